@@ -1,0 +1,54 @@
+"""sudoku-cp: a constraint-programming modelling toolkit for Sudoku.
+
+>>> from sudoku_cp import Puzzle, solve
+>>> puzzle = Puzzle.parse("1.3.......1..3..")
+>>> result = solve(puzzle, limit=2)
+>>> result.status.value
+'multiple'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .backends import Backend, Option, Search, backend_names, get_backend, register
+from .errors import (
+    BackendError,
+    DuplicateGivenError,
+    InputError,
+    ModelError,
+    PuzzleError,
+    SudokuError,
+)
+from .model import Model, load_model, model_names
+from .puzzle import Puzzle
+from .result import Result, Status
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Backend", "BackendError", "DuplicateGivenError", "InputError", "Model", "ModelError",
+    "Option", "Puzzle", "PuzzleError", "Result", "Search", "Status", "SudokuError",
+    "backend_names", "get_backend", "load_model", "model_names", "register", "solve",
+]
+
+
+def solve(
+    puzzle: Puzzle | str | list,
+    backend: str = "backtrack",
+    *,
+    limit: int | None = 1,
+    time_limit: float | None = None,
+    model: Model | str = "classic",
+    **options: Any,
+) -> Result:
+    """Solve ``puzzle`` (a Puzzle, puzzle text or a nested list) with the named backend.
+
+    ``limit`` is how many solutions to look for (None = all); ``options`` are the backend's own
+    (see ``sudoku-cp backends``), such as ``strategy="naive"`` for the backtracker.
+    """
+    if isinstance(puzzle, str):
+        puzzle = Puzzle.parse(puzzle, model=model)
+    elif not isinstance(puzzle, Puzzle):
+        puzzle = Puzzle(puzzle, model=model)
+    return get_backend(backend).solve(puzzle, limit=limit, time_limit=time_limit, **options)

@@ -1,0 +1,249 @@
+"""Backends: one module per solving paradigm, all behind one interface, found by name.
+
+Every backend is a subclass of :class:`Backend`. It compiles the puzzle's model (one variable
+per cell, one all-different constraint per group) into its paradigm and reads solutions back;
+the base class checks the arguments, times the call and turns what the search saw into a
+:class:`~sudoku_cp.result.Result` by one shared rule, so every backend reports the same way.
+
+>>> from sudoku_cp import Puzzle
+>>> result = get_backend("backtrack").solve(Puzzle([0] * 16), limit=None)
+>>> result.status.value, result.count, result.exact
+('multiple', 288, True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..errors import BackendError
+from ..puzzle import Grid, Puzzle
+from ..result import Result, status_for
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option a backend takes: its name, type, default, help and allowed values."""
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+
+    def convert(self, value: Any, backend: str) -> Any:
+        """``value`` (from Python or command-line text) as this option's type, or BackendError."""
+        where = f"option '{self.name}' of backend '{backend}'"
+        if isinstance(value, str) and self.type is not str:
+            text = value.strip().lower()
+            try:
+                if self.type is bool:
+                    if text not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+                        raise ValueError
+                    value = text in ("1", "true", "yes", "on")
+                else:
+                    value = self.type(text)
+            except ValueError:
+                raise BackendError(
+                    f"{where} takes a {self.type.__name__}, not {value!r}"
+                ) from None
+        if self.type is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, self.type) or (self.type is int and isinstance(value, bool)):
+            raise BackendError(f"{where} takes a {self.type.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise BackendError(
+                f"{where}: unknown value {value!r} (choose from: "
+                f"{', '.join(str(c) for c in self.choices)})"
+            )
+        if self.minimum is not None and value < self.minimum:
+            raise BackendError(f"{where} must be at least {self.minimum}, not {value!r}")
+        return value
+
+
+@dataclass
+class Search:
+    """What a backend's search saw: the solutions in order found, and how it ended."""
+
+    solutions: list[Grid] = field(default_factory=list)
+    exhausted: bool = False
+    timed_out: bool = False
+    stats: dict[str, float | int] = field(default_factory=dict)
+
+
+class Backend:
+    """Base class of every backend. Subclasses set the class attributes and write ``search``.
+
+    ``requires`` names the import and the PyPI distribution of an optional library; it is
+    imported only inside ``search``, so a missing library disables this backend alone.
+    """
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    requires: ClassVar[tuple[str, str] | None] = None
+    options: ClassVar[tuple[Option, ...]] = ()
+    counters: ClassVar[dict[str, str]] = {}
+
+    # --- description -----------------------------------------------------------------------
+    @classmethod
+    def unavailable_reason(cls) -> str | None:
+        """None when the backend can run; else one line saying how to make it available."""
+        if cls.requires is None:
+            return None
+        module, distribution = cls.requires
+        try:
+            importlib.import_module(module)
+        except ImportError as err:
+            return (
+                f"backend '{cls.name}' needs the '{distribution}' package "
+                f"({err}); install it with: pip install {distribution}"
+            )
+        return None
+
+    @classmethod
+    def available(cls) -> bool:
+        return cls.unavailable_reason() is None
+
+    @classmethod
+    def version(cls) -> str | None:
+        """The version of the library the backend wraps (None for pure-Python backends)."""
+        if cls.requires is None:
+            return None
+        try:
+            return importlib.metadata.version(cls.requires[1])
+        except importlib.metadata.PackageNotFoundError:
+            return None
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Every option with its default filled in; an unknown or ill-typed one is an error."""
+        known = {opt.name: opt for opt in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            takes = ", ".join(known) or "no options"
+            raise BackendError(
+                f"backend '{self.name}' has no option {', '.join(repr(u) for u in unknown)} "
+                f"(it takes: {takes})"
+            )
+        return {
+            name: opt.convert(options[name], self.name) if name in options else opt.default
+            for name, opt in known.items()
+        }
+
+    # --- solving ---------------------------------------------------------------------------
+    def solve(
+        self,
+        puzzle: Puzzle,
+        *,
+        limit: int | None = 1,
+        time_limit: float | None = None,
+        **options: Any,
+    ) -> Result:
+        """Up to ``limit`` solutions of ``puzzle`` (None = all), within ``time_limit`` seconds."""
+        check_limits(limit, time_limit)
+        settings = self.check_options(options)
+        reason = self.unavailable_reason()
+        if reason:
+            raise BackendError(reason)
+        start = time.perf_counter()
+        deadline = None if time_limit is None else start + time_limit
+        search = self.search(puzzle, limit, deadline, settings)
+        seconds = time.perf_counter() - start
+        solutions = search.solutions if limit is None else search.solutions[:limit]
+        status = status_for(len(solutions), limit, search.exhausted, search.timed_out)
+        return Result(
+            backend=self.name,
+            status=status,
+            solutions=tuple(tuple(s) for s in solutions),
+            exact=search.exhausted and not search.timed_out,
+            seconds=seconds,
+            stats=dict(search.stats),
+            options=settings,
+            limit=limit,
+        )
+
+    def search(
+        self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
+    ) -> Search:
+        """Find up to ``limit`` solutions before ``deadline`` (a ``time.perf_counter()`` value)."""
+        raise NotImplementedError
+
+
+def check_limits(limit: int | None, time_limit: float | None) -> None:
+    """Raise BackendError for a limit or time limit that makes no sense."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise BackendError(f"limit must be a whole number of at least 1 (or None for all), not {limit!r}")
+    if time_limit is not None and (
+        isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not time_limit > 0
+    ):
+        raise BackendError(f"time limit must be a positive number of seconds, not {time_limit!r}")
+
+
+# --- the registry ----------------------------------------------------------------------------
+_BUILTIN = {
+    "backtrack": "sudoku_cp.backends.backtrack:BacktrackBackend",
+    "cpsat": "sudoku_cp.backends.cpsat:CPSATBackend",
+    "constraint": "sudoku_cp.backends.python_constraint:ConstraintBackend",
+    "sat": "sudoku_cp.backends.sat:SATBackend",
+    "dlx": "sudoku_cp.backends.dlx:DLXBackend",
+}
+_ALIASES = {
+    "bt": "backtrack",
+    "backtracking": "backtrack",
+    "cp-sat": "cpsat",
+    "ortools": "cpsat",
+    "python-constraint": "constraint",
+    "csp": "constraint",
+    "pysat": "sat",
+    "dancing-links": "dlx",
+    "exact-cover": "dlx",
+}
+_registered: dict[str, type[Backend]] = {}
+
+
+def register(backend: type[Backend], *, replace: bool = False) -> type[Backend]:
+    """Add a backend class under its ``name`` (usable as a decorator); names are unique."""
+    name = getattr(backend, "name", None)
+    if not isinstance(name, str) or not name:
+        raise BackendError("a backend class needs a non-empty 'name'")
+    if not replace and (name in _registered or name in _BUILTIN):
+        raise BackendError(f"a backend named '{name}' is already registered")
+    _registered[name] = backend
+    return backend
+
+
+def unregister(name: str) -> None:
+    """Remove a backend added with :func:`register` (built-in backends stay)."""
+    _registered.pop(name, None)
+
+
+def backend_names() -> list[str]:
+    """Every backend name: the built-in ones first, in a fixed order, then registered ones."""
+    return list(_BUILTIN) + [n for n in _registered if n not in _BUILTIN]
+
+
+def backend_class(name: str) -> type[Backend]:
+    """The class registered under ``name`` (or one of its aliases)."""
+    key = _ALIASES.get(name.lower(), name.lower()) if isinstance(name, str) else name
+    if key in _registered:
+        return _registered[key]
+    if key in _BUILTIN:
+        module, _, attr = _BUILTIN[key].partition(":")
+        cls = getattr(importlib.import_module(module), attr)
+        _registered[key] = cls
+        return cls
+    raise BackendError(f"unknown backend {name!r} (known backends: {', '.join(backend_names())})")
+
+
+def get_backend(name: str) -> Backend:
+    """A ready-to-use instance of the backend called ``name``."""
+    return backend_class(name)()
+
+
+def available_backends(names: Iterable[str] | None = None) -> list[str]:
+    """The names (of ``names``, default every backend) whose libraries are installed."""
+    return [n for n in (names or backend_names()) if backend_class(n).available()]

@@ -1,0 +1,31 @@
+"""The errors a user can cause. Each carries one line that says what and where.
+
+The command line turns every ``SudokuError`` into that line on standard error and
+exit status 2 (``UsageError`` and friends) — never a traceback.
+"""
+
+from __future__ import annotations
+
+
+class SudokuError(Exception):
+    """Base class of every error a user can cause; ``str(err)`` is one clear line."""
+
+
+class ModelError(SudokuError):
+    """A model name or model file that cannot be used (unknown, malformed, wrong size)."""
+
+
+class PuzzleError(SudokuError):
+    """Text or data that is not a puzzle (wrong length, unknown symbol, repeated given …)."""
+
+
+class DuplicateGivenError(PuzzleError):
+    """A digit given twice in one group: the puzzle contradicts itself before any search."""
+
+
+class BackendError(SudokuError):
+    """An unknown backend, an unavailable one, or an option it does not take."""
+
+
+class InputError(SudokuError):
+    """A file or stream that cannot be read (missing, a directory, no permission, binary)."""

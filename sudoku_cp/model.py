@@ -1,0 +1,309 @@
+"""Models: the rules of a puzzle as data — which groups of cells must hold different digits.
+
+Vocabulary used throughout the package:
+
+- *cell*: one square of the N×N grid, numbered 0 … N²-1 in reading order (``row * N + col``);
+- *digit*: a value 1 … N (0 means a blank cell);
+- *group*: a set of N cells that must all hold different digits (a row, a column, a box …);
+- *peer*: another cell sharing a group with a cell;
+- *given*: a digit fixed by the puzzle; *candidate*: a digit a blank cell may still take.
+
+A model file (TOML) in ``models/`` says which kinds of groups apply::
+
+    description = "Classic Sudoku: each row, column and box holds every digit once"
+    groups = ["rows", "columns", "boxes"]     # also "diagonal", "anti-diagonal"
+    sizes = [9]                                # optional: the only sizes it fits
+
+    [[windows]]                                # optional extra rectangular groups
+    row = 1                                    # top-left cell, counting from 0
+    col = 1
+    height = 3
+    width = 3
+
+    [[cells]]                                  # optional extra groups of listed cells
+    cells = [[0, 0], [1, 1], [2, 2]]           # [row, col] pairs, counting from 0
+
+The grid size N comes from the puzzle; boxes are r×c with r·c = N, r ≤ c and r as large as
+possible (4 → 2×2, 6 → 2×3, 9 → 3×3, 12 → 3×4). Every backend compiles these groups the same
+way — one variable per cell, one all-different constraint per group — so adding a rule set is
+adding a file, never touching a backend.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from .errors import ModelError
+
+MAX_SIZE = 64
+"""The largest grid side accepted anywhere (a 64×64 grid has 4,096 cells)."""
+
+GROUP_KINDS = ("rows", "columns", "boxes", "diagonal", "anti-diagonal")
+_KNOWN_KEYS = {"description", "groups", "sizes", "windows", "cells"}
+
+
+@dataclass(frozen=True)
+class Model:
+    """A rule set: the kinds of groups, plus any extra windows or listed cell groups.
+
+    >>> classic = load_model("classic")
+    >>> len(classic.groups(9)), classic.groups(4)[0]
+    (27, (0, 1, 2, 3))
+    """
+
+    name: str
+    description: str
+    group_kinds: tuple[str, ...]
+    windows: tuple[tuple[int, int, int, int], ...] = ()
+    cell_groups: tuple[tuple[tuple[int, int], ...], ...] = ()
+    sizes: tuple[int, ...] | None = None
+    path: str | None = field(default=None, compare=False)
+
+    @property
+    def uses_boxes(self) -> bool:
+        return "boxes" in self.group_kinds
+
+    def fits(self, size: int) -> str | None:
+        """Why this model cannot be used at ``size``, or None when it can."""
+        if not 1 <= size <= MAX_SIZE:
+            return f"size {size} is outside the supported range 1..{MAX_SIZE}"
+        if self.sizes is not None and size not in self.sizes:
+            allowed = ", ".join(str(s) for s in self.sizes)
+            return f"model '{self.name}' only fits size {allowed}, not {size}"
+        if self.uses_boxes and box_shape(size) is None:
+            return (
+                f"model '{self.name}' needs boxes, and size {size} has no box shape "
+                f"(sizes with boxes: {', '.join(str(s) for s in box_sizes(16))}, …)"
+            )
+        return None
+
+    def check_size(self, size: int) -> None:
+        """Raise ``ModelError`` when this model cannot be used at ``size``."""
+        reason = self.fits(size)
+        if reason:
+            raise ModelError(reason)
+
+    def groups(self, size: int) -> tuple[tuple[int, ...], ...]:
+        """Every group of cells (cell = row*size + col) that must hold different digits."""
+        return _layout(self, size)[0]
+
+    def group_labels(self, size: int) -> tuple[str, ...]:
+        """A human name for each group of ``groups(size)``, such as ``row 3`` or ``box 5``."""
+        return _layout(self, size)[1]
+
+    def peers(self, size: int) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the sorted cells sharing at least one group with it."""
+        return _peers(self, size)
+
+
+def box_shape(size: int) -> tuple[int, int] | None:
+    """Box height and width for a grid of side ``size``, or None if it has no boxes.
+
+    >>> box_shape(9), box_shape(6), box_shape(12), box_shape(7)
+    ((3, 3), (2, 3), (3, 4), None)
+    """
+    for height in range(int(size**0.5), 1, -1):
+        if size % height == 0:
+            return height, size // height
+    return (1, 1) if size == 1 else None
+
+
+def box_sizes(limit: int) -> list[int]:
+    """The sizes up to ``limit`` that have boxes."""
+    return [n for n in range(2, limit + 1) if box_shape(n) is not None]
+
+
+@functools.lru_cache(maxsize=256)
+def _layout(model: Model, size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[str, ...]]:
+    model.check_size(size)
+    n = size
+    groups: list[tuple[int, ...]] = []
+    labels: list[str] = []
+    for kind in model.group_kinds:
+        if kind == "rows":
+            groups += [tuple(r * n + c for c in range(n)) for r in range(n)]
+            labels += [f"row {r + 1}" for r in range(n)]
+        elif kind == "columns":
+            groups += [tuple(r * n + c for r in range(n)) for c in range(n)]
+            labels += [f"column {c + 1}" for c in range(n)]
+        elif kind == "boxes":
+            bh, bw = box_shape(n)  # type: ignore[misc]  # fits() has checked
+            for top in range(0, n, bh):
+                for left in range(0, n, bw):
+                    groups.append(
+                        tuple((top + r) * n + left + c for r in range(bh) for c in range(bw))
+                    )
+                    labels.append(f"box {top // bh * (n // bw) + left // bw + 1}")
+        elif kind == "diagonal":
+            groups.append(tuple(i * n + i for i in range(n)))
+            labels.append("the diagonal")
+        elif kind == "anti-diagonal":
+            groups.append(tuple(i * n + (n - 1 - i) for i in range(n)))
+            labels.append("the anti-diagonal")
+    for number, (row, col, height, width) in enumerate(model.windows, start=1):
+        if row + height > n or col + width > n:
+            raise ModelError(
+                f"model '{model.name}': window at row {row}, column {col} "
+                f"({height}x{width}) does not fit a {n}x{n} grid"
+            )
+        groups.append(tuple((row + r) * n + col + c for r in range(height) for c in range(width)))
+        labels.append(f"window {number}")
+    for number, cells in enumerate(model.cell_groups, start=1):
+        for row, col in cells:
+            if not (0 <= row < n and 0 <= col < n):
+                raise ModelError(
+                    f"model '{model.name}': cell [{row}, {col}] is outside the {n}x{n} grid"
+                )
+        groups.append(tuple(row * n + col for row, col in cells))
+        labels.append(f"group {number}")
+    for group in groups:
+        if len(set(group)) != len(group):
+            raise ModelError(f"model '{model.name}': a group lists the same cell twice")
+        if len(group) > n:
+            raise ModelError(
+                f"model '{model.name}': a group of {len(group)} cells cannot hold "
+                f"different digits 1..{n}"
+            )
+    # The same group twice (a user file repeating a row) would only slow backends down.
+    unique = dict(zip(groups, labels, strict=True))
+    return tuple(unique), tuple(unique.values())
+
+
+@functools.lru_cache(maxsize=256)
+def _peers(model: Model, size: int) -> tuple[tuple[int, ...], ...]:
+    peer_sets: list[set[int]] = [set() for _ in range(size * size)]
+    for group in model.groups(size):
+        for cell in group:
+            peer_sets[cell].update(group)
+    return tuple(tuple(sorted(s - {cell})) for cell, s in enumerate(peer_sets))
+
+
+def _packaged_models_dir() -> Path:
+    # A wheel installs models/ as sudoku_cp/_models; a checkout or editable install
+    # has it beside the package.
+    packaged = Path(str(resources.files("sudoku_cp"))) / "_models"
+    if (packaged / "classic.toml").is_file():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "models"
+
+
+MODELS_DIR = _packaged_models_dir()
+
+
+def model_names() -> list[str]:
+    """Names of the shipped models, sorted."""
+    return sorted(p.stem for p in MODELS_DIR.glob("*.toml"))
+
+
+def load_model(name_or_path: str | Path | Model = "classic") -> Model:
+    """A shipped model by name (``classic``, ``x``, ``hyper``, ``latin``) or a TOML file's path.
+
+    >>> load_model("latin").group_kinds
+    ('rows', 'columns')
+    """
+    if isinstance(name_or_path, Model):
+        return name_or_path
+    text = str(name_or_path)
+    looks_like_path = text.endswith(".toml") or "/" in text or "\\" in text
+    if not looks_like_path:
+        return _load_shipped(text)
+    return _load_file(Path(text))
+
+
+@functools.lru_cache(maxsize=64)
+def _load_shipped(name: str) -> Model:
+    path = MODELS_DIR / f"{name}.toml"
+    if not path.is_file():
+        raise ModelError(f"unknown model '{name}' (known models: {', '.join(model_names())})")
+    return _load_file(path, name=name)
+
+
+def _load_file(path: Path, name: str | None = None) -> Model:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ModelError(f"model file not found: {path}") from None
+    except IsADirectoryError:
+        raise ModelError(f"model file is a directory: {path}") from None
+    except OSError as err:
+        raise ModelError(f"cannot read model file {path}: {err.strerror}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ModelError(f"model file {path} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ModelError(f"model file {path} is not valid TOML: {err}") from None
+    return model_from_dict(data, name=name or path.stem, path=str(path))
+
+
+def model_from_dict(data: dict, *, name: str, path: str | None = None) -> Model:
+    """Build a model from the parsed contents of a model file, checking every field."""
+    where = path or name
+    unknown = sorted(set(data) - _KNOWN_KEYS)
+    if unknown:
+        raise ModelError(
+            f"model {where}: unknown key(s) {', '.join(unknown)} "
+            f"(known keys: {', '.join(sorted(_KNOWN_KEYS))})"
+        )
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise ModelError(f"model {where}: 'description' must be a string")
+    kinds = data.get("groups", [])
+    if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+        raise ModelError(f"model {where}: 'groups' must be a list of group names")
+    bad = [k for k in kinds if k not in GROUP_KINDS]
+    if bad:
+        raise ModelError(
+            f"model {where}: unknown group name(s) {', '.join(repr(b) for b in bad)} "
+            f"(known: {', '.join(GROUP_KINDS)})"
+        )
+    sizes = data.get("sizes")
+    if sizes is not None and (
+        not isinstance(sizes, list)
+        or not sizes
+        or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= MAX_SIZE
+                   for s in sizes)
+    ):
+        raise ModelError(f"model {where}: 'sizes' must be a list of sizes 1..{MAX_SIZE}")
+    windows = []
+    for i, win in enumerate(data.get("windows", []), start=1):
+        keys = ("row", "col", "height", "width")
+        if not isinstance(win, dict) or set(win) != set(keys) or not all(
+            isinstance(win[k], int) and not isinstance(win[k], bool) for k in keys
+        ):
+            raise ModelError(
+                f"model {where}: window {i} must have integer row, col, height and width"
+            )
+        if win["row"] < 0 or win["col"] < 0 or win["height"] < 1 or win["width"] < 1:
+            raise ModelError(f"model {where}: window {i} has a negative position or empty size")
+        windows.append(tuple(win[k] for k in keys))
+    cell_groups = []
+    for i, entry in enumerate(data.get("cells", []), start=1):
+        cells = entry.get("cells") if isinstance(entry, dict) else None
+        if not isinstance(cells, list) or not cells or not all(
+            isinstance(c, list) and len(c) == 2 and all(isinstance(v, int) for v in c)
+            for c in cells
+        ):
+            raise ModelError(
+                f"model {where}: cell group {i} must be 'cells = [[row, col], …]'"
+            )
+        cell_groups.append(tuple((r, c) for r, c in cells))
+    if not kinds and not windows and not cell_groups:
+        raise ModelError(f"model {where}: no groups (a model needs at least one group)")
+    model = Model(
+        name=name,
+        description=description,
+        group_kinds=tuple(kinds),
+        windows=tuple(windows),
+        cell_groups=tuple(cell_groups),
+        sizes=tuple(sizes) if sizes else None,
+        path=path,
+    )
+    for row, col, *_ in windows:
+        if sizes and all(row >= s or col >= s for s in sizes):
+            raise ModelError(f"model {where}: a window starts outside the grid")
+    return model
