@@ -1,0 +1,1 @@
+"""Benchmarks: commands that measure and report (never asserted in tests)."""
