@@ -58,7 +58,9 @@ class Puzzle:
                 f"(a puzzle has N*N cells: {possible_sizes_text(len(cells))} …)"
             )
         if size > MAX_SIZE:
-            raise PuzzleError(f"a {size}x{size} grid is larger than the maximum {MAX_SIZE}x{MAX_SIZE}")
+            raise PuzzleError(
+                f"a {size}x{size} grid is larger than the maximum {MAX_SIZE}x{MAX_SIZE}"
+            )
         for cell, digit in enumerate(cells):
             if not 0 <= digit <= size:
                 raise PuzzleError(
@@ -168,7 +170,9 @@ def _flatten(grid: Sequence[int] | Sequence[Sequence[int | None]]) -> Grid:
     try:
         items = list(grid)
     except TypeError:
-        raise PuzzleError(f"a grid must be a list of digits or of rows, not {type(grid).__name__}") from None
+        raise PuzzleError(
+            f"a grid must be a list of digits or of rows, not {type(grid).__name__}"
+        ) from None
     nested = bool(items) and all(isinstance(row, list | tuple) for row in items)
     if nested:
         width = len(items)
@@ -183,7 +187,9 @@ def _flatten(grid: Sequence[int] | Sequence[Sequence[int | None]]) -> Grid:
         if value is None:
             cells.append(0)
         elif isinstance(value, bool) or not isinstance(value, int):
-            raise PuzzleError(f"cell {i + 1} is {value!r}, not an integer digit (0 or None is blank)")
+            raise PuzzleError(
+                f"cell {i + 1} is {value!r}, not an integer digit (0 or None is blank)"
+            )
         else:
             cells.append(value)
     return tuple(cells)

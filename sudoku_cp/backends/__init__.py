@@ -176,10 +176,11 @@ class Backend:
 def check_limits(limit: int | None, time_limit: float | None) -> None:
     """Raise BackendError for a limit or time limit that makes no sense."""
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise BackendError(f"limit must be a whole number of at least 1 (or None for all), not {limit!r}")
-    if time_limit is not None and (
-        isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not time_limit > 0
-    ):
+        raise BackendError(
+            f"limit must be a whole number of at least 1 (or None for all), not {limit!r}"
+        )
+    number = isinstance(time_limit, int | float) and not isinstance(time_limit, bool)
+    if time_limit is not None and (not number or not time_limit > 0):
         raise BackendError(f"time limit must be a positive number of seconds, not {time_limit!r}")
 
 

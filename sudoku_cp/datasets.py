@@ -1,0 +1,68 @@
+"""The bundled puzzle samples (package data), found by name.
+
+>>> sorted(bundled_names())[:3]
+['16x16', '17clue', 'easy']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from .errors import InputError
+
+
+@dataclass(frozen=True)
+class BundledSet:
+    name: str
+    filename: str
+    description: str
+
+
+_SETS = (
+    BundledSet(
+        "17clue", "17clue.csv", "17-clue puzzles (Royle's list, tdoku's form), 1 solution each"
+    ),
+    BundledSet(
+        "top1465", "top1465.csv", "magictour top1465 hard puzzles, 1 solution each"
+    ),
+    BundledSet(
+        "forum-hardest", "forum-hardest.csv", "Enjoy Sudoku forum hardest (2011), 1 solution each"
+    ),
+    BundledSet(
+        "famous", "famous.csv", "named hardest puzzles (AI Escargot, Inkala …), with solutions"
+    ),
+    BundledSet(
+        "easy", "easy.csv", "Project Euler 96 easy grids, 1 solution each"
+    ),
+    BundledSet(
+        "multiple", "multiple.csv", "serg's benchmark: puzzles with 2–1,555 solutions, counts given"
+    ),
+    BundledSet(
+        "16x16", "16x16.csv", "16x16 puzzles (janko.at, course sets), with solutions"
+    ),
+)
+
+
+def bundled_names() -> list[str]:
+    """Names of the bundled samples."""
+    return [s.name for s in _SETS]
+
+
+def bundled_sets() -> tuple[BundledSet, ...]:
+    return _SETS
+
+
+def bundled_path(name: str) -> Path:
+    """The file of the bundled sample ``name``; InputError listing the names if unknown."""
+    for s in _SETS:
+        if s.name == name:
+            return Path(str(resources.files("sudoku_cp") / "data" / s.filename))
+    raise InputError(f"unknown bundled set '{name}' (bundled sets: {', '.join(bundled_names())})")
+
+
+def bundled_count(name: str) -> int:
+    """How many puzzles the bundled sample holds (data rows of its CSV)."""
+    with bundled_path(name).open(encoding="utf-8") as f:
+        return sum(1 for line in f if line.strip()) - 1
