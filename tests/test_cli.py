@@ -1,0 +1,157 @@
+"""Command-line behaviour of `solve`, `models` and `backends`: output, exit status, errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from sudoku_cp.cli import main
+from sudoku_cp.puzzle import Puzzle
+
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+EASY = "..48...1767.9.....5.8.3...43..74.1...69...78...1.69..51...8.3.6.....6.9124...15.."
+EASY_SOLUTION = "934825617672914853518637924325748169469153782781269435197582346853476291246391578"
+WINDOKU = "..............5.1.....2...6......4....5...6...8...73.....214....7......2..6....4."
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_solve_line_prints_solution_on_stdout_and_status_on_stderr():
+    result = run("solve", EASY, "--format", "line")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == EASY_SOLUTION
+    assert "solved" in result.stderr
+
+
+def test_solve_proves_inkala_unique_with_limit_2():
+    result = run("solve", INKALA, "--limit", "2", "--format", "line", "--stats")
+    assert result.exit_code == 0
+    lines = result.stdout.split()
+    assert len(lines) == 1
+    assert Puzzle.parse(INKALA).is_solution(Puzzle.parse(lines[0]).cells)
+    assert "unique" in result.stderr and "nodes=" in result.stderr
+
+
+def test_solve_all_counts_every_solution_of_empty_4x4():
+    result = run("solve", "." * 16, "--all", "--format", "line")
+    assert result.exit_code == 0
+    solutions = result.stdout.split()
+    assert len(solutions) == len(set(solutions)) == 288
+
+
+def test_solve_pretty_draws_boxes():
+    result = run("solve", EASY)
+    assert result.exit_code == 0
+    assert "solved" in result.stdout
+    assert "|" in result.stdout and "9 3 4" in result.stdout
+
+
+def test_solve_json_is_parseable_nested_lists():
+    result = run("solve", EASY, "--format", "json")
+    record = json.loads(result.stdout)
+    assert record["status"] == "solved"
+    grid = record["solutions"][0]
+    assert len(grid) == 9 and all(len(row) == 9 for row in grid)
+    assert "".join(str(d) for row in grid for d in row) == EASY_SOLUTION
+
+
+def test_solve_reads_standard_input_and_files(tmp_path):
+    assert run("solve", "-", "--format", "line", input=EASY + "\n").stdout.strip() == EASY_SOLUTION
+    path = tmp_path / "two.txt"
+    path.write_text(f"# two puzzles\n{EASY}\n{INKALA}\n")
+    result = run("solve", str(path), "--format", "line")
+    assert result.exit_code == 0
+    assert len(result.stdout.split()) == 2
+
+
+def test_solve_other_models_and_strategies():
+    result = run("solve", WINDOKU, "--model", "hyper", "--format", "line", "--limit", "2")
+    assert result.exit_code == 0
+    solution = result.stdout.strip()
+    assert Puzzle.parse(WINDOKU, model="hyper").is_solution(Puzzle.parse(solution).cells)
+    for strategy in ("naive", "ordered", "mrv", "fast"):
+        result = run("solve", EASY, "--strategy", strategy, "--format", "line")
+        assert result.stdout.strip() == EASY_SOLUTION, strategy
+
+
+def test_no_solution_exits_1():
+    # Row 1 needs a 9 only at r1c9, but column 9 already has one: no solution, no repeated given.
+    no_solution = "12345678." + "........9" + "." * 63
+    result = run("solve", no_solution, "--format", "line")
+    assert result.exit_code == 1
+    assert "none" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["solve", "123"], "cells"),
+        (["solve", "5" + "5" + "." * 79], "given twice"),
+        (["solve", EASY, "--backend", "nope"], "unknown backend"),
+        (["solve", EASY, "--model", "nope"], "unknown model"),
+        (["solve", EASY, "--strategy", "bogus"], "strategy"),
+        (["solve", EASY, "-O", "nonsense=1"], "no option"),
+        (["solve", "." * 256, "--model", "hyper"], "only fits size 9"),
+        (["solve", "." * 49], "box"),
+        (["solve", "missing-file.txt"], "not found"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_limit_and_all_conflict():
+    result = run("solve", EASY, "--limit", "2", "--all")
+    assert result.exit_code == 2
+    assert "contradict" in result.stderr
+
+
+def test_nonsense_limit_and_time_limit_are_refused():
+    assert run("solve", EASY, "--limit", "0").exit_code == 2
+    assert run("solve", EASY, "--time-limit", "-1").exit_code == 2
+
+
+def test_models_lists_every_shipped_model():
+    result = run("models")
+    assert result.exit_code == 0
+    for name in ("classic", "x", "hyper", "latin"):
+        assert name in result.stdout
+
+
+def test_backends_lists_availability_versions_and_options():
+    result = run("backends", "--json")
+    assert result.exit_code == 0
+    rows = {row["name"]: row for row in json.loads(result.stdout)}
+    assert rows["backtrack"]["available"] is True
+    assert any(opt["name"] == "strategy" for opt in rows["backtrack"]["options"])
+    assert "cpsat" in rows
+    plain = run("backends")
+    assert plain.exit_code == 0 and "backtrack" in plain.stdout
+
+
+def test_help_does_not_import_solver_libraries():
+    code = (
+        "import sys; from sudoku_cp.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in ('ortools', 'constraint', 'pysat', 'rich') if m in sys.modules]\n"
+        "print(heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_console_script_error_has_no_traceback():
+    out = subprocess.run(
+        [sys.executable, "-m", "sudoku_cp.cli", "solve", "xyz"], capture_output=True, text=True
+    )
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
