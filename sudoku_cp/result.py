@@ -68,3 +68,32 @@ def status_for(count: int, limit: int | None, exhausted: bool, timed_out: bool) 
     if not exhausted:
         return Status.TIMEOUT
     return Status.UNIQUE if count == 1 else Status.NONE
+
+
+class Verdict(StrEnum):
+    """The harness's answer for one puzzle, after checking and comparing every backend.
+
+    ``unique``: every backend that finished found exactly one solution, the same one;
+    ``multiple``: at least two distinct valid solutions were found (two are kept as witnesses);
+    ``none``: every backend that finished proved there is no solution;
+    ``invalid``: the input is not a puzzle (no backend was run);
+    ``disagreement``: a backend returned a solution the validator rejects, or a claim that the
+    validated solutions of the others contradict;
+    ``undecided``: no backend finished within its time limit (or none could decide).
+    """
+
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    NONE = "none"
+    INVALID = "invalid"
+    DISAGREEMENT = "disagreement"
+    UNDECIDED = "undecided"
+
+    @property
+    def exit_status(self) -> int:
+        """The command line's exit status for a run whose worst verdict is this one."""
+        if self is Verdict.UNIQUE:
+            return 0
+        if self in (Verdict.MULTIPLE, Verdict.NONE, Verdict.INVALID):
+            return 1
+        return 3
