@@ -1,0 +1,659 @@
+"""Comparing paradigms: every backend on every puzzle of some datasets, measured and checked.
+
+Vocabulary. A *spec* is one backend configuration under test (``backtrack:mrv``, ``cpsat``);
+a *measurement* is one solve of one puzzle by one spec (one repeat); the *table* has one row per
+measurement; the *record* (JSON, beside the table) says how the table was made, so that
+``sudoku-cp bench --replay RECORD`` makes it again.
+
+Spec syntax: ``NAME[:STRATEGY]``, comma-separated; ``NAME:*`` means every strategy of that
+backend (``backtrack:*``). A spec's label is ``NAME:STRATEGY`` for a backend that has strategies
+(the default strategy filled in: ``backtrack`` is ``backtrack:fast``) and ``NAME`` otherwise.
+Other backend options: ``-O BACKEND.KEY=VALUE`` on the command line.
+
+Timing is kept honest this way:
+
+- each measurement runs in a worker process that has already imported every backend's library
+  and solved a warm-up puzzle with every spec, so no measurement pays for imports, lazily built
+  tables or first-call costs. Those costs are measured apart, in a fresh interpreter, and kept in
+  the record under ``overheads`` (interpreter start-up, ``import sudoku_cp``, each backend's
+  library import, its first and its warm solve);
+- ``seconds`` is the backend's own wall time inside ``solve`` (compiling the model and
+  searching); parsing, handing work to a process and checking answers are outside it;
+- every spec gets the same time limit, passed to the backend and enforced by stopping a worker
+  that overruns it by more than a grace, so a backend that ignores its deadline is stopped too;
+- the order of the specs is shuffled (seeded) for every puzzle and repeat, so a slow drift of
+  the machine favours no backend; repeats are kept as rows, and summaries use their median.
+
+Correctness is never traded for speed: every solution of every measurement goes through the
+validator, and every puzzle's measurements go through the harness's cross-check; the table
+keeps both (``valid``, ``verdict``, ``agrees``) and the summary flags every disagreement.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+import multiprocessing
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .backends import Backend, backend_class, backend_names, get_backend
+from .datasets import bundled_names, bundled_path
+from .errors import BackendError, InputError, SudokuError
+from .model import Model, load_model
+from .puzzle import Grid, Puzzle
+from .result import Result, Status
+
+RECORD_FORMAT = "sudoku-cp-bench/1"
+DEFAULT_TIME_LIMIT = 10.0
+DEFAULT_LIMIT = 2
+DEFAULT_SEED = 1
+FINISHED = frozenset({"unique", "multiple", "none", "solved"})
+
+
+# --- what is measured: specs and datasets --------------------------------------------------------
+@dataclass(frozen=True)
+class Spec:
+    """One backend configuration under test: its label, backend name, strategy and options."""
+
+    label: str
+    backend: str
+    strategy: str = ""
+    options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+
+def parse_option_pairs(pairs: Iterable[str]) -> dict[str, dict[str, str]]:
+    """``["cpsat.workers=1"]`` → ``{"cpsat": {"workers": "1"}}`` (backend names canonical).
+
+    >>> parse_option_pairs(["cp-sat.workers=1"])
+    {'cpsat': {'workers': '1'}}
+    """
+    options: dict[str, dict[str, str]] = {}
+    for pair in pairs:
+        target, sep, value = pair.partition("=")
+        backend, dot, key = target.strip().partition(".")
+        if not sep or not dot or not backend or not key.strip():
+            raise BackendError(
+                f"a bench option is BACKEND.KEY=VALUE (e.g. cpsat.workers=1), not {pair!r}"
+            )
+        name = backend_class(backend).name
+        options.setdefault(name, {})[key.strip()] = value.strip()
+    return options
+
+
+def parse_specs(
+    text: str | Sequence[str] | None,
+    options: Mapping[str, Mapping[str, Any]] | None = None,
+    seed: int | None = DEFAULT_SEED,
+) -> list[Spec]:
+    """The specs named by ``text`` (``"backtrack:naive,backtrack,cpsat"``), options checked.
+
+    ``None`` means every available backend with its default options. A backend that declares a
+    ``seed`` option gets ``seed`` unless the options set it, so a run can be made again.
+
+    >>> [s.label for s in parse_specs("backtrack:naive,cpsat")]
+    ['backtrack:naive', 'cpsat']
+    """
+    options = options or {}
+    if text is None:
+        words = [name for name in backend_names() if backend_class(name).available()]
+    else:
+        items = [text] if isinstance(text, str) else list(text)
+        words = [w.strip() for item in items for w in item.split(",") if w.strip()]
+    if not words:
+        raise BackendError("no backend to measure (give --backends NAME[:STRATEGY],…)")
+    specs: list[Spec] = []
+    for word in words:
+        name, _, strategy = word.partition(":")
+        cls = backend_class(name.strip())
+        reason = cls.unavailable_reason()
+        if reason:
+            raise BackendError(reason)
+        choices = _strategy_choices(cls)
+        strategy = strategy.strip()
+        if strategy and choices is None:
+            raise BackendError(f"backend '{cls.name}' has no strategies (in spec {word!r})")
+        wanted = list(choices or ()) if strategy in ("*", "all") else [strategy or None]
+        for one in wanted:
+            specs.append(_make_spec(cls, one, options.get(cls.name, {}), seed))
+    labels = [s.label for s in specs]
+    repeated = sorted({label for label in labels if labels.count(label) > 1})
+    if repeated:
+        raise BackendError(f"backend spec named twice: {', '.join(repeated)}")
+    return specs
+
+
+def _strategy_choices(cls: type[Backend]) -> tuple[Any, ...] | None:
+    """The strategies a backend offers (its ``strategy`` option's choices), None if it has none."""
+    for opt in cls.options:
+        if opt.name == "strategy":
+            return opt.choices or (opt.default,)
+    return None
+
+
+def _make_spec(
+    cls: type[Backend], strategy: str | None, given: Mapping[str, Any], seed: int | None
+) -> Spec:
+    wanted = dict(given)
+    if strategy is not None:
+        wanted["strategy"] = strategy
+    if seed is not None and "seed" not in wanted and any(o.name == "seed" for o in cls.options):
+        wanted["seed"] = seed
+    settings = cls().check_options(wanted)  # every option, defaults filled in, or BackendError
+    has_strategy = "strategy" in settings
+    label = f"{cls.name}:{settings['strategy']}" if has_strategy else cls.name
+    return Spec(label, cls.name, str(settings.get("strategy", "")) if has_strategy else "",
+                settings)
+
+
+def find_spec(specs: Sequence[Spec], text: str) -> Spec:
+    """The spec among ``specs`` that ``text`` names (``backtrack`` = its default strategy)."""
+    for spec in specs:
+        if spec.label == text:
+            return spec
+    wanted = parse_specs(text, {s.backend: s.options for s in specs}, seed=None)[0].label
+    for spec in specs:
+        if spec.label == wanted:
+            return spec
+    raise BackendError(
+        f"baseline {text!r} is not among the measured backends "
+        f"({', '.join(s.label for s in specs)})"
+    )
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """A puzzle file under test: its name in the table, where it is, how it was found, its hash."""
+
+    name: str
+    path: Path
+    source: str
+    sha256: str
+
+
+def resolve_datasets(names: Sequence[str]) -> list[Dataset]:
+    """Each name as a puzzle file (when such a file exists) or a bundled set.
+
+    >>> resolve_datasets(["easy"])[0].source
+    'bundled'
+    """
+    from .runner import file_sha256
+
+    if not names:
+        raise InputError("no dataset given (name a puzzle file or a bundled set; see --list)")
+    datasets: list[Dataset] = []
+    taken: set[str] = set()
+    for name in names:
+        path = Path(name)
+        if path.is_file():
+            label, source = path.stem, "file"
+        elif name in bundled_names():
+            path, label, source = bundled_path(name), name, "bundled"
+        elif path.exists():
+            raise InputError(f"dataset {name!r} is not a file")
+        else:
+            raise InputError(
+                f"no puzzle file or bundled set named {name!r} "
+                f"(bundled sets: {', '.join(bundled_names())})"
+            )
+        base, number = label, 2
+        while label in taken:  # two files with the same stem keep distinct names
+            label, number = f"{base}-{number}", number + 1
+        taken.add(label)
+        datasets.append(Dataset(label, path.resolve(), source, file_sha256(path)))
+    return datasets
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle of a dataset as the bench uses it; ``expected`` is the file's known answer
+    (``solution`` and/or ``solution_count``, as :class:`~sudoku_cp.formats.PuzzleRecord` has it)."""
+
+    id: str
+    puzzle: Puzzle
+    expected: dict[str, Any] = field(default_factory=dict)
+
+
+def load_dataset(
+    dataset: Dataset, model: Model, fmt: str = "auto"
+) -> tuple[list[Entry], list[dict[str, Any]]]:
+    """The puzzles of ``dataset``, and the lines that are not puzzles (id, line, reason)."""
+    from .formats import read_puzzles
+
+    entries: list[Entry] = []
+    rejected: list[dict[str, Any]] = []
+    for record in read_puzzles(str(dataset.path), model, fmt):
+        if record.puzzle is None:
+            rejected.append({"id": str(record.id), "line": record.line, "error": record.error})
+        else:
+            entries.append(Entry(str(record.id), record.puzzle, record.expected))
+    return entries, rejected
+
+
+# --- the configuration of a run -----------------------------------------------------------------
+@dataclass
+class BenchConfig:
+    """Everything that decides what a bench measures; saved in the record to run it again."""
+
+    datasets: list[str]
+    backends: list[str] | None = None
+    options: dict[str, dict[str, str]] = field(default_factory=dict)
+    limit: int = DEFAULT_LIMIT
+    repeat: int = 1
+    time_limit: float = DEFAULT_TIME_LIMIT
+    jobs: int = 1
+    warmup: bool = True
+    model: str = "classic"
+    seed: int = DEFAULT_SEED
+    baseline: str | None = None
+
+    def check(self) -> None:
+        """Raise InputError for values no bench can run with."""
+        if isinstance(self.limit, bool) or not isinstance(self.limit, int) or self.limit < 1:
+            raise InputError(f"limit must be a whole number of at least 1, not {self.limit!r}")
+        if isinstance(self.repeat, bool) or not isinstance(self.repeat, int) or self.repeat < 1:
+            raise InputError(f"repeat must be a whole number of at least 1, not {self.repeat!r}")
+        if isinstance(self.jobs, bool) or not isinstance(self.jobs, int) or self.jobs < 1:
+            raise InputError(f"jobs must be a whole number of at least 1, not {self.jobs!r}")
+        if not isinstance(self.time_limit, int | float) or not self.time_limit > 0:
+            raise InputError(f"time limit must be a positive number, not {self.time_limit!r}")
+
+
+def config_from_record(record: Mapping[str, Any]) -> BenchConfig:
+    """The configuration a saved record was made with; InputError if a dataset has changed."""
+    if record.get("format") != RECORD_FORMAT:
+        raise InputError(f"not a bench record (format {record.get('format')!r})")
+    options = record["options"]
+    datasets = []
+    for ds in record["datasets"]:
+        where = ds["name"] if ds["source"] == "bundled" else ds["path"]
+        found = resolve_datasets([where])[0]
+        if found.sha256 != ds["sha256"]:
+            raise InputError(
+                f"dataset {ds['name']!r} has changed since the record was made "
+                f"(sha256 {found.sha256[:12]}…, recorded {ds['sha256'][:12]}…)"
+            )
+        datasets.append(where)
+    return BenchConfig(
+        datasets=datasets,
+        backends=[s["label"] for s in record["backends"]],
+        options={s["backend"]: dict(s["options"]) for s in record["backends"]},
+        limit=options["limit"], repeat=options["repeat"], time_limit=options["time_limit"],
+        jobs=options["jobs"], warmup=options["warmup"], model=options["model"],
+        seed=record["seed"], baseline=options.get("baseline"),
+    )
+
+
+# --- the worker side ------------------------------------------------------------------------------
+# Filled once per worker process by _init_worker, so every measurement finds its backend ready.
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(specs: list[Spec], model: Model, warm: Grid | None, limit: int,
+                 time_limit: float) -> None:
+    """Import every backend and solve the warm-up puzzle once with each spec (not measured)."""
+    backends = {spec.label: get_backend(spec.backend) for spec in specs}
+    _WORKER.update(backends=backends, specs={s.label: s for s in specs}, model=model)
+    if warm is None:
+        return
+    puzzle = Puzzle(warm, model)
+    for spec in specs:
+        # A backend that fails here fails its measurements too, and is reported there.
+        with contextlib.suppress(Exception):
+            backends[spec.label].solve(puzzle, limit=limit, time_limit=time_limit, **spec.options)
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A measurement that gave no result: the backend raised, its worker died or overran."""
+
+    status: Status
+    seconds: float
+    note: str
+
+
+def _measure(label: str, cells: Grid, limit: int, time_limit: float) -> Result | Failure:
+    """One measurement: the backend's Result, or a Failure saying what it raised."""
+    spec = _WORKER["specs"][label]
+    puzzle = Puzzle(cells, _WORKER["model"])
+    start = time.perf_counter()
+    try:
+        return _WORKER["backends"][label].solve(
+            puzzle, limit=limit, time_limit=time_limit, **spec.options
+        )
+    except Exception as err:  # recorded as status 'error'; the bench goes on
+        return Failure(Status.ERROR, time.perf_counter() - start,
+                       f"raised {type(err).__name__}: {err}")
+
+
+def _pool_context() -> Any:
+    """Fork where the platform has it, so backends added with ``register`` exist in workers."""
+    if "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def hard_limit(time_limit: float) -> float:
+    """When a worker is stopped: the time limit plus the runner's grace for backends that
+    check their deadline now and then."""
+    from .runner import grace_seconds
+
+    return time_limit + grace_seconds(time_limit)
+
+
+# --- running ------------------------------------------------------------------------------------
+@dataclass
+class BenchRun:
+    """What a bench produced: the rows of the table, the counter columns and the record."""
+
+    rows: list[dict[str, Any]]
+    counters: list[str]
+    record: dict[str, Any]
+
+
+Progress = Callable[[int, int, str], None]
+"""Called as ``progress(done, total, dataset)`` after every measurement."""
+
+
+def run_bench(config: BenchConfig, progress: Progress | None = None) -> BenchRun:
+    """Measure every puzzle × spec × repeat of ``config``, check every answer, build the record."""
+    config.check()
+    started = time.time()
+    datasets = resolve_datasets(config.datasets)
+    model = load_model(config.model)
+    specs = parse_specs(config.backends, config.options, config.seed)
+    baseline = find_spec(specs, config.baseline) if config.baseline else _default_baseline(specs)
+    loaded = [(ds, *load_dataset(ds, model)) for ds in datasets]
+    total = sum(len(entries) for _, entries, _ in loaded) * len(specs) * config.repeat
+    rows: list[dict[str, Any]] = []
+    counters: list[str] = []
+    done = 0
+    for ds, entries, _rejected in loaded:
+        results = _measure_dataset(ds, entries, specs, model, config, progress, done, total)
+        done += len(entries) * len(specs) * config.repeat
+        for entry, measured in zip(entries, results, strict=True):
+            rows.extend(_check_rows(ds, entry, measured, config.limit, counters))
+    warm = next((e.puzzle for _, entries, _ in loaded for e in entries), None)
+    record = _make_record(config, specs, baseline, loaded, counters, started,
+                          measure_overheads(specs, warm, config) if warm else {})
+    for row in rows:  # one column per counter, in every row (empty where a backend has none)
+        for name in counters:
+            row.setdefault(name, None)
+    return BenchRun(rows, counters, record)
+
+
+def _default_baseline(specs: Sequence[Spec]) -> Spec:
+    """cpsat when measured (the usual reference), else the first spec."""
+    return next((s for s in specs if s.backend == "cpsat"), specs[0])
+
+
+Measured = list[tuple[Spec, int, Result | Failure]]
+
+
+def _measure_dataset(
+    ds: Dataset, entries: Sequence[Entry], specs: Sequence[Spec], model: Model,
+    config: BenchConfig, progress: Progress | None, done: int, total: int,
+) -> list[Measured]:
+    """Per puzzle, every (spec, repeat, Result), measured in warm worker processes."""
+    from pebble import ProcessExpired, ProcessPool
+
+    rng = random.Random(f"{config.seed}:{ds.name}")
+    order: list[tuple[int, Spec, int]] = []
+    for index in range(len(entries)):
+        for repeat in range(1, config.repeat + 1):
+            shuffled = list(specs)
+            rng.shuffle(shuffled)
+            order.extend((index, spec, repeat) for spec in shuffled)
+    warm = entries[0].puzzle.cells if (entries and config.warmup) else None
+    measured: list[Measured] = [[] for _ in entries]
+    if not entries:
+        return measured
+    pool = ProcessPool(
+        max_workers=config.jobs, context=_pool_context(), initializer=_init_worker,
+        initargs=(list(specs), model, warm, config.limit, config.time_limit),
+    )
+    try:
+        futures = [
+            pool.schedule(_measure, args=(spec.label, entries[index].puzzle.cells, config.limit,
+                                          config.time_limit),
+                          timeout=hard_limit(config.time_limit))
+            for index, spec, _ in order
+        ]
+        for (index, spec, repeat), future in zip(order, futures, strict=True):
+            try:
+                outcome = future.result()
+            except FutureTimeout:
+                outcome = Failure(Status.TIMEOUT, config.time_limit,
+                                  f"worker stopped after {hard_limit(config.time_limit):g} s")
+            except ProcessExpired as err:
+                outcome = Failure(Status.ERROR, 0.0, f"worker died: {err}")
+            measured[index].append((spec, repeat, outcome))
+            done += 1
+            if progress:
+                progress(done, total, ds.name)
+    finally:
+        pool.stop()
+        pool.join()
+    position = {spec.label: i for i, spec in enumerate(specs)}
+    for per_puzzle in measured:  # the table lists specs in the order given, not the run order
+        per_puzzle.sort(key=lambda m: (position[m[0].label], m[1]))
+    return measured
+
+
+# --- checking -------------------------------------------------------------------------------------
+def _check_rows(ds: Dataset, entry: Entry, measured: Measured, limit: int,
+                counters: list[str]) -> list[dict[str, Any]]:
+    """The table rows of one puzzle: each measurement validated, all of them cross-checked.
+
+    Every (spec, repeat) is one voter in the harness's judgement, so a repeat that contradicts
+    another repeat of the same backend is caught like any other disagreement.
+    """
+    from .harness import BackendRun, _read_result, judge
+
+    outcomes = {}
+    for spec, repeat, outcome in measured:
+        name = f"{spec.label}#{repeat}"
+        if isinstance(outcome, Failure):
+            outcomes[name] = (BackendRun(outcome.status, seconds=outcome.seconds,
+                                         error=outcome.note), ())
+        else:
+            outcomes[name] = _read_result(outcome, entry.puzzle, limit, outcome.seconds)
+    record = judge(entry.puzzle, outcomes, id=entry.id)
+    known = known_answer_problem(record.verdict.value, record.solutions, entry)
+    verdict = "disagreement" if known else record.verdict.value
+    rows = []
+    for (spec, repeat, _), (run, solutions) in zip(measured, outcomes.values(), strict=True):
+        for key in run.counters:
+            if key not in counters:
+                counters.append(key)
+        problems = list(run.problems)
+        if known and run.finished:
+            problems.append(known)
+        rows.append({
+            "dataset": ds.name, "puzzle_id": entry.id, "backend": spec.backend,
+            "strategy": spec.strategy, "limit": limit, "repeat": repeat,
+            "status": run.status.value, "count": run.count,
+            "seconds": round(run.seconds, 9), "exact": run.exact,
+            # the validator itself, not a reading of the harness's words
+            "valid": all(not entry.puzzle.problems_with(s) for s in solutions),
+            "verdict": verdict,
+            "agrees": (not problems) if run.finished else None,
+            "note": "; ".join(filter(None, [run.error, *problems])),
+            **run.counters,
+        })
+    return rows
+
+
+def known_answer_problem(verdict: str, witnesses: Sequence[str], entry: Entry) -> str | None:
+    """Why the cross-check's answer contradicts the dataset's known answer (None if it does not).
+
+    A dataset may state each puzzle's ``solution`` (so it has exactly one) or its
+    ``solution_count``; an answer the backends agree on that contradicts it is still flagged.
+    """
+    from .formats import parse_puzzle
+    from .harness import puzzle_line
+
+    expected = entry.expected or {}
+    if verdict == "disagreement":
+        return None
+    count = expected.get("solution_count")
+    if isinstance(count, int) and not isinstance(count, bool):
+        contradicted = (
+            (verdict == "unique" and count != 1)
+            or (verdict == "none" and count != 0)
+            or (verdict == "multiple" and count < 2)
+            or (bool(witnesses) and count == 0)
+        )
+        return f"the dataset says {count} solution(s); found {verdict}" if contradicted else None
+    solution = expected.get("solution")
+    if not solution:
+        return None
+    if verdict in ("none", "multiple"):
+        return f"the dataset gives one solution; found {verdict}"
+    try:
+        known = puzzle_line(entry.puzzle, parse_puzzle(str(solution), entry.puzzle.model).cells)
+    except SudokuError as err:
+        return f"the dataset's solution cannot be read: {err}"
+    if witnesses and witnesses[0] != known:
+        return "the solution found differs from the dataset's solution"
+    return None
+
+
+# --- the record ---------------------------------------------------------------------------------
+def _make_record(config: BenchConfig, specs: Sequence[Spec], baseline: Spec,
+                 loaded: Sequence[tuple[Dataset, list[Entry], list[dict[str, Any]]]],
+                 counters: Sequence[str], started: float,
+                 overheads: dict[str, Any]) -> dict[str, Any]:
+    """The experiment record: enough to know what was measured, where, and to run it again."""
+    from .runner import machine, versions
+
+    return {
+        "format": RECORD_FORMAT,
+        "created": datetime.datetime.fromtimestamp(started, datetime.UTC).isoformat(),
+        "wall_seconds": round(time.time() - started, 3),
+        "command": sys.argv,
+        "seed": config.seed,
+        "options": {
+            "limit": config.limit, "repeat": config.repeat, "time_limit": config.time_limit,
+            "hard_time_limit": hard_limit(config.time_limit), "jobs": config.jobs,
+            "warmup": config.warmup, "model": config.model,
+            "baseline": baseline.label,
+        },
+        "backends": [
+            {"label": s.label, "backend": s.backend, "strategy": s.strategy,
+             "options": s.options, "counters": dict(backend_class(s.backend).counters)}
+            for s in specs
+        ],
+        "datasets": [
+            {"name": ds.name, "source": ds.source, "path": str(ds.path), "sha256": ds.sha256,
+             "puzzles": len(entries), "rejected": rejected}
+            for ds, entries, rejected in loaded
+        ],
+        "versions": versions(list(dict.fromkeys(s.backend for s in specs))),
+        "machine": machine(),
+        "overheads": overheads,
+        "table": {"counters": list(counters)},
+    }
+
+
+# --- start-up and import costs, measured apart from solving ---------------------------------------
+_PROBE = r"""
+import json, sys, time
+start = time.perf_counter()
+import sudoku_cp
+from sudoku_cp.backends import backend_class
+from sudoku_cp.model import load_model
+from sudoku_cp.puzzle import Puzzle
+out = {"import_sudoku_cp_s": time.perf_counter() - start, "backends": {}}
+job = json.loads(sys.stdin.read())
+puzzle = Puzzle(job["cells"], load_model(job["model"]))
+imported = set()
+for spec in job["specs"]:
+    entry = out["backends"].setdefault(spec["label"], {})
+    try:
+        if spec["backend"] not in imported:
+            t = time.perf_counter()
+            cls = backend_class(spec["backend"])
+            cls.unavailable_reason()  # imports the backend's library
+            entry["import_s"] = time.perf_counter() - t
+            imported.add(spec["backend"])
+        backend = backend_class(spec["backend"])()
+        for key in ("first_solve_s", "warm_solve_s"):
+            result = backend.solve(puzzle, limit=job["limit"], time_limit=job["time_limit"],
+                                   **spec["options"])
+            entry[key] = result.seconds
+    except Exception as err:
+        entry["error"] = f"{type(err).__name__}: {err}"
+print(json.dumps(out))
+"""
+
+
+def measure_overheads(specs: Sequence[Spec], puzzle: Puzzle, config: BenchConfig) -> dict[str, Any]:
+    """Interpreter start-up, package and library imports, first vs warm solve, in a new process.
+
+    Backends added with ``register`` in this process do not exist in the new one; their
+    entries say so. Failures here never stop a bench: they are written into the result.
+    """
+    def run(args: list[str], stdin: str = "") -> tuple[float, str]:
+        start = time.perf_counter()
+        done = subprocess.run(args, input=stdin, capture_output=True, text=True, check=True,
+                              timeout=60 + 4 * len(specs) * config.time_limit)
+        return time.perf_counter() - start, done.stdout
+
+    try:
+        startup = min(run([sys.executable, "-c", "pass"])[0] for _ in range(3))
+        job = {
+            "cells": list(puzzle.cells), "model": puzzle.model.path or puzzle.model.name,
+            "limit": config.limit, "time_limit": config.time_limit,
+            "specs": [{"label": s.label, "backend": s.backend, "options": s.options}
+                      for s in specs],
+        }
+        wall, out = run([sys.executable, "-c", _PROBE], json.dumps(job, default=str))
+        probe = json.loads(out)
+    except (subprocess.SubprocessError, OSError, ValueError) as err:
+        return {"error": f"could not measure start-up: {err}"}
+    return {"python_startup_s": round(startup, 6), "probe_wall_s": round(wall, 6),
+            "warmup_puzzle": puzzle.to_line(), **probe}
+
+
+# --- writing --------------------------------------------------------------------------------------
+def write_bench(run: BenchRun, outdir: str | Path) -> dict[str, Path]:
+    """Write the table (CSV, and Parquet when pyarrow is installed) and the record into outdir."""
+    from .report import write_table
+
+    out = Path(outdir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise InputError(f"cannot create output folder {str(out)!r}: {err}") from None
+    paths = write_table(run.rows, run.counters, out)
+    run.record["table"].update({name: p.name for name, p in paths.items()})
+    run.record["table"]["rows"] = len(run.rows)
+    record_path = out / "record.json"
+    record_path.write_text(json.dumps(run.record, indent=2, default=str) + "\n", encoding="utf-8")
+    return {**paths, "record": record_path}
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    """A saved record (the file itself, or the folder it is in)."""
+    where = Path(path)
+    if where.is_dir():
+        where = where / "record.json"
+    try:
+        return json.loads(where.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise InputError(f"cannot read record {str(where)!r}: {err.strerror}") from None
+    except ValueError as err:
+        raise InputError(f"{str(where)!r} is not a JSON record: {err}") from None
+
+
+def spec_dicts(specs: Sequence[Spec]) -> list[dict[str, Any]]:
+    return [asdict(s) for s in specs]

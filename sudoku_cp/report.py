@@ -1,0 +1,663 @@
+"""Result files, summaries, tables and plots of benches.
+
+A bench's table is tidy: one row per measurement (dataset × puzzle × backend spec × repeat) with
+the columns of :data:`COLUMNS`, then one column per counter. It is written as CSV (always) and
+Parquet (when pyarrow is installed), with the experiment record ``record.json`` beside it, and
+read back by :func:`load_results` — so summaries and figures are redrawn from a saved run, never
+by running it again. Everything here is plain Python over lists of dicts (no pandas needed);
+matplotlib is imported only to draw, from the optional ``plot`` extra.
+
+>>> rows = [{"dataset": "d", "puzzle_id": str(i), "backend": b, "strategy": "", "limit": 2,
+...          "repeat": 1, "status": "unique", "count": 1, "seconds": s * (i + 1), "exact": True,
+...          "valid": True, "verdict": "unique", "agrees": True, "note": ""}
+...         for i in range(3) for b, s in (("slow", 0.004), ("fast", 0.001))]
+>>> [(b.label, b.solved, round(b.ratio, 1)) for b in summarize(rows, baseline="slow")[0].backends]
+[('slow', 3, 1.0), ('fast', 3, 4.0)]
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import re
+import statistics
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+
+COLUMNS = ("dataset", "puzzle_id", "backend", "strategy", "limit", "repeat", "status", "count",
+           "seconds", "exact", "valid", "verdict", "agrees", "note")
+"""The fixed columns of a bench table, in order; every other column is a counter."""
+_INT = {"limit", "repeat", "count"}
+_FLOAT = {"seconds"}
+_BOOL = {"exact", "valid", "agrees"}
+FINISHED = frozenset({"unique", "multiple", "none", "solved"})
+"""Statuses of a measurement that gave an answer (not a timeout or an error)."""
+
+SHOWN_COUNTERS = ("nodes", "branches", "decisions", "backtracks", "conflicts")
+"""Counters the summary averages when present (search size first, then dead ends); the table
+keeps all of them."""
+SIZE_COUNTERS = ("nodes", "branches", "decisions")
+DEAD_END_COUNTERS = ("backtracks", "conflicts", "fails")
+
+
+def label_of(row: Mapping[str, Any]) -> str:
+    """A row's backend spec as the summary names it: ``backtrack:mrv``, ``cpsat``."""
+    return f"{row['backend']}:{row['strategy']}" if row.get("strategy") else str(row["backend"])
+
+
+# --- writing and reading result files -------------------------------------------------------------
+def write_table(rows: Sequence[Mapping[str, Any]], counters: Sequence[str],
+                outdir: Path) -> dict[str, Path]:
+    """``results.csv`` (and ``results.parquet`` when pyarrow is installed) in ``outdir``."""
+    columns = [*COLUMNS, *counters]
+    paths = {"csv": outdir / "results.csv"}
+    with paths["csv"].open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(columns)
+        for row in rows:
+            writer.writerow([_cell(row.get(c)) for c in columns])
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:  # Parquet is optional: CSV alone is a complete result file
+        return paths
+    arrays = {c: pa.array([row.get(c) for row in rows], type=_arrow_type(pa, c, rows))
+              for c in columns}
+    paths["parquet"] = outdir / "results.parquet"
+    pq.write_table(pa.table(arrays), paths["parquet"])
+    return paths
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _arrow_type(pa: Any, column: str, rows: Sequence[Mapping[str, Any]]) -> Any:
+    if column in _INT:
+        return pa.int64()
+    if column in _FLOAT:
+        return pa.float64()
+    if column in _BOOL:
+        return pa.bool_()
+    if column in COLUMNS:
+        return pa.string()
+    values = [row.get(column) for row in rows]
+    whole = all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in values)
+    return pa.int64() if whole else pa.float64()
+
+
+@dataclass
+class Results:
+    """A loaded result table: its rows, counter columns, the record beside it (if any)."""
+
+    rows: list[dict[str, Any]]
+    counters: list[str]
+    record: dict[str, Any] | None = None
+    path: Path | None = None
+
+    @property
+    def time_limit(self) -> float | None:
+        return (self.record or {}).get("options", {}).get("time_limit")
+
+    @property
+    def baseline(self) -> str | None:
+        return (self.record or {}).get("options", {}).get("baseline")
+
+
+def load_results(path: str | Path) -> Results:
+    """A saved table: a bench folder, its ``results.csv`` or its ``results.parquet``."""
+    where = Path(path)
+    if where.is_dir():
+        where = where / "results.csv"
+    if not where.is_file():
+        raise InputError(f"no result file at {str(where)!r} (give a bench folder or its CSV)")
+    if where.suffix == ".parquet":
+        rows, columns = _read_parquet(where)
+    else:
+        rows, columns = _read_csv(where)
+    missing = [c for c in COLUMNS if c not in columns]
+    if missing:
+        raise InputError(f"{str(where)!r} is not a bench table (no column {', '.join(missing)})")
+    record = None
+    beside = where.parent / "record.json"
+    if beside.is_file():
+        try:
+            record = json.loads(beside.read_text(encoding="utf-8"))
+        except ValueError as err:
+            raise InputError(f"{str(beside)!r} is not a JSON record: {err}") from None
+    return Results(rows, [c for c in columns if c not in COLUMNS], record, where)
+
+
+def _read_csv(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    try:
+        with path.open(newline="", encoding="utf-8") as f:
+            reader = csv.reader(f)
+            columns = next(reader, [])
+            rows = [{c: _parse(c, v) for c, v in zip(columns, line, strict=False)}
+                    for line in reader if line]
+    except (OSError, UnicodeDecodeError, csv.Error) as err:
+        raise InputError(f"cannot read {str(path)!r}: {err}") from None
+    return rows, columns
+
+
+def _parse(column: str, text: str) -> Any:
+    if text == "":
+        return "" if column in ("strategy", "note") else None
+    if column in _INT:
+        return int(text)
+    if column in _FLOAT:
+        return float(text)
+    if column in _BOOL:
+        return text.lower() == "true"
+    if column in COLUMNS:
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def _read_parquet(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise InputError(
+            "reading Parquet needs pyarrow: pip install 'sudoku-cp[parquet]' (or read the CSV)"
+        ) from None
+    table = pq.read_table(path)
+    return table.to_pylist(), list(table.column_names)
+
+
+# --- summaries ------------------------------------------------------------------------------------
+@dataclass
+class BackendSummary:
+    """One backend spec on one dataset. Times are per puzzle, the median of its repeats, in s;
+    a puzzle not solved (timeout, error, wrong answer) counts as infinitely slow, so the order
+    statistics never flatter a backend that gave up."""
+
+    label: str
+    puzzles: int
+    solved: int
+    timeouts: int
+    errors: int
+    wrong: int
+    median: float
+    p90: float
+    max: float
+    spread: float | None
+    counters: dict[str, float]
+    ratio: float | None = None
+
+    @property
+    def worst_ratio(self) -> float:
+        """The slowest puzzle's time over the median: how far the tail reaches."""
+        return self.max / self.median if self.median > 0 else math.inf
+
+
+@dataclass
+class DatasetSummary:
+    """Every backend on one dataset, the puzzles' verdicts and the problems found."""
+
+    name: str
+    puzzles: int
+    repeats: int
+    limit: int | None
+    baseline: str | None
+    backends: list[BackendSummary]
+    verdicts: dict[str, int]
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def disagreements(self) -> int:
+        return self.verdicts.get("disagreement", 0)
+
+
+def summarize(rows: Iterable[Mapping[str, Any]], baseline: str | None = None,
+              counters: Sequence[str] = SHOWN_COUNTERS) -> list[DatasetSummary]:
+    """Per dataset, per backend spec: solved, timeouts, median / p90 / max, counters, ratio.
+
+    ``baseline`` names the spec the others are compared with (default: ``cpsat`` if present,
+    else the first); ``ratio`` is the baseline's median time over this spec's (above 1: faster).
+    """
+    by_dataset: dict[str, list[Mapping[str, Any]]] = {}
+    for row in rows:
+        by_dataset.setdefault(row["dataset"], []).append(row)
+    return [_summarize_dataset(name, part, baseline, counters)
+            for name, part in by_dataset.items()]
+
+
+def _summarize_dataset(name: str, rows: list[Mapping[str, Any]], baseline: str | None,
+                       counters: Sequence[str]) -> DatasetSummary:
+    groups: dict[str, dict[str, list[Mapping[str, Any]]]] = {}
+    verdicts: dict[str, str] = {}
+    problems = []
+    for row in rows:
+        groups.setdefault(label_of(row), {}).setdefault(row["puzzle_id"], []).append(row)
+        verdicts[row["puzzle_id"]] = row["verdict"]
+        if row.get("agrees") is False or row.get("valid") is False:
+            problems.append(f"{row['puzzle_id']} · {label_of(row)} (repeat {row['repeat']}): "
+                            f"{row.get('note') or 'wrong answer'}")
+    present = [c for c in counters if any(r.get(c) is not None for r in rows)]
+    summaries = [_summarize_backend(label, puzzles, present) for label, puzzles in groups.items()]
+    labels = [s.label for s in summaries]
+    chosen = _pick_baseline(labels, baseline)
+    if chosen is not None:
+        base = summaries[labels.index(chosen)]
+        for s in summaries:
+            s.ratio = _ratio(base.median, s.median)
+    tally: dict[str, int] = {}
+    for verdict in verdicts.values():
+        tally[verdict] = tally.get(verdict, 0) + 1
+    repeats = max((int(r["repeat"]) for r in rows), default=0)
+    limits = {r["limit"] for r in rows}
+    return DatasetSummary(name, len(verdicts), repeats, limits.pop() if len(limits) == 1 else None,
+                          chosen, summaries, tally, problems)
+
+
+def _pick_baseline(labels: Sequence[str], wanted: str | None) -> str | None:
+    if not labels:
+        return None
+    if wanted:
+        for label in labels:  # "backtrack" names the one backtrack spec when there is one
+            if label == wanted or label.split(":")[0] == wanted:
+                return label
+        return None
+    return next((label for label in labels if label == "cpsat"), labels[0])
+
+
+def _ratio(base: float, value: float) -> float | None:
+    if math.isinf(base) or math.isinf(value) or value <= 0:
+        return None
+    return base / value
+
+
+def _summarize_backend(label: str, puzzles: Mapping[str, list[Mapping[str, Any]]],
+                       counters: Sequence[str]) -> BackendSummary:
+    times, spreads = [], []
+    solved = timeouts = errors = wrong = 0
+    sums = dict.fromkeys(counters, 0.0)
+    seen = dict.fromkeys(counters, 0)
+    for repeats in puzzles.values():
+        statuses = [r["status"] for r in repeats]
+        bad = any(r.get("agrees") is False or r.get("valid") is False for r in repeats)
+        timeouts += "timeout" in statuses
+        errors += "error" in statuses
+        wrong += bad
+        if bad or not all(s in FINISHED for s in statuses):
+            times.append(math.inf)
+            continue
+        solved += 1
+        seconds = [float(r["seconds"]) for r in repeats]
+        middle = statistics.median(seconds)
+        times.append(middle)
+        if len(seconds) > 1 and middle > 0:
+            spreads.append((max(seconds) - min(seconds)) / middle)
+        for r in repeats:
+            for c in counters:
+                if r.get(c) is not None:
+                    sums[c] += float(r[c])
+                    seen[c] += 1
+    times.sort()
+    return BackendSummary(
+        label, len(puzzles), solved, timeouts, errors, wrong,
+        median=quantile(times, 0.5), p90=quantile(times, 0.9), max=times[-1] if times else 0.0,
+        spread=statistics.median(spreads) if spreads else None,
+        counters={c: sums[c] / seen[c] for c in counters if seen[c]},
+    )
+
+
+def quantile(ordered: Sequence[float], q: float) -> float:
+    """The q-quantile of sorted values, interpolated linearly (infinite values allowed).
+
+    >>> quantile([1.0, 2.0, 3.0, 4.0], 0.5), quantile([1.0, math.inf], 0.9)
+    (2.5, inf)
+    """
+    if not ordered:
+        return math.nan
+    position = (len(ordered) - 1) * q
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    frac = position - low
+    if frac == 0 or ordered[low] == ordered[high]:
+        return ordered[low]
+    if math.isinf(ordered[high]):
+        return math.inf
+    return ordered[low] + (ordered[high] - ordered[low]) * frac
+
+
+# --- rendering --------------------------------------------------------------------------------
+def render_summary(summaries: Sequence[DatasetSummary], style: str = "text",
+                   record: Mapping[str, Any] | None = None, max_problems: int = 20) -> str:
+    """The summaries as text tables (``style`` "text") or GitHub Markdown ("markdown")."""
+    out: list[str] = []
+    for ds in summaries:
+        counter_names = sorted({c for b in ds.backends for c in b.counters},
+                               key=lambda c: (SHOWN_COUNTERS + (c,)).index(c))
+        headers = ["backend", "solved", "timeouts", "errors", "median ms", "p90 ms", "max ms",
+                   "max/median", "repeat spread", f"× {ds.baseline}" if ds.baseline else "×",
+                   *(f"mean {c}" for c in counter_names)]
+        body = [
+            [b.label, f"{b.solved}/{b.puzzles}", str(b.timeouts), str(b.errors + b.wrong),
+             _ms(b.median), _ms(b.p90), _ms(b.max),
+             "-" if math.isinf(b.worst_ratio) or math.isnan(b.worst_ratio)
+             else f"{b.worst_ratio:.1f}",
+             "-" if b.spread is None else f"{100 * b.spread:.0f}%",
+             "-" if b.ratio is None else f"{b.ratio:.2f}",
+             *(_count(b.counters.get(c)) for c in counter_names)]
+            for b in ds.backends
+        ]
+        verdicts = ", ".join(f"{n} {v}" for v, n in sorted(ds.verdicts.items()))
+        title = (f"{ds.name}: {ds.puzzles} puzzles × {len(ds.backends)} backends × "
+                 f"{ds.repeats} repeat{'s' if ds.repeats != 1 else ''}, limit {ds.limit} "
+                 f"· verdicts: {verdicts}")
+        out.append(f"### {title}" if style == "markdown" else title)
+        out.append("")
+        out.append(_table(headers, body, style))
+        if ds.problems:
+            out.append("")
+            out.append(f"DISAGREEMENTS on {ds.name}: {len(ds.problems)} wrong or contradicted "
+                       f"answers ({ds.disagreements} puzzles):")
+            out.extend(f"  ! {_clip(p)}" for p in ds.problems[:max_problems])
+            if len(ds.problems) > max_problems:
+                out.append(f"  … and {len(ds.problems) - max_problems} more (see the note column)")
+        out.append("")
+    if record and record.get("overheads"):
+        out.append(_overheads(record["overheads"]))
+    out.append("Times: per puzzle the median of its repeats, then over puzzles; a puzzle not "
+               "solved counts as infinitely slow ('-'); × = baseline median / median; "
+               "repeat spread = median of (max-min)/median over repeats; errors include wrong "
+               "answers.")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _clip(text: str, width: int = 160) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _overheads(overheads: Mapping[str, Any]) -> str:
+    if "error" in overheads:
+        return f"Start-up costs: not measured ({overheads['error']})\n"
+    lines = [
+        "Start-up costs (measured apart, in a fresh process; not in the times above): "
+        f"python {_ms(overheads.get('python_startup_s'))} ms, "
+        f"import sudoku_cp {_ms(overheads.get('import_sudoku_cp_s'))} ms"
+    ]
+    for label, entry in (overheads.get("backends") or {}).items():
+        if "error" in entry:
+            lines.append(f"  {label}: {entry['error']}")
+            continue
+        part = [f"import {_ms(entry['import_s'])} ms"] if "import_s" in entry else []
+        part.append(f"first solve {_ms(entry.get('first_solve_s'))} ms")
+        part.append(f"warm solve {_ms(entry.get('warm_solve_s'))} ms")
+        lines.append(f"  {label}: {', '.join(part)}")
+    return "\n".join(lines) + "\n"
+
+
+def _ms(seconds: float | None) -> str:
+    if seconds is None or math.isnan(seconds):
+        return "?"
+    if math.isinf(seconds):
+        return "-"
+    ms = seconds * 1000
+    if ms < 10:
+        return f"{ms:.2f}"
+    if ms < 1000:
+        return f"{ms:.1f}"
+    return f"{ms:,.0f}"
+
+
+def _count(value: float | None) -> str:
+    if value is None:
+        return ""
+    return f"{value:,.1f}" if value < 100 else f"{value:,.0f}"
+
+
+def _table(headers: Sequence[str], body: Sequence[Sequence[str]], style: str) -> str:
+    if style == "markdown":
+        lines = ["| " + " | ".join(headers) + " |",
+                 "|" + "|".join("---" if i == 0 else "---:" for i in range(len(headers))) + "|"]
+        lines += ["| " + " | ".join(row) + " |" for row in body]
+        return "\n".join(lines)
+    widths = [max(len(h), *(len(r[i]) for r in body)) for i, h in enumerate(headers)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, body)])
+
+
+# --- comparing two runs (a replay) ---------------------------------------------------------
+def compare_runs(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]],
+                 counters: Sequence[str]) -> list[str]:
+    """Where ``new`` differs from ``old`` in statuses or counters (timings aside)."""
+    def key(row: Mapping[str, Any]) -> tuple[Any, ...]:
+        return (row["dataset"], row["puzzle_id"], label_of(row), int(row["repeat"]))
+
+    before = {key(r): r for r in old}
+    after = {key(r): r for r in new}
+    differences = [f"only in the record: {' '.join(map(str, k))}" for k in before if k not in after]
+    differences += [f"not in the record: {' '.join(map(str, k))}" for k in after if k not in before]
+    for k, row in after.items():
+        was = before.get(k)
+        if was is None:
+            continue
+        for column in ("status", "count", *counters):
+            if _same(was.get(column), row.get(column)):
+                continue
+            differences.append(f"{' '.join(map(str, k))}: {column} was {was.get(column)}, "
+                               f"now {row.get(column)}")
+    return differences
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return math.isclose(float(a), float(b), rel_tol=1e-9)
+    return (a if a != "" else None) == (b if b != "" else None)
+
+
+# --- plots ----------------------------------------------------------------------------------------
+PLOT_FORMATS = ("png", "svg")
+
+
+def check_plotting() -> None:
+    """Raise InputError, saying how to install it, when matplotlib is missing."""
+    _matplotlib()
+
+
+def _matplotlib() -> Any:
+    """matplotlib's Figure class, or InputError saying how to install the ``plot`` extra."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")  # files only: no display is needed or wanted
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise InputError(
+            "plots need matplotlib: pip install 'sudoku-cp[plot]'"
+        ) from None
+    return Figure
+
+
+def _puzzle_times(rows: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, float]]:
+    """Per label, per puzzle: the median time of its repeats (inf when not solved correctly)."""
+    seconds: dict[str, dict[str, list[float]]] = {}
+    for row in rows:
+        ok = (row["status"] in FINISHED and row.get("agrees") is not False
+              and row.get("valid") is not False)
+        seconds.setdefault(label_of(row), {}).setdefault(row["puzzle_id"], []).append(
+            float(row["seconds"]) if ok else math.inf)
+    return {label: {pid: statistics.median(v) if all(map(math.isfinite, v)) else math.inf
+                    for pid, v in per.items()}
+            for label, per in seconds.items()}
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "x"
+
+
+def plot_results(results: Results, outdir: str | Path, formats: Sequence[str] = PLOT_FORMATS,
+                 scatter: Sequence[tuple[str, str]] | None = None,
+                 baseline: str | None = None) -> list[Path]:
+    """Draw, per dataset, the cactus plot, the per-puzzle scatter(s) and the effort plot.
+
+    ``scatter`` lists (x, y) pairs of backend labels; by default the baseline against the first
+    other backend (one file per pair keeps the number of files small). Files are named
+    ``cactus-DATASET``, ``scatter-DATASET-X-vs-Y`` and ``effort-DATASET``, one per format;
+    the paths written are returned.
+    """
+    Figure = _matplotlib()
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    by_dataset: dict[str, list[Mapping[str, Any]]] = {}
+    for row in results.rows:
+        by_dataset.setdefault(row["dataset"], []).append(row)
+    written: list[Path] = []
+    limit = results.time_limit
+    for name, rows in by_dataset.items():
+        times = _puzzle_times(rows)
+        labels = list(times)
+        colours = {label: f"C{i % 10}" for i, label in enumerate(labels)}
+        figures = [(f"cactus-{_safe(name)}", _cactus(Figure, name, times, colours, limit))]
+        pairs = list(scatter or [])
+        if not pairs and len(labels) > 1:
+            base = _pick_baseline(labels, baseline or results.baseline) or labels[0]
+            pairs = [(base, next(label for label in labels if label != base))]
+        for x, y in pairs:
+            for wanted in (x, y):
+                if wanted not in times:
+                    raise InputError(f"no backend {wanted!r} in dataset {name!r} "
+                                     f"(backends: {', '.join(labels)})")
+            figures.append((f"scatter-{_safe(name)}-{_safe(x)}-vs-{_safe(y)}",
+                            _scatter(Figure, name, times, x, y, limit)))
+        figures.append((f"effort-{_safe(name)}", _effort(Figure, name, rows, labels, colours)))
+        for stem, figure in figures:
+            for fmt in formats:
+                path = out / f"{stem}.{fmt}"
+                figure.savefig(path, format=fmt, dpi=110)
+                written.append(path)
+    return written
+
+
+def _cactus(Figure: Any, name: str, times: Mapping[str, Mapping[str, float]],
+            colours: Mapping[str, str], limit: float | None) -> Any:
+    """Puzzles solved within time t, one step line per backend, log time axis."""
+    fig = Figure(figsize=(7, 4.5))
+    # fixed margins: constrained layout measures every tick label and is most of the cost
+    fig.subplots_adjust(left=0.1, right=0.97, bottom=0.12, top=0.92)
+    ax = fig.add_subplot()
+    total = max((len(v) for v in times.values()), default=0)
+    for label, per in times.items():
+        solved = sorted(1000 * t for t in per.values() if math.isfinite(t))
+        if solved:
+            ax.step(solved, range(1, len(solved) + 1), where="post", color=colours[label],
+                    label=f"{label} ({len(solved)}/{len(per)})")
+    if limit:
+        ax.axvline(1000 * limit, color="grey", linestyle="--", linewidth=1, label="time limit")
+    ax.set_xscale("log")
+    ax.set_ylim(0, total * 1.03 + 0.5)
+    ax.set_xlabel("time per puzzle t (ms, log scale; median of repeats)")
+    ax.set_ylabel("puzzles solved within t")
+    ax.set_title(f"{name}: cactus plot")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(loc="lower right", fontsize="small")
+    return fig
+
+
+def _scatter(Figure: Any, name: str, times: Mapping[str, Mapping[str, float]],
+             x: str, y: str, limit: float | None) -> Any:
+    """Per puzzle, x's time against y's (log-log), with the diagonal y = x and 10× lines."""
+    fig = Figure(figsize=(5.5, 5.5))
+    fig.subplots_adjust(left=0.14, right=0.96, bottom=0.11, top=0.93)
+    ax = fig.add_subplot()
+    common = [pid for pid in times[x] if pid in times[y]]
+    finite = [1000 * t for pid in common for t in (times[x][pid], times[y][pid])
+              if math.isfinite(t) and t > 0]
+    low = min(finite, default=0.1) / 1.5
+    ceiling = 1000 * limit if limit else max(finite, default=1000.0) * 1.5
+    high = max(max(finite, default=1.0) * 1.5, ceiling)
+
+    def at(t: float) -> float:  # an unsolved puzzle sits on the ceiling, marked apart
+        return ceiling if not math.isfinite(t) else max(1000 * t, low)
+
+    points = [(at(times[x][p]), at(times[y][p]),
+               math.isfinite(times[x][p]) and math.isfinite(times[y][p])) for p in common]
+    solved = [(a, b) for a, b, ok in points if ok]
+    unsolved = [(a, b) for a, b, ok in points if not ok]
+    if solved:
+        ax.scatter(*zip(*solved, strict=True), s=10, alpha=0.6, rasterized=len(solved) > 2000,
+                   label=f"both solved ({len(solved)})")
+    if unsolved:
+        ax.scatter(*zip(*unsolved, strict=True), s=18, marker="x", color="C3",
+                   label=f"unsolved by one ({len(unsolved)}), at the limit")
+    ax.plot([low, high], [low, high], color="black", linewidth=1, label="y = x")
+    for factor, style in ((10, ":"), (0.1, ":")):
+        ax.plot([low, high], [low * factor, high * factor], color="grey", linestyle=style,
+                linewidth=0.8)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlim(low, high)
+    ax.set_ylim(low, high)
+    ax.set_aspect("equal")
+    ax.set_xlabel(f"{x} (ms)")
+    ax.set_ylabel(f"{y} (ms)")
+    ax.set_title(f"{name}: per-puzzle time (dotted: 10×)")
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(loc="upper left", fontsize="small")
+    return fig
+
+
+def effort_counter(rows: Iterable[Mapping[str, Any]], choices: Sequence[str]) -> str | None:
+    """The first of ``choices`` that these rows (one backend's) report."""
+    have = {c for row in rows for c in choices if row.get(c) is not None}
+    return next((c for c in choices if c in have), None)
+
+
+def _effort(Figure: Any, name: str, rows: Sequence[Mapping[str, Any]], labels: Sequence[str],
+            colours: Mapping[str, str]) -> Any:
+    """Distribution of search effort per backend: search size and dead ends, one box each."""
+    per_label: dict[str, list[Mapping[str, Any]]] = {}
+    for row in rows:
+        if row["status"] in FINISHED:
+            per_label.setdefault(label_of(row), []).append(row)
+    fig = Figure(figsize=(max(7.0, 1.2 * len(labels) * 2), 5))
+    fig.subplots_adjust(left=0.08, right=0.98, bottom=0.22, top=0.86, wspace=0.25)
+    panels = ((SIZE_COUNTERS, "search size"), (DEAD_END_COUNTERS, "dead ends"))
+    for position, (choices, title) in enumerate(panels, start=1):
+        ax = fig.add_subplot(1, 2, position)
+        data, names, colour = [], [], []
+        for label in labels:
+            part = per_label.get(label, [])
+            counter = effort_counter(part, choices)
+            if counter is None:
+                continue
+            data.append([float(r[counter]) for r in part if r.get(counter) is not None])
+            names.append(f"{label}\n({counter})")
+            colour.append(colours[label])
+        if data:
+            boxes = ax.boxplot(data, patch_artist=True, widths=0.6,
+                               medianprops={"color": "black"},
+                               flierprops={"markersize": 2, "alpha": 0.4})
+            for patch, c in zip(boxes["boxes"], colour, strict=True):
+                patch.set_facecolor(c)
+                patch.set_alpha(0.5)
+            ax.set_xticks(range(1, len(names) + 1), names, fontsize="small", rotation=20)
+            ax.set_yscale("symlog", linthresh=1)  # log-like, yet zero dead ends still shows
+            ax.set_ylim(bottom=0)
+        else:
+            ax.text(0.5, 0.5, "no backend reports it", ha="center", va="center",
+                    transform=ax.transAxes)
+        ax.set_title(f"{title} per puzzle")
+        ax.grid(True, axis="y", alpha=0.3)
+    fig.suptitle(f"{name}: search effort ({' / '.join(SIZE_COUNTERS)}; "
+                 f"{' / '.join(DEAD_END_COUNTERS)})", fontsize="medium")
+    return fig
