@@ -1,0 +1,500 @@
+"""Cross-checking one puzzle across backends: run them, check every answer, compare, judge.
+
+The harness trusts no backend. Each one is run on the same puzzle with the same limit; what it
+returns is first checked for shape (a :class:`~sudoku_cp.result.Result` whose status and
+solutions agree with each other), then every solution it found goes through the puzzle's own
+validator (:meth:`Puzzle.problems_with`, which shares no code with any backend). Only then are
+the backends compared, and the verdict is drawn from *validated evidence*:
+
+- two distinct valid solutions prove ``multiple`` whoever found them, even a backend that later
+  ran out of time;
+- a backend that claims an exact count (``unique``, ``none``, or an exhaustive count) is
+  contradicted when the others' valid solutions outnumber its claim;
+- a backend that raises, returns nonsense or runs out of time is recorded as such and simply
+  does not vote; the others' answers stand.
+
+>>> from sudoku_cp import Puzzle
+>>> record = cross_check(Puzzle.parse("1234............"), ["backtrack"])
+>>> record.verdict.value, record.count, len(record.solutions)
+('multiple', 2, 2)
+"""
+
+from __future__ import annotations
+
+import numbers
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .backends import Backend, available_backends, backend_class, backend_names, get_backend
+from .errors import BackendError, SudokuError
+from .model import Model, load_model
+from .puzzle import Grid, Puzzle
+from .result import Result, Status, Verdict
+
+DEFAULT_LIMIT = 2
+"""Two solutions are all a uniqueness check needs: one to show it is solvable, a second to
+show it is not unique."""
+WITNESSES = 2
+"""How many solutions a record keeps: enough to prove ``multiple`` (more would bloat files)."""
+
+_DECIDING = (Status.UNIQUE, Status.MULTIPLE, Status.NONE, Status.SOLVED)
+
+
+@dataclass
+class BackendRun:
+    """What one backend did on one puzzle, as the harness saw it.
+
+    ``status`` is what the backend said (or ``timeout``/``error`` when it ran out of time,
+    raised, crashed or returned something that is not a well-formed result); ``count`` is how
+    many solutions it returned, ``seconds`` the wall time the harness measured around the call.
+    ``error`` says why the status is ``error``; ``problems`` says why its answer is *wrong*
+    (a solution the validator rejects, or a claim the others' valid solutions contradict) —
+    a backend with problems makes the verdict ``disagreement``.
+    """
+
+    status: Status
+    count: int = 0
+    exact: bool = False
+    seconds: float = 0.0
+    counters: dict[str, float | int] = field(default_factory=dict)
+    error: str | None = None
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        """True when the backend gave an answer (not a timeout or a failure)."""
+        return self.status in _DECIDING
+
+    @property
+    def wrong(self) -> bool:
+        return bool(self.problems)
+
+    def said(self) -> str:
+        """What the backend said, in a few words: ``unique (1 solution)``, ``timeout after 2 s``."""
+        if self.status is Status.ERROR:
+            return f"error ({self.error})"
+        if self.status is Status.TIMEOUT:
+            found = f", {_solutions(self.count)} found" if self.count else ""
+            return f"timeout after {self.seconds:.3g} s{found}"
+        return f"{self.status.value} ({_solutions(self.count)})"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "status": self.status.value,
+            "count": self.count,
+            "exact": self.exact,
+            "seconds": round(self.seconds, 6),
+            "counters": self.counters,
+        }
+        if self.error is not None:
+            data["error"] = self.error
+        if self.problems:
+            data["problems"] = self.problems
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BackendRun:
+        return cls(
+            status=Status(data["status"]),
+            count=int(data.get("count", 0)),
+            exact=bool(data.get("exact", False)),
+            seconds=float(data.get("seconds", 0.0)),
+            counters=dict(data.get("counters") or {}),
+            error=data.get("error"),
+            problems=list(data.get("problems") or []),
+        )
+
+
+@dataclass
+class CheckRecord:
+    """The harness's answer for one puzzle: the verdict, the evidence and every backend's run.
+
+    ``id`` comes from the input (else the 1-based position); ``index`` is the 1-based position
+    in the whole input stream (unique even when ids repeat) and ``line`` the line number in the
+    source file. ``count`` is the number of distinct *valid* solutions found and ``exact`` says
+    whether that is the puzzle's true count; ``solutions`` keeps up to two of them (single-line
+    form) as witnesses. ``reason`` explains every verdict but ``unique`` (and notes backends
+    that failed even then).
+    """
+
+    id: str
+    puzzle: str
+    verdict: Verdict
+    count: int = 0
+    exact: bool = False
+    solutions: list[str] = field(default_factory=list)
+    backends: dict[str, BackendRun] = field(default_factory=dict)
+    reason: str | None = None
+    index: int = 1
+    line: int | None = None
+    source: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, the form of one JSON Lines record."""
+        return {
+            "id": self.id,
+            "index": self.index,
+            "line": self.line,
+            "source": self.source,
+            "puzzle": self.puzzle,
+            "verdict": self.verdict.value,
+            "count": self.count,
+            "exact": self.exact,
+            "solutions": self.solutions,
+            "reason": self.reason,
+            "backends": {name: run.to_dict() for name, run in self.backends.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CheckRecord:
+        """The record back from :meth:`to_dict`'s form (e.g. a line of a JSON Lines file)."""
+        return cls(
+            id=str(data["id"]),
+            puzzle=data.get("puzzle", ""),
+            verdict=Verdict(data["verdict"]),
+            count=int(data.get("count", 0)),
+            exact=bool(data.get("exact", False)),
+            solutions=list(data.get("solutions") or []),
+            backends={
+                name: BackendRun.from_dict(run)
+                for name, run in (data.get("backends") or {}).items()
+            },
+            reason=data.get("reason"),
+            index=int(data.get("index", 1)),
+            line=data.get("line"),
+            source=data.get("source"),
+        )
+
+
+# --- choosing backends ---------------------------------------------------------------------------
+def resolve_backends(names: Iterable[str] | str | None = None) -> list[str]:
+    """Canonical backend names: ``names`` (a list or ``"a,b,c"``), default every available one.
+
+    An unknown name, a repeated one or an unavailable one that was asked for by name raises
+    :class:`BackendError` with one line saying which and why.
+    """
+    if names is None:
+        chosen = available_backends()
+        if not chosen:
+            raise BackendError("no backend is available (see `sudoku-cp backends`)")
+        return chosen
+    if isinstance(names, str):
+        names = [n for n in (part.strip() for part in names.split(",")) if n]
+    resolved: list[str] = []
+    for name in names:
+        canonical = backend_class(name).name  # raises BackendError listing the known names
+        if canonical in resolved:
+            raise BackendError(f"backend '{canonical}' is named twice")
+        reason = backend_class(canonical).unavailable_reason()
+        if reason:
+            raise BackendError(reason)
+        resolved.append(canonical)
+    if not resolved:
+        raise BackendError(f"no backend named (known backends: {', '.join(backend_names())})")
+    return resolved
+
+
+def check_backend_options(
+    backends: Sequence[str], options: Mapping[str, Mapping[str, Any]] | None
+) -> dict[str, dict[str, Any]]:
+    """Per-backend options, each checked by its backend (BackendError for unknown ones)."""
+    options = dict(options or {})
+    stray = sorted(set(options) - set(backends))
+    if stray:
+        raise BackendError(
+            f"options given for backend(s) not being run: {', '.join(stray)} "
+            f"(running: {', '.join(backends)})"
+        )
+    checked: dict[str, dict[str, Any]] = {}
+    for name in backends:
+        given = dict(options.get(name) or {})
+        backend_class(name)().check_options(given)  # raises naming the valid options
+        checked[name] = given
+    return checked
+
+
+# --- one puzzle ----------------------------------------------------------------------------------
+def cross_check(
+    puzzle: Puzzle | str | Sequence[Any],
+    backends: Iterable[str] | str | None = None,
+    *,
+    limit: int | None = DEFAULT_LIMIT,
+    time_limit: float | None = None,
+    model: Model | str = "classic",
+    options: Mapping[str, Mapping[str, Any]] | None = None,
+    id: str = "1",
+) -> CheckRecord:
+    """Run ``backends`` (default: every available one) on one puzzle and judge their answers.
+
+    ``puzzle`` is a :class:`Puzzle`, puzzle text or a grid; text that is not a puzzle gives a
+    record with verdict ``invalid`` and the reason (no backend is run). ``limit`` is how many
+    solutions each backend looks for (2 decides uniqueness; None counts all); ``time_limit`` is
+    per backend, and here, in this process, it is the backends' own (cooperative) limit — the
+    batch runner (:func:`sudoku_cp.runner.check_puzzles`) also enforces it by killing workers.
+    ``options`` maps a backend name to its options, e.g. ``{"backtrack": {"strategy": "mrv"}}``.
+
+    >>> record = cross_check("1...\\n..1.\\n.1..\\n...1", ["backtrack"], limit=None)
+    >>> record.verdict.value, record.count, record.exact
+    ('multiple', 2, True)
+    """
+    names = resolve_backends(backends)
+    settings = check_backend_options(names, options)
+    rules = load_model(model)
+    if not isinstance(puzzle, Puzzle):
+        try:
+            if isinstance(puzzle, str):
+                puzzle = Puzzle.parse(puzzle, model=rules)
+            else:
+                puzzle = Puzzle(puzzle, model=rules)
+        except SudokuError as err:
+            return invalid_record(id, str(puzzle) if isinstance(puzzle, str) else repr(puzzle), err)
+    runners = [(name, get_backend(name), settings[name]) for name in names]
+    outcomes = run_backends(puzzle, runners, limit=limit, time_limit=time_limit)
+    return judge(puzzle, outcomes, id=id)
+
+
+def invalid_record(
+    id: str,
+    text: str,
+    reason: str | BaseException,
+    *,
+    index: int = 1,
+    line: int | None = None,
+    source: str | None = None,
+) -> CheckRecord:
+    """The record of an input that is not a puzzle: verdict ``invalid`` and why; no backend ran."""
+    why = str(reason)
+    if line is not None and "line" not in why:
+        why = f"line {line}: {why}"
+    return CheckRecord(
+        id=str(id), puzzle=_one_line(text), verdict=Verdict.INVALID, reason=why,
+        index=index, line=line, source=source,
+    )
+
+
+Outcome = tuple[BackendRun, tuple[Grid, ...]]
+"""A backend's run and the solutions it returned (not yet validated)."""
+
+
+def run_backends(
+    puzzle: Puzzle,
+    runners: Sequence[tuple[str, Backend, Mapping[str, Any]]],
+    *,
+    limit: int | None,
+    time_limit: float | None,
+    known: Mapping[str, BackendRun] | None = None,
+    before: Callable[[int], None] | None = None,
+    after: Callable[[], None] | None = None,
+) -> dict[str, Outcome]:
+    """Run each ``(name, backend, options)`` on ``puzzle``; never raises for a backend's fault.
+
+    ``known`` holds runs already decided elsewhere (the batch runner's ``timeout`` for a backend
+    whose worker it had to kill); those backends are not run again. ``before(i)`` and ``after()``
+    bracket the call of the i-th backend, so the runner can watch how long it takes.
+    """
+    outcomes: dict[str, Outcome] = {}
+    for position, (name, backend, options) in enumerate(runners):
+        if known and name in known:
+            outcomes[name] = (known[name], ())
+            continue
+        if before is not None:
+            before(position)
+        start = time.perf_counter()
+        try:
+            result = backend.solve(puzzle, limit=limit, time_limit=time_limit, **options)
+        except Exception as err:  # a backend's bug must not stop the others: record it
+            seconds = time.perf_counter() - start
+            outcomes[name] = (
+                BackendRun(Status.ERROR, seconds=seconds, error=f"raised {_describe(err)}"), ()
+            )
+            continue
+        finally:
+            if after is not None:
+                after()
+        seconds = time.perf_counter() - start
+        outcomes[name] = _read_result(result, puzzle, limit, seconds)
+    return outcomes
+
+
+def _read_result(result: Any, puzzle: Puzzle, limit: int | None, seconds: float) -> Outcome:
+    """The run of a returned result, or an ``error`` run when the result is malformed."""
+    malformed = _malformed(result, puzzle, limit)
+    if malformed:
+        return BackendRun(Status.ERROR, seconds=seconds, error=f"malformed result: {malformed}"), ()
+    solutions = tuple(
+        s if type(s) is tuple and set(map(type, s)) <= {int} else tuple(map(int, s))
+        for s in result.solutions
+    )
+    run = BackendRun(
+        status=result.status,
+        count=len(solutions),
+        exact=bool(result.exact) or result.status in (Status.UNIQUE, Status.NONE),
+        seconds=seconds,
+        counters=dict(result.stats),
+    )
+    return run, solutions
+
+
+def _malformed(result: Any, puzzle: Puzzle, limit: int | None) -> str | None:
+    """Why ``result`` is not a well-formed answer (None when it is one).
+
+    Only the *shape* is judged here: a solution that is a sequence of numbers but breaks the
+    rules is left to the validator, so that it is reported as a wrong answer.
+    """
+    if not isinstance(result, Result):
+        return f"returned {type(result).__name__}, not a Result"
+    if not isinstance(result.status, Status) or result.status is Status.ERROR:
+        return f"status {result.status!r} is not one a backend may return"
+    if not isinstance(result.solutions, tuple | list):
+        return f"solutions is a {type(result.solutions).__name__}, not a sequence of grids"
+    for number, solution in enumerate(result.solutions, start=1):
+        if not isinstance(solution, tuple | list):
+            return f"solution {number} is a {type(solution).__name__}, not a sequence of digits"
+        # set(map(type, …)) runs at C speed; other integer types (NumPy's) are accepted too.
+        if set(map(type, solution)) - {int} and not all(
+            isinstance(d, numbers.Integral) and not isinstance(d, bool) for d in solution
+        ):
+            return f"solution {number} is not a sequence of integer digits"
+    if not isinstance(result.stats, dict) or not all(
+        isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool)
+        for k, v in result.stats.items()
+    ):
+        return "stats is not a dict of named numbers"
+    count = len(result.solutions)
+    if limit is not None and count > limit:
+        return f"{count} solutions returned for limit {limit}"
+    expected = {
+        Status.UNIQUE: count == 1,
+        Status.NONE: count == 0,
+        Status.MULTIPLE: count >= 2,
+        Status.SOLVED: count >= 1,
+        Status.TIMEOUT: True,
+    }[result.status]
+    if not expected:
+        return f"status {result.status.value} with {_solutions(count)}"
+    return None
+
+
+def judge(
+    puzzle: Puzzle,
+    outcomes: Mapping[str, Outcome],
+    *,
+    id: str = "1",
+    index: int = 1,
+    line: int | None = None,
+    source: str | None = None,
+) -> CheckRecord:
+    """Validate every returned solution, compare the backends and give the verdict."""
+    checked: dict[Grid, list[str]] = {}  # one validation per distinct grid, however many found it
+    evidence: dict[Grid, None] = {}  # distinct valid solutions, in the order first found
+    runs: dict[str, BackendRun] = {}
+    for name, (run, solutions) in outcomes.items():
+        runs[name] = run
+        if len(set(solutions)) != len(solutions):
+            run.problems.append("returned the same solution twice")
+        for number, solution in enumerate(solutions, start=1):
+            if solution not in checked:
+                checked[solution] = puzzle.problems_with(solution)
+            problems = checked[solution]
+            if problems:
+                run.problems.append(
+                    f"solution {number} fails the validator: {'; '.join(problems[:3])}"
+                )
+            else:
+                evidence.setdefault(solution, None)
+    found = len(evidence)
+    for run in runs.values():
+        # An exact claim (unique, none, an exhaustive count) is wrong when valid solutions
+        # found by anyone outnumber it; a timeout's solutions count as evidence too.
+        if run.finished and run.exact and not run.problems and found > run.count:
+            run.problems.append(
+                f"said {run.status.value} ({_solutions(run.count)}) but "
+                f"{_solutions(found)} were found and validated"
+            )
+    wrong = [name for name, run in runs.items() if run.problems]
+    deciders = [run for run in runs.values() if run.finished and run.exact and not run.problems]
+    if wrong:
+        verdict = Verdict.DISAGREEMENT
+    elif found >= 2:
+        verdict = Verdict.MULTIPLE
+    elif found == 1 and deciders:
+        verdict = Verdict.UNIQUE
+    elif found == 0 and deciders:
+        verdict = Verdict.NONE
+    else:
+        verdict = Verdict.UNDECIDED
+    exact = verdict in (Verdict.UNIQUE, Verdict.NONE) or (
+        verdict is Verdict.MULTIPLE and any(run.count == found for run in deciders)
+    )
+    witnesses = [puzzle_line(puzzle, grid) for grid in list(evidence)[:WITNESSES]]
+    return CheckRecord(
+        id=str(id),
+        puzzle=puzzle.to_line(),
+        verdict=verdict,
+        count=found,
+        exact=exact,
+        solutions=witnesses,
+        backends=runs,
+        reason=_reason(verdict, runs, wrong, found),
+        index=index,
+        line=line,
+        source=source,
+    )
+
+
+def _reason(
+    verdict: Verdict, runs: Mapping[str, BackendRun], wrong: list[str], found: int
+) -> str | None:
+    """One line explaining the verdict, naming the backends it rests on or that failed."""
+    failed = [f"{name}: {run.said()}" for name, run in runs.items()
+              if run.status in (Status.TIMEOUT, Status.ERROR)]
+    if verdict is Verdict.DISAGREEMENT:
+        accused = [f"{name} is wrong: {'; '.join(runs[name].problems)}" for name in wrong]
+        said = [f"{name}: {run.said()}" for name, run in runs.items() if name not in wrong]
+        return " | ".join(accused + ([f"the others said: {', '.join(said)}"] if said else []))
+    if verdict is Verdict.UNDECIDED:
+        if any(run.finished for run in runs.values()):
+            said = ", ".join(f"{name}: {run.said()}" for name, run in runs.items())
+            return f"no backend decided uniqueness ({said}); use a limit of at least 2"
+        return "no backend finished: " + ", ".join(failed)
+    notes = []
+    if verdict is Verdict.MULTIPLE:
+        finders = [name for name, run in runs.items() if run.count and not run.problems]
+        notes.append(f"{_solutions(found)} found ({', '.join(finders)})")
+    elif verdict is Verdict.NONE:
+        deciders = [name for name, run in runs.items() if run.finished]
+        notes.append(f"no solution ({', '.join(deciders)})")
+    if failed:
+        notes.append("; ".join(failed))
+    return "; ".join(notes) or None
+
+
+# --- small helpers -------------------------------------------------------------------------------
+def puzzle_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
+    """A grid of ``puzzle``'s size in single-line form."""
+    from .formats import format_line
+
+    return format_line(grid, puzzle.size)
+
+
+def _solutions(count: int) -> str:
+    return f"{count} solution{'' if count == 1 else 's'}"
+
+
+def _describe(err: BaseException) -> str:
+    text = str(err).strip().splitlines()[0] if str(err).strip() else ""
+    return f"{type(err).__name__}: {text}" if text else type(err).__name__
+
+
+def _one_line(text: str, width: int = 200) -> str:
+    """Input text as one bounded line, so a huge or multi-line bad input cannot flood a record."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+__all__ = [
+    "DEFAULT_LIMIT", "BackendRun", "CheckRecord", "check_backend_options",
+    "cross_check", "invalid_record", "judge", "resolve_backends", "run_backends",
+]
