@@ -1,0 +1,1282 @@
+"""Many puzzles: worker processes, hard time limits, streamed output, resume, progress, summary.
+
+How a batch runs
+----------------
+- **Streaming.** Puzzles are read lazily and at most a bounded window of them is in flight
+  (``2 × jobs + 1`` chunks of at most ``MAX_CHUNK`` puzzles), so memory stays flat however large
+  the input. Each record is written as one whole line with one ``write`` call as soon as it is
+  known — a Ctrl-C or a killed process loses no finished record and leaves at most a torn last
+  line, which ``--resume`` drops.
+- **Order.** Records are written in *completion* order, not input order: one slow puzzle never
+  holds back the others. Every record carries its ``id`` (from the input, else its position) and
+  its ``index`` (1-based position in the whole input stream, unique even when ids repeat); sort
+  on ``index`` to get input order back.
+- **Chunks.** A task sent to a worker is a chunk of puzzles, each run on every chosen backend in
+  turn. The chunk size adapts so that a chunk takes about ``CHUNK_SECONDS``: the cost of a task
+  round trip (~0.1 ms) stays small next to a ~1 ms backtracker solve, and a hard puzzle travels
+  alone.
+- **Time limits.** Each backend gets ``time_limit`` as its own (cooperative) limit. The runner
+  also enforces it from outside: before each backend call a worker writes into a shared-memory
+  slot which puzzle and backend it starts and when; the parent looks at the slots every
+  ``WATCH_SECONDS`` and, when a call has overrun ``time_limit`` plus a grace, cancels that task —
+  pebble stops the worker and starts a fresh one. That backend is recorded ``timeout`` for that
+  puzzle, and every puzzle of the chunk is retried on its own (the killed chunk's results were
+  never received, so nothing is counted twice).
+- **Crashes.** A worker that dies (a segfault in a library, a SIGKILL from outside) loses its
+  chunk: the puzzles are retried one per task. A puzzle whose worker dies twice in the same
+  backend records ``error`` for that backend, and the other backends still answer.
+- **Start method.** On Linux workers are started with ``fork``, so they see every backend added
+  with :func:`sudoku_cp.backends.register` in the parent — including classes defined in a
+  notebook or a test. Elsewhere (``spawn``), registered classes are sent to the workers by
+  reference and must be importable from a module.
+- **Resume.** ``--resume`` reads the output file, drops a torn last line, skips every ``index``
+  already recorded and appends the rest. The sidecar ``OUTPUT.meta.json`` (versions, options,
+  input hashes, machine, dates) is checked so that a resume uses the same inputs and options.
+
+>>> from sudoku_cp import Puzzle
+>>> records = check_puzzles(["1.3.......1..3..", "1..2"], ["backtrack"], jobs=0)
+>>> sorted((r.index, r.verdict.value) for r in records)
+[(1, 'multiple'), (2, 'invalid')]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import datetime as _dt
+import hashlib
+import io
+import json
+import math
+import multiprocessing
+import os
+import platform
+import signal
+import sys
+import time
+from array import array
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, CancelledError, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from .backends import _BUILTIN, backend_class, get_backend, register
+from .errors import SudokuError
+from .harness import (
+    DEFAULT_LIMIT,
+    BackendRun,
+    CheckRecord,
+    check_backend_options,
+    invalid_record,
+    judge,
+    resolve_backends,
+    run_backends,
+)
+from .model import Model, load_model
+from .puzzle import Puzzle
+from .result import Status, Verdict
+
+CHUNK_SECONDS = 0.05
+"""Aim for tasks of about this long: the ~0.1 ms round trip of a task is then ~0.2%."""
+MAX_CHUNK = 256
+WATCH_SECONDS = 0.05
+"""How often the parent looks for overrunning backend calls."""
+CRASHES_TO_BLAME = 2
+"""A backend is blamed for a dead worker only when it was running at both of two deaths."""
+MAX_ATTEMPTS = 4
+FORMATS = ("table", "jsonl", "csv")
+
+
+class OutputError(SudokuError):
+    """The output file cannot be written (read-only place, missing folder, disk full)."""
+
+
+class ResumeError(SudokuError):
+    """``--resume`` cannot continue this output file (other options or inputs, no file format)."""
+
+
+class Interrupted(KeyboardInterrupt):  # noqa: N818 — it is a KeyboardInterrupt, named as one
+    """Ctrl-C during a batch: finished records are written; ``summary`` says how far it got."""
+
+    def __init__(self, summary: Summary) -> None:
+        super().__init__("interrupted")
+        self.summary = summary
+
+
+def grace_seconds(time_limit: float) -> float:
+    """How long past its limit a backend may run before its worker is killed.
+
+    Backends check their deadline now and then, not continuously; the grace lets one that
+    honours its limit stop by itself (and report what it found) rather than be killed.
+    """
+    return 0.25 + 0.1 * time_limit
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class CheckConfig:
+    """What every puzzle of a batch is checked with (sent once to each worker)."""
+
+    backends: tuple[str, ...]
+    limit: int | None = DEFAULT_LIMIT
+    time_limit: float | None = None
+    model: Model = field(default_factory=lambda: load_model("classic"))
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @classmethod
+    def make(
+        cls,
+        backends: Iterable[str] | str | None = None,
+        *,
+        limit: int | None = DEFAULT_LIMIT,
+        time_limit: float | None = None,
+        model: Model | str = "classic",
+        options: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> CheckConfig:
+        """Check and complete every setting up front, so bad ones fail before any work."""
+        from .backends import check_limits
+
+        check_limits(limit, time_limit)
+        names = resolve_backends(backends)
+        return cls(
+            backends=tuple(names),
+            limit=limit,
+            time_limit=None if time_limit is None else float(time_limit),
+            model=load_model(model),
+            options=check_backend_options(names, options),
+        )
+
+
+@dataclass(slots=True)
+class _Item:
+    """One puzzle on its way through the batch (``puzzle`` is None for an invalid input)."""
+
+    index: int
+    id: str
+    line: int | None
+    source: str | None
+    text: str
+    puzzle: Puzzle | None  # travels to the worker as is: unpickling skips the checks
+    error: str | None = None
+    known: dict[str, BackendRun] | None = None
+    crashes: Counter | None = None
+    attempts: int = 0
+
+
+# --- the Python API ------------------------------------------------------------------------------
+def check_puzzles(
+    puzzles: Iterable[Any],
+    backends: Iterable[str] | str | None = None,
+    *,
+    limit: int | None = DEFAULT_LIMIT,
+    time_limit: float | None = None,
+    jobs: int | None = None,
+    model: Model | str = "classic",
+    options: Mapping[str, Mapping[str, Any]] | None = None,
+    skip: Callable[[int], bool] | None = None,
+) -> Iterator[CheckRecord]:
+    """Cross-check many puzzles; yield each record as soon as it is known (completion order).
+
+    ``puzzles`` is any iterable — read lazily — of :class:`Puzzle` objects, puzzle texts, grids
+    or the records of :func:`sudoku_cp.formats.read_input`; an item that is not a puzzle yields
+    an ``invalid`` record and the rest go on. ``jobs`` worker processes (default: every core)
+    each run every backend on a puzzle, with ``time_limit`` enforced by stopping a worker whose
+    backend overruns; ``jobs=0`` checks in this process, where the time limit is only the
+    backends' own. Each record's ``index`` is the item's 1-based position; ``skip(index)``
+    returning True leaves an item out (used by ``--resume``).
+
+    Stopping the iteration early (``break``) shuts the worker processes down.
+    """
+    config = CheckConfig.make(
+        backends, limit=limit, time_limit=time_limit, model=model, options=options
+    )
+    items = _items_from(puzzles, config.model, skip)
+    return run_items(items, config, default_jobs() if jobs is None else jobs)
+
+
+def _items_from(
+    puzzles: Iterable[Any], model: Model, skip: Callable[[int], bool] | None
+) -> Iterator[_Item]:
+    for index, entry in enumerate(puzzles, start=1):
+        if skip is not None and skip(index):
+            continue
+        yield _item(entry, index, model)
+
+
+def _item(entry: Any, index: int, model: Model, source: str | None = None) -> _Item:
+    """Whatever the caller gave, as an item: a Puzzle, text, a grid or a formats record."""
+    if hasattr(entry, "puzzle") and hasattr(entry, "error"):  # a formats.PuzzleRecord
+        ident = str(entry.id if entry.id is not None else index)
+        line = getattr(entry, "line", None)
+        text = getattr(entry, "text", "") or ""
+        if entry.puzzle is None:
+            return _Item(index, ident, line, source, text, None, entry.error or "not a puzzle")
+        return _Item(index, ident, line, source, "", entry.puzzle)
+    if isinstance(entry, Puzzle):
+        return _Item(index, str(index), None, source, "", entry)
+    try:
+        puzzle = (
+            Puzzle.parse(entry, model=model) if isinstance(entry, str) else Puzzle(entry, model)
+        )
+    except SudokuError as err:
+        return _Item(index, str(index), None, source, str(entry), None, str(err))
+    return _Item(index, str(index), None, source, "", puzzle)
+
+
+def run_items(items: Iterable[_Item], config: CheckConfig, jobs: int) -> Iterator[CheckRecord]:
+    """The records of ``items``, checked in ``jobs`` worker processes (0: in this process)."""
+    if jobs < 0:
+        raise SudokuError(f"jobs must be 0 (in this process) or more, not {jobs}")
+    if jobs == 0:
+        return _run_here(items, config)
+    return _WorkerPool(config, jobs).run(iter(items))
+
+
+def _run_here(items: Iterable[_Item], config: CheckConfig) -> Iterator[CheckRecord]:
+    runners = [(n, get_backend(n), config.options.get(n, {})) for n in config.backends]
+    for item in items:
+        if item.puzzle is None:
+            yield _invalid(item)
+            continue
+        yield _check_item(item, config, runners)
+
+
+def _invalid(item: _Item) -> CheckRecord:
+    return invalid_record(
+        item.id, item.text, item.error or "not a puzzle",
+        index=item.index, line=item.line, source=item.source,
+    )
+
+
+def _check_item(
+    item: _Item,
+    config: CheckConfig,
+    runners: Sequence[Any],
+    before: Callable[[int], None] | None = None,
+    after: Callable[[], None] | None = None,
+) -> CheckRecord:
+    puzzle = item.puzzle
+    assert puzzle is not None
+    outcomes = run_backends(
+        puzzle, runners, limit=config.limit, time_limit=config.time_limit,
+        known=item.known, before=before, after=after,
+    )
+    return judge(
+        puzzle, outcomes, id=item.id, index=item.index, line=item.line, source=item.source
+    )
+
+
+# --- the worker side -----------------------------------------------------------------------------
+# Each slot of the shared array is three doubles: [start, what, pid]. ``start`` is the
+# time.monotonic() at which the current backend call began (0 when idle); ``what`` encodes the
+# puzzle's position in the chunk and the backend's position (pos * 1024 + backend). A worker
+# clears ``start`` before changing ``what``, so a reader that sees the same ``start`` before and
+# after reading ``what`` has a consistent pair — no lock, which a killed worker could leave held.
+_SLOT = 3
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(config: CheckConfig, slots: Any, extra: Sequence[type]) -> None:
+    """Runs once in each worker: keep the config and import every backend's library now.
+
+    Importing here, before any task, keeps a library's import time (OR-tools takes a while) out
+    of the first puzzle's time limit. It must never raise: a failing initializer makes pebble
+    restart the worker forever.
+    """
+    try:
+        for cls in extra:
+            register(cls, replace=True)  # spawn only; under fork they are already there
+        _WORKER["config"] = config
+        _WORKER["slots"] = slots
+        _WORKER["runners"] = [
+            (name, get_backend(name), config.options.get(name, {})) for name in config.backends
+        ]
+        for name in config.backends:
+            backend_class(name).unavailable_reason()
+    except Exception as err:  # reported by the first task instead
+        _WORKER["failed"] = err
+
+
+def _work(slot: int, items: list[_Item]) -> tuple[list[CheckRecord], float]:
+    """Check a chunk of puzzles in a worker; return their records and the seconds it took."""
+    if "failed" in _WORKER:
+        raise _WORKER["failed"]
+    config: CheckConfig = _WORKER["config"]
+    slots = _WORKER["slots"]
+    base = slot * _SLOT
+    pid = float(os.getpid())
+    now = time.monotonic
+    position = 0
+
+    def before(backend: int) -> None:
+        slots[base] = 0.0
+        slots[base + 1] = float(position * 1024 + backend)
+        slots[base + 2] = pid
+        slots[base] = now()
+
+    def after() -> None:
+        slots[base] = 0.0
+
+    start = time.perf_counter()
+    records = []
+    for position, item in enumerate(items):  # noqa: B007 — ``before`` reads it
+        records.append(_check_item(item, config, _WORKER["runners"], before, after))
+    return records, time.perf_counter() - start
+
+
+# --- the parent side -----------------------------------------------------------------------------
+@dataclass(slots=True)
+class _Chunk:
+    items: list[_Item]
+    slot: int
+    killed: tuple[int, str, float] | None = None  # (position, backend, seconds) when timed out
+
+
+class _WorkerPool:
+    """A pebble process pool, a bounded window of chunks in flight, and the watchdog."""
+
+    def __init__(self, config: CheckConfig, jobs: int) -> None:
+        self.config = config
+        self.jobs = jobs
+        self.window = 2 * jobs + 1
+        self.chunk_size = 1
+        self.per_item: float | None = None
+        self.inflight: dict[Any, _Chunk] = {}
+        self.retry: deque[_Item] = deque()
+        self.free = list(range(self.window))
+        self.limit = config.time_limit
+        methods = multiprocessing.get_all_start_methods()
+        self.context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self.slots = self.context.RawArray("d", _SLOT * self.window)
+        extra = [backend_class(n) for n in config.backends if n not in _BUILTIN]
+
+        from pebble import ProcessPool
+
+        self.pool = ProcessPool(
+            max_workers=jobs, initializer=_init_worker,
+            initargs=(config, self.slots, extra), context=self.context,
+        )
+
+    def run(self, items: Iterator[_Item]) -> Iterator[CheckRecord]:
+        finished = False
+        try:
+            exhausted = False
+            while True:
+                while len(self.inflight) < self.window:
+                    chunk: list[_Item] = []
+                    if self.retry:
+                        chunk.append(self.retry.popleft())  # retried puzzles travel alone
+                    while not exhausted and len(chunk) < self.chunk_size and not self.retry:
+                        item = next(items, None)
+                        if item is None:
+                            exhausted = True
+                        elif item.puzzle is None:
+                            yield _invalid(item)  # no backend to run: answer at once
+                        else:
+                            chunk.append(item)
+                    if not chunk:
+                        break
+                    self._submit(chunk)
+                if not self.inflight:
+                    break
+                done, _ = wait(
+                    list(self.inflight),
+                    timeout=WATCH_SECONDS if self.limit is not None else 1.0,
+                    return_when=FIRST_COMPLETED,
+                )
+                for future in done:
+                    yield from self._collect(future)
+                if self.limit is not None:
+                    self._watch()
+            finished = True
+        finally:
+            if finished:
+                self.pool.close()
+            else:  # interrupted, an error, or the caller stopped iterating
+                self.pool.stop()
+            self.pool.join()
+
+    def _submit(self, items: list[_Item]) -> None:
+        slot = self.free.pop()
+        future = self.pool.schedule(_work, args=(slot, items))
+        self.inflight[future] = _Chunk(items, slot)
+
+    def _collect(self, future: Any) -> Iterator[CheckRecord]:
+        chunk = self.inflight.pop(future)
+        base = chunk.slot * _SLOT
+        running = self._running(chunk.slot)
+        self.slots[base] = self.slots[base + 1] = self.slots[base + 2] = 0.0
+        self.free.append(chunk.slot)
+        try:
+            records, seconds = future.result()
+        except CancelledError:
+            self._requeue_killed(chunk)
+            return
+        except Exception as err:  # the worker died (ProcessExpired) or the task failed
+            yield from self._requeue_crashed(chunk, running, err)
+            return
+        self._adapt(seconds / len(chunk.items))
+        yield from records
+
+    def _adapt(self, per_item: float) -> None:
+        """Size chunks so that one takes about CHUNK_SECONDS (smoothed over recent chunks)."""
+        self.per_item = per_item if self.per_item is None else 0.7 * self.per_item + 0.3 * per_item
+        wanted = CHUNK_SECONDS / max(self.per_item, 1e-6)
+        self.chunk_size = max(1, min(MAX_CHUNK, int(wanted)))
+
+    def _running(self, slot: int) -> tuple[int, int, float] | None:
+        """(puzzle position, backend position, start) of the call in ``slot``, if one runs."""
+        base = slot * _SLOT
+        start = self.slots[base]
+        what = self.slots[base + 1]
+        if start == 0.0 or self.slots[base] != start:
+            return None
+        position, backend = divmod(int(what), 1024)
+        return position, backend, start
+
+    def _watch(self) -> None:
+        """Cancel every task whose current backend call has overrun its time limit."""
+        assert self.limit is not None
+        deadline = self.limit + grace_seconds(self.limit)
+        now = time.monotonic()
+        for future, chunk in self.inflight.items():
+            if chunk.killed is not None:
+                continue
+            running = self._running(chunk.slot)
+            if running is None or now - running[2] <= deadline:
+                continue
+            position, backend, start = running
+            if future.cancel():  # pebble stops the worker safely and starts a new one
+                chunk.killed = (position, self.config.backends[backend], now - start)
+
+    def _requeue_killed(self, chunk: _Chunk) -> None:
+        """A chunk stopped for a backend's overrun: record the timeout, retry every puzzle."""
+        assert chunk.killed is not None
+        position, backend, seconds = chunk.killed
+        for number, item in enumerate(chunk.items):
+            if number == position:
+                item.known = dict(item.known or {})
+                item.known[backend] = BackendRun(
+                    Status.TIMEOUT, seconds=seconds,
+                    error=f"stopped after {seconds:.3g} s (time limit {self.limit:g} s)",
+                )
+            self.retry.append(item)
+
+    def _requeue_crashed(
+        self, chunk: _Chunk, running: tuple[int, int, float] | None, err: BaseException
+    ) -> Iterator[CheckRecord]:
+        """A worker died or the task failed: retry its puzzles alone; blame a repeat offender."""
+        why = _death(err)
+        if len(chunk.items) > 1:
+            self.retry.extend(chunk.items)  # not knowing which puzzle did it, retry each alone
+            return
+        item = chunk.items[0]
+        item.attempts += 1
+        if running is not None:
+            backend = self.config.backends[running[1]]
+            item.crashes = item.crashes or Counter()
+            item.crashes[backend] += 1
+            if item.crashes[backend] >= CRASHES_TO_BLAME:
+                item.known = dict(item.known or {})
+                item.known[backend] = BackendRun(
+                    Status.ERROR, seconds=time.monotonic() - running[2],
+                    error=f"{why} while running it ({item.crashes[backend]} times)",
+                )
+        if item.attempts < MAX_ATTEMPTS:
+            self.retry.append(item)
+            return
+        # Give up: every backend not yet decided is recorded as failed, and judged here.
+        item.known = dict(item.known or {})
+        for name in self.config.backends:
+            item.known.setdefault(
+                name, BackendRun(Status.ERROR, error=f"{why} ({MAX_ATTEMPTS} tries)")
+            )
+        yield _check_item(item, self.config, [(n, None, {}) for n in self.config.backends])
+
+
+def _death(err: BaseException) -> str:
+    """A short description of how a worker's task ended badly."""
+    code = getattr(err, "exitcode", None)
+    if code is not None and code < 0:
+        try:
+            return f"worker process killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"worker process killed by signal {-code}"
+    if code is not None:
+        return f"worker process exited with status {code}"
+    return f"worker task failed: {type(err).__name__}: {err}"
+
+
+# --- output --------------------------------------------------------------------------------------
+def count_text(record: CheckRecord) -> str:
+    """``1``, ``>=2`` or ``-``: how many solutions, marking a count that is only a lower bound."""
+    if record.verdict is Verdict.INVALID:
+        return "-"
+    return str(record.count) if record.exact else f">={record.count}"
+
+
+class RecordWriter:
+    """Writes records as whole lines, each with one ``write`` call, as soon as they come.
+
+    One ``os.write`` per record means a killed process leaves at most one torn line at the end
+    (which ``--resume`` drops), and nothing sits in a buffer: what was written is on its way to
+    the disk even if the process dies the next moment.
+    """
+
+    def __init__(self, fmt: str, backends: Sequence[str], path: Path | None = None, *,
+                 append: bool = False, stream: TextIO | None = None) -> None:
+        if fmt not in FORMATS + ("count",):
+            raise SudokuError(f"unknown output format '{fmt}' (choose from: {', '.join(FORMATS)})")
+        self.fmt = fmt
+        self.backends = list(backends)
+        self.path = path
+        self.stream = stream
+        self.fd: int | None = None
+        self.written = 0
+        self.columns = csv_columns(self.backends) if fmt == "csv" else []
+        if path is not None:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if append else os.O_TRUNC)
+            try:
+                self.fd = os.open(path, flags, 0o644)
+            except OSError as err:
+                raise OutputError(f"cannot write output file {path}: {err.strerror}") from None
+        fresh = not append or (path is not None and os.path.getsize(path) == 0)
+        if fresh:
+            self._emit(self.header())
+
+    def header(self) -> str:
+        if self.fmt == "csv":
+            return _csv_line(self.columns)
+        if self.fmt == "table":
+            cells = "".join(f"{name[:11]:<12}" for name in self.backends)
+            return f"{'id':<16} {'verdict':<13}{'count':>6}  {cells}note\n"
+        return ""
+
+    def write(self, record: CheckRecord) -> None:
+        if self.fmt == "jsonl":
+            text = json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n"
+        elif self.fmt == "csv":
+            row = csv_row(record, self.backends)
+            text = _csv_line([row.get(c, "") for c in self.columns])
+        elif self.fmt == "count":
+            text = f"{record.id}: {_count_sentence(record)}\n"
+        else:
+            text = table_row(record, self.backends)
+        self._emit(text)
+        self.written += 1
+
+    def _emit(self, text: str) -> None:
+        if not text:
+            return
+        if self.fd is None:
+            stream = self.stream or sys.stdout  # looked up each time: rich may redirect it
+            stream.write(text)
+            stream.flush()
+            return
+        data = text.encode("utf-8")
+        try:
+            while data:
+                done = os.write(self.fd, data)
+                data = data[done:]
+        except OSError as err:
+            raise OutputError(
+                f"writing {self.path} failed after {self.written} records: {err.strerror}; "
+                "make room and run the same command again with --resume"
+            ) from None
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def _count_sentence(record: CheckRecord) -> str:
+    if record.verdict is Verdict.INVALID:
+        return f"invalid: {record.reason}"
+    if record.verdict in (Verdict.DISAGREEMENT, Verdict.UNDECIDED):
+        found = f"{record.count} found so far; " if record.count else ""
+        return f"{record.verdict.value}: {found}{record.reason}"
+    plural = "" if record.count == 1 else "s"
+    if record.exact:
+        return f"exactly {record.count} solution{plural}"
+    return f"at least {record.count} solution{plural}"
+
+
+def table_row(record: CheckRecord, backends: Sequence[str]) -> str:
+    """One fixed-width line for people: id, verdict, count, each backend's time, a note."""
+    cells = []
+    for name in backends:
+        run = record.backends.get(name)
+        if run is None:
+            cell = "-"
+        elif run.problems:
+            cell = "WRONG"
+        elif run.status in (Status.TIMEOUT, Status.ERROR):
+            cell = run.status.value
+        else:
+            cell = _ms(run.seconds)
+        cells.append(f"{cell:<12}")
+    note = record.reason or ""
+    return (f"{record.id[:16]:<16} {record.verdict.value:<13}{count_text(record):>6}  "
+            f"{''.join(cells)}{note}".rstrip() + "\n")
+
+
+def _ms(seconds: float) -> str:
+    ms = seconds * 1000
+    return f"{ms:.2f} ms" if ms < 10 else f"{ms:.1f} ms" if ms < 1000 else f"{seconds:.2f} s"
+
+
+def csv_columns(backends: Sequence[str]) -> list[str]:
+    """The CSV header: the record's fields, then per backend its run and its counters."""
+    columns = ["id", "index", "line", "source", "puzzle", "verdict", "count", "exact",
+               "solution_1", "solution_2", "reason"]
+    for name in backends:
+        columns += [f"{name}.{part}" for part in
+                    ("status", "count", "exact", "seconds", "error", "problems")]
+        columns += [f"{name}.{counter}" for counter in backend_class(name).counters]
+    return columns
+
+
+def csv_row(record: CheckRecord, backends: Sequence[str]) -> dict[str, Any]:
+    """The record flattened to one CSV row (keys as in :func:`csv_columns`)."""
+    row: dict[str, Any] = {
+        "id": record.id, "index": record.index, "line": record.line, "source": record.source,
+        "puzzle": record.puzzle, "verdict": record.verdict.value, "count": record.count,
+        "exact": record.exact, "reason": record.reason,
+    }
+    for number, solution in enumerate(record.solutions[:2], start=1):
+        row[f"solution_{number}"] = solution
+    for name in backends:
+        run = record.backends.get(name)
+        if run is None:
+            continue
+        row.update({
+            f"{name}.status": run.status.value, f"{name}.count": run.count,
+            f"{name}.exact": run.exact, f"{name}.seconds": round(run.seconds, 6),
+            f"{name}.error": run.error, f"{name}.problems": " | ".join(run.problems),
+        })
+        for counter, value in run.counters.items():
+            row[f"{name}.{counter}"] = value
+    return row
+
+
+def _csv_line(values: Sequence[Any]) -> str:
+    buffer = io.StringIO()
+    cleaned = ["" if v is None else " ".join(str(v).split()) for v in values]  # one line each
+    csv.writer(buffer, lineterminator="\n").writerow(cleaned)
+    return buffer.getvalue()
+
+
+def read_records(path: str | Path) -> Iterator[CheckRecord]:
+    """The records of a JSON Lines or CSV result file, skipping a torn last line.
+
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "r.jsonl"
+    >>> _ = out.write_text('{"id": "a", "puzzle": "1", "verdict": "unique"}\\n{"id": "b", "pu')
+    >>> [r.id for r in read_records(out)]
+    ['a']
+    """
+    path = Path(path)
+    with path.open("rb") as handle:
+        if path.suffix.lower() == ".csv":
+            yield from _read_csv(handle)
+            return
+        for raw in handle:
+            if not raw.endswith(b"\n"):
+                break  # torn by a killed writer
+            text = raw.strip()
+            if text:
+                try:
+                    yield CheckRecord.from_dict(json.loads(text))
+                except (ValueError, KeyError, TypeError):
+                    continue
+
+
+def _read_csv(handle: Any) -> Iterator[CheckRecord]:
+    lines = (raw.decode("utf-8") for raw in handle if raw.endswith(b"\n"))
+    for row in csv.DictReader(lines):
+        try:
+            yield _record_from_row(row)
+        except (ValueError, KeyError, TypeError):
+            continue
+
+
+def _record_from_row(row: Mapping[str, str]) -> CheckRecord:
+    backends: dict[str, BackendRun] = {}
+    for key, value in row.items():
+        name, dot, part = (key or "").rpartition(".")
+        if not dot or part != "status" or not value:
+            continue
+        counters = {}
+        for column, cell in row.items():
+            prefix, _, counter = (column or "").rpartition(".")
+            if prefix == name and counter not in (
+                "status", "count", "exact", "seconds", "error", "problems"
+            ) and cell:
+                counters[counter] = float(cell) if "." in cell or "e" in cell else int(cell)
+        backends[name] = BackendRun(
+            status=Status(value), count=int(row[f"{name}.count"] or 0),
+            exact=row[f"{name}.exact"] == "True", seconds=float(row[f"{name}.seconds"] or 0),
+            counters=counters, error=row[f"{name}.error"] or None,
+            problems=[p for p in (row[f"{name}.problems"] or "").split(" | ") if p],
+        )
+    return CheckRecord(
+        id=row["id"], puzzle=row["puzzle"], verdict=Verdict(row["verdict"]),
+        count=int(row["count"] or 0), exact=row["exact"] == "True",
+        solutions=[s for s in (row.get("solution_1"), row.get("solution_2")) if s],
+        backends=backends, reason=row.get("reason") or None, index=int(row["index"]),
+        line=int(row["line"]) if row.get("line") else None, source=row.get("source") or None,
+    )
+
+
+# --- resume --------------------------------------------------------------------------------------
+class IndexSet:
+    """The input positions already done, in little memory: all up to a mark, plus a few more.
+
+    Results are written roughly in input order, so nearly every done index is below the mark.
+    """
+
+    def __init__(self, indices: Iterable[int] = ()) -> None:
+        ordered = sorted(set(indices))
+        mark = 0
+        for value in ordered:
+            if value != mark + 1:
+                break
+            mark = value
+        self.mark = mark
+        self.above = {v for v in ordered if v > mark}
+        self.size = len(ordered)
+
+    def __contains__(self, index: object) -> bool:
+        return isinstance(index, int) and (0 < index <= self.mark or index in self.above)
+
+    def __len__(self) -> int:
+        return self.size
+
+
+def repair_torn_tail(path: Path) -> int:
+    """Cut a last line without its newline (left by a killed writer); return bytes dropped."""
+    size = path.stat().st_size
+    if size == 0:
+        return 0
+    with path.open("rb+") as handle:
+        step = 1 << 16
+        end = size
+        while end > 0:
+            start = max(0, end - step)
+            handle.seek(start)
+            block = handle.read(end - start)
+            cut = block.rfind(b"\n")
+            if cut >= 0:
+                keep = start + cut + 1
+                break
+            end = start
+        else:
+            keep = 0
+        if keep < size:
+            handle.truncate(keep)
+        return size - keep
+
+
+# --- the experiment record (sidecar) -------------------------------------------------------------
+def meta_path(output: Path) -> Path:
+    """``results.jsonl`` → ``results.jsonl.meta.json``."""
+    return output.with_name(output.name + ".meta.json")
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def describe_input(arg: str) -> dict[str, Any]:
+    """What an INPUT argument is, with a hash of its content when it is a file."""
+    path = _input_path(arg)
+    if arg == "-":
+        return {"arg": arg, "kind": "stdin", "sha256": None}
+    if path is None:
+        return {"arg": arg, "kind": "text",
+                "sha256": hashlib.sha256(arg.encode("utf-8")).hexdigest()}
+    return {"arg": arg, "kind": "file", "path": str(path.resolve()),
+            "bytes": path.stat().st_size, "sha256": file_sha256(path)}
+
+
+def _input_path(arg: str) -> Path | None:
+    if arg == "-":
+        return None
+    path = Path(arg)
+    if path.is_file():
+        return path
+    try:
+        from .datasets import bundled_names, bundled_path
+    except ImportError:
+        return None
+    return bundled_path(arg) if arg in bundled_names() else None
+
+
+def machine() -> dict[str, Any]:
+    """The CPU model, core counts and platform, for the experiment record."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "usable_cores": default_jobs(),
+            "platform": platform.platform(), "machine": platform.machine()}
+
+
+def versions(backends: Sequence[str]) -> dict[str, Any]:
+    from . import __version__
+
+    libraries = {}
+    for name in backends:
+        cls = backend_class(name)
+        libraries[name] = (
+            {"library": cls.requires[1], "version": cls.version()} if cls.requires
+            else {"library": None, "version": None}
+        )
+    return {
+        "python": f"{platform.python_version()} ({platform.python_implementation()})",
+        "sudoku_cp": __version__,
+        "pebble": _dist_version("pebble"),
+        "backends": libraries,
+    }
+
+
+def _dist_version(name: str) -> str | None:
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+
+
+def _write_json_atomically(path: Path, data: Any) -> None:
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        temporary.write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as err:
+        raise OutputError(f"cannot write {path}: {err.strerror}") from None
+
+
+# --- the summary ---------------------------------------------------------------------------------
+class _Times:
+    """Median and worst of many durations in constant memory: a log-scale histogram.
+
+    Bins are 1% wide, so the median is exact to within 1% however many puzzles are checked.
+    """
+
+    RATIO = math.log(1.01)
+
+    def __init__(self) -> None:
+        self.bins: Counter[int] = Counter()
+        self.count = 0
+        self.worst = 0.0
+
+    def add(self, seconds: float) -> None:
+        self.bins[math.floor(math.log(max(seconds, 1e-9)) / self.RATIO)] += 1
+        self.count += 1
+        self.worst = max(self.worst, seconds)
+
+    def median(self) -> float | None:
+        if not self.count:
+            return None
+        half, seen = (self.count + 1) / 2, 0
+        for key in sorted(self.bins):
+            seen += self.bins[key]
+            if seen >= half:
+                return min(math.exp((key + 0.5) * self.RATIO), self.worst)
+        return self.worst
+
+
+@dataclass
+class BackendTally:
+    solved: int = 0
+    timeouts: int = 0
+    errors: int = 0
+    wrong: int = 0
+    times: _Times = field(default_factory=_Times)
+
+
+@dataclass
+class Summary:
+    """Puzzles per verdict and, per backend, solved / timed out / failed / wrong and times."""
+
+    backends: list[str]
+    verdicts: Counter = field(default_factory=Counter)
+    tallies: dict[str, BackendTally] = field(default_factory=dict)
+    checked: int = 0
+    resumed: int = 0
+    seconds: float = 0.0
+    interrupted: bool = False
+
+    def add(self, record: CheckRecord, *, resumed: bool = False) -> None:
+        self.verdicts[record.verdict] += 1
+        if resumed:
+            self.resumed += 1
+        else:
+            self.checked += 1
+        for name, run in record.backends.items():
+            tally = self.tallies.setdefault(name, BackendTally())
+            if run.problems:
+                tally.wrong += 1
+            elif run.status is Status.TIMEOUT:
+                tally.timeouts += 1
+            elif run.status is Status.ERROR:
+                tally.errors += 1
+            else:
+                tally.solved += 1
+                tally.times.add(run.seconds)
+
+    @property
+    def total(self) -> int:
+        return self.checked + self.resumed
+
+    @property
+    def exit_status(self) -> int:
+        """0 every puzzle unique; 1 some multiple, none or invalid; 3 some disagreement or
+        undecided (the most serious wins)."""
+        return max((v.exit_status for v in self.verdicts), default=0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "puzzles": self.total, "checked_now": self.checked, "resumed": self.resumed,
+            "seconds": round(self.seconds, 3),
+            "verdicts": {v.value: self.verdicts.get(v, 0) for v in Verdict},
+            "backends": {
+                name: {"solved": t.solved, "timeouts": t.timeouts, "errors": t.errors,
+                       "wrong": t.wrong, "median_seconds": t.times.median(),
+                       "worst_seconds": t.times.worst if t.times.count else None}
+                for name, t in self.tallies.items()
+            },
+        }
+
+    def render(self, console: Any) -> None:
+        """Print the verdict counts and a per-backend table with a rich ``console``."""
+        from rich.table import Table
+
+        rate = self.checked / self.seconds if self.seconds > 0 else 0.0
+        resumed = f" (+{self.resumed} from before)" if self.resumed else ""
+        verdicts = ", ".join(
+            f"{v.value} {self.verdicts[v]}" for v in Verdict if self.verdicts.get(v)
+        ) or "no puzzles"
+        console.print(
+            f"{self.checked} puzzles checked{resumed} in {self.seconds:.2f} s "
+            f"({rate:.1f}/s): {verdicts}", highlight=False,
+        )
+        table = Table("backend", "solved", "timed out", "errors", "wrong", "median", "worst")
+        for name in self.backends:
+            t = self.tallies.get(name, BackendTally())
+            median = t.times.median()
+            table.add_row(
+                name, str(t.solved), str(t.timeouts), str(t.errors), str(t.wrong),
+                _ms(median) if median is not None else "-",
+                _ms(t.times.worst) if t.times.count else "-",
+            )
+        console.print(table)
+
+
+# --- one batch, as the command line runs it -------------------------------------------------------
+@dataclass
+class BatchOptions:
+    """Everything ``sudoku-cp check`` / ``count`` decide before the batch starts."""
+
+    inputs: Sequence[str]
+    config: CheckConfig
+    jobs: int
+    fmt: str = "table"
+    output: Path | None = None
+    resume: bool = False
+    progress: bool = False
+    summary: bool = True
+    input_format: str = "auto"
+    command: str = "check"
+    argv: Sequence[str] = ()
+
+
+def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
+    """Check every puzzle of ``options.inputs``, writing records and the experiment record.
+
+    Raises :class:`Interrupted` (a KeyboardInterrupt carrying the summary so far) on Ctrl-C
+    after writing every finished record, :class:`OutputError` when the output cannot be
+    written, and :class:`ResumeError` when ``--resume`` cannot continue the output file.
+    """
+    config = options.config
+    summary = Summary(list(config.backends))
+    done = IndexSet()
+    meta: dict[str, Any] | None = None
+    readers = _open_inputs(options)  # a missing file or bad input fails here, before any work
+    inputs_info = [describe_input(arg) for arg in options.inputs]
+    if options.output is not None:
+        meta, done = _open_run(options, inputs_info, summary)
+    writer = RecordWriter(options.fmt, config.backends, options.output,
+                          append=options.resume, stream=stream)
+    progress = _Progress(options, len(done)) if options.progress else None
+    started = time.perf_counter()
+    records = run_items(_batch_items(readers, config.model, done), config, options.jobs)
+    try:
+        with progress or _nothing():
+            for record in records:
+                writer.write(record)
+                summary.add(record)
+                if progress is not None:
+                    progress.advance()
+    except KeyboardInterrupt:
+        summary.interrupted = True
+        raise Interrupted(summary) from None
+    finally:
+        close = getattr(records, "close", None)
+        if close is not None:
+            close()  # stops the workers whatever happened
+        writer.close()
+        summary.seconds = time.perf_counter() - started
+        if meta is not None and options.output is not None:
+            _close_run(meta, options.output, summary)
+    return summary
+
+
+def _batch_items(readers: Iterable[tuple[str, Iterable[Any]]], model: Model,
+                 done: IndexSet) -> Iterator[_Item]:
+    index = 0
+    for source, records in readers:
+        for record in records:
+            index += 1
+            if index in done:
+                continue
+            item = _item(record, index, model, source)
+            if source == "text":
+                item.id = str(index)  # puzzles given as arguments are numbered across them all
+            yield item
+
+
+def _open_inputs(options: BatchOptions) -> list[tuple[str, Iterable[Any]]]:
+    """A reader per input, each already started, so that a missing file fails up front."""
+    from .formats import read_input
+
+    readers = []
+    for arg in options.inputs:
+        records = iter(read_input(arg, model=options.config.model, fmt=options.input_format))
+        first = next(records, None)  # raises InputError now for a file that cannot be read
+        if first is None:
+            readers.append((arg, []))
+        else:
+            readers.append((arg, _chain_first(first, records)))
+    return [(_source_name(arg), records) for arg, records in readers]
+
+
+def _chain_first(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
+    yield first
+    yield from rest
+
+
+def _source_name(arg: str) -> str:
+    if arg == "-":
+        return "-"
+    return arg if _input_path(arg) is not None else "text"
+
+
+def _open_run(options: BatchOptions, inputs_info: list[dict[str, Any]],
+              summary: Summary) -> tuple[dict[str, Any], IndexSet]:
+    """Check the output can be written, read what a resumed run already did, write the meta."""
+    output = options.output
+    assert output is not None
+    sidecar = meta_path(output)
+    settings = {
+        "command": options.command,
+        "backends": list(options.config.backends),
+        "limit": options.config.limit,
+        "time_limit": options.config.time_limit,
+        "model": options.config.model.path or options.config.model.name,
+        "backend_options": options.config.options,
+        "jobs": options.jobs,
+        "format": options.fmt,
+        "input_format": options.input_format,
+    }
+    run = {"started": _now(), "finished": None, "argv": list(options.argv),
+           "jobs": options.jobs, "time_limit": options.config.time_limit}
+    done = IndexSet()
+    meta: dict[str, Any] | None = None
+    if options.resume and output.exists():
+        if options.fmt not in ("jsonl", "csv"):
+            raise ResumeError("--resume continues a jsonl or csv output file")
+        meta = _load_meta(sidecar)
+        if meta is not None:
+            _check_same_run(meta, settings, inputs_info)
+        repair_torn_tail(output)
+        if options.fmt == "csv":
+            _check_csv_header(output, options.config.backends)
+        indices = array("q")
+        for record in read_records(output):
+            indices.append(record.index)
+            summary.add(record, resumed=True)
+        done = IndexSet(indices)
+    elif options.resume is False and output.exists() and output.is_dir():
+        raise OutputError(f"output {output} is a directory")
+    if meta is None:
+        meta = {
+            "tool": "sudoku-cp", "settings": settings, "inputs": inputs_info,
+            "versions": versions(options.config.backends), "machine": machine(),
+            "created": _now(), "runs": [],
+        }
+    meta["runs"].append(run)
+    # Written before any work: a read-only or missing folder is reported now, not after hours.
+    if not output.parent.exists():
+        raise OutputError(
+            f"cannot write output file {output}: folder {output.parent} does not exist"
+        )
+    _write_json_atomically(sidecar, meta)
+    return meta, done
+
+
+def _load_meta(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and isinstance(data.get("runs"), list) else None
+
+
+def _check_same_run(meta: dict[str, Any], settings: dict[str, Any],
+                    inputs_info: list[dict[str, Any]]) -> None:
+    before = meta.get("settings", {})
+    for key in ("command", "backends", "limit", "model", "backend_options"):
+        if key in before and before[key] != settings[key]:
+            raise ResumeError(
+                f"cannot resume: the output was made with {key} {before[key]!r}, "
+                f"not {settings[key]!r}; use the same options or another output file"
+            )
+    old = [(i.get("arg"), i.get("sha256")) for i in meta.get("inputs", [])]
+    new = [(i.get("arg"), i.get("sha256")) for i in inputs_info]
+    if [a for a, _ in old] != [a for a, _ in new]:
+        raise ResumeError(
+            f"cannot resume: the output was made from inputs {[a for a, _ in old]}, "
+            f"not {[a for a, _ in new]}"
+        )
+    for (arg, was), (_, now) in zip(old, new, strict=True):
+        if was and now and was != now:
+            raise ResumeError(f"cannot resume: input {arg} has changed since the output was made")
+
+
+def _check_csv_header(output: Path, backends: Sequence[str]) -> None:
+    with output.open(encoding="utf-8", newline="") as handle:
+        first = handle.readline()
+    if first and next(csv.reader([first])) != csv_columns(backends):
+        raise ResumeError(f"cannot resume: {output} has other columns than this run would write")
+
+
+def _close_run(meta: dict[str, Any], output: Path, summary: Summary) -> None:
+    run = meta["runs"][-1]
+    run.update(finished=_now(), interrupted=summary.interrupted,
+               records_written=summary.checked, seconds=round(summary.seconds, 3))
+    meta["summary"] = summary.to_dict()
+    # The records themselves are safe; a stale sidecar is no reason to fail the run.
+    with contextlib.suppress(OutputError):
+        _write_json_atomically(meta_path(output), meta)
+
+
+class _nothing:  # noqa: N801 — a tiny null context manager
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+class _Progress:
+    """A rich progress bar on standard error: puzzles done, rate and ETA."""
+
+    def __init__(self, options: BatchOptions, already: int) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        total = _estimate_total(options.inputs)
+        self.progress = Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
+            TimeRemainingColumn(), console=Console(stderr=True), transient=False,
+        )
+        self.task = self.progress.add_task(
+            options.command, total=total, completed=already, rate=""
+        )
+        self.total = total
+        self.done = already
+        self.started = time.perf_counter()
+        self.already = already
+
+    def __enter__(self) -> _Progress:
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.stop()
+
+    def advance(self) -> None:
+        self.done += 1
+        elapsed = time.perf_counter() - self.started
+        rate = (self.done - self.already) / elapsed if elapsed > 0 else 0.0
+        if self.total is not None and self.done > self.total:
+            self.total = None
+        self.progress.update(self.task, completed=self.done, total=self.total,
+                             rate=f"{rate:.1f} puzzles/s")
+
+
+def _estimate_total(inputs: Sequence[str]) -> int | None:
+    """About how many puzzles the inputs hold (lines of files, less a header); None if unknown."""
+    total = 0
+    for arg in inputs:
+        if arg == "-":
+            return None
+        path = _input_path(arg)
+        if path is None:
+            total += 1
+            continue
+        lines = 0
+        first = b""
+        with path.open("rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                if not first:
+                    first = block[:200].lower()
+                lines += block.count(b"\n")
+        if first and not first.endswith(b"\n") and b"\n" not in first[:200]:
+            lines += 1
+        if b"puzzle" in first.split(b"\n")[0] or first.startswith(b"id"):
+            lines -= 1
+        total += max(lines, 0)
+    return total or None
+
+
+__all__ = [
+    "BatchOptions", "CheckConfig", "IndexSet", "Interrupted", "OutputError", "RecordWriter",
+    "ResumeError", "Summary", "check_puzzles", "count_text", "csv_columns", "csv_row",
+    "default_jobs", "grace_seconds", "meta_path", "read_records", "repair_torn_tail",
+    "run_batch", "run_items",
+]
