@@ -20,9 +20,10 @@ from .errors import (
     PuzzleError,
     SudokuError,
 )
+from .harness import BackendRun, CheckRecord, cross_check
 from .model import Model, load_model, model_names
 from .puzzle import Puzzle
-from .result import Result, Status
+from .result import Result, Status, Verdict
 
 __version__ = "0.1.0"
 
@@ -30,7 +31,18 @@ __all__ = [
     "Backend", "BackendError", "DuplicateGivenError", "InputError", "Model", "ModelError",
     "Option", "Puzzle", "PuzzleError", "Result", "Search", "Status", "SudokuError",
     "backend_names", "get_backend", "load_model", "model_names", "register", "solve",
+    "BackendRun", "CheckRecord", "Verdict", "check_puzzles", "cross_check", "read_records",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The batch runner pulls in multiprocessing, csv and json: load it on first use only,
+    # so `import sudoku_cp` stays fast.
+    if name in ("check_puzzles", "read_records"):
+        from . import runner
+
+        return getattr(runner, name)
+    raise AttributeError(f"module 'sudoku_cp' has no attribute {name!r}")
 
 
 def solve(
