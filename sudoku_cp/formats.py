@@ -24,8 +24,9 @@ A file of many puzzles (:func:`read_puzzles`) is one of:
 - ``jsonl``: JSON Lines, each line a nested list or an object with a ``puzzle`` key (a line
   string or a nested list) and optional ``id``, ``solution``, ``solution_count``;
 - ``csv``: comma-separated with a header; the puzzle column is the one named ``puzzle``,
-  ``quizzes`` or ``quiz``, else the first column that is not an id, solution or count column;
-  optional ``id`` (or ``name``), ``solution`` (or ``solutions``) and ``solution_count``.
+  ``puzzles``, ``quizzes`` or ``quiz``, else the first column that is not an id, solution or
+  count column; optional ``id`` (or ``name``), ``solution`` (or ``solutions``) and
+  ``solution_count`` columns.
 
 Blank lines and lines starting with ``#`` are skipped in every file. A file may also hold one
 puzzle in a multi-line form (grid, rows, JSON). One puzzle or many? With ``fmt="auto"`` the
@@ -105,7 +106,7 @@ MAX_LINE_CHARS = 1 << 16
 # about 60 KB), so a huge input is refused before any parsing.
 MAX_TEXT_CHARS = 1 << 20
 
-PUZZLE_COLUMNS = ("puzzle", "quizzes", "quiz")
+PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz")
 ID_COLUMNS = ("id", "name")
 SOLUTION_COLUMNS = ("solution", "solutions")
 COUNT_COLUMNS = ("solution_count",)
