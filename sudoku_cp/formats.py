@@ -614,6 +614,8 @@ class _Lines:
             raise InputError(f"cannot read {self.name}: {_reason(err)}") from None
 
     def _too_long(self, start: Any, newline: Any) -> _Line:
+        if self.significant == 0 and start[:4096].count(b"\x00" if self.binary else "\x00"):
+            raise InputError(f"{self.name} holds binary data (a NUL byte), not puzzle text")
         # Skip the rest of the line in chunks: it is never held whole, never parsed.
         total = len(start)
         chunk = start

@@ -508,6 +508,9 @@ def test_binary_and_non_utf8(tmp_path):
     got = records(latin1)
     assert got[0].ok
     assert got[1].error == "line 2 is not UTF-8 text (byte 0xe9 at column 1 of line 2)"
+    blob = write(tmp_path, "blob.bin", b"\x01\x02\x00" + b"\xff" * 100_000)  # no newline
+    with pytest.raises(InputError, match=r"holds binary data \(a NUL byte\)"):
+        records(blob)
     nul_later = write(tmp_path, "nul.txt", INKALA.encode() + b"\n\x00\x00\n" + INKALA.encode())
     assert [r.ok for r in records(nul_later)] == [True, False, True]
 
