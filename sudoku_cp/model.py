@@ -109,7 +109,7 @@ def box_shape(size: int) -> tuple[int, int] | None:
     for height in range(int(size**0.5), 1, -1):
         if size % height == 0:
             return height, size // height
-    return (1, 1) if size == 1 else None
+    return None
 
 
 def box_sizes(limit: int) -> list[int]:

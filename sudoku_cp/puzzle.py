@@ -29,9 +29,16 @@ def size_for_cells(count: int) -> int | None:
 
 
 def possible_sizes_text(count: int) -> str:
-    """'16 (4x4), 36 (6x6), 81 (9x9) …' — the cell counts near ``count`` that would fit."""
-    sizes = [4, 6, 8, 9, 10, 12, 16, 25]
-    return ", ".join(f"{n * n} ({n}x{n})" for n in sizes)
+    """The square cell counts just below and above ``count``: what a grid could have held.
+
+    >>> possible_sizes_text(80)
+    '64 (8x8) or 81 (9x9)'
+    """
+    low = math.isqrt(count)
+    high = low + 1
+    if low < 1:
+        return f"{high * high} ({high}x{high})"
+    return f"{low * low} ({low}x{low}) or {high * high} ({high}x{high})"
 
 
 class Puzzle:
@@ -55,18 +62,20 @@ class Puzzle:
         if size is None or len(cells) == 0:
             raise PuzzleError(
                 f"read {len(cells)} cells, which is not a square grid "
-                f"(a puzzle has N*N cells: {possible_sizes_text(len(cells))} …)"
+                f"(a puzzle has N*N cells, such as {possible_sizes_text(len(cells))})"
             )
         if size > MAX_SIZE:
             raise PuzzleError(
                 f"a {size}x{size} grid is larger than the maximum {MAX_SIZE}x{MAX_SIZE}"
             )
-        for cell, digit in enumerate(cells):
-            if not 0 <= digit <= size:
-                raise PuzzleError(
-                    f"digit {digit} at row {cell // size + 1}, column {cell % size + 1} "
-                    f"is outside 1..{size} (0 is a blank)"
-                )
+        # min/max first: batches construct many puzzles, and the loop below is only for the message.
+        if min(cells) < 0 or max(cells) > size:
+            for cell, digit in enumerate(cells):
+                if not 0 <= digit <= size:
+                    raise PuzzleError(
+                        f"digit {digit} at row {cell // size + 1}, column {cell % size + 1} "
+                        f"is outside 1..{size} (0 is a blank)"
+                    )
         self.model.check_size(size)
         self.cells: Grid = cells
         self.size = size
@@ -119,18 +128,24 @@ class Puzzle:
 
     # --- checking (the validator) ------------------------------------------------------------
     def _check_repeated_givens(self) -> None:
-        for group, label in zip(self.groups(), self.model.group_labels(self.size), strict=True):
-            seen: dict[int, int] = {}
-            for cell in group:
-                digit = self.cells[cell]
-                if not digit:
-                    continue
-                if digit in seen:
-                    raise DuplicateGivenError(
-                        f"digit {digit} is given twice in {label}: "
-                        f"{cell_name(seen[digit], self.size)} and {cell_name(cell, self.size)}"
-                    )
-                seen[digit] = cell
+        cells = self.cells
+        for index, group in enumerate(self.groups()):
+            digits = [cells[c] for c in group if cells[c]]
+            if len(digits) != len(set(digits)):
+                self._report_repeat(group, self.model.group_labels(self.size)[index])
+
+    def _report_repeat(self, group: tuple[int, ...], label: str) -> None:
+        seen: dict[int, int] = {}
+        for cell in group:
+            digit = self.cells[cell]
+            if not digit:
+                continue
+            if digit in seen:
+                raise DuplicateGivenError(
+                    f"digit {digit} is given twice in {label}: "
+                    f"{cell_name(seen[digit], self.size)} and {cell_name(cell, self.size)}"
+                )
+            seen[digit] = cell
 
     def problems_with(self, candidate: Sequence[int]) -> list[str]:
         """Why ``candidate`` is not a solution of this puzzle (empty when it is one).
@@ -165,6 +180,9 @@ class Puzzle:
 
 
 def _flatten(grid: Sequence[int] | Sequence[Sequence[int | None]]) -> Grid:
+    # Fast path for what the parsers and backends hand over: a flat tuple of ints.
+    if type(grid) is tuple and all(type(v) is int for v in grid):
+        return grid
     if isinstance(grid, str | bytes):
         raise PuzzleError("a grid must be a sequence of digits; use Puzzle.parse() for text")
     try:
