@@ -36,6 +36,7 @@ import datetime
 import json
 import multiprocessing
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -306,9 +307,33 @@ def _init_worker(specs: list[Spec], model: Model, warm: Grid | None, limit: int,
         return
     puzzle = Puzzle(warm, model)
     for spec in specs:
-        # A backend that fails here fails its measurements too, and is reported there.
-        with contextlib.suppress(Exception):
-            backends[spec.label].solve(puzzle, limit=limit, time_limit=time_limit, **spec.options)
+        # A backend that fails here fails its measurements too, and is reported there; one
+        # that ignores its deadline is interrupted, or the pool would wait for it forever.
+        with contextlib.suppress(Exception, _Overrun):
+            _within(hard_limit(time_limit), lambda s=spec: backends[s.label].solve(
+                puzzle, limit=limit, time_limit=time_limit, **s.options))
+
+
+class _Overrun(BaseException):
+    """Raised in a worker whose warm-up solve outlived the hard time limit."""
+
+
+def _within(seconds: float, call: Callable[[], Any]) -> None:
+    """Run ``call``, interrupted by a timer signal after ``seconds`` where the platform has one."""
+    if not hasattr(signal, "setitimer"):
+        call()
+        return
+
+    def overrun(signum: int, frame: Any) -> None:
+        raise _Overrun
+
+    previous = signal.signal(signal.SIGALRM, overrun)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        call()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass(frozen=True)
@@ -435,6 +460,8 @@ def _measure_dataset(
                                   f"worker stopped after {hard_limit(config.time_limit):g} s")
             except ProcessExpired as err:
                 outcome = Failure(Status.ERROR, 0.0, f"worker died: {err}")
+            except Exception as err:  # anything else a worker sends back: one row, not a crash
+                outcome = Failure(Status.ERROR, 0.0, f"{type(err).__name__}: {err}")
             measured[index].append((spec, repeat, outcome))
             done += 1
             if progress:

@@ -370,6 +370,12 @@ def render_summary(summaries: Sequence[DatasetSummary], style: str = "text",
             if len(ds.problems) > max_problems:
                 out.append(f"  … and {len(ds.problems) - max_problems} more (see the note column)")
         out.append("")
+    for ds in (record or {}).get("datasets", []):
+        rejected = ds.get("rejected") or []
+        if rejected:
+            out.append(f"{ds['name']}: {len(rejected)} line(s) are not puzzles and were not "
+                       f"measured, e.g. {_clip(str(rejected[0].get('error')), 100)}")
+            out.append("")
     if record and record.get("overheads"):
         out.append(_overheads(record["overheads"]))
     out.append("Times: per puzzle the median of its repeats, then over puzzles; a puzzle not "
@@ -501,6 +507,26 @@ def _puzzle_times(rows: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, floa
             for label, per in seconds.items()}
 
 
+def _short(value: float, _position: object = None) -> str:
+    """A tick label as plain text (0.1, 1, 10, 1k, 10M): mathtext labels cost most of a figure."""
+    if value == 0:
+        return "0"
+    for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(value) >= scale:
+            return f"{value / scale:g}{suffix}"
+    return f"{value:g}"
+
+
+def _log_ticks(*axes: Any) -> None:
+    """Plain labels at each power of ten and no minor ticks on log axes (x and/or y): tick
+    objects and mathtext labels are most of what a figure costs to draw."""
+    from matplotlib.ticker import FuncFormatter, NullLocator
+
+    for axis in axes:
+        axis.set_major_formatter(FuncFormatter(_short))
+        axis.set_minor_locator(NullLocator())
+
+
 def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "x"
 
@@ -564,11 +590,12 @@ def _cactus(Figure: Any, name: str, times: Mapping[str, Mapping[str, float]],
     if limit:
         ax.axvline(1000 * limit, color="grey", linestyle="--", linewidth=1, label="time limit")
     ax.set_xscale("log")
+    _log_ticks(ax.xaxis)
     ax.set_ylim(0, total * 1.03 + 0.5)
     ax.set_xlabel("time per puzzle t (ms, log scale; median of repeats)")
     ax.set_ylabel("puzzles solved within t")
-    ax.set_title(f"{name}: cactus plot")
-    ax.grid(True, which="both", alpha=0.3)
+    ax.set_title(f"{name}: cactus plot", y=1.01)  # a fixed place: no layout pass needed
+    ax.grid(True, which="major", alpha=0.3)
     ax.legend(loc="lower right", fontsize="small")
     return fig
 
@@ -605,12 +632,13 @@ def _scatter(Figure: Any, name: str, times: Mapping[str, Mapping[str, float]],
                 linewidth=0.8)
     ax.set_xscale("log")
     ax.set_yscale("log")
+    _log_ticks(ax.xaxis, ax.yaxis)
     ax.set_xlim(low, high)
     ax.set_ylim(low, high)
     ax.set_aspect("equal")
     ax.set_xlabel(f"{x} (ms)")
     ax.set_ylabel(f"{y} (ms)")
-    ax.set_title(f"{name}: per-puzzle time (dotted: 10×)")
+    ax.set_title(f"{name}: per-puzzle time (dotted: 10×)", y=1.01)
     ax.grid(True, which="major", alpha=0.3)
     ax.legend(loc="upper left", fontsize="small")
     return fig
@@ -652,11 +680,12 @@ def _effort(Figure: Any, name: str, rows: Sequence[Mapping[str, Any]], labels: S
                 patch.set_alpha(0.5)
             ax.set_xticks(range(1, len(names) + 1), names, fontsize="small", rotation=20)
             ax.set_yscale("symlog", linthresh=1)  # log-like, yet zero dead ends still shows
+            _log_ticks(ax.yaxis)
             ax.set_ylim(bottom=0)
         else:
             ax.text(0.5, 0.5, "no backend reports it", ha="center", va="center",
                     transform=ax.transAxes)
-        ax.set_title(f"{title} per puzzle")
+        ax.set_title(f"{title} per puzzle", y=1.01)
         ax.grid(True, axis="y", alpha=0.3)
     fig.suptitle(f"{name}: search effort ({' / '.join(SIZE_COUNTERS)}; "
                  f"{' / '.join(DEAD_END_COUNTERS)})", fontsize="medium")
