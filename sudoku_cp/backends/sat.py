@@ -1,0 +1,311 @@
+"""The ``sat`` backend: the puzzle as CNF, solved by a CDCL SAT solver through PySAT.
+
+The encoding is the standard one, compiled from the model's groups (never a rule set by heart).
+One Boolean variable ``x(cell, digit)`` says "this cell holds this digit", and
+
+- every cell takes at least one digit (one clause per cell) and at most one (an at-most-one
+  constraint per cell);
+- every group takes each digit at most once (an at-most-one per group and digit) and, with
+  ``redundant=True`` (the default), at least once. Those clauses are implied by the rest for a
+  group of N cells (and left out for a shorter one, which may miss a digit), but they let unit
+  propagation see "this digit has one place left in the group" (a hidden single): on the bundled
+  hard puzzles they cut conflicts about sixfold and time about threefold;
+- givens either become unit clauses (``simplify=False``) or, by default, are used to leave out
+  the variables they rule out: a given cell has no variables, a blank cell only its candidates
+  (the digits no peer is given), and a group only the digits not yet given in it.
+
+At-most-one constraints are written pairwise or with one of PySAT's cardinality encodings
+(``amo``); ``native`` hands them to solvers with built-in cardinality support.
+
+Solutions are enumerated with blocking clauses over the cell variables. The time limit is
+enforced by ``interrupt()`` from a timer for solvers that support it and by conflict budgets
+checked against the clock for CaDiCaL, which does not.
+
+Defaults (solver, encoding) were chosen by ``python -m sudoku_cp.benchmarks.encodings``; the
+figures are in that module's docstring.
+
+>>> from sudoku_cp import Puzzle, solve
+>>> result = solve(Puzzle([0] * 16), "sat", limit=None)
+>>> result.status.value, result.count
+('multiple', 288)
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import BackendError
+from ..puzzle import Puzzle
+from . import Backend, Option, Search
+
+SOLVERS = (
+    "cadical195", "cadical153", "cadical103", "cadical300",
+    "glucose4", "glucose42", "glucose3", "gluecard4", "gluecard3",
+    "maplechrono", "maplecm", "maplesat", "mergesat3",
+    "minisat22", "minisatep", "minicard",
+)
+"""PySAT solvers this backend offers, by PySAT's own names.
+
+Left out on purpose: ``lingeling`` (no limited solve, so no time limit), ``kissat404`` (aborts
+the whole process when a blocking clause is added after a solve, and exposes no statistics),
+``cryptosat`` and ``minisatgh`` (not built into the python-sat wheels)."""
+
+_NO_INTERRUPT = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"})
+"""Solvers whose ``interrupt()`` raises: the time limit uses conflict budgets instead."""
+
+_NATIVE_CARD = ("minicard", "gluecard3", "gluecard4")
+"""Solvers that accept native at-most-k constraints (the ``amo="native"`` encoding). CaDiCaL 1.9.5
+and 3.0 and MinisatEP take ``native_card=True`` but then refuse ``add_atmost`` ("currently
+disabled") in python-sat 1.9.dev17."""
+
+AMO_ENCODINGS = ("pairwise", "ladder", "seqcounter", "bitwise", "totalizer", "cardnetwrk",
+                 "native")
+"""How at-most-one constraints are written: ``pairwise`` by hand, the rest by PySAT's CardEnc."""
+
+BUDGET_CONFLICTS = 2000
+"""Conflicts per CaDiCaL call between two looks at the clock (a few ms on a 9x9 grid)."""
+
+
+@dataclass
+class Encoding:
+    """A puzzle as CNF: clauses, native at-most-one constraints and the way back to digits."""
+
+    size: int
+    grid: list[int]
+    """The givens; a blank cell (0) is filled from a model's true cell variables."""
+    cell_vars: list[tuple[int, int, int]] = field(default_factory=list)
+    """``(variable, cell, digit)`` for every cell variable (not the auxiliary ones)."""
+    clauses: list[list[int]] = field(default_factory=list)
+    atmosts: list[list[int]] = field(default_factory=list)
+    top: int = 0
+    """The highest variable used, auxiliary ones included."""
+    contradiction: bool = False
+    """The givens alone leave a cell or a group-digit with no candidate (no solution)."""
+
+    def decode(self, model: list[int]) -> tuple[int, ...]:
+        """The grid a SAT model stands for."""
+        grid = list(self.grid)
+        for var, cell, digit in self.cell_vars:
+            if model[var - 1] > 0:
+                grid[cell] = digit
+        return tuple(grid)
+
+    def blocking_clause(self, model: list[int]) -> list[int]:
+        """The clause that rules out this model's grid (over the cell variables only)."""
+        return [-var for var, _, _ in self.cell_vars if model[var - 1] > 0]
+
+
+def encode(puzzle: Puzzle, *, amo: str = "pairwise", redundant: bool = True,
+           simplify: bool = True) -> Encoding:
+    """Compile ``puzzle`` to CNF (see the module docstring for the encoding and its options).
+
+    >>> enc = encode(Puzzle([1] + [0] * 15, "latin"))
+    >>> len(enc.cell_vars), enc.contradiction
+    (54, False)
+    """
+    n = puzzle.size
+    givens = puzzle.cells
+    groups = puzzle.groups()
+    enc = Encoding(size=n, grid=list(givens))
+
+    # Which (cell, digit) pairs get a variable: all of them, or only the candidates.
+    if simplify:
+        taken: list[set[int]] = [set() for _ in range(n * n)]
+        for group in groups:
+            digits = {givens[c] for c in group if givens[c]}
+            for c in group:
+                taken[c] |= digits
+        candidates = [
+            [] if givens[c] else [d for d in range(1, n + 1) if d not in taken[c]]
+            for c in range(n * n)
+        ]
+    else:
+        candidates = [list(range(1, n + 1)) for _ in range(n * n)]
+
+    var = {}  # (cell, digit) -> variable
+    for cell, digits in enumerate(candidates):
+        for digit in digits:
+            enc.top += 1
+            var[cell, digit] = enc.top
+            enc.cell_vars.append((enc.top, cell, digit))
+
+    clauses = enc.clauses
+    at_most_one = _amo_writer(enc, amo)
+    if not simplify:
+        clauses.extend([var[c, d]] for c, d in enumerate(givens) if d)
+    for cell, digits in enumerate(candidates):
+        if givens[cell] and simplify:
+            continue
+        if not digits:
+            enc.contradiction = True
+            return enc
+        lits = [var[cell, d] for d in digits]
+        clauses.append(lits)
+        at_most_one(lits)
+    for group in groups:
+        given_here = {givens[c] for c in group if givens[c]} if simplify else set()
+        # "At least once" holds only for a group of N cells; a shorter one may miss a digit.
+        full = len(group) == n
+        for digit in range(1, n + 1):
+            if digit in given_here:
+                continue
+            lits = [var[c, digit] for c in group if (c, digit) in var]
+            at_most_one(lits)
+            if redundant and full:
+                if not lits:
+                    enc.contradiction = True
+                    return enc
+                clauses.append(lits)
+    return enc
+
+
+def _amo_writer(enc: Encoding, amo: str):
+    """A function adding "at most one of these literals" to ``enc`` in the chosen encoding."""
+    if amo == "pairwise":
+        # Written here rather than by CardEnc: the same clauses, without a call per constraint.
+        def pairwise(lits: list[int]) -> None:
+            enc.clauses.extend([-a, -b] for a, b in itertools.combinations(lits, 2))
+        return pairwise
+    if amo == "native":
+        def native(lits: list[int]) -> None:
+            if len(lits) > 1:
+                enc.atmosts.append(lits)
+        return native
+
+    from pysat.card import CardEnc, EncType
+
+    kind = getattr(EncType, amo)
+
+    def library(lits: list[int]) -> None:
+        if len(lits) < 2:
+            return
+        if len(lits) == 2:  # every encoding gives this one clause; skip the call
+            enc.clauses.append([-lits[0], -lits[1]])
+            return
+        cnf = CardEnc.atmost(lits, bound=1, top_id=enc.top, encoding=kind)
+        enc.clauses.extend(cnf.clauses)
+        enc.top = max(enc.top, cnf.nv)
+    return library
+
+
+class SATBackend(Backend):
+    """CDCL SAT through PySAT on the standard CNF encoding of the model."""
+
+    name = "sat"
+    summary = "CDCL SAT solver (PySAT) on the standard CNF encoding"
+    requires = ("pysat", "python-sat")
+    options = (
+        Option("solver", str, "cadical195", "PySAT solver name", choices=SOLVERS),
+        Option("amo", str, "pairwise", "at-most-one encoding", choices=AMO_ENCODINGS),
+        Option("redundant", bool, True,
+               "also say every group takes every digit at least once (implied clauses)"),
+        Option("simplify", bool, True,
+               "leave out variables the givens rule out (else givens are unit clauses)"),
+    )
+    counters = {
+        "decisions": "solver decisions, summed over every SAT call",
+        "conflicts": "conflicts (each one learns a clause)",
+        "propagations": "unit propagations (maplesat and maplecm report 0)",
+        "restarts": "solver restarts",
+        "sat_calls": "SAT calls: one per solution found, plus the last one",
+        "variables": "CNF variables, auxiliary ones included",
+        "clauses": "CNF clauses (native at-most-one constraints counted as one each)",
+        "encode_seconds": "time spent building the CNF and loading it into the solver",
+        "solve_seconds": "time spent inside the SAT solver",
+    }
+
+    def search(
+        self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
+    ) -> Search:
+        from pysat.solvers import NoSuchSolverError, Solver
+
+        name, amo = options["solver"], options["amo"]
+        if amo == "native" and name not in _NATIVE_CARD:
+            raise BackendError(
+                f"backend 'sat': amo='native' needs a solver with cardinality constraints "
+                f"({', '.join(_NATIVE_CARD)}), not {name!r}"
+            )
+        start = time.perf_counter()
+        enc = encode(puzzle, amo=amo, redundant=options["redundant"],
+                     simplify=options["simplify"])
+        stats: dict[str, float | int] = {
+            "variables": enc.top, "clauses": len(enc.clauses) + len(enc.atmosts),
+        }
+        if enc.contradiction:
+            stats["encode_seconds"] = time.perf_counter() - start
+            return Search(exhausted=True, stats=stats)
+        try:
+            solver = Solver(name=name, bootstrap_with=enc.clauses)
+        except NoSuchSolverError:
+            raise BackendError(
+                f"backend 'sat': solver {name!r} is not built into the installed python-sat "
+                f"(try one of: {', '.join(s for s in SOLVERS if s != name)})"
+            ) from None
+        with solver:
+            for lits in enc.atmosts:
+                solver.add_atmost(lits, 1)
+            stats["encode_seconds"] = time.perf_counter() - start
+            search = _enumerate(solver, enc, limit, deadline, interruptible=name not in
+                                _NO_INTERRUPT)
+            stats["solve_seconds"] = time.perf_counter() - start - stats["encode_seconds"]
+            stats.update(solver.accum_stats() or {})
+        search.stats = {**stats, **search.stats}
+        return search
+
+
+def _enumerate(solver: Any, enc: Encoding, limit: int | None, deadline: float | None,
+               *, interruptible: bool) -> Search:
+    """Solve, block the solution, solve again … until ``limit``, UNSAT or the deadline."""
+    search = Search()
+    timer = None
+    if deadline is not None and interruptible:
+        # One timer for the whole enumeration: once it fires, every later call returns None.
+        timer = threading.Timer(max(0.0, deadline - time.perf_counter()), solver.interrupt)
+        timer.daemon = True
+        timer.start()
+    calls = 0
+    try:
+        while limit is None or len(search.solutions) < limit:
+            if deadline is not None and time.perf_counter() >= deadline:
+                search.timed_out = True
+                break
+            calls += 1
+            answer = _solve_once(solver, deadline, timer is not None)
+            if answer is None:
+                search.timed_out = True
+                break
+            if not answer:
+                search.exhausted = True
+                break
+            model = solver.get_model()
+            search.solutions.append(enc.decode(model))
+            block = enc.blocking_clause(model)
+            if not block:  # every cell given: the givens are the only solution
+                search.exhausted = True
+                break
+            solver.add_clause(block)
+    finally:
+        if timer is not None:
+            timer.cancel()
+            timer.join()  # never let interrupt() reach a solver that is being deleted
+    search.stats["sat_calls"] = calls
+    return search
+
+
+def _solve_once(solver: Any, deadline: float | None, interrupt_armed: bool) -> bool | None:
+    """One SAT call within the deadline: True, False, or None when time ran out."""
+    if deadline is None:
+        return solver.solve()
+    if interrupt_armed:
+        return solver.solve_limited(expect_interrupt=True)
+    while True:  # CaDiCaL: slices of BUDGET_CONFLICTS conflicts, looking at the clock between
+        solver.conf_budget(BUDGET_CONFLICTS)
+        answer = solver.solve_limited()
+        if answer is not None:
+            return answer
+        if time.perf_counter() >= deadline:
+            return None
