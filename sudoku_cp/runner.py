@@ -1010,7 +1010,6 @@ class BatchOptions:
     output: Path | None = None
     resume: bool = False
     progress: bool = False
-    summary: bool = True
     input_format: str = "auto"
     command: str = "check"
     argv: Sequence[str] = ()
