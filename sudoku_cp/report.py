@@ -38,11 +38,12 @@ _BOOL = {"exact", "valid", "agrees"}
 FINISHED = frozenset({"unique", "multiple", "none", "solved"})
 """Statuses of a measurement that gave an answer (not a timeout or an error)."""
 
-SHOWN_COUNTERS = ("nodes", "branches", "decisions", "backtracks", "conflicts")
-"""Counters the summary averages when present (search size first, then dead ends); the table
-keeps all of them."""
-SIZE_COUNTERS = ("nodes", "branches", "decisions")
+SIZE_COUNTERS = ("nodes", "branches", "decisions", "assignments")
+"""How big a search was, in each paradigm's own unit (first one a backend reports is used)."""
 DEAD_END_COUNTERS = ("backtracks", "conflicts", "fails")
+"""How often a search hit a dead end, likewise."""
+SHOWN_COUNTERS = SIZE_COUNTERS + DEAD_END_COUNTERS
+"""Counters the summary averages; the table keeps every counter."""
 
 
 def label_of(row: Mapping[str, Any]) -> str:
@@ -197,6 +198,11 @@ class BackendSummary:
     counters: dict[str, float]
     ratio: float | None = None
 
+    def mean_of(self, choices: Sequence[str]) -> tuple[str, float] | None:
+        """(counter, mean) for the first of ``choices`` this backend reports."""
+        name = next((c for c in choices if c in self.counters), None)
+        return None if name is None else (name, self.counters[name])
+
     @property
     def worst_ratio(self) -> float:
         """The slowest puzzle's time over the median: how far the tail reaches."""
@@ -340,11 +346,9 @@ def render_summary(summaries: Sequence[DatasetSummary], style: str = "text",
     """The summaries as text tables (``style`` "text") or GitHub Markdown ("markdown")."""
     out: list[str] = []
     for ds in summaries:
-        counter_names = sorted({c for b in ds.backends for c in b.counters},
-                               key=lambda c: (SHOWN_COUNTERS + (c,)).index(c))
         headers = ["backend", "solved", "timeouts", "errors", "median ms", "p90 ms", "max ms",
                    "max/median", "repeat spread", f"× {ds.baseline}" if ds.baseline else "×",
-                   *(f"mean {c}" for c in counter_names)]
+                   "mean search size", "mean dead ends"]
         body = [
             [b.label, f"{b.solved}/{b.puzzles}", str(b.timeouts), str(b.errors + b.wrong),
              _ms(b.median), _ms(b.p90), _ms(b.max),
@@ -352,7 +356,7 @@ def render_summary(summaries: Sequence[DatasetSummary], style: str = "text",
              else f"{b.worst_ratio:.1f}",
              "-" if b.spread is None else f"{100 * b.spread:.0f}%",
              "-" if b.ratio is None else f"{b.ratio:.2f}",
-             *(_count(b.counters.get(c)) for c in counter_names)]
+             _count(b.mean_of(SIZE_COUNTERS)), _count(b.mean_of(DEAD_END_COUNTERS))]
             for b in ds.backends
         ]
         verdicts = ", ".join(f"{n} {v}" for v, n in sorted(ds.verdicts.items()))
@@ -381,7 +385,8 @@ def render_summary(summaries: Sequence[DatasetSummary], style: str = "text",
     out.append("Times: per puzzle the median of its repeats, then over puzzles; a puzzle not "
                "solved counts as infinitely slow ('-'); × = baseline median / median; "
                "repeat spread = median of (max-min)/median over repeats; errors include wrong "
-               "answers.")
+               "answers; search size and dead ends are means over finished measurements, in "
+               "each backend's own counter.")
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -393,7 +398,8 @@ def _overheads(overheads: Mapping[str, Any]) -> str:
     if "error" in overheads:
         return f"Start-up costs: not measured ({overheads['error']})\n"
     lines = [
-        "Start-up costs (measured apart, in a fresh process; not in the times above): "
+        "Start-up costs (measured apart, in a fresh process, not in the times above; a first "
+        "solve includes what the backend imports lazily): "
         f"python {_ms(overheads.get('python_startup_s'))} ms, "
         f"import sudoku_cp {_ms(overheads.get('import_sudoku_cp_s'))} ms"
     ]
@@ -421,10 +427,12 @@ def _ms(seconds: float | None) -> str:
     return f"{ms:,.0f}"
 
 
-def _count(value: float | None) -> str:
-    if value is None:
+def _count(mean: tuple[str, float] | None) -> str:
+    """``1,234 nodes``: a mean counter with its name, since each paradigm counts its own way."""
+    if mean is None:
         return ""
-    return f"{value:,.1f}" if value < 100 else f"{value:,.0f}"
+    name, value = mean
+    return f"{value:,.1f} {name}" if value < 100 else f"{value:,.0f} {name}"
 
 
 def _table(headers: Sequence[str], body: Sequence[Sequence[str]], style: str) -> str:

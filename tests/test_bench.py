@@ -1,0 +1,179 @@
+"""`sudoku-cp bench` end to end, on tiny datasets with real backends (no timing asserts)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sudoku_cp import Backend, Search, register
+from sudoku_cp.backends import unregister
+from sudoku_cp.bench import BenchConfig, parse_specs, run_bench
+from sudoku_cp.cli import main
+from sudoku_cp.report import COLUMNS, load_results
+
+# Two unique easy puzzles (Project Euler 96) and one with 872 solutions (serg's benchmark).
+TINY = """id,puzzle
+easy1,..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
+easy2,2...8.3...6..7..84.3.5..2.9...1.54.8.........4.27.6...3.1..7.4.72..4..6...4.1...3
+many,8.........95.......76.........426798...571243...893165......916....3.487....1.532
+"""
+SPECS = "backtrack:naive,backtrack,dlx"
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Path:
+    path = tmp_path / "tiny.csv"
+    path.write_text(TINY, encoding="utf-8")
+    return path
+
+
+def bench(*args: str) -> object:
+    return CliRunner().invoke(main, ["bench", *args])
+
+
+def read_rows(folder: Path) -> list[dict[str, str]]:
+    with (folder / "results.csv").open(encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def test_bench_end_to_end_writes_table_record_and_summary(tiny: Path, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    result = bench(str(tiny), "--backends", SPECS, "--repeat", "2", "--time-limit", "20",
+                   "--output", str(out), "--baseline", "dlx")
+    assert result.exit_code == 0, result.output
+    rows = read_rows(out)
+    assert len(rows) == 3 * 3 * 2  # puzzles × backend specs × repeats
+    header = list(rows[0])
+    assert header[: len(COLUMNS)] == list(COLUMNS)
+    assert {"nodes"} <= set(header) - set(COLUMNS)  # one column per counter
+    assert {r["strategy"] for r in rows if r["backend"] == "backtrack"} >= {"naive"}
+    assert {r["strategy"] for r in rows if r["backend"] == "dlx"} == {""}
+    assert {(r["puzzle_id"], r["verdict"]) for r in rows} == {
+        ("easy1", "unique"), ("easy2", "unique"), ("many", "multiple")}
+    assert all(r["valid"] == "true" and r["agrees"] == "true" for r in rows)
+    assert {r["status"] for r in rows if r["puzzle_id"] == "many"} == {"multiple"}
+
+    record = json.loads((out / "record.json").read_text(encoding="utf-8"))
+    for key in ("versions", "options", "machine", "datasets", "seed", "backends", "overheads"):
+        assert record[key] is not None, key
+    assert record["datasets"][0]["sha256"] and record["datasets"][0]["puzzles"] == 3
+    assert record["options"]["repeat"] == 2 and record["options"]["limit"] == 2
+    assert record["options"]["baseline"] == "dlx"
+    assert record["table"]["rows"] == 18
+    assert [b["label"] for b in record["backends"]] == ["backtrack:naive", "backtrack:" + rows[
+        2]["strategy"], "dlx"]
+    assert "import_s" in record["overheads"]["backends"]["dlx"]
+    assert (out / "summary.txt").read_text(encoding="utf-8") in result.output
+    assert "median ms" in result.output and "p90 ms" in result.output
+    assert "DISAGREEMENTS" not in result.output
+    if (out / "results.parquet").exists():  # pyarrow installed: the same table
+        assert len(load_results(out / "results.parquet").rows) == 18
+
+
+def test_replay_reproduces_statuses_and_counters(tiny: Path, tmp_path: Path) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    assert bench(str(tiny), "-b", "backtrack:mrv,dlx", "-o", str(first)).exit_code == 0
+    result = bench("--replay", str(first / "record.json"), "-o", str(second))
+    assert result.exit_code == 0, result.output
+    assert "have the record's statuses and counters" in result.output
+
+
+def test_every_strategy_with_star() -> None:
+    labels = [s.label for s in parse_specs("backtrack:*")]
+    assert {"backtrack:naive", "backtrack:ordered", "backtrack:mrv"} <= set(labels)
+
+
+class Liar(Backend):
+    """Claims every puzzle is unique, 'solving' it by writing 1 in every blank cell."""
+
+    name = "liar"
+    summary = "a wrong backend for tests"
+
+    def search(self, puzzle, limit, deadline, options):  # type: ignore[no-untyped-def]
+        return Search(solutions=[tuple(d or 1 for d in puzzle.cells)], exhausted=True)
+
+
+class Sleeper(Backend):
+    """Ignores its deadline: only the bench's hard limit can stop it."""
+
+    name = "sleeper"
+    summary = "a backend that never looks at the clock"
+
+    def search(self, puzzle, limit, deadline, options):  # type: ignore[no-untyped-def]
+        time.sleep(60)
+        return Search(exhausted=True)
+
+
+@pytest.fixture
+def registered():
+    """Backends added through the public registration, removed after the test."""
+    added: list[str] = []
+
+    def add(cls: type[Backend]) -> None:
+        register(cls)
+        added.append(cls.name)
+
+    yield add
+    for name in added:
+        unregister(name)
+
+
+def test_injected_wrong_backend_shows_up_as_disagreement(tiny: Path, tmp_path: Path,
+                                                         registered) -> None:
+    registered(Liar)
+    result = bench(str(tiny), "-b", "dlx,liar", "-o", str(tmp_path / "out"))
+    assert result.exit_code == 3, result.output
+    assert "DISAGREEMENTS on tiny" in result.output
+    assert "liar (repeat 1)" in result.output and "fails the validator" in result.output
+    rows = read_rows(tmp_path / "out")
+    liar = [r for r in rows if r["backend"] == "liar"]
+    assert all(r["valid"] == "false" and r["agrees"] == "false" for r in liar)
+    assert {r["verdict"] for r in rows} == {"disagreement"}
+
+
+def test_backend_ignoring_its_deadline_is_stopped_and_the_bench_goes_on(
+        tiny: Path, tmp_path: Path, registered) -> None:
+    registered(Sleeper)
+    config = BenchConfig(datasets=[str(tiny)], backends=["sleeper,dlx"], time_limit=0.2)
+    run = run_bench(config)
+    sleeper = [r for r in run.rows if r["backend"] == "sleeper"]
+    assert [r["status"] for r in sleeper] == ["timeout"] * 3
+    assert all("worker stopped" in r["note"] for r in sleeper)
+    assert [r["status"] for r in run.rows if r["backend"] == "dlx"] == [
+        "unique", "unique", "multiple"]
+
+
+def test_list_names_the_bundled_sets_with_counts() -> None:
+    result = bench("--list")
+    assert result.exit_code == 0
+    for name in ("17clue", "top1465", "forum-hardest", "easy", "multiple", "16x16"):
+        assert name in result.output
+    assert "100" in result.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ([], "no dataset given"),
+    (["nosuch-set"], "no puzzle file or bundled set named 'nosuch-set'"),
+    (["easy", "--limit", "0"], "--limit"),
+    (["easy", "--repeat", "0"], "--repeat"),
+    (["easy", "--time-limit", "-1"], "--time-limit"),
+    (["easy", "--jobs", "0"], "--jobs"),
+    (["easy", "--frobnicate"], "--frobnicate"),
+    (["easy", "-b", "nosuch"], "unknown backend 'nosuch'"),
+    (["easy", "-b", "backtrack:nosuch"], "nosuch"),
+    (["easy", "-b", "dlx:fast"], "has no strategies"),
+    (["easy", "-b", "dlx,dlx"], "named twice"),
+    (["easy", "-b", "dlx", "-O", "workers=2"], "BACKEND.KEY=VALUE"),
+    (["easy", "-b", "dlx", "--baseline", "backtrack"], "not among the measured"),
+    (["--replay", "/no/such/record.json"], "cannot read record"),
+])
+def test_bad_arguments_give_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["bench", *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
