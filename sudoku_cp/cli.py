@@ -447,7 +447,7 @@ class _OneLineCommand(click.Command):
 @click.option("--list", "list_sets", is_flag=True,
               help="List the bundled sets with their puzzle counts, and exit.")
 @click.option("-b", "--backends", "spec_text", default=None, metavar="SPEC,…",
-              help="What to compare: NAME[:STRATEGY], comma-separated; NAME:* is every "
+              help="What to compare: NAME[:STRATEGY], comma-separated; NAME:all is every "
               "strategy (e.g. backtrack:naive,backtrack:mrv,backtrack,cpsat) "
               "[default: every available backend, default options].")
 @click.option("-O", "--option", "option_pairs", multiple=True, metavar="BACKEND.KEY=VALUE",

@@ -83,8 +83,9 @@ def test_replay_reproduces_statuses_and_counters(tiny: Path, tmp_path: Path) -> 
     assert "have the record's statuses and counters" in result.output
 
 
-def test_every_strategy_with_star() -> None:
-    labels = [s.label for s in parse_specs("backtrack:*")]
+def test_every_strategy_with_all_or_star() -> None:
+    labels = [s.label for s in parse_specs("backtrack:all")]
+    assert labels == [s.label for s in parse_specs("backtrack:*")]
     assert {"backtrack:naive", "backtrack:ordered", "backtrack:mrv"} <= set(labels)
 
 
