@@ -431,7 +431,7 @@ def judge(
     witnesses = [puzzle_line(puzzle, grid) for grid in list(evidence)[:WITNESSES]]
     return CheckRecord(
         id=str(id),
-        puzzle=puzzle.to_line(),
+        puzzle=single_line(puzzle.cells, puzzle.size),
         verdict=verdict,
         count=found,
         exact=exact,
@@ -473,10 +473,29 @@ def _reason(
 
 # --- small helpers -------------------------------------------------------------------------------
 def puzzle_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
-    """A grid of ``puzzle``'s size in single-line form."""
-    from .formats import format_line
+    """A grid of ``puzzle``'s size in single-line form (as :func:`formats.format_line`)."""
+    return single_line(grid, puzzle.size)
 
-    return format_line(grid, puzzle.size)
+
+_LINE_TABLE: bytes | None = None
+
+
+def single_line(cells: Sequence[int], size: int) -> str:
+    """``formats.format_line``, ~10x faster for grids up to 35x35 of valid digits.
+
+    A record holds the puzzle and its witnesses in line form, so this runs for every puzzle of
+    a batch; a byte translation (the table built from formats' own alphabet) costs well under
+    a microsecond where joining symbols one by one costs several.
+    """
+    from .formats import SYMBOLS, format_line
+
+    global _LINE_TABLE
+    if size <= len(SYMBOLS) and all(0 <= d <= size for d in (min(cells), max(cells))):
+        if _LINE_TABLE is None:
+            alphabet = ("." + SYMBOLS).encode("ascii")
+            _LINE_TABLE = bytes.maketrans(bytes(range(len(alphabet))), alphabet)
+        return bytes(cells).translate(_LINE_TABLE).decode("ascii")
+    return format_line(cells, size)
 
 
 def _solutions(count: int) -> str:
