@@ -232,3 +232,15 @@ def test_backend_names_are_checked_before_any_work():
     with pytest.raises(BackendError, match="named twice"):
         resolve_backends(["backtrack", "bt"])
     assert resolve_backends("bt") == ["backtrack"]
+
+
+def test_line_form_matches_formats_for_every_size():
+    import random
+
+    from sudoku_cp.formats import format_line
+    from sudoku_cp.harness import single_line
+
+    rng = random.Random(4)
+    for size in (1, 4, 9, 16, 25, 35, 36):
+        cells = [rng.randint(0, size) for _ in range(size * size)]
+        assert single_line(cells, size) == format_line(cells, size)

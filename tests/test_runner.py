@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -275,3 +276,11 @@ def test_ctrl_c_flushes_says_how_to_resume_and_exits_130(tmp_path):
     text = out.read_text()
     assert text.endswith("\n")
     assert all(json.loads(line)["verdict"] == "unique" for line in text.splitlines())
+
+
+def test_stopping_the_iteration_early_shuts_the_workers_down():
+    records = check_puzzles(EASY_LINES * 4, [REAL], jobs=2)
+    first = next(records)
+    records.close()  # what a `break` out of a for loop does
+    assert first.verdict is Verdict.UNIQUE
+    assert not [p for p in multiprocessing.active_children() if p.is_alive()]
