@@ -18,10 +18,12 @@ How a batch runs
 - **Time limits.** Each backend gets ``time_limit`` as its own (cooperative) limit. The runner
   also enforces it from outside: before each backend call a worker writes into a shared-memory
   slot which puzzle and backend it starts and when; the parent looks at the slots every
-  ``WATCH_SECONDS`` and, when a call has overrun ``time_limit`` plus a grace, cancels that task —
-  pebble stops the worker and starts a fresh one. That backend is recorded ``timeout`` for that
-  puzzle, and every puzzle of the chunk is retried on its own (the killed chunk's results were
-  never received, so nothing is counted twice).
+  ``WATCH_SECONDS`` and, when a call has overrun ``time_limit`` plus a grace (more for a
+  backend's first call in a fresh worker, which pays the library's one-off start-up costs),
+  cancels that task — pebble stops the worker and starts a fresh one. That backend is recorded
+  ``timeout`` for that puzzle, and every puzzle of the chunk is retried on its own (the killed
+  chunk's results were never received, so nothing is counted twice). Each worker imports every
+  backend's library before its first task, outside any time limit.
 - **Crashes.** A worker that dies (a segfault in a library, a SIGKILL from outside) loses its
   chunk: the puzzles are retried one per task. A puzzle whose worker dies twice in the same
   backend records ``error`` for that backend, and the other backends still answer.
@@ -112,6 +114,16 @@ def grace_seconds(time_limit: float) -> float:
     honours its limit stop by itself (and report what it found) rather than be killed.
     """
     return 0.25 + 0.1 * time_limit
+
+
+def first_call_grace(time_limit: float) -> float:
+    """Extra time for a backend's first call in a fresh worker.
+
+    A library's first solve in a process pays one-off costs (CP-SAT's takes about a second)
+    that its own time limit does not cover; without this, a short limit would kill every fresh
+    worker on its first call, and its replacement on its first call, and so on.
+    """
+    return min(5.0, max(1.0, time_limit))
 
 
 def default_jobs() -> int:
@@ -278,10 +290,12 @@ def _check_item(
 # --- the worker side -----------------------------------------------------------------------------
 # Each slot of the shared array is three doubles: [start, what, pid]. ``start`` is the
 # time.monotonic() at which the current backend call began (0 when idle); ``what`` encodes the
-# puzzle's position in the chunk and the backend's position (pos * 1024 + backend). A worker
-# clears ``start`` before changing ``what``, so a reader that sees the same ``start`` before and
-# after reading ``what`` has a consistent pair — no lock, which a killed worker could leave held.
+# puzzle's position in the chunk, the backend's position and whether this is the backend's first
+# call in this worker (pos * 1024 + first * 512 + backend). A worker clears ``start`` before
+# changing ``what``, so a reader that sees the same ``start`` before and after reading ``what``
+# has a consistent pair — no lock, which a killed worker could leave held.
 _SLOT = 3
+_FIRST = 512
 _WORKER: dict[str, Any] = {}
 
 
@@ -315,11 +329,14 @@ def _work(slot: int, items: list[_Item]) -> tuple[list[CheckRecord], float]:
     base = slot * _SLOT
     pid = float(os.getpid())
     now = time.monotonic
+    called: set[int] = _WORKER.setdefault("called", set())
     position = 0
 
     def before(backend: int) -> None:
+        first = 0 if backend in called else _FIRST
+        called.add(backend)
         slots[base] = 0.0
-        slots[base + 1] = float(position * 1024 + backend)
+        slots[base + 1] = float(position * 1024 + first + backend)
         slots[base + 2] = pid
         slots[base] = now()
 
@@ -433,28 +450,29 @@ class _WorkerPool:
         wanted = CHUNK_SECONDS / max(self.per_item, 1e-6)
         self.chunk_size = max(1, min(MAX_CHUNK, int(wanted)))
 
-    def _running(self, slot: int) -> tuple[int, int, float] | None:
-        """(puzzle position, backend position, start) of the call in ``slot``, if one runs."""
+    def _running(self, slot: int) -> tuple[int, int, float, bool] | None:
+        """(puzzle position, backend position, start, first call?) of the call in ``slot``."""
         base = slot * _SLOT
         start = self.slots[base]
         what = self.slots[base + 1]
         if start == 0.0 or self.slots[base] != start:
             return None
-        position, backend = divmod(int(what), 1024)
-        return position, backend, start
+        position, rest = divmod(int(what), 1024)
+        return position, rest % _FIRST, start, rest >= _FIRST
 
     def _watch(self) -> None:
         """Cancel every task whose current backend call has overrun its time limit."""
         assert self.limit is not None
         deadline = self.limit + grace_seconds(self.limit)
+        cold = deadline + first_call_grace(self.limit)
         now = time.monotonic()
         for future, chunk in self.inflight.items():
             if chunk.killed is not None:
                 continue
             running = self._running(chunk.slot)
-            if running is None or now - running[2] <= deadline:
+            if running is None or now - running[2] <= (cold if running[3] else deadline):
                 continue
-            position, backend, start = running
+            position, backend, start, _ = running
             if future.cancel():  # pebble stops the worker safely and starts a new one
                 chunk.killed = (position, self.config.backends[backend], now - start)
 
@@ -472,7 +490,7 @@ class _WorkerPool:
             self.retry.append(item)
 
     def _requeue_crashed(
-        self, chunk: _Chunk, running: tuple[int, int, float] | None, err: BaseException
+        self, chunk: _Chunk, running: tuple[int, int, float, bool] | None, err: BaseException
     ) -> Iterator[CheckRecord]:
         """A worker died or the task failed: retry its puzzles alone; blame a repeat offender."""
         why = _death(err)
