@@ -1,0 +1,207 @@
+"""Benchmark of the cross-check harness: its own overhead, and its throughput with workers.
+
+    python -m sudoku_cp.benchmarks.harness [--repeat 10] [--time-limit 60] [--backends a,b]
+
+On the bundled 17-clue sample (``sudoku_cp/data/17clue.csv``, 100 puzzles, each unique) it
+measures a uniqueness check (limit 2):
+
+1. **each backend alone**, in this process, to find the fastest one;
+2. **the harness's own overhead** with the fastest backend, stage by stage, in this process:
+   reading and parsing the file, validating the solutions and judging (the verdict), and
+   writing JSON Lines — each as a percentage of the time the backend itself spent solving.
+   Target: under 10%. An end-to-end run of the same work (``--jobs 0``) is timed too, as a
+   check that the stages add up;
+3. **throughput** of ``sudoku-cp check`` (reading a file, worker processes, writing a JSON Lines
+   file) in puzzles per second, with the fastest backend alone and with every backend, at
+   ``--jobs 1`` and ``--jobs 2``, and the jobs-2 / jobs-1 ratio. Target: at least 1.7×. The
+   sample is repeated ``--repeat`` times so that starting the worker processes is a small part
+   of the run (it is included: these are honest wall-clock rates).
+
+It measures and reports; it asserts nothing. Other processes on the machine change the figures
+(the load average is printed with them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from ..formats import read_input
+from ..harness import judge, resolve_backends, run_backends
+from ..runner import BatchOptions, CheckConfig, read_records, run_batch
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "17clue.csv"
+
+
+def _repeated_sample(folder: Path, repeat: int) -> Path:
+    """The 17-clue sample written ``repeat`` times (ids made unique) into one CSV file."""
+    lines = DATA.read_text(encoding="utf-8").splitlines()
+    header, rows = lines[0], [line for line in lines[1:] if line.strip()]
+    path = folder / f"17clue-x{repeat}.csv"
+    with path.open("w", encoding="utf-8") as handle:
+        handle.write(header + "\n")
+        for copy in range(repeat):
+            for row in rows:
+                ident, _, rest = row.partition(",")
+                handle.write(f"{ident}/{copy + 1},{rest}\n")
+    return path
+
+
+def time_backends(names: list[str], time_limit: float) -> dict[str, float]:
+    """Seconds per puzzle of each backend alone over the sample (in this process, warm)."""
+    puzzles = [r.puzzle for r in read_input(str(DATA)) if r.puzzle is not None]
+    from ..backends import get_backend
+
+    per_puzzle = {}
+    for name in names:
+        backend = get_backend(name)
+        backend.solve(puzzles[0], limit=2, time_limit=time_limit)  # warm-up: imports, tables
+        times = [backend.solve(p, limit=2, time_limit=time_limit).seconds for p in puzzles]
+        per_puzzle[name] = statistics.fmean(times)
+    return per_puzzle
+
+
+def overhead(backend: str, path: Path, folder: Path, time_limit: float) -> dict[str, float]:
+    """The harness's stages with one backend, in this process, in seconds (totals)."""
+    from ..backends import get_backend
+
+    runners = [(backend, get_backend(backend), {})]
+    start = time.perf_counter()
+    records = list(read_input(str(path)))
+    reading = time.perf_counter() - start
+
+    outcomes = []
+    for record in records:
+        outcomes.append(run_backends(record.puzzle, runners, limit=2, time_limit=time_limit))
+    solving = sum(run.seconds for outcome in outcomes for run, _ in outcome.values())
+
+    start = time.perf_counter()
+    judged = [judge(r.puzzle, o, id=r.id, index=r.index, line=r.line)
+              for r, o in zip(records, outcomes, strict=True)]
+    judging = time.perf_counter() - start
+
+    out = folder / "overhead.jsonl"
+    start = time.perf_counter()
+    fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
+    try:
+        for record in judged:  # as the runner writes: one whole line, one write, per record
+            line = json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
+            os.write(fd, (line + "\n").encode("utf-8"))
+    finally:
+        os.close(fd)
+    writing = time.perf_counter() - start
+
+    config = CheckConfig.make([backend], time_limit=time_limit)
+    start = time.perf_counter()
+    run_batch(BatchOptions(inputs=[str(path)], config=config, jobs=0, fmt="jsonl",
+                           output=folder / "end-to-end.jsonl"))
+    end_to_end = time.perf_counter() - start
+    # that run's own solving time, from its records (the machine may have changed pace)
+    end_to_end_solving = sum(
+        run.seconds for record in read_records(folder / "end-to-end.jsonl")
+        for run in record.backends.values()
+    )
+    return {"puzzles": len(records), "reading": reading, "solving": solving,
+            "judging": judging, "writing": writing, "end_to_end": end_to_end,
+            "end_to_end_solving": end_to_end_solving}
+
+
+def throughput(backends: list[str], jobs: int, path: Path, folder: Path,
+               time_limit: float) -> tuple[float, int]:
+    """Puzzles per second of a whole batch (file in, JSON Lines out) and the puzzle count."""
+    config = CheckConfig.make(backends, time_limit=time_limit)
+    options = BatchOptions(inputs=[str(path)], config=config, jobs=jobs, fmt="jsonl",
+                           output=folder / f"run-{len(backends)}-{jobs}.jsonl")
+    start = time.perf_counter()
+    summary = run_batch(options)
+    seconds = time.perf_counter() - start
+    return summary.total / seconds, summary.total
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=10,
+                        help="copies of the 100-puzzle sample per run (default 10)")
+    parser.add_argument("--repeat-all", type=int, default=1,
+                        help="copies for the every-backend runs (default 1: python-constraint "
+                        "takes about a second a puzzle)")
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--backends", default=None,
+                        help="backends for the 'all' runs (default: every available one)")
+    args = parser.parse_args(argv)
+
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    names = resolve_backends(args.backends)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    console.print(f"17-clue sample ({DATA.name}), limit 2, backends: {', '.join(names)}; "
+                  f"{os.cpu_count()} cores, load average {load:.2f}")
+
+    speeds = time_backends(names, args.time_limit)
+    fastest = min(speeds, key=speeds.get)  # type: ignore[arg-type]
+    table = Table("backend", "ms / puzzle (alone, in process)")
+    for name, seconds in sorted(speeds.items(), key=lambda kv: kv[1]):
+        table.add_row(name + (" (fastest)" if name == fastest else ""), f"{seconds * 1000:.2f}")
+    console.print(table)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        many = _repeated_sample(folder, args.repeat)
+        few = _repeated_sample(folder, args.repeat_all)
+        stages = overhead(fastest, many, folder, args.time_limit)
+        own = stages["reading"] + stages["judging"] + stages["writing"]
+        solving = stages["solving"]
+        table = Table("stage", "total s", "µs / puzzle", f"% of {fastest}'s solving")
+        for stage in ("reading", "judging", "writing"):
+            table.add_row(
+                stage + (" (validate + verdict)" if stage == "judging" else ""),
+                f"{stages[stage]:.3f}", f"{stages[stage] / stages['puzzles'] * 1e6:.0f}",
+                f"{stages[stage] / solving * 100:.1f}%",
+            )
+        table.add_row("harness total", f"{own:.3f}", f"{own / stages['puzzles'] * 1e6:.0f}",
+                      f"{own / solving * 100:.1f}%")
+        table.add_row(f"{fastest} solving", f"{solving:.3f}",
+                      f"{solving / stages['puzzles'] * 1e6:.0f}", "100%")
+        console.print(table)
+        solved = stages["end_to_end_solving"]
+        end_to_end_extra = (stages["end_to_end"] - solved) / solved * 100
+        console.print(
+            f"end to end in one process (--jobs 0): {stages['end_to_end']:.3f} s, "
+            f"{end_to_end_extra:.1f}% above its {solved:.3f} s of solving"
+        )
+
+        rates: dict[tuple[str, int], float] = {}
+        table = Table("backends", "puzzles", "jobs 1 (puzzles/s)", "jobs 2 (puzzles/s)",
+                      "jobs 2 / jobs 1")
+        for label, chosen, path in ((f"{fastest} alone", [fastest], many),
+                                    (f"all {len(names)}", names, few)):
+            row = []
+            for jobs in (1, 2):
+                rate, count = throughput(chosen, jobs, path, folder, args.time_limit)
+                rates[(label, jobs)] = rate
+                row.append(f"{rate:.1f}")
+            ratio = rates[(label, 2)] / rates[(label, 1)]
+            table.add_row(label, str(count), *row, f"{ratio:.2f}x")
+        console.print(table)
+
+    overhead_pct = own / solving * 100
+    ratio_fastest = rates[(f"{fastest} alone", 2)] / rates[(f"{fastest} alone", 1)]
+    console.print(
+        f"targets: harness overhead {overhead_pct:.1f}% (< 10%: "
+        f"{'met' if overhead_pct < 10 else 'missed'}); jobs-2 / jobs-1 with {fastest} "
+        f"{ratio_fastest:.2f}x (>= 1.7x: {'met' if ratio_fastest >= 1.7 else 'missed'})"
+    )
+    return {"speeds": speeds, "stages": stages, "rates": {f"{k[0]} j{k[1]}": v
+                                                         for k, v in rates.items()}}
+
+
+if __name__ == "__main__":
+    main()
