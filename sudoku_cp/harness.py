@@ -237,7 +237,7 @@ def cross_check(
 
     >>> record = cross_check("1...\\n..1.\\n.1..\\n...1", ["backtrack"], limit=None)
     >>> record.verdict.value, record.count, record.exact
-    ('multiple', 2, True)
+    ('multiple', 18, True)
     """
     names = resolve_backends(backends)
     settings = check_backend_options(names, options)

@@ -36,7 +36,7 @@ How a batch runs
   input hashes, machine, dates) is checked so that a resume uses the same inputs and options.
 
 >>> from sudoku_cp import Puzzle
->>> records = check_puzzles(["1.3.......1..3..", "1..2"], ["backtrack"], jobs=0)
+>>> records = check_puzzles(["1234............", "1..2"], ["backtrack"], jobs=0)
 >>> sorted((r.index, r.verdict.value) for r in records)
 [(1, 'multiple'), (2, 'invalid')]
 """
