@@ -1,0 +1,562 @@
+"""The ``backtrack`` backend: a hand-written depth-first search in pure Python.
+
+Vocabulary, as in :mod:`sudoku_cp.model`: a *cell* is ``row * N + col``, a *digit* is 1..N, a
+*group* is a set of cells that must hold different digits, a cell's *peers* share a group with
+it, a *candidate* is a digit a cell may still take. Two more words for the search:
+
+- a *place* of a digit in a group is a cell of the group where the digit is still a candidate;
+- a *node* is one assignment tried (a digit put in a cell), a *backtrack* one dead end left.
+
+Everything about the rules comes from the model's groups, read once per (model, size) into a
+:class:`Layout`; nothing here assumes 9x9 grids or rows, columns and boxes.
+
+Four strategies keep the classic algorithms comparable (``strategy=…``):
+
+``naive``
+    Blanks in reading order; try every digit 1..N and keep it if no peer holds it.
+``ordered``
+    Blanks in reading order; try only the digits no given peer holds (computed once), each
+    still checked against the current peers.
+``mrv``
+    Fewest candidates first: keep every blank's candidates up to date as digits go in and out
+    (forward checking, no propagation), always fill a blank with the fewest.
+``fast`` (default)
+    Candidates as bits, propagation of naked singles (a cell with one candidate), hidden
+    singles (a digit with one place in a group) and confinement (a digit whose places in one
+    group all lie where it meets a later group is no candidate elsewhere in that later group),
+    then a branch on a cell with the fewest candidates. Only this one is meant to be quick;
+    see :func:`_fast` for how its state is held and why.
+
+Every strategy runs on an explicit stack (no recursion, so 64x64 grids are fine), checks the
+clock every few hundred nodes, and stops after ``limit`` solutions.
+
+>>> from sudoku_cp import Puzzle
+>>> backend = BacktrackBackend()
+>>> inkala = Puzzle.parse(
+...     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+>>> result = backend.solve(inkala, limit=2)
+>>> result.status.value, inkala.is_solution(result.solution)
+('unique', True)
+>>> [backend.solve(Puzzle([0] * 16), limit=None, strategy=s).count
+...  for s in ("fast", "naive", "ordered", "mrv")]
+[288, 288, 288, 288]
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..model import Model
+from ..puzzle import Grid, Puzzle
+from . import Backend, Option, Search
+
+STRATEGIES = ("fast", "naive", "ordered", "mrv")
+
+CLOCK_EVERY = 256
+"""Nodes between two looks at the clock: often enough for a prompt stop, rare enough to be
+free (a look costs about as much as a node of the naive search)."""
+
+CONFINEMENT_MAX_BYTES = 8 << 20
+"""Above this, a layout leaves confinement out. Each pair of meeting groups keeps two
+grid-wide masks (N³ bits each): 1 MB in all at 25x25, 5 MB at 36x36, but 20 MB at 49x49 and
+67 MB at 64x64, where the rule would also cost more per node than it saves."""
+
+
+# --- tables, built once per (model, size) ------------------------------------------------------
+@dataclass(frozen=True)
+class Layout:
+    """The model's groups at one size, in the forms the strategies read.
+
+    The fast strategy packs all candidates of a grid into one integer: digit ``d`` (1..N) is
+    a candidate of cell ``c`` when bit ``(d - 1) * stride + c`` is set. The ``stride`` bits of
+    one digit form its *layer* (the cells where it may still go), and each layer ends in one
+    spare *guard* bit, which lets one subtraction count the places of every digit in a group
+    at once (see :func:`_hidden_singles`).
+    """
+
+    size: int
+    cells: int
+    peers: tuple[tuple[int, ...], ...]
+    peer_masks: tuple[int, ...]
+    """Bit ``q`` of ``peer_masks[c]`` is set when cell ``q`` is a peer of cell ``c``."""
+    full_groups: tuple[tuple[int, ...], ...]
+    """The groups of exactly N cells: each must hold every digit, so singles apply to them."""
+    stride: int
+    all_cells: int
+    """One bit per cell: the layer of a digit that may go anywhere."""
+    low_bits: int
+    """The lowest bit of every layer: multiplying a layer by it copies it to every digit."""
+    guards: int
+    """The guard bit of every layer."""
+    shifts: tuple[int, ...]
+    """Where each digit's layer starts: ``(d - 1) * stride``."""
+    group_masks: tuple[int, ...]
+    """Each full group's cells, in every layer."""
+    confinements: tuple[tuple[int, int], ...]
+    """For two full groups A (earlier) and B meeting in two or more cells: the cells of A
+    outside B and the cells of B outside A, in every layer."""
+
+
+@functools.lru_cache(maxsize=8)
+def layout(model: Model, size: int) -> Layout:
+    """The tables of ``model`` at ``size``, cached: each search only reads them."""
+    cells = size * size
+    peers = model.peers(size)
+    peer_masks = tuple(_mask(p) for p in peers)
+    full = tuple(g for g in model.groups(size) if len(g) == size)
+    stride = cells + 1
+    low_bits = sum(1 << (d * stride) for d in range(size))
+    return Layout(
+        size=size,
+        cells=cells,
+        peers=peers,
+        peer_masks=peer_masks,
+        full_groups=full,
+        stride=stride,
+        all_cells=(1 << cells) - 1,
+        low_bits=low_bits,
+        guards=low_bits << cells,
+        shifts=tuple(d * stride for d in range(size)),
+        group_masks=tuple(_mask(g) * low_bits for g in full),
+        confinements=_confinements(full, low_bits, stride),
+    )
+
+
+def _confinements(full: tuple[tuple[int, ...], ...], low_bits: int,
+                  stride: int) -> tuple[tuple[int, int], ...]:
+    sets = [frozenset(g) for g in full]
+    meeting = [(a, b) for i, a in enumerate(sets) for b in sets[i + 1:] if len(a & b) >= 2]
+    if len(meeting) * 2 * len(full[0] if full else ()) * stride > 8 * CONFINEMENT_MAX_BYTES:
+        return ()
+    return tuple((_mask(a - b) * low_bits, _mask(b - a) * low_bits) for a, b in meeting)
+
+
+def _mask(cells: Any) -> int:
+    return sum(1 << c for c in cells)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Clock:
+    """Says whether the deadline has passed, looking at the clock only every CLOCK_EVERY nodes.
+
+    Searches call ``late(nodes)`` with their node count; between looks it is one comparison.
+    """
+
+    __slots__ = ("deadline", "next_look")
+
+    def __init__(self, deadline: float | None) -> None:
+        self.deadline = deadline
+        self.next_look = CLOCK_EVERY if deadline is not None else float("inf")
+
+    def late(self, nodes: int) -> bool:
+        if nodes < self.next_look:
+            return False
+        self.next_look = nodes + CLOCK_EVERY
+        return time.perf_counter() >= self.deadline  # type: ignore[operator]
+
+
+# --- naive and ordered: reading order, one blank at a time ------------------------------------
+def _naive(puzzle: Puzzle, lay: Layout, limit: int | None, clock: _Clock) -> Search:
+    digits = tuple(range(1, lay.size + 1))
+    return _reading_order(puzzle, lay, limit, clock, lambda cell: digits)
+
+
+def _ordered(puzzle: Puzzle, lay: Layout, limit: int | None, clock: _Clock) -> Search:
+    givens = puzzle.cells
+
+    def candidates(cell: int) -> tuple[int, ...]:
+        taken = {givens[q] for q in lay.peers[cell]}
+        return tuple(d for d in range(1, lay.size + 1) if d not in taken)
+
+    return _reading_order(puzzle, lay, limit, clock, candidates)
+
+
+def _reading_order(
+    puzzle: Puzzle,
+    lay: Layout,
+    limit: int | None,
+    clock: _Clock,
+    candidates: Callable[[int], tuple[int, ...]],
+) -> Search:
+    """Fill the blanks in reading order, each with the next of its candidates no peer holds.
+
+    ``tried[i]`` is how many candidates of blank ``i`` have been tried; going back to blank
+    ``i - 1`` when blank ``i`` has none left is the backtrack. No recursion: a 64x64 grid has
+    thousands of blanks.
+    """
+    grid = list(puzzle.cells)
+    blanks = [c for c, d in enumerate(grid) if not d]
+    options = [candidates(c) for c in blanks]
+    peers = [lay.peers[c] for c in blanks]
+    tried = [0] * len(blanks)
+    found: list[Grid] = []
+    nodes = backtracks = 0
+    i = 0
+    while True:
+        if i == len(blanks):
+            found.append(tuple(grid))
+            if limit is not None and len(found) >= limit:
+                return _report(found, False, False, nodes, backtracks)
+            i -= 1  # look for the next solution from the last blank on
+        if i < 0:
+            return _report(found, True, False, nodes, backtracks)
+        if clock.late(nodes):
+            return _report(found, False, True, nodes, backtracks)
+        cell = blanks[i]
+        grid[cell] = 0
+        held = {grid[q] for q in peers[i]}
+        digits = options[i]
+        k = tried[i]
+        while k < len(digits):
+            nodes += 1
+            if digits[k] not in held:
+                break
+            k += 1
+        if k < len(digits):
+            grid[cell] = digits[k]
+            tried[i] = k + 1
+            i += 1
+        else:
+            if not tried[i]:
+                backtracks += 1  # arrived here and nothing fits: a dead end
+            tried[i] = 0
+            i -= 1
+
+
+def _report(found: list[Grid], exhausted: bool, timed_out: bool, nodes: int,
+            backtracks: int, **more: int) -> Search:
+    return Search(solutions=found, exhausted=exhausted, timed_out=timed_out,
+                  stats={"nodes": nodes, "backtracks": backtracks, **more})
+
+
+# --- mrv: fewest candidates first, forward checking, no propagation ---------------------------
+def _mrv(puzzle: Puzzle, lay: Layout, limit: int | None, clock: _Clock) -> Search:
+    """Always fill the open cell with the fewest candidates.
+
+    Candidates are bit masks (bit ``d - 1`` for digit ``d``) kept up to date by forward
+    checking: putting a digit in a cell removes it from its open peers, and taking it out puts
+    it back (each frame remembers which peers it changed). A frame on the stack is one open
+    cell being filled: the cell, the candidates not yet tried, the digit now in it and the
+    peers it changed.
+    """
+    n = lay.size
+    grid = list(puzzle.cells)
+    candidates = [0] * lay.cells
+    for c, digit in enumerate(grid):
+        if not digit:
+            held = {grid[q] for q in lay.peers[c]}
+            candidates[c] = _mask(d - 1 for d in range(1, n + 1) if d not in held)
+    blanks = [c for c, d in enumerate(grid) if not d]
+    is_open = [not d for d in grid]
+    stack: list[list[Any]] = []
+    found: list[Grid] = []
+    nodes = backtracks = 0
+    while True:
+        cell = _fewest(blanks, is_open, candidates)
+        if cell < 0:
+            found.append(tuple(grid))
+            if limit is not None and len(found) >= limit:
+                return _report(found, False, False, nodes, backtracks)
+        else:
+            is_open[cell] = False
+            stack.append([cell, candidates[cell], 0, []])
+        # Take back the digit of the top frame and put in its next candidate, or retreat.
+        while stack:
+            frame = stack[-1]
+            cell, untried, bit, changed = frame
+            for q in changed:
+                candidates[q] |= bit
+            if untried:
+                nodes += 1
+                if clock.late(nodes):
+                    return _report(found, False, True, nodes, backtracks)
+                bit = untried & -untried
+                changed = [q for q in lay.peers[cell] if is_open[q] and candidates[q] & bit]
+                for q in changed:
+                    candidates[q] ^= bit
+                grid[cell] = bit.bit_length()
+                stack[-1] = [cell, untried ^ bit, bit, changed]
+                break
+            stack.pop()
+            grid[cell] = 0
+            is_open[cell] = True
+            if not bit:
+                backtracks += 1  # the cell had no candidate at all: a dead end
+        else:
+            return _report(found, True, False, nodes, backtracks)
+
+
+def _fewest(blanks: list[int], is_open: list[bool], candidates: list[int]) -> int:
+    """The open cell with the fewest candidates (the first in reading order), or -1."""
+    best, best_count = -1, 1 << 30
+    for c in blanks:
+        if is_open[c]:
+            count = candidates[c].bit_count()
+            if count < best_count:
+                best, best_count = c, count
+                if count < 2:
+                    break  # nothing beats a forced or a dead cell
+    return best
+
+
+# --- fast: bit-packed candidates, singles and confinement, fewest candidates first ------------
+def _fast(puzzle: Puzzle, lay: Layout, limit: int | None, clock: _Clock) -> Search:
+    """Depth-first search over propagated states, branching on a cell with fewest candidates.
+
+    A state is two integers: ``candidates`` (every candidate of the grid, packed as described
+    in :class:`Layout`) and ``solved`` (one bit per cell whose digit is settled and removed
+    from its peers). Integers are immutable, so a child state is a new pair and going back is
+    free: no copying of lists, no trail to undo. The stack holds the states still to explore.
+    """
+    state = _start(puzzle, lay)
+    all_cells = lay.all_cells
+    stack = [state]
+    found: list[Grid] = []
+    stats = {"nodes": 0, "backtracks": 0, "propagations": 0}
+    while stack:
+        if clock.late(stats["nodes"]):
+            return _report(found, False, True, **stats)
+        candidates, solved = stack.pop()
+        settled = _propagate(lay, candidates, solved, stats)
+        if settled is None:
+            stats["backtracks"] += 1
+            continue
+        candidates, solved, pairs = settled
+        if solved == all_cells:
+            found.append(_grid(lay, candidates))
+            if limit is not None and len(found) >= limit:
+                return _report(found, False, False, **stats)
+            continue
+        children = _branch(lay, candidates, solved, pairs)
+        stats["nodes"] += len(children)
+        stack.extend(reversed(children))  # reversed: the smallest digit is tried first
+    return _report(found, True, False, **stats)
+
+
+def _start(puzzle: Puzzle, lay: Layout) -> tuple[int, int]:
+    """The state of the givens: each given settled, its digit gone from its peers."""
+    kill = solved = 0
+    for cell, digit in enumerate(puzzle.cells):
+        if digit:
+            bit, shift = 1 << cell, lay.shifts[digit - 1]
+            kill |= (lay.peer_masks[cell] << shift) | (bit * lay.low_bits ^ bit << shift)
+            solved |= bit
+    full = lay.all_cells * lay.low_bits
+    # A given's own bit is never in another given's kill: the puzzle has no repeated givens.
+    return full & ~kill, solved
+
+
+def _propagate(
+    lay: Layout, candidates: int, solved: int, stats: dict[str, int]
+) -> tuple[int, int, int] | None:
+    """Apply singles and confinement until none applies; None when a cell runs out.
+
+    Returns the new state and the cells with exactly two candidates (for the branch). Rules,
+    cheapest first, going back to the first after any progress:
+
+    1. naked singles: a cell with one candidate is settled, its digit removed from its peers;
+    2. hidden singles: a digit with one place in a group goes there;
+    3. confinement: see the module docstring.
+
+    This loop is where the time goes, so it is written for speed (names bound locally, the
+    rules inline). Each rule works on whole layers at once: the cell counts come from N
+    layer-wide operations, the places in a group from a handful of grid-wide ones.
+    """
+    all_cells = lay.all_cells
+    shifts = lay.shifts
+    peer_masks = lay.peer_masks
+    low = lay.low_bits
+    guards = lay.guards
+    guard_shift = lay.cells
+    while True:
+        # Count candidates per cell, bit-sliced: cells with >= 1, >= 2, >= 3 candidates.
+        layers = [(candidates >> s) & all_cells for s in shifts]
+        once = twice = thrice = 0
+        for layer in layers:
+            thrice |= twice & layer
+            twice |= once & layer
+            once |= layer
+        if once != all_cells:
+            return None
+        singles = once ^ twice ^ solved  # settled cells have one candidate too
+        if singles:
+            kill = 0
+            for layer, shift in zip(layers, shifts, strict=True):
+                fresh = layer & singles
+                if fresh:
+                    peers = 0
+                    while fresh:
+                        bit = fresh & -fresh
+                        peers |= peer_masks[bit.bit_length() - 1]
+                        fresh ^= bit
+                    kill |= peers << shift
+            # Two peers settled on one digit remove it from each other: the next round sees an
+            # empty cell, so no separate check is needed.
+            candidates &= ~kill
+            solved |= singles
+            stats["propagations"] += singles.bit_count()
+            continue
+        if solved == all_cells:
+            return candidates, solved, 0
+        forced = _hidden_singles(lay, candidates & (all_cells ^ solved) * low)
+        if forced:
+            # Settle them as naked singles are settled, and drop their other candidates.
+            cells = kill = 0
+            for shift in shifts:
+                fresh = (forced >> shift) & all_cells
+                if fresh:
+                    if fresh & cells:
+                        return None  # one cell is the only place of two digits
+                    cells |= fresh
+                    peers = 0
+                    while fresh:
+                        bit = fresh & -fresh
+                        peers |= peer_masks[bit.bit_length() - 1]
+                        fresh ^= bit
+                    kill |= peers << shift
+            candidates &= ~(kill | (cells * low ^ forced))
+            solved |= cells
+            stats["propagations"] += cells.bit_count()
+            continue
+        kill = 0
+        for outside_a, outside_b in lay.confinements:
+            confined = guards ^ ((((candidates & outside_a) | guards) - low) & guards)
+            if confined:
+                kill |= (confined - (confined >> guard_shift)) & outside_b
+        if candidates & kill:
+            candidates &= ~kill
+            continue
+        return candidates, solved, twice & ~thrice
+
+
+def _hidden_singles(lay: Layout, open_candidates: int) -> int:
+    """The candidates that are the only place of their digit in some full group.
+
+    ``open_candidates`` holds the candidates of unsettled cells only, so a digit already
+    settled in a group has no place there and is not reported again.
+
+    All digits of a group are counted at once, layer by layer: in a layer ``x`` (its guard bit
+    clear), ``(x | guard) - 1`` borrows only inside the layer, so its guard survives when ``x``
+    is not zero and its low bits become ``x - 1``; ``x & (x - 1)`` is zero when ``x`` has at most
+    one bit. The guard bits left by the first and not by the second mark the layers with
+    exactly one place; subtracting their shifted copies widens them to the whole layer.
+    """
+    guards = lay.guards
+    low = lay.low_bits
+    guard_shift = lay.cells
+    forced = 0
+    for group in lay.group_masks:
+        places = open_candidates & group
+        less = (places | guards) - low
+        one = (less ^ (((places & less) | guards) - low)) & guards
+        if one:
+            forced |= places & (one - (one >> guard_shift))
+    return forced
+
+
+def _branch(lay: Layout, candidates: int, solved: int, pairs: int) -> list[tuple[int, int]]:
+    """One child state per candidate of the cell to branch on, smallest digit first.
+
+    The cell: one with the fewest candidates, and among those the one with the most open
+    peers (it constrains the most); ties go to the first in reading order. Cells with two
+    candidates are known from the propagation's counts, so the usual case costs little.
+    """
+    open_cells = lay.all_cells ^ solved
+    fewest = pairs or _fewest_candidates(lay, candidates, open_cells)
+    peer_masks = lay.peer_masks
+    cell = max(_bits(fewest), key=lambda c: ((peer_masks[c] & open_cells).bit_count(), -c))
+    bit = 1 << cell
+    children = []
+    for shift in lay.shifts:
+        if candidates >> shift & bit:
+            kill = (peer_masks[cell] << shift) | (bit * lay.low_bits ^ bit << shift)
+            children.append((candidates & ~kill, solved | bit))
+    return children
+
+
+def _fewest_candidates(lay: Layout, candidates: int, open_cells: int) -> int:
+    """The open cells whose candidate count is the smallest, as a cell mask.
+
+    The counts are added up bit-sliced (``planes[i]`` holds bit ``i`` of every cell's count),
+    so a 25x25 grid costs N layer additions, not N² cell look-ups.
+    """
+    planes: list[int] = []
+    for shift in lay.shifts:
+        carry = (candidates >> shift) & lay.all_cells
+        for i, plane in enumerate(planes):
+            planes[i] = plane ^ carry
+            carry &= plane
+            if not carry:
+                break
+        if carry:
+            planes.append(carry)
+    for count in range(2, lay.size + 1):
+        cells = open_cells
+        for i, plane in enumerate(planes):
+            cells &= plane if count >> i & 1 else ~plane
+        if count >> len(planes):
+            cells = 0
+        if cells:
+            return cells
+    return open_cells  # not reached: an open cell has 2..N candidates after propagation
+
+
+def _grid(lay: Layout, candidates: int) -> Grid:
+    """The grid of a state where every cell has one candidate."""
+    grid = [0] * lay.cells
+    for digit, shift in enumerate(lay.shifts, start=1):
+        for cell in _bits((candidates >> shift) & lay.all_cells):
+            grid[cell] = digit
+    return tuple(grid)
+
+
+# --- the backend ---------------------------------------------------------------------------
+_SEARCHES: dict[str, Callable[[Puzzle, Layout, int | None, _Clock], Search]] = {
+    "fast": _fast,
+    "naive": _naive,
+    "ordered": _ordered,
+    "mrv": _mrv,
+}
+
+
+class BacktrackBackend(Backend):
+    """Depth-first search in pure Python, with four strategies from textbook to fast."""
+
+    name = "backtrack"
+    summary = "hand-written depth-first search in pure Python: fast, naive, ordered, mrv"
+    options = (
+        Option(
+            "strategy", str, "fast",
+            "fast: bit-packed candidates, naked/hidden singles and confinement, fewest "
+            "candidates first; naive: reading order, every digit; ordered: reading order, "
+            "candidates from the givens; mrv: fewest candidates first, no propagation",
+            choices=STRATEGIES,
+        ),
+    )
+    counters = {
+        "nodes": "assignments tried: a digit put in a cell (naive and ordered count every "
+                 "digit checked against the peers, the others every candidate tried)",
+        "backtracks": "dead ends: a cell the search reached with no digit that fits "
+                      "(fast: a propagation that emptied a cell)",
+        "propagations": "fast only: cells settled by propagation (naked and hidden singles)",
+    }
+
+    def search(
+        self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
+    ) -> Search:
+        lay = layout(puzzle.model, puzzle.size)
+        return _SEARCHES[options["strategy"]](puzzle, lay, limit, _Clock(deadline))
+
