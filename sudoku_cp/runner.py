@@ -369,11 +369,14 @@ class _WorkerPool:
         self.per_item: float | None = None
         self.inflight: dict[Any, _Chunk] = {}
         self.retry: deque[_Item] = deque()
-        self.free = list(range(self.window))
+        # Twice the window: the slot of a stopped worker stays out of use until that process is
+        # gone, so a worker still finishing its last call cannot scribble on a reused slot.
+        self.free = list(range(2 * self.window))
+        self.quarantine: dict[int, int] = {}  # slot -> pid of the worker being stopped
         self.limit = config.time_limit
         methods = multiprocessing.get_all_start_methods()
         self.context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        self.slots = self.context.RawArray("d", _SLOT * self.window)
+        self.slots = self.context.RawArray("d", _SLOT * 2 * self.window)
         extra = [backend_class(n) for n in config.backends if n not in _BUILTIN]
 
         from pebble import ProcessPool
@@ -388,7 +391,8 @@ class _WorkerPool:
         try:
             exhausted = False
             while True:
-                while len(self.inflight) < self.window:
+                self._release_quarantine()
+                while len(self.inflight) < self.window and self.free:
                     chunk: list[_Item] = []
                     if self.retry:
                         chunk.append(self.retry.popleft())  # retried puzzles travel alone
@@ -404,7 +408,10 @@ class _WorkerPool:
                         break
                     self._submit(chunk)
                 if not self.inflight:
-                    break
+                    if exhausted and not self.retry:
+                        break
+                    time.sleep(WATCH_SECONDS)  # every slot waits for a stopped worker to go
+                    continue
                 done, _ = wait(
                     list(self.inflight),
                     timeout=WATCH_SECONDS if self.limit is not None else 1.0,
@@ -429,10 +436,11 @@ class _WorkerPool:
 
     def _collect(self, future: Any) -> Iterator[CheckRecord]:
         chunk = self.inflight.pop(future)
-        base = chunk.slot * _SLOT
         running = self._running(chunk.slot)
-        self.slots[base] = self.slots[base + 1] = self.slots[base + 2] = 0.0
-        self.free.append(chunk.slot)
+        if chunk.killed is not None:
+            self.quarantine[chunk.slot] = int(self.slots[chunk.slot * _SLOT + 2])
+        else:
+            self._free_slot(chunk.slot)
         try:
             records, seconds = future.result()
         except CancelledError:
@@ -443,6 +451,18 @@ class _WorkerPool:
             return
         self._adapt(seconds / len(chunk.items))
         yield from records
+
+    def _free_slot(self, slot: int) -> None:
+        base = slot * _SLOT
+        self.slots[base] = self.slots[base + 1] = self.slots[base + 2] = 0.0
+        self.free.append(slot)
+
+    def _release_quarantine(self) -> None:
+        """Free the slots of stopped workers that have really gone."""
+        for slot, pid in list(self.quarantine.items()):
+            if not _alive(pid):
+                del self.quarantine[slot]
+                self._free_slot(slot)
 
     def _adapt(self, per_item: float) -> None:
         """Size chunks so that one takes about CHUNK_SECONDS (smoothed over recent chunks)."""
@@ -519,6 +539,23 @@ class _WorkerPool:
                 name, BackendRun(Status.ERROR, error=f"{why} ({MAX_ATTEMPTS} tries)")
             )
         yield _check_item(item, self.config, [(n, None, {}) for n in self.config.backends])
+
+
+def _alive(pid: int) -> bool:
+    """True while process ``pid`` exists and is not a zombie (pebble reaps the ones it stops)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            return handle.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return True  # no /proc: existing is all we can tell
 
 
 def _death(err: BaseException) -> str:
