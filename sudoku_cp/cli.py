@@ -456,9 +456,10 @@ class _OneLineCommand(click.Command):
               help="Solutions each backend looks for: 1 solves, 2 checks uniqueness.")
 @click.option("-r", "--repeat", type=click.IntRange(min=1), default=1, show_default=True,
               help="Measurements per puzzle and backend (after an unmeasured warm-up).")
-@click.option("-t", "--time-limit", type=click.FloatRange(min=0, min_open=True), default=10.0,
+@click.option("-t", "--time-limit", type=click.FloatRange(min=0, min_open=True), default=5.0,
               show_default=True, metavar="SECONDS",
-              help="The same for every backend, per puzzle; a worker that overruns is stopped.")
+              help="The same for every backend, per puzzle; a worker that overruns is stopped "
+              "(the default keeps a default bench of any bundled set near a minute).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (more than the idle cores makes timings noisy).")
 @click.option("-o", "--output", type=click.Path(file_okay=False), default=None,
