@@ -22,8 +22,10 @@ is fastest at every size, but on near-empty 16x16 and 25x25 grids its N(N-1)/2 c
 constraint make encoding dominate (25x25 empty grid, limit 2: 633 ms pairwise, 240 ms auto).
 
 Solutions are enumerated with blocking clauses over the cell variables. The time limit is
-enforced by ``interrupt()`` from a timer for solvers that support it and by conflict budgets
-checked against the clock for CaDiCaL, which does not.
+enforced by conflict budgets: the solver runs in slices of a few thousand conflicts, and the
+clock is read between slices. (``interrupt()`` from a timer thread is the other way PySAT
+offers; CaDiCaL does not support it, and for the others starting and joining a thread cost
+1-3 ms of wall time per puzzle — as much as solving a hard 9x9 puzzle.)
 
 Defaults (solver, encoding) were chosen by ``python -m sudoku_cp.benchmarks.encodings``; the
 figures are in that module's docstring.
@@ -37,7 +39,6 @@ figures are in that module's docstring.
 from __future__ import annotations
 
 import itertools
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,8 +48,8 @@ from ..puzzle import Puzzle
 from . import Backend, Option, Search
 
 SOLVERS = (
-    "cadical195", "cadical153", "cadical103", "cadical300",
     "glucose4", "glucose42", "glucose3", "gluecard4", "gluecard3",
+    "cadical195", "cadical153", "cadical103", "cadical300",
     "maplechrono", "maplecm", "maplesat", "mergesat3",
     "minisat22", "minisatep", "minicard",
 )
@@ -57,9 +58,6 @@ SOLVERS = (
 Left out on purpose: ``lingeling`` (no limited solve, so no time limit), ``kissat404`` (aborts
 the whole process when a blocking clause is added after a solve, and exposes no statistics),
 ``cryptosat`` and ``minisatgh`` (not built into the python-sat wheels)."""
-
-_NO_INTERRUPT = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"})
-"""Solvers whose ``interrupt()`` raises: the time limit uses conflict budgets instead."""
 
 _NATIVE_CARD = ("minicard", "gluecard3", "gluecard4")
 """Solvers that accept native at-most-k constraints (the ``amo="native"`` encoding). CaDiCaL 1.9.5
@@ -74,7 +72,7 @@ AUTO_PAIRWISE_MAX = 12
 """``amo="auto"``: lists up to this many literals are pairwise, longer ones a sequential counter."""
 
 BUDGET_CONFLICTS = 2000
-"""Conflicts per CaDiCaL call between two looks at the clock. Smaller slices cost CaDiCaL
+"""Conflicts per SAT call between two looks at the clock. Smaller slices cost CaDiCaL
 speed (500: 10-50% slower on hard 25x25 puzzles; 2000: no loss measured), larger ones overrun
 the time limit further (a 2000-conflict slice takes up to ~0.3 s on a 25x25 grid)."""
 
@@ -212,7 +210,7 @@ class SATBackend(Backend):
     summary = "CDCL SAT solver (PySAT) on the standard CNF encoding"
     requires = ("pysat", "python-sat")
     options = (
-        Option("solver", str, "cadical195", "PySAT solver name", choices=SOLVERS),
+        Option("solver", str, "glucose4", "PySAT solver name", choices=SOLVERS),
         Option("amo", str, "auto", "at-most-one encoding", choices=AMO_ENCODINGS),
         Option("redundant", bool, True,
                "also say every group takes every digit at least once (implied clauses)"),
@@ -262,60 +260,45 @@ class SATBackend(Backend):
             for lits in enc.atmosts:
                 solver.add_atmost(lits, 1)
             stats["encode_seconds"] = time.perf_counter() - start
-            search = _enumerate(solver, enc, limit, deadline, interruptible=name not in
-                                _NO_INTERRUPT)
+            search = _enumerate(solver, enc, limit, deadline)
             stats["solve_seconds"] = time.perf_counter() - start - stats["encode_seconds"]
             stats.update(solver.accum_stats() or {})
         search.stats = {**stats, **search.stats}
         return search
 
 
-def _enumerate(solver: Any, enc: Encoding, limit: int | None, deadline: float | None,
-               *, interruptible: bool) -> Search:
+def _enumerate(solver: Any, enc: Encoding, limit: int | None, deadline: float | None) -> Search:
     """Solve, block the solution, solve again … until ``limit``, UNSAT or the deadline."""
     search = Search()
-    timer = None
-    if deadline is not None and interruptible:
-        # One timer for the whole enumeration: once it fires, every later call returns None.
-        timer = threading.Timer(max(0.0, deadline - time.perf_counter()), solver.interrupt)
-        timer.daemon = True
-        timer.start()
     calls = 0
-    try:
-        while limit is None or len(search.solutions) < limit:
-            if deadline is not None and time.perf_counter() >= deadline:
-                search.timed_out = True
-                break
-            calls += 1
-            answer = _solve_once(solver, deadline, timer is not None)
-            if answer is None:
-                search.timed_out = True
-                break
-            if not answer:
-                search.exhausted = True
-                break
-            model = solver.get_model()
-            search.solutions.append(enc.decode(model))
-            block = enc.blocking_clause(model)
-            if not block:  # every cell given: the givens are the only solution
-                search.exhausted = True
-                break
-            solver.add_clause(block)
-    finally:
-        if timer is not None:
-            timer.cancel()
-            timer.join()  # never let interrupt() reach a solver that is being deleted
+    while limit is None or len(search.solutions) < limit:
+        if deadline is not None and time.perf_counter() >= deadline:
+            search.timed_out = True
+            break
+        calls += 1
+        answer = _solve_once(solver, deadline)
+        if answer is None:
+            search.timed_out = True
+            break
+        if not answer:
+            search.exhausted = True
+            break
+        model = solver.get_model()
+        search.solutions.append(enc.decode(model))
+        block = enc.blocking_clause(model)
+        if not block:  # every cell given: the givens are the only solution
+            search.exhausted = True
+            break
+        solver.add_clause(block)
     search.stats["sat_calls"] = calls
     return search
 
 
-def _solve_once(solver: Any, deadline: float | None, interrupt_armed: bool) -> bool | None:
+def _solve_once(solver: Any, deadline: float | None) -> bool | None:
     """One SAT call within the deadline: True, False, or None when time ran out."""
     if deadline is None:
         return solver.solve()
-    if interrupt_armed:
-        return solver.solve_limited(expect_interrupt=True)
-    # CaDiCaL: slices of at most BUDGET_CONFLICTS conflicts, looking at the clock between them.
+    # Slices of at most BUDGET_CONFLICTS conflicts, looking at the clock between them.
     # The first slice is short, to learn the conflict rate; near the deadline a slice is cut to
     # the conflicts that fit in the time left, so the limit is overrun by ms, not by a slice.
     budget = MIN_BUDGET
