@@ -1,0 +1,291 @@
+"""The ``cpsat`` backend: the model compiled to OR-tools CP-SAT.
+
+The compilation is the one every backend shares: one integer variable per cell with domain
+1..N (a given is a variable fixed to its digit) and one ``AddAllDifferent`` per group of the
+puzzle's model. Nothing here knows a rule set; the groups come from the model file.
+
+How ``limit`` is honoured (figures from ``python -m sudoku_cp.benchmarks.backends`` and the
+experiments behind issue 3, one worker, 50 puzzles per set, median ms per uniqueness check):
+
+- ``limit=1``: one plain solve.
+- ``limit>=2`` or ``None`` with one worker (the default): one solve that enumerates solutions
+  (``enumerate_all_solutions``) with a callback that stops the search as soon as ``limit``
+  distinct solutions are in. This beat "solve, forbid the solution, solve again" by 2-3x on the
+  hard 9x9 sets (forum-hardest 14 ms against 34-40 ms; top1465 5 against 8): the second solve
+  repeats presolve and search from scratch.
+- ``limit>=2`` or ``None`` with several workers: solve, forbid the solution, solve again.
+  CP-SAT 9.15's enumeration with several workers is *incomplete*: on the empty 4x4 grid it
+  reported 168 (2 workers), 186 (4) or 176 (8) distinct solutions of the 288, each time with
+  status OPTIMAL, and with 4 or 8 workers it also reported solutions twice. Ordinary solves
+  stay complete with any number of workers.
+- Repeated solutions: enumeration has also been reported to repeat solutions with presolve on
+  and one worker (or-tools issue #4640). :class:`SolutionSet` keeps only distinct solutions,
+  counts repeats under ``duplicates`` and never lets a repeat count towards the limit.
+- Presolve: CP-SAT must keep every feasible solution while enumerating, which makes presolve
+  slower and no help on 9x9 grids (forum-hardest uniqueness: 24 ms with it, 14 ms without);
+  on 16x16 grids it pays for itself (4 ms with, 11 ms without). ``presolve="auto"`` therefore
+  turns it off only when enumerating on grids of 9x9 or smaller.
+
+A time limit becomes CP-SAT's ``max_time_in_seconds``; a search the clock stopped is reported as
+timed out (status ``timeout`` unless ``limit`` solutions were already in), never as a count.
+
+>>> from sudoku_cp import Puzzle, solve
+>>> result = solve(Puzzle([0] * 16), "cpsat", limit=None)
+>>> result.status.value, result.count
+('multiple', 288)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..errors import BackendError
+from ..puzzle import Grid, Puzzle
+from . import Backend, Option, Search
+
+PRESOLVE_CHOICES = ("auto", "on", "off")
+
+AUTO_PRESOLVE_OFF_UP_TO = 9
+"""With ``presolve="auto"``, enumeration on grids up to this side runs without presolve."""
+
+
+class SolutionSet:
+    """The distinct solutions an enumeration has reported, up to ``limit``.
+
+    CP-SAT may report the same solution more than once; a repeat is counted, not kept.
+
+    >>> found = SolutionSet(limit=2)
+    >>> found.add((1, 2, 2, 1)), found.add((1, 2, 2, 1)), found.add((2, 1, 1, 2))
+    (False, False, True)
+    >>> len(found.solutions), found.duplicates
+    (2, 1)
+    """
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.solutions: list[Grid] = []
+        self.duplicates = 0
+        self._seen: set[Grid] = set()
+
+    def add(self, grid: Grid) -> bool:
+        """Keep ``grid`` if it is new; True once ``limit`` distinct solutions are in."""
+        if self.full:  # a late report from another worker after the search was stopped
+            return True
+        if grid in self._seen:
+            self.duplicates += 1
+        else:
+            self._seen.add(grid)
+            self.solutions.append(grid)
+        return self.full
+
+    def __contains__(self, grid: object) -> bool:
+        return grid in self._seen
+
+    @property
+    def full(self) -> bool:
+        return self.limit is not None and len(self.solutions) >= self.limit
+
+
+def build_model(puzzle: Puzzle) -> tuple[Any, list[Any]]:
+    """The CP-SAT model of ``puzzle`` and its cell variables, in cell order.
+
+    >>> model, cells = build_model(Puzzle([1, 0, 0, 0] + [0] * 12, "latin"))
+    >>> len(cells), len(model.proto.constraints)
+    (16, 8)
+    """
+    from ortools.sat.python import cp_model
+
+    n = puzzle.size
+    model = cp_model.CpModel()
+    cells = [
+        model.new_int_var(digit, digit, "") if digit else model.new_int_var(1, n, "")
+        for digit in puzzle.cells
+    ]
+    for group in puzzle.groups():
+        model.add_all_different([cells[c] for c in group])
+    return model, cells
+
+
+class CPSATBackend(Backend):
+    """OR-tools CP-SAT on one integer variable per cell and one AllDifferent per group."""
+
+    name = "cpsat"
+    summary = "OR-tools CP-SAT: an integer variable per cell, AllDifferent per group"
+    requires = ("ortools", "ortools")
+    options = (
+        Option("workers", int, 1,
+               "CP-SAT search workers; 1 keeps runs deterministic and comparisons fair",
+               minimum=1),
+        Option("seed", int, 1, "CP-SAT's random seed (random_seed)", minimum=0),
+        Option("presolve", str, "auto",
+               "CP-SAT presolve: on, off, or auto (off when enumerating on grids up to 9x9, "
+               "where it was measured to cost more than it saves)",
+               choices=PRESOLVE_CHOICES),
+    )
+    counters = {
+        "branches": "CP-SAT search branches (decisions)",
+        "conflicts": "CP-SAT conflicts",
+        "solver_seconds": "CP-SAT's own wall time for the solve (presolve included)",
+        "build_seconds": "time spent building the CP-SAT model from the puzzle",
+        "search_seconds": "time from handing the model to CP-SAT until it returned",
+        "solves": "CP-SAT solves: 1, or one per solution (plus one) when several workers "
+                  "check uniqueness",
+        "duplicates": "solutions CP-SAT reported more than once while enumerating (dropped)",
+    }
+
+    def search(
+        self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
+    ) -> Search:
+        from ortools.sat.python import cp_model
+
+        start = time.perf_counter()
+        if deadline is not None and start >= deadline:
+            return Search(timed_out=True)
+        model, cells = build_model(puzzle)
+        built = time.perf_counter()
+        run = _Run(cp_model, model, cells, puzzle, options, deadline, limit)
+        if limit == 1:
+            run.solve_once()
+        elif options["workers"] == 1:
+            run.enumerate()
+        else:
+            run.forbid_and_solve_again()
+        stats: dict[str, float | int] = {
+            "build_seconds": built - start,
+            "search_seconds": time.perf_counter() - built,
+            **run.stats,
+            "duplicates": run.found.duplicates,
+        }
+        return Search(solutions=run.found.solutions, exhausted=run.exhausted,
+                      timed_out=run.timed_out, stats=stats)
+
+
+class _Run:
+    """One search: the model, the solver settings, what was found and how it ended."""
+
+    def __init__(self, cp_model: Any, model: Any, cells: list[Any], puzzle: Puzzle,
+                 options: dict[str, Any], deadline: float | None, limit: int | None) -> None:
+        self.cp_model = cp_model
+        self.model = model
+        self.cells = cells
+        self.puzzle = puzzle
+        self.options = options
+        self.deadline = deadline
+        self.found = SolutionSet(limit)
+        self.exhausted = False
+        self.timed_out = False
+        self.stats: dict[str, float | int] = {
+            "solves": 0, "branches": 0, "conflicts": 0, "solver_seconds": 0.0,
+        }
+
+    def _solver(self, enumerating: bool) -> Any | None:
+        """A solver set up from the options, or None when the deadline has passed."""
+        solver = self.cp_model.CpSolver()
+        params = solver.parameters
+        params.num_workers = self.options["workers"]
+        params.random_seed = self.options["seed"]
+        params.enumerate_all_solutions = enumerating
+        params.cp_model_presolve = _presolve(self.options["presolve"], enumerating,
+                                             self.puzzle.size)
+        if self.deadline is not None:
+            remaining = self.deadline - time.perf_counter()
+            if remaining <= 0:
+                self.timed_out = True
+                return None
+            params.max_time_in_seconds = remaining
+        return solver
+
+    def _solve(self, solver: Any, callback: Any = None) -> int:
+        status = solver.solve(self.model, callback)
+        self.stats["solves"] += 1
+        self.stats["branches"] += solver.num_branches
+        self.stats["conflicts"] += solver.num_conflicts
+        self.stats["solver_seconds"] += solver.wall_time
+        if status == self.cp_model.MODEL_INVALID:  # a bug here, never the user's puzzle
+            raise BackendError(
+                f"backend 'cpsat': CP-SAT rejected the model: {self.model.validate()}")
+        return status
+
+    def solve_once(self) -> None:
+        """Limit 1: one plain solve."""
+        cp_model = self.cp_model
+        solver = self._solver(enumerating=False)
+        if solver is None:
+            return
+        status = self._solve(solver)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            self.found.add(tuple(solver.value(x) for x in self.cells))
+        elif status == cp_model.INFEASIBLE:
+            self.exhausted = True
+        else:  # UNKNOWN: the clock ran out first
+            self.timed_out = True
+
+    def enumerate(self) -> None:
+        """One worker, limit >= 2 or all: one enumerating solve, stopped at the limit."""
+        cp_model = self.cp_model
+        solver = self._solver(enumerating=True)
+        if solver is None:
+            return
+        callback = _collector(cp_model, self.cells, self.found)
+        status = self._solve(solver, callback)
+        # OPTIMAL: every solution was reported; INFEASIBLE: there is none. Otherwise, unless
+        # our callback stopped the search at the limit, the clock did.
+        self.exhausted = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+        self.timed_out = not (self.exhausted or callback.stopped)
+
+    def forbid_and_solve_again(self) -> None:
+        """Several workers, limit >= 2 or all: solve, forbid that solution, solve again.
+
+        CP-SAT's enumeration is not complete with several workers (measured with 9.15: 168 of
+        the 288 solutions of the empty 4x4 grid with 2 workers, reported as OPTIMAL), so
+        several workers never enumerate; each solve here is an ordinary, complete one.
+        """
+        cp_model = self.cp_model
+        blanks = [cell for cell, digit in enumerate(self.puzzle.cells) if not digit]
+        while not self.found.full:
+            solver = self._solver(enumerating=False)
+            if solver is None:
+                return
+            status = self._solve(solver)
+            if status == cp_model.INFEASIBLE:
+                self.exhausted = True
+                return
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                self.timed_out = True
+                return
+            grid = tuple(solver.value(x) for x in self.cells)
+            if grid in self.found:  # forbidden yet found again: never loop on it
+                raise BackendError("backend 'cpsat': CP-SAT returned a forbidden solution")
+            self.found.add(grid)
+            if not blanks:  # a full grid has no other solution to look for
+                self.exhausted = True
+                return
+            self.model.add_forbidden_assignments(
+                [self.cells[c] for c in blanks], [tuple(grid[c] for c in blanks)])
+
+
+def _presolve(choice: str, enumerating: bool, size: int) -> bool:
+    if choice == "auto":
+        return not (enumerating and size <= AUTO_PRESOLVE_OFF_UP_TO)
+    return choice == "on"
+
+
+def _collector(cp_model: Any, cells: list[Any], found: SolutionSet) -> Any:
+    """A solution callback feeding ``found``; it stops the search once ``found`` is full.
+
+    Built here rather than at module level because the base class lives in ortools, which
+    this module must not import until a search runs.
+    """
+
+    class Collector(cp_model.CpSolverSolutionCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.stopped = False
+
+        def on_solution_callback(self) -> None:
+            if found.add(tuple(self.value(x) for x in cells)):
+                self.stopped = True
+                self.stop_search()
+
+    return Collector()
