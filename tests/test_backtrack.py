@@ -1,0 +1,404 @@
+"""The ``backtrack`` backend: every strategy on real puzzles, every model, sizes 4-25.
+
+Every solution is checked with ``Puzzle.is_solution`` (the validator, which shares no code with
+the search); counts come from the datasets (tdoku's test puzzles, serg's multi-solution set)
+or from another strategy. Slow combinations (the textbook strategies on big empty grids) are
+left out where noted; none of these tests looks at the clock.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import inspect
+import itertools
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import DATA
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sudoku_cp import BackendError, Puzzle, Status, get_backend
+from sudoku_cp.backends.backtrack import STRATEGIES, BacktrackBackend
+from sudoku_cp.model import model_from_dict
+
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+KNOWN = "..48...1767.9.....5.8.3...43..74.1...69...78...1.69..51...8.3.6.....6.9124...15.."
+KNOWN_SOLUTION = "934825617672914853518637924325748169469153782781269435197582346853476291246391578"
+
+MODEL_SIZES = (
+    [("classic", n) for n in (4, 6, 9, 12, 16, 25)]
+    + [("x", n) for n in (4, 6, 9, 12, 16, 25)]
+    + [("hyper", 9)]
+    + [("latin", n) for n in (4, 6, 9, 12, 16, 25)]
+)
+# Empty grids on which a textbook strategy wanders for minutes before its second solution.
+SLOW_EMPTY = {
+    "naive": {("classic", 25), ("x", 12), ("x", 16), ("x", 25), ("latin", 25)},
+    "ordered": {("classic", 25), ("x", 12), ("x", 16), ("x", 25), ("latin", 25)},
+    "mrv": {("classic", 25)},
+    "fast": set(),
+}
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def run(puzzle: Puzzle, strategy: str = "fast", **kwargs):
+    """Solve and check every solution returned: valid, keeping the givens, all distinct."""
+    result = BacktrackBackend().solve(puzzle, strategy=strategy, **kwargs)
+    for solution in result.solutions:
+        assert puzzle.is_solution(solution), puzzle.problems_with(solution)
+    assert len(set(result.solutions)) == result.count
+    assert set(result.stats) >= {"nodes", "backtracks"}
+    return result
+
+
+@functools.cache
+def a_solution(model: str, n: int) -> tuple[int, ...]:
+    """One solved grid of the model at size n (found by the fast strategy, checked in run)."""
+    result = run(Puzzle([0] * (n * n), model), limit=1)
+    assert result.status is Status.SOLVED
+    return result.solutions[0]
+
+
+def unique_from(solution: tuple[int, ...], n: int) -> list[int]:
+    """The solution with one row and one column blanked: exactly one solution in any model.
+
+    Each other row misses one cell, forced by the row; the blank row is then forced by the
+    columns.
+    """
+    row, col = n // 2, n // 3
+    return [0 if cell // n == row or cell % n == col else d for cell, d in enumerate(solution)]
+
+
+def none_puzzle(n: int) -> list[int]:
+    """Row 1 holds 2..n after a blank, and 1 sits just below the blank: no digit fits there."""
+    cells = [0] * (n * n)
+    cells[1:n] = range(2, n + 1)
+    cells[n] = 1
+    return cells
+
+
+def blanked(solution: tuple[int, ...], fraction: float, seed: int) -> list[int]:
+    cells = list(solution)
+    for cell in random.Random(seed).sample(range(len(cells)), int(fraction * len(cells))):
+        cells[cell] = 0
+    return cells
+
+
+# --- the puzzles the issue names ------------------------------------------------------------------
+@pytest.mark.parametrize("strategy", ["fast", "mrv"])
+def test_inkala_is_found_and_proved_unique(strategy: str) -> None:
+    puzzle = Puzzle.parse(INKALA)
+    result = run(puzzle, strategy, limit=2)
+    assert result.status is Status.UNIQUE and result.exact
+    famous = {row["puzzle"]: row["solution"] for row in read_csv(DATA / "famous.csv")}
+    assert "".join(map(str, result.solution)) == famous[INKALA]
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_known_puzzle_solves_to_its_solution(strategy: str) -> None:
+    result = run(Puzzle.parse(KNOWN), strategy, limit=2)
+    assert result.status is Status.UNIQUE
+    assert "".join(map(str, result.solution)) == KNOWN_SOLUTION
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_empty_4x4_has_288_solutions(strategy: str) -> None:
+    result = run(Puzzle([0] * 16), strategy, limit=None)
+    assert (result.status, result.count, result.exact) == (Status.MULTIPLE, 288, True)
+
+
+# --- every model and size ---------------------------------------------------------------------
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize(("model", "n"), MODEL_SIZES, ids=[f"{m}-{n}" for m, n in MODEL_SIZES])
+def test_every_model_and_size(strategy: str, model: str, n: int) -> None:
+    solution = a_solution(model, n)
+    one = run(Puzzle(unique_from(solution, n), model), strategy, limit=2)
+    assert one.status is Status.UNIQUE and one.solutions == (solution,)
+
+    nothing = run(Puzzle(none_puzzle(n), model), strategy, limit=2)
+    assert nothing.status is Status.NONE and nothing.count == 0 and nothing.exact
+
+    if (model, n) not in SLOW_EMPTY[strategy]:
+        many = run(Puzzle([0] * (n * n), model), strategy, limit=2)
+        assert many.status is Status.MULTIPLE and many.count == 2
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_nearly_full_25x25(strategy: str, datasets: Path) -> None:
+    row = read_csv(datasets / "large" / "25x25_19.csv")[0]
+    solution = Puzzle.parse(row["solution"]).cells
+    puzzle = Puzzle(blanked(solution, 0.1, seed=25))
+    result = run(puzzle, strategy, limit=None)
+    assert result.exact and result.count >= 1 and solution in result.solutions
+
+
+def test_half_blank_25x25_from_real_grids(datasets: Path) -> None:
+    for i, row in enumerate(read_csv(datasets / "large" / "25x25_19.csv")[:4]):
+        puzzle = Puzzle(blanked(Puzzle.parse(row["solution"]).cells, 0.5, seed=i))
+        assert run(puzzle, limit=1).status is Status.SOLVED
+
+
+def test_16x16_bundled_puzzles_are_unique() -> None:
+    for row in read_csv(DATA / "16x16.csv")[:6]:
+        result = run(Puzzle.parse(row["puzzle"]), limit=2)
+        assert result.status is Status.UNIQUE
+        assert result.solution == Puzzle.parse(row["solution"]).cells
+
+
+def test_famous_hardest_are_unique_with_their_solutions() -> None:
+    for row in read_csv(DATA / "famous.csv"):
+        result = run(Puzzle.parse(row["puzzle"]), limit=2)
+        assert result.status is Status.UNIQUE, row["id"]
+        assert "".join(map(str, result.solution)) == row["solution"], row["id"]
+
+
+@pytest.mark.parametrize("strategy", ["fast", "mrv"])
+def test_x_and_windoku_puzzles(strategy: str, datasets: Path) -> None:
+    # mrv takes seconds on the X puzzles (no propagation), so it gets the Windoku only.
+    rows = read_csv(datasets / "variants" / "x_windoku_jigsaw_iss_5.csv")
+    x_windoku = model_from_dict(
+        {"groups": ["rows", "columns", "boxes", "diagonal", "anti-diagonal"],
+         "windows": [{"row": r, "col": c, "height": 3, "width": 3}
+                     for r in (1, 5) for c in (1, 5)]},
+        name="x-windoku",
+    )
+    models = {"x": "x", "hyper": "hyper", "x+hyper": x_windoku}
+    if strategy == "mrv":
+        models = {"hyper": "hyper"}
+    checked = 0
+    for row in rows:
+        if row["variant"] not in models:
+            continue  # jigsaw regions are not a shipped model
+        result = run(Puzzle.parse(row["puzzle"], models[row["variant"]]), strategy, limit=2)
+        assert result.status is Status.UNIQUE, row["name"]
+        assert "".join(map(str, result.solution)) == row["solution"], row["name"]
+        checked += 1
+    assert checked == len(models)
+
+
+# --- counting ------------------------------------------------------------------------------------
+def tdoku_rows(datasets: Path) -> list[dict[str, str]]:
+    return read_csv(datasets / "tdoku" / "tdoku_test_puzzles.csv")
+
+
+def test_fast_counts_tdoku_test_puzzles(datasets: Path) -> None:
+    rows = tdoku_rows(datasets)
+    assert {int(r["solution_count"]) for r in rows} >= {0, 1, 3, 847}
+    for row in rows:
+        result = run(Puzzle.parse(row["puzzle"]), limit=None)
+        assert result.exact and result.count == int(row["solution_count"]), row["puzzle"]
+        if row["solution"]:
+            assert "".join(map(str, result.solution)) == row["solution"]
+
+
+@pytest.mark.parametrize("strategy", ["naive", "ordered", "mrv"])
+def test_classic_strategies_count_tdoku_test_puzzles(strategy: str, datasets: Path) -> None:
+    # The easy unique ones, three without a solution (mrv only: the textbook strategies take
+    # seconds on those) and the multi-solution ones with up to 132 solutions.
+    rows = tdoku_rows(datasets)
+    picked = [r for r in rows[:9] + rows[28:38] if int(r["solution_count"]) <= 132]
+    if strategy == "mrv":
+        picked += [r for r in rows if r["solution_count"] == "0"][:3]
+    assert {int(r["solution_count"]) for r in picked} >= {1, 3, 125}
+    for row in picked:
+        result = run(Puzzle.parse(row["puzzle"]), strategy, limit=None)
+        assert result.exact and result.count == int(row["solution_count"]), row["puzzle"]
+
+
+def test_counts_of_multiple_solution_sample() -> None:
+    rows = read_csv(DATA / "multiple.csv")[::3]
+    for row in rows:
+        result = run(Puzzle.parse(row["puzzle"]), limit=None)
+        assert result.status is Status.MULTIPLE and result.exact
+        assert result.count == int(row["solution_count"]), row["id"]
+
+
+def brute_force_4x4(puzzle: Puzzle) -> set[tuple[int, ...]]:
+    """Every classic 4x4 solution: all grids of row permutations that keep the givens (oracle)."""
+    rows = [
+        [perm for perm in itertools.permutations(range(1, 5))
+         if all(g in (0, d) for g, d in zip(puzzle.cells[4 * r:4 * r + 4], perm, strict=True))]
+        for r in range(4)
+    ]
+    found = set()
+    for grid in itertools.product(*rows):
+        cells = tuple(d for row in grid for d in row)
+        columns_ok = all(len({row[c] for row in grid}) == 4 for c in range(4))
+        boxes_ok = all(len({grid[top + r][left + c] for r in (0, 1) for c in (0, 1)}) == 4
+                       for top in (0, 2) for left in (0, 2))
+        if columns_ok and boxes_ok:
+            found.add(cells)
+    return found
+
+
+def test_4x4_dataset_every_strategy_matches_brute_force(datasets: Path) -> None:
+    # The dataset says 4x4s05 has 2 solutions; it has 3 (the oracle and every strategy agree).
+    for row in read_csv(datasets / "large" / "4x4_8.csv"):
+        puzzle = Puzzle.parse(row["puzzle"])
+        expected = brute_force_4x4(puzzle)
+        assert Puzzle.parse(row["solution"]).cells in expected
+        for strategy in STRATEGIES:
+            result = run(puzzle, strategy, limit=None)
+            assert set(result.solutions) == expected, (row["id"], strategy)
+
+
+# --- the strategies agree ------------------------------------------------------------------------
+@pytest.mark.parametrize(("model", "n", "fraction"), [
+    ("classic", 6, 0.6), ("latin", 6, 0.5), ("x", 6, 0.6),
+    ("classic", 9, 0.45), ("hyper", 9, 0.45), ("x", 9, 0.45), ("latin", 9, 0.3),
+])
+def test_strategies_find_the_same_solutions(model: str, n: int, fraction: float) -> None:
+    for seed in range(3):
+        puzzle = Puzzle(blanked(a_solution(model, n), fraction, seed), model)
+        found = {s: run(puzzle, s, limit=None) for s in STRATEGIES}
+        assert all(r.exact for r in found.values())
+        assert len({frozenset(r.solutions) for r in found.values()}) == 1, {
+            s: r.count for s, r in found.items()}
+
+
+# --- limits -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_limit_stops_the_search(strategy: str) -> None:
+    row = read_csv(DATA / "multiple.csv")[1]  # 441 solutions, few enough for naive
+    puzzle = Puzzle.parse(row["puzzle"])
+    first = run(puzzle, strategy, limit=1)
+    assert (first.status, first.count, first.exact) == (Status.SOLVED, 1, False)
+    two = run(puzzle, strategy, limit=2)
+    assert (two.status, two.count, two.exact) == (Status.MULTIPLE, 2, False)
+    five = run(puzzle, strategy, limit=5)
+    assert five.count == 5 and not five.exact
+    # The search is deterministic: a larger limit only finds more of the same sequence.
+    assert five.solutions[:2] == two.solutions and two.solutions[:1] == first.solutions
+    every = run(puzzle, strategy, limit=None)
+    assert every.exact and every.count == int(row["solution_count"])
+    assert every.solutions[:5] == five.solutions
+
+
+def test_limit_one_and_two_on_a_unique_puzzle() -> None:
+    puzzle = Puzzle.parse(INKALA)
+    assert run(puzzle, limit=1).status is Status.SOLVED
+    both = run(puzzle, limit=2)
+    assert (both.status, both.exact) == (Status.UNIQUE, True)
+    assert run(puzzle, limit=None).count == 1
+
+
+def test_full_grid_given() -> None:
+    solution = a_solution("classic", 9)
+    for strategy in STRATEGIES:
+        result = run(Puzzle(solution), strategy, limit=None)
+        assert (result.status, result.solutions) == (Status.UNIQUE, (solution,))
+
+
+def test_same_answer_and_counters_every_time() -> None:
+    puzzle = Puzzle.parse(read_csv(DATA / "forum-hardest.csv")[0]["puzzle"])
+    first, again = run(puzzle, limit=2), run(puzzle, limit=2)
+    assert first.solutions == again.solutions and first.stats == again.stats
+    assert first.stats["nodes"] > 0 and first.stats["propagations"] > 0
+
+
+# --- time limits ----------------------------------------------------------------------------------
+def long_searches(datasets: Path) -> dict[str, Puzzle]:
+    """For each strategy, a puzzle it needs many seconds for and finds no solution of quickly."""
+    hard_25 = read_csv(datasets / "large" / "25x25_19.csv")[0]["puzzle"]
+    return {
+        "naive": Puzzle.parse(INKALA),
+        "ordered": Puzzle.parse(INKALA),
+        "mrv": Puzzle([0] * 625),
+        "fast": Puzzle.parse(hard_25),
+    }
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_time_limit_cuts_a_long_search_short(strategy: str, datasets: Path) -> None:
+    result = run(long_searches(datasets)[strategy], strategy, limit=2, time_limit=0.2)
+    assert result.status is Status.TIMEOUT and not result.exact
+    assert result.stats["nodes"] > 0
+
+
+@pytest.mark.parametrize(("strategy", "n"), [
+    ("naive", 16), ("ordered", 16), ("mrv", 9), ("fast", 9)])
+def test_time_limit_stops_counting_all(strategy: str, n: int) -> None:
+    # Counting every solution of an empty grid would take years. The solutions found so far
+    # are kept; with two or more the status is "multiple" (a fact), and the count is not exact.
+    result = run(Puzzle([0] * (n * n)), strategy, limit=None, time_limit=0.2)
+    assert result.status is Status.MULTIPLE and not result.exact
+    assert result.count >= 2
+
+
+def test_time_limit_with_limit_reached_keeps_the_answer() -> None:
+    result = run(Puzzle.parse(INKALA), limit=2, time_limit=60)
+    assert result.status is Status.UNIQUE
+
+
+# --- options and counters -------------------------------------------------------------------
+def test_unknown_strategy_is_refused() -> None:
+    with pytest.raises(BackendError, match="strategy"):
+        get_backend("backtrack").solve(Puzzle([0] * 16), strategy="random")
+
+
+def test_default_strategy_and_documented_counters() -> None:
+    backend = get_backend("backtrack")
+    assert {o.name: o.default for o in backend.options} == {"strategy": "fast"}
+    for strategy in STRATEGIES:
+        result = backend.solve(Puzzle.parse(KNOWN), strategy=strategy)
+        assert result.options["strategy"] == strategy
+        assert set(result.stats) <= set(backend.counters)
+
+
+def test_no_recursion_even_on_big_grids() -> None:
+    # Far more blanks than stack frames allowed: a search recursing per cell would fail.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 60)
+    try:
+        for strategy in STRATEGIES:
+            assert run(Puzzle([0] * 256), strategy, limit=1).status is Status.SOLVED
+        assert run(Puzzle([0] * 625, "latin"), limit=1).status is Status.SOLVED
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+# --- properties ---------------------------------------------------------------------------------
+def _solved_grids() -> list[tuple[str, tuple[int, ...]]]:
+    grids = [("classic", Puzzle.parse(r["solution"]).cells) for r in read_csv(DATA / "famous.csv")]
+    grids += [(model, a_solution(model, n)) for model, n in
+              [("x", 9), ("hyper", 9), ("latin", 9), ("classic", 6), ("x", 6), ("classic", 4)]]
+    return grids
+
+
+SOLVED = _solved_grids()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SOLVED), st.sampled_from(["fast", "mrv"]), st.data())
+def test_blanked_solution_solves_back(grid, strategy, data) -> None:
+    model, solution = grid
+    blanks = data.draw(st.sets(st.integers(0, len(solution) - 1)))
+    puzzle = Puzzle([0 if c in blanks else d for c, d in enumerate(solution)], model)
+    result = run(puzzle, strategy, limit=1)
+    assert result.status in (Status.SOLVED, Status.UNIQUE)
+    assert puzzle.is_solution(result.solution)  # so it keeps every given
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SOLVED), st.data())
+def test_counts_never_drop_when_givens_are_removed(grid, data) -> None:
+    model, solution = grid
+    cells = len(solution)
+    blanks = data.draw(st.sets(st.integers(0, cells - 1), max_size=min(cells, 22)))
+    extra = data.draw(st.integers(0, cells - 1))
+    fewer = Puzzle([0 if c in blanks else d for c, d in enumerate(solution)], model)
+    more_blank = Puzzle([0 if c in blanks or c == extra else d for c, d in enumerate(solution)],
+                        model)
+    before, after = run(fewer, limit=None), run(more_blank, limit=None)
+    assert before.exact and after.exact and before.count >= 1
+    assert after.count >= before.count
+    assert set(before.solutions) <= set(after.solutions)
+    assert run(more_blank, "mrv", limit=None).count == after.count
