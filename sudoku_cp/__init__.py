@@ -1,7 +1,7 @@
 """sudoku-cp: a constraint-programming modelling toolkit for Sudoku.
 
 >>> from sudoku_cp import Puzzle, solve
->>> puzzle = Puzzle.parse("1.3.......1..3..")
+>>> puzzle = Puzzle.parse("12..............")
 >>> result = solve(puzzle, limit=2)
 >>> result.status.value
 'multiple'
