@@ -96,9 +96,9 @@ class Layout:
     """Where each digit's layer starts: ``(d - 1) * stride``."""
     group_masks: tuple[int, ...]
     """Each full group's cells, in every layer."""
-    confinements: tuple[tuple[int, int], ...]
+    confinements: tuple[tuple[int, int, int], ...]
     """For two full groups A (earlier) and B meeting in two or more cells: the cells of A
-    outside B and the cells of B outside A, in every layer."""
+    outside B, the cells of B outside A, and both together, in every layer."""
 
 
 @functools.lru_cache(maxsize=8)
@@ -127,12 +127,13 @@ def layout(model: Model, size: int) -> Layout:
 
 
 def _confinements(full: tuple[tuple[int, ...], ...], low_bits: int,
-                  stride: int) -> tuple[tuple[int, int], ...]:
+                  stride: int) -> tuple[tuple[int, int, int], ...]:
     sets = [frozenset(g) for g in full]
     meeting = [(a, b) for i, a in enumerate(sets) for b in sets[i + 1:] if len(a & b) >= 2]
-    if len(meeting) * 2 * len(full[0] if full else ()) * stride > 8 * CONFINEMENT_MAX_BYTES:
+    if len(meeting) * 3 * len(full[0] if full else ()) * stride > 8 * CONFINEMENT_MAX_BYTES:
         return ()
-    return tuple((_mask(a - b) * low_bits, _mask(b - a) * low_bits) for a, b in meeting)
+    return tuple((_mask(a - b) * low_bits, _mask(b - a) * low_bits, _mask(a ^ b) * low_bits)
+                 for a, b in meeting)
 
 
 def _mask(cells: Any) -> int:
@@ -319,18 +320,20 @@ def _fast(puzzle: Puzzle, lay: Layout, limit: int | None, clock: _Clock) -> Sear
     A state is two integers: ``candidates`` (every candidate of the grid, packed as described
     in :class:`Layout`) and ``solved`` (one bit per cell whose digit is settled and removed
     from its peers). Integers are immutable, so a child state is a new pair and going back is
-    free: no copying of lists, no trail to undo. The stack holds the states still to explore.
+    free: no copying of lists, no trail to undo. The stack holds the states still to explore,
+    each with its parent's candidates, where propagation had nothing more to find (so the
+    child's propagation only looks again where something changed).
     """
-    state = _start(puzzle, lay)
+    candidates, solved = _start(puzzle, lay)
     all_cells = lay.all_cells
-    stack = [state]
+    stack = [(candidates, solved, 0)]  # 0: nothing looked at yet
     found: list[Grid] = []
     stats = {"nodes": 0, "backtracks": 0, "propagations": 0}
     while stack:
         if clock.late(stats["nodes"]):
             return _report(found, False, True, **stats)
-        candidates, solved = stack.pop()
-        settled = _propagate(lay, candidates, solved, stats)
+        candidates, solved, parent = stack.pop()
+        settled = _propagate(lay, candidates, solved, parent, stats)
         if settled is None:
             stats["backtracks"] += 1
             continue
@@ -342,7 +345,8 @@ def _fast(puzzle: Puzzle, lay: Layout, limit: int | None, clock: _Clock) -> Sear
             continue
         children = _branch(lay, candidates, solved, pairs)
         stats["nodes"] += len(children)
-        stack.extend(reversed(children))  # reversed: the smallest digit is tried first
+        for child in reversed(children):  # reversed: the smallest digit is tried first
+            stack.append((*child, candidates))
     return _report(found, True, False, **stats)
 
 
@@ -360,9 +364,13 @@ def _start(puzzle: Puzzle, lay: Layout) -> tuple[int, int]:
 
 
 def _propagate(
-    lay: Layout, candidates: int, solved: int, stats: dict[str, int]
+    lay: Layout, candidates: int, solved: int, seen: int, stats: dict[str, int]
 ) -> tuple[int, int, int] | None:
     """Apply singles and confinement until none applies; None when a cell runs out.
+
+    ``seen`` is a state in which neither hidden singles nor confinement found anything (the
+    parent's, or 0 for none): only groups whose candidates differ from it are looked at again,
+    which skips more than half of them on hard 9x9 puzzles, with the same result.
 
     Returns the new state and the cells with exactly two candidates (for the branch). Rules,
     cheapest first, going back to the first after any progress:
@@ -381,6 +389,7 @@ def _propagate(
     low = lay.low_bits
     guards = lay.guards
     guard_shift = lay.cells
+    seen_hidden = seen_confined = seen
     while True:
         # Count candidates per cell, bit-sliced: cells with >= 1, >= 2, >= 3 candidates.
         layers = [(candidates >> s) & all_cells for s in shifts]
@@ -411,7 +420,9 @@ def _propagate(
             continue
         if solved == all_cells:
             return candidates, solved, 0
-        forced = _hidden_singles(lay, candidates & (all_cells ^ solved) * low)
+        forced = _hidden_singles(lay, candidates & (all_cells ^ solved) * low,
+                                 candidates ^ seen_hidden)
+        seen_hidden = candidates
         if forced:
             # Settle them as naked singles are settled, and drop their other candidates.
             cells = kill = 0
@@ -432,21 +443,25 @@ def _propagate(
             stats["propagations"] += cells.bit_count()
             continue
         kill = 0
-        for outside_a, outside_b in lay.confinements:
-            confined = guards ^ ((((candidates & outside_a) | guards) - low) & guards)
-            if confined:
-                kill |= (confined - (confined >> guard_shift)) & outside_b
+        changed = candidates ^ seen_confined
+        seen_confined = candidates
+        for outside_a, outside_b, both in lay.confinements:
+            if changed & both:
+                confined = guards ^ ((((candidates & outside_a) | guards) - low) & guards)
+                if confined:
+                    kill |= (confined - (confined >> guard_shift)) & outside_b
         if candidates & kill:
             candidates &= ~kill
             continue
         return candidates, solved, twice & ~thrice
 
 
-def _hidden_singles(lay: Layout, open_candidates: int) -> int:
+def _hidden_singles(lay: Layout, open_candidates: int, changed: int) -> int:
     """The candidates that are the only place of their digit in some full group.
 
     ``open_candidates`` holds the candidates of unsettled cells only, so a digit already
-    settled in a group has no place there and is not reported again.
+    settled in a group has no place there and is not reported again. Only groups with a bit
+    in ``changed`` are looked at (the others were, with nothing found).
 
     All digits of a group are counted at once, layer by layer: in a layer ``x`` (its guard bit
     clear), ``(x | guard) - 1`` borrows only inside the layer, so its guard survives when ``x``
@@ -459,6 +474,8 @@ def _hidden_singles(lay: Layout, open_candidates: int) -> int:
     guard_shift = lay.cells
     forced = 0
     for group in lay.group_masks:
+        if not changed & group:
+            continue
         places = open_candidates & group
         less = (places | guards) - low
         one = (less ^ (((places & less) | guards) - low)) & guards
