@@ -37,11 +37,13 @@ timed out (status ``timeout`` unless ``limit`` solutions were already in), never
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Grid, Puzzle
+from ..result import Result
 from . import Backend, Option, Search
 
 PRESOLVE_CHOICES = ("auto", "on", "off")
@@ -133,6 +135,18 @@ class CPSATBackend(Backend):
                   "check uniqueness",
         "duplicates": "solutions CP-SAT reported more than once while enumerating (dropped)",
     }
+
+    def solve(self, puzzle: Puzzle, *, limit: int | None = 1, time_limit: float | None = None,
+              **options: Any) -> Result:
+        """As :meth:`Backend.solve`, with CP-SAT imported before the clock starts.
+
+        The first import takes 0.4-1.5 s (it pulls in numpy and pandas); left inside, it would
+        eat a short time limit and be reported as the first puzzle's solving time.
+        """
+        # A missing library is left to the base class, which says how to install it.
+        with contextlib.suppress(ImportError):
+            from ortools.sat.python import cp_model  # noqa: F401
+        return super().solve(puzzle, limit=limit, time_limit=time_limit, **options)
 
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
