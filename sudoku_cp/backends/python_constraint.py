@@ -10,28 +10,38 @@ model. Two ways to bring in the givens (option ``givens``):
 - ``fixed``: every cell is a variable, a given one with the single digit as its domain, and each
   group's constraint covers all its cells, as in the library's own Sudoku examples.
 
-The library's solvers pick the next variable by most constraints first, then fewest values left
-(forward checking hides the digits a peer took), and break ties by the order variables were
-added. That order is option ``order``: ``candidates`` (fewest candidates first, then reading
-order) or ``reading``.
+The library's backtracking solvers pick the next variable by most constraints first, then fewest
+values left (forward checking hides the digits a peer took), and break the remaining ties by the
+order variables were added. Two options steer that choice:
 
-Defaults, measured on the bundled hard 9x9 samples (uniqueness checks, 50 puzzles each; see
-``python -m sudoku_cp.benchmarks.backends`` and the figures in the report of issue 3):
+- ``order``: the order variables are added in, ``candidates`` (fewest candidates first, then
+  reading order; default) or ``reading``;
+- ``balance`` (default on): "most constraints first" would send cells in more groups (the
+  diagonals of Sudoku-X, the windows of Hyper, cells whose groups still hold other blanks)
+  first however many values they have left, so every variable is padded to the same number of
+  constraints by one constraint that never fails, and "fewest values left" decides.
 
-============================  ==================  ==================
-solver / givens / order       top1465 median ms   forum-hardest
-============================  ==================  ==================
-Backtracking, fixed, reading  246 (5 over 2 s)    —
-Backtracking, pruned, reading 242 (5 over 2 s)    —
-Backtracking, pruned, cands.  88-107 (none)       415 (none over 2 s)
-Recursive, pruned, cands.     105                 373
-OptimizedBacktracking, pruned 1618-1872 (22-25)   2000 (39 of 50 over 2 s)
-============================  ==================  ==================
+Defaults, measured: median ms of a uniqueness check (limit 2), every variant run on the same
+puzzle back to back, 5 s cap (3 s for the generated sets), on a loaded 2-core machine — the
+ratios matter, not the absolute figures; in brackets the puzzles over the cap.
+
+=================================  ===========  =============  ===================
+variant (one change from default)  top1465 50   forum-hard 50  Hyper 30 / X 30 [1]
+=================================  ===========  =============  ===================
+default                            97           782            134 / 151
+``balance=False``                  99           870 (1)        310 (1) / 153
+``solver=RecursiveBacktracking…``  100          798 (1)        —
+``givens="fixed"``                 276 (3)      2421 (10)      289 (1) / 280 (2)
+``order="reading"``                224 (2)      2065 (8)       255 (1) / 240 (2)
+``solver=OptimizedBacktracking…``  1618-1872    over 2 s for 39 of 50 (2 s cap)
+=================================  ===========  =============  ===================
+
+[1] minimal puzzles made for this measurement (seeded grids, cells blanked while unique).
 
 ``OptimizedBacktrackingSolver`` (the library's default) fixes the variable order before the
 search, so it loses the "fewest values left" rule; ``RecursiveBacktrackingSolver`` matches
-``BacktrackingSolver`` on 9x9 but yields each solution up through one generator per level, which
-costs on 16x16 and 25x25 grids. The default is ``BacktrackingSolver``.
+``BacktrackingSolver`` but yields each solution up through one generator per level. The default
+is ``BacktrackingSolver``.
 
 The library has no time limit, and a timer signal does not interrupt its compiled search loop;
 but an exception raised by a constraint does escape it. So every problem gets one extra
