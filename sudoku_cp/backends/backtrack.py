@@ -390,9 +390,13 @@ def _propagate(
     guards = lay.guards
     guard_shift = lay.cells
     seen_hidden = seen_confined = seen
+    layers = None
     while True:
+        # Naked singles change few layers, so the layers are kept up to date between rounds
+        # rather than cut out of the packed candidates again.
+        if layers is None:
+            layers = [(candidates >> s) & all_cells for s in shifts]
         # Count candidates per cell, bit-sliced: cells with >= 1, >= 2, >= 3 candidates.
-        layers = [(candidates >> s) & all_cells for s in shifts]
         once = twice = thrice = 0
         for layer in layers:
             thrice |= twice & layer
@@ -403,7 +407,7 @@ def _propagate(
         singles = once ^ twice ^ solved  # settled cells have one candidate too
         if singles:
             kill = 0
-            for layer, shift in zip(layers, shifts, strict=True):
+            for digit, layer in enumerate(layers):
                 fresh = layer & singles
                 if fresh:
                     peers = 0
@@ -411,7 +415,8 @@ def _propagate(
                         bit = fresh & -fresh
                         peers |= peer_masks[bit.bit_length() - 1]
                         fresh ^= bit
-                    kill |= peers << shift
+                    layers[digit] = layer & ~peers
+                    kill |= peers << shifts[digit]
             # Two peers settled on one digit remove it from each other: the next round sees an
             # empty cell, so no separate check is needed.
             candidates &= ~kill
@@ -439,6 +444,7 @@ def _propagate(
                         fresh ^= bit
                     kill |= peers << shift
             candidates &= ~(kill | (cells * low ^ forced))
+            layers = None
             solved |= cells
             stats["propagations"] += cells.bit_count()
             continue
@@ -452,6 +458,7 @@ def _propagate(
                     kill |= (confined - (confined >> guard_shift)) & outside_b
         if candidates & kill:
             candidates &= ~kill
+            layers = None
             continue
         return candidates, solved, twice & ~thrice
 
