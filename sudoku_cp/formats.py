@@ -212,7 +212,7 @@ def _build(cells: list[int], size: int, model: Model) -> Puzzle:
     if reason:
         raise PuzzleError(f"read a {size}x{size} puzzle, but {reason}")
     try:
-        return Puzzle(cells, model)
+        return Puzzle(tuple(cells), model)  # a tuple takes Puzzle's fast path
     except ModelError as err:  # a user's model whose windows or cells miss this size
         raise PuzzleError(str(err)) from None
 

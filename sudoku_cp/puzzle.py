@@ -7,8 +7,10 @@ the harness can trust them to judge every backend.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 
 from .errors import DuplicateGivenError, PuzzleError
 from .model import MAX_SIZE, Model, load_model
@@ -158,9 +160,11 @@ class Puzzle:
         cand = tuple(candidate)
         if len(cand) != n * n:
             return [f"has {len(cand)} cells, not {n * n}"]
+        if self._plainly_valid(cand):
+            return []
         problems = []
         for cell, digit in enumerate(cand):
-            if not (isinstance(digit, int) and 1 <= digit <= n):
+            if not (type(digit) is int and 1 <= digit <= n):  # True is not a digit
                 problems.append(f"{cell_name(cell, n)} holds {digit!r}, not a digit 1..{n}")
         if problems:
             return problems
@@ -174,9 +178,38 @@ class Puzzle:
                 problems.append(f"{label} repeats {', '.join(map(str, repeated))}")
         return problems
 
+    def _plainly_valid(self, cand: Grid) -> bool:
+        # The common case, checked with set operations only; any doubt falls through to the
+        # slow path, which names every problem.
+        n = self.size
+        if set(map(type, cand)) != {int} or min(cand) < 1 or max(cand) > n:
+            return False
+        full_groups, short_groups = _group_readers(self.model, n)
+        # Digits all in 1..N, so a group of N cells with N distinct digits holds each once.
+        if [len(set(read(cand))) for read in full_groups].count(n) != len(full_groups):
+            return False
+        if any(len(set(read(cand))) != width for read, width in short_groups):
+            return False
+        return [d if given else 0 for given, d in zip(self.cells, cand, strict=True)] == list(
+            self.cells
+        )
+
     def is_solution(self, candidate: Sequence[int]) -> bool:
         """True when ``candidate`` fills every cell, keeps the givens and obeys every group."""
         return not self.problems_with(candidate)
+
+
+@functools.lru_cache(maxsize=64)
+def _group_readers(model: Model, size: int) -> tuple[list[Callable], list[tuple[Callable, int]]]:
+    """itemgetters reading each group's digits: groups of N cells, then shorter ones."""
+    full, short = [], []
+    for group in model.groups(size):
+        read = operator.itemgetter(*group) if len(group) > 1 else (lambda g, c=group[0]: (g[c],))
+        if len(group) == size:
+            full.append(read)
+        else:
+            short.append((read, len(group)))
+    return full, short
 
 
 def _flatten(grid: Sequence[int] | Sequence[Sequence[int | None]]) -> Grid:

@@ -111,3 +111,17 @@ def test_any_blanking_of_a_solution_is_a_puzzle_it_solves(keep):
     puzzle = Puzzle([d if k else 0 for d, k in zip(SOLVED_4, keep, strict=True)])
     assert puzzle.is_solution(SOLVED_4)
     assert puzzle.givens_count == sum(keep)
+
+
+def test_validator_rejects_a_boolean_posing_as_a_digit():
+    from sudoku_cp import solve
+
+    puzzle = Puzzle.parse(
+        "..48...1767.9.....5.8.3...43..74.1...69...78...1.69..51...8.3.6.....6.9124...15.."
+    )
+    solution = solve(puzzle).solution
+    assert puzzle.is_solution(solution)
+    forged = solution[:80] + (True,) if solution[80] == 1 else None
+    forged = forged or tuple(True if d == 1 else d for d in solution)
+    problems = puzzle.problems_with(forged)
+    assert problems and "True" in problems[0]
