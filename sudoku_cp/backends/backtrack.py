@@ -501,7 +501,14 @@ def _branch(lay: Layout, candidates: int, solved: int, pairs: int) -> list[tuple
     open_cells = lay.all_cells ^ solved
     fewest = pairs or _fewest_candidates(lay, candidates, open_cells)
     peer_masks = lay.peer_masks
-    cell = max(_bits(fewest), key=lambda c: ((peer_masks[c] & open_cells).bit_count(), -c))
+    most = -1
+    while fewest:
+        bit = fewest & -fewest
+        fewest ^= bit
+        here = bit.bit_length() - 1
+        constrains = (peer_masks[here] & open_cells).bit_count()
+        if constrains > most:
+            most, cell = constrains, here
     bit = 1 << cell
     children = []
     for shift in lay.shifts:
