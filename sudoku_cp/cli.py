@@ -268,7 +268,8 @@ def _inputs_or_bundled(inputs: Sequence[str]) -> list[str]:
 def _run_batch_command(command: str, inputs: Sequence[str], *, backend_list: str | None,
                        model: str, limit: int | None, time_limit: float, jobs: int | None,
                        option_pairs: Sequence[str], input_format: str, quiet: bool,
-                       out_format: str, output: str | None, resume: bool) -> Any:
+                       out_format: str, output: str | None, resume: bool,
+                       metamorphic: int = 0, seed: int = 0) -> Any:
     """Run a batch and print its summary; exit 130 with how to resume on Ctrl-C."""
     from pathlib import Path
 
@@ -279,7 +280,8 @@ def _run_batch_command(command: str, inputs: Sequence[str], *, backend_list: str
     if resume and output is None:
         raise click.UsageError("--resume needs --output FILE (the file to continue)")
     config = CheckConfig.make(backend_list, limit=limit, time_limit=time_limit, model=model,
-                              options=_per_backend_options(option_pairs))
+                              options=_per_backend_options(option_pairs),
+                              metamorphic=metamorphic, seed=seed)
     records_on_stdout = output is None
     options = BatchOptions(
         inputs=_inputs_or_bundled(inputs), config=config,
@@ -316,9 +318,19 @@ def _run_batch_command(command: str, inputs: Sequence[str], *, backend_list: str
               "suffix (.jsonl, .csv), else table].")
 @click.option("--resume", is_flag=True,
               help="Continue --output: skip puzzles already recorded, drop a torn last line.")
+@click.option("--metamorphic", type=click.IntRange(min=0), default=0, show_default=True,
+              metavar="K",
+              help="Also cross-check K random transforms of each puzzle (relabelled digits, "
+              "swapped rows, bands, columns, stacks, transposed — only moves that keep the "
+              "model's groups); they must agree with the original, else the verdict is "
+              "disagreement, naming the transform.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Chooses the --metamorphic transforms: the same seed and puzzle give the "
+              "same transforms.")
 def check(inputs: tuple[str, ...], backend_list: str | None, model: str, time_limit: float,
           jobs: int | None, option_pairs: tuple[str, ...], input_format: str, quiet: bool,
-          limit: int, output: str | None, out_format: str | None, resume: bool) -> None:
+          limit: int, output: str | None, out_format: str | None, resume: bool,
+          metamorphic: int, seed: int) -> None:
     """Cross-check every puzzle of INPUT... across backends and say whether it is unique.
 
     INPUT is puzzle text, a file (any format), a bundled sample's name (e.g. forum-hardest)
@@ -329,6 +341,17 @@ def check(inputs: tuple[str, ...], backend_list: str | None, model: str, time_li
     Records are written as each puzzle finishes (completion order; each has its id and its
     input position `index`). Exit 0 every puzzle unique; 1 some multiple, none or invalid;
     3 some disagreement or undecided; 2 unusable invocation; 130 interrupted.
+
+    \b
+    Metamorphic check (--metamorphic K, --seed N): each decided puzzle is also transformed K
+    times at random — digits relabelled, rows swapped within a band, bands swapped, columns
+    within a stack, stacks, rows or columns reversed, transposed; only the moves that map every
+    group of the model onto a group are used, so x, hyper and latin get their own — and each
+    transformed puzzle is cross-checked too. Its verdict and exact count must equal the
+    original's and its solutions must map back onto the original's; a mismatch makes the
+    verdict disagreement (exit 3) and the note names the transform. A transform no backend
+    decided in time is counted as inconclusive. Records gain a "metamorphic" field:
+    {"transforms": K, "agreed": …, "inconclusive": …}.
     """
     if out_format is None:
         suffix = (output or "").lower()
@@ -338,6 +361,7 @@ def check(inputs: tuple[str, ...], backend_list: str | None, model: str, time_li
         "check", inputs, backend_list=backend_list, model=model, limit=limit,
         time_limit=time_limit, jobs=jobs, option_pairs=option_pairs, input_format=input_format,
         quiet=quiet, out_format=out_format, output=output, resume=resume,
+        metamorphic=metamorphic, seed=seed,
     )
     sys.exit(summary.exit_status)
 

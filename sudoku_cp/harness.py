@@ -32,6 +32,7 @@ from .errors import BackendError, SudokuError
 from .model import Model, load_model
 from .puzzle import Grid, Puzzle
 from .result import Result, Status, Verdict
+from .transforms import Transform, transforms_for
 
 DEFAULT_LIMIT = 2
 """Two solutions are all a uniqueness check needs: one to show it is solvable, a second to
@@ -116,7 +117,9 @@ class CheckRecord:
     source file. ``count`` is the number of distinct *valid* solutions found and ``exact`` says
     whether that is the puzzle's true count; ``solutions`` keeps up to two of them (single-line
     form) as witnesses. ``reason`` explains every verdict but ``unique`` (and notes backends
-    that failed even then).
+    that failed even then). ``metamorphic`` is set when transformed copies of the puzzle were
+    cross-checked too (:func:`check_variants`): how many, how many agreed, how many could not
+    be compared (a variant no backend decided).
     """
 
     id: str
@@ -130,10 +133,11 @@ class CheckRecord:
     index: int = 1
     line: int | None = None
     source: str | None = None
+    metamorphic: dict[str, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict, the form of one JSON Lines record."""
-        return {
+        data = {
             "id": self.id,
             "index": self.index,
             "line": self.line,
@@ -146,6 +150,9 @@ class CheckRecord:
             "reason": self.reason,
             "backends": {name: run.to_dict() for name, run in self.backends.items()},
         }
+        if self.metamorphic is not None:  # only when asked for: plain records stay as they were
+            data["metamorphic"] = self.metamorphic
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CheckRecord:
@@ -165,6 +172,7 @@ class CheckRecord:
             index=int(data.get("index", 1)),
             line=data.get("line"),
             source=data.get("source"),
+            metamorphic=data.get("metamorphic"),
         )
 
 
@@ -225,6 +233,8 @@ def cross_check(
     model: Model | str = "classic",
     options: Mapping[str, Mapping[str, Any]] | None = None,
     id: str = "1",
+    metamorphic: int = 0,
+    seed: int | str = 0,
 ) -> CheckRecord:
     """Run ``backends`` (default: every available one) on one puzzle and judge their answers.
 
@@ -234,10 +244,14 @@ def cross_check(
     per backend, and here, in this process, it is the backends' own (cooperative) limit — the
     batch runner (:func:`sudoku_cp.runner.check_puzzles`) also enforces it by killing workers.
     ``options`` maps a backend name to its options, e.g. ``{"backtrack": {"strategy": "mrv"}}``.
+    ``metamorphic=K`` also cross-checks K random transforms of the puzzle (chosen by ``seed``),
+    which must agree with it (:func:`check_variants`).
 
     >>> record = cross_check("1...\\n..1.\\n.1..\\n...1", ["backtrack"], limit=None)
     >>> record.verdict.value, record.count, record.exact
     ('multiple', 18, True)
+    >>> cross_check("1...\\n..1.\\n.1..\\n...1", ["backtrack"], metamorphic=3).metamorphic
+    {'transforms': 3, 'agreed': 3, 'inconclusive': 0}
     """
     names = resolve_backends(backends)
     settings = check_backend_options(names, options)
@@ -252,7 +266,11 @@ def cross_check(
             return invalid_record(id, str(puzzle) if isinstance(puzzle, str) else repr(puzzle), err)
     runners = [(name, get_backend(name), settings[name]) for name in names]
     outcomes = run_backends(puzzle, runners, limit=limit, time_limit=time_limit)
-    return judge(puzzle, outcomes, id=id)
+    record = judge(puzzle, outcomes, id=id)
+    if metamorphic:
+        record = check_variants(puzzle, record, runners, transforms_for(puzzle, metamorphic, seed),
+                                limit=limit, time_limit=time_limit)
+    return record
 
 
 def invalid_record(
@@ -471,6 +489,93 @@ def _reason(
     return "; ".join(notes) or None
 
 
+# --- metamorphic checking ------------------------------------------------------------------------
+_COMPARABLE = (Verdict.UNIQUE, Verdict.MULTIPLE, Verdict.NONE)
+
+
+def check_variants(
+    puzzle: Puzzle,
+    record: CheckRecord,
+    runners: Sequence[tuple[str, Backend, Mapping[str, Any]]],
+    transforms: Sequence[Transform],
+    *,
+    limit: int | None,
+    time_limit: float | None,
+    known: Mapping[str, BackendRun] | None = None,
+    before: Callable[[int], None] | None = None,
+    after: Callable[[], None] | None = None,
+) -> CheckRecord:
+    """Cross-check transformed copies of ``puzzle`` and compare them with its ``record``.
+
+    Each transform moves cells and renames digits so that the model's groups map onto its
+    groups (:mod:`sudoku_cp.transforms`): the transformed puzzle has exactly as many solutions
+    as the original, and each maps back onto one of the original's. Each variant is run and
+    judged like the original (its solutions validated against the variant); then its verdict,
+    its exact count and its witnesses mapped back must match the original's. A mismatch makes
+    the verdict ``disagreement``, and the reason names the transform. A variant no backend
+    decided (time limits) cannot be compared and counts as inconclusive. Only a decided original
+    (unique, multiple, none) is transformed; ``known``, ``before`` and ``after`` are passed to
+    :func:`run_backends` for every variant.
+    """
+    if record.verdict not in _COMPARABLE:
+        return record
+    agreed = inconclusive = 0
+    mismatches = []
+    for transform in transforms:
+        variant = transform.puzzle(puzzle)
+        outcomes = run_backends(variant, runners, limit=limit, time_limit=time_limit,
+                                known=known, before=before, after=after)
+        judged = judge(variant, outcomes)
+        if judged.verdict is Verdict.UNDECIDED:
+            inconclusive += 1
+            continue
+        problem = _variant_problem(puzzle, record, transform, judged)
+        if problem is None:
+            agreed += 1
+        else:
+            mismatches.append(f"under transform [{transform.name}] {problem}")
+    record.metamorphic = {"transforms": len(transforms), "agreed": agreed,
+                          "inconclusive": inconclusive}
+    if mismatches:
+        record.verdict = Verdict.DISAGREEMENT
+        notes = ["metamorphic check failed: " + " | ".join(mismatches)]
+        record.reason = "; ".join(notes + ([record.reason] if record.reason else []))
+    return record
+
+
+def _variant_problem(
+    puzzle: Puzzle, record: CheckRecord, transform: Transform, variant: CheckRecord
+) -> str | None:
+    """Why the judged ``variant`` (of ``transform``) contradicts ``record``; None if it agrees."""
+    if variant.verdict is Verdict.DISAGREEMENT:
+        return f"the backends disagree: {variant.reason}"
+    shown = f"{variant.verdict.value} ({_solutions(variant.count)})"
+    original = f"{record.verdict.value} ({_solutions(record.count)})"
+    if variant.verdict is not record.verdict:
+        return f"the verdict is {shown}, but the original puzzle's is {original}"
+    if variant.exact and record.exact and variant.count != record.count:
+        return f"there are exactly {_solutions(variant.count)}, but the original has {record.count}"
+    for number, line in enumerate(variant.solutions, start=1):
+        back = transform.back(_grid_of(line, puzzle.size))
+        problems = puzzle.problems_with(back)
+        if problems:
+            return (f"solution {number} maps back to a grid that does not solve the original: "
+                    f"{'; '.join(problems[:3])}")
+        unique = record.verdict is Verdict.UNIQUE
+        if unique and single_line(back, puzzle.size) != record.solutions[0]:
+            return "the one solution maps back to another grid than the original's one solution"
+    return None
+
+
+def _grid_of(line: str, size: int) -> Grid:
+    """The digits of a witness in single-line form (as :func:`single_line` writes it)."""
+    from .formats import SYMBOLS
+
+    if size > len(SYMBOLS):
+        return tuple(int(token) for token in line.split(","))
+    return tuple(SYMBOLS.index(symbol) + 1 for symbol in line)
+
+
 # --- small helpers -------------------------------------------------------------------------------
 def puzzle_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
     """A grid of ``puzzle``'s size in single-line form (as :func:`formats.format_line`)."""
@@ -514,6 +619,6 @@ def _one_line(text: str, width: int = 200) -> str:
 
 
 __all__ = [
-    "DEFAULT_LIMIT", "BackendRun", "CheckRecord", "check_backend_options",
+    "DEFAULT_LIMIT", "BackendRun", "CheckRecord", "check_backend_options", "check_variants",
     "cross_check", "invalid_record", "judge", "resolve_backends", "run_backends",
 ]

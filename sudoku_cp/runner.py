@@ -71,6 +71,7 @@ from .harness import (
     BackendRun,
     CheckRecord,
     check_backend_options,
+    check_variants,
     invalid_record,
     judge,
     resolve_backends,
@@ -79,6 +80,7 @@ from .harness import (
 from .model import Model, load_model
 from .puzzle import Puzzle
 from .result import Status, Verdict
+from .transforms import transforms_for
 
 CHUNK_SECONDS = 0.05
 """Aim for tasks of about this long: the ~0.1 ms round trip of a task is then ~0.2%."""
@@ -143,6 +145,10 @@ class CheckConfig:
     time_limit: float | None = None
     model: Model = field(default_factory=lambda: load_model("classic"))
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    metamorphic: int = 0
+    """Random transforms of each puzzle to cross-check as well (``check --metamorphic K``)."""
+    seed: int = 0
+    """Chooses those transforms, reproducibly."""
 
     @classmethod
     def make(
@@ -153,11 +159,17 @@ class CheckConfig:
         time_limit: float | None = None,
         model: Model | str = "classic",
         options: Mapping[str, Mapping[str, Any]] | None = None,
+        metamorphic: int = 0,
+        seed: int = 0,
     ) -> CheckConfig:
         """Check and complete every setting up front, so bad ones fail before any work."""
         from .backends import check_limits
 
         check_limits(limit, time_limit)
+        if isinstance(metamorphic, bool) or not isinstance(metamorphic, int) or metamorphic < 0:
+            raise SudokuError(
+                f"metamorphic must be a whole number of transforms (0 or more), not {metamorphic!r}"
+            )
         names = resolve_backends(backends)
         return cls(
             backends=tuple(names),
@@ -165,6 +177,8 @@ class CheckConfig:
             time_limit=None if time_limit is None else float(time_limit),
             model=load_model(model),
             options=check_backend_options(names, options),
+            metamorphic=metamorphic,
+            seed=seed,
         )
 
 
@@ -195,6 +209,8 @@ def check_puzzles(
     model: Model | str = "classic",
     options: Mapping[str, Mapping[str, Any]] | None = None,
     skip: Callable[[int], bool] | None = None,
+    metamorphic: int = 0,
+    seed: int = 0,
 ) -> Iterator[CheckRecord]:
     """Cross-check many puzzles; yield each record as soon as it is known (completion order).
 
@@ -204,12 +220,15 @@ def check_puzzles(
     each run every backend on a puzzle, with ``time_limit`` enforced by stopping a worker whose
     backend overruns; ``jobs=0`` checks in this process, where the time limit is only the
     backends' own. Each record's ``index`` is the item's 1-based position; ``skip(index)``
-    returning True leaves an item out (used by ``--resume``).
+    returning True leaves an item out (used by ``--resume``). ``metamorphic=K`` also
+    cross-checks K random transforms of each puzzle, chosen by ``seed``, which must agree
+    (:func:`sudoku_cp.harness.check_variants`).
 
     Stopping the iteration early (``break``) shuts the worker processes down.
     """
     config = CheckConfig.make(
-        backends, limit=limit, time_limit=time_limit, model=model, options=options
+        backends, limit=limit, time_limit=time_limit, model=model, options=options,
+        metamorphic=metamorphic, seed=seed,
     )
     items = _items_from(puzzles, config.model, skip)
     return run_items(items, config, default_jobs() if jobs is None else jobs)
@@ -282,9 +301,18 @@ def _check_item(
         puzzle, runners, limit=config.limit, time_limit=config.time_limit,
         known=item.known, before=before, after=after,
     )
-    return judge(
+    record = judge(
         puzzle, outcomes, id=item.id, index=item.index, line=item.line, source=item.source
     )
+    if config.metamorphic:
+        # The variants run under the same watchdog: a backend stopped on any of them is known
+        # as timed out for the whole puzzle when it is retried, so a retry cannot loop.
+        record = check_variants(
+            puzzle, record, runners, transforms_for(puzzle, config.metamorphic, config.seed),
+            limit=config.limit, time_limit=config.time_limit, known=item.known,
+            before=before, after=after,
+        )
+    return record
 
 
 # --- the worker side -----------------------------------------------------------------------------
@@ -1167,6 +1195,8 @@ def _open_run(options: BatchOptions, inputs_info: list[dict[str, Any]],
         "jobs": options.jobs,
         "format": options.fmt,
         "input_format": options.input_format,
+        "metamorphic": options.config.metamorphic,
+        "seed": options.config.seed,
     }
     run = {"started": _now(), "finished": None, "argv": list(options.argv),
            "jobs": options.jobs, "time_limit": options.config.time_limit}
@@ -1215,7 +1245,8 @@ def _load_meta(path: Path) -> dict[str, Any] | None:
 def _check_same_run(meta: dict[str, Any], settings: dict[str, Any],
                     inputs_info: list[dict[str, Any]]) -> None:
     before = meta.get("settings", {})
-    for key in ("command", "backends", "limit", "model", "backend_options"):
+    for key in ("command", "backends", "limit", "model", "backend_options", "metamorphic",
+                "seed"):
         if key in before and before[key] != settings[key]:
             raise ResumeError(
                 f"cannot resume: the output was made with {key} {before[key]!r}, "
