@@ -396,10 +396,9 @@ def _propagate(
         # rather than cut out of the packed candidates again.
         if layers is None:
             layers = [(candidates >> s) & all_cells for s in shifts]
-        # Count candidates per cell, bit-sliced: cells with >= 1, >= 2, >= 3 candidates.
-        once = twice = thrice = 0
+        # Count candidates per cell, bit-sliced: cells with >= 1 and >= 2 candidates.
+        once = twice = 0
         for layer in layers:
-            thrice |= twice & layer
             twice |= once & layer
             once |= layer
         if once != all_cells:
@@ -460,6 +459,11 @@ def _propagate(
             candidates &= ~kill
             layers = None
             continue
+        once = twice = thrice = 0
+        for layer in layers:
+            thrice |= twice & layer
+            twice |= once & layer
+            once |= layer
         return candidates, solved, twice & ~thrice
 
 
