@@ -40,6 +40,11 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except SudokuError as err:
             fail(str(err))
+        except click.UsageError as err:
+            # A bad option value, a missing argument or a contradiction: one line like every
+            # other error, not click's usage block (`--help` says how to call it).
+            command = err.ctx.command.name if err.ctx is not None and err.ctx.parent else None
+            fail(f"{command}: {err.format_message()}" if command else err.format_message())
         except KeyboardInterrupt:
             click.echo("sudoku-cp: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)

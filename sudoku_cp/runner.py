@@ -46,6 +46,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import datetime as _dt
+import errno
 import hashlib
 import io
 import json
@@ -630,8 +631,15 @@ class RecordWriter:
             flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if append else os.O_TRUNC)
             try:
                 self.fd = os.open(path, flags, 0o644)
+                # Writing nothing costs nothing, yet fails at once where every write would
+                # (/dev/full, a broken mount): better now than after the first results.
+                os.write(self.fd, b"")
             except OSError as err:
-                raise OutputError(f"cannot write output file {path}: {err.strerror}") from None
+                self.close()
+                reason = err.strerror
+                if err.errno == errno.ENOENT and path.parent.is_dir():  # e.g. under /proc
+                    reason = f"folder {path.parent} does not take new files"
+                raise OutputError(f"cannot write output file {path}: {reason}") from None
         fresh = not append or (path is not None and os.path.getsize(path) == 0)
         if fresh:
             self._emit(self.header())
@@ -1115,6 +1123,14 @@ def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
         meta, done = _open_run(options, inputs_info, summary)
     writer = RecordWriter(options.fmt, config.backends, options.output,
                           append=options.resume, stream=stream)
+    if meta is not None and options.output is not None:
+        # Written before any work, once the output itself has opened (so an error names it): a
+        # read-only, full or missing place is reported now, not after hours of checking.
+        try:
+            _write_json_atomically(meta_path(options.output), meta)
+        except OutputError:
+            writer.close()
+            raise
     progress = _Progress(options, len(done)) if options.progress else None
     started = time.perf_counter()
     records = run_items(_batch_items(readers, config.model, done), config, options.jobs)
@@ -1180,10 +1196,17 @@ def _source_name(arg: str) -> str:
 
 
 def _open_run(options: BatchOptions, inputs_info: list[dict[str, Any]],
-              summary: Summary) -> tuple[dict[str, Any], IndexSet]:
-    """Check the output can be written, read what a resumed run already did, write the meta."""
+              summary: Summary) -> tuple[dict[str, Any] | None, IndexSet]:
+    """Check the output path, read what a resumed run already did, and make the meta (None for
+    an output that is a device or a pipe, such as /dev/null: no file to keep a sidecar beside)."""
     output = options.output
     assert output is not None
+    if output.is_dir():
+        raise OutputError(f"output {output} is a directory")
+    if output.exists() and not output.is_file():
+        if options.resume:
+            raise ResumeError(f"--resume continues a file, and {output} is a device or a pipe")
+        return None, IndexSet()
     sidecar = meta_path(output)
     settings = {
         "command": options.command,
@@ -1208,16 +1231,18 @@ def _open_run(options: BatchOptions, inputs_info: list[dict[str, Any]],
         meta = _load_meta(sidecar)
         if meta is not None:
             _check_same_run(meta, settings, inputs_info)
-        repair_torn_tail(output)
-        if options.fmt == "csv":
-            _check_csv_header(output, options.config.backends)
         indices = array("q")
-        for record in read_records(output):
-            indices.append(record.index)
-            summary.add(record, resumed=True)
+        try:
+            repair_torn_tail(output)
+            if options.fmt == "csv":
+                _check_csv_header(output, options.config.backends)
+            for record in read_records(output):
+                indices.append(record.index)
+                summary.add(record, resumed=True)
+        except (OSError, UnicodeDecodeError) as err:
+            reason = getattr(err, "strerror", None) or "not UTF-8 text"
+            raise ResumeError(f"cannot resume from {output}: {reason}") from None
         done = IndexSet(indices)
-    elif options.resume is False and output.exists() and output.is_dir():
-        raise OutputError(f"output {output} is a directory")
     if meta is None:
         meta = {
             "tool": "sudoku-cp", "settings": settings, "inputs": inputs_info,
@@ -1225,12 +1250,10 @@ def _open_run(options: BatchOptions, inputs_info: list[dict[str, Any]],
             "created": _now(), "runs": [],
         }
     meta["runs"].append(run)
-    # Written before any work: a read-only or missing folder is reported now, not after hours.
     if not output.parent.exists():
         raise OutputError(
             f"cannot write output file {output}: folder {output.parent} does not exist"
         )
-    _write_json_atomically(sidecar, meta)
     return meta, done
 
 
