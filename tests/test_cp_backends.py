@@ -180,6 +180,8 @@ def test_cpsat_options_are_checked() -> None:
         backend.solve(FEW, presolve="maybe")
     with pytest.raises(BackendError, match="no option"):
         backend.solve(FEW, solver="BacktrackingSolver")
+    with pytest.raises(BackendError, match="at most"):
+        backend.solve(FEW, seed=2**40)
     assert backend.solve(FEW, limit=None, workers="1", seed="7").count == FEW_COUNT
 
 

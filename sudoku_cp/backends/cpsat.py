@@ -47,6 +47,7 @@ from ..result import Result
 from . import Backend, Option, Search
 
 PRESOLVE_CHOICES = ("auto", "on", "off")
+MAX_SEED = 2**31 - 1
 
 AUTO_PRESOLVE_OFF_UP_TO = 9
 """With ``presolve="auto"``, enumeration on grids up to this side runs without presolve."""
@@ -153,6 +154,9 @@ class CPSATBackend(Backend):
     ) -> Search:
         from ortools.sat.python import cp_model
 
+        if options["seed"] > MAX_SEED:  # CP-SAT's random_seed is a 32-bit integer
+            raise BackendError(f"option 'seed' of backend 'cpsat' must be at most {MAX_SEED}, "
+                               f"not {options['seed']}")
         start = time.perf_counter()
         if deadline is not None and start >= deadline:
             return Search(timed_out=True)
