@@ -498,21 +498,26 @@ def _hidden_singles(lay: Layout, open_candidates: int, changed: int) -> int:
 def _branch(lay: Layout, candidates: int, solved: int, pairs: int) -> list[tuple[int, int]]:
     """One child state per candidate of the cell to branch on, smallest digit first.
 
-    The cell: one with the fewest candidates, and among those the one with the most open
-    peers (it constrains the most); ties go to the first in reading order. Cells with two
-    candidates are known from the propagation's counts, so the usual case costs little.
+    The cell: one with the fewest candidates; among those, the one with the most open peers
+    (it constrains the most), then the one with the most peers left with two candidates (its
+    children settle them soonest); then the first in reading order. Mean nodes of a uniqueness
+    check on the bundled samples, first cell / + open peers / + peers with two candidates:
+    forum-hardest 545 / 283 / 270, top1465 50.9 / 21.4 / 19.7. Cells with two candidates are
+    known from the propagation's counts, so the usual case costs little.
     """
     open_cells = lay.all_cells ^ solved
     fewest = pairs or _fewest_candidates(lay, candidates, open_cells)
     peer_masks = lay.peer_masks
-    most = -1
+    weight = lay.cells  # more open peers always beats more peers with two candidates
+    best = -1
     while fewest:
         bit = fewest & -fewest
         fewest ^= bit
         here = bit.bit_length() - 1
-        constrains = (peer_masks[here] & open_cells).bit_count()
-        if constrains > most:
-            most, cell = constrains, here
+        peers = peer_masks[here]
+        score = (peers & open_cells).bit_count() * weight + (peers & pairs).bit_count()
+        if score > best:
+            best, cell = score, here
     bit = 1 << cell
     children = []
     for shift in lay.shifts:
