@@ -61,9 +61,9 @@ CLOCK_EVERY = 256
 free (a look costs about as much as a node of the naive search)."""
 
 CONFINEMENT_MAX_BYTES = 8 << 20
-"""Above this, a layout leaves confinement out. Each pair of meeting groups keeps two
-grid-wide masks (N³ bits each): 1 MB in all at 25x25, 5 MB at 36x36, but 20 MB at 49x49 and
-67 MB at 64x64, where the rule would also cost more per node than it saves."""
+"""Above this, a layout leaves confinement out. Each pair of meeting groups keeps three
+grid-wide masks (about N³ bits each): for the classic model 1.4 MB in all at 25x25 and 7.2 MB
+at 36x36, but 30 MB at 49x49 and 100 MB at 64x64."""
 
 
 # --- tables, built once per (model, size) ------------------------------------------------------
