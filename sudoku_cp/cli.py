@@ -284,6 +284,8 @@ def _run_batch_command(command: str, inputs: Sequence[str], *, backend_list: str
 
     if resume and output is None:
         raise click.UsageError("--resume needs --output FILE (the file to continue)")
+    if output is not None and not output.strip():
+        raise click.UsageError("--output needs a file name, not an empty one")
     config = CheckConfig.make(backend_list, limit=limit, time_limit=time_limit, model=model,
                               options=_per_backend_options(option_pairs),
                               metamorphic=metamorphic, seed=seed)

@@ -269,6 +269,9 @@ def model_from_dict(data: dict, *, name: str, path: str | None = None) -> Model:
                    for s in sizes)
     ):
         raise ModelError(f"model {where}: 'sizes' must be a list of sizes 1..{MAX_SIZE}")
+    for key, what in (("windows", "[[windows]] tables"), ("cells", "[[cells]] tables")):
+        if not isinstance(data.get(key, []), list):
+            raise ModelError(f"model {where}: '{key}' must be a list of {what}")
     windows = []
     for i, win in enumerate(data.get("windows", []), start=1):
         keys = ("row", "col", "height", "width")
@@ -285,7 +288,8 @@ def model_from_dict(data: dict, *, name: str, path: str | None = None) -> Model:
     for i, entry in enumerate(data.get("cells", []), start=1):
         cells = entry.get("cells") if isinstance(entry, dict) else None
         if not isinstance(cells, list) or not cells or not all(
-            isinstance(c, list) and len(c) == 2 and all(isinstance(v, int) for v in c)
+            isinstance(c, list) and len(c) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in c)
             for c in cells
         ):
             raise ModelError(

@@ -1203,6 +1203,8 @@ def _open_run(options: BatchOptions, inputs_info: list[dict[str, Any]],
     assert output is not None
     if output.is_dir():
         raise OutputError(f"output {output} is a directory")
+    if options.resume and options.fmt not in ("jsonl", "csv"):
+        raise ResumeError("--resume continues a jsonl or csv output file (see --format)")
     if output.exists() and not output.is_file():
         if options.resume:
             raise ResumeError(f"--resume continues a file, and {output} is a device or a pipe")
@@ -1226,8 +1228,6 @@ def _open_run(options: BatchOptions, inputs_info: list[dict[str, Any]],
     done = IndexSet()
     meta: dict[str, Any] | None = None
     if options.resume and output.exists():
-        if options.fmt not in ("jsonl", "csv"):
-            raise ResumeError("--resume continues a jsonl or csv output file")
         meta = _load_meta(sidecar)
         if meta is not None:
             _check_same_run(meta, settings, inputs_info)
