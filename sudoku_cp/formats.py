@@ -1087,8 +1087,23 @@ def _read_text(text: str, model: Model, fmt: str) -> Iterator[PuzzleRecord]:
         message = "empty input" if not text else "input is only whitespace"
         return iter([PuzzleRecord(1, "1", 1, None, message, text)])
     lone = len(_content_lines(text)) <= 1
-    return _read_stream(io.StringIO(text), "the puzzle text", model, fmt, owned=False,
-                        prefix=not lone)
+    if lone and fmt == "auto" and not text.lstrip().startswith(("[", "{", "#")):
+        fmt = "line"  # one line of text is one puzzle, never a CSV header without rows
+    records = _read_stream(io.StringIO(text), "the puzzle text", model, fmt, owned=False,
+                           prefix=not lone)
+    word = text.strip()
+    if (lone and len(word) <= 255 and not any(ch.isspace() or ch in BLANKS for ch in word)
+            and any(ch.isalpha() for ch in word)):
+        # A word such as 'puzzles' was probably meant as a file name: say that none exists.
+        return _with_hint(records, f" (and there is no file named {word!r})")
+    return records
+
+
+def _with_hint(records: Iterator[PuzzleRecord], hint: str) -> Iterator[PuzzleRecord]:
+    for record in records:
+        if record.error is not None:
+            record.error += hint
+        yield record
 
 
 # --- writing ---------------------------------------------------------------------------------
