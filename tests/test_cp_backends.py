@@ -71,7 +71,9 @@ def test_description(name: str) -> None:
     assert all(opt.help for opt in cls.options)
 
 
-@pytest.mark.parametrize(("name", "module"), [("cpsat", "ortools"), ("constraint", "constraint")])
+@pytest.mark.parametrize(
+    ("name", "module"), [("cpsat", "ortools.sat.python.cp_model"), ("constraint", "constraint")]
+)
 def test_missing_library_disables_only_that_backend(name: str, module: str,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, module, None)  # makes "import module" fail

@@ -79,8 +79,10 @@ class Search:
 class Backend:
     """Base class of every backend. Subclasses set the class attributes and write ``search``.
 
-    ``requires`` names the import and the PyPI distribution of an optional library; it is
-    imported only inside ``search``, so a missing library disables this backend alone.
+    ``requires`` names the module to import and the PyPI distribution of an optional library.
+    It is imported only when the backend is first asked whether it is available — by ``solve``,
+    before its clock starts, so a slow first import (CP-SAT's pulls in numpy) is never charged
+    to a puzzle's time — and a missing library disables this backend alone.
     """
 
     name: ClassVar[str]

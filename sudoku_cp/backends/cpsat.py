@@ -40,13 +40,11 @@ timed out (status ``timeout`` unless ``limit`` solutions were already in), never
 
 from __future__ import annotations
 
-import contextlib
 import time
 from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Grid, Puzzle
-from ..result import Result
 from . import Backend, Option, Search
 
 PRESOLVE_CHOICES = ("auto", "on", "off")
@@ -118,7 +116,7 @@ class CPSATBackend(Backend):
 
     name = "cpsat"
     summary = "OR-tools CP-SAT: an integer variable per cell, AllDifferent per group"
-    requires = ("ortools", "ortools")
+    requires = ("ortools.sat.python.cp_model", "ortools")
     options = (
         Option("workers", int, 1,
                "CP-SAT search workers; 1 keeps runs deterministic and comparisons fair",
@@ -139,18 +137,6 @@ class CPSATBackend(Backend):
                   "check uniqueness",
         "duplicates": "solutions CP-SAT reported more than once while enumerating (dropped)",
     }
-
-    def solve(self, puzzle: Puzzle, *, limit: int | None = 1, time_limit: float | None = None,
-              **options: Any) -> Result:
-        """As :meth:`Backend.solve`, with CP-SAT imported before the clock starts.
-
-        The first import takes 0.4-1.5 s (it pulls in numpy and pandas); left inside, it would
-        eat a short time limit and be reported as the first puzzle's solving time.
-        """
-        # A missing library is left to the base class, which says how to install it.
-        with contextlib.suppress(ImportError):
-            from ortools.sat.python import cp_model  # noqa: F401
-        return super().solve(puzzle, limit=limit, time_limit=time_limit, **options)
 
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]

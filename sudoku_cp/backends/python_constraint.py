@@ -57,12 +57,10 @@ the search as timed out. Measured cost: within noise (top1465, 40 puzzles, 49 ms
 
 from __future__ import annotations
 
-import contextlib
 import time
 from typing import Any
 
 from ..puzzle import Puzzle
-from ..result import Result
 from . import Backend, Option, Search
 
 SOLVERS = ("BacktrackingSolver", "RecursiveBacktrackingSolver", "OptimizedBacktrackingSolver")
@@ -151,14 +149,6 @@ class ConstraintBackend(Backend):
         "build_seconds": "time spent building the problem from the puzzle",
         "search_seconds": "time spent in the library's search",
     }
-
-    def solve(self, puzzle: Puzzle, *, limit: int | None = 1, time_limit: float | None = None,
-              **options: Any) -> Result:
-        """As :meth:`Backend.solve`, with the library imported before the clock starts."""
-        # A missing library is left to the base class, which says how to install it.
-        with contextlib.suppress(ImportError):
-            import constraint  # noqa: F401
-        return super().solve(puzzle, limit=limit, time_limit=time_limit, **options)
 
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
