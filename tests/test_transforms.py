@@ -1,0 +1,317 @@
+"""Transforms that keep a puzzle the same puzzle, metamorphic properties of every backend, and
+``sudoku-cp check --metamorphic K``.
+
+The properties run for every backend in ``backend_names()`` (an unavailable one is skipped) on
+small generated puzzles — random solutions of each model blanked at random, at most ``CAP``
+solutions each, so that enumerating all of them stays quick even for python-constraint:
+
+- a transform (relabelled digits, swapped rows, bands, columns, stacks, reversals, transpose —
+  whatever keeps the model's groups) leaves the solution count unchanged, and maps the
+  solutions of the transformed puzzle back onto exactly the solutions of the original;
+- removing a given never lowers the count;
+- adding a solution's digit as a given never raises it (and keeps that solution).
+"""
+
+from __future__ import annotations
+
+import doctest
+import functools
+import json
+import random
+import time
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from test_harness import EASY, SERG, no_solution_puzzle
+
+from sudoku_cp import Puzzle, backend_names, cross_check, get_backend
+from sudoku_cp import transforms as transforms_module
+from sudoku_cp.backends import backend_class, register, unregister
+from sudoku_cp.backends.backtrack import BacktrackBackend
+from sudoku_cp.cli import main
+from sudoku_cp.model import load_model
+from sudoku_cp.result import Verdict
+from sudoku_cp.transforms import (
+    Transform,
+    identity,
+    move_kinds,
+    moves,
+    preserves,
+    random_transform,
+    relabel,
+    transforms_for,
+)
+
+REAL = "backtrack"
+CAP = 120
+"""Generated puzzles with more solutions than this are skipped (never enumerated in full)."""
+WINDOKU = "..............5.1.....2...6......4....5...6...8...73.....214....7......2..6....4."
+# (model, size, share of cells blanked): small enough to enumerate every solution.
+# About half of them have several solutions.
+CASES = [("classic", 4, 0.7), ("classic", 6, 0.55), ("x", 4, 0.75), ("latin", 4, 0.6),
+         ("latin", 5, 0.55), ("hyper", 9, 0.5), ("classic", 9, 0.5), ("x", 9, 0.5)]
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+# --- the moves each model gets -------------------------------------------------------------------
+def test_each_model_gets_exactly_the_moves_that_keep_its_groups():
+    assert move_kinds("classic", 9) == [
+        "relabel digits", "swap two rows", "swap two bands", "reverse the rows",
+        "swap two columns", "swap two stacks", "reverse the columns",
+        "swap two rows and the same columns", "swap mirrored pairs of rows and the same columns",
+        "swap two bands and the same stacks", "transpose"]
+    # 2x3 boxes: transposing would make them 3x2
+    assert "transpose" not in move_kinds("classic", 6)
+    assert "swap two bands" in move_kinds("classic", 6)
+    # X: no lone row or column swap keeps both diagonals; reversals, transposes and the same
+    # swap of rows and columns at mirrored places do
+    x = [t.name for t in moves("x", 9)]
+    assert not {"swap two rows", "swap two columns", "swap two bands"} & set(move_kinds("x", 9))
+    assert {"transpose", "reverse the rows", "swap rows and columns 4,6",
+            "swap rows and columns 1,2 and 8,9", "swap bands and stacks 1,3"} <= set(x)
+    # hyper: the windows at rows and columns 2-4 and 6-8 (counting from 1) rule out band swaps
+    hyper = [t.name for t in moves("hyper", 9)]
+    assert "swap rows 2,3" in hyper and "swap rows 7,8" in hyper and "transpose" in hyper
+    assert not [n for n in hyper if "bands" in n or n == "swap rows 1,2"]
+    # latin: any two rows or columns, at any size (7 has no boxes at all)
+    latin = [t.name for t in moves("latin", 7)]
+    assert "swap rows 1,7" in latin and "swap columns 3,5" in latin and "transpose" in latin
+
+
+@pytest.mark.parametrize(("model", "size"), [
+    ("classic", 4), ("classic", 6), ("classic", 8), ("classic", 9), ("classic", 12),
+    ("x", 4), ("x", 9), ("hyper", 9), ("latin", 5), ("latin", 9)])
+def test_every_move_offered_maps_groups_onto_groups_and_none_other_does(model, size):
+    rules = load_model(model)
+    offered = {t.cells for t in moves(model, size)}
+    shape = transforms_module.box_shape(size) if rules.uses_boxes else None
+    for _, candidate in transforms_module._candidates(size, shape):
+        assert preserves(rules, size, candidate.cells) == (candidate.cells in offered)
+    groups = {frozenset(g) for g in rules.groups(size)}
+    for move in moves(model, size):
+        assert {frozenset(move.cells[c] for c in g) for g in rules.groups(size)} == groups
+
+
+def test_transforms_compose_and_undo():
+    rng = random.Random(5)
+    for model, size in (("classic", 9), ("x", 9), ("latin", 5), ("classic", 6)):
+        grid = tuple(rng.randint(0, size) for _ in range(size * size))
+        first = random_transform(model, size, rng)
+        second = random_transform(model, size, rng)
+        assert first.back(first.apply(grid)) == grid
+        assert first.inverse().apply(first.apply(grid)) == grid
+        assert first.then(second).apply(grid) == second.apply(first.apply(grid))
+        assert first.then(second).name == f"{first.name} · {second.name}"
+        assert identity(size).apply(grid) == grid
+    with pytest.raises(ValueError, match="a relabelling is a permutation of 1..4"):
+        relabel(4, [1, 1, 2, 3])
+
+
+def test_the_same_seed_and_puzzle_give_the_same_transforms():
+    puzzle = Puzzle.parse(EASY)
+    names = [t.name for t in transforms_for(puzzle, 5, seed=3)]
+    assert names == [t.name for t in transforms_for(puzzle, 5, seed=3)]
+    assert names != [t.name for t in transforms_for(puzzle, 5, seed=4)]
+    assert all(name.startswith("relabel ") for name in names)
+
+
+def test_the_module_examples_hold():
+    assert doctest.testmod(transforms_module).failed == 0
+
+
+# --- properties, for every backend --------------------------------------------------------------
+def _backends() -> list:
+    params = []
+    for name in backend_names():
+        reason = backend_class(name).unavailable_reason()
+        params.append(pytest.param(name, marks=pytest.mark.skip(reason=reason) if reason else ()))
+    return params
+
+
+@functools.cache
+def _a_solution(model: str, size: int) -> tuple[int, ...]:
+    return get_backend(REAL).solve(Puzzle([0] * size * size, model)).solution
+
+
+def _puzzle(case: tuple[str, int, float], seed: int) -> Puzzle:
+    """A random solution of the case's model (a random transform of one), blanked at random."""
+    model, size, share = case
+    rng = random.Random(seed)
+    solution = random_transform(model, size, rng).apply(_a_solution(model, size))
+    return Puzzle(tuple(0 if rng.random() < share else d for d in solution), model)
+
+
+def _all_solutions(backend: str, puzzle: Puzzle) -> set[tuple[int, ...]]:
+    """Every solution, or a skipped example when there are more than CAP."""
+    result = get_backend(backend).solve(puzzle, limit=CAP + 1, time_limit=60)
+    assume(result.exact and result.count <= CAP)
+    assert all(puzzle.is_solution(s) for s in result.solutions)
+    return set(result.solutions)
+
+
+PROPERTY = settings(max_examples=30, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+PUZZLES = st.tuples(st.sampled_from(CASES), st.integers(0, 2**32))
+
+
+@pytest.mark.parametrize("backend", _backends())
+@PROPERTY
+@given(PUZZLES, st.integers(0, 2**32))
+def test_a_transform_keeps_the_count_and_maps_the_solutions(backend, made, seed):
+    puzzle = _puzzle(*made)
+    transform = random_transform(puzzle.model, puzzle.size, random.Random(seed))
+    before = _all_solutions(backend, puzzle)
+    after = _all_solutions(backend, transform.puzzle(puzzle))
+    assert len(after) == len(before), transform.name
+    assert {transform.back(s) for s in after} == before, transform.name
+
+
+@pytest.mark.parametrize("backend", _backends())
+@PROPERTY
+@given(PUZZLES, st.integers(0, 10**6))
+def test_removing_a_given_never_lowers_the_count(backend, made, pick):
+    puzzle = _puzzle(*made)
+    givens = [cell for cell, digit in enumerate(puzzle.cells) if digit]
+    assume(givens)
+    cells = list(puzzle.cells)
+    cells[givens[pick % len(givens)]] = 0
+    before = _all_solutions(backend, puzzle)  # at least one: the puzzle came from a solution
+    # One more than the original has is enough to show whether the count dropped.
+    result = get_backend(backend).solve(puzzle.with_cells(cells), limit=len(before) + 1,
+                                        time_limit=60)
+    assert result.count >= len(before)
+    if result.exact:  # every solution of the original is one of these
+        assert before <= set(result.solutions)
+
+
+@pytest.mark.parametrize("backend", _backends())
+@PROPERTY
+@given(PUZZLES, st.integers(0, 10**6))
+def test_adding_a_solutions_digit_as_a_given_never_raises_the_count(backend, made, pick):
+    puzzle = _puzzle(*made)
+    before = _all_solutions(backend, puzzle)
+    blanks = [cell for cell, digit in enumerate(puzzle.cells) if not digit]
+    assume(before and blanks)
+    solution = sorted(before)[pick % len(before)]
+    cell = blanks[(pick // len(before)) % len(blanks)]
+    cells = list(puzzle.cells)
+    cells[cell] = solution[cell]
+    after = _all_solutions(backend, puzzle.with_cells(cells))
+    assert 1 <= len(after) <= len(before)
+    assert solution in after and after <= before
+
+
+# --- check --metamorphic K ----------------------------------------------------------------------
+def records(result) -> list[dict]:
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_metamorphic_agreement_on_every_verdict_and_model(tmp_path):
+    path = tmp_path / "puzzles.txt"
+    path.write_text(f"{EASY}\n{SERG}\n{no_solution_puzzle()}\n12345\n")
+    result = run("check", str(path), "-b", f"{REAL},dlx", "--metamorphic", "3", "--seed", "7",
+                 "-j", "2", "-f", "jsonl", "-q")
+    assert result.exit_code == 1  # multiple, none, invalid: as without the option
+    verdicts = {r["index"]: (r["verdict"], r.get("metamorphic")) for r in records(result)}
+    agreed = {"transforms": 3, "agreed": 3, "inconclusive": 0}
+    assert verdicts == {1: ("unique", agreed), 2: ("multiple", agreed), 3: ("none", agreed),
+                        4: ("invalid", None)}
+    plain = run("check", str(path), "-b", REAL, "-j", "0", "-f", "jsonl", "-q")
+    assert all("metamorphic" not in r for r in records(plain))  # records unchanged without it
+    for model, text in (("hyper", WINDOKU), ("latin", "1...\n..1.\n.1..\n...1")):
+        [record] = records(run("check", text, "-m", model, "-b", REAL, "--metamorphic", "4",
+                               "-j", "0", "-f", "jsonl", "-q"))
+        assert record["metamorphic"] == {"transforms": 4, "agreed": 4, "inconclusive": 0}
+
+
+class LiesWhenFirstGivenIsOne(BacktrackBackend):
+    """Honest, except when the first given (reading order) is a 1: then it stops at the first
+    solution and claims to have searched everything. Alone, nothing shows the lie; a relabelled
+    copy of the puzzle does."""
+
+    name, summary = "test-label-liar", "claims unique when the first given is a 1"
+
+    def search(self, puzzle, limit, deadline, options):
+        found = super().search(puzzle, limit, deadline, options)
+        if next(d for d in puzzle.cells if d) == 1:
+            found.solutions[1:] = []
+            found.exhausted = True
+        return found
+
+
+@pytest.fixture
+def liar():
+    register(LiesWhenFirstGivenIsOne, replace=True)
+    yield LiesWhenFirstGivenIsOne.name
+    unregister(LiesWhenFirstGivenIsOne.name)
+
+
+def test_a_backend_that_depends_on_the_labels_is_caught_and_the_transform_named(liar):
+    # SERG (several solutions) with digits 1 and 8 swapped, so its first given is a 1.
+    swapped = SERG.translate(str.maketrans("18", "81"))
+    alone = run("check", swapped, "-b", liar, "-j", "0", "-f", "jsonl", "-q")
+    assert alone.exit_code == 0 and records(alone)[0]["verdict"] == "unique"  # fooled
+    args = ["check", swapped, "-b", liar, "--metamorphic", "3", "--seed", "1", "-j", "1",
+            "-f", "jsonl", "-q"]
+    caught = run(*args)
+    assert caught.exit_code == 3
+    [record] = records(caught)
+    assert record["verdict"] == "disagreement"
+    assert record["reason"].startswith("metamorphic check failed: under transform [relabel ")
+    assert "the verdict is multiple (2 solutions), but the original puzzle's is unique" in (
+        record["reason"])
+    assert record["metamorphic"]["agreed"] < 3
+    [again] = records(run(*args))  # the same seed: the same transforms, the same finding
+    assert (again["reason"], again["metamorphic"]) == (record["reason"], record["metamorphic"])
+    [other] = records(run(*[arg if arg != "1" else "2" for arg in args]))
+    assert other["reason"] != record["reason"]  # another seed, other transforms
+
+
+class HangsOnVariants(BacktrackBackend):
+    """Answers the original puzzle, hangs on any transform of it."""
+
+    name, summary = "test-hangs-on-variants", "hangs on every puzzle but EASY"
+
+    def search(self, puzzle, limit, deadline, options):
+        while puzzle.to_line() != EASY:
+            time.sleep(0.01)
+        return super().search(puzzle, limit, deadline, options)
+
+
+def test_a_backend_hanging_on_a_variant_is_stopped_and_the_batch_completes():
+    register(HangsOnVariants, replace=True)
+    try:
+        result = run("check", EASY, "-b", f"{REAL},{HangsOnVariants.name}", "--metamorphic", "2",
+                     "-t", "0.3", "-j", "1", "-f", "jsonl", "-q")
+    finally:
+        unregister(HangsOnVariants.name)
+    [record] = records(result)
+    assert record["verdict"] == "unique"  # the others agree; the stopped one does not vote
+    assert record["backends"][HangsOnVariants.name]["status"] == "timeout"
+    assert record["metamorphic"] == {"transforms": 2, "agreed": 2, "inconclusive": 0}
+
+
+def test_resume_keeps_the_metamorphic_settings(tmp_path):
+    out = tmp_path / "out.jsonl"
+    first = run("check", EASY, "-b", REAL, "--metamorphic", "2", "--seed", "1", "-j", "0",
+                "-o", str(out), "-q")
+    assert first.exit_code == 0
+    meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
+    assert meta["settings"]["metamorphic"] == 2 and meta["settings"]["seed"] == 1
+    other = run("check", EASY, "-b", REAL, "--metamorphic", "2", "--seed", "5", "-j", "0",
+                "-o", str(out), "--resume")
+    assert other.exit_code == 2
+    assert "made with seed 1, not 5" in other.stderr
+
+
+def test_the_python_api_and_the_help_offer_it():
+    record = cross_check(SERG, [REAL], metamorphic=2, seed=9)
+    assert record.verdict is Verdict.MULTIPLE and record.metamorphic["agreed"] == 2
+    assert isinstance(transforms_for(Puzzle.parse(SERG), 1)[0], Transform)
+    text = run("check", "--help").output
+    assert "--metamorphic K" in text and "--seed" in text and "Metamorphic check" in text
