@@ -357,8 +357,8 @@ def check(inputs: tuple[str, ...], backend_list: str | None, model: str, time_li
     transformed puzzle is cross-checked too. Its verdict and exact count must equal the
     original's and its solutions must map back onto the original's; a mismatch makes the
     verdict disagreement (exit 3) and the note names the transform. A transform no backend
-    decided in time is counted as inconclusive. Records gain a "metamorphic" field:
-    {"transforms": K, "agreed": …, "inconclusive": …}.
+    decided in time is counted as inconclusive. JSON Lines records gain a "metamorphic"
+    field: {"transforms": K, "agreed": …, "inconclusive": …}.
     """
     if out_format is None:
         suffix = (output or "").lower()
