@@ -28,8 +28,20 @@ OUTPUT_FORMATS = ("pretty", "line", "json")
 
 def fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
     """Print one error line on standard error and exit with ``status``."""
-    click.echo(f"sudoku-cp: error: {message}", err=True)
+    click.echo(f"sudoku-cp: error: {one_line(message)}", err=True)
     sys.exit(status)
+
+
+def one_line(message: str) -> str:
+    r"""``message`` with control characters shown escaped, so that it stays one line even when
+    it quotes a file name holding a line break.
+
+    >>> one_line("file not found: a\rb")
+    'file not found: a\\rb'
+    """
+    if message.isprintable():
+        return message
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
 
 
 class _Group(click.Group):
@@ -145,7 +157,8 @@ def solve(puzzle: str, backend: str, strategy: str | None, option_pairs: tuple[s
     worst = EXIT_OK
     for record in read_input(puzzle, model=rule_set, fmt=input_format):
         if record.puzzle is None:
-            click.echo(f"sudoku-cp: error: puzzle {record.id}: {record.error}", err=True)
+            click.echo(f"sudoku-cp: error: {one_line(f'puzzle {record.id}: {record.error}')}",
+                       err=True)
             worst = max(worst, EXIT_USAGE)
             continue
         result = solver.solve(record.puzzle, limit=limit, time_limit=time_limit, **options)
