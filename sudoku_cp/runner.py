@@ -1134,11 +1134,13 @@ def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
     progress = _Progress(options, len(done)) if options.progress else None
     started = time.perf_counter()
     records = run_items(_batch_items(readers, config.model, done), config, options.jobs)
+    ctrl_c = _CtrlC()
     try:
-        with progress or _nothing():
+        with progress or _nothing(), ctrl_c:
             for record in records:
-                writer.write(record)
-                summary.add(record)
+                with ctrl_c.held():  # a record is written and counted, or neither
+                    writer.write(record)
+                    summary.add(record)
                 if progress is not None:
                     progress.advance()
     except KeyboardInterrupt:
@@ -1302,6 +1304,48 @@ def _close_run(meta: dict[str, Any], output: Path, summary: Summary) -> None:
     # The records themselves are safe; a stale sidecar is no reason to fail the run.
     with contextlib.suppress(OutputError):
         _write_json_atomically(meta_path(output), meta)
+
+
+class _CtrlC:
+    """Holds Ctrl-C back while a record is written and counted, then raises it.
+
+    Without this, a KeyboardInterrupt landing between the write and the count leaves a record
+    in the file that the summary and the "interrupted after N puzzles" line do not count.
+    Only in the main thread, and only over Python's own SIGINT handler (as signals allow).
+    """
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.pending = False
+        self.previous: Any = None
+
+    def __enter__(self) -> _CtrlC:
+        try:
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                self.previous = signal.signal(signal.SIGINT, self._handle)
+        except ValueError:  # not the main thread: Ctrl-C is not ours to hold
+            self.previous = None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if self.busy:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        self.busy = True
+        try:
+            yield
+        finally:
+            self.busy = False
+        if self.pending:
+            raise KeyboardInterrupt
 
 
 class _nothing:  # noqa: N801 — a tiny null context manager
