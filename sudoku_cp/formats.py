@@ -120,6 +120,12 @@ for _digit, _symbol in enumerate(SYMBOLS, start=1):
     _VALUE[_symbol] = _digit
     _VALUE[_symbol.lower()] = _digit
 _VALUE["0"] = 0
+# Symbol → chr(digit) (blank → chr(0)) for str.translate. Any other character either keeps a
+# code point above _LAST_CODE or, if it is one of chr(0..35) itself, is sent above it — so an
+# unknown symbol always falls to the slow path, which names it.
+_LAST_CODE = chr(len(SYMBOLS))
+_CODES = {code: "\uffff" for code in range(len(SYMBOLS) + 1)}
+_CODES.update({ord(ch): chr(value) for ch, value in _VALUE.items()})
 
 _INTEGER = re.compile(r"[+-]?\d+")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
@@ -253,7 +259,12 @@ def _line_cells(text: str, model: Model | None = None) -> tuple[list[int], int]:
     if count > MAX_CELLS:
         raise _size_error(count, model)
     size = size_for_cells(count)
-    cells = [_VALUE.get(ch, -1) for ch in symbols]
+    # Fast path: every symbol known → one C-level translate to code points 0..35.
+    coded = symbols.translate(_CODES)
+    if coded.isascii() and (not coded or max(coded) <= _LAST_CODE):
+        cells = list(coded.encode("ascii"))
+    else:
+        cells = [_VALUE.get(ch, -1) for ch in symbols]
     if -1 in cells:
         index = cells.index(-1)
         raise PuzzleError(f"unknown symbol {symbols[index]!r} at {_where(index, size)}")

@@ -131,10 +131,14 @@ class Puzzle:
     # --- checking (the validator) ------------------------------------------------------------
     def _check_repeated_givens(self) -> None:
         cells = self.cells
-        for index, group in enumerate(self.groups()):
-            digits = [cells[c] for c in group if cells[c]]
-            if len(digits) != len(set(digits)):
-                self._report_repeat(group, self.model.group_labels(self.size)[index])
+        for index, read in enumerate(_group_readers(self.model, self.size)[2]):
+            digits = read(cells)
+            blanks = digits.count(0)
+            # Distinct digits, counting all blanks as one: fewer than expected means a repeat.
+            if len(set(digits)) != len(digits) - blanks + (blanks > 0):
+                self._report_repeat(
+                    self.groups()[index], self.model.group_labels(self.size)[index]
+                )
 
     def _report_repeat(self, group: tuple[int, ...], label: str) -> None:
         seen: dict[int, int] = {}
@@ -184,7 +188,7 @@ class Puzzle:
         n = self.size
         if set(map(type, cand)) != {int} or min(cand) < 1 or max(cand) > n:
             return False
-        full_groups, short_groups = _group_readers(self.model, n)
+        full_groups, short_groups, _ = _group_readers(self.model, n)
         # Digits all in 1..N, so a group of N cells with N distinct digits holds each once.
         if [len(set(read(cand))) for read in full_groups].count(n) != len(full_groups):
             return False
@@ -200,16 +204,19 @@ class Puzzle:
 
 
 @functools.lru_cache(maxsize=64)
-def _group_readers(model: Model, size: int) -> tuple[list[Callable], list[tuple[Callable, int]]]:
-    """itemgetters reading each group's digits: groups of N cells, then shorter ones."""
-    full, short = [], []
+def _group_readers(
+    model: Model, size: int
+) -> tuple[list[Callable], list[tuple[Callable, int]], list[Callable]]:
+    """itemgetters reading each group's digits: groups of N cells, shorter ones, and all."""
+    full, short, every = [], [], []
     for group in model.groups(size):
         read = operator.itemgetter(*group) if len(group) > 1 else (lambda g, c=group[0]: (g[c],))
+        every.append(read)
         if len(group) == size:
             full.append(read)
         else:
             short.append((read, len(group)))
-    return full, short
+    return full, short, every
 
 
 def _flatten(grid: Sequence[int] | Sequence[Sequence[int | None]]) -> Grid:

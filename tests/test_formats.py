@@ -702,3 +702,12 @@ def test_random_puzzles_round_trip(size, seed, out):
     rng = random.Random(seed)
     cells = [d if rng.random() < 0.4 else 0 for d in solved(size)]
     assert parse_puzzle(format_grid(cells, size, out)).cells == tuple(cells)
+
+
+def test_control_characters_are_unknown_symbols_not_digits():
+    # chr(1)..chr(35) are the codes the fast line parser translates digits to: a control
+    # character typed in a puzzle must still be reported, never read as a digit.
+    line = "..48...1767.9.....5.8.3...43..74.1...69...78...1.69..51...8.3.6.....6.9124...15.."
+    for bad in ("\x01", "\x05", "\x1f", "!", '"'):
+        with pytest.raises(PuzzleError, match="unknown symbol"):
+            parse_puzzle(bad + line[1:])
