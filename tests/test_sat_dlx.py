@@ -192,7 +192,7 @@ def test_variant_puzzles(backend: str, datasets: Path) -> None:
 
 # --- time limits --------------------------------------------------------------------------------
 @pytest.mark.parametrize(("backend", "options"), [
-    ("sat", {}),                         # glucose4, in conflict slices between looks at the clock
+    ("sat", {}),                         # gluecard4, in conflict slices between looks at the clock
     ("sat", {"solver": "cadical195"}),   # the same through CaDiCaL's own budget code
     ("dlx", {}),
 ])
@@ -244,7 +244,7 @@ def test_every_offered_solver_works(solver: str) -> None:
 @pytest.mark.parametrize("redundant", [True, False])
 @pytest.mark.parametrize("simplify", [True, False])
 def test_every_encoding_counts_right(amo: str, redundant: bool, simplify: bool) -> None:
-    solver = "minicard" if amo == "native" else "cadical195"
+    solver = "gluecard4" if amo in ("native", "auto") else "cadical195"
     options = {"amo": amo, "redundant": redundant, "simplify": simplify, "solver": solver}
     assert run("sat", Puzzle([0] * 16), limit=None, **options).count == 288
     puzzle = Puzzle([0, 0, 0, 0, 0, 0, 1, 0, 0, 3] + [0] * 6, "x")

@@ -14,21 +14,27 @@ One Boolean variable ``x(cell, digit)`` says "this cell holds this digit", and
   the variables they rule out: a given cell has no variables, a blank cell only its candidates
   (the digits no peer is given), and a group only the digits not yet given in it.
 
-At-most-one constraints are written pairwise or with one of PySAT's cardinality encodings
-(``amo``); ``native`` hands them to solvers with built-in cardinality support. The default,
-``auto``, is pairwise up to 12 literals (every constraint of a 9x9 grid, and most of a larger
-puzzle once the givens have pruned it) and PySAT's sequential counter above: on puzzles pairwise
-is fastest at every size, but on near-empty 16x16 and 25x25 grids its N(N-1)/2 clauses per
-constraint make encoding dominate (25x25 empty grid, limit 2: 633 ms pairwise, 240 ms auto).
+At-most-one constraints (``amo``) are written as clauses — pairwise, or one of PySAT's CardEnc
+encodings — or handed as they are (``native``) to a solver with built-in cardinality constraints
+(Gluecard, Minicard). ``hybrid`` is pairwise up to 12 literals (every constraint of a 9x9 grid,
+and most of a larger puzzle once the givens have pruned it) and a sequential counter above: on
+puzzles pairwise is the fastest clause encoding at every size, but on near-empty 16x16 and 25x25
+grids its N(N-1)/2 clauses per constraint make encoding dominate (25x25 empty grid, limit 2:
+633 ms pairwise, 240 ms hybrid). The default, ``auto``, is ``native`` when the solver has
+cardinality constraints and ``hybrid`` otherwise: passing one list instead of N(N-1)/2 clauses
+saves most of the time a puzzle costs in Python (see "Defaults" below).
 
 Solutions are enumerated with blocking clauses over the cell variables. The time limit is
-enforced by conflict budgets: the solver runs in slices of a few thousand conflicts, and the
-clock is read between slices. (``interrupt()`` from a timer thread is the other way PySAT
+enforced by conflict budgets: the solver runs in slices of conflicts, each up to twice the last,
+and the clock is read between slices. (``interrupt()`` from a timer thread is the other way PySAT
 offers; CaDiCaL does not support it, and for the others starting and joining a thread cost
 1-3 ms of wall time per puzzle — as much as solving a hard 9x9 puzzle.)
 
-Defaults (solver, encoding) were chosen by ``python -m sudoku_cp.benchmarks.encodings``; the
-figures are in that module's docstring.
+Defaults, measured by ``python -m sudoku_cp.benchmarks.encodings`` (figures in its docstring):
+``redundant=True``, ``simplify=True``, ``amo="auto"`` and ``solver="gluecard4"`` — Glucose 4
+with native cardinality constraints, the fastest on the bundled hard 9x9 sets and on 16x16
+puzzles, where building and loading clauses in Python costs more than the search. On hard 25x25
+puzzles, where the search dominates, CaDiCaL (``solver="cadical195"``) is about a third faster.
 
 >>> from sudoku_cp import Puzzle, solve
 >>> result = solve(Puzzle([0] * 16), "sat", limit=None)
@@ -48,7 +54,7 @@ from ..puzzle import Puzzle
 from . import Backend, Option, Search
 
 SOLVERS = (
-    "glucose4", "glucose42", "glucose3", "gluecard4", "gluecard3",
+    "gluecard4", "gluecard3", "glucose4", "glucose42", "glucose3",
     "cadical195", "cadical153", "cadical103", "cadical300",
     "maplechrono", "maplecm", "maplesat", "mergesat3",
     "minisat22", "minisatep", "minicard",
@@ -64,20 +70,16 @@ _NATIVE_CARD = ("minicard", "gluecard3", "gluecard4")
 and 3.0 and MinisatEP take ``native_card=True`` but then refuse ``add_atmost`` ("currently
 disabled") in python-sat 1.9.dev17."""
 
-AMO_ENCODINGS = ("auto", "pairwise", "ladder", "seqcounter", "bitwise", "totalizer", "cardnetwrk",
-                 "native")
-"""How at-most-one constraints are written: ``pairwise`` by hand, the rest by PySAT's CardEnc."""
+AMO_ENCODINGS = ("auto", "native", "hybrid", "pairwise", "ladder", "seqcounter", "bitwise",
+                 "totalizer", "cardnetwrk")
+"""How at-most-one constraints are written: ``auto`` picks ``native`` or ``hybrid`` by solver;
+``pairwise`` and ``hybrid`` are written here, the other clause encodings by PySAT's CardEnc."""
 
-AUTO_PAIRWISE_MAX = 12
-"""``amo="auto"``: lists up to this many literals are pairwise, longer ones a sequential counter."""
+HYBRID_PAIRWISE_MAX = 12
+"""``amo="hybrid"``: up to this many literals pairwise, more a sequential counter."""
 
-BUDGET_CONFLICTS = 2000
-"""Conflicts per SAT call between two looks at the clock. Smaller slices cost CaDiCaL
-speed (500: 10-50% slower on hard 25x25 puzzles; 2000: no loss measured), larger ones overrun
-the time limit further (a 2000-conflict slice takes up to ~0.3 s on a 25x25 grid)."""
-
-MIN_BUDGET = 100
-"""The smallest slice: the first one, and the last ones before the deadline."""
+FIRST_BUDGET = 100
+"""Conflicts in the first slice of a time-limited SAT call (a few ms), to learn the rate."""
 
 
 @dataclass
@@ -109,7 +111,7 @@ class Encoding:
         return [-var for var, _, _ in self.cell_vars if model[var - 1] > 0]
 
 
-def encode(puzzle: Puzzle, *, amo: str = "auto", redundant: bool = True,
+def encode(puzzle: Puzzle, *, amo: str = "hybrid", redundant: bool = True,
            simplify: bool = True) -> Encoding:
     """Compile ``puzzle`` to CNF (see the module docstring for the encoding and its options).
 
@@ -121,6 +123,8 @@ def encode(puzzle: Puzzle, *, amo: str = "auto", redundant: bool = True,
     givens = puzzle.cells
     groups = puzzle.groups()
     enc = Encoding(size=n, grid=list(givens))
+    if amo == "auto":  # without a solver to ask, "auto" can only mean clauses
+        amo = "hybrid"
 
     # Which (cell, digit) pairs get a variable: all of them, or only the candidates.
     if simplify:
@@ -188,10 +192,10 @@ def _amo_writer(enc: Encoding, amo: str):
 
     from pysat.card import CardEnc, EncType
 
-    kind = EncType.seqcounter if amo == "auto" else getattr(EncType, amo)
-    # Pairwise is the best encoding for short lists, and the only one worth a Python-level
-    # shortcut; "auto" keeps it up to AUTO_PAIRWISE_MAX literals, where it stops paying off.
-    shortcut = AUTO_PAIRWISE_MAX if amo == "auto" else 2
+    kind = EncType.seqcounter if amo == "hybrid" else getattr(EncType, amo)
+    # Pairwise is the best encoding for short lists, and cheap to write here; "hybrid" keeps it
+    # up to HYBRID_PAIRWISE_MAX literals, where it stops paying off.
+    shortcut = HYBRID_PAIRWISE_MAX if amo == "hybrid" else 2
 
     def library(lits: list[int]) -> None:
         if len(lits) <= shortcut:
@@ -210,8 +214,10 @@ class SATBackend(Backend):
     summary = "CDCL SAT solver (PySAT) on the standard CNF encoding"
     requires = ("pysat", "python-sat")
     options = (
-        Option("solver", str, "glucose4", "PySAT solver name", choices=SOLVERS),
-        Option("amo", str, "auto", "at-most-one encoding", choices=AMO_ENCODINGS),
+        Option("solver", str, "gluecard4", "PySAT solver name", choices=SOLVERS),
+        Option("amo", str, "auto",
+               "at-most-one encoding (auto: native if the solver has it, else hybrid)",
+               choices=AMO_ENCODINGS),
         Option("redundant", bool, True,
                "also say every group takes every digit at least once (implied clauses)"),
         Option("simplify", bool, True,
@@ -235,6 +241,8 @@ class SATBackend(Backend):
         from pysat.solvers import NoSuchSolverError, Solver
 
         name, amo = options["solver"], options["amo"]
+        if amo == "auto":
+            amo = "native" if name in _NATIVE_CARD else "hybrid"
         if amo == "native" and name not in _NATIVE_CARD:
             raise BackendError(
                 f"backend 'sat': amo='native' needs a solver with cardinality constraints "
@@ -298,10 +306,13 @@ def _solve_once(solver: Any, deadline: float | None) -> bool | None:
     """One SAT call within the deadline: True, False, or None when time ran out."""
     if deadline is None:
         return solver.solve()
-    # Slices of at most BUDGET_CONFLICTS conflicts, looking at the clock between them.
-    # The first slice is short, to learn the conflict rate; near the deadline a slice is cut to
-    # the conflicts that fit in the time left, so the limit is overrun by ms, not by a slice.
-    budget = MIN_BUDGET
+    # Slices of conflicts, looking at the clock between them. Each slice may double the last,
+    # so a long search is cut into few slices: MiniSat-like solvers reset their restart and
+    # learnt-clause schedules at every call, and fixed slices of 2000 conflicts cost MiniSat up
+    # to 2.7 times the conflicts (1.4 times the time) on hard 25x25 puzzles; doubling slices
+    # cost nothing measurable. A slice is also held to half the time left at the rate the last
+    # one ran, so the limit is overrun by ms, not by a whole slice.
+    budget = FIRST_BUDGET
     while True:
         solver.conf_budget(budget)
         started = time.perf_counter()
@@ -312,4 +323,4 @@ def _solve_once(solver: Any, deadline: float | None) -> bool | None:
         if now >= deadline:
             return None
         per_second = budget / max(now - started, 1e-6)
-        budget = max(MIN_BUDGET, min(BUDGET_CONFLICTS, int((deadline - now) * per_second)))
+        budget = max(FIRST_BUDGET, min(2 * budget, int((deadline - now) * per_second / 2)))
