@@ -34,7 +34,7 @@ Defaults, measured by ``python -m sudoku_cp.benchmarks.encodings`` (figures in i
 ``redundant=True``, ``simplify=True``, ``amo="auto"`` and ``solver="gluecard4"`` — Glucose 4
 with native cardinality constraints, the fastest on the bundled hard 9x9 sets and on 16x16
 puzzles, where building and loading clauses in Python costs more than the search. On hard 25x25
-puzzles, where the search dominates, CaDiCaL (``solver="cadical195"``) is about a third faster.
+puzzles, where the search dominates, CaDiCaL (``solver="cadical195"``) is 5-25% faster.
 
 >>> from sudoku_cp import Puzzle, solve
 >>> result = solve(Puzzle([0] * 16), "sat", limit=None)
