@@ -208,10 +208,11 @@ def _amo_writer(enc: Encoding, amo: str):
 
 
 class SATBackend(Backend):
-    """CDCL SAT through PySAT on the standard CNF encoding of the model."""
+    """CDCL SAT through PySAT on the standard encoding of the model (see the module docstring)."""
 
     name = "sat"
-    summary = "CDCL SAT solver (PySAT) on the standard CNF encoding"
+    summary = ("CDCL SAT solver (PySAT) on the standard CNF encoding, at-most-one constraints "
+               "native where the solver has them")
     requires = ("pysat", "python-sat")
     options = (
         Option("solver", str, "gluecard4", "PySAT solver name", choices=SOLVERS),
