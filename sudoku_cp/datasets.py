@@ -6,11 +6,13 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from .errors import InputError
+from .puzzle import Puzzle
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,20 @@ def bundled_path(name: str) -> Path:
         if s.name == name:
             return Path(str(resources.files("sudoku_cp") / "data" / s.filename))
     raise InputError(f"unknown bundled set '{name}' (bundled sets: {', '.join(bundled_names())})")
+
+
+def load_puzzles(name: str, count: int | None = None) -> list[Puzzle]:
+    """The first ``count`` puzzles (all when None) of a bundled sample, by name, or of any
+    puzzle file the formats module reads, by path; lines that are not puzzles are left out.
+
+    >>> len(load_puzzles("famous", 3))
+    3
+    """
+    from .formats import read_puzzles
+
+    path = bundled_path(name) if name in bundled_names() else Path(name)
+    puzzles = (record.puzzle for record in read_puzzles(path) if record.puzzle is not None)
+    return list(itertools.islice(puzzles, count))
 
 
 def bundled_count(name: str) -> int:

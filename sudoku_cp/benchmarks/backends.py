@@ -32,7 +32,6 @@ average is printed with them).
 from __future__ import annotations
 
 import argparse
-import csv
 import math
 import os
 import statistics
@@ -42,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..backends import Backend, available_backends, backend_names, get_backend
-from ..datasets import bundled_path
+from ..datasets import load_puzzles
 from ..puzzle import Puzzle
 from ..result import Result
 
@@ -147,21 +146,6 @@ class Timings:
     def add(self, limit: int, ms: float, result: Result) -> None:
         self.ms[limit].append(ms)
         self.timeouts += not result.finished
-
-
-def load_set(name: str, count: int | None) -> list[Puzzle]:
-    """The first ``count`` puzzles of a bundled sample (all when None), read with csv."""
-    with bundled_path(name).open(newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
-    return [Puzzle.parse(row["puzzle"]) for row in rows[:count]]
-
-
-def load_file(path: str, count: int | None) -> list[Puzzle]:
-    """The first ``count`` puzzles of any file the formats module reads."""
-    from ..formats import read_input
-
-    puzzles = [r.puzzle for r in read_input(path) if r.puzzle is not None]
-    return puzzles[:count]
 
 
 def _timed(fn: Callable[[], Any]) -> tuple[float, Any]:
@@ -273,8 +257,8 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, Timings]]:
     console = Console(width=max(Console().width, 110))
     names = available_backends(args.backends.split(",") if args.backends else backend_names())
     sources: list[tuple[str, Callable[[], list[Puzzle]]]] = [
-        (s, lambda s=s: load_set(s, args.count)) for s in args.sets.split(",") if s]
-    sources += [(f, lambda f=f: load_file(f, args.count)) for f in args.file]
+        (s, lambda s=s: load_puzzles(s, args.count)) for s in args.sets.split(",") if s]
+    sources += [(f, lambda f=f: load_puzzles(f, args.count)) for f in args.file]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     console.print(f"backends: {', '.join(names)}; {os.cpu_count()} cores, "
                   f"load average {load:.2f}; wall ms per puzzle, in process, warm")

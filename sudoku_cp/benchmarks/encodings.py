@@ -82,7 +82,6 @@ clause-only solver): pass ``solver=cadical195`` for large hard grids.
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import statistics
 import time
@@ -91,10 +90,10 @@ from pathlib import Path
 from typing import Any
 
 from ..backends import backend_class, backend_names, get_backend
+from ..datasets import load_puzzles
 from ..errors import SudokuError
 from ..puzzle import Puzzle
 
-DATA = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_SETS = ("forum-hardest", "top1465")
 PARTS = ("encodings", "amo", "solvers", "paradigms")
 
@@ -106,14 +105,6 @@ class Config:
     label: str
     backend: str
     options: dict[str, Any] = field(default_factory=dict)
-
-
-def read_set(name: str, first: int | None = None) -> list[Puzzle]:
-    """The puzzles (column ``puzzle``) of a bundled sample by stem, or of a CSV file by path."""
-    path = Path(name) if name.endswith(".csv") else DATA / f"{name}.csv"
-    with path.open(newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))[:first]
-    return [Puzzle.parse(row["puzzle"]) for row in rows]
 
 
 def configs(part: str) -> list[Config]:
@@ -201,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=60.0,
                         help="seconds per solve (default: %(default)s)")
     args = parser.parse_args(argv)
-    sets = {Path(name).stem: read_set(name, args.first) for name in args.sets.split(",")}
+    sets = {Path(name).stem: load_puzzles(name, args.first) for name in args.sets.split(",")}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"limit 2; med/max/total: CPU ms per puzzle, fastest of {args.repeat}; encode/solve: "
           f"the sat backend's wall-clock split (median); load average {load:.2f}")

@@ -21,24 +21,13 @@ propagation (singles, confinement) on bit-packed candidates.
 from __future__ import annotations
 
 import argparse
-import csv
 import statistics
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..backends.backtrack import STRATEGIES, BacktrackBackend
+from ..datasets import load_puzzles
 from ..puzzle import Puzzle
 from ..result import Status
-
-DATA = Path(__file__).resolve().parent.parent / "data"
-
-
-def read_set(name: str, count: int | None = None) -> list[Puzzle]:
-    """The first ``count`` puzzles of a bundled sample (by name) or of a CSV file (by path)."""
-    path = Path(name) if name.endswith(".csv") else DATA / f"{name}.csv"
-    with path.open(newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))[:count]
-    return [Puzzle.parse(row["puzzle"]) for row in rows]
 
 
 @dataclass
@@ -129,7 +118,7 @@ def main(argv: list[str] | None = None) -> None:
     unknown = [s for s in strategies if s not in STRATEGIES]
     if unknown:
         parser.error(f"unknown strategy {', '.join(unknown)} (choose from {', '.join(STRATEGIES)})")
-    puzzles = read_set(args.set, args.count)
+    puzzles = load_puzzles(args.set, args.count)
     print(f"{args.set}: {len(puzzles)} puzzles, limit {args.limit}, "
           f"time limit {args.timeout:g} s per puzzle, fastest of {args.repeat}")
     rows = []
