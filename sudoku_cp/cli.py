@@ -471,22 +471,7 @@ def backends(as_json: bool) -> None:
 
 
 # --- bench and plot: comparing paradigms ----------------------------------------------------------
-class _ArgumentError(SudokuError):
-    """Arguments click rejected (a value out of range, an unknown option): one line, exit 2."""
-
-
-class _OneLineCommand(click.Command):
-    """A command whose bad arguments give one error line and exit 2, like every user error,
-    instead of click's usage block."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        try:
-            return super().parse_args(ctx, args)
-        except click.UsageError as err:
-            raise _ArgumentError(f"{self.name}: {err.format_message()}") from None
-
-
-@main.command(cls=_OneLineCommand)
+@main.command()
 @click.argument("datasets", nargs=-1)
 @click.option("--list", "list_sets", is_flag=True,
               help="List the bundled sets with their puzzle counts, and exit.")
@@ -612,7 +597,7 @@ def _list_bundled() -> None:
                "sources: sudoku_cp/data/SOURCES.md)")
 
 
-@main.command(cls=_OneLineCommand)
+@main.command()
 @click.argument("results")
 @click.option("-o", "--output", type=click.Path(file_okay=False), default=None,
               help="Folder for the figures [default: plots/ beside the results].")
@@ -641,12 +626,12 @@ def plot(results: str, output: str | None, formats: str, pairs: tuple[str, ...],
     chosen = [f.strip().lower() for f in formats.split(",") if f.strip()]
     unknown = [f for f in chosen if f not in ("png", "svg", "pdf")]
     if unknown or not chosen:
-        raise _ArgumentError(f"plot: --format takes png, svg, pdf, not {formats!r}")
+        raise click.UsageError(f"--format takes png, svg, pdf, not {formats!r}")
     scatter = []
     for pair in pairs:
         x, sep, y = pair.partition(",")
         if not sep or not x.strip() or not y.strip():
-            raise _ArgumentError(f"plot: --scatter takes two backends X,Y, not {pair!r}")
+            raise click.UsageError(f"--scatter takes two backends X,Y, not {pair!r}")
         scatter.append((x.strip(), y.strip()))
     if not no_figures:
         report.check_plotting()
