@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from .backends import Backend, backend_class, backend_names, get_backend
-from .datasets import bundled_names, bundled_path
+from .datasets import bundled_file, bundled_names
 from .errors import BackendError, InputError, SudokuError
 from .model import Model, load_model
 from .puzzle import Grid, Puzzle
@@ -196,10 +196,11 @@ def resolve_datasets(names: Sequence[str]) -> list[Dataset]:
     taken: set[str] = set()
     for name in names:
         path = Path(name)
+        bundled = bundled_file(name)
         if path.is_file():
             label, source = path.stem, "file"
-        elif name in bundled_names():
-            path, label, source = bundled_path(name), name, "bundled"
+        elif bundled is not None:
+            path, label, source = bundled, name, "bundled"
         elif path.exists():
             raise InputError(f"dataset {name!r} is not a file")
         else:

@@ -274,13 +274,9 @@ def _per_backend_options(pairs: Sequence[str]) -> dict[str, dict[str, str]]:
 
 def _inputs_or_bundled(inputs: Sequence[str]) -> list[str]:
     """INPUT arguments, with the name of a bundled sample (e.g. ``forum-hardest``) as its file."""
-    import os
+    from .datasets import bundled_file
 
-    from .datasets import bundled_names, bundled_path
-
-    names = set(bundled_names())
-    return [str(bundled_path(arg)) if arg in names and not os.path.lexists(arg) else arg
-            for arg in inputs]
+    return [str(bundled_file(arg) or arg) for arg in inputs]
 
 
 def _run_batch_command(command: str, inputs: Sequence[str], *, backend_list: str | None,

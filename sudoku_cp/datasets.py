@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -64,6 +65,18 @@ def bundled_path(name: str) -> Path:
     raise InputError(f"unknown bundled set '{name}' (bundled sets: {', '.join(bundled_names())})")
 
 
+def bundled_file(arg: str) -> Path | None:
+    """The file of the bundled sample ``arg`` names — unless something on disk has that name,
+    which always wins — else None.
+
+    >>> bundled_file("famous").name, bundled_file("no-such-set")
+    ('famous.csv', None)
+    """
+    if arg in bundled_names() and not os.path.lexists(arg):
+        return bundled_path(arg)
+    return None
+
+
 def load_puzzles(name: str, count: int | None = None) -> list[Puzzle]:
     """The first ``count`` puzzles (all when None) of a bundled sample, by name, or of any
     puzzle file the formats module reads, by path; lines that are not puzzles are left out.
@@ -73,7 +86,7 @@ def load_puzzles(name: str, count: int | None = None) -> list[Puzzle]:
     """
     from .formats import read_puzzles
 
-    path = bundled_path(name) if name in bundled_names() else Path(name)
+    path = bundled_file(name) or Path(name)
     puzzles = (record.puzzle for record in read_puzzles(path) if record.puzzle is not None)
     return list(itertools.islice(puzzles, count))
 

@@ -910,11 +910,9 @@ def _input_path(arg: str) -> Path | None:
     path = Path(arg)
     if path.is_file():
         return path
-    try:
-        from .datasets import bundled_names, bundled_path
-    except ImportError:
-        return None
-    return bundled_path(arg) if arg in bundled_names() else None
+    from .datasets import bundled_file
+
+    return bundled_file(arg)
 
 
 def machine() -> dict[str, Any]:
