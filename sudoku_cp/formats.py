@@ -121,9 +121,9 @@ for _digit, _symbol in enumerate(SYMBOLS, start=1):
     _VALUE[_symbol.lower()] = _digit
 _VALUE["0"] = 0
 # Symbol → chr(digit) (blank → chr(0)) for str.translate. Any other character either keeps a
-# code point above _LAST_CODE or, if it is one of chr(0..35) itself, is sent above it — so an
+# code point above _TOP_CODE or, if it is one of chr(0..35) itself, is sent above it — so an
 # unknown symbol always falls to the slow path, which names it.
-_LAST_CODE = chr(len(SYMBOLS))
+_TOP_CODE = len(SYMBOLS)
 _CODES = {code: "\uffff" for code in range(len(SYMBOLS) + 1)}
 _CODES.update({ord(ch): chr(value) for ch, value in _VALUE.items()})
 
@@ -212,13 +212,18 @@ def _without_comments(text: str) -> str:
     return "\n".join(lines)
 
 
-def _build(cells: list[int], size: int, model: Model) -> Puzzle:
+def _build(cells: Sequence[int], size: int, model: Model) -> Puzzle:
     """A Puzzle from checked cells; a size the model cannot take is a PuzzleError too."""
     reason = model.fits(size)
     if reason:
         raise PuzzleError(f"read a {size}x{size} puzzle, but {reason}")
     try:
-        return Puzzle(tuple(cells), model)  # a tuple takes Puzzle's fast path
+        if size > MAX_SIZE:
+            return Puzzle(tuple(cells), model)  # which says why not
+        model.check_size(size)
+        # Every parser has checked the cell count and that each digit is in 0..N: only the
+        # repeated-givens check is left (this is the hot path of reading a big file).
+        return Puzzle._from_checked(tuple(cells), size, model)
     except ModelError as err:  # a user's model whose windows or cells miss this size
         raise PuzzleError(str(err)) from None
 
@@ -248,7 +253,7 @@ def _where(index: int, size: int | None) -> str:
     return f"row {index // size + 1}, column {index % size + 1}"
 
 
-def _line_cells(text: str, model: Model | None = None) -> tuple[list[int], int]:
+def _line_cells(text: str, model: Model | None = None) -> tuple[Sequence[int], int]:
     """Cells of the line form: symbols, or integers joined by commas for big grids."""
     if "," in text:
         tokens = text.split(",")
@@ -261,10 +266,11 @@ def _line_cells(text: str, model: Model | None = None) -> tuple[list[int], int]:
     size = size_for_cells(count)
     # Fast path: every symbol known → one C-level translate to code points 0..35.
     coded = symbols.translate(_CODES)
-    if coded.isascii() and (not coded or max(coded) <= _LAST_CODE):
-        cells = list(coded.encode("ascii"))
-    else:
-        cells = [_VALUE.get(ch, -1) for ch in symbols]
+    raw = coded.encode("ascii") if coded.isascii() else b""
+    top = max(raw) if raw else _TOP_CODE + 1
+    if size is not None and top <= size and top <= _TOP_CODE:
+        return raw, size  # the common case: known symbols, digits in range, nothing more to do
+    cells = list(raw) if top <= _TOP_CODE else [_VALUE.get(ch, -1) for ch in symbols]
     if -1 in cells:
         index = cells.index(-1)
         raise PuzzleError(f"unknown symbol {symbols[index]!r} at {_where(index, size)}")

@@ -29,6 +29,7 @@ from typing import Any
 
 from .backends import Backend, available_backends, backend_class, backend_names, get_backend
 from .errors import BackendError, SudokuError
+from .formats import SYMBOLS, format_line
 from .model import Model, load_model
 from .puzzle import Grid, Puzzle
 from .result import Result, Status, Verdict
@@ -338,13 +339,9 @@ def run_backends(
 
 def _read_result(result: Any, puzzle: Puzzle, limit: int | None, seconds: float) -> Outcome:
     """The run of a returned result, or an ``error`` run when the result is malformed."""
-    malformed = _malformed(result, puzzle, limit)
+    malformed, solutions = _malformed(result, limit)
     if malformed:
         return BackendRun(Status.ERROR, seconds=seconds, error=f"malformed result: {malformed}"), ()
-    solutions = tuple(
-        s if type(s) is tuple and set(map(type, s)) <= {int} else tuple(map(int, s))
-        for s in result.solutions
-    )
     run = BackendRun(
         status=result.status,
         count=len(solutions),
@@ -355,34 +352,38 @@ def _read_result(result: Any, puzzle: Puzzle, limit: int | None, seconds: float)
     return run, solutions
 
 
-def _malformed(result: Any, puzzle: Puzzle, limit: int | None) -> str | None:
-    """Why ``result`` is not a well-formed answer (None when it is one).
+def _malformed(result: Any, limit: int | None) -> tuple[str | None, tuple[Grid, ...]]:
+    """Why ``result`` is not a well-formed answer (None when it is one), and its solutions as
+    tuples of plain ints.
 
     Only the *shape* is judged here: a solution that is a sequence of numbers but breaks the
     rules is left to the validator, so that it is reported as a wrong answer.
     """
     if not isinstance(result, Result):
-        return f"returned {type(result).__name__}, not a Result"
+        return f"returned {type(result).__name__}, not a Result", ()
     if not isinstance(result.status, Status) or result.status is Status.ERROR:
-        return f"status {result.status!r} is not one a backend may return"
+        return f"status {result.status!r} is not one a backend may return", ()
     if not isinstance(result.solutions, tuple | list):
-        return f"solutions is a {type(result.solutions).__name__}, not a sequence of grids"
+        return f"solutions is a {type(result.solutions).__name__}, not a sequence of grids", ()
+    solutions = []
     for number, solution in enumerate(result.solutions, start=1):
         if not isinstance(solution, tuple | list):
-            return f"solution {number} is a {type(solution).__name__}, not a sequence of digits"
+            return f"solution {number} is a {type(solution).__name__}, not a sequence of digits", ()
         # set(map(type, …)) runs at C speed; other integer types (NumPy's) are accepted too.
-        if set(map(type, solution)) - {int} and not all(
-            isinstance(d, numbers.Integral) and not isinstance(d, bool) for d in solution
-        ):
-            return f"solution {number} is not a sequence of integer digits"
+        if set(map(type, solution)) - {int}:
+            if not all(isinstance(d, numbers.Integral) and not isinstance(d, bool)
+                       for d in solution):
+                return f"solution {number} is not a sequence of integer digits", ()
+            solution = tuple(map(int, solution))
+        solutions.append(solution if type(solution) is tuple else tuple(solution))
     if not isinstance(result.stats, dict) or not all(
         isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool)
         for k, v in result.stats.items()
     ):
-        return "stats is not a dict of named numbers"
-    count = len(result.solutions)
+        return "stats is not a dict of named numbers", ()
+    count = len(solutions)
     if limit is not None and count > limit:
-        return f"{count} solutions returned for limit {limit}"
+        return f"{count} solutions returned for limit {limit}", ()
     expected = {
         Status.UNIQUE: count == 1,
         Status.NONE: count == 0,
@@ -391,8 +392,8 @@ def _malformed(result: Any, puzzle: Puzzle, limit: int | None) -> str | None:
         Status.TIMEOUT: True,
     }[result.status]
     if not expected:
-        return f"status {result.status.value} with {_solutions(count)}"
-    return None
+        return f"status {result.status.value} with {_solutions(count)}", ()
+    return None, tuple(solutions)
 
 
 def judge(
@@ -408,14 +409,18 @@ def judge(
     checked: dict[Grid, list[str]] = {}  # one validation per distinct grid, however many found it
     evidence: dict[Grid, None] = {}  # distinct valid solutions, in the order first found
     runs: dict[str, BackendRun] = {}
+    cells = puzzle.size * puzzle.size
     for name, (run, solutions) in outcomes.items():
         runs[name] = run
-        if len(set(solutions)) != len(solutions):
+        if len(solutions) > 1 and len(set(solutions)) != len(solutions):
             run.problems.append("returned the same solution twice")
         for number, solution in enumerate(solutions, start=1):
-            if solution not in checked:
-                checked[solution] = puzzle.problems_with(solution)
-            problems = checked[solution]
+            problems = checked.get(solution)
+            if problems is None:
+                # Solutions from run_backends are tuples of plain ints: the validator's fast
+                # check takes them as they are; anything it doubts gets the full reading.
+                plain = len(solution) == cells and puzzle._solves(solution)
+                problems = checked[solution] = [] if plain else puzzle.problems_with(solution)
             if problems:
                 run.problems.append(
                     f"solution {number} fails the validator: {'; '.join(problems[:3])}"
@@ -446,10 +451,11 @@ def judge(
     exact = verdict in (Verdict.UNIQUE, Verdict.NONE) or (
         verdict is Verdict.MULTIPLE and any(run.count == found for run in deciders)
     )
-    witnesses = [puzzle_line(puzzle, grid) for grid in list(evidence)[:WITNESSES]]
+    witnesses = [single_line(grid, puzzle.size, checked=True)
+                 for grid in list(evidence)[:WITNESSES]]
     return CheckRecord(
         id=str(id),
-        puzzle=single_line(puzzle.cells, puzzle.size),
+        puzzle=single_line(puzzle.cells, puzzle.size, checked=True),
         verdict=verdict,
         count=found,
         exact=exact,
@@ -569,8 +575,6 @@ def _variant_problem(
 
 def _grid_of(line: str, size: int) -> Grid:
     """The digits of a witness in single-line form (as :func:`single_line` writes it)."""
-    from .formats import SYMBOLS
-
     if size > len(SYMBOLS):
         return tuple(int(token) for token in line.split(","))
     return tuple(SYMBOLS.index(symbol) + 1 for symbol in line)
@@ -582,23 +586,19 @@ def puzzle_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
     return single_line(grid, puzzle.size)
 
 
-_LINE_TABLE: bytes | None = None
+_LINE_ALPHABET = ("." + SYMBOLS).encode("ascii")
+_LINE_TABLE = bytes.maketrans(bytes(range(len(_LINE_ALPHABET))), _LINE_ALPHABET)
 
 
-def single_line(cells: Sequence[int], size: int) -> str:
+def single_line(cells: Sequence[int], size: int, *, checked: bool = False) -> str:
     """``formats.format_line``, ~10x faster for grids up to 35x35 of valid digits.
 
     A record holds the puzzle and its witnesses in line form, so this runs for every puzzle of
     a batch; a byte translation (the table built from formats' own alphabet) costs well under
-    a microsecond where joining symbols one by one costs several.
+    a microsecond where joining symbols one by one costs several. ``checked`` says the digits
+    are known to be in 0..size (a Puzzle's givens, a validated solution).
     """
-    from .formats import SYMBOLS, format_line
-
-    global _LINE_TABLE
-    if size <= len(SYMBOLS) and all(0 <= d <= size for d in (min(cells), max(cells))):
-        if _LINE_TABLE is None:
-            alphabet = ("." + SYMBOLS).encode("ascii")
-            _LINE_TABLE = bytes.maketrans(bytes(range(len(alphabet))), alphabet)
+    if size <= len(SYMBOLS) and (checked or min(cells) >= 0 and max(cells) <= size):
         return bytes(cells).translate(_LINE_TABLE).decode("ascii")
     return format_line(cells, size)
 

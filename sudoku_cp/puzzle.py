@@ -54,7 +54,7 @@ class Puzzle:
     (4, 4, 'classic')
     """
 
-    __slots__ = ("cells", "size", "model", "_hash")
+    __slots__ = ("cells", "size", "model", "_hash", "_givens")
 
     def __init__(self, grid: Sequence[int] | Sequence[Sequence[int | None]],
                  model: Model | str = "classic") -> None:
@@ -79,10 +79,25 @@ class Puzzle:
                         f"is outside 1..{size} (0 is a blank)"
                     )
         self.model.check_size(size)
+        self._finish(cells, size)
+
+    @classmethod
+    def _from_checked(cls, cells: Grid, size: int, model: Model) -> Puzzle:
+        """A puzzle from cells a parser has already checked: a tuple of N² ints in 0..N, for
+        a size ``model`` takes. Only the repeated-givens check is left to do."""
+        puzzle = cls.__new__(cls)
+        puzzle.model = model
+        puzzle._finish(cells, size)
+        return puzzle
+
+    def _finish(self, cells: Grid, size: int) -> None:
         self.cells: Grid = cells
         self.size = size
-        self._hash = hash((cells, self.model))
-        self._check_repeated_givens()
+        self._hash: int | None = None  # on demand: most puzzles are never hashed
+        lanes = _lanes(self.model, size)
+        self._givens = lanes.encode(bytes(cells))
+        if lanes.repeats(self._givens):
+            self._check_repeated_givens()  # names the group and the two cells
 
     @classmethod
     def parse(cls, text: str, model: Model | str = "classic") -> Puzzle:
@@ -120,6 +135,8 @@ class Puzzle:
         return isinstance(other, Puzzle) and self.cells == other.cells and self.model == other.model
 
     def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self.cells, self.model))
         return self._hash
 
     def __repr__(self) -> str:
@@ -183,20 +200,24 @@ class Puzzle:
         return problems
 
     def _plainly_valid(self, cand: Grid) -> bool:
-        # The common case, checked with set operations only; any doubt falls through to the
-        # slow path, which names every problem.
-        n = self.size
-        if set(map(type, cand)) != {int} or min(cand) < 1 or max(cand) > n:
+        # The common case, with a few big-integer operations (see _Lanes); any doubt falls
+        # through to the slow path, which names every problem.
+        if set(map(type, cand)) != {int}:
             return False
-        full_groups, short_groups, _ = _group_readers(self.model, n)
-        # Digits all in 1..N, so a group of N cells with N distinct digits holds each once.
-        if [len(set(read(cand))) for read in full_groups].count(n) != len(full_groups):
+        return self._solves(cand)
+
+    def _solves(self, cand: Grid) -> bool:
+        """True when ``cand``, N² plain ints, fills the grid, keeps the givens and obeys every
+        group. The harness calls it directly for solutions it has already made plain ints."""
+        try:
+            digits = bytes(cand)
+        except (ValueError, TypeError):  # outside 0..255, or not an integer: not a digit
             return False
-        if any(len(set(read(cand))) != width for read, width in short_groups):
+        lanes = _lanes(self.model, self.size)
+        if 0 in digits.translate(lanes.digit):
             return False
-        return [d if given else 0 for given, d in zip(self.cells, cand, strict=True)] == list(
-            self.cells
-        )
+        grid = lanes.encode(digits)
+        return (grid & self._givens) == self._givens and lanes.complete(grid)
 
     def is_solution(self, candidate: Sequence[int]) -> bool:
         """True when ``candidate`` fills every cell, keeps the givens and obeys every group."""
@@ -217,6 +238,130 @@ def _group_readers(
         else:
             short.append((read, len(group)))
     return full, short, every
+
+
+class _Lanes:
+    """Every group of a model on an N×N grid checked at once, with big-integer arithmetic.
+
+    A grid becomes one integer with a field of ``width`` bits per cell, holding the cell's digit
+    one-hot (digit d sets bit d-1; a blank, or anything outside 1..N, is an empty field). Adding
+    copies of that integer shifted by a group's cell offsets puts, in the field of the group's
+    first cell, the sum of the group's fields — for all groups of the same shape (all rows, all
+    columns, all boxes) in one pass of a few additions. Digits are distinct exactly when that
+    sum equals their bitwise OR (no carry); a group of N cells holds each digit once exactly
+    when the sum is 2**N - 1 (N set bits from at most N one-hot terms means no carry and no
+    empty field). Fields are wide enough that no sum spills into its neighbour.
+
+    About 5 µs for a 9×9 grid where a set per group costs about 15; the results are the same,
+    which the tests check against the per-group reading on random grids.
+    """
+
+    def __init__(self, groups: Sequence[Sequence[int]], size: int) -> None:
+        longest = max(len(g) for g in groups)
+        self.nbytes = -(-(size - 1 + longest.bit_length()) // 8)
+        width = 8 * self.nbytes
+        self.tables = [
+            bytes(((1 << (d - 1)) >> (8 * k)) & 0xFF if 1 <= d <= size else 0 for d in range(256))
+            for k in range(self.nbytes)
+        ]
+        self.digit = bytes(1 if 1 <= d <= size else 0 for d in range(256))
+        field = (1 << width) - 1
+        everything = (1 << size) - 1
+        shapes: dict[tuple[int, ...], list[int]] = {}
+        short: dict[tuple[int, ...], bool] = {}
+        for group in groups:
+            first = min(group)
+            offsets = tuple(sorted(cell - first for cell in group))
+            shapes.setdefault(offsets, []).append(first)
+            short[offsets] = len(group) < size
+        # (how to add up a shape, mask over its first cells, what a full group sums to there,
+        # short groups?)
+        self.shapes = [
+            (
+                [
+                    (width * stage[0], stage[1]) if stage[0] else tuple(width * o for o in stage)
+                    for stage in _progressions(offsets, size)
+                ],
+                sum(field << (width * a) for a in anchors),
+                sum(everything << (width * a) for a in anchors),
+                short[offsets],
+            )
+            for offsets, anchors in shapes.items()
+        ]
+
+    def encode(self, digits: bytes) -> int:
+        """The grid (one byte per cell) as one integer of one-hot fields."""
+        if self.nbytes == 1:
+            return int.from_bytes(digits.translate(self.tables[0]), "little")
+        lanes = bytearray(len(digits) * self.nbytes)
+        for k, table in enumerate(self.tables):
+            lanes[k :: self.nbytes] = digits.translate(table)
+        return int.from_bytes(lanes, "little")
+
+    def repeats(self, grid: int) -> bool:
+        """True when some group holds a digit twice (blanks do not count)."""
+        for plan, mask, _, _ in self.shapes:
+            if _spread(grid, plan, operator.add) & mask != _spread(grid, plan, operator.or_) & mask:
+                return True
+        return False
+
+    def complete(self, grid: int) -> bool:
+        """True when every group of N cells holds each digit once and no shorter group holds
+        one twice, for a grid whose every cell holds a digit 1..N."""
+        for plan, mask, full, short in self.shapes:
+            total = _spread(grid, plan, operator.add) & mask
+            if total != (_spread(grid, plan, operator.or_) & mask if short else full):
+                return False
+        return True
+
+
+def _progressions(offsets: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+    """How to add up a shape: a list of stages, each ``(step, count)`` — the terms ``i * step``
+    for i < count — or ``(0, o1, o2, …)``, those terms one by one. The shape's offsets are
+    every sum of one term from each stage: a row is [(1, N)], a box [(1, width), (N, height)]."""
+    k = len(offsets)
+    if k > 2:
+        step = offsets[1]
+        if offsets == tuple(range(0, step * k, step)):
+            return [(step, k)]  # a row, a column, a diagonal
+        width = next((i for i, o in enumerate(offsets) if o != i), k)
+        height = k // width
+        if width > 1 and width * height == k and offsets == tuple(
+            r * size + c for r in range(height) for c in range(width)
+        ):
+            return [(1, width), (size, height)]  # a box, a window
+    return [offsets]
+
+
+def _spread(grid: int, plan: list[tuple[int, ...]], op: Callable[[int, int], int]) -> int:
+    """``op`` over ``grid`` shifted by every offset of the plan; a progression goes by
+    doubling (nine terms take four shifts)."""
+    for stage in plan:
+        if len(stage) != 2 or stage[0] == 0:
+            result = grid
+            for shift in stage[1:]:
+                result = op(result, grid >> shift)
+            grid = result
+            continue
+        shift, count = stage
+        result = None
+        block, span, done = grid, 1, 0  # block: op over ``span`` consecutive terms
+        while True:
+            if count & span:
+                part = block >> (shift * done)
+                result = part if result is None else op(result, part)
+                done += span
+            if span * 2 > count:
+                break
+            block = op(block, block >> (shift * span))
+            span *= 2
+        grid = result
+    return grid
+
+
+@functools.lru_cache(maxsize=64)
+def _lanes(model: Model, size: int) -> _Lanes:
+    return _Lanes(model.groups(size), size)
 
 
 def _flatten(grid: Sequence[int] | Sequence[Sequence[int | None]]) -> Grid:

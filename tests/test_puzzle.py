@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_cp.errors import DuplicateGivenError, ModelError, PuzzleError
-from sudoku_cp.puzzle import Puzzle, cell_name, size_for_cells
+from sudoku_cp.model import load_model, model_from_dict
+from sudoku_cp.puzzle import Puzzle, _lanes, cell_name, size_for_cells
 
 EASY = "..48...1767.9.....5.8.3...43..74.1...69...78...1.69..51...8.3.6.....6.9124...15.."
 EASY_SOLUTION = "934825617672914853518637924325748169469153782781269435197582346853476291246391578"
@@ -125,3 +128,72 @@ def test_validator_rejects_a_boolean_posing_as_a_digit():
     forged = forged or tuple(True if d == 1 else d for d in solution)
     problems = puzzle.problems_with(forged)
     assert problems and "True" in problems[0]
+
+
+# --- the fast whole-grid checks (big-integer lanes) against a plain per-group reading ----------
+def _plain_repeats(model, size, grid):
+    for group in model.groups(size):
+        digits = [grid[c] for c in group if grid[c]]
+        if len(set(digits)) != len(digits):
+            return True
+    return False
+
+
+def _plain_solves(model, size, grid):
+    return all(1 <= d <= size for d in grid) and all(
+        len({grid[c] for c in group}) == len(group) for group in model.groups(size)
+    )
+
+
+_ODD_MODEL = model_from_dict(
+    {"groups": ["rows"], "windows": [{"row": 1, "col": 2, "height": 2, "width": 3}],
+     "cells": [{"cells": [[0, 0], [3, 3], [5, 1]]}, {"cells": [[2, 0], [4, 5]]}]},
+    name="odd",
+)
+_LANE_CASES = [
+    ("classic", 4), ("classic", 6), ("classic", 9), ("classic", 12), ("classic", 16),
+    ("classic", 25), ("x", 9), ("hyper", 9), ("latin", 7), ("odd", 6),
+]
+
+
+@functools.cache
+def _solution_of_empty(model, size):
+    from sudoku_cp.backends import get_backend
+
+    return get_backend("backtrack").solve(Puzzle([0] * size * size, model), limit=1).solutions[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=st.sampled_from(_LANE_CASES), data=st.data())
+def test_the_fast_checks_agree_with_reading_each_group(case, data):
+    name, size = case
+    model = _ODD_MODEL if name == "odd" else load_model(name)
+    # A solution mutated a little: near-solutions, where the checks have to be exactly
+    # right, as well as far-off grids.
+    grid = list(_solution_of_empty(model, size))
+    for _ in range(data.draw(st.integers(0, 3))):
+        i = data.draw(st.integers(0, size * size - 1))
+        if data.draw(st.booleans()):
+            j = data.draw(st.integers(0, size * size - 1))
+            grid[i], grid[j] = grid[j], grid[i]
+        else:
+            grid[i] = data.draw(st.integers(0, size + 1))
+    lanes = _lanes(model, size)
+    digits = bytes(grid)
+    solves = 0 not in digits.translate(lanes.digit) and lanes.complete(lanes.encode(digits))
+    assert solves == _plain_solves(model, size, grid)
+    keep = data.draw(st.lists(st.booleans(), min_size=size * size, max_size=size * size))
+    givens = [d if k and d <= size else 0 for d, k in zip(grid, keep, strict=True)]
+    assert lanes.repeats(lanes.encode(bytes(givens))) == _plain_repeats(model, size, givens)
+
+
+def test_the_validator_accepts_a_real_solution_of_each_model_and_rejects_its_neighbours():
+    from sudoku_cp.backends import get_backend
+
+    for name, size in [("classic", 9), ("x", 9), ("hyper", 9), ("latin", 6), ("classic", 16)]:
+        empty = Puzzle([0] * size * size, name)
+        solution = get_backend("backtrack").solve(empty, limit=1).solutions[0]
+        assert empty.problems_with(solution) == []
+        swapped = list(solution)
+        swapped[0], swapped[1] = swapped[1], swapped[0]
+        assert empty.problems_with(swapped)  # breaks two columns (and boxes or diagonals)
