@@ -82,7 +82,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from .errors import InputError, ModelError, PuzzleError, SudokuError
 from .model import MAX_SIZE, Model, box_shape, load_model
@@ -561,6 +561,126 @@ class PuzzleRecord:
         return self.puzzle is not None
 
 
+def _make_record(index: int, line: _Line, parse: Any, ident: str | None,
+                 expected: dict[str, Any] | None, prefix: bool,
+                 text: str | None = None) -> PuzzleRecord:
+    """A record: ``parse()``'s puzzle, or the line's own error, or why parsing failed."""
+    puzzle, error = None, line.error
+    if error is None:
+        try:
+            puzzle = parse()
+        except SudokuError as err:
+            error = f"line {line.number}: {err}" if prefix else str(err)
+    return PuzzleRecord(
+        index=index,
+        id=ident or str(index),
+        line=line.number,
+        puzzle=puzzle,
+        error=error,
+        text=line.text if text is None else text,
+        expected=expected or {},
+    )
+
+
+@dataclass(frozen=True)
+class _CsvColumns:
+    """Where a CSV file keeps what: column positions from its header."""
+
+    header: tuple[str, ...]
+    puzzle: int
+    id: int | None
+    solution: int | None
+    count: int | None
+
+
+@dataclass(frozen=True)
+class LineParser:
+    """How one line of a one-puzzle-a-line input (line form, JSON Lines, a CSV row) becomes
+    its record. Small and picklable, so a worker process can do the parsing."""
+
+    kind: str
+    model: Model
+    prefix: bool = True
+    columns: _CsvColumns | None = None
+
+    def record(self, index: int, number: int, text: str,
+               error: str | None = None) -> PuzzleRecord:
+        """The record of line ``number`` (the ``index``-th record of its input)."""
+        line = _Line(number, text, error)
+        if error is not None:
+            return _make_record(index, line, None, None, None, self.prefix)
+        if self.kind == "jsonl":
+            return self._jsonl(index, line)
+        if self.kind == "csv":
+            return self._csv(index, line)
+        return _make_record(
+            index, line, lambda: parse_puzzle(text, self.model, "line"), None, None, self.prefix
+        )
+
+    def _jsonl(self, index: int, line: _Line) -> PuzzleRecord:
+        try:
+            data = json.loads(line.text)
+        except json.JSONDecodeError as err:
+            message = f"not valid JSON: {err.msg} at column {err.colno}"
+            return _make_record(index, line, lambda: _raise(message), None, None, self.prefix)
+        except (ValueError, RecursionError):
+            return _make_record(
+                index, line, lambda: _raise("not valid JSON (too long or too deep)"),
+                None, None, self.prefix,
+            )
+        ident, expected = None, {}
+        if isinstance(data, dict):
+            raw_id = data.get("id", data.get("name"))
+            ident = None if raw_id is None else str(raw_id)
+            for key in ("solution", "solution_count"):
+                if data.get(key) is not None:
+                    expected[key] = data[key]
+        return _make_record(
+            index, line, lambda: puzzle_from_data(data, self.model), ident, expected, self.prefix
+        )
+
+    def _csv(self, index: int, line: _Line) -> PuzzleRecord:
+        columns = self.columns
+        assert columns is not None
+        fields = _csv_fields(line.text)
+        ident = _field(fields, columns.id)
+        expected: dict[str, Any] = {}
+        if _field(fields, columns.solution):
+            expected["solution"] = _field(fields, columns.solution)
+        count_text = _field(fields, columns.count)
+        if count_text:
+            expected["solution_count"] = (
+                int(count_text)
+                if count_text.isascii() and count_text.isdigit() and len(count_text) < 19
+                else count_text
+            )
+        column = columns.puzzle
+        if column >= len(fields):
+            message = (f"no puzzle: the row has {len(fields)} field(s), the puzzle is in "
+                       f"column {column + 1} ({columns.header[column]!r})")
+            return _make_record(index, line, lambda: _raise(message), ident, expected,
+                                self.prefix)
+        puzzle_text = fields[column]
+        return _make_record(
+            index, line, lambda: parse_puzzle(puzzle_text, self.model, "line"), ident, expected,
+            self.prefix,
+        )
+
+
+class PendingRecord(NamedTuple):
+    """A line read but not yet parsed (see ``read_puzzles(…, defer=True)``): ``parse()`` makes
+    its :class:`PuzzleRecord`. A tuple, so it travels to a worker process cheaply."""
+
+    parser: LineParser
+    index: int
+    line: int
+    text: str
+    error: str | None = None
+
+    def parse(self) -> PuzzleRecord:
+        return self.parser.record(self.index, self.line, self.text, self.error)
+
+
 @dataclass
 class _Line:
     """One non-blank, non-comment line as read: its text, or why it could not be read."""
@@ -699,39 +819,46 @@ def _reason(err: BaseException) -> str:
 
 
 class _Reader:
-    """Turns the lines of one input into records, by format; numbers records as it goes."""
+    """Turns the lines of one input into records, by format; numbers records as it goes.
 
-    def __init__(self, lines: _Lines, model: Model, prefix: bool = True) -> None:
+    With ``defer``, a record of a one-puzzle-a-line format comes out as a
+    :class:`PendingRecord` — the line and the parser to read it with — so that the batch
+    runner can leave the parsing to its worker processes.
+    """
+
+    def __init__(self, lines: _Lines, model: Model, prefix: bool = True,
+                 defer: bool = False) -> None:
         self.lines = lines
         self.model = model
         self.prefix = prefix  # say "line N:" in errors (not for a lone puzzle text)
+        self.defer = defer
         self.count = 0
         self.csv_header = False
+        self.line_parser = LineParser("line", model, prefix)
+        self.jsonl_parser = LineParser("jsonl", model, prefix)
 
     # -- making records --
     def record(self, line: _Line, parse: Any, ident: str | None = None,
                expected: dict[str, Any] | None = None, prefix: bool | None = None,
                text: str | None = None) -> PuzzleRecord:
         self.count += 1
-        puzzle, error = None, line.error
-        if error is None:
-            try:
-                puzzle = parse()
-            except SudokuError as err:
-                say_line = self.prefix if prefix is None else prefix
-                error = f"line {line.number}: {err}" if say_line else str(err)
-        return PuzzleRecord(
-            index=self.count,
-            id=ident or str(self.count),
-            line=line.number,
-            puzzle=puzzle,
-            error=error,
-            text=line.text if text is None else text,
-            expected=expected or {},
+        return _make_record(
+            self.count, line, parse, ident, expected,
+            self.prefix if prefix is None else prefix, text,
         )
 
-    def line_record(self, line: _Line) -> PuzzleRecord:
-        return self.record(line, lambda: parse_puzzle(line.text, self.model, "line"))
+    def parsed(self, parser: LineParser, line: _Line) -> PuzzleRecord | PendingRecord:
+        """The record of one line by ``parser`` (pending, when deferring)."""
+        self.count += 1
+        if self.defer:
+            return PendingRecord(parser, self.count, line.number, line.text, line.error)
+        return parser.record(self.count, line.number, line.text, line.error)
+
+    def line_record(self, line: _Line) -> PuzzleRecord | PendingRecord:
+        return self.parsed(self.line_parser, line)
+
+    def jsonl_record(self, line: _Line) -> PuzzleRecord | PendingRecord:
+        return self.parsed(self.jsonl_parser, line)
 
     # -- formats --
     def read(self, fmt: str) -> Iterator[PuzzleRecord]:
@@ -845,25 +972,6 @@ class _Reader:
         yield self.record(start, lambda: parse_puzzle(text, self.model, fmt), prefix=False,
                           text=text)
 
-    def jsonl_record(self, line: _Line) -> PuzzleRecord:
-        if line.error:
-            return self.record(line, None)
-        try:
-            data = json.loads(line.text)
-        except json.JSONDecodeError as err:
-            message = f"not valid JSON: {err.msg} at column {err.colno}"
-            return self.record(line, lambda: _raise(message))
-        except (ValueError, RecursionError):
-            return self.record(line, lambda: _raise("not valid JSON (too long or too deep)"))
-        ident, expected = None, {}
-        if isinstance(data, dict):
-            raw_id = data.get("id", data.get("name"))
-            ident = None if raw_id is None else str(raw_id)
-            for key in ("solution", "solution_count"):
-                if data.get(key) is not None:
-                    expected[key] = data[key]
-        return self.record(line, lambda: puzzle_from_data(data, self.model), ident, expected)
-
     def csv_records(self) -> Iterator[PuzzleRecord]:
         header_line = next(self.lines, None)
         if header_line is None:
@@ -879,36 +987,17 @@ class _Reader:
                 f"(columns: {', '.join(header) or 'none'}; name one "
                 f"{', '.join(repr(c) for c in PUZZLE_COLUMNS)})"
             )
-        ids = _first_index(header, ID_COLUMNS)
-        solution = _first_index(header, SOLUTION_COLUMNS)
-        counts = _first_index(header, COUNT_COLUMNS)
+        parser = LineParser("csv", self.model, self.prefix, _CsvColumns(
+            header=tuple(header),
+            puzzle=column,
+            id=_first_index(header, ID_COLUMNS),
+            solution=_first_index(header, SOLUTION_COLUMNS),
+            count=_first_index(header, COUNT_COLUMNS),
+        ))
         for line in self.lines:
             if line.error is None and line.text.count('"') % 2:
                 line = self._join_quoted(line)
-            if line.error:
-                yield self.record(line, None)
-                continue
-            fields = _csv_fields(line.text)
-            ident = _field(fields, ids)
-            expected: dict[str, Any] = {}
-            if _field(fields, solution):
-                expected["solution"] = _field(fields, solution)
-            count_text = _field(fields, counts)
-            if count_text:
-                expected["solution_count"] = (
-                    int(count_text)
-                    if count_text.isascii() and count_text.isdigit() and len(count_text) < 19
-                    else count_text
-                )
-            if column >= len(fields):
-                message = (f"no puzzle: the row has {len(fields)} field(s), the puzzle is in "
-                           f"column {column + 1} ({header[column]!r})")
-                yield self.record(line, lambda m=message: _raise(m), ident, expected)
-                continue
-            puzzle_text = fields[column]
-            yield self.record(
-                line, lambda t=puzzle_text: parse_puzzle(t, self.model, "line"), ident, expected
-            )
+            yield self.parsed(parser, line)
 
     def _join_quoted(self, line: _Line) -> _Line:
         """A CSV record whose quoted field spans lines: join them (within the line cap)."""
@@ -992,11 +1081,16 @@ def read_puzzles(
     source: str | Path | IO[str] | IO[bytes],
     model: Model | str = "classic",
     fmt: str = "auto",
+    *,
+    defer: bool = False,
 ) -> Iterator[PuzzleRecord]:
     """Every puzzle in a file (a path) or an open stream, one record at a time (streaming).
 
     Problems with the source itself (missing, a directory, unreadable, binary, no puzzles at
     all) raise ``InputError``; a bad puzzle is a record with ``error`` set, and reading goes on.
+    With ``defer``, each line of a one-puzzle-a-line input comes as a :class:`PendingRecord`
+    whose ``parse()`` gives its record, so the parsing can be done elsewhere (the batch runner
+    leaves it to its worker processes).
 
     >>> import io
     >>> records = list(read_puzzles(io.StringIO("id,puzzle\\nA,1.....1.........\\nB,1.3\\n")))
@@ -1010,13 +1104,13 @@ def read_puzzles(
     rules = load_model(model)
     if isinstance(source, str | Path):
         stream, name = _open_path(Path(source)), str(source)
-        return _read_stream(stream, name, rules, fmt, owned=True)
+        return _read_stream(stream, name, rules, fmt, owned=True, defer=defer)
     name = getattr(source, "name", None)
     if name == "<stdin>":
         name = "standard input"
     elif not isinstance(name, str) or not name:
         name = "the input stream"
-    return _read_stream(source, name, rules, fmt, owned=False)
+    return _read_stream(source, name, rules, fmt, owned=False, defer=defer)
 
 
 def _open_path(path: Path) -> IO[bytes]:
@@ -1033,20 +1127,20 @@ def _open_path(path: Path) -> IO[bytes]:
 
 
 def _read_stream(stream: IO[Any], name: str, model: Model, fmt: str, owned: bool,
-                 prefix: bool = True) -> Iterator[PuzzleRecord]:
+                 prefix: bool = True, defer: bool = False) -> Iterator[PuzzleRecord]:
     try:
         lines = _Lines(stream, name)
     except BaseException:
         if owned:
             stream.close()
         raise
-    return _generate(lines, model, fmt, owned, prefix)
+    return _generate(lines, model, fmt, owned, prefix, defer)
 
 
 def _generate(lines: _Lines, model: Model, fmt: str, owned: bool,
-              prefix: bool) -> Iterator[PuzzleRecord]:
+              prefix: bool, defer: bool) -> Iterator[PuzzleRecord]:
     try:
-        yield from _Reader(lines, model, prefix).read(fmt)
+        yield from _Reader(lines, model, prefix, defer).read(fmt)
     finally:
         if owned:
             lines.stream.close()
@@ -1056,13 +1150,14 @@ _PATH_SUFFIXES = (".txt", ".csv", ".jsonl", ".json", ".ndjson", ".sdk", ".sdm", 
 
 
 def read_input(
-    arg: str, model: Model | str = "classic", fmt: str = "auto"
+    arg: str, model: Model | str = "classic", fmt: str = "auto", *, defer: bool = False
 ) -> Iterator[PuzzleRecord]:
     """What a command-line argument means: ``-`` is standard input, an existing path is that
     file, anything else is puzzle text itself (one puzzle, or several lines of them).
 
     A missing file that looks like a path (has ``/`` or a file suffix such as ``.txt``) is an
-    ``InputError``; bad puzzle text is a record with ``error`` set.
+    ``InputError``; bad puzzle text is a record with ``error`` set. ``defer`` is as in
+    :func:`read_puzzles` (puzzle text given as the argument itself is always parsed here).
 
     >>> [r.puzzle.size for r in read_input("1.....1.........")]
     [4]
@@ -1075,11 +1170,11 @@ def read_input(
     rules = load_model(model)
     if arg == "-":
         stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes: we decode, with clear errors
-        return _read_stream(stream, "standard input", rules, fmt, owned=False)
+        return _read_stream(stream, "standard input", rules, fmt, owned=False, defer=defer)
     if _is_existing_path(arg) or _looks_like_path(arg):
         # Opening says best what is wrong: missing, a directory, or no permission (also on
         # a parent directory, which makes the path look missing to a mere existence check).
-        return read_puzzles(arg, rules, fmt)
+        return read_puzzles(arg, rules, fmt, defer=defer)
     return _read_text(arg, rules, fmt)
 
 

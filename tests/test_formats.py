@@ -6,6 +6,7 @@ import contextlib
 import io
 import json
 import os
+import pickle
 import random
 import re
 import subprocess
@@ -22,6 +23,7 @@ from sudoku_cp.formats import (
     FORMATS,
     MAX_LINE_CHARS,
     OUTPUT_FORMATS,
+    PendingRecord,
     PuzzleRecord,
     format_grid,
     format_json,
@@ -401,6 +403,22 @@ def test_csv_quoted_field_across_lines_and_short_rows(tmp_path):
     assert got[1].error == (
         "line 4: no puzzle: the row has 1 field(s), the puzzle is in column 2 ('puzzle')"
     )
+
+
+@pytest.mark.parametrize(("name", "content"), [
+    ("p.txt", f"# lines\n{INKALA}\n{INKALA[:16]}?{INKALA[17:]}\n\n{INKALA[:80]}\n"),
+    ("p.jsonl", "\n".join([json.dumps({"id": "a", "puzzle": INKALA, "solution_count": 1}),
+                           "[[1, 0,", '{"givens": "..."}', json.dumps({"puzzle": INKALA})])),
+    ("p.csv", f'id,puzzle,solution\n"two\nlines",{INKALA},x\nlonely\n,{INKALA[:80]},\n'),
+    ("p.bin", b"1.......\n" + INKALA.encode() + b"\n\xff\xfe" + INKALA[2:].encode() + b"\n"),
+])
+def test_deferred_lines_parse_to_the_same_records(tmp_path, name, content):
+    path = write(tmp_path, name, content)
+    pending = list(read_puzzles(path, defer=True))
+    assert pending and all(isinstance(p, PendingRecord) for p in pending)
+    # the parsing travels to another process: what it gives must not depend on where
+    parsed = [pickle.loads(pickle.dumps(p)).parse() for p in pending]
+    assert parsed == records(path)
 
 
 def test_csv_without_a_puzzle_column(tmp_path):

@@ -27,7 +27,13 @@ from sudoku_cp.backends import unregister as unregister_backend
 from sudoku_cp.cli import main
 from sudoku_cp.formats import read_input
 from sudoku_cp.result import Status, Verdict
-from sudoku_cp.runner import IndexSet, check_puzzles, read_records, repair_torn_tail
+from sudoku_cp.runner import (
+    IndexSet,
+    check_puzzles,
+    json_line,
+    read_records,
+    repair_torn_tail,
+)
 
 REAL = "backtrack"
 EASY_LINES = [row["puzzle"] for row in csv.DictReader((DATA / "easy.csv").open())]
@@ -83,6 +89,19 @@ def test_check_puzzles_yields_every_puzzle_once_with_its_verdict(tmp_path):
     assert "given twice" in by_id["twice"].reason
 
 
+@pytest.mark.parametrize("jobs", [0, 2])
+def test_lines_parsed_in_the_workers_give_the_same_records(tmp_path, jobs):
+    # read_input(defer=True) leaves each line's parsing to whoever checks it (as `check` does)
+    path = mixed_file(tmp_path)
+
+    def answers(records):
+        return sorted((r.index, r.id, r.line, r.verdict, r.count, r.reason, r.solutions)
+                      for r in records)
+
+    eager = answers(check_puzzles(read_input(str(path)), [REAL], jobs=0))
+    assert answers(check_puzzles(read_input(str(path), defer=True), [REAL], jobs=jobs)) == eager
+
+
 def test_in_process_and_worker_processes_agree():
     def answers(jobs):
         records = check_puzzles(EASY_LINES[:10], [REAL], jobs=jobs)
@@ -111,6 +130,15 @@ def test_records_read_back_and_a_torn_last_line_is_dropped(tmp_path):
     assert len(list(read_records(out))) == 3
     assert repair_torn_tail(out) == 40
     assert out.read_text().endswith("\n")
+
+
+def test_a_json_line_reads_back_as_the_record_even_where_the_fast_encoder_refuses():
+    record = next(check_puzzles([EASY], [REAL], jobs=0)).to_dict()
+    record["id"] = 'ünïcode "quoted"\tid'
+    assert json.loads(json_line(record)) == record
+    assert json_line(record).endswith(b"}\n") and json_line(record).count(b"\n") == 1
+    record["backends"][REAL]["counters"] = {"huge": 2**70}  # beyond orjson's 64-bit integers
+    assert json.loads(json_line(record)) == record
 
 
 def test_index_set_keeps_a_mark_and_the_few_above_it():

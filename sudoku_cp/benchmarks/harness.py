@@ -7,8 +7,9 @@ measures a uniqueness check (limit 2):
 
 1. **each backend alone**, in this process, to find the fastest one;
 2. **the harness's own overhead** with the fastest backend, stage by stage, in this process:
-   reading and parsing the file, validating the solutions and judging (the verdict), and
-   writing JSON Lines — each as a percentage of the time the backend itself spent solving.
+   reading and parsing the file, checking the answers (result shape, the validator, the
+   verdict), and writing JSON Lines — each as a percentage of the time the backend itself
+   spent solving.
    Target: under 10%. An end-to-end run of the same work (``--jobs 0``) is timed too, as a
    check that the stages add up;
 3. **throughput** of ``sudoku-cp check`` (reading a file, worker processes, writing a JSON Lines
@@ -24,7 +25,6 @@ It measures and reports; it asserts nothing. Other processes on the machine chan
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import tempfile
@@ -34,7 +34,7 @@ from typing import Any
 
 from ..formats import read_input
 from ..harness import judge, resolve_backends, run_backends
-from ..runner import BatchOptions, CheckConfig, read_records, run_batch
+from ..runner import BatchOptions, CheckConfig, RecordWriter, read_records, run_batch
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "17clue.csv"
 
@@ -68,33 +68,38 @@ def time_backends(names: list[str], time_limit: float) -> dict[str, float]:
 
 
 def overhead(backend: str, path: Path, folder: Path, time_limit: float) -> dict[str, float]:
-    """The harness's stages with one backend, in this process, in seconds (totals)."""
+    """The harness's stages with one backend, in this process, in seconds (totals).
+
+    Each stage runs the functions the batch runner runs, over the whole file: reading (lines
+    read, then parsed into puzzles), checking (``run_backends`` minus the backend's own time:
+    the result's shape, plus ``judge``: the validator and the verdict) and writing (JSON Lines
+    through the runner's writer).
+    """
     from ..backends import get_backend
 
     runners = [(backend, get_backend(backend), {})]
     start = time.perf_counter()
-    records = list(read_input(str(path)))
+    pending = list(read_input(str(path), defer=True))  # as the main process reads
+    records = [p.parse() for p in pending]  # as the workers parse
     reading = time.perf_counter() - start
 
-    outcomes = []
-    for record in records:
-        outcomes.append(run_backends(record.puzzle, runners, limit=2, time_limit=time_limit))
+    start = time.perf_counter()
+    outcomes = [run_backends(r.puzzle, runners, limit=2, time_limit=time_limit) for r in records]
+    running = time.perf_counter() - start
     solving = sum(run.seconds for outcome in outcomes for run, _ in outcome.values())
 
     start = time.perf_counter()
     judged = [judge(r.puzzle, o, id=r.id, index=r.index, line=r.line)
               for r, o in zip(records, outcomes, strict=True)]
-    judging = time.perf_counter() - start
+    checking = running - solving + time.perf_counter() - start
 
-    out = folder / "overhead.jsonl"
+    writer = RecordWriter("jsonl", [backend], folder / "overhead.jsonl")
     start = time.perf_counter()
-    fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
     try:
-        for record in judged:  # as the runner writes: one whole line, one write, per record
-            line = json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
-            os.write(fd, (line + "\n").encode("utf-8"))
+        for record in judged:
+            writer.write(record)
     finally:
-        os.close(fd)
+        writer.close()
     writing = time.perf_counter() - start
 
     config = CheckConfig.make([backend], time_limit=time_limit)
@@ -108,7 +113,7 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float) -> dict[
         for run in record.backends.values()
     )
     return {"puzzles": len(records), "reading": reading, "solving": solving,
-            "judging": judging, "writing": writing, "end_to_end": end_to_end,
+            "checking": checking, "writing": writing, "end_to_end": end_to_end,
             "end_to_end_solving": end_to_end_solving}
 
 
@@ -157,12 +162,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         many = _repeated_sample(folder, args.repeat)
         few = _repeated_sample(folder, args.repeat_all)
         stages = overhead(fastest, many, folder, args.time_limit)
-        own = stages["reading"] + stages["judging"] + stages["writing"]
+        own = stages["reading"] + stages["checking"] + stages["writing"]
         solving = stages["solving"]
         table = Table("stage", "total s", "µs / puzzle", f"% of {fastest}'s solving")
-        for stage in ("reading", "judging", "writing"):
+        notes = {"reading": " (lines, parsing)", "checking": " (answers, validator, verdict)"}
+        for stage in ("reading", "checking", "writing"):
             table.add_row(
-                stage + (" (validate + verdict)" if stage == "judging" else ""),
+                stage + notes.get(stage, ""),
                 f"{stages[stage]:.3f}", f"{stages[stage] / stages['puzzles'] * 1e6:.0f}",
                 f"{stages[stage] / solving * 100:.1f}%",
             )
