@@ -1019,6 +1019,8 @@ def _raise(message: str) -> Any:
 
 
 def _csv_fields(text: str) -> list[str]:
+    if text and '"' not in text and "\r" not in text and "\n" not in text:
+        return text.split(",")  # what the csv module gives for such a row, several times faster
     try:
         return next(csv.reader([text]), [])
     except csv.Error:

@@ -376,24 +376,29 @@ def _malformed(result: Any, limit: int | None) -> tuple[str | None, tuple[Grid, 
                 return f"solution {number} is not a sequence of integer digits", ()
             solution = tuple(map(int, solution))
         solutions.append(solution if type(solution) is tuple else tuple(solution))
-    if not isinstance(result.stats, dict) or not all(
+    stats = result.stats
+    if not isinstance(stats, dict) or not (
+        set(map(type, stats)) <= {str} and set(map(type, stats.values())) <= {int, float}
+    ) and not all(
         isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool)
-        for k, v in result.stats.items()
+        for k, v in stats.items()
     ):
         return "stats is not a dict of named numbers", ()
     count = len(solutions)
     if limit is not None and count > limit:
         return f"{count} solutions returned for limit {limit}", ()
-    expected = {
-        Status.UNIQUE: count == 1,
-        Status.NONE: count == 0,
-        Status.MULTIPLE: count >= 2,
-        Status.SOLVED: count >= 1,
-        Status.TIMEOUT: True,
-    }[result.status]
-    if not expected:
+    if not _COUNT_FITS[result.status](count):
         return f"status {result.status.value} with {_solutions(count)}", ()
     return None, tuple(solutions)
+
+
+_COUNT_FITS: dict[Status, Callable[[int], bool]] = {
+    Status.UNIQUE: lambda count: count == 1,
+    Status.NONE: lambda count: count == 0,
+    Status.MULTIPLE: lambda count: count >= 2,
+    Status.SOLVED: lambda count: count >= 1,
+    Status.TIMEOUT: lambda count: True,
+}
 
 
 def judge(
@@ -407,7 +412,7 @@ def judge(
 ) -> CheckRecord:
     """Validate every returned solution, compare the backends and give the verdict."""
     checked: dict[Grid, list[str]] = {}  # one validation per distinct grid, however many found it
-    evidence: dict[Grid, None] = {}  # distinct valid solutions, in the order first found
+    evidence: list[Grid] = []  # distinct valid solutions, in the order first found
     runs: dict[str, BackendRun] = {}
     cells = puzzle.size * puzzle.size
     for name, (run, solutions) in outcomes.items():
@@ -415,29 +420,38 @@ def judge(
         if len(solutions) > 1 and len(set(solutions)) != len(solutions):
             run.problems.append("returned the same solution twice")
         for number, solution in enumerate(solutions, start=1):
-            problems = checked.get(solution)
+            problems = checked.get(solution) if checked else None
             if problems is None:
                 # Solutions from run_backends are tuples of plain ints: the validator's fast
                 # check takes them as they are; anything it doubts gets the full reading.
                 plain = len(solution) == cells and puzzle._solves(solution)
                 problems = checked[solution] = [] if plain else puzzle.problems_with(solution)
+                if not problems:
+                    evidence.append(solution)
             if problems:
                 run.problems.append(
                     f"solution {number} fails the validator: {'; '.join(problems[:3])}"
                 )
-            else:
-                evidence.setdefault(solution, None)
     found = len(evidence)
-    for run in runs.values():
-        # An exact claim (unique, none, an exhaustive count) is wrong when valid solutions
-        # found by anyone outnumber it; a timeout's solutions count as evidence too.
-        if run.finished and run.exact and not run.problems and found > run.count:
-            run.problems.append(
-                f"said {run.status.value} ({_solutions(run.count)}) but "
-                f"{_solutions(found)} were found and validated"
-            )
-    wrong = [name for name, run in runs.items() if run.problems]
-    deciders = [run for run in runs.values() if run.finished and run.exact and not run.problems]
+    wrong: list[str] = []
+    deciders: list[BackendRun] = []
+    failed = False
+    for name, run in runs.items():
+        status = run.status
+        if status in _DECIDING:
+            # An exact claim (unique, none, an exhaustive count) is wrong when valid solutions
+            # found by anyone outnumber it; a timeout's solutions count as evidence too.
+            if run.exact and not run.problems and found > run.count:
+                run.problems.append(
+                    f"said {status.value} ({_solutions(run.count)}) but "
+                    f"{_solutions(found)} were found and validated"
+                )
+            if run.exact and not run.problems:
+                deciders.append(run)
+        else:
+            failed = True
+        if run.problems:
+            wrong.append(name)
     if wrong:
         verdict = Verdict.DISAGREEMENT
     elif found >= 2:
@@ -451,8 +465,7 @@ def judge(
     exact = verdict in (Verdict.UNIQUE, Verdict.NONE) or (
         verdict is Verdict.MULTIPLE and any(run.count == found for run in deciders)
     )
-    witnesses = [single_line(grid, puzzle.size, checked=True)
-                 for grid in list(evidence)[:WITNESSES]]
+    witnesses = [single_line(grid, puzzle.size, checked=True) for grid in evidence[:WITNESSES]]
     return CheckRecord(
         id=str(id),
         puzzle=single_line(puzzle.cells, puzzle.size, checked=True),
@@ -461,7 +474,10 @@ def judge(
         exact=exact,
         solutions=witnesses,
         backends=runs,
-        reason=_reason(verdict, runs, wrong, found),
+        # (a plain unique verdict, the most common by far, needs no reason)
+        reason=None if verdict is Verdict.UNIQUE and not failed else _reason(
+            verdict, runs, wrong, found
+        ),
         index=index,
         line=line,
         source=source,

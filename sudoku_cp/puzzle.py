@@ -11,6 +11,8 @@ import functools
 import math
 import operator
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import compress
 
 from .errors import DuplicateGivenError, PuzzleError
 from .model import MAX_SIZE, Model, load_model
@@ -95,8 +97,9 @@ class Puzzle:
         self.size = size
         self._hash: int | None = None  # on demand: most puzzles are never hashed
         lanes = _lanes(self.model, size)
-        self._givens = lanes.encode(bytes(cells))
-        if lanes.repeats(self._givens):
+        digits = bytes(cells)
+        self._givens = lanes.encode(digits)
+        if lanes.repeats(self._givens, digits):
             self._check_repeated_givens()  # names the group and the two cells
 
     @classmethod
@@ -247,12 +250,16 @@ class _Lanes:
     one-hot (digit d sets bit d-1; a blank, or anything outside 1..N, is an empty field). Adding
     copies of that integer shifted by a group's cell offsets puts, in the field of the group's
     first cell, the sum of the group's fields — for all groups of the same shape (all rows, all
-    columns, all boxes) in one pass of a few additions. Digits are distinct exactly when that
-    sum equals their bitwise OR (no carry); a group of N cells holds each digit once exactly
-    when the sum is 2**N - 1 (N set bits from at most N one-hot terms means no carry and no
-    empty field). Fields are wide enough that no sum spills into its neighbour.
+    columns, all boxes) in one pass of a few additions. Fields are wide enough that no sum
+    spills into its neighbour, so:
 
-    About 5 µs for a 9×9 grid where a set per group costs about 15; the results are the same,
+    - k one-hot terms have a sum with k set bits exactly when they are distinct (two equal
+      terms carry, and a carry loses a bit). Summed over every group of a shape, the set bits
+      at the groups' first cells number the givens those groups hold (counted once per group)
+      exactly when no group repeats a digit;
+    - a group of N filled cells holds each digit once exactly when its sum is 2**N - 1.
+
+    A few µs for a 9×9 grid where a set per group costs about 15; the results are the same,
     which the tests check against the per-group reading on random grids.
     """
 
@@ -267,27 +274,25 @@ class _Lanes:
         self.digit = bytes(1 if 1 <= d <= size else 0 for d in range(256))
         field = (1 << width) - 1
         everything = (1 << size) - 1
-        shapes: dict[tuple[int, ...], list[int]] = {}
-        short: dict[tuple[int, ...], bool] = {}
+        shapes: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         for group in groups:
             first = min(group)
-            offsets = tuple(sorted(cell - first for cell in group))
-            shapes.setdefault(offsets, []).append(first)
-            short[offsets] = len(group) < size
-        # (how to add up a shape, mask over its first cells, what a full group sums to there,
-        # short groups?)
-        self.shapes = [
-            (
-                [
-                    (width * stage[0], stage[1]) if stage[0] else tuple(width * o for o in stage)
-                    for stage in _progressions(offsets, size)
-                ],
-                sum(field << (width * a) for a in anchors),
-                sum(everything << (width * a) for a in anchors),
-                short[offsets],
-            )
-            for offsets, anchors in shapes.items()
-        ]
+            shapes.setdefault(tuple(sorted(cell - first for cell in group)), []).append(group)
+        self.shapes = []
+        for offsets, members in shapes.items():
+            anchors = [min(group) for group in members]
+            covered = [0] * (size * size)  # how many of the shape's groups hold each cell
+            for group in members:
+                for cell in group:
+                    covered[cell] += 1
+            self.shapes.append(_Shape(
+                steps=_steps(offsets, size, width),
+                mask=sum(field << (width * a) for a in anchors),
+                full=sum(everything << (width * a) for a in anchors)
+                if len(offsets) == size else None,
+                cells=sum(covered),
+                covered=None if set(covered) == {1} else bytes(covered),
+            ))
 
     def encode(self, digits: bytes) -> int:
         """The grid (one byte per cell) as one integer of one-hot fields."""
@@ -298,65 +303,93 @@ class _Lanes:
             lanes[k :: self.nbytes] = digits.translate(table)
         return int.from_bytes(lanes, "little")
 
-    def repeats(self, grid: int) -> bool:
-        """True when some group holds a digit twice (blanks do not count)."""
-        for plan, mask, _, _ in self.shapes:
-            if _spread(grid, plan, operator.add) & mask != _spread(grid, plan, operator.or_) & mask:
+    def repeats(self, grid: int, digits: bytes) -> bool:
+        """True when some group holds a digit twice; ``digits`` is the grid, a byte a cell
+        (0 for a blank), ``grid`` its encoding."""
+        givens = len(digits) - digits.count(0)
+        for shape in self.shapes:
+            held = givens if shape.covered is None else sum(compress(shape.covered, digits))
+            if (_spread(grid, shape.steps) & shape.mask).bit_count() != held:
                 return True
         return False
 
     def complete(self, grid: int) -> bool:
         """True when every group of N cells holds each digit once and no shorter group holds
         one twice, for a grid whose every cell holds a digit 1..N."""
-        for plan, mask, full, short in self.shapes:
-            total = _spread(grid, plan, operator.add) & mask
-            if total != (_spread(grid, plan, operator.or_) & mask if short else full):
+        for shape in self.shapes:
+            total = _spread(grid, shape.steps) & shape.mask
+            if total != shape.full if shape.full is not None else total.bit_count() != shape.cells:
                 return False
         return True
 
 
-def _progressions(offsets: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
-    """How to add up a shape: a list of stages, each ``(step, count)`` — the terms ``i * step``
-    for i < count — or ``(0, o1, o2, …)``, those terms one by one. The shape's offsets are
-    every sum of one term from each stage: a row is [(1, N)], a box [(1, width), (N, height)]."""
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """The groups of one shape: how to add them up (_steps), where their sums land (mask),
+    what those sums are when every group of N cells is complete (full), how many cells the
+    groups hold in all (cells) and, unless it is one, how many of them hold each cell."""
+
+    steps: tuple[tuple[int, int], ...]
+    mask: int
+    full: int | None
+    cells: int
+    covered: bytes | None
+
+
+def _steps(offsets: tuple[int, ...], size: int, width: int) -> tuple[tuple[int, int], ...]:
+    """The shifts that add up copies of a grid shifted by every offset of a shape.
+
+    The offsets are split into runs of evenly spaced terms — a row or a column is one run, a box
+    a run of runs — and each run is added up by doubling (nine terms take four shifts); any
+    other shape is added up one term at a time. Each step is ``(kind, shift)``: START a run on
+    the total so far (block = total), TAKE (total = block >> shift), ADD (total += block >>
+    shift) or DOUBLE (block += block >> shift).
+    """
     k = len(offsets)
-    if k > 2:
-        step = offsets[1]
-        if offsets == tuple(range(0, step * k, step)):
-            return [(step, k)]  # a row, a column, a diagonal
-        width = next((i for i, o in enumerate(offsets) if o != i), k)
-        height = k // width
-        if width > 1 and width * height == k and offsets == tuple(
-            r * size + c for r in range(height) for c in range(width)
+    runs: list[tuple[int, int]] = []  # (step, count): the offsets are sums of one term of each
+    if k > 2 and offsets == tuple(range(0, offsets[1] * k, offsets[1])):
+        runs = [(offsets[1], k)]  # a row, a column, a diagonal
+    elif k > 2:
+        across = next((i for i, o in enumerate(offsets) if o != i), k)
+        down = k // across
+        if across > 1 and across * down == k and offsets == tuple(
+            r * size + c for r in range(down) for c in range(across)
         ):
-            return [(1, width), (size, height)]  # a box, a window
-    return [offsets]
-
-
-def _spread(grid: int, plan: list[tuple[int, ...]], op: Callable[[int, int], int]) -> int:
-    """``op`` over ``grid`` shifted by every offset of the plan; a progression goes by
-    doubling (nine terms take four shifts)."""
-    for stage in plan:
-        if len(stage) != 2 or stage[0] == 0:
-            result = grid
-            for shift in stage[1:]:
-                result = op(result, grid >> shift)
-            grid = result
-            continue
-        shift, count = stage
-        result = None
-        block, span, done = grid, 1, 0  # block: op over ``span`` consecutive terms
+            runs = [(1, across), (size, down)]  # a box, a window
+    if not runs:
+        return ((_START, 0), (_TAKE, 0), *((_ADD, width * o) for o in offsets[1:]))
+    steps: list[tuple[int, int]] = []
+    for step, count in runs:
+        shift = width * step
+        steps.append((_START, 0))
+        span, done = 1, 0
         while True:
             if count & span:
-                part = block >> (shift * done)
-                result = part if result is None else op(result, part)
+                steps.append((_ADD if done else _TAKE, shift * done))
                 done += span
             if span * 2 > count:
                 break
-            block = op(block, block >> (shift * span))
+            steps.append((_DOUBLE, shift * span))
             span *= 2
-        grid = result
-    return grid
+    return tuple(steps)
+
+
+_START, _TAKE, _ADD, _DOUBLE = 0, 1, 2, 3
+
+
+def _spread(grid: int, steps: tuple[tuple[int, int], ...]) -> int:
+    """``grid`` added up over a shape's offsets by its steps (see :func:`_steps`)."""
+    block = total = grid
+    for kind, shift in steps:
+        if kind == _DOUBLE:
+            block += block >> shift
+        elif kind == _ADD:
+            total += block >> shift
+        elif kind == _TAKE:
+            total = block >> shift
+        else:
+            block = total
+    return total
 
 
 @functools.lru_cache(maxsize=64)
