@@ -166,7 +166,9 @@ def parse_puzzle(text: str, model: Model | str = "classic", fmt: str = "auto") -
     if fmt == "auto":
         fmt = _single_format(text)
     if fmt == "line":
-        cells, size = _line_cells(_without_comments(text), rules)
+        if "#" in text or "\n" in text or "\r" in text:
+            text = _without_comments(text)
+        cells, size = _line_cells(text, rules)
     elif fmt == "grid":
         cells, size = _grid_cells(text)
     elif fmt == "rows":
@@ -220,7 +222,6 @@ def _build(cells: Sequence[int], size: int, model: Model) -> Puzzle:
     try:
         if size > MAX_SIZE:
             return Puzzle(tuple(cells), model)  # which says why not
-        model.check_size(size)
         # Every parser has checked the cell count and that each digit is in 0..N: only the
         # repeated-givens check is left (this is the hot path of reading a big file).
         return Puzzle._from_checked(tuple(cells), size, model)

@@ -63,6 +63,19 @@ class Model:
     sizes: tuple[int, ...] | None = None
     path: str | None = field(default=None, compare=False)
 
+    def __hash__(self) -> int:
+        # Computed once: every puzzle's checks look up per-model tables by it. Kept out of
+        # pickles (__getstate__), as string hashes differ from one process to the next.
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.name, self.description, self.group_kinds, self.windows,
+                           self.cell_groups, self.sizes))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     @property
     def uses_boxes(self) -> bool:
         return "boxes" in self.group_kinds
@@ -100,6 +113,7 @@ class Model:
         return _peers(self, size)
 
 
+@functools.cache
 def box_shape(size: int) -> tuple[int, int] | None:
     """Box height and width for a grid of side ``size``, or None if it has no boxes.
 

@@ -1178,9 +1178,13 @@ def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
     try:
         with progress or _nothing(), ctrl_c:
             for record in records:
-                with ctrl_c.held():  # a record is written and counted, or neither
+                ctrl_c.busy = True  # a record is written and counted, or neither
+                try:
                     writer.write(record)
                     summary.add(record)
+                finally:
+                    ctrl_c.busy = False
+                ctrl_c.deliver()
                 if progress is not None:
                     progress.advance()
     except KeyboardInterrupt:
@@ -1381,13 +1385,8 @@ class _CtrlC:
             return
         raise KeyboardInterrupt
 
-    @contextlib.contextmanager
-    def held(self) -> Iterator[None]:
-        self.busy = True
-        try:
-            yield
-        finally:
-            self.busy = False
+    def deliver(self) -> None:
+        """After a held stretch (``busy`` set, then cleared): raise a Ctrl-C that came in it."""
         if self.pending:
             raise KeyboardInterrupt
 
