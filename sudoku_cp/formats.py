@@ -72,6 +72,7 @@ True
 from __future__ import annotations
 
 import codecs
+import contextlib
 import csv
 import io
 import json
@@ -534,7 +535,7 @@ def _json_text(value: Any) -> str:
 
 
 # --- records: many puzzles ------------------------------------------------------------------
-@dataclass
+@dataclass(slots=True)
 class PuzzleRecord:
     """One puzzle read from an input of many: the puzzle, or why it is not one.
 
@@ -614,9 +615,20 @@ class LineParser:
             return self._jsonl(index, line)
         if self.kind == "csv":
             return self._csv(index, line)
-        return _make_record(
-            index, line, lambda: parse_puzzle(text, self.model, "line"), None, None, self.prefix
-        )
+        return _make_record(index, line, lambda: self._puzzle(text), None, None, self.prefix)
+
+    def _puzzle(self, text: str) -> Puzzle:
+        """``parse_puzzle(text, model, "line")``, with a shortcut for the usual line of a big
+        file: nothing but N² known symbols, each a digit up to N, for a size the model fits."""
+        coded = text.translate(_CODES)
+        if coded.isascii():
+            raw = coded.encode("ascii")
+            size = size_for_cells(len(raw))
+            if (size is not None and size <= _TOP_CODE and max(raw) <= size
+                    and self.model.fits(size) is None):
+                with contextlib.suppress(SudokuError):  # the long way says what is wrong
+                    return Puzzle._from_checked(tuple(raw), size, self.model)
+        return parse_puzzle(text, self.model, "line")
 
     def _jsonl(self, index: int, line: _Line) -> PuzzleRecord:
         try:
@@ -663,8 +675,7 @@ class LineParser:
                                 self.prefix)
         puzzle_text = fields[column]
         return _make_record(
-            index, line, lambda: parse_puzzle(puzzle_text, self.model, "line"), ident, expected,
-            self.prefix,
+            index, line, lambda: self._puzzle(puzzle_text), ident, expected, self.prefix
         )
 
 
@@ -682,7 +693,7 @@ class PendingRecord(NamedTuple):
         return self.parser.record(self.index, self.line, self.text, self.error)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Line:
     """One non-blank, non-comment line as read: its text, or why it could not be read."""
 

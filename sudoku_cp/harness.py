@@ -44,7 +44,7 @@ WITNESSES = 2
 _DECIDING = (Status.UNIQUE, Status.MULTIPLE, Status.NONE, Status.SOLVED)
 
 
-@dataclass
+@dataclass(slots=True)
 class BackendRun:
     """What one backend did on one puzzle, as the harness saw it.
 
@@ -109,7 +109,7 @@ class BackendRun:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class CheckRecord:
     """The harness's answer for one puzzle: the verdict, the evidence and every backend's run.
 
