@@ -4,9 +4,9 @@ How a batch runs
 ----------------
 - **Streaming.** Puzzles are read lazily and at most a bounded window of them is in flight
   (``2 × jobs + 1`` chunks of at most ``MAX_CHUNK`` puzzles), so memory stays flat however large
-  the input. Each record is written as one whole line with one ``write`` call as soon as it is
-  known — a Ctrl-C or a killed process loses no finished record and leaves at most a torn last
-  line, which ``--resume`` drops.
+  the input. Each record is written as one whole line as soon as it is known (the records of a
+  worker's chunk, known together, with one ``write`` call) — a Ctrl-C or a killed process
+  loses no finished record and leaves at most a torn last line, which ``--resume`` drops.
 - **Order.** Records are written in *completion* order, not input order: one slow puzzle never
   holds back the others. Every record carries its ``id`` (from the input, else its position) and
   its ``index`` (1-based position in the whole input stream, unique even when ids repeat); sort
@@ -59,7 +59,7 @@ import sys
 import time
 from array import array
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, CancelledError, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -285,6 +285,19 @@ def _item(entry: Any, index: int, model: Model, source: str | None = None) -> _I
 
 def run_items(items: Iterable[_Item], config: CheckConfig, jobs: int) -> Iterator[CheckRecord]:
     """The records of ``items``, checked in ``jobs`` worker processes (0: in this process)."""
+    batches = run_batches(items, config, jobs)
+    try:
+        for batch in batches:
+            yield from batch
+    finally:
+        batches.close()  # stops the workers when the caller stops early
+
+
+def run_batches(
+    items: Iterable[_Item], config: CheckConfig, jobs: int
+) -> Generator[list[CheckRecord], None, None]:
+    """The records of ``items`` in the batches they become known: a worker's whole chunk at
+    once (one record at a time in this process, ``jobs=0``)."""
     if jobs < 0:
         raise SudokuError(f"jobs must be 0 (in this process) or more, not {jobs}")
     if jobs == 0:
@@ -292,14 +305,16 @@ def run_items(items: Iterable[_Item], config: CheckConfig, jobs: int) -> Iterato
     return _WorkerPool(config, jobs).run(iter(items))
 
 
-def _run_here(items: Iterable[_Item], config: CheckConfig) -> Iterator[CheckRecord]:
+def _run_here(
+    items: Iterable[_Item], config: CheckConfig
+) -> Generator[list[CheckRecord], None, None]:
     runners = [(n, get_backend(n), config.options.get(n, {})) for n in config.backends]
     for item in items:
         _resolve(item)
         if item.puzzle is None:
-            yield _invalid(item)
+            yield [_invalid(item)]
             continue
-        yield _check_item(item, config, runners)
+        yield [_check_item(item, config, runners)]
 
 
 def _invalid(item: _Item) -> CheckRecord:
@@ -439,7 +454,7 @@ class _WorkerPool:
             initargs=(config, self.slots, extra), context=self.context,
         )
 
-    def run(self, items: Iterator[_Item]) -> Iterator[CheckRecord]:
+    def run(self, items: Iterator[_Item]) -> Generator[list[CheckRecord], None, None]:
         finished = False
         try:
             exhausted = False
@@ -454,7 +469,7 @@ class _WorkerPool:
                         if item is None:
                             exhausted = True
                         elif item.puzzle is None and item.pending is None:
-                            yield _invalid(item)  # no backend to run: answer at once
+                            yield [_invalid(item)]  # no backend to run: answer at once
                         else:
                             chunk.append(item)
                     if not chunk:
@@ -487,7 +502,7 @@ class _WorkerPool:
         future = self.pool.schedule(_work, args=(slot, items))
         self.inflight[future] = _Chunk(items, slot)
 
-    def _collect(self, future: Any) -> Iterator[CheckRecord]:
+    def _collect(self, future: Any) -> Iterator[list[CheckRecord]]:
         chunk = self.inflight.pop(future)
         running = self._running(chunk.slot)
         if chunk.killed is not None:
@@ -503,7 +518,7 @@ class _WorkerPool:
             yield from self._requeue_crashed(chunk, running, err)
             return
         self._adapt(seconds / len(chunk.items))
-        yield from records
+        yield records
 
     def _free_slot(self, slot: int) -> None:
         base = slot * _SLOT
@@ -564,7 +579,7 @@ class _WorkerPool:
 
     def _requeue_crashed(
         self, chunk: _Chunk, running: tuple[int, int, float, bool] | None, err: BaseException
-    ) -> Iterator[CheckRecord]:
+    ) -> Iterator[list[CheckRecord]]:
         """A worker died or the task failed: retry its puzzles alone; blame a repeat offender."""
         why = _death(err)
         if len(chunk.items) > 1:
@@ -588,14 +603,14 @@ class _WorkerPool:
         # Give up: every backend not yet decided is recorded as failed, and judged here.
         _resolve(item)
         if item.puzzle is None:
-            yield _invalid(item)
+            yield [_invalid(item)]
             return
         item.known = dict(item.known or {})
         for name in self.config.backends:
             item.known.setdefault(
                 name, BackendRun(Status.ERROR, error=f"{why} ({MAX_ATTEMPTS} tries)")
             )
-        yield _check_item(item, self.config, [(n, None, {}) for n in self.config.backends])
+        yield [_check_item(item, self.config, [(n, None, {}) for n in self.config.backends])]
 
 
 def _alive(pid: int) -> bool:
@@ -637,11 +652,11 @@ def count_text(record: CheckRecord) -> str:
 
 
 class RecordWriter:
-    """Writes records as whole lines, each with one ``write`` call, as soon as they come.
+    """Writes records as whole lines, with one ``write`` call per batch, as soon as they come.
 
-    One ``os.write`` per record means a killed process leaves at most one torn line at the end
-    (which ``--resume`` drops), and nothing sits in a buffer: what was written is on its way to
-    the disk even if the process dies the next moment.
+    Whole lines in one ``os.write`` mean a killed process leaves at most one torn line at the
+    end (which ``--resume`` drops), and nothing sits in a buffer: what was written is on its
+    way to the disk even if the process dies the next moment.
     """
 
     def __init__(self, fmt: str, backends: Sequence[str], path: Path | None = None, *,
@@ -681,17 +696,23 @@ class RecordWriter:
         return ""
 
     def write(self, record: CheckRecord) -> None:
+        self.write_many([record])
+
+    def write_many(self, records: Sequence[CheckRecord]) -> None:
+        """Several records with one ``write`` call (records that became known together)."""
         if self.fmt == "jsonl":
-            text: str | bytes = json_line(record.to_dict())
-        elif self.fmt == "csv":
-            row = csv_row(record, self.backends)
-            text = _csv_line([row.get(c, "") for c in self.columns])
-        elif self.fmt == "count":
-            text = f"{record.id}: {_count_sentence(record)}\n"
+            self._emit(b"".join(json_line(record.to_dict()) for record in records))
         else:
-            text = table_row(record, self.backends)
-        self._emit(text)
-        self.written += 1
+            self._emit("".join(map(self._text, records)))
+        self.written += len(records)
+
+    def _text(self, record: CheckRecord) -> str:
+        if self.fmt == "csv":
+            row = csv_row(record, self.backends)
+            return _csv_line([row.get(c, "") for c in self.columns])
+        if self.fmt == "count":
+            return f"{record.id}: {_count_sentence(record)}\n"
+        return table_row(record, self.backends)
 
     def _emit(self, text: str | bytes) -> None:
         if not text:
@@ -702,11 +723,13 @@ class RecordWriter:
             stream.flush()
             return
         data = text if isinstance(text, bytes) else text.encode("utf-8")
+        sent = 0
         try:
-            while data:
-                done = os.write(self.fd, data)
-                data = data[done:]
+            while sent < len(data):
+                sent += os.write(self.fd, data[sent:])
         except OSError as err:
+            # whole lines of this batch that did reach the file count as written
+            self.written += data.count(b"\n", 0, sent)
             raise OutputError(
                 f"writing {self.path} failed after {self.written} records: {err.strerror}; "
                 "make room and run the same command again with --resume"
@@ -1173,27 +1196,28 @@ def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
             raise
     progress = _Progress(options, len(done)) if options.progress else None
     started = time.perf_counter()
-    records = run_items(_batch_items(readers, config.model, done), config, options.jobs)
+    batches = run_batches(_batch_items(readers, config.model, done), config, options.jobs)
     ctrl_c = _CtrlC()
     try:
         with progress or _nothing(), ctrl_c:
-            for record in records:
-                ctrl_c.busy = True  # a record is written and counted, or neither
+            for batch in batches:
+                # A record is written and counted, or neither; the records of a worker's
+                # chunk, known together, go out in one write.
+                ctrl_c.busy = True
                 try:
-                    writer.write(record)
-                    summary.add(record)
+                    writer.write_many(batch)
+                    for record in batch:
+                        summary.add(record)
                 finally:
                     ctrl_c.busy = False
                 ctrl_c.deliver()
                 if progress is not None:
-                    progress.advance()
+                    progress.advance(len(batch))
     except KeyboardInterrupt:
         summary.interrupted = True
         raise Interrupted(summary) from None
     finally:
-        close = getattr(records, "close", None)
-        if close is not None:
-            close()  # stops the workers whatever happened
+        batches.close()  # stops the workers whatever happened
         writer.close()
         summary.seconds = time.perf_counter() - started
         if meta is not None and options.output is not None:
@@ -1434,8 +1458,8 @@ class _Progress:
     def __exit__(self, *exc: object) -> None:
         self.progress.stop()
 
-    def advance(self) -> None:
-        self.done += 1
+    def advance(self, count: int = 1) -> None:
+        self.done += count
         elapsed = time.perf_counter() - self.started
         rate = (self.done - self.already) / elapsed if elapsed > 0 else 0.0
         if self.total is not None and self.done > self.total:
