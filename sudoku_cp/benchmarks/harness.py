@@ -26,6 +26,7 @@ It measures and reports; it asserts nothing. Other processes on the machine chan
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import statistics
 import tempfile
@@ -68,15 +69,17 @@ def time_backends(names: list[str], time_limit: float) -> dict[str, float]:
     return per_puzzle
 
 
-def overhead(backend: str, path: Path, folder: Path, time_limit: float) -> dict[str, float]:
+def overhead(backend: str, path: Path, folder: Path, time_limit: float,
+             chunk: int = 100) -> dict[str, float]:
     """The harness's stages with one backend, in this process, in seconds (totals).
 
-    Each stage runs the functions the batch runner runs, and they are timed puzzle by puzzle,
-    one after the other, so that a machine changing pace during the run (a shared virtual
-    machine does) changes every stage alike: reading (the next line read, then parsed into a
-    puzzle), solving (the backend's own time), checking (``run_backends`` around the backend:
+    The work goes as the batch runner does it: a chunk of puzzles at a time, and stage by stage
+    within a chunk (parse all, solve all, judge all). Each stage is timed chunk by chunk, so
+    that a machine changing pace during the run (a shared virtual machine does) changes every
+    stage alike: reading (lines read by the main process, then parsed into puzzles by a
+    worker), solving (the backend's own time), checking (``run_backends`` around the backend:
     the result's shape; then ``judge``: the validator and the verdict) and writing (the
-    runner's JSON Lines writer).
+    chunk's records through the runner's JSON Lines writer).
     """
     from ..backends import get_backend
 
@@ -89,24 +92,28 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float) -> dict[
     try:
         while True:
             start = clock()
-            pending = next(lines, None)  # what the main process does
-            if pending is None:
+            pending = list(itertools.islice(lines, chunk))  # the main process
+            if not pending:
                 break
-            record = pending.parse()  # what a worker does with it
+            records = [p.parse() for p in pending]  # a worker, from here on
             read = clock()
-            outcome = run_backends(record.puzzle, runners, limit=2, time_limit=time_limit)
-            ran = clock()
-            judged = judge(record.puzzle, outcome, id=record.id, index=record.index,
-                           line=record.line)
+            outcomes = []
+            for record in records:
+                began = clock()
+                outcome = run_backends(record.puzzle, runners, limit=2, time_limit=time_limit)
+                solving = sum(run.seconds for run, _ in outcome.values())
+                totals["solving"] += solving
+                totals["checking"] += clock() - began - solving
+                outcomes.append(outcome)
+            began = clock()
+            judged = [judge(r.puzzle, o, id=r.id, index=r.index, line=r.line)
+                      for r, o in zip(records, outcomes, strict=True)]
             checked = clock()
-            writer.write(judged)
-            written = clock()
-            solving = sum(run.seconds for run, _ in outcome.values())
+            totals["checking"] += checked - began
+            writer.write_many(judged)  # the main process again
             totals["reading"] += read - start
-            totals["solving"] += solving
-            totals["checking"] += ran - read - solving + checked - ran
-            totals["writing"] += written - checked
-            puzzles += 1
+            totals["writing"] += clock() - checked
+            puzzles += len(records)
     finally:
         writer.close()
 
