@@ -1,6 +1,6 @@
 """Benchmark of the cross-check harness: its own overhead, and its throughput with workers.
 
-    python -m sudoku_cp.benchmarks.harness [--repeat 50] [--time-limit 60] [--backends a,b]
+    python -m sudoku_cp.benchmarks.harness [--repeat 200] [--rounds 3] [--backends a,b]
 
 On the bundled 17-clue sample (``sudoku_cp/data/17clue.csv``, 100 puzzles, each unique) it
 measures a uniqueness check (limit 2):
@@ -145,9 +145,9 @@ def throughput(backends: list[str], jobs: int, path: Path, folder: Path,
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=50,
-                        help="copies of the 100-puzzle sample per run (default 50: a run of "
-                        "a second or two, so that starting the workers does not dominate)")
+    parser.add_argument("--repeat", type=int, default=200,
+                        help="copies of the 100-puzzle sample per run (default 200: runs of "
+                        "several seconds, in which starting the workers, ~0.08 s, is small)")
     parser.add_argument("--repeat-all", type=int, default=1,
                         help="copies for the every-backend runs (default 1: python-constraint "
                         "takes about a second a puzzle)")
