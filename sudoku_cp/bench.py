@@ -495,7 +495,7 @@ def _check_rows(ds: Dataset, entry: Entry, measured: Measured, limit: int,
             outcomes[name] = (BackendRun(outcome.status, seconds=outcome.seconds,
                                          error=outcome.note), ())
         else:
-            outcomes[name] = _read_result(outcome, entry.puzzle, limit, outcome.seconds)
+            outcomes[name] = _read_result(outcome, limit, outcome.seconds)
     record = judge(entry.puzzle, outcomes, id=entry.id)
     known = known_answer_problem(record.verdict.value, record.solutions, entry)
     verdict = "disagreement" if known else record.verdict.value

@@ -333,11 +333,11 @@ def run_backends(
             if after is not None:
                 after()
         seconds = time.perf_counter() - start
-        outcomes[name] = _read_result(result, puzzle, limit, seconds)
+        outcomes[name] = _read_result(result, limit, seconds)
     return outcomes
 
 
-def _read_result(result: Any, puzzle: Puzzle, limit: int | None, seconds: float) -> Outcome:
+def _read_result(result: Any, limit: int | None, seconds: float) -> Outcome:
     """The run of a returned result, or an ``error`` run when the result is malformed."""
     malformed, solutions = _malformed(result, limit)
     if malformed:

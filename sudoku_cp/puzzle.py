@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
-import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
 
@@ -150,15 +149,10 @@ class Puzzle:
 
     # --- checking (the validator) ------------------------------------------------------------
     def _check_repeated_givens(self) -> None:
-        cells = self.cells
-        for index, read in enumerate(_group_readers(self.model, self.size)[2]):
-            digits = read(cells)
-            blanks = digits.count(0)
-            # Distinct digits, counting all blanks as one: fewer than expected means a repeat.
-            if len(set(digits)) != len(digits) - blanks + (blanks > 0):
-                self._report_repeat(
-                    self.groups()[index], self.model.group_labels(self.size)[index]
-                )
+        """Raise for the first group, in the model's order, that holds a given twice (only
+        called once the fast check has seen a repeat: this says where)."""
+        for group, label in zip(self.groups(), self.model.group_labels(self.size), strict=True):
+            self._report_repeat(group, label)
 
     def _report_repeat(self, group: tuple[int, ...], label: str) -> None:
         seen: dict[int, int] = {}
@@ -225,22 +219,6 @@ class Puzzle:
     def is_solution(self, candidate: Sequence[int]) -> bool:
         """True when ``candidate`` fills every cell, keeps the givens and obeys every group."""
         return not self.problems_with(candidate)
-
-
-@functools.lru_cache(maxsize=64)
-def _group_readers(
-    model: Model, size: int
-) -> tuple[list[Callable], list[tuple[Callable, int]], list[Callable]]:
-    """itemgetters reading each group's digits: groups of N cells, shorter ones, and all."""
-    full, short, every = [], [], []
-    for group in model.groups(size):
-        read = operator.itemgetter(*group) if len(group) > 1 else (lambda g, c=group[0]: (g[c],))
-        every.append(read)
-        if len(group) == size:
-            full.append(read)
-        else:
-            short.append((read, len(group)))
-    return full, short, every
 
 
 class _Lanes:
