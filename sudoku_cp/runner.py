@@ -206,15 +206,13 @@ class _Item:
 
 def _resolve(item: _Item) -> None:
     """Parse an item's pending line, wherever the item now is (a worker, as a rule)."""
-    if item.pending is None:
+    pending = item.pending
+    if pending is None:
         return
-    record = item.pending.parse()
+    parsed = _item(pending.parse(), item.index, pending.parser.model, item.source)
     item.pending = None
-    item.id = str(record.id)
-    item.line = record.line
-    item.puzzle = record.puzzle
-    item.error = record.error
-    item.text = record.text if record.puzzle is None else ""
+    item.id, item.line, item.text = parsed.id, parsed.line, parsed.text
+    item.puzzle, item.error = parsed.puzzle, parsed.error
 
 
 # --- the Python API ------------------------------------------------------------------------------
