@@ -267,8 +267,10 @@ def test_ctrl_c_then_resume_finishes_every_puzzle_exactly_once(tmp_path):
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130
     assert "run the same command again with --resume" in stderr and "Traceback" not in stderr
+    assert out.read_text().endswith("\n")  # whole records only
     before = jsonl(out.read_text())
     assert 3 <= len(before) < 50  # it stopped, and kept what it had finished
+    assert {r["verdict"] for r in before} == {"unique"}
     meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
     assert meta["runs"][0]["interrupted"] is True
     assert meta["runs"][0]["records_written"] == len(before)

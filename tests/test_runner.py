@@ -294,20 +294,6 @@ def test_a_run_killed_midway_resumes_to_every_puzzle_exactly_once(tmp_path):
     assert len(meta["runs"]) == 2 and meta["summary"]["puzzles"] == 50
 
 
-def test_ctrl_c_flushes_says_how_to_resume_and_exits_130(tmp_path):
-    out = tmp_path / "out.jsonl"
-    args = ["check", str(DATA / "easy.csv"), "-b", "test-slow", "-j", "1", "-o", str(out)]
-    process = start_cli(tmp_path, *args)
-    wait_for_lines(out, 3, process)
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
-    assert process.returncode == 130
-    assert "--resume" in stderr and "Traceback" not in stderr
-    text = out.read_text()
-    assert text.endswith("\n")
-    assert all(json.loads(line)["verdict"] == "unique" for line in text.splitlines())
-
-
 def test_stopping_the_iteration_early_shuts_the_workers_down():
     records = check_puzzles(EASY_LINES * 4, [REAL], jobs=2)
     first = next(records)
