@@ -74,6 +74,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import csv
+import dataclasses
 import io
 import json
 import math
@@ -87,7 +88,7 @@ from typing import IO, Any, NamedTuple
 
 from .errors import InputError, ModelError, PuzzleError, SudokuError
 from .model import MAX_SIZE, Model, box_shape, load_model
-from .puzzle import Puzzle, size_for_cells
+from .puzzle import Puzzle, clean_givens_each, size_for_cells
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Digit d (1 … 35) is written ``SYMBOLS[d - 1]``; larger grids need the integer forms."""
@@ -125,6 +126,9 @@ _VALUE["0"] = 0
 # code point above _TOP_CODE or, if it is one of chr(0..35) itself, is sent above it — so an
 # unknown symbol always falls to the slow path, which names it.
 _TOP_CODE = len(SYMBOLS)
+_UP_TO = [bytes(range(size + 1)) for size in range(_TOP_CODE + 1)]
+"""The codes of a blank and of digits 1..N: ``raw.translate(None, _UP_TO[N])`` deletes them,
+leaving nothing when every cell is in range (where ``max(raw)`` reads every byte as an int)."""
 _CODES = {code: "\uffff" for code in range(len(SYMBOLS) + 1)}
 _CODES.update({ord(ch): chr(value) for ch, value in _VALUE.items()})
 
@@ -605,29 +609,39 @@ class LineParser:
     prefix: bool = True
     columns: _CsvColumns | None = None
 
-    def record(self, index: int, number: int, text: str,
-               error: str | None = None) -> PuzzleRecord:
-        """The record of line ``number`` (the ``index``-th record of its input)."""
+    def record(self, index: int, number: int, text: str, error: str | None = None,
+               unchecked: list[Puzzle] | None = None) -> PuzzleRecord:
+        """The record of line ``number`` (the ``index``-th record of its input).
+
+        With ``unchecked`` (see :func:`parse_pending`), a puzzle read by the shortcut for plain
+        lines skips the repeated-givens check and is appended there, to be checked with many
+        others at once."""
         line = _Line(number, text, error)
         if error is not None:
             return _make_record(index, line, None, None, None, self.prefix)
         if self.kind == "jsonl":
             return self._jsonl(index, line)
         if self.kind == "csv":
-            return self._csv(index, line)
-        return _make_record(index, line, lambda: self._puzzle(text), None, None, self.prefix)
+            return self._csv(index, line, unchecked)
+        return _make_record(index, line, lambda: self._puzzle(text, unchecked), None, None,
+                            self.prefix)
 
-    def _puzzle(self, text: str) -> Puzzle:
+    def _puzzle(self, text: str, unchecked: list[Puzzle] | None = None) -> Puzzle:
         """``parse_puzzle(text, model, "line")``, with a shortcut for the usual line of a big
         file: nothing but N² known symbols, each a digit up to N, for a size the model fits."""
         coded = text.translate(_CODES)
         if coded.isascii():
             raw = coded.encode("ascii")
             size = size_for_cells(len(raw))
-            if (size is not None and size <= _TOP_CODE and max(raw) <= size
+            if (size is not None and size <= _TOP_CODE and not raw.translate(None, _UP_TO[size])
                     and self.model.fits(size) is None):
+                if unchecked is not None:
+                    puzzle = Puzzle._from_checked(tuple(raw), size, self.model, digits=raw,
+                                                  givens_checked=True)
+                    unchecked.append(puzzle)
+                    return puzzle
                 with contextlib.suppress(SudokuError):  # the long way says what is wrong
-                    return Puzzle._from_checked(tuple(raw), size, self.model)
+                    return Puzzle._from_checked(tuple(raw), size, self.model, digits=raw)
         return parse_puzzle(text, self.model, "line")
 
     def _jsonl(self, index: int, line: _Line) -> PuzzleRecord:
@@ -652,15 +666,16 @@ class LineParser:
             index, line, lambda: puzzle_from_data(data, self.model), ident, expected, self.prefix
         )
 
-    def _csv(self, index: int, line: _Line) -> PuzzleRecord:
+    def _csv(self, index: int, line: _Line,
+             unchecked: list[Puzzle] | None = None) -> PuzzleRecord:
         columns = self.columns
         assert columns is not None
         fields = _csv_fields(line.text)
         ident = _field(fields, columns.id)
         expected: dict[str, Any] = {}
-        if _field(fields, columns.solution):
+        if columns.solution is not None and _field(fields, columns.solution):
             expected["solution"] = _field(fields, columns.solution)
-        count_text = _field(fields, columns.count)
+        count_text = None if columns.count is None else _field(fields, columns.count)
         if count_text:
             expected["solution_count"] = (
                 int(count_text)
@@ -675,7 +690,8 @@ class LineParser:
                                 self.prefix)
         puzzle_text = fields[column]
         return _make_record(
-            index, line, lambda: self._puzzle(puzzle_text), ident, expected, self.prefix
+            index, line, lambda: self._puzzle(puzzle_text, unchecked), ident, expected,
+            self.prefix,
         )
 
 
@@ -691,6 +707,32 @@ class PendingRecord(NamedTuple):
 
     def parse(self) -> PuzzleRecord:
         return self.parser.record(self.index, self.line, self.text, self.error)
+
+
+def parse_pending(pending: Sequence[PendingRecord]) -> list[PuzzleRecord]:
+    """``[p.parse() for p in pending]``, faster: the repeated-givens check of every puzzle read
+    by the plain-line shortcut runs once for them all (:func:`clean_givens_each`). A puzzle
+    that fails it is checked again on its own, which names the group and cells."""
+    records: list[PuzzleRecord] = []
+    unchecked: list[Puzzle] = []
+    positions: list[int] = []  # the record each unchecked puzzle belongs to
+    for item in pending:
+        before = len(unchecked)
+        records.append(item.parser.record(item.index, item.line, item.text, item.error,
+                                          unchecked))
+        if len(unchecked) > before:
+            positions.append(len(records) - 1)
+    clean = clean_givens_each(unchecked)
+    for position, puzzle, ok in zip(positions, unchecked, clean, strict=True):
+        if ok:
+            continue
+        try:
+            puzzle._check_repeated_givens()  # the per-group reading has the last word
+        except SudokuError as err:
+            record = records[position]
+            error = f"line {record.line}: {err}" if pending[position].parser.prefix else str(err)
+            records[position] = dataclasses.replace(record, puzzle=None, error=error)
+    return records
 
 
 @dataclass(slots=True)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import compress
+from typing import Any
 
 from .errors import DuplicateGivenError, PuzzleError
 from .model import MAX_SIZE, Model, load_model
@@ -55,7 +56,7 @@ class Puzzle:
     (4, 4, 'classic')
     """
 
-    __slots__ = ("cells", "size", "model", "_hash", "_givens")
+    __slots__ = ("cells", "size", "model", "_hash", "_givens", "_digits")
 
     def __init__(self, grid: Sequence[int] | Sequence[Sequence[int | None]],
                  model: Model | str = "classic") -> None:
@@ -83,22 +84,30 @@ class Puzzle:
         self._finish(cells, size)
 
     @classmethod
-    def _from_checked(cls, cells: Grid, size: int, model: Model) -> Puzzle:
+    def _from_checked(cls, cells: Grid, size: int, model: Model, *,
+                      digits: bytes | None = None, givens_checked: bool = False) -> Puzzle:
         """A puzzle from cells a parser has already checked: a tuple of N² ints in 0..N, for
-        a size ``model`` takes. Only the repeated-givens check is left to do."""
+        a size ``model`` takes (``digits``: the same as bytes, when the parser has them). Only
+        the repeated-givens check is left to do — unless ``givens_checked`` says the caller
+        does it (with :func:`clean_givens_each`, for many puzzles at once)."""
         puzzle = cls.__new__(cls)
         puzzle.model = model
-        puzzle._finish(cells, size)
+        if givens_checked:
+            puzzle.cells, puzzle.size, puzzle._hash, puzzle._givens = cells, size, None, None
+            puzzle._digits = bytes(cells) if digits is None else digits
+        else:
+            puzzle._finish(cells, size, digits)
         return puzzle
 
-    def _finish(self, cells: Grid, size: int) -> None:
+    def _finish(self, cells: Grid, size: int, digits: bytes | None = None) -> None:
         self.cells: Grid = cells
         self.size = size
         self._hash: int | None = None  # on demand: most puzzles are never hashed
+        # the cells a byte each, for the validator's big-integer checks and the line form
+        self._digits = bytes(cells) if digits is None else digits
         lanes = _lanes(self.model, size)
-        digits = bytes(cells)
-        self._givens = lanes.encode(digits)
-        if lanes.repeats(self._givens, digits):
+        self._givens: int | None = lanes.encode(self._digits)
+        if lanes.repeats(self._givens, self._digits):
             self._check_repeated_givens()  # names the group and the two cells
 
     @classmethod
@@ -214,7 +223,10 @@ class Puzzle:
         if 0 in digits.translate(lanes.digit):
             return False
         grid = lanes.encode(digits)
-        return (grid & self._givens) == self._givens and lanes.complete(grid)
+        givens = self._givens
+        if givens is None:  # a puzzle whose givens were checked in a batch
+            givens = self._givens = lanes.encode(self._digits)
+        return (grid & givens) == givens and lanes.complete(grid)
 
     def is_solution(self, candidate: Sequence[int]) -> bool:
         """True when ``candidate`` fills every cell, keeps the givens and obeys every group."""
@@ -250,6 +262,7 @@ class _Lanes:
             for k in range(self.nbytes)
         ]
         self.digit = bytes(1 if 1 <= d <= size else 0 for d in range(256))
+        self.cells = size * size
         field = (1 << width) - 1
         everything = (1 << size) - 1
         shapes: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
@@ -271,6 +284,8 @@ class _Lanes:
                 cells=sum(covered),
                 covered=None if set(covered) == {1} else bytes(covered),
             ))
+        self._single = [(shape, shape.mask, shape.full) for shape in self.shapes]
+        self._repeated: dict[int, list[tuple[_Shape, int, int | None]]] = {}
 
     def encode(self, digits: bytes) -> int:
         """The grid (one byte per cell) as one integer of one-hot fields."""
@@ -281,24 +296,79 @@ class _Lanes:
             lanes[k :: self.nbytes] = digits.translate(table)
         return int.from_bytes(lanes, "little")
 
-    def repeats(self, grid: int, digits: bytes) -> bool:
+    def repeats(self, grid: int, digits: bytes, count: int = 1) -> bool:
         """True when some group holds a digit twice; ``digits`` is the grid, a byte a cell
-        (0 for a blank), ``grid`` its encoding."""
+        (0 for a blank), ``grid`` its encoding — or ``count`` grids one after the other."""
         givens = len(digits) - digits.count(0)
-        for shape in self.shapes:
-            held = givens if shape.covered is None else sum(compress(shape.covered, digits))
-            if (_spread(grid, shape.steps) & shape.mask).bit_count() != held:
+        for shape, mask, _ in self._masks(count):
+            held = (givens if shape.covered is None
+                    else sum(compress(shape.covered * count, digits)))
+            if (_spread(grid, shape.steps) & mask).bit_count() != held:
                 return True
         return False
 
-    def complete(self, grid: int) -> bool:
+    def complete(self, grid: int, count: int = 1) -> bool:
         """True when every group of N cells holds each digit once and no shorter group holds
-        one twice, for a grid whose every cell holds a digit 1..N."""
-        for shape in self.shapes:
-            total = _spread(grid, shape.steps) & shape.mask
-            if total != shape.full if shape.full is not None else total.bit_count() != shape.cells:
+        one twice, for a grid — or ``count`` grids one after the other — whose every cell
+        holds a digit 1..N."""
+        for shape, mask, full in self._masks(count):
+            total = _spread(grid, shape.steps) & mask
+            if total != full if full is not None else total.bit_count() != shape.cells * count:
                 return False
         return True
+
+    def _masks(self, count: int) -> list[tuple[_Shape, int, int | None]]:
+        """Each shape with its mask and full sums repeated for ``count`` grids in a row.
+
+        Grids laid one after the other in one integer are checked like one: a group's sum
+        lands on its first cell and takes in only its own cells, so whatever the shifts carry
+        across the border between two grids lands on fields the masks leave out."""
+        if count == 1:
+            return self._single
+        masks = self._repeated.get(count)
+        if masks is None:
+            if len(self._repeated) > 16:  # chunk sizes vary; keep a few
+                self._repeated.clear()
+            span = self.nbytes * self.cells
+
+            def repeated(value: int) -> int:
+                return int.from_bytes(value.to_bytes(span, "little") * count, "little")
+
+            masks = self._repeated[count] = [
+                (shape, repeated(shape.mask), None if shape.full is None else repeated(shape.full))
+                for shape in self.shapes
+            ]
+        return masks
+
+    def clean_each(self, grids: Sequence[bytes]) -> list[bool]:
+        """For each grid (a byte a cell, 0 for a blank): True when no group repeats a digit.
+
+        The grids are checked together, a batch at a time; a batch that fails is halved until
+        the grids with repeats are found, so the usual all-clean chunk costs one pass."""
+
+        def clean(batch: Sequence[bytes]) -> bool:
+            joined = b"".join(batch)
+            return not self.repeats(self.encode(joined), joined, len(batch))
+
+        return _each(grids, clean)
+
+    def solved_each(self, grids: Sequence[bytes], givens: Sequence[bytes]) -> list[bool]:
+        """For each grid: True when it fills every cell with 1..N, keeps the ``givens`` beside
+        it (same form, 0 for a blank) and obeys every group — checked together as above."""
+        pairs = list(zip(grids, givens, strict=True))
+
+        def solved(batch: Sequence[tuple[bytes, bytes]]) -> bool:
+            joined = b"".join(grid for grid, _ in batch)
+            if 0 in joined.translate(self.digit):
+                return False
+            # givens kept: a byte a cell is enough (no need for their one-hot form)
+            given = b"".join(given for _, given in batch)
+            where = int.from_bytes(given.translate(_GIVEN), "little")
+            if int.from_bytes(joined, "little") & where != int.from_bytes(given, "little"):
+                return False
+            return self.complete(self.encode(joined), len(batch))
+
+        return _each(pairs, solved)
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,6 +438,77 @@ def _spread(grid: int, steps: tuple[tuple[int, int], ...]) -> int:
         else:
             block = total
     return total
+
+
+_GIVEN = bytes([0] + [0xFF] * 255)
+"""Translates a grid's bytes into a mask of its given cells."""
+
+
+def _each(items: Sequence[Any], check: Callable[[Sequence[Any]], bool]) -> list[bool]:
+    """``check`` for each item, asking it about whole runs of items: a run that passes passes
+    for all its items; one that fails is halved until the failing items stand alone."""
+    passed = [False] * len(items)
+    runs = [(0, len(items))] if items else []
+    while runs:
+        low, high = runs.pop()
+        if check(items[low:high]):
+            passed[low:high] = [True] * (high - low)
+        elif high - low > 1:
+            middle = (low + high) // 2
+            runs += [(middle, high), (low, middle)]
+    return passed
+
+
+def clean_givens_each(puzzles: Sequence[Puzzle]) -> list[bool]:
+    """For each puzzle made with ``Puzzle._from_checked(…, givens_checked=True)``: True when no
+    group of its model holds a given twice. Many puzzles are checked at once, far faster than
+    one by one; for a puzzle found False, ``_check_repeated_givens`` names the group and the
+    cells."""
+    passed = [False] * len(puzzles)
+    for (model, size), positions in _kinds(puzzles, range(len(puzzles))).items():
+        found = _lanes(model, size).clean_each([puzzles[p]._digits for p in positions])
+        for position, ok in zip(positions, found, strict=True):
+            passed[position] = ok
+    return passed
+
+
+def solved_each(pairs: Sequence[tuple[Puzzle, Grid]]) -> list[bool]:
+    """For each ``(puzzle, grid)``, where the grid holds N² plain ints: True when it solves the
+    puzzle — :meth:`Puzzle.problems_with` has nothing to say — checked for many grids at once.
+    False means "not plainly": ask ``problems_with`` why."""
+    passed = [False] * len(pairs)
+    grids: list[bytes | None] = []
+    for puzzle, grid in pairs:
+        try:
+            grids.append(bytes(grid) if len(grid) == puzzle.size * puzzle.size else None)
+        except (ValueError, TypeError):  # outside 0..255, or not an integer: not a digit
+            grids.append(None)
+    usable = [position for position, grid in enumerate(grids) if grid is not None]
+    puzzles = [puzzle for puzzle, _ in pairs]
+    for (model, size), positions in _kinds(puzzles, usable).items():
+        found = _lanes(model, size).solved_each(
+            [grids[p] for p in positions],  # type: ignore[misc]
+            [puzzles[p]._digits for p in positions],
+        )
+        for position, ok in zip(positions, found, strict=True):
+            passed[position] = ok
+    return passed
+
+
+def _kinds(
+    puzzles: Sequence[Puzzle], positions: Iterable[int]
+) -> dict[tuple[Model, int], list[int]]:
+    """The ``positions`` of ``puzzles`` by model and size, which the lanes are made for."""
+    kinds: dict[tuple[Model, int], list[int]] = {}
+    kind: tuple[Model, int] | None = None
+    chosen: list[int] = []
+    for position in positions:
+        puzzle = puzzles[position]
+        if kind is None or puzzle.model is not kind[0] or puzzle.size != kind[1]:
+            kind = (puzzle.model, puzzle.size)  # (a run of one kind looks it up once)
+            chosen = kinds.setdefault(kind, [])
+        chosen.append(position)
+    return kinds
 
 
 @functools.lru_cache(maxsize=64)

@@ -30,6 +30,7 @@ from sudoku_cp.formats import (
     format_line,
     format_pretty,
     format_rows,
+    parse_pending,
     parse_puzzle,
     puzzle_from_data,
     read_input,
@@ -411,6 +412,11 @@ def test_csv_quoted_field_across_lines_and_short_rows(tmp_path):
                            "[[1, 0,", '{"givens": "..."}', json.dumps({"puzzle": INKALA})])),
     ("p.csv", f'id,puzzle,solution\n"two\nlines",{INKALA},x\nlonely\n,{INKALA[:80]},\n'),
     ("p.bin", b"1.......\n" + INKALA.encode() + b"\n\xff\xfe" + INKALA[2:].encode() + b"\n"),
+    # repeated givens among good lines: the chunk's givens check finds each one
+    ("r.csv", "id,puzzle\n" + "".join(f"{i},{line}\n" for i, line in enumerate(
+        [INKALA, "11" + INKALA[2:], INKALA, INKALA, "1" + INKALA[1:9] + "1" + INKALA[10:],
+         INKALA, INKALA[:80] + "8"]))),
+    ("r.txt", "\n".join(["1...\t", "1..1" + "." * 12, "1.......", "1..." * 4, INKALA])),
 ])
 def test_deferred_lines_parse_to_the_same_records(tmp_path, name, content):
     path = write(tmp_path, name, content)
@@ -419,6 +425,10 @@ def test_deferred_lines_parse_to_the_same_records(tmp_path, name, content):
     # the parsing travels to another process: what it gives must not depend on where
     parsed = [pickle.loads(pickle.dumps(p)).parse() for p in pending]
     assert parsed == records(path)
+    # nor on parsing a whole chunk at once (the givens of all checked together)
+    assert parse_pending(pending) == parsed
+    for start in range(len(pending)):
+        assert parse_pending(pending[start:start + 3]) == parsed[start:start + 3]
 
 
 def test_csv_without_a_puzzle_column(tmp_path):

@@ -15,7 +15,7 @@ from sudoku_cp import Puzzle, cross_check
 from sudoku_cp.backends import Backend, Search, available_backends, get_backend, register
 from sudoku_cp.backends import unregister as unregister_backend
 from sudoku_cp.harness import BackendRun, CheckRecord, resolve_backends
-from sudoku_cp.result import Status, Verdict
+from sudoku_cp.result import Result, Status, Verdict
 from sudoku_cp.runner import check_puzzles
 
 REAL = "backtrack"
@@ -190,6 +190,50 @@ def test_a_malformed_result_is_an_error_not_an_answer():
     assert record.verdict is Verdict.UNIQUE
     run = record.backends["test-nonsense"]
     assert run.status is Status.ERROR and "malformed result" in run.error
+
+
+class Reshaped(Backend):
+    """Returns the real solution in another form than a tuple of plain ints (set per test)."""
+
+    name = "test-reshaped"
+    summary = "returns the real solution as lists, NumPy ints, bools or floats"
+    form = "lists"
+
+    def solve(self, puzzle, *, limit=1, time_limit=None, **options):
+        real = get_backend(REAL).solve(puzzle, limit=limit)
+        solutions = [_reshape(grid, self.form) for grid in real.solutions]  # a list of grids
+        if self.form != "lists":
+            solutions = tuple(solutions)
+        return Result(self.name, real.status, solutions, real.exact, real.seconds, {"nodes": 1})
+
+
+def _reshape(grid, form):
+    import numpy as np
+
+    if form == "lists":
+        return list(grid)
+    if form == "numpy":
+        return tuple(np.int64(d) for d in grid)
+    if form == "bools":  # True in place of every 1
+        return tuple(True if d == 1 else d for d in grid)
+    return tuple(float(d) for d in grid)
+
+
+@pytest.mark.parametrize("form", ["lists", "numpy", "bools", "floats"])
+def test_solutions_in_other_forms_are_read_as_ints_or_refused(form, monkeypatch):
+    monkeypatch.setattr(Reshaped, "form", form)
+    register(Reshaped, replace=True)
+    try:
+        record = cross_check(EASY, [REAL, "test-reshaped"])
+    finally:
+        unregister_backend(Reshaped.name)
+    run = record.backends["test-reshaped"]
+    assert record.verdict is Verdict.UNIQUE and record.solutions == [EASY_SOLUTION]
+    if form in ("lists", "numpy"):  # integers, whatever their container or type: an answer
+        assert run.status is Status.UNIQUE and run.count == 1 and not run.problems
+    else:  # True is not the digit 1, nor 1.0: the answer is malformed, not counted
+        assert run.status is Status.ERROR
+        assert run.error == "malformed result: solution 1 is not a sequence of integer digits"
 
 
 def test_every_backend_failing_is_undecided():

@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 
 from sudoku_cp.errors import DuplicateGivenError, ModelError, PuzzleError
 from sudoku_cp.model import load_model, model_from_dict
-from sudoku_cp.puzzle import Puzzle, _lanes, cell_name, size_for_cells
+from sudoku_cp.puzzle import (
+    Puzzle,
+    _lanes,
+    cell_name,
+    clean_givens_each,
+    size_for_cells,
+    solved_each,
+)
 
 EASY = "..48...1767.9.....5.8.3...43..74.1...69...78...1.69..51...8.3.6.....6.9124...15.."
 EASY_SOLUTION = "934825617672914853518637924325748169469153782781269435197582346853476291246391578"
@@ -186,6 +193,42 @@ def test_the_fast_checks_agree_with_reading_each_group(case, data):
     givens = [d if k and d <= size else 0 for d, k in zip(grid, keep, strict=True)]
     coded = bytes(givens)
     assert lanes.repeats(lanes.encode(coded), coded) == _plain_repeats(model, size, givens)
+
+
+def _near_solution(data, model, size):
+    """A solution of the empty grid, mutated a little (or not at all)."""
+    grid = list(_solution_of_empty(model, size))
+    for _ in range(data.draw(st.integers(0, 2))):
+        i = data.draw(st.integers(0, size * size - 1))
+        if data.draw(st.booleans()):
+            j = data.draw(st.integers(0, size * size - 1))
+            grid[i], grid[j] = grid[j], grid[i]
+        else:
+            grid[i] = data.draw(st.integers(0, size + 1))
+    return grid
+
+
+@settings(max_examples=150, deadline=None)
+@given(cases=st.lists(st.sampled_from(_LANE_CASES), min_size=1, max_size=12), data=st.data())
+def test_checking_many_grids_at_once_agrees_with_reading_each(cases, data):
+    # a batch mixes models and sizes, valid and broken grids, so that the batch check groups
+    # them and halves failing runs until each broken grid stands alone
+    pairs, puzzles, expected_solved, expected_clean = [], [], [], []
+    for name, size in cases:
+        model = _ODD_MODEL if name == "odd" else load_model(name)
+        solution = _solution_of_empty(model, size)
+        keep = data.draw(st.lists(st.booleans(), min_size=size * size, max_size=size * size))
+        puzzle = Puzzle([d if k else 0 for d, k in zip(solution, keep, strict=True)], model)
+        candidate = tuple(_near_solution(data, model, size))
+        pairs.append((puzzle, candidate))
+        kept = all(g in (0, c) for g, c in zip(puzzle.cells, candidate, strict=True))
+        expected_solved.append(kept and _plain_solves(model, size, candidate))
+        givens = tuple(d if k and d <= size else 0
+                       for d, k in zip(candidate, keep, strict=True))
+        puzzles.append(Puzzle._from_checked(givens, size, model, givens_checked=True))
+        expected_clean.append(not _plain_repeats(model, size, givens))
+    assert solved_each(pairs) == expected_solved
+    assert clean_givens_each(puzzles) == expected_clean
 
 
 def test_the_validator_accepts_a_real_solution_of_each_model_and_rejects_its_neighbours():

@@ -34,8 +34,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..formats import read_input
-from ..harness import judge, resolve_backends, run_backends
+from ..formats import parse_pending, read_input
+from ..harness import BackendRun, call_backends, judge, read_calls, resolve_backends, validate_many
 from ..runner import BatchOptions, CheckConfig, RecordWriter, read_records, run_batch
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "17clue.csv"
@@ -74,11 +74,12 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
     """The harness's stages with one backend, in this process, in seconds (totals).
 
     The work goes as the batch runner does it: a chunk of puzzles at a time, and stage by stage
-    within a chunk (parse all, solve all, judge all). Each stage is timed chunk by chunk, so
-    that a machine changing pace during the run (a shared virtual machine does) changes every
-    stage alike: reading (lines read by the main process, then parsed into puzzles by a
-    worker), solving (the backend's own time), checking (``run_backends`` around the backend:
-    the result's shape; then ``judge``: the validator and the verdict) and writing (the
+    within a chunk (parse all; call the backend on all; read, validate and judge all). Each
+    stage is timed chunk by chunk, so that a machine changing pace during the run (a shared
+    virtual machine does) changes every stage alike: reading (lines read by the main process,
+    then parsed into puzzles by a worker), solving (the backend's own time), checking
+    (``call_backends`` around the backend; then, for the chunk, ``read_calls``: the results'
+    shape, ``validate_many``: the validator, and ``judge``: the verdict) and writing (the
     chunk's records through the runner's JSON Lines writer).
     """
     from ..backends import get_backend
@@ -95,19 +96,23 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
             pending = list(itertools.islice(lines, chunk))  # the main process
             if not pending:
                 break
-            records = [p.parse() for p in pending]  # a worker, from here on
+            records = parse_pending(pending)  # a worker, from here on
             read = clock()
-            outcomes = []
+            calls = []
             for record in records:
                 began = clock()
-                outcome = run_backends(record.puzzle, runners, limit=2, time_limit=time_limit)
-                solving = sum(run.seconds for run, _ in outcome.values())
+                called = call_backends(record.puzzle, runners, limit=2, time_limit=time_limit)
+                ended = clock()
+                entry = called[backend]
+                solving = entry.seconds if isinstance(entry, BackendRun) else entry[1]
                 totals["solving"] += solving
-                totals["checking"] += clock() - began - solving
-                outcomes.append(outcome)
+                totals["checking"] += ended - began - solving
+                calls.append(called)
             began = clock()
-            judged = [judge(r.puzzle, o, id=r.id, index=r.index, line=r.line)
-                      for r, o in zip(records, outcomes, strict=True)]
+            outcomes = [read_calls(called, 2) for called in calls]
+            valid = validate_many([r.puzzle for r in records], outcomes)
+            judged = [judge(r.puzzle, o, id=r.id, index=r.index, line=r.line, valid=v)
+                      for r, o, v in zip(records, outcomes, valid, strict=True)]
             checked = clock()
             totals["checking"] += checked - began
             writer.write_many(judged)  # the main process again
