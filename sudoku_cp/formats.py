@@ -131,6 +131,9 @@ _UP_TO = [bytes(range(size + 1)) for size in range(_TOP_CODE + 1)]
 leaving nothing when every cell is in range (where ``max(raw)`` reads every byte as an int)."""
 _CODES = {code: "\uffff" for code in range(len(SYMBOLS) + 1)}
 _CODES.update({ord(ch): chr(value) for ch, value in _VALUE.items()})
+_BYTE_CODES = bytes(_VALUE.get(chr(code), 0xFF) for code in range(256))
+"""_CODES for ASCII text as a bytes.translate table (several times faster than str.translate):
+a byte that is not a known symbol becomes 0xFF, above every code."""
 
 _INTEGER = re.compile(r"[+-]?\d+")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
@@ -608,6 +611,14 @@ class LineParser:
     model: Model
     prefix: bool = True
     columns: _CsvColumns | None = None
+    _sizes: dict[int, bool] = field(default_factory=dict, compare=False, repr=False)
+
+    def _fits(self, size: int) -> bool:
+        """``model.fits(size) is None``, remembered: asked once for every line of a file."""
+        fits = self._sizes.get(size)
+        if fits is None:
+            fits = self._sizes[size] = self.model.fits(size) is None
+        return fits
 
     def record(self, index: int, number: int, text: str, error: str | None = None,
                unchecked: list[Puzzle] | None = None) -> PuzzleRecord:
@@ -629,12 +640,14 @@ class LineParser:
     def _puzzle(self, text: str, unchecked: list[Puzzle] | None = None) -> Puzzle:
         """``parse_puzzle(text, model, "line")``, with a shortcut for the usual line of a big
         file: nothing but N² known symbols, each a digit up to N, for a size the model fits."""
-        coded = text.translate(_CODES)
-        if coded.isascii():
-            raw = coded.encode("ascii")
+        try:
+            raw: bytes | None = text.encode("ascii").translate(_BYTE_CODES)
+        except UnicodeEncodeError:  # every symbol is ASCII: the long way names the stranger
+            raw = None
+        if raw is not None:
             size = size_for_cells(len(raw))
             if (size is not None and size <= _TOP_CODE and not raw.translate(None, _UP_TO[size])
-                    and self.model.fits(size) is None):
+                    and self._fits(size)):
                 if unchecked is not None:
                     puzzle = Puzzle._from_checked(tuple(raw), size, self.model, digits=raw,
                                                   givens_checked=True)

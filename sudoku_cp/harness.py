@@ -452,23 +452,24 @@ def _count_fits(status: Status, count: int) -> bool:
 
 def validate_many(
     puzzles: Sequence[Puzzle], outcomes: Sequence[Mapping[str, Outcome]]
-) -> list[dict[str, list[bool]]]:
-    """For each puzzle and each backend, which of the solutions it returned the validator
-    accepts — checked for all the puzzles at once, several times faster than one by one (see
-    :func:`sudoku_cp.puzzle.solved_each`). Give each to :func:`judge` as ``valid``; a solution
-    found False there is read again on its own, which says what is wrong with it."""
+) -> list[dict[str, list[bytes | None]]]:
+    """For each puzzle and each backend, the solutions it returned that the validator accepts
+    — as bytes, a byte a cell — and None for the others; checked for all the puzzles at once,
+    several times faster than one by one (see :func:`sudoku_cp.puzzle.solved_each`). Give
+    each to :func:`judge` as ``valid``: a solution with None there is read again on its own,
+    which says what is wrong with it."""
     pairs = [(puzzle, solution) for puzzle, outcome in zip(puzzles, outcomes, strict=True)
              for _, solutions in outcome.values() for solution in solutions]
-    flags = solved_each(pairs)
+    accepted = solved_each(pairs)
     valid = []
     start = 0
     for outcome in outcomes:
-        accepted = {}
+        each = {}
         for name, (_, solutions) in outcome.items():
             end = start + len(solutions)
-            accepted[name] = flags[start:end]
+            each[name] = accepted[start:end]
             start = end
-        valid.append(accepted)
+        valid.append(each)
     return valid
 
 
@@ -480,14 +481,16 @@ def judge(
     index: int = 1,
     line: int | None = None,
     source: str | None = None,
-    valid: Mapping[str, Sequence[bool]] | None = None,
+    valid: Mapping[str, Sequence[bytes | None]] | None = None,
 ) -> CheckRecord:
     """Validate every returned solution, compare the backends and give the verdict.
 
-    ``valid`` (from :func:`validate_many`) says, per backend, which solutions are already
-    known to pass the validator; every other solution is validated here."""
-    checked: dict[Grid, list[str]] = {}  # one validation per distinct grid, however many found it
-    evidence: list[Grid] = []  # distinct valid solutions, in the order first found
+    ``valid`` (from :func:`validate_many`) gives, per backend, the solutions already known to
+    pass the validator (as bytes); every other solution is validated here."""
+    # one validation per distinct grid, however many backends found it (a grid already
+    # validated is known by its bytes, which hash faster than its tuple)
+    checked: dict[Grid | bytes, list[str]] = {}
+    evidence: list[tuple[Grid, bytes | None]] = []  # distinct valid solutions, first found first
     runs: dict[str, BackendRun] = {}
     cells = puzzle.size * puzzle.size
     for name, (run, solutions) in outcomes.items():
@@ -496,15 +499,18 @@ def judge(
             run.problems.append("returned the same solution twice")
         accepted = valid.get(name) if valid else None
         for number, solution in enumerate(solutions, start=1):
-            problems = checked.get(solution) if checked else None
+            digits = accepted[number - 1] if accepted is not None else None
+            key = digits or solution
+            problems = checked.get(key) if checked else None
             if problems is None:
                 # Solutions from run_backends are tuples of plain ints: the validator's fast
                 # check takes them as they are; anything it doubts gets the full reading.
-                plain = (accepted[number - 1] if accepted is not None
-                         else len(solution) == cells and puzzle._solves(solution))
-                problems = checked[solution] = [] if plain else puzzle.problems_with(solution)
+                plain = digits is not None or (
+                    accepted is None and len(solution) == cells and puzzle._solves(solution)
+                )
+                problems = checked[key] = [] if plain else puzzle.problems_with(solution)
                 if not problems:
-                    evidence.append(solution)
+                    evidence.append((solution, digits))
             if problems:
                 run.problems.append(
                     f"solution {number} fails the validator: {'; '.join(problems[:3])}"
@@ -550,7 +556,8 @@ def judge(
         verdict=verdict,
         count=found,
         exact=exact,
-        solutions=[single_line(grid, size, checked=True) for grid in evidence[:WITNESSES]],
+        solutions=[single_line(grid, size, checked=True, digits=digits)
+                   for grid, digits in evidence[:WITNESSES]],
         backends=runs,
         # (a plain unique verdict, the most common by far, needs no reason)
         reason=None if verdict is _UNIQUE_VERDICT and not failed else _reason(

@@ -355,20 +355,20 @@ class _Lanes:
     def solved_each(self, grids: Sequence[bytes], givens: Sequence[bytes]) -> list[bool]:
         """For each grid: True when it fills every cell with 1..N, keeps the ``givens`` beside
         it (same form, 0 for a blank) and obeys every group — checked together as above."""
-        pairs = list(zip(grids, givens, strict=True))
+        positions = range(len(grids))
 
-        def solved(batch: Sequence[tuple[bytes, bytes]]) -> bool:
-            joined = b"".join(grid for grid, _ in batch)
+        def solved(run: Sequence[int]) -> bool:
+            joined = b"".join([grids[p] for p in run])
             if 0 in joined.translate(self.digit):
                 return False
             # givens kept: a byte a cell is enough (no need for their one-hot form)
-            given = b"".join(given for _, given in batch)
+            given = b"".join([givens[p] for p in run])
             where = int.from_bytes(given.translate(_GIVEN), "little")
             if int.from_bytes(joined, "little") & where != int.from_bytes(given, "little"):
                 return False
-            return self.complete(self.encode(joined), len(batch))
+            return self.complete(self.encode(joined), len(run))
 
-        return _each(pairs, solved)
+        return _each(positions, solved)
 
 
 @dataclass(frozen=True, slots=True)
@@ -472,11 +472,11 @@ def clean_givens_each(puzzles: Sequence[Puzzle]) -> list[bool]:
     return passed
 
 
-def solved_each(pairs: Sequence[tuple[Puzzle, Grid]]) -> list[bool]:
-    """For each ``(puzzle, grid)``, where the grid holds N² plain ints: True when it solves the
-    puzzle — :meth:`Puzzle.problems_with` has nothing to say — checked for many grids at once.
-    False means "not plainly": ask ``problems_with`` why."""
-    passed = [False] * len(pairs)
+def solved_each(pairs: Sequence[tuple[Puzzle, Grid]]) -> list[bytes | None]:
+    """For each ``(puzzle, grid)``, where the grid holds N² plain ints: the grid as bytes (a
+    byte a cell) when it solves the puzzle — :meth:`Puzzle.problems_with` has nothing to say
+    — checked for many grids at once. None means "not plainly": ask ``problems_with`` why."""
+    passed: list[bytes | None] = [None] * len(pairs)
     grids: list[bytes | None] = []
     for puzzle, grid in pairs:
         try:
@@ -491,7 +491,8 @@ def solved_each(pairs: Sequence[tuple[Puzzle, Grid]]) -> list[bool]:
             [puzzles[p]._digits for p in positions],
         )
         for position, ok in zip(positions, found, strict=True):
-            passed[position] = ok
+            if ok:
+                passed[position] = grids[position]
     return passed
 
 

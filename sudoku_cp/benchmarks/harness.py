@@ -26,6 +26,7 @@ It measures and reports; it asserts nothing. Other processes on the machine chan
 from __future__ import annotations
 
 import argparse
+import gc
 import itertools
 import os
 import statistics
@@ -36,7 +37,14 @@ from typing import Any
 
 from ..formats import parse_pending, read_input
 from ..harness import BackendRun, call_backends, judge, read_calls, resolve_backends, validate_many
-from ..runner import BatchOptions, CheckConfig, RecordWriter, read_records, run_batch
+from ..runner import (
+    BatchOptions,
+    CheckConfig,
+    RecordWriter,
+    read_records,
+    run_batch,
+    worker_gc,
+)
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "17clue.csv"
 
@@ -80,7 +88,8 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
     then parsed into puzzles by a worker), solving (the backend's own time), checking
     (``call_backends`` around the backend; then, for the chunk, ``read_calls``: the results'
     shape, ``validate_many``: the validator, and ``judge``: the verdict) and writing (the
-    chunk's records through the runner's JSON Lines writer).
+    chunk's records through the runner's JSON Lines writer). Garbage collection is tuned as
+    in a worker process (:func:`sudoku_cp.runner.worker_gc`).
     """
     from ..backends import get_backend
 
@@ -90,6 +99,8 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
     writer = RecordWriter("jsonl", [backend], folder / "overhead.jsonl")
     lines = iter(read_input(str(path), defer=True))
     puzzles = 0
+    thresholds = gc.get_threshold()
+    worker_gc()  # as a worker process runs (restored below)
     try:
         while True:
             start = clock()
@@ -121,6 +132,8 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
             puzzles += len(records)
     finally:
         writer.close()
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
 
     config = CheckConfig.make([backend], time_limit=time_limit)
     start = time.perf_counter()
