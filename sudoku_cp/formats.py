@@ -642,7 +642,7 @@ class LineParser:
         file: nothing but N² known symbols, each a digit up to N, for a size the model fits."""
         try:
             raw: bytes | None = text.encode("ascii").translate(_BYTE_CODES)
-        except UnicodeEncodeError:  # every symbol is ASCII: the long way names the stranger
+        except UnicodeEncodeError:  # the known symbols are all ASCII: the long way names it
             raw = None
         if raw is not None:
             size = size_for_cells(len(raw))

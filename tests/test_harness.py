@@ -216,10 +216,12 @@ def _reshape(grid, form):
         return tuple(np.int64(d) for d in grid)
     if form == "bools":  # True in place of every 1
         return tuple(True if d == 1 else d for d in grid)
+    if form in ("negative", "huge"):  # integers, but not digits: a wrong answer
+        return (-grid[0] if form == "negative" else 2**70 + grid[0],) + tuple(grid[1:])
     return tuple(float(d) for d in grid)
 
 
-@pytest.mark.parametrize("form", ["lists", "numpy", "bools", "floats"])
+@pytest.mark.parametrize("form", ["lists", "numpy", "bools", "floats", "negative", "huge"])
 def test_solutions_in_other_forms_are_read_as_ints_or_refused(form, monkeypatch):
     monkeypatch.setattr(Reshaped, "form", form)
     register(Reshaped, replace=True)
@@ -228,12 +230,17 @@ def test_solutions_in_other_forms_are_read_as_ints_or_refused(form, monkeypatch)
     finally:
         unregister_backend(Reshaped.name)
     run = record.backends["test-reshaped"]
-    assert record.verdict is Verdict.UNIQUE and record.solutions == [EASY_SOLUTION]
+    assert record.solutions == [EASY_SOLUTION]
     if form in ("lists", "numpy"):  # integers, whatever their container or type: an answer
+        assert record.verdict is Verdict.UNIQUE
         assert run.status is Status.UNIQUE and run.count == 1 and not run.problems
-    else:  # True is not the digit 1, nor 1.0: the answer is malformed, not counted
+    elif form in ("bools", "floats"):  # True is not the digit 1, nor 1.0: malformed
+        assert record.verdict is Verdict.UNIQUE
         assert run.status is Status.ERROR
         assert run.error == "malformed result: solution 1 is not a sequence of integer digits"
+    else:  # integers that are no digits: a wrong answer, named by the validator
+        assert record.verdict is Verdict.DISAGREEMENT
+        assert run.problems and "r1c1 holds" in run.problems[0]
 
 
 def test_every_backend_failing_is_undecided():

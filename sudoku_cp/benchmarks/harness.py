@@ -6,12 +6,12 @@ On the bundled 17-clue sample (``sudoku_cp/data/17clue.csv``, 100 puzzles, each 
 measures a uniqueness check (limit 2):
 
 1. **each backend alone**, in this process, to find the fastest one;
-2. **the harness's own overhead** with the fastest backend, stage by stage, in this process:
-   reading and parsing the file, checking the answers (result shape, the validator, the
-   verdict), and writing JSON Lines — each as a percentage of the time the backend itself
-   spent solving.
-   Target: under 10%. An end-to-end run of the same work (``--jobs 0``) is timed too, as a
-   check that the stages add up;
+2. **the harness's own overhead** with the fastest backend, stage by stage, in this process,
+   through the batch runner's own code (the worker function included): reading the file,
+   parsing its lines, checking the answers (the watchdog around each call, the results'
+   shape, the validator, the verdict), and writing JSON Lines — each as a percentage of the
+   time the backend itself spent solving. Target: under 10%. An end-to-end run in one process
+   (``--jobs 0``, which checks puzzle by puzzle) is timed too;
 3. **throughput** of ``sudoku-cp check`` (reading a file, worker processes, writing a JSON Lines
    file) in puzzles per second, with the fastest backend alone and with every backend, at
    ``--jobs 1`` and ``--jobs 2``, and the jobs-2 / jobs-1 ratio. Target: at least 1.7×. The
@@ -32,18 +32,23 @@ import os
 import statistics
 import tempfile
 import time
+from multiprocessing.sharedctypes import RawArray
 from pathlib import Path
 from typing import Any
 
-from ..formats import parse_pending, read_input
-from ..harness import BackendRun, call_backends, judge, read_calls, resolve_backends, validate_many
+from ..formats import read_input
+from ..harness import resolve_backends
 from ..runner import (
+    _WORKER,
     BatchOptions,
     CheckConfig,
+    IndexSet,
     RecordWriter,
+    _batch_items,
+    _init_worker,
+    _work,
     read_records,
     run_batch,
-    worker_gc,
 )
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "17clue.csv"
@@ -81,57 +86,46 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
              chunk: int = 100) -> dict[str, float]:
     """The harness's stages with one backend, in this process, in seconds (totals).
 
-    The work goes as the batch runner does it: a chunk of puzzles at a time, and stage by stage
-    within a chunk (parse all; call the backend on all; read, validate and judge all). Each
-    stage is timed chunk by chunk, so that a machine changing pace during the run (a shared
-    virtual machine does) changes every stage alike: reading (lines read by the main process,
-    then parsed into puzzles by a worker), solving (the backend's own time), checking
-    (``call_backends`` around the backend; then, for the chunk, ``read_calls``: the results'
-    shape, ``validate_many``: the validator, and ``judge``: the verdict) and writing (the
-    chunk's records through the runner's JSON Lines writer). Garbage collection is tuned as
-    in a worker process (:func:`sudoku_cp.runner.worker_gc`).
+    The work goes through the batch runner's own code, a chunk of puzzles at a time: the main
+    process reads lines into items (``reading``); the worker function (``runner._work``, set up
+    here as in a worker process, garbage collection included) parses them (``parsing``), then
+    calls the backend on each, reads and validates the answers and judges each puzzle
+    (``checking``: the worker's time from parsing on, less the backend's own time, which is
+    ``solving``); the main process writes the records as JSON Lines (``writing``). Each stage
+    is timed chunk by chunk, so that a machine changing pace during the run (a shared virtual
+    machine does) changes every stage alike. Sending chunks to and from worker processes is
+    not here: it shows in the throughput of ``--jobs``.
     """
-    from ..backends import get_backend
-
-    runners = [(backend, get_backend(backend), {})]
+    config = CheckConfig.make([backend], time_limit=time_limit)
+    items = _batch_items([(str(path), read_input(str(path), model=config.model, defer=True))],
+                         config.model, IndexSet())
     clock = time.perf_counter
-    totals = dict.fromkeys(("reading", "solving", "checking", "writing"), 0.0)
+    totals = dict.fromkeys(("reading", "parsing", "solving", "checking", "writing"), 0.0)
     writer = RecordWriter("jsonl", [backend], folder / "overhead.jsonl")
-    lines = iter(read_input(str(path), defer=True))
-    puzzles = 0
     thresholds = gc.get_threshold()
-    worker_gc()  # as a worker process runs (restored below)
+    _init_worker(config, RawArray("d", 3), ())
+    stages = _WORKER["stages"] = {"parsing": 0.0, "checking": 0.0}
+    puzzles = 0
     try:
         while True:
             start = clock()
-            pending = list(itertools.islice(lines, chunk))  # the main process
-            if not pending:
+            taken = list(itertools.islice(items, chunk))  # the main process
+            if not taken:
                 break
-            records = parse_pending(pending)  # a worker, from here on
             read = clock()
-            calls = []
-            for record in records:
-                began = clock()
-                called = call_backends(record.puzzle, runners, limit=2, time_limit=time_limit)
-                ended = clock()
-                entry = called[backend]
-                solving = entry.seconds if isinstance(entry, BackendRun) else entry[1]
-                totals["solving"] += solving
-                totals["checking"] += ended - began - solving
-                calls.append(called)
-            began = clock()
-            outcomes = [read_calls(called, 2) for called in calls]
-            valid = validate_many([r.puzzle for r in records], outcomes)
-            judged = [judge(r.puzzle, o, id=r.id, index=r.index, line=r.line, valid=v)
-                      for r, o, v in zip(records, outcomes, valid, strict=True)]
-            checked = clock()
-            totals["checking"] += checked - began
-            writer.write_many(judged)  # the main process again
+            records, _ = _work(0, taken)  # a worker
+            worked = clock()
+            writer.write_many(records)  # the main process again
             totals["reading"] += read - start
-            totals["writing"] += clock() - checked
+            totals["writing"] += clock() - worked
+            totals["solving"] += sum(run.seconds for record in records
+                                     for run in record.backends.values())
             puzzles += len(records)
+        totals["parsing"] = stages["parsing"]
+        totals["checking"] = stages["checking"] - totals["solving"]
     finally:
         writer.close()
+        _WORKER.clear()
         gc.unfreeze()
         gc.set_threshold(*thresholds)
 
@@ -197,11 +191,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         many = _repeated_sample(folder, args.repeat)
         few = _repeated_sample(folder, args.repeat_all)
         stages = overhead(fastest, many, folder, args.time_limit)
-        own = stages["reading"] + stages["checking"] + stages["writing"]
+        own = stages["reading"] + stages["parsing"] + stages["checking"] + stages["writing"]
         solving = stages["solving"]
         table = Table("stage", "total s", "µs / puzzle", f"% of {fastest}'s solving")
-        notes = {"reading": " (lines, parsing)", "checking": " (answers, validator, verdict)"}
-        for stage in ("reading", "checking", "writing"):
+        notes = {"reading": " (lines → items)", "parsing": " (worker)",
+                 "checking": " (worker: answers, validator, verdict)"}
+        for stage in ("reading", "parsing", "checking", "writing"):
             table.add_row(
                 stage + notes.get(stage, ""),
                 f"{stages[stage]:.3f}", f"{stages[stage] / stages['puzzles'] * 1e6:.0f}",
