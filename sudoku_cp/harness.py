@@ -568,23 +568,17 @@ def judge(
         verdict is _MULTIPLE and any(run.count == found for run in deciders)
     )
     size = puzzle.size
-    return CheckRecord(
-        id=str(id),
-        puzzle=single_line(puzzle.cells, size, checked=True, digits=puzzle._digits),
-        verdict=verdict,
-        count=found,
-        exact=exact,
-        solutions=[single_line(grid, size, checked=True, digits=digits)
-                   for grid, digits in evidence[:WITNESSES]],
-        backends=runs,
-        # (a plain unique verdict, the most common by far, needs no reason)
-        reason=None if verdict is _UNIQUE_VERDICT and not failed else _reason(
-            verdict, runs, wrong, found
-        ),
-        index=index,
-        line=line,
-        source=source,
+    line_form = single_line(puzzle.cells, size, checked=True, digits=puzzle._digits)
+    witnesses = [single_line(grid, size, checked=True, digits=digits)
+                 for grid, digits in evidence[:WITNESSES]]
+    # (a plain unique verdict, the most common by far, needs no reason)
+    reason = None if verdict is _UNIQUE_VERDICT and not failed else _reason(
+        verdict, runs, wrong, found
     )
+    # positional: the fields in their order (id, puzzle, verdict, count, exact, solutions,
+    # backends, reason, index, line, source), as this runs for every puzzle
+    return CheckRecord(str(id), line_form, verdict, found, exact, witnesses, runs, reason,
+                       index, line, source)
 
 
 def _reason(

@@ -50,6 +50,7 @@ import errno
 import gc
 import hashlib
 import io
+import itertools
 import json
 import math
 import multiprocessing
@@ -83,7 +84,6 @@ from .harness import (
     judge,
     read_calls,
     resolve_backends,
-    run_backends,
     validate_many,
 )
 from .model import Model, load_model
@@ -321,45 +321,34 @@ def run_batches(
 def _run_here(
     items: Iterable[_Item], config: CheckConfig
 ) -> Generator[list[CheckRecord], None, None]:
+    """Check in this process, in chunks sized like the workers' (the first puzzle alone, so
+    that its record comes at once), each chunk stage by stage as a worker does it."""
     runners = [(n, get_backend(n), config.options.get(n, {})) for n in config.backends]
-    for item in items:
-        _resolve([item])
-        if item.puzzle is None:
-            yield [_invalid(item)]
-            continue
-        yield [_check_item(item, config, runners)]
+    items = iter(items)
+    sizer = _ChunkSizer()
+    while chunk := list(itertools.islice(items, sizer.size)):
+        start = time.perf_counter()
+        records = _check_chunk(chunk, config, runners)
+        sizer.adapt((time.perf_counter() - start) / len(chunk))
+        yield records
+
+
+class _ChunkSizer:
+    """Chunks sized so that one takes about CHUNK_SECONDS (smoothed over recent chunks)."""
+
+    def __init__(self) -> None:
+        self.size = 1
+        self.per_item: float | None = None
+
+    def adapt(self, per_item: float) -> None:
+        self.per_item = per_item if self.per_item is None else 0.7 * self.per_item + 0.3 * per_item
+        self.size = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / max(self.per_item, 1e-6))))
 
 
 def _invalid(item: _Item) -> CheckRecord:
     return invalid_record(
         item.id, item.text, item.error or "not a puzzle",
         index=item.index, line=item.line, source=item.source,
-    )
-
-
-def _check_item(
-    item: _Item,
-    config: CheckConfig,
-    runners: Sequence[Any],
-    before: Callable[[int], None] | None = None,
-    after: Callable[[], None] | None = None,
-) -> CheckRecord:
-    outcomes = _run_item(item, config, runners, before, after)
-    return _judge_item(item, outcomes, config, runners, before, after)
-
-
-def _run_item(
-    item: _Item,
-    config: CheckConfig,
-    runners: Sequence[Any],
-    before: Callable[[int], None] | None = None,
-    after: Callable[[], None] | None = None,
-) -> dict[str, Outcome]:
-    """Every backend's run on the item's puzzle."""
-    assert item.puzzle is not None
-    return run_backends(
-        item.puzzle, runners, limit=config.limit, time_limit=config.time_limit,
-        known=item.known, before=before, after=after,
     )
 
 
@@ -370,7 +359,7 @@ def _judge_item(
     runners: Sequence[Any],
     before: Callable[[int], None] | None = None,
     after: Callable[[], None] | None = None,
-    valid: Mapping[str, Sequence[bool]] | None = None,
+    valid: Mapping[str, Sequence[bytes | None]] | None = None,
 ) -> CheckRecord:
     """The item's record from its backends' runs (and its transformed copies', if asked);
     ``valid`` is as for :func:`judge`."""
@@ -447,36 +436,64 @@ def _work(slot: int, items: list[_Item]) -> tuple[list[CheckRecord], float]:
     """Check a chunk of puzzles in a worker; return their records and the seconds it took."""
     if "failed" in _WORKER:
         raise _WORKER["failed"]
-    config: CheckConfig = _WORKER["config"]
-    slots = _WORKER["slots"]
-    base = slot * _SLOT
-    slots[base + 2] = float(os.getpid())
-    now = time.monotonic
-    called: set[int] = _WORKER.setdefault("called", set())
-    position = 0
+    start = time.perf_counter()
+    watch = _Watchdog(_WORKER["slots"], slot, _WORKER.setdefault("called", set()))
+    records = _check_chunk(items, _WORKER["config"], _WORKER["runners"], watch,
+                           _WORKER.get("stages"))
+    return records, time.perf_counter() - start
 
-    def before(backend: int) -> None:
-        first = 0 if backend in called else _FIRST
-        called.add(backend)
+
+class _Watchdog:
+    """A worker's side of the watchdog: which backend call is running, since when, in its slot
+    of the shared array (the parent reads it and stops a worker that overruns)."""
+
+    __slots__ = ("slots", "base", "called", "position")
+
+    def __init__(self, slots: Any, slot: int, called: set[int]) -> None:
+        self.slots = slots
+        self.base = slot * _SLOT
+        self.called = called  # backends this worker has called before (the first call is slow)
+        self.position = 0  # the puzzle's position in the chunk
+        slots[self.base + 2] = float(os.getpid())
+
+    def before(self, backend: int) -> None:
+        first = 0 if backend in self.called else _FIRST
+        self.called.add(backend)
+        slots, base = self.slots, self.base
         slots[base] = 0.0
-        slots[base + 1] = float(position * 1024 + first + backend)
-        slots[base] = now()
+        slots[base + 1] = float(self.position * 1024 + first + backend)
+        slots[base] = time.monotonic()
 
-    def after() -> None:
-        slots[base] = 0.0
+    def after(self) -> None:
+        self.slots[self.base] = 0.0
 
-    # The chunk goes stage by stage — parse every puzzle, call the backends on every one, read
-    # what they returned, validate every solution at once, judge each puzzle — which runs the
-    # harness's own code far faster than taking each puzzle through all stages (its code and
-    # data stay in the CPU's caches, and the checks of parsing and validation run on the
-    # whole chunk together).
+
+def _check_chunk(
+    items: list[_Item],
+    config: CheckConfig,
+    runners: Sequence[Any],
+    watch: _Watchdog | None = None,
+    stages: dict[str, float] | None = None,
+) -> list[CheckRecord]:
+    """The records of a chunk of items (in a worker, or in this process for ``--jobs 0``).
+
+    The chunk goes stage by stage — parse every puzzle, call the backends on every one, read
+    what they returned, validate every solution at once, judge each puzzle — which runs the
+    harness's own code far faster than taking each puzzle through all stages: its code and
+    data stay in the CPU's caches, and the checks of parsing and validation run on the whole
+    chunk together. ``stages`` (the harness benchmark's) gets the time of parsing and of the
+    rest, backends' time included.
+    """
     clock = time.perf_counter
     start = clock()
-    runners = _WORKER["runners"]
+    before = None if watch is None else watch.before
+    after = None if watch is None else watch.after
     _resolve(items)
     parsed = clock()
     calls = []
-    for position, item in enumerate(items):  # noqa: B007 — ``before`` reads it
+    for position, item in enumerate(items):
+        if watch is not None:
+            watch.position = position
         calls.append(None if item.puzzle is None else call_backends(
             item.puzzle, runners, limit=config.limit, time_limit=config.time_limit,
             known=item.known, before=before, after=after,
@@ -486,17 +503,17 @@ def _work(slot: int, items: list[_Item]) -> tuple[list[CheckRecord], float]:
               if ran is not None]
     valid = iter(validate_many([p for p, _ in ran_on], [ran for _, ran in ran_on]))  # type: ignore[misc]
     records = []
-    for position, (item, ran) in enumerate(zip(items, outcomes, strict=True)):  # noqa: B007
-        records.append(
-            _invalid(item) if ran is None
-            else _judge_item(item, ran, config, runners, before, after, next(valid))
-        )
-    end = clock()
-    stages = _WORKER.get("stages")
-    if stages is not None:  # the harness benchmark times the stages (backends' time included)
+    for position, (item, ran) in enumerate(zip(items, outcomes, strict=True)):
+        if ran is None:
+            records.append(_invalid(item))
+            continue
+        if watch is not None:
+            watch.position = position  # (metamorphic variants call the backends again)
+        records.append(_judge_item(item, ran, config, runners, before, after, next(valid)))
+    if stages is not None:
         stages["parsing"] += parsed - start
-        stages["checking"] += end - parsed
-    return records, end - start
+        stages["checking"] += clock() - parsed
+    return records
 
 
 # --- the parent side -----------------------------------------------------------------------------
@@ -514,8 +531,7 @@ class _WorkerPool:
         self.config = config
         self.jobs = jobs
         self.window = 2 * jobs + 1
-        self.chunk_size = 1
-        self.per_item: float | None = None
+        self.sizer = _ChunkSizer()
         self.inflight: dict[Any, _Chunk] = {}
         self.retry: deque[_Item] = deque()
         # Twice the window: the slot of a stopped worker stays out of use until that process is
@@ -545,7 +561,7 @@ class _WorkerPool:
                     chunk: list[_Item] = []
                     if self.retry:
                         chunk.append(self.retry.popleft())  # retried puzzles travel alone
-                    while not exhausted and len(chunk) < self.chunk_size and not self.retry:
+                    while not exhausted and len(chunk) < self.sizer.size and not self.retry:
                         item = next(items, None)
                         if item is None:
                             exhausted = True
@@ -598,7 +614,7 @@ class _WorkerPool:
         except Exception as err:  # the worker died (ProcessExpired) or the task failed
             yield from self._requeue_crashed(chunk, running, err)
             return
-        self._adapt(seconds / len(chunk.items))
+        self.sizer.adapt(seconds / len(chunk.items))
         yield records
 
     def _free_slot(self, slot: int) -> None:
@@ -612,12 +628,6 @@ class _WorkerPool:
             if not _alive(pid):
                 del self.quarantine[slot]
                 self._free_slot(slot)
-
-    def _adapt(self, per_item: float) -> None:
-        """Size chunks so that one takes about CHUNK_SECONDS (smoothed over recent chunks)."""
-        self.per_item = per_item if self.per_item is None else 0.7 * self.per_item + 0.3 * per_item
-        wanted = CHUNK_SECONDS / max(self.per_item, 1e-6)
-        self.chunk_size = max(1, min(MAX_CHUNK, int(wanted)))
 
     def _running(self, slot: int) -> tuple[int, int, float, bool] | None:
         """(puzzle position, backend position, start, first call?) of the call in ``slot``."""
@@ -691,7 +701,7 @@ class _WorkerPool:
             item.known.setdefault(
                 name, BackendRun(Status.ERROR, error=f"{why} ({MAX_ATTEMPTS} tries)")
             )
-        yield [_check_item(item, self.config, [(n, None, {}) for n in self.config.backends])]
+        yield _check_chunk([item], self.config, [(n, None, {}) for n in self.config.backends])
 
 
 def _alive(pid: int) -> bool:
