@@ -35,7 +35,7 @@ from .errors import BackendError, SudokuError
 from .formats import SYMBOLS, format_line
 from .model import Model, load_model
 from .puzzle import Grid, Puzzle, solved_each
-from .result import Result, Status, Verdict
+from .result import Result, Status, Verdict, pickled_by_fields
 from .transforms import Transform, transforms_for
 
 DEFAULT_LIMIT = 2
@@ -49,6 +49,7 @@ _UNIQUE_VERDICT, _NONE_VERDICT, _MULTIPLE = Verdict.UNIQUE, Verdict.NONE, Verdic
 _DISAGREEMENT, _UNDECIDED = Verdict.DISAGREEMENT, Verdict.UNDECIDED
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class BackendRun:
     """What one backend did on one puzzle, as the harness saw it.
@@ -114,6 +115,7 @@ class BackendRun:
         )
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class CheckRecord:
     """The harness's answer for one puzzle: the verdict, the evidence and every backend's run.

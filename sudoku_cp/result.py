@@ -2,13 +2,42 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from operator import attrgetter
+from typing import Any, TypeVar
 
 from .puzzle import Grid
 
+_T = TypeVar("_T")
 
-class Status(StrEnum):
+
+def pickled_by_fields(cls: type[_T]) -> type[_T]:
+    """Make a dataclass pickle as its class and its field values in order (unpickled by
+    calling the class with them).
+
+    Records cross between the batch runner and its worker processes a chunk at a time, and
+    the ``__getstate__``/``__setstate__`` that ``dataclass(slots=True)`` writes run in Python
+    field by field: this is about three times faster both ways."""
+    values = attrgetter(*(f.name for f in fields(cls)))  # type: ignore[arg-type]
+
+    def __reduce__(self: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        return type(self), values(self)
+
+    cls.__reduce__ = __reduce__  # type: ignore[assignment,method-assign]
+    return cls
+
+
+class _ByName(StrEnum):
+    """An enum pickled by member name: a class attribute look-up when unpickled, where the
+    default calls the class with the value (ten times slower, for every record)."""
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        return getattr, (type(self), self._name_)
+
+
+class Status(_ByName):
     """What one backend found for one puzzle.
 
     ``unique``, ``multiple`` and ``none`` are facts about the puzzle (``multiple`` needs only two
@@ -70,7 +99,7 @@ def status_for(count: int, limit: int | None, exhausted: bool, timed_out: bool) 
     return Status.UNIQUE if count == 1 else Status.NONE
 
 
-class Verdict(StrEnum):
+class Verdict(_ByName):
     """The harness's answer for one puzzle, after checking and comparing every backend.
 
     ``unique``: every backend that finished found exactly one solution, the same one;

@@ -88,7 +88,7 @@ from .harness import (
 )
 from .model import Model, load_model
 from .puzzle import Puzzle
-from .result import Status, Verdict
+from .result import Status, Verdict, pickled_by_fields
 from .transforms import transforms_for
 
 CHUNK_SECONDS = 0.05
@@ -191,6 +191,7 @@ class CheckConfig:
         )
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class _Item:
     """One puzzle on its way through the batch (``puzzle`` is None for an invalid input)."""

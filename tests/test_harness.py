@@ -295,3 +295,15 @@ def test_line_form_matches_formats_for_every_size():
     for size in (1, 4, 9, 16, 25, 35, 36):
         cells = [rng.randint(0, size) for _ in range(size * size)]
         assert single_line(cells, size) == format_line(cells, size)
+
+
+def test_records_cross_processes_whole():
+    import pickle
+
+    record = cross_check(EASY, [REAL, "test-wrong", "test-raises"], metamorphic=1)
+    record.metamorphic = {"transforms": 1, "agreed": 0, "inconclusive": 1}
+    again = pickle.loads(pickle.dumps(record))
+    assert again == record and again.to_dict() == record.to_dict()
+    assert again.verdict is Verdict.DISAGREEMENT  # the very member, not a copy
+    wrong, failed = again.backends["test-wrong"], again.backends["test-raises"]
+    assert wrong.problems and failed.status is Status.ERROR and failed.error
