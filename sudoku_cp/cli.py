@@ -289,7 +289,7 @@ def _run_batch_command(command: str, inputs: Sequence[str], *, backend_list: str
 
     from rich.console import Console
 
-    from .runner import BatchOptions, CheckConfig, Interrupted, default_jobs, run_batch
+    from .runner import BatchOptions, CheckConfig, Interrupted, default_jobs, run_batch, tune_gc
 
     if resume and output is None:
         raise click.UsageError("--resume needs --output FILE (the file to continue)")
@@ -306,6 +306,7 @@ def _run_batch_command(command: str, inputs: Sequence[str], *, backend_list: str
         progress=not quiet and sys.stderr.isatty(), input_format=input_format,
         command=command, argv=sys.argv[1:],
     )
+    restore_gc = tune_gc()  # for the batch's reading, writing (and checking with --jobs 0)
     try:
         summary = run_batch(options)
     except Interrupted as stop:
@@ -315,6 +316,8 @@ def _run_batch_command(command: str, inputs: Sequence[str], *, backend_list: str
         click.echo(f"sudoku-cp: interrupted after {stop.summary.checked} puzzles, "
                    f"every finished record written{where}{hint}", err=True)
         sys.exit(EXIT_INTERRUPTED)
+    finally:
+        restore_gc()
     machine_output = records_on_stdout and out_format in ("jsonl", "csv", "count")
     if not quiet and (command == "check" or summary.total > 1):
         summary.render(Console(stderr=machine_output or command == "count", highlight=False))

@@ -410,18 +410,19 @@ def _init_worker(config: CheckConfig, slots: Any, extra: Sequence[type]) -> None
         ]
         for name in config.backends:
             backend_class(name).unavailable_reason()
-        worker_gc()
+        tune_gc()
     except Exception as err:  # reported by the first task instead
         _WORKER["failed"] = err
 
 
-WORKER_GC_THRESHOLD = 50_000
-"""Container allocations between two young-generation collections in a worker (Python's
-default is 700)."""
+BATCH_GC_THRESHOLD = 50_000
+"""Container allocations between two young-generation collections in a worker process or the
+command line's own (Python's default is 700)."""
 
 
-def worker_gc() -> None:
-    """Garbage collection tuned for a worker process (never for the caller's own process).
+def tune_gc() -> Callable[[], None]:
+    """Garbage collection tuned for batch checking, in a process the batch owns (a worker, the
+    command line) — never a caller's own. Returns a function that puts it back.
 
     A chunk's records, puzzles and results stay alive until the chunk is done, and with the
     default threshold the collector walks them again and again — about a tenth of the
@@ -429,8 +430,15 @@ def worker_gc() -> None:
     reference counting) before any collection; freezing what the imports made (OR-tools and
     the rest) keeps the rare full collection from walking it too.
     """
+    thresholds = gc.get_threshold()
     gc.freeze()
-    gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
+    gc.set_threshold(BATCH_GC_THRESHOLD, *thresholds[1:])
+
+    def restore() -> None:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+
+    return restore
 
 
 def _work(slot: int, items: list[_Item]) -> tuple[list[CheckRecord], float]:

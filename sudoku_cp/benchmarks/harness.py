@@ -26,7 +26,6 @@ It measures and reports; it asserts nothing. Other processes on the machine chan
 from __future__ import annotations
 
 import argparse
-import gc
 import itertools
 import os
 import statistics
@@ -49,6 +48,7 @@ from ..runner import (
     _work,
     read_records,
     run_batch,
+    tune_gc,
 )
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "17clue.csv"
@@ -102,7 +102,6 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
     clock = time.perf_counter
     totals = dict.fromkeys(("reading", "parsing", "solving", "checking", "writing"), 0.0)
     writer = RecordWriter("jsonl", [backend], folder / "overhead.jsonl")
-    thresholds = gc.get_threshold()
     _init_worker(config, RawArray("d", 3), ())
     stages = _WORKER["stages"] = {"parsing": 0.0, "checking": 0.0}
     puzzles = 0
@@ -126,8 +125,6 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
     finally:
         writer.close()
         _WORKER.clear()
-        gc.unfreeze()
-        gc.set_threshold(*thresholds)
 
     config = CheckConfig.make([backend], time_limit=time_limit)
     start = time.perf_counter()
@@ -169,7 +166,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--backends", default=None,
                         help="backends for the 'all' runs (default: every available one)")
     args = parser.parse_args(argv)
+    restore = tune_gc()  # as `sudoku-cp check` runs (its workers too)
+    try:
+        return _measure(args)
+    finally:
+        restore()
 
+
+def _measure(args: argparse.Namespace) -> dict[str, Any]:
     from rich.console import Console
     from rich.table import Table
 
