@@ -790,22 +790,23 @@ class _Lines:
             if not raw:
                 raise StopIteration
             self.number += 1
-            newline = b"\n" if self.binary else "\n"
-            if len(raw) > MAX_LINE_CHARS and not raw.endswith(newline):
-                return self._too_long(raw, newline)
-            if self.binary:
-                if self.number == 1 and raw.startswith(codecs.BOM_UTF8):
+            if len(raw) > MAX_LINE_CHARS:
+                newline = b"\n" if self.binary else "\n"
+                if not raw.endswith(newline):
+                    return self._too_long(raw, newline)
+            if self.number == 1:
+                if self.binary and raw.startswith(codecs.BOM_UTF8):
                     raw = raw[len(codecs.BOM_UTF8):]
-                stripped = raw.strip()
-            else:
-                if self.number == 1 and raw.startswith("\ufeff"):
+                elif not self.binary and raw.startswith("\ufeff"):
                     raw = raw[1:]
+            head = raw[:1]
+            if head.isspace() or head in (b"#", "#", b"", ""):  # perhaps blank, or a comment
                 stripped = raw.strip()
-            if not stripped:
-                continue
-            if stripped[:1] in (b"#", "#"):
-                self.saw_comment = True
-                continue
+                if not stripped:
+                    continue
+                if stripped[:1] in (b"#", "#"):
+                    self.saw_comment = True
+                    continue
             self.significant += 1
             return self._decode(raw)
 

@@ -280,8 +280,8 @@ def _items_from(
 
 def _item(entry: Any, index: int, model: Model, source: str | None = None) -> _Item:
     """Whatever the caller gave, as an item: a Puzzle, text, a grid or a formats record."""
-    if isinstance(entry, PendingRecord):
-        return _Item(index, str(index), entry.line, source, "", None, pending=entry)
+    if isinstance(entry, PendingRecord):  # a line of a file, the usual case: fields in order
+        return _Item(index, str(index), entry.line, source, "", None, None, None, None, 0, entry)
     if hasattr(entry, "puzzle") and hasattr(entry, "error"):  # a formats.PuzzleRecord
         item = _Item(index, "", None, source, "", None)
         _take_record(item, entry)
