@@ -580,15 +580,10 @@ def _make_record(index: int, line: _Line, parse: Any, ident: str | None,
             puzzle = parse()
         except SudokuError as err:
             error = f"line {line.number}: {err}" if prefix else str(err)
-    return PuzzleRecord(
-        index=index,
-        id=ident or str(index),
-        line=line.number,
-        puzzle=puzzle,
-        error=error,
-        text=line.text if text is None else text,
-        expected=expected or {},
-    )
+    # (positional, in the fields' order: this runs for every line of a file)
+    return PuzzleRecord(index, ident or str(index), line.number, puzzle, error,
+                        line.text if text is None else text,
+                        {} if expected is None else expected)
 
 
 @dataclass(frozen=True)
