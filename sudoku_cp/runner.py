@@ -14,7 +14,11 @@ How a batch runs
 - **Chunks.** A task sent to a worker is a chunk of puzzles, each run on every chosen backend in
   turn. The chunk size adapts so that a chunk takes about ``CHUNK_SECONDS``: the cost of a task
   round trip (~0.1 ms) stays small next to a ~1 ms backtracker solve, and a hard puzzle travels
-  alone.
+  alone. A worker takes its chunk stage by stage (parse all, call the backends on all, then
+  read, validate and judge all), with the repeated-givens check and the validator each run
+  once on the whole chunk; ``jobs=0`` checks in this process the same way, in chunks sized
+  alike. The workers' (and the command line's) garbage collector is tuned for this
+  (:func:`tune_gc`).
 - **Time limits.** Each backend gets ``time_limit`` as its own (cooperative) limit. The runner
   also enforces it from outside: before each backend call a worker writes into a shared-memory
   slot which puzzle and backend it starts and when; the parent looks at the slots every
@@ -311,7 +315,7 @@ def run_batches(
     items: Iterable[_Item], config: CheckConfig, jobs: int
 ) -> Generator[list[CheckRecord], None, None]:
     """The records of ``items`` in the batches they become known: a worker's whole chunk at
-    once (one record at a time in this process, ``jobs=0``)."""
+    once (in this process too, ``jobs=0``: a chunk at a time, the first puzzle alone)."""
     if jobs < 0:
         raise SudokuError(f"jobs must be 0 (in this process) or more, not {jobs}")
     if jobs == 0:

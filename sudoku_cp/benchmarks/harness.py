@@ -11,7 +11,7 @@ measures a uniqueness check (limit 2):
    parsing its lines, checking the answers (the watchdog around each call, the results'
    shape, the validator, the verdict), and writing JSON Lines — each as a percentage of the
    time the backend itself spent solving. Target: under 10%. An end-to-end run in one process
-   (``--jobs 0``, which checks puzzle by puzzle) is timed too;
+   (``--jobs 0``) is timed too;
 3. **throughput** of ``sudoku-cp check`` (reading a file, worker processes, writing a JSON Lines
    file) in puzzles per second, with the fastest backend alone and with every backend, at
    ``--jobs 1`` and ``--jobs 2``, and the jobs-2 / jobs-1 ratio. Target: at least 1.7×. The
