@@ -122,18 +122,28 @@ for _digit, _symbol in enumerate(SYMBOLS, start=1):
     _VALUE[_symbol] = _digit
     _VALUE[_symbol.lower()] = _digit
 _VALUE["0"] = 0
-# Symbol → chr(digit) (blank → chr(0)) for str.translate. Any other character either keeps a
-# code point above _TOP_CODE or, if it is one of chr(0..35) itself, is sent above it — so an
-# unknown symbol always falls to the slow path, which names it.
 _TOP_CODE = len(SYMBOLS)
 _UP_TO = [bytes(range(size + 1)) for size in range(_TOP_CODE + 1)]
 """The codes of a blank and of digits 1..N: ``raw.translate(None, _UP_TO[N])`` deletes them,
 leaving nothing when every cell is in range (where ``max(raw)`` reads every byte as an int)."""
-_CODES = {code: "\uffff" for code in range(len(SYMBOLS) + 1)}
-_CODES.update({ord(ch): chr(value) for ch, value in _VALUE.items()})
 _BYTE_CODES = bytes(_VALUE.get(chr(code), 0xFF) for code in range(256))
-"""_CODES for ASCII text as a bytes.translate table (several times faster than str.translate):
-a byte that is not a known symbol becomes 0xFF, above every code."""
+"""Symbol → digit (blank → 0) as a bytes.translate table for ASCII text: a byte that is not a
+known symbol becomes 0xFF, above every code, so it always falls to the slow path (which names
+it)."""
+
+
+def _plain_codes(symbols: str) -> tuple[bytes, int] | None:
+    """The cells of ``symbols`` (a byte each) and the grid's size, when every character is a
+    known symbol standing for a digit up to the size, for a square count up to 35x35 — the
+    usual line, read with two C-level translations. None otherwise: the long way says why."""
+    try:
+        raw = symbols.encode("ascii").translate(_BYTE_CODES)
+    except UnicodeEncodeError:  # the known symbols are all ASCII
+        return None
+    size = size_for_cells(len(raw))
+    if size is None or size > _TOP_CODE or raw.translate(None, _UP_TO[size]):
+        return None
+    return raw, size
 
 _INTEGER = re.compile(r"[+-]?\d+")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
@@ -272,14 +282,11 @@ def _line_cells(text: str, model: Model | None = None) -> tuple[Sequence[int], i
     count = len(symbols)
     if count > MAX_CELLS:
         raise _size_error(count, model)
+    plain = _plain_codes(symbols)
+    if plain is not None:
+        return plain  # the common case: known symbols, digits in range, nothing more to do
     size = size_for_cells(count)
-    # Fast path: every symbol known → one C-level translate to code points 0..35.
-    coded = symbols.translate(_CODES)
-    raw = coded.encode("ascii") if coded.isascii() else b""
-    top = max(raw) if raw else _TOP_CODE + 1
-    if size is not None and top <= size and top <= _TOP_CODE:
-        return raw, size  # the common case: known symbols, digits in range, nothing more to do
-    cells = list(raw) if top <= _TOP_CODE else [_VALUE.get(ch, -1) for ch in symbols]
+    cells = [_VALUE.get(ch, -1) for ch in symbols]
     if -1 in cells:
         index = cells.index(-1)
         raise PuzzleError(f"unknown symbol {symbols[index]!r} at {_where(index, size)}")
@@ -635,21 +642,16 @@ class LineParser:
     def _puzzle(self, text: str, unchecked: list[Puzzle] | None = None) -> Puzzle:
         """``parse_puzzle(text, model, "line")``, with a shortcut for the usual line of a big
         file: nothing but N² known symbols, each a digit up to N, for a size the model fits."""
-        try:
-            raw: bytes | None = text.encode("ascii").translate(_BYTE_CODES)
-        except UnicodeEncodeError:  # the known symbols are all ASCII: the long way names it
-            raw = None
-        if raw is not None:
-            size = size_for_cells(len(raw))
-            if (size is not None and size <= _TOP_CODE and not raw.translate(None, _UP_TO[size])
-                    and self._fits(size)):
-                if unchecked is not None:
-                    puzzle = Puzzle._from_checked(tuple(raw), size, self.model, digits=raw,
-                                                  givens_checked=True)
-                    unchecked.append(puzzle)
-                    return puzzle
-                with contextlib.suppress(SudokuError):  # the long way says what is wrong
-                    return Puzzle._from_checked(tuple(raw), size, self.model, digits=raw)
+        plain = _plain_codes(text)
+        if plain is not None and self._fits(plain[1]):
+            raw, size = plain
+            if unchecked is not None:
+                puzzle = Puzzle._from_checked(tuple(raw), size, self.model, digits=raw,
+                                              givens_checked=True)
+                unchecked.append(puzzle)
+                return puzzle
+            with contextlib.suppress(SudokuError):  # the long way says what is wrong
+                return Puzzle._from_checked(tuple(raw), size, self.model, digits=raw)
         return parse_puzzle(text, self.model, "line")
 
     def _jsonl(self, index: int, line: _Line) -> PuzzleRecord:
