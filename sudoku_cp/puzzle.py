@@ -92,23 +92,22 @@ class Puzzle:
         does it (with :func:`clean_givens_each`, for many puzzles at once)."""
         puzzle = cls.__new__(cls)
         puzzle.model = model
-        if givens_checked:
-            puzzle.cells, puzzle.size, puzzle._hash, puzzle._givens = cells, size, None, None
-            puzzle._digits = bytes(cells) if digits is None else digits
-        else:
-            puzzle._finish(cells, size, digits)
+        puzzle._finish(cells, size, digits, check_givens=not givens_checked)
         return puzzle
 
-    def _finish(self, cells: Grid, size: int, digits: bytes | None = None) -> None:
+    def _finish(self, cells: Grid, size: int, digits: bytes | None = None,
+                check_givens: bool = True) -> None:
         self.cells: Grid = cells
         self.size = size
         self._hash: int | None = None  # on demand: most puzzles are never hashed
         # the cells a byte each, for the validator's big-integer checks and the line form
         self._digits = bytes(cells) if digits is None else digits
-        lanes = _lanes(self.model, size)
-        self._givens: int | None = lanes.encode(self._digits)
-        if lanes.repeats(self._givens, self._digits):
-            self._check_repeated_givens()  # names the group and the two cells
+        self._givens: int | None = None  # their one-hot form, made by the check or on demand
+        if check_givens:
+            lanes = _lanes(self.model, size)
+            self._givens = lanes.encode(self._digits)
+            if lanes.repeats(self._givens, self._digits):
+                self._check_repeated_givens()  # names the group and the two cells
 
     @classmethod
     def parse(cls, text: str, model: Model | str = "classic") -> Puzzle:
