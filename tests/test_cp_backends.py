@@ -33,6 +33,12 @@ def solutions(backend: str, puzzle: Puzzle, **options) -> set:
 
 
 # --- both ----------------------------------------------------------------------------------
+def _fresh_python(code: str) -> str:
+    """What ``code`` prints when run in a new Python process (which must succeed)."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout
+
+
 def test_importing_the_package_and_backends_imports_neither_library() -> None:
     code = (
         "import sys, sudoku_cp\n"
@@ -41,9 +47,7 @@ def test_importing_the_package_and_backends_imports_neither_library() -> None:
         "import sudoku_cp.backends.cpsat, sudoku_cp.backends.python_constraint\n"
         "print(sorted(m for m in ('ortools', 'constraint') if m in sys.modules))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
-    assert out.stdout.strip() == "[]"
+    assert _fresh_python(code).strip() == "[]"
 
 
 def test_the_first_solve_does_not_pay_for_the_import() -> None:
@@ -55,9 +59,7 @@ def test_the_first_solve_does_not_pay_for_the_import() -> None:
         "    r = solve(p, name, limit=None, time_limit=0.25)\n"
         "    print(name, r.status.value, r.count, r.exact)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
-    assert out.stdout.split("\n")[:2] == [f"cpsat multiple {FEW_COUNT} True",
+    assert _fresh_python(code).split("\n")[:2] == [f"cpsat multiple {FEW_COUNT} True",
                                          f"constraint multiple {FEW_COUNT} True"]
 
 
