@@ -20,10 +20,10 @@ from .errors import (
     PuzzleError,
     SudokuError,
 )
-from .harness import BackendRun, CheckRecord, cross_check
+from .harness import cross_check
 from .model import Model, load_model, model_names
 from .puzzle import Puzzle
-from .result import Result, Status, Verdict
+from .result import BackendRun, CheckRecord, Result, Status, Verdict
 
 __version__ = "0.1.0"
 

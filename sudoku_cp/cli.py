@@ -521,8 +521,8 @@ def bench(datasets: tuple[str, ...], list_sets: bool, spec_text: str | None,
     import datetime
     from pathlib import Path
 
-    from . import bench as benchmod
-    from . import report
+    from .bench import run as benchmod
+    from .bench import report
 
     if list_sets:
         _list_bundled()
@@ -620,7 +620,7 @@ def plot(results: str, output: str | None, formats: str, pairs: tuple[str, ...],
     """
     from pathlib import Path
 
-    from . import report
+    from .bench import report
 
     chosen = [f.strip().lower() for f in formats.split(",") if f.strip()]
     unknown = [f for f in chosen if f not in ("png", "svg", "pdf")]

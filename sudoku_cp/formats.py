@@ -88,7 +88,8 @@ from typing import IO, Any, NamedTuple
 
 from .errors import InputError, ModelError, PuzzleError, SudokuError
 from .model import MAX_SIZE, Model, box_shape, load_model
-from .puzzle import Puzzle, clean_givens_each, size_for_cells
+from .fastcheck import clean_givens_each
+from .puzzle import Puzzle, size_for_cells
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Digit d (1 … 35) is written ``SYMBOLS[d - 1]``; larger grids need the integer forms."""
@@ -242,7 +243,7 @@ def _build(cells: Sequence[int], size: int, model: Model) -> Puzzle:
             return Puzzle(tuple(cells), model)  # which says why not
         # Every parser has checked the cell count and that each digit is in 0..N: only the
         # repeated-givens check is left (this is the hot path of reading a big file).
-        return Puzzle._from_checked(tuple(cells), size, model)
+        return Puzzle.from_parsed(tuple(cells), size, model)
     except ModelError as err:  # a user's model whose windows or cells miss this size
         raise PuzzleError(str(err)) from None
 
@@ -646,12 +647,11 @@ class LineParser:
         if plain is not None and self._fits(plain[1]):
             raw, size = plain
             if unchecked is not None:
-                puzzle = Puzzle._from_checked(tuple(raw), size, self.model, digits=raw,
-                                              givens_checked=True)
+                puzzle = Puzzle.from_parsed(tuple(raw), size, self.model, check_givens=False)
                 unchecked.append(puzzle)
                 return puzzle
             with contextlib.suppress(SudokuError):  # the long way says what is wrong
-                return Puzzle._from_checked(tuple(raw), size, self.model, digits=raw)
+                return Puzzle.from_parsed(tuple(raw), size, self.model)
         return parse_puzzle(text, self.model, "line")
 
     def _jsonl(self, index: int, line: _Line) -> PuzzleRecord:
@@ -737,7 +737,7 @@ def parse_pending(pending: Sequence[PendingRecord]) -> list[PuzzleRecord]:
         if ok:
             continue
         try:
-            puzzle._check_repeated_givens()  # the per-group reading has the last word
+            puzzle.check_givens()  # the per-group reading has the last word
         except SudokuError as err:
             record = records[position]
             error = f"line {record.line}: {err}" if pending[position].parser.prefix else str(err)

@@ -34,8 +34,17 @@ from .backends import Backend, available_backends, backend_class, backend_names,
 from .errors import BackendError, SudokuError
 from .formats import SYMBOLS, format_line
 from .model import Model, load_model
-from .puzzle import Grid, Puzzle, solved_each
-from .result import Result, Status, Verdict, pickled_by_fields
+from .fastcheck import solved_each
+from .puzzle import Grid, Puzzle
+from .result import (
+    DECIDING,
+    BackendRun,
+    CheckRecord,
+    Result,
+    Status,
+    Verdict,
+    solutions_text,
+)
 from .transforms import Transform, transforms_for
 
 DEFAULT_LIMIT = 2
@@ -44,144 +53,8 @@ show it is not unique."""
 WITNESSES = 2
 """How many solutions a record keeps: enough to prove ``multiple`` (more would bloat files)."""
 
-_DECIDING = (Status.UNIQUE, Status.MULTIPLE, Status.NONE, Status.SOLVED)
 _UNIQUE_VERDICT, _NONE_VERDICT, _MULTIPLE = Verdict.UNIQUE, Verdict.NONE, Verdict.MULTIPLE
 _DISAGREEMENT, _UNDECIDED = Verdict.DISAGREEMENT, Verdict.UNDECIDED
-
-
-@pickled_by_fields
-@dataclass(slots=True)
-class BackendRun:
-    """What one backend did on one puzzle, as the harness saw it.
-
-    ``status`` is what the backend said (or ``timeout``/``error`` when it ran out of time,
-    raised, crashed or returned something that is not a well-formed result); ``count`` is how
-    many solutions it returned, ``seconds`` the wall time the harness measured around the call.
-    ``error`` says why the status is ``error``; ``problems`` says why its answer is *wrong*
-    (a solution the validator rejects, or a claim the others' valid solutions contradict) —
-    a backend with problems makes the verdict ``disagreement``.
-    """
-
-    status: Status
-    count: int = 0
-    exact: bool = False
-    seconds: float = 0.0
-    counters: dict[str, float | int] = field(default_factory=dict)
-    error: str | None = None
-    problems: list[str] = field(default_factory=list)
-
-    @property
-    def finished(self) -> bool:
-        """True when the backend gave an answer (not a timeout or a failure)."""
-        return self.status in _DECIDING
-
-    @property
-    def wrong(self) -> bool:
-        return bool(self.problems)
-
-    def said(self) -> str:
-        """What the backend said, in a few words: ``unique (1 solution)``, ``timeout after 2 s``."""
-        if self.status is Status.ERROR:
-            return f"error ({self.error})"
-        if self.status is Status.TIMEOUT:
-            found = f", {_solutions(self.count)} found" if self.count else ""
-            return f"timeout after {self.seconds:.3g} s{found}"
-        return f"{self.status.value} ({_solutions(self.count)})"
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "status": self.status._value_,  # (``.value`` is a property: 4x slower, per record)
-            "count": self.count,
-            "exact": self.exact,
-            "seconds": _microseconds(self.seconds),
-            "counters": self.counters,
-        }
-        if self.error is not None:
-            data["error"] = self.error
-        if self.problems:
-            data["problems"] = self.problems
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> BackendRun:
-        return cls(
-            status=Status(data["status"]),
-            count=int(data.get("count", 0)),
-            exact=bool(data.get("exact", False)),
-            seconds=float(data.get("seconds", 0.0)),
-            counters=dict(data.get("counters") or {}),
-            error=data.get("error"),
-            problems=list(data.get("problems") or []),
-        )
-
-
-@pickled_by_fields
-@dataclass(slots=True)
-class CheckRecord:
-    """The harness's answer for one puzzle: the verdict, the evidence and every backend's run.
-
-    ``id`` comes from the input (else the 1-based position); ``index`` is the 1-based position
-    in the whole input stream (unique even when ids repeat) and ``line`` the line number in the
-    source file. ``count`` is the number of distinct *valid* solutions found and ``exact`` says
-    whether that is the puzzle's true count; ``solutions`` keeps up to two of them (single-line
-    form) as witnesses. ``reason`` explains every verdict but ``unique`` (and notes backends
-    that failed even then). ``metamorphic`` is set when transformed copies of the puzzle were
-    cross-checked too (:func:`check_variants`): how many, how many agreed, how many could not
-    be compared (a variant no backend decided).
-    """
-
-    id: str
-    puzzle: str
-    verdict: Verdict
-    count: int = 0
-    exact: bool = False
-    solutions: list[str] = field(default_factory=list)
-    backends: dict[str, BackendRun] = field(default_factory=dict)
-    reason: str | None = None
-    index: int = 1
-    line: int | None = None
-    source: str | None = None
-    metamorphic: dict[str, int] | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict, the form of one JSON Lines record."""
-        data = {
-            "id": self.id,
-            "index": self.index,
-            "line": self.line,
-            "source": self.source,
-            "puzzle": self.puzzle,
-            "verdict": self.verdict._value_,
-            "count": self.count,
-            "exact": self.exact,
-            "solutions": self.solutions,
-            "reason": self.reason,
-            "backends": {name: run.to_dict() for name, run in self.backends.items()},
-        }
-        if self.metamorphic is not None:  # only when asked for: plain records stay as they were
-            data["metamorphic"] = self.metamorphic
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> CheckRecord:
-        """The record back from :meth:`to_dict`'s form (e.g. a line of a JSON Lines file)."""
-        return cls(
-            id=str(data["id"]),
-            puzzle=data.get("puzzle", ""),
-            verdict=Verdict(data["verdict"]),
-            count=int(data.get("count", 0)),
-            exact=bool(data.get("exact", False)),
-            solutions=list(data.get("solutions") or []),
-            backends={
-                name: BackendRun.from_dict(run)
-                for name, run in (data.get("backends") or {}).items()
-            },
-            reason=data.get("reason"),
-            index=int(data.get("index", 1)),
-            line=data.get("line"),
-            source=data.get("source"),
-            metamorphic=data.get("metamorphic"),
-        )
 
 
 # --- choosing backends ---------------------------------------------------------------------------
@@ -351,6 +224,10 @@ def call_backends(
         if known and name in known:
             calls[name] = known[name]
             continue
+        unsupported = backend.supports(puzzle)
+        if unsupported:
+            calls[name] = BackendRun(Status.UNSUPPORTED, error=unsupported)
+            continue
         if before is not None:
             before(position)
         start = clock()
@@ -440,7 +317,7 @@ def _malformed(result: Any, limit: int | None) -> tuple[str | None, tuple[Grid, 
     if limit is not None and count > limit:
         return f"{count} solutions returned for limit {limit}", ()
     if not _count_fits(status, count):
-        return f"status {status.value} with {_solutions(count)}", ()
+        return f"status {status.value} with {solutions_text(count)}", ()
     return None, solutions
 
 
@@ -526,7 +403,7 @@ def judge(
                 # Solutions from run_backends are tuples of plain ints: the validator's fast
                 # check takes them as they are; anything it doubts gets the full reading.
                 plain = digits is not None or (
-                    accepted is None and len(solution) == cells and puzzle._solves(solution)
+                    accepted is None and len(solution) == cells and solved_each([(puzzle, solution)])[0] is not None
                 )
                 problems = checked[key] = [] if plain else puzzle.problems_with(solution)
                 if not problems:
@@ -541,13 +418,13 @@ def judge(
     failed = False
     for name, run in runs.items():
         status = run.status
-        if status in _DECIDING:
+        if status in DECIDING:
             # An exact claim (unique, none, an exhaustive count) is wrong when valid solutions
             # found by anyone outnumber it; a timeout's solutions count as evidence too.
             if run.exact and not run.problems and found > run.count:
                 run.problems.append(
-                    f"said {status.value} ({_solutions(run.count)}) but "
-                    f"{_solutions(found)} were found and validated"
+                    f"said {status.value} ({solutions_text(run.count)}) but "
+                    f"{solutions_text(found)} were found and validated"
                 )
             if run.exact and not run.problems:
                 deciders.append(run)
@@ -570,7 +447,7 @@ def judge(
         verdict is _MULTIPLE and any(run.count == found for run in deciders)
     )
     size = puzzle.size
-    line_form = single_line(puzzle.cells, size, checked=True, digits=puzzle._digits)
+    line_form = single_line(puzzle.cells, size, checked=True)
     witnesses = [single_line(grid, size, checked=True, digits=digits)
                  for grid, digits in evidence[:WITNESSES]]
     # (a plain unique verdict, the most common by far, needs no reason)
@@ -601,7 +478,7 @@ def _reason(
     notes = []
     if verdict is Verdict.MULTIPLE:
         finders = [name for name, run in runs.items() if run.count and not run.problems]
-        notes.append(f"{_solutions(found)} found ({', '.join(finders)})")
+        notes.append(f"{solutions_text(found)} found ({', '.join(finders)})")
     elif verdict is Verdict.NONE:
         deciders = [name for name, run in runs.items() if run.finished]
         notes.append(f"no solution ({', '.join(deciders)})")
@@ -670,12 +547,12 @@ def _variant_problem(
     """Why the judged ``variant`` (of ``transform``) contradicts ``record``; None if it agrees."""
     if variant.verdict is Verdict.DISAGREEMENT:
         return f"the backends disagree: {variant.reason}"
-    shown = f"{variant.verdict.value} ({_solutions(variant.count)})"
-    original = f"{record.verdict.value} ({_solutions(record.count)})"
+    shown = f"{variant.verdict.value} ({solutions_text(variant.count)})"
+    original = f"{record.verdict.value} ({solutions_text(record.count)})"
     if variant.verdict is not record.verdict:
         return f"the verdict is {shown}, but the original puzzle's is {original}"
     if variant.exact and record.exact and variant.count != record.count:
-        return f"there are exactly {_solutions(variant.count)}, but the original has {record.count}"
+        return f"there are exactly {solutions_text(variant.count)}, but the original has {record.count}"
     for number, line in enumerate(variant.solutions, start=1):
         back = transform.back(_grid_of(line, puzzle.size))
         problems = puzzle.problems_with(back)
@@ -718,15 +595,6 @@ def single_line(cells: Sequence[int], size: int, *, checked: bool = False,
     if size <= len(SYMBOLS) and (checked or min(cells) >= 0 and max(cells) <= size):
         return (bytes(cells) if digits is None else digits).translate(_LINE_TABLE).decode("ascii")
     return format_line(cells, size)
-
-
-def _microseconds(seconds: float) -> float:
-    """``round(seconds, 6)`` for the non-negative times of records, in a fifth of the time."""
-    return int(seconds * 1e6 + 0.5) / 1e6
-
-
-def _solutions(count: int) -> str:
-    return f"{count} solution{'' if count == 1 else 's'}"
 
 
 def _describe(err: BaseException) -> str:

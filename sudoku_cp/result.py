@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from operator import attrgetter
@@ -43,8 +43,10 @@ class Status(_ByName):
     ``unique``, ``multiple`` and ``none`` are facts about the puzzle (``multiple`` needs only two
     solutions found, so it can come from a search that stopped at its limit); ``solved`` means the
     search found ``limit`` solutions (limit 1) and stopped without deciding uniqueness;
-    ``timeout`` means the time limit cut the search short. ``error`` is never returned by a
-    backend: the harness records it when a backend raised, crashed or answered nonsense.
+    ``timeout`` means the time limit cut the search short. ``error`` and ``unsupported`` are
+    never returned by a backend: the harness records ``error`` when a backend raised, crashed
+    or answered nonsense, and ``unsupported`` when the backend said up front that it cannot
+    take the puzzle (:meth:`sudoku_cp.Backend.supports`) — neither votes.
     """
 
     UNIQUE = "unique"
@@ -53,6 +55,12 @@ class Status(_ByName):
     SOLVED = "solved"
     TIMEOUT = "timeout"
     ERROR = "error"
+    UNSUPPORTED = "unsupported"
+
+
+DECIDING = frozenset({Status.UNIQUE, Status.MULTIPLE, Status.NONE, Status.SOLVED})
+"""The statuses of a backend that gave an answer (the others ran out of time, failed, or were
+not run because the puzzle has a rule they do not support)."""
 
 
 @dataclass(frozen=True)
@@ -126,3 +134,149 @@ class Verdict(_ByName):
         if self in (Verdict.MULTIPLE, Verdict.NONE, Verdict.INVALID):
             return 1
         return 3
+
+
+# --- the harness's records --------------------------------------------------------------------
+@pickled_by_fields
+@dataclass(slots=True)
+class BackendRun:
+    """What one backend did on one puzzle, as the harness saw it.
+
+    ``status`` is what the backend said (or ``timeout``/``error`` when it ran out of time,
+    raised, crashed or returned something that is not a well-formed result); ``count`` is how
+    many solutions it returned, ``seconds`` the wall time the harness measured around the call.
+    ``error`` says why the status is ``error``; ``problems`` says why its answer is *wrong*
+    (a solution the validator rejects, or a claim the others' valid solutions contradict) —
+    a backend with problems makes the verdict ``disagreement``.
+    """
+
+    status: Status
+    count: int = 0
+    exact: bool = False
+    seconds: float = 0.0
+    counters: dict[str, float | int] = field(default_factory=dict)
+    error: str | None = None
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        """True when the backend gave an answer (not a timeout or a failure)."""
+        return self.status in DECIDING
+
+    @property
+    def wrong(self) -> bool:
+        return bool(self.problems)
+
+    def said(self) -> str:
+        """What the backend said, in a few words: ``unique (1 solution)``, ``timeout after 2 s``."""
+        if self.status is Status.ERROR:
+            return f"error ({self.error})"
+        if self.status is Status.TIMEOUT:
+            found = f", {solutions_text(self.count)} found" if self.count else ""
+            return f"timeout after {self.seconds:.3g} s{found}"
+        return f"{self.status.value} ({solutions_text(self.count)})"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "status": self.status._value_,  # (``.value`` is a property: 4x slower, per record)
+            "count": self.count,
+            "exact": self.exact,
+            "seconds": _microseconds(self.seconds),
+            "counters": self.counters,
+        }
+        if self.error is not None:
+            data["error"] = self.error
+        if self.problems:
+            data["problems"] = self.problems
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BackendRun:
+        return cls(
+            status=Status(data["status"]),
+            count=int(data.get("count", 0)),
+            exact=bool(data.get("exact", False)),
+            seconds=float(data.get("seconds", 0.0)),
+            counters=dict(data.get("counters") or {}),
+            error=data.get("error"),
+            problems=list(data.get("problems") or []),
+        )
+
+
+@pickled_by_fields
+@dataclass(slots=True)
+class CheckRecord:
+    """The harness's answer for one puzzle: the verdict, the evidence and every backend's run.
+
+    ``id`` comes from the input (else the 1-based position); ``index`` is the 1-based position
+    in the whole input stream (unique even when ids repeat) and ``line`` the line number in the
+    source file. ``count`` is the number of distinct *valid* solutions found and ``exact`` says
+    whether that is the puzzle's true count; ``solutions`` keeps up to two of them (single-line
+    form) as witnesses. ``reason`` explains every verdict but ``unique`` (and notes backends
+    that failed even then). ``metamorphic`` is set when transformed copies of the puzzle were
+    cross-checked too (:func:`check_variants`): how many, how many agreed, how many could not
+    be compared (a variant no backend decided).
+    """
+
+    id: str
+    puzzle: str
+    verdict: Verdict
+    count: int = 0
+    exact: bool = False
+    solutions: list[str] = field(default_factory=list)
+    backends: dict[str, BackendRun] = field(default_factory=dict)
+    reason: str | None = None
+    index: int = 1
+    line: int | None = None
+    source: str | None = None
+    metamorphic: dict[str, int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, the form of one JSON Lines record."""
+        data = {
+            "id": self.id,
+            "index": self.index,
+            "line": self.line,
+            "source": self.source,
+            "puzzle": self.puzzle,
+            "verdict": self.verdict._value_,
+            "count": self.count,
+            "exact": self.exact,
+            "solutions": self.solutions,
+            "reason": self.reason,
+            "backends": {name: run.to_dict() for name, run in self.backends.items()},
+        }
+        if self.metamorphic is not None:  # only when asked for: plain records stay as they were
+            data["metamorphic"] = self.metamorphic
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CheckRecord:
+        """The record back from :meth:`to_dict`'s form (e.g. a line of a JSON Lines file)."""
+        return cls(
+            id=str(data["id"]),
+            puzzle=data.get("puzzle", ""),
+            verdict=Verdict(data["verdict"]),
+            count=int(data.get("count", 0)),
+            exact=bool(data.get("exact", False)),
+            solutions=list(data.get("solutions") or []),
+            backends={
+                name: BackendRun.from_dict(run)
+                for name, run in (data.get("backends") or {}).items()
+            },
+            reason=data.get("reason"),
+            index=int(data.get("index", 1)),
+            line=data.get("line"),
+            source=data.get("source"),
+            metamorphic=data.get("metamorphic"),
+        )
+
+
+def _microseconds(seconds: float) -> float:
+    """``round(seconds, 6)`` for the non-negative times of records, in a fifth of the time."""
+    return int(seconds * 1e6 + 0.5) / 1e6
+
+
+def solutions_text(count: int) -> str:
+    """``1 solution``, ``2 solutions``."""
+    return f"{count} solution{'' if count == 1 else 's'}"

@@ -78,8 +78,6 @@ from .errors import SudokuError
 from .formats import PendingRecord, PuzzleRecord, parse_pending
 from .harness import (
     DEFAULT_LIMIT,
-    BackendRun,
-    CheckRecord,
     Outcome,
     call_backends,
     check_backend_options,
@@ -92,7 +90,7 @@ from .harness import (
 )
 from .model import Model, load_model
 from .puzzle import Puzzle
-from .result import Status, Verdict, pickled_by_fields
+from .result import BackendRun, CheckRecord, Status, Verdict, pickled_by_fields
 from .transforms import transforms_for
 
 CHUNK_SECONDS = 0.05

@@ -10,14 +10,8 @@ from hypothesis import strategies as st
 
 from sudoku_cp.errors import DuplicateGivenError, ModelError, PuzzleError
 from sudoku_cp.model import load_model, model_from_dict
-from sudoku_cp.puzzle import (
-    Puzzle,
-    _lanes,
-    cell_name,
-    clean_givens_each,
-    size_for_cells,
-    solved_each,
-)
+from sudoku_cp.fastcheck import _lanes, clean_givens_each, solved_each
+from sudoku_cp.puzzle import Puzzle, cell_name, size_for_cells
 
 EASY = "..48...1767.9.....5.8.3...43..74.1...69...78...1.69..51...8.3.6.....6.9124...15.."
 EASY_SOLUTION = "934825617672914853518637924325748169469153782781269435197582346853476291246391578"
@@ -137,19 +131,19 @@ def test_validator_rejects_a_boolean_posing_as_a_digit():
     assert problems and "True" in problems[0]
 
 
-# --- the fast whole-grid checks (big-integer lanes) against a plain per-group reading ----------
+# --- the fast door (sudoku_cp.fastcheck) against the plain validator it optimises -------------
 def _plain_repeats(model, size, grid):
-    for group in model.groups(size):
-        digits = [grid[c] for c in group if grid[c]]
-        if len(set(digits)) != len(digits):
-            return True
+    """What the plain validator says of these givens: True when a group repeats one."""
+    try:
+        Puzzle.from_parsed(tuple(grid), size, model)
+    except DuplicateGivenError:
+        return True
     return False
 
 
 def _plain_solves(model, size, grid):
-    return all(1 <= d <= size for d in grid) and all(
-        len({grid[c] for c in group}) == len(group) for group in model.groups(size)
-    )
+    """What the plain validator says: True when ``grid`` solves the empty puzzle."""
+    return Puzzle.from_parsed((0,) * (size * size), size, model).is_solution(grid)
 
 
 _ODD_MODEL = model_from_dict(
@@ -217,7 +211,7 @@ def test_checking_many_grids_at_once_agrees_with_reading_each(cases, data):
         expected_solved.append(kept and _plain_solves(model, size, candidate))
         givens = tuple(d if k and d <= size else 0
                        for d, k in zip(candidate, keep, strict=True))
-        puzzles.append(Puzzle._from_checked(givens, size, model, givens_checked=True))
+        puzzles.append(Puzzle.from_parsed(givens, size, model, check_givens=False))
         expected_clean.append(not _plain_repeats(model, size, givens))
     assert solved_each(pairs) == [bytes(grid) if ok else None
                                   for (_, grid), ok in zip(pairs, expected_solved, strict=True)]

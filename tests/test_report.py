@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from sudoku_cp.bench import BenchConfig, run_bench, write_bench
+from sudoku_cp.bench.run import BenchConfig, run_bench, write_bench
 from sudoku_cp.cli import main
-from sudoku_cp.report import (
+from sudoku_cp.bench.report import (
     COLUMNS,
     compare_runs,
     load_results,

@@ -121,6 +121,12 @@ class Backend:
         except importlib.metadata.PackageNotFoundError:
             return None
 
+    def supports(self, puzzle: Puzzle) -> str | None:
+        """None when this backend can search ``puzzle``; else one line saying which of its
+        rules or what of its size it cannot take. Asked before any search: the harness records
+        such a backend ``unsupported`` (it does not vote) and ``solve`` refuses the puzzle."""
+        return None
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Every option with its default filled in; an unknown or ill-typed one is an error."""
         known = {opt.name: opt for opt in self.options}
@@ -148,7 +154,7 @@ class Backend:
         """Up to ``limit`` solutions of ``puzzle`` (None = all), within ``time_limit`` seconds."""
         check_limits(limit, time_limit)
         settings = self.check_options(options)
-        reason = self.unavailable_reason()
+        reason = self.unavailable_reason() or self.supports(puzzle)
         if reason:
             raise BackendError(reason)
         start = time.perf_counter()

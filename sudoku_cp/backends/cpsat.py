@@ -4,7 +4,7 @@ The compilation is the one every backend shares: one integer variable per cell w
 1..N (a given is a variable fixed to its digit) and one ``AddAllDifferent`` per group of the
 puzzle's model. Nothing here knows a rule set; the groups come from the model file.
 
-How ``limit`` is honoured (figures from ``python -m sudoku_cp.benchmarks.backends`` and the
+How ``limit`` is honoured (figures from ``python -m sudoku_cp.perf.wrapper_cost`` and the
 experiments behind issue 3, one worker, 50 puzzles per set, median ms per uniqueness check):
 
 - ``limit=1``: one plain solve.

@@ -30,7 +30,7 @@ and the clock is read between slices. (``interrupt()`` from a timer thread is th
 offers; CaDiCaL does not support it, and for the others starting and joining a thread cost
 1-3 ms of wall time per puzzle — as much as solving a hard 9x9 puzzle.)
 
-Defaults, measured by ``python -m sudoku_cp.benchmarks.encodings`` (figures in its docstring):
+Defaults, measured by ``python -m sudoku_cp.perf.sat_encodings`` (figures in its docstring):
 ``redundant=True``, ``simplify=True``, ``amo="auto"`` and ``solver="gluecard4"`` — Glucose 4
 with native cardinality constraints, the fastest on the bundled hard 9x9 sets and on 16x16
 puzzles, where building and loading clauses in Python costs more than the search. On hard 25x25

@@ -1,6 +1,6 @@
 """Benchmark of the backtracker's strategies: what each idea costs and saves.
 
-    python -m sudoku_cp.benchmarks.strategies [--set top1465] [--limit 2] [--count N]
+    python -m sudoku_cp.perf.strategies [--set top1465] [--limit 2] [--count N]
                                               [--strategies fast,mrv,ordered,naive]
                                               [--timeout SECONDS] [--repeat K]
 
@@ -98,7 +98,7 @@ def table(rows: list[list[str]]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m sudoku_cp.benchmarks.strategies",
+        prog="python -m sudoku_cp.perf.strategies",
         description="Compare the backtracker's strategies on a puzzle sample.",
     )
     parser.add_argument("--set", default="top1465",

@@ -1,6 +1,6 @@
 """Benchmark of the backends, and of the toolkit's cost over the libraries it wraps.
 
-    python -m sudoku_cp.benchmarks.backends [--sets 17clue,top1465,forum-hardest] [--count N]
+    python -m sudoku_cp.perf.wrapper_cost [--sets 17clue,top1465,forum-hardest] [--count N]
                                             [--backends cpsat,constraint,...] [--file PATH]
                                             [--time-limit S]
 

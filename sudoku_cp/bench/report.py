@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError
+from ..errors import InputError
 
 COLUMNS = ("dataset", "puzzle_id", "backend", "strategy", "limit", "repeat", "status", "count",
            "seconds", "exact", "valid", "verdict", "agrees", "note")

@@ -1,6 +1,6 @@
 """Benchmark of the ``sat`` backend's encodings and solvers, and of ``dlx`` against ``backtrack``.
 
-    python -m sudoku_cp.benchmarks.encodings [--sets forum-hardest,top1465] [--repeat 3]
+    python -m sudoku_cp.perf.sat_encodings [--sets forum-hardest,top1465] [--repeat 3]
         [--only encodings,amo,solvers,paradigms] [--match TEXT,…] [--first N] [--time-limit S]
 
 On the bundled hard samples (``sudoku_cp/data/forum-hardest.csv``, 50 puzzles, and
@@ -176,7 +176,7 @@ def run(config: Config, puzzles: list[Puzzle], repeat: int, time_limit: float) -
 
 def main(argv: list[str] | None = None) -> int:
     """Run the parts asked for and print one table per part."""
-    parser = argparse.ArgumentParser(prog="python -m sudoku_cp.benchmarks.encodings",
+    parser = argparse.ArgumentParser(prog="python -m sudoku_cp.perf.sat_encodings",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", default=",".join(DEFAULT_SETS),
                         help="bundled samples or CSV paths, comma-separated (default: %(default)s)")

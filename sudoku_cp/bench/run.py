@@ -46,12 +46,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .backends import Backend, backend_class, backend_names, get_backend
-from .datasets import bundled_file, bundled_names
-from .errors import BackendError, InputError, SudokuError
-from .model import Model, load_model
-from .puzzle import Grid, Puzzle
-from .result import Result, Status
+from ..backends import Backend, backend_class, backend_names, get_backend
+from ..datasets import bundled_file, bundled_names
+from ..errors import BackendError, InputError, SudokuError
+from ..model import Model, load_model
+from ..puzzle import Grid, Puzzle
+from ..result import Result, Status
 
 RECORD_FORMAT = "sudoku-cp-bench/1"
 DEFAULT_TIME_LIMIT = 5.0
@@ -188,7 +188,7 @@ def resolve_datasets(names: Sequence[str]) -> list[Dataset]:
     >>> resolve_datasets(["easy"])[0].source
     'bundled'
     """
-    from .runner import file_sha256
+    from ..runner import file_sha256
 
     if not names:
         raise InputError("no dataset given (name a puzzle file or a bundled set; see --list)")
@@ -230,7 +230,7 @@ def load_dataset(
     dataset: Dataset, model: Model, fmt: str = "auto"
 ) -> tuple[list[Entry], list[dict[str, Any]]]:
     """The puzzles of ``dataset``, and the lines that are not puzzles (id, line, reason)."""
-    from .formats import read_puzzles
+    from ..formats import read_puzzles
 
     entries: list[Entry] = []
     rejected: list[dict[str, Any]] = []
@@ -372,7 +372,7 @@ def _pool_context() -> Any:
 def hard_limit(time_limit: float) -> float:
     """When a worker is stopped: the time limit plus the runner's grace for backends that
     check their deadline now and then."""
-    from .runner import grace_seconds
+    from ..runner import grace_seconds
 
     return time_limit + grace_seconds(time_limit)
 
@@ -486,7 +486,7 @@ def _check_rows(ds: Dataset, entry: Entry, measured: Measured, limit: int,
     Every (spec, repeat) is one voter in the harness's judgement, so a repeat that contradicts
     another repeat of the same backend is caught like any other disagreement.
     """
-    from .harness import BackendRun, _read_result, judge
+    from ..harness import BackendRun, _read_result, judge
 
     outcomes = {}
     for spec, repeat, outcome in measured:
@@ -528,8 +528,8 @@ def known_answer_problem(verdict: str, witnesses: Sequence[str], entry: Entry) -
     A dataset may state each puzzle's ``solution`` (so it has exactly one) or its
     ``solution_count``; an answer the backends agree on that contradicts it is still flagged.
     """
-    from .formats import parse_puzzle
-    from .harness import puzzle_line
+    from ..formats import parse_puzzle
+    from ..harness import puzzle_line
 
     expected = entry.expected or {}
     if verdict == "disagreement":
@@ -563,7 +563,7 @@ def _make_record(config: BenchConfig, specs: Sequence[Spec], baseline: Spec,
                  counters: Sequence[str], started: float,
                  overheads: dict[str, Any]) -> dict[str, Any]:
     """The experiment record: enough to know what was measured, where, and to run it again."""
-    from .runner import machine, versions
+    from ..runner import machine, versions
 
     return {
         "format": RECORD_FORMAT,

@@ -1,6 +1,6 @@
 """Benchmark of the cross-check harness: its own overhead, and its throughput with workers.
 
-    python -m sudoku_cp.benchmarks.harness [--repeat 200] [--rounds 3] [--backends a,b]
+    python -m sudoku_cp.perf.harness_overhead [--repeat 200] [--rounds 3] [--backends a,b]
 
 On the bundled 17-clue sample (``sudoku_cp/data/17clue.csv``, 100 puzzles, each unique) it
 measures a uniqueness check (limit 2):

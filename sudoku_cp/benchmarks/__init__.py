@@ -1,1 +1,0 @@
-"""Benchmarks: commands that measure and report (never asserted in tests)."""
