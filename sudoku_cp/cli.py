@@ -521,8 +521,8 @@ def bench(datasets: tuple[str, ...], list_sets: bool, spec_text: str | None,
     import datetime
     from pathlib import Path
 
-    from .bench import run as benchmod
     from .bench import report
+    from .bench import run as benchmod
 
     if list_sets:
         _list_bundled()

@@ -87,8 +87,8 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from .errors import InputError, ModelError, PuzzleError, SudokuError
-from .model import MAX_SIZE, Model, box_shape, load_model
 from .fastcheck import clean_givens_each
+from .model import MAX_SIZE, Model, box_shape, load_model
 from .puzzle import Puzzle, size_for_cells
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

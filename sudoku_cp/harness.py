@@ -24,7 +24,6 @@ from __future__ import annotations
 import numbers
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from operator import countOf
 from typing import Any
 
@@ -32,9 +31,9 @@ import orjson
 
 from .backends import Backend, available_backends, backend_class, backend_names, get_backend
 from .errors import BackendError, SudokuError
+from .fastcheck import solved_each
 from .formats import SYMBOLS, format_line
 from .model import Model, load_model
-from .fastcheck import solved_each
 from .puzzle import Grid, Puzzle
 from .result import (
     DECIDING,
@@ -403,7 +402,8 @@ def judge(
                 # Solutions from run_backends are tuples of plain ints: the validator's fast
                 # check takes them as they are; anything it doubts gets the full reading.
                 plain = digits is not None or (
-                    accepted is None and len(solution) == cells and solved_each([(puzzle, solution)])[0] is not None
+                    accepted is None and len(solution) == cells
+                    and solved_each([(puzzle, solution)])[0] is not None
                 )
                 problems = checked[key] = [] if plain else puzzle.problems_with(solution)
                 if not problems:
@@ -552,7 +552,8 @@ def _variant_problem(
     if variant.verdict is not record.verdict:
         return f"the verdict is {shown}, but the original puzzle's is {original}"
     if variant.exact and record.exact and variant.count != record.count:
-        return f"there are exactly {solutions_text(variant.count)}, but the original has {record.count}"
+        return (f"there are exactly {solutions_text(variant.count)}, "
+                f"but the original has {record.count}")
     for number, line in enumerate(variant.solutions, start=1):
         back = transform.back(_grid_of(line, puzzle.size))
         problems = puzzle.problems_with(back)

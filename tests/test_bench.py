@@ -12,9 +12,9 @@ from click.testing import CliRunner
 
 from sudoku_cp import Backend, Search, register
 from sudoku_cp.backends import unregister
+from sudoku_cp.bench.report import COLUMNS, load_results
 from sudoku_cp.bench.run import BenchConfig, parse_specs, run_bench
 from sudoku_cp.cli import main
-from sudoku_cp.bench.report import COLUMNS, load_results
 
 # Two unique easy puzzles (Project Euler 96) and one with 872 solutions (serg's benchmark).
 TINY = """id,puzzle

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_cp.errors import DuplicateGivenError, ModelError, PuzzleError
-from sudoku_cp.model import load_model, model_from_dict
 from sudoku_cp.fastcheck import _lanes, clean_givens_each, solved_each
+from sudoku_cp.model import load_model, model_from_dict
 from sudoku_cp.puzzle import Puzzle, cell_name, size_for_cells
 
 EASY = "..48...1767.9.....5.8.3...43..74.1...69...78...1.69..51...8.3.6.....6.9124...15.."

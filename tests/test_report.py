@@ -9,8 +9,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from sudoku_cp.bench.run import BenchConfig, run_bench, write_bench
-from sudoku_cp.cli import main
 from sudoku_cp.bench.report import (
     COLUMNS,
     compare_runs,
@@ -20,6 +18,8 @@ from sudoku_cp.bench.report import (
     summarize,
     write_table,
 )
+from sudoku_cp.bench.run import BenchConfig, run_bench, write_bench
+from sudoku_cp.cli import main
 
 TINY = """id,puzzle,solution
 e1,..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..,483921657967345821251876493548132976729564138136798245372689514814253769695417382
