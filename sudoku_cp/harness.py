@@ -21,18 +21,17 @@ the backends compared, and the verdict is drawn from *validated evidence*:
 
 from __future__ import annotations
 
+import dataclasses
 import numbers
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import countOf
 from typing import Any
 
-import orjson
-
 from .backends import Backend, available_backends, backend_class, backend_names, get_backend
 from .errors import BackendError, SudokuError
 from .fastcheck import solved_each
-from .formats import SYMBOLS, format_line
+from .formats import format_line
 from .model import Model, load_model
 from .puzzle import Grid, Puzzle
 from .result import (
@@ -52,8 +51,6 @@ show it is not unique."""
 WITNESSES = 2
 """How many solutions a record keeps: enough to prove ``multiple`` (more would bloat files)."""
 
-_UNIQUE_VERDICT, _NONE_VERDICT, _MULTIPLE = Verdict.UNIQUE, Verdict.NONE, Verdict.MULTIPLE
-_DISAGREEMENT, _UNDECIDED = Verdict.DISAGREEMENT, Verdict.UNDECIDED
 
 
 # --- choosing backends ---------------------------------------------------------------------------
@@ -199,7 +196,8 @@ def run_backends(
 
 Call = tuple[Any, float] | BackendRun
 """What a backend returned, not yet read, and the seconds it took — or the run of a backend
-that did not return (it raised, or ``known`` already said how it went)."""
+that did not return (it raised, it does not support the puzzle, or ``known`` already said how
+it went)."""
 
 
 def call_backends(
@@ -214,8 +212,10 @@ def call_backends(
 ) -> dict[str, Call]:
     """The first half of :func:`run_backends`: call the backends and keep what they return.
 
-    Nothing else happens between two calls, so a batch can call the backends on many puzzles
-    and then read all the results (:func:`read_calls`) while that code is hot in the caches.
+    A backend that says up front it cannot take the puzzle (:meth:`Backend.supports`) is not
+    called: its run is ``unsupported``, with the reason. Nothing else happens between two
+    calls, so a batch can call the backends on many puzzles and then read all the results
+    (:func:`read_calls`) while that code is hot in the caches.
     """
     calls: dict[str, Call] = {}
     clock = time.perf_counter
@@ -257,57 +257,36 @@ def _read_result(result: Any, limit: int | None, seconds: float) -> Outcome:
     if malformed:
         return BackendRun(Status.ERROR, seconds=seconds, error=f"malformed result: {malformed}"), ()
     status = result.status
-    exact = bool(result.exact) or status is _UNIQUE or status is _NONE
+    exact = bool(result.exact) or status in (Status.UNIQUE, Status.NONE)
     return BackendRun(status, len(solutions), exact, seconds, dict(result.stats)), solutions
 
 
-_UNIQUE, _NONE = Status.UNIQUE, Status.NONE
-_RETURNABLE = {status: status is not Status.ERROR for status in Status}
-_STR, _NUMBERS = frozenset((str,)), frozenset((int, float))
+_RETURNABLE = frozenset(Status) - {Status.ERROR, Status.UNSUPPORTED}
 
 
 def _malformed(result: Any, limit: int | None) -> tuple[str | None, tuple[Grid, ...]]:
     """Why ``result`` is not a well-formed answer (None when it is one), and its solutions as
-    tuples of plain ints.
+    tuples of ints.
 
-    Only the *shape* is judged here: a solution that is a sequence of numbers but breaks the
+    Only the *shape* is judged here: a solution that is a sequence of integers but breaks the
     rules is left to the validator, so that it is reported as a wrong answer.
     """
     if not isinstance(result, Result):
         return f"returned {type(result).__name__}, not a Result", ()
     status = result.status
-    if not isinstance(status, Status) or not _RETURNABLE[status]:
+    if not isinstance(status, Status) or status not in _RETURNABLE:
         return f"status {status!r} is not one a backend may return", ()
-    returned = result.solutions
-    if not isinstance(returned, _SEQUENCES):
-        return f"solutions is a {type(returned).__name__}, not a sequence of grids", ()
-    # The usual answer, a tuple of tuples of plain ints, is kept as it is; anything else is
-    # copied into that form, or named as malformed.
-    solutions = returned
-    plain = type(returned) is tuple
-    if plain:
-        for grid in returned:
-            if type(grid) is not tuple or not _plain_digits(grid):
-                plain = False
-                break
-    if not plain:
-        solutions = []
-        for number, solution in enumerate(returned, start=1):
-            if not isinstance(solution, _SEQUENCES):
-                return (f"solution {number} is a {type(solution).__name__}, "
-                        f"not a sequence of digits"), ()
-            if countOf(map(type, solution), int) != len(solution):
-                # other integer types (NumPy's) are taken as ints; bools are not digits
-                if not all(isinstance(d, numbers.Integral) and not isinstance(d, bool)
-                           for d in solution):
-                    return f"solution {number} is not a sequence of integer digits", ()
-                solution = tuple(map(int, solution))
-            solutions.append(solution if type(solution) is tuple else tuple(solution))
-        solutions = tuple(solutions)
+    if not isinstance(result.solutions, tuple | list):
+        return (f"solutions is a {type(result.solutions).__name__}, "
+                f"not a sequence of grids"), ()
+    solutions = []
+    for number, solution in enumerate(result.solutions, start=1):
+        grid = _integers(solution)
+        if grid is None:
+            return f"solution {number} is not a sequence of integer digits", ()
+        solutions.append(grid)
     stats = result.stats
-    if not isinstance(stats, dict) or not (
-        _STR.issuperset(map(type, stats)) and _NUMBERS.issuperset(map(type, stats.values()))
-    ) and not all(
+    if not isinstance(stats, dict) or not all(
         isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool)
         for k, v in stats.items()
     ):
@@ -317,46 +296,48 @@ def _malformed(result: Any, limit: int | None) -> tuple[str | None, tuple[Grid, 
         return f"{count} solutions returned for limit {limit}", ()
     if not _count_fits(status, count):
         return f"status {status.value} with {solutions_text(count)}", ()
-    return None, solutions
+    return None, tuple(solutions)
 
 
-_SEQUENCES = (tuple, list)
-_INTEGER_JSON = b"0123456789,[]"
-
-
-def _plain_digits(grid: tuple[Any, ...]) -> bool:
-    """True when every item of ``grid`` is a non-negative integer below 2**64 — not a bool, a
-    float, a NumPy scalar or anything else. orjson writes such a tuple as nothing but digits,
-    commas and brackets (true, 1.0, -1 or a quote would show), and at C speed: three times
-    faster than reading the type of each item, for every solution of every puzzle."""
-    try:
-        return not orjson.dumps(grid).translate(None, _INTEGER_JSON)
-    except TypeError:  # what orjson cannot write (a NumPy scalar, an int beyond 64 bits)
-        return False
+def _integers(solution: Any) -> Grid | None:
+    """``solution`` as a tuple of ints, or None when it is not a sequence of integers (a bool
+    is not one; NumPy's integer types are)."""
+    if not isinstance(solution, tuple | list):
+        return None
+    if countOf(map(type, solution), int) == len(solution):  # the usual case, plain ints
+        return tuple(solution)
+    if all(isinstance(d, numbers.Integral) and not isinstance(d, bool) for d in solution):
+        return tuple(map(int, solution))
+    return None
 
 
 def _count_fits(status: Status, count: int) -> bool:
     """Whether a backend saying ``status`` may return ``count`` solutions."""
-    if status is _UNIQUE:
+    if status is Status.UNIQUE:
         return count == 1
-    if status is _NONE:
+    if status is Status.NONE:
         return count == 0
     if status is Status.MULTIPLE:
         return count >= 2
     return count >= 1 if status is Status.SOLVED else True  # a timeout may hold any
 
 
+# --- judging ---------------------------------------------------------------------------------
+Valid = Mapping[str, Sequence[bool]]
+"""Per backend, for each solution it returned: True when the validator accepts it."""
+
+
 def validate_many(
     puzzles: Sequence[Puzzle], outcomes: Sequence[Mapping[str, Outcome]]
-) -> list[dict[str, list[bytes | None]]]:
-    """For each puzzle and each backend, the solutions it returned that the validator accepts
-    — as bytes, a byte a cell — and None for the others; checked for all the puzzles at once,
-    several times faster than one by one (see :func:`sudoku_cp.puzzle.solved_each`). Give
-    each to :func:`judge` as ``valid``: a solution with None there is read again on its own,
-    which says what is wrong with it."""
+) -> list[dict[str, list[bool]]]:
+    """For each puzzle, per backend, which of the returned solutions solve it — the
+    validator's answer for every solution of every puzzle, asked all at once through its fast
+    door (:func:`sudoku_cp.fastcheck.solved_each`), whose every doubt goes to the plain
+    :meth:`Puzzle.problems_with`. Give each to :func:`judge` as ``valid``."""
     pairs = [(puzzle, solution) for puzzle, outcome in zip(puzzles, outcomes, strict=True)
              for _, solutions in outcome.values() for solution in solutions]
-    accepted = solved_each(pairs)
+    accepted = [fast is not None or puzzle.is_solution(grid)
+                for (puzzle, grid), fast in zip(pairs, solved_each(pairs), strict=True)]
     valid = []
     start = 0
     for outcome in outcomes:
@@ -377,95 +358,79 @@ def judge(
     index: int = 1,
     line: int | None = None,
     source: str | None = None,
-    valid: Mapping[str, Sequence[bytes | None]] | None = None,
+    valid: Valid | None = None,
 ) -> CheckRecord:
-    """Validate every returned solution, compare the backends and give the verdict.
-
-    ``valid`` (from :func:`validate_many`) gives, per backend, the solutions already known to
-    pass the validator (as bytes); every other solution is validated here."""
-    # one validation per distinct grid, however many backends found it (a grid already
-    # validated is known by its bytes, which hash faster than its tuple)
-    checked: dict[Grid | bytes, list[str]] = {}
-    evidence: list[tuple[Grid, bytes | None]] = []  # distinct valid solutions, first found first
+    """Compare the backends' validated answers and give the verdict; changes none of its
+    inputs. ``valid`` is :func:`validate_many`'s answer for this puzzle (asked here when not
+    given): a rejected solution makes its backend wrong, with the validator's reasons."""
+    if valid is None:
+        valid = validate_many([puzzle], [outcomes])[0]
+    evidence: list[Grid] = []  # distinct valid solutions, first found first
+    seen: set[Grid] = set()
     runs: dict[str, BackendRun] = {}
-    cells = puzzle.size * puzzle.size
-    for name, (run, solutions) in outcomes.items():
-        runs[name] = run
-        if len(solutions) > 1 and len(set(solutions)) != len(solutions):
-            run.problems.append("returned the same solution twice")
-        accepted = valid.get(name) if valid else None
-        for number, solution in enumerate(solutions, start=1):
-            digits = accepted[number - 1] if accepted is not None else None
-            key = digits or solution
-            problems = checked.get(key) if checked else None
-            if problems is None:
-                # Solutions from run_backends are tuples of plain ints: the validator's fast
-                # check takes them as they are; anything it doubts gets the full reading.
-                plain = digits is not None or (
-                    accepted is None and len(solution) == cells
-                    and solved_each([(puzzle, solution)])[0] is not None
-                )
-                problems = checked[key] = [] if plain else puzzle.problems_with(solution)
-                if not problems:
-                    evidence.append((solution, digits))
-            if problems:
-                run.problems.append(
-                    f"solution {number} fails the validator: {'; '.join(problems[:3])}"
-                )
-    found = len(evidence)
     wrong: list[str] = []
-    deciders: list[BackendRun] = []
-    failed = False
-    for name, run in runs.items():
-        status = run.status
-        if status in DECIDING:
-            # An exact claim (unique, none, an exhaustive count) is wrong when valid solutions
-            # found by anyone outnumber it; a timeout's solutions count as evidence too.
-            if run.exact and not run.problems and found > run.count:
-                run.problems.append(
-                    f"said {status.value} ({solutions_text(run.count)}) but "
-                    f"{solutions_text(found)} were found and validated"
-                )
-            if run.exact and not run.problems:
-                deciders.append(run)
-        else:
-            failed = True
-        if run.problems:
+    for name, (run, solutions) in outcomes.items():
+        problems = []
+        if len(set(solutions)) != len(solutions):
+            problems.append("returned the same solution twice")
+        for number, (solution, ok) in enumerate(zip(solutions, valid[name], strict=True), 1):
+            if not ok:
+                why = "; ".join(puzzle.problems_with(solution)[:3])
+                problems.append(f"solution {number} fails the validator: {why}")
+            elif solution not in seen:
+                seen.add(solution)
+                evidence.append(solution)
+        runs[name] = run
+        if problems:
+            runs[name] = _with_problems(run, problems)
             wrong.append(name)
-    # (the verdicts as module constants: an Enum member's lookup costs ~0.1 µs in 3.11)
+    found = len(evidence)
+    deciders = []
+    for name, run in runs.items():
+        # An exact claim (unique, none, an exhaustive count) is wrong when valid solutions
+        # found by anyone outnumber it; a timeout's solutions count as evidence too.
+        if run.status in DECIDING and run.exact and name not in wrong:
+            if found > run.count:
+                runs[name] = _with_problems(run, [
+                    f"said {run.status.value} ({solutions_text(run.count)}) but "
+                    f"{solutions_text(found)} were found and validated"
+                ])
+                wrong.append(name)
+            else:
+                deciders.append(run)
+    verdict = _verdict(wrong, found, deciders)
+    exact = verdict in (Verdict.UNIQUE, Verdict.NONE) or (
+        verdict is Verdict.MULTIPLE and any(run.count == found for run in deciders)
+    )
+    return CheckRecord(
+        id=str(id), puzzle=format_line(puzzle.cells, puzzle.size), verdict=verdict,
+        count=found, exact=exact, solutions=evidence[:WITNESSES], backends=runs,
+        reason=_reason(verdict, runs, wrong, found), index=index, line=line, source=source,
+    )
+
+
+def _with_problems(run: BackendRun, problems: list[str]) -> BackendRun:
+    """A copy of ``run`` that also says why its answer is wrong."""
+    return dataclasses.replace(run, problems=[*run.problems, *problems])
+
+
+def _verdict(wrong: list[str], found: int, deciders: list[BackendRun]) -> Verdict:
     if wrong:
-        verdict = _DISAGREEMENT
-    elif found >= 2:
-        verdict = _MULTIPLE
-    elif found == 1 and deciders:
-        verdict = _UNIQUE_VERDICT
-    elif found == 0 and deciders:
-        verdict = _NONE_VERDICT
-    else:
-        verdict = _UNDECIDED
-    exact = verdict is _UNIQUE_VERDICT or verdict is _NONE_VERDICT or (
-        verdict is _MULTIPLE and any(run.count == found for run in deciders)
-    )
-    size = puzzle.size
-    line_form = single_line(puzzle.cells, size, checked=True)
-    witnesses = [single_line(grid, size, checked=True, digits=digits)
-                 for grid, digits in evidence[:WITNESSES]]
-    # (a plain unique verdict, the most common by far, needs no reason)
-    reason = None if verdict is _UNIQUE_VERDICT and not failed else _reason(
-        verdict, runs, wrong, found
-    )
-    # positional: the fields in their order (id, puzzle, verdict, count, exact, solutions,
-    # backends, reason, index, line, source), as this runs for every puzzle
-    return CheckRecord(str(id), line_form, verdict, found, exact, witnesses, runs, reason,
-                       index, line, source)
+        return Verdict.DISAGREEMENT
+    if found >= 2:
+        return Verdict.MULTIPLE
+    if deciders:
+        return Verdict.UNIQUE if found == 1 else Verdict.NONE
+    return Verdict.UNDECIDED
 
 
 def _reason(
     verdict: Verdict, runs: Mapping[str, BackendRun], wrong: list[str], found: int
 ) -> str | None:
-    """One line explaining the verdict, naming the backends it rests on or that failed."""
+    """One line explaining the verdict, naming the backends it rests on or that failed; None
+    for a plain ``unique``."""
     failed = [f"{name}: {run.said()}" for name, run in runs.items()
-              if run.status in (Status.TIMEOUT, Status.ERROR)]
+              if run.status in (Status.TIMEOUT, Status.ERROR, Status.UNSUPPORTED)]
     if verdict is Verdict.DISAGREEMENT:
         accused = [f"{name} is wrong: {'; '.join(runs[name].problems)}" for name in wrong]
         said = [f"{name}: {run.said()}" for name, run in runs.items() if name not in wrong]
@@ -503,7 +468,8 @@ def check_variants(
     before: Callable[[int], None] | None = None,
     after: Callable[[], None] | None = None,
 ) -> CheckRecord:
-    """Cross-check transformed copies of ``puzzle`` and compare them with its ``record``.
+    """``record`` with transformed copies of ``puzzle`` cross-checked and compared with it
+    (a new record; ``record`` is not changed).
 
     Each transform moves cells and renames digits so that the model's groups map onto its
     groups (:mod:`sudoku_cp.transforms`): the transformed puzzle has exactly as many solutions
@@ -532,13 +498,14 @@ def check_variants(
             agreed += 1
         else:
             mismatches.append(f"under transform [{transform.name}] {problem}")
-    record.metamorphic = {"transforms": len(transforms), "agreed": agreed,
-                          "inconclusive": inconclusive}
-    if mismatches:
-        record.verdict = Verdict.DISAGREEMENT
-        notes = ["metamorphic check failed: " + " | ".join(mismatches)]
-        record.reason = "; ".join(notes + ([record.reason] if record.reason else []))
-    return record
+    metamorphic = {"transforms": len(transforms), "agreed": agreed, "inconclusive": inconclusive}
+    if not mismatches:
+        return dataclasses.replace(record, metamorphic=metamorphic)
+    notes = ["metamorphic check failed: " + " | ".join(mismatches)]
+    return dataclasses.replace(
+        record, metamorphic=metamorphic, verdict=Verdict.DISAGREEMENT,
+        reason="; ".join(notes + ([record.reason] if record.reason else [])),
+    )
 
 
 def _variant_problem(
@@ -554,50 +521,18 @@ def _variant_problem(
     if variant.exact and record.exact and variant.count != record.count:
         return (f"there are exactly {solutions_text(variant.count)}, "
                 f"but the original has {record.count}")
-    for number, line in enumerate(variant.solutions, start=1):
-        back = transform.back(_grid_of(line, puzzle.size))
+    for number, solution in enumerate(variant.solutions, start=1):
+        back = transform.back(solution)
         problems = puzzle.problems_with(back)
         if problems:
             return (f"solution {number} maps back to a grid that does not solve the original: "
                     f"{'; '.join(problems[:3])}")
-        unique = record.verdict is Verdict.UNIQUE
-        if unique and single_line(back, puzzle.size) != record.solutions[0]:
+        if record.verdict is Verdict.UNIQUE and back != record.solutions[0]:
             return "the one solution maps back to another grid than the original's one solution"
     return None
 
 
-def _grid_of(line: str, size: int) -> Grid:
-    """The digits of a witness in single-line form (as :func:`single_line` writes it)."""
-    if size > len(SYMBOLS):
-        return tuple(int(token) for token in line.split(","))
-    return tuple(SYMBOLS.index(symbol) + 1 for symbol in line)
-
-
 # --- small helpers -------------------------------------------------------------------------------
-def puzzle_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
-    """A grid of ``puzzle``'s size in single-line form (as :func:`formats.format_line`)."""
-    return single_line(grid, puzzle.size)
-
-
-_LINE_ALPHABET = ("." + SYMBOLS).encode("ascii")
-_LINE_TABLE = bytes.maketrans(bytes(range(len(_LINE_ALPHABET))), _LINE_ALPHABET)
-
-
-def single_line(cells: Sequence[int], size: int, *, checked: bool = False,
-                digits: bytes | None = None) -> str:
-    """``formats.format_line``, ~10x faster for grids up to 35x35 of valid digits.
-
-    A record holds the puzzle and its witnesses in line form, so this runs for every puzzle of
-    a batch; a byte translation (the table built from formats' own alphabet) costs well under
-    a microsecond where joining symbols one by one costs several. ``checked`` says the digits
-    are known to be in 0..size (a Puzzle's givens, a validated solution); ``digits`` may give
-    them as bytes already.
-    """
-    if size <= len(SYMBOLS) and (checked or min(cells) >= 0 and max(cells) <= size):
-        return (bytes(cells) if digits is None else digits).translate(_LINE_TABLE).decode("ascii")
-    return format_line(cells, size)
-
-
 def _describe(err: BaseException) -> str:
     text = str(err).strip().splitlines()[0] if str(err).strip() else ""
     return f"{type(err).__name__}: {text}" if text else type(err).__name__
@@ -610,7 +545,7 @@ def _one_line(text: str, width: int = 200) -> str:
 
 
 __all__ = [
-    "DEFAULT_LIMIT", "BackendRun", "CheckRecord", "check_backend_options", "check_variants",
-    "Call", "call_backends", "cross_check", "invalid_record", "judge", "read_calls",
-    "resolve_backends", "run_backends", "validate_many",
+    "DEFAULT_LIMIT", "Call", "Outcome", "Valid", "call_backends", "check_backend_options",
+    "check_variants", "cross_check", "invalid_record", "judge", "read_calls", "resolve_backends",
+    "run_backends", "validate_many",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
@@ -169,8 +170,8 @@ class BackendRun:
 
     def said(self) -> str:
         """What the backend said, in a few words: ``unique (1 solution)``, ``timeout after 2 s``."""
-        if self.status is Status.ERROR:
-            return f"error ({self.error})"
+        if self.status is Status.ERROR or self.status is Status.UNSUPPORTED:
+            return f"{self.status.value} ({self.error})"
         if self.status is Status.TIMEOUT:
             found = f", {solutions_text(self.count)} found" if self.count else ""
             return f"timeout after {self.seconds:.3g} s{found}"
@@ -211,9 +212,9 @@ class CheckRecord:
     ``id`` comes from the input (else the 1-based position); ``index`` is the 1-based position
     in the whole input stream (unique even when ids repeat) and ``line`` the line number in the
     source file. ``count`` is the number of distinct *valid* solutions found and ``exact`` says
-    whether that is the puzzle's true count; ``solutions`` keeps up to two of them (single-line
-    form) as witnesses. ``reason`` explains every verdict but ``unique`` (and notes backends
-    that failed even then). ``metamorphic`` is set when transformed copies of the puzzle were
+    whether that is the puzzle's true count; ``solutions`` keeps up to two of them as witnesses
+    (grids; written in single-line form). ``reason`` explains every verdict but ``unique``
+    (and notes backends that failed even then). ``metamorphic`` is set when transformed copies of the puzzle were
     cross-checked too (:func:`check_variants`): how many, how many agreed, how many could not
     be compared (a variant no backend decided).
     """
@@ -223,7 +224,7 @@ class CheckRecord:
     verdict: Verdict
     count: int = 0
     exact: bool = False
-    solutions: list[str] = field(default_factory=list)
+    solutions: list[Grid] = field(default_factory=list)
     backends: dict[str, BackendRun] = field(default_factory=dict)
     reason: str | None = None
     index: int = 1
@@ -242,7 +243,7 @@ class CheckRecord:
             "verdict": self.verdict._value_,
             "count": self.count,
             "exact": self.exact,
-            "solutions": self.solutions,
+            "solutions": [_line(grid) for grid in self.solutions],
             "reason": self.reason,
             "backends": {name: run.to_dict() for name, run in self.backends.items()},
         }
@@ -259,7 +260,7 @@ class CheckRecord:
             verdict=Verdict(data["verdict"]),
             count=int(data.get("count", 0)),
             exact=bool(data.get("exact", False)),
-            solutions=list(data.get("solutions") or []),
+            solutions=[_grid(line) for line in data.get("solutions") or []],
             backends={
                 name: BackendRun.from_dict(run)
                 for name, run in (data.get("backends") or {}).items()
@@ -280,3 +281,17 @@ def _microseconds(seconds: float) -> float:
 def solutions_text(count: int) -> str:
     """``1 solution``, ``2 solutions``."""
     return f"{count} solution{'' if count == 1 else 's'}"
+
+
+def _line(grid: Grid) -> str:
+    """A witness as records write it: the single-line form."""
+    from .formats import format_line
+
+    return format_line(grid, math.isqrt(len(grid)))
+
+
+def _grid(line: str) -> Grid:
+    """A witness read back from its single-line form."""
+    from .formats import _line_cells
+
+    return tuple(_line_cells(line)[0])

@@ -14,13 +14,15 @@ import pytest
 from sudoku_cp import Puzzle, cross_check
 from sudoku_cp.backends import Backend, Search, available_backends, get_backend, register
 from sudoku_cp.backends import unregister as unregister_backend
-from sudoku_cp.harness import BackendRun, CheckRecord, resolve_backends
+from sudoku_cp.harness import resolve_backends
+from sudoku_cp.result import BackendRun, CheckRecord
 from sudoku_cp.result import Result, Status, Verdict
 from sudoku_cp.runner import check_puzzles
 
 REAL = "backtrack"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+EASY_GRID = tuple(int(ch) for ch in EASY_SOLUTION)
 # serg's benchmark puzzle #1 (bundled multiple.csv): 872 solutions.
 SERG = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -112,7 +114,7 @@ def test_unique_every_available_backend_agrees():
     record = cross_check(EASY, backends, time_limit=30)
     assert record.verdict is Verdict.UNIQUE
     assert record.count == 1 and record.exact
-    assert record.solutions == [EASY_SOLUTION]
+    assert record.solutions == [EASY_GRID]
     assert set(record.backends) == set(backends)
     for run in record.backends.values():
         assert run.status is Status.UNIQUE and run.count == 1 and not run.problems
@@ -127,7 +129,7 @@ def test_multiple_gives_two_valid_distinct_witnesses():
     assert first != second
     puzzle = Puzzle.parse(SERG)
     for witness in (first, second):
-        assert puzzle.is_solution(Puzzle.parse(witness).cells)
+        assert puzzle.is_solution(witness)
 
 
 def test_multiple_with_count_all_is_exact():
@@ -230,7 +232,7 @@ def test_solutions_in_other_forms_are_read_as_ints_or_refused(form, monkeypatch)
     finally:
         unregister_backend(Reshaped.name)
     run = record.backends["test-reshaped"]
-    assert record.solutions == [EASY_SOLUTION]
+    assert record.solutions == [EASY_GRID]
     if form in ("lists", "numpy"):  # integers, whatever their container or type: an answer
         assert record.verdict is Verdict.UNIQUE
         assert run.status is Status.UNIQUE and run.count == 1 and not run.problems
@@ -285,16 +287,26 @@ def test_backend_names_are_checked_before_any_work():
     assert resolve_backends("bt") == ["backtrack"]
 
 
-def test_line_form_matches_formats_for_every_size():
-    import random
+def test_witnesses_are_grids_written_in_line_form_and_read_back():
+    record = cross_check("1234............", [REAL])
+    assert all(type(grid) is tuple and len(grid) == 16 for grid in record.solutions)
+    written = record.to_dict()["solutions"]
+    assert written == ["".join(map(str, grid)) for grid in record.solutions]
+    assert CheckRecord.from_dict(record.to_dict()).solutions == record.solutions
 
-    from sudoku_cp.formats import format_line
-    from sudoku_cp.harness import single_line
 
-    rng = random.Random(4)
-    for size in (1, 4, 9, 16, 25, 35, 36):
-        cells = [rng.randint(0, size) for _ in range(size * size)]
-        assert single_line(cells, size) == format_line(cells, size)
+def test_judging_changes_none_of_its_inputs():
+    import copy
+
+    from sudoku_cp.harness import judge, run_backends
+
+    puzzle = Puzzle.parse(EASY)
+    runners = [(name, get_backend(name), {}) for name in (REAL, "test-wrong")]
+    outcomes = run_backends(puzzle, runners, limit=2, time_limit=None)
+    before = copy.deepcopy(outcomes)
+    record = judge(puzzle, outcomes)
+    assert record.verdict is Verdict.DISAGREEMENT and record.backends["test-wrong"].problems
+    assert outcomes == before  # the runs handed in are not the record's
 
 
 def test_records_cross_processes_whole():

@@ -500,7 +500,8 @@ def _check_rows(ds: Dataset, entry: Entry, measured: Measured, limit: int,
     known = known_answer_problem(record.verdict.value, record.solutions, entry)
     verdict = "disagreement" if known else record.verdict.value
     rows = []
-    for (spec, repeat, _), (run, solutions) in zip(measured, outcomes.values(), strict=True):
+    for (spec, repeat, _), (name, (_, solutions)) in zip(measured, outcomes.items(), strict=True):
+        run = record.backends[name]  # as judged: with its problems, if any
         for key in run.counters:
             if key not in counters:
                 counters.append(key)
@@ -522,14 +523,13 @@ def _check_rows(ds: Dataset, entry: Entry, measured: Measured, limit: int,
     return rows
 
 
-def known_answer_problem(verdict: str, witnesses: Sequence[str], entry: Entry) -> str | None:
+def known_answer_problem(verdict: str, witnesses: Sequence[Grid], entry: Entry) -> str | None:
     """Why the cross-check's answer contradicts the dataset's known answer (None if it does not).
 
     A dataset may state each puzzle's ``solution`` (so it has exactly one) or its
     ``solution_count``; an answer the backends agree on that contradicts it is still flagged.
     """
     from ..formats import parse_puzzle
-    from ..harness import puzzle_line
 
     expected = entry.expected or {}
     if verdict == "disagreement":
@@ -549,7 +549,7 @@ def known_answer_problem(verdict: str, witnesses: Sequence[str], entry: Entry) -
     if verdict in ("none", "multiple"):
         return f"the dataset gives one solution; found {verdict}"
     try:
-        known = puzzle_line(entry.puzzle, parse_puzzle(str(solution), entry.puzzle.model).cells)
+        known = parse_puzzle(str(solution), entry.puzzle.model).cells
     except SudokuError as err:
         return f"the dataset's solution cannot be read: {err}"
     if witnesses and witnesses[0] != known:
