@@ -214,9 +214,9 @@ class CheckRecord:
     source file. ``count`` is the number of distinct *valid* solutions found and ``exact`` says
     whether that is the puzzle's true count; ``solutions`` keeps up to two of them as witnesses
     (grids; written in single-line form). ``reason`` explains every verdict but ``unique``
-    (and notes backends that failed even then). ``metamorphic`` is set when transformed copies of the puzzle were
-    cross-checked too (:func:`check_variants`): how many, how many agreed, how many could not
-    be compared (a variant no backend decided).
+    (and notes backends that failed even then). ``metamorphic`` is set when transformed
+    copies of the puzzle were cross-checked too (:func:`check_variants`): how many, how many
+    agreed, how many could not be compared (a variant no backend decided).
     """
 
     id: str

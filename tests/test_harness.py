@@ -15,8 +15,7 @@ from sudoku_cp import Puzzle, cross_check
 from sudoku_cp.backends import Backend, Search, available_backends, get_backend, register
 from sudoku_cp.backends import unregister as unregister_backend
 from sudoku_cp.harness import resolve_backends
-from sudoku_cp.result import BackendRun, CheckRecord
-from sudoku_cp.result import Result, Status, Verdict
+from sudoku_cp.result import BackendRun, CheckRecord, Result, Status, Verdict
 from sudoku_cp.runner import check_puzzles
 
 REAL = "backtrack"
