@@ -58,7 +58,7 @@ class _Lanes:
         self.cells = size * size
         field = (1 << width) - 1
         everything = (1 << size) - 1
-        shapes: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        shapes: dict[tuple[int, ...], list[Sequence[int]]] = {}
         for group in groups:
             first = min(group)
             shapes.setdefault(tuple(sorted(cell - first for cell in group)), []).append(group)

@@ -138,7 +138,7 @@ def cross_check(
             if isinstance(puzzle, str):
                 puzzle = Puzzle.parse(puzzle, model=rules)
             else:
-                puzzle = Puzzle(puzzle, model=rules)
+                puzzle = Puzzle(puzzle, model=rules)  # type: ignore[arg-type]  # Puzzle checks
         except SudokuError as err:
             return invalid_record(id, str(puzzle) if isinstance(puzzle, str) else repr(puzzle), err)
     runners = [(name, get_backend(name), settings[name]) for name in names]
@@ -246,12 +246,12 @@ def call_backends(
 def read_calls(calls: Mapping[str, Call], limit: int | None) -> dict[str, Outcome]:
     """The second half of :func:`run_backends`: each returned result checked for shape."""
     return {
-        name: (call, ()) if type(call) is BackendRun else _read_result(call[0], limit, call[1])
+        name: (call, ()) if isinstance(call, BackendRun) else _read_result(*call, limit)
         for name, call in calls.items()
     }
 
 
-def _read_result(result: Any, limit: int | None, seconds: float) -> Outcome:
+def _read_result(result: Any, seconds: float, limit: int | None) -> Outcome:
     """The run of a returned result, or an ``error`` run when the result is malformed."""
     malformed, solutions = _malformed(result, limit)
     if malformed:
@@ -437,8 +437,8 @@ def _reason(
         return " | ".join(accused + ([f"the others said: {', '.join(said)}"] if said else []))
     if verdict is Verdict.UNDECIDED:
         if any(run.finished for run in runs.values()):
-            said = ", ".join(f"{name}: {run.said()}" for name, run in runs.items())
-            return f"no backend decided uniqueness ({said}); use a limit of at least 2"
+            everyone = ", ".join(f"{name}: {run.said()}" for name, run in runs.items())
+            return f"no backend decided uniqueness ({everyone}); use a limit of at least 2"
         return "no backend finished: " + ", ".join(failed)
     notes = []
     if verdict is Verdict.MULTIPLE:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import DuplicateGivenError, PuzzleError
 from .model import MAX_SIZE, Model, load_model
@@ -222,7 +223,7 @@ def _flatten(grid: Sequence[int] | Sequence[Sequence[int | None]]) -> Grid:
     if isinstance(grid, str | bytes):
         raise PuzzleError("a grid must be a sequence of digits; use Puzzle.parse() for text")
     try:
-        items = list(grid)
+        items: list[Any] = list(grid)
     except TypeError:
         raise PuzzleError(
             f"a grid must be a list of digits or of rows, not {type(grid).__name__}"

@@ -486,16 +486,17 @@ def _check_rows(ds: Dataset, entry: Entry, measured: Measured, limit: int,
     Every (spec, repeat) is one voter in the harness's judgement, so a repeat that contradicts
     another repeat of the same backend is caught like any other disagreement.
     """
-    from ..harness import BackendRun, _read_result, judge
+    from ..harness import Outcome, judge, read_calls
+    from ..result import BackendRun
 
-    outcomes = {}
+    outcomes: dict[str, Outcome] = {}
     for spec, repeat, outcome in measured:
         name = f"{spec.label}#{repeat}"
         if isinstance(outcome, Failure):
             outcomes[name] = (BackendRun(outcome.status, seconds=outcome.seconds,
                                          error=outcome.note), ())
         else:
-            outcomes[name] = _read_result(outcome, limit, outcome.seconds)
+            outcomes[name] = read_calls({name: (outcome, outcome.seconds)}, limit)[name]
     record = judge(entry.puzzle, outcomes, id=entry.id)
     known = known_answer_problem(record.verdict.value, record.solutions, entry)
     verdict = "disagreement" if known else record.verdict.value
