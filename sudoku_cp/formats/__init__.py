@@ -89,7 +89,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .line import BLANKS, MAX_CELLS, SYMBOLS, format_line, line_cells
+from .line import BLANKS, MAX_CELLS, SYMBOLS, format_line, line_cells, read_line
 from .text import FORMATS, MAX_TEXT_CHARS, check_format
 from .writers import OUTPUT_FORMATS, format_grid, format_json, format_pretty, format_rows
 
@@ -142,5 +142,5 @@ __all__ = [
     "MAX_TEXT_CHARS", "OUTPUT_FORMATS", "PUZZLE_COLUMNS", "SOLUTION_COLUMNS", "SYMBOLS",
     "LineParser", "PendingRecord", "PuzzleRecord", "check_format", "format_grid", "format_json",
     "format_line", "format_pretty", "format_rows", "line_cells", "parse_pending", "parse_puzzle",
-    "puzzle_from_data", "read_input", "read_puzzles",
+    "puzzle_from_data", "read_input", "read_line", "read_puzzles",
 ]

@@ -5,14 +5,17 @@ A grid of N×N cells is written as N² symbols in reading order: digits ``1``-``
 ``*`` when read); whitespace is ignored. Grids above 35×35 have no symbols left, so their line
 form is N² integers joined by commas.
 
-- :func:`format_line` writes it;
-- :func:`line_cells` reads it, saying what is wrong in a user's line.
+- :func:`format_line` writes it (fast: one byte translation for grids up to 35×35);
+- :func:`line_cells` reads it when the size is not known, saying what is wrong in a user's line;
+- :func:`read_line` reads it back for a known size (a witness, a stored solution).
 
 This module imports no :class:`~sudoku_cp.puzzle.Puzzle`, so ``puzzle.py`` can use it.
 The number and size messages shared with the other one-puzzle forms live here too.
 
 >>> format_line([1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1], 4)
 '1.....1..1.....1'
+>>> read_line("1.....1..1.....1", 4)
+(1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1)
 """
 
 from __future__ import annotations
@@ -182,12 +185,50 @@ def check_range(cells: list[int], size: int) -> None:
             )
 
 
+def read_line(text: str, size: int) -> Grid:
+    """The cells of a grid of known ``size`` in line form, as :func:`format_line` writes it
+    (any form :func:`line_cells` reads is taken): a ``PuzzleError`` when it is not such a grid.
+
+    >>> read_line("1,0,0,0", 2)
+    (1, 0, 0, 0)
+    >>> read_line("12..", 4)
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.PuzzleError: read a 2x2 grid in line form, not 4x4
+    """
+    plain = plain_codes(text) if size <= _TOP_CODE else None
+    if plain is not None and plain[1] == size:
+        return tuple(plain[0])
+    cells, read = line_cells(text)
+    if read != size:
+        raise PuzzleError(f"read a {read}x{read} grid in line form, not {size}x{size}")
+    return tuple(cells)
+
+
+_LINE_TABLE = ("." + SYMBOLS).encode("ascii").ljust(256, b"\xff")
+"""Digit → symbol (0 → ``.``) as a bytes.translate table; a code above 35 becomes 0xFF, which
+is not ASCII, so decoding fails and the careful path takes the cell."""
+
+
 def format_line(cells: Sequence[int], size: int) -> str:
     """N² symbols in reading order, ``.`` for blanks (integers joined by commas above 35).
+
+    Up to 35×35 a tuple, list or bytes of digits 0..35 is written with one byte translation
+    (a record holds its puzzle and witnesses in this form, so this runs for every puzzle of a
+    batch); anything else takes the careful path, which writes the same symbols. (Only these
+    types: ``bytes()`` of another sequence, such as a numpy array, may read its raw buffer.)
 
     >>> format_line([1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1], 4)
     '1.....1..1.....1'
     """
-    if size > len(SYMBOLS):
+    if size > _TOP_CODE:
         return ",".join(str(d) for d in cells)
+    kind = type(cells)
+    try:
+        if kind is bytes:
+            return cells.translate(_LINE_TABLE).decode("ascii")  # type: ignore[attr-defined]
+        if kind is tuple or kind is list:
+            return bytes(cells).translate(_LINE_TABLE).decode("ascii")
+    except (TypeError, ValueError):  # not an int 0..255, or above 35 (a UnicodeDecodeError)
+        pass
     return "".join(SYMBOLS[d - 1] if d else "." for d in cells)
