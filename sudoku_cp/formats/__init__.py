@@ -72,7 +72,8 @@ True
 The package's modules, from the bottom up (none of the first three imports ``Puzzle``, so
 ``puzzle.py`` may use them):
 
-- :mod:`.line` — the symbols, and the line form's one reader and one writer;
+- :mod:`.line` — the symbols, and the line form's one writer (:func:`format_line`) and one
+  reader (:func:`line_cells`; :func:`read_line` for a line of known size);
 - :mod:`.text` — one puzzle's text or JSON data → its cells, in every form;
 - :mod:`.writers` — the output forms;
 - :mod:`.puzzles` — :func:`parse_puzzle` and :func:`puzzle_from_data`, making a ``Puzzle``;

@@ -164,6 +164,7 @@ def _count(number: int, unit: str) -> str:
 
 
 def is_separator(line: str) -> bool:
+    """True for a line made only of ``-``, ``+``, ``=`` and spaces (a grid's rule line)."""
     return bool(_SEPARATOR_LINE.fullmatch(line))
 
 
