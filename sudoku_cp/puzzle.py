@@ -109,9 +109,9 @@ class Puzzle:
         >>> Puzzle.parse("1...\\n..1.\\n.1..\\n...1").givens_count
         4
         """
-        from .formats import parse_puzzle
+        from .formats.text import read_text  # (it imports no Puzzle: no import circle)
 
-        return parse_puzzle(text, model=model)
+        return read_text(text, model, "auto", Puzzle.from_parsed)
 
     # --- reading ---------------------------------------------------------------------------
     @property
@@ -126,7 +126,7 @@ class Puzzle:
 
     def to_line(self) -> str:
         """The single-line form: N² symbols, ``.`` for blanks."""
-        from .formats import format_line
+        from .formats.line import format_line  # (it imports no Puzzle: no import circle)
 
         return format_line(self.cells, self.size)
 

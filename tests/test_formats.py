@@ -23,6 +23,7 @@ from sudoku_cp.formats import (
     FORMATS,
     MAX_LINE_CHARS,
     OUTPUT_FORMATS,
+    SYMBOLS,
     PendingRecord,
     PuzzleRecord,
     format_grid,
@@ -34,6 +35,7 @@ from sudoku_cp.formats import (
     parse_puzzle,
     puzzle_from_data,
     read_input,
+    read_line,
     read_puzzles,
 )
 from sudoku_cp.model import box_shape, load_model
@@ -215,6 +217,47 @@ def test_format_line_and_rows_and_json_shapes():
     assert json.loads(format_json(cells, 4)) == [[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0],
                                                  [0, 0, 0, 1]]
     assert format_rows(solved(12), 12).splitlines()[0] == " 1  2  3  4  5  6  7  8  9 10 11 12"
+
+
+def _careful_line(cells, size):
+    """The line form written symbol by symbol: what format_line's byte translation must match."""
+    if size > len(SYMBOLS):
+        return ",".join(str(d) for d in cells)
+    return "".join(SYMBOLS[d - 1] if d else "." for d in cells)
+
+
+def test_format_line_fast_path_writes_what_the_careful_path_writes():
+    import random
+
+    rng = random.Random(4)
+    for size in (1, 4, 9, 16, 25, 35, 36, 64):
+        cells = [rng.randint(0, size) for _ in range(size * size)]
+        line = format_line(cells, size)
+        assert line == _careful_line(cells, size)
+        assert format_line(tuple(cells), size) == line
+        assert read_line(line, size) == tuple(cells)
+        if size <= 35:
+            assert format_line(bytes(cells), size) == line
+    # Cells the byte translation does not take fall back and are written as before.
+    assert format_line([True, False, 0, 2], 2) == "1..2"
+    assert format_line(range(1, 5), 4) == "1234"
+    assert format_line([1, -1, 0, 0], 2) == _careful_line([1, -1, 0, 0], 2)
+    for too_big in (36, 300):  # no symbol: the careful path's IndexError, as before
+        with pytest.raises(IndexError):
+            format_line([too_big, 0, 0, 0], 2)
+    with pytest.raises(TypeError):
+        format_line([1.0, 0, 0, 0], 2)
+
+
+def test_read_line_reads_a_line_of_known_size():
+    assert read_line(INKALA, 9)[:9] == tuple(INKALA_ROW1)
+    assert read_line(INKALA.lower().replace(".", "0"), 9) == read_line(INKALA, 9)
+    with pytest.raises(PuzzleError, match="read a 9x9 grid in line form, not 4x4"):
+        read_line(INKALA, 4)
+    with pytest.raises(PuzzleError, match="unknown symbol '!'"):
+        read_line("1!..", 2)
+    with pytest.raises(PuzzleError, match="outside 1..2"):
+        read_line("13..", 2)
 
 
 def test_format_grid_rejects_unknown_names():
