@@ -292,6 +292,6 @@ def _line(grid: Grid) -> str:
 
 def _grid(line: str) -> Grid:
     """A witness read back from its single-line form."""
-    from .formats import _line_cells
+    from .formats import line_cells
 
-    return tuple(_line_cells(line)[0])
+    return tuple(line_cells(line)[0])
