@@ -262,6 +262,7 @@ def _read_result(result: Any, seconds: float, limit: int | None) -> Outcome:
 
 
 _RETURNABLE = frozenset(Status) - {Status.ERROR, Status.UNSUPPORTED}
+_NAMES, _NUMBERS = frozenset((str,)), frozenset((int, float))  # exactly: a bool is no number
 
 
 def _malformed(result: Any, limit: int | None) -> tuple[str | None, tuple[Grid, ...]]:
@@ -279,16 +280,17 @@ def _malformed(result: Any, limit: int | None) -> tuple[str | None, tuple[Grid, 
     if not isinstance(result.solutions, tuple | list):
         return (f"solutions is a {type(result.solutions).__name__}, "
                 f"not a sequence of grids"), ()
-    solutions = []
-    for number, solution in enumerate(result.solutions, start=1):
-        grid = _integers(solution)
-        if grid is None:
-            return f"solution {number} is not a sequence of integer digits", ()
-        solutions.append(grid)
+    solutions = result.solutions
+    if not _plain_grids(solutions):  # not the usual tuple of tuples of ints: read each
+        solutions = []
+        for number, solution in enumerate(result.solutions, start=1):
+            grid = _integers(solution)
+            if grid is None:
+                return f"solution {number} is not a sequence of integer digits", ()
+            solutions.append(grid)
     stats = result.stats
-    if not isinstance(stats, dict) or not all(
-        isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool)
-        for k, v in stats.items()
+    if not isinstance(stats, dict) or not (
+        _NAMES.issuperset(map(type, stats)) and _NUMBERS.issuperset(map(type, stats.values()))
     ):
         return "stats is not a dict of named numbers", ()
     count = len(solutions)
@@ -297,6 +299,16 @@ def _malformed(result: Any, limit: int | None) -> tuple[str | None, tuple[Grid, 
     if not _count_fits(status, count):
         return f"status {status.value} with {solutions_text(count)}", ()
     return None, tuple(solutions)
+
+
+def _plain_grids(solutions: Any) -> bool:
+    """True for a tuple of tuples of ints: the usual answer, taken as it is."""
+    if type(solutions) is not tuple:
+        return False
+    for grid in solutions:
+        if type(grid) is not tuple or countOf(map(type, grid), int) != len(grid):
+            return False
+    return True
 
 
 def _integers(solution: Any) -> Grid | None:
@@ -366,21 +378,24 @@ def judge(
     if valid is None:
         valid = validate_many([puzzle], [outcomes])[0]
     evidence: list[Grid] = []  # distinct valid solutions, first found first
-    seen: set[Grid] = set()
     runs: dict[str, BackendRun] = {}
     wrong: list[str] = []
+    failed = False  # some backend gave no answer (a plain unique verdict then needs a reason)
     for name, (run, solutions) in outcomes.items():
+        runs[name] = run
+        if run.status not in DECIDING:
+            failed = True
+        if not solutions:
+            continue
         problems = []
-        if len(set(solutions)) != len(solutions):
+        if len(solutions) > 1 and len(set(solutions)) != len(solutions):
             problems.append("returned the same solution twice")
         for number, (solution, ok) in enumerate(zip(solutions, valid[name], strict=True), 1):
             if not ok:
                 why = "; ".join(puzzle.problems_with(solution)[:3])
                 problems.append(f"solution {number} fails the validator: {why}")
-            elif solution not in seen:
-                seen.add(solution)
+            elif solution not in evidence:  # (a list: there are rarely more than two)
                 evidence.append(solution)
-        runs[name] = run
         if problems:
             runs[name] = _with_problems(run, problems)
             wrong.append(name)
@@ -389,7 +404,7 @@ def judge(
     for name, run in runs.items():
         # An exact claim (unique, none, an exhaustive count) is wrong when valid solutions
         # found by anyone outnumber it; a timeout's solutions count as evidence too.
-        if run.status in DECIDING and run.exact and name not in wrong:
+        if run.exact and run.status in DECIDING and name not in wrong:
             if found > run.count:
                 runs[name] = _with_problems(run, [
                     f"said {run.status.value} ({solutions_text(run.count)}) but "
@@ -399,14 +414,17 @@ def judge(
             else:
                 deciders.append(run)
     verdict = _verdict(wrong, found, deciders)
-    exact = verdict in (Verdict.UNIQUE, Verdict.NONE) or (
+    exact = verdict is Verdict.UNIQUE or verdict is Verdict.NONE or (
         verdict is Verdict.MULTIPLE and any(run.count == found for run in deciders)
     )
-    return CheckRecord(
-        id=str(id), puzzle=format_line(puzzle.cells, puzzle.size), verdict=verdict,
-        count=found, exact=exact, solutions=evidence[:WITNESSES], backends=runs,
-        reason=_reason(verdict, runs, wrong, found), index=index, line=line, source=source,
+    # (a plain unique verdict, by far the most common, needs no reason)
+    reason = None if verdict is Verdict.UNIQUE and not failed else _reason(
+        verdict, runs, wrong, found
     )
+    # positional, in field order (id, puzzle, verdict, count, exact, solutions, backends,
+    # reason, index, line, source): this runs for every puzzle of a batch
+    return CheckRecord(str(id), format_line(puzzle.cells, puzzle.size), verdict, found, exact,
+                       evidence[:WITNESSES], runs, reason, index, line, source)
 
 
 def _with_problems(run: BackendRun, problems: list[str]) -> BackendRun:

@@ -9,6 +9,7 @@ from enum import StrEnum
 from operator import attrgetter
 from typing import Any, TypeVar
 
+from .formats.line import format_line, line_cells
 from .puzzle import Grid
 
 _T = TypeVar("_T")
@@ -285,13 +286,9 @@ def solutions_text(count: int) -> str:
 
 def _line(grid: Grid) -> str:
     """A witness as records write it: the single-line form."""
-    from .formats import format_line
-
     return format_line(grid, math.isqrt(len(grid)))
 
 
 def _grid(line: str) -> Grid:
     """A witness read back from its single-line form."""
-    from .formats import line_cells
-
     return tuple(line_cells(line)[0])
