@@ -24,16 +24,16 @@ from test_harness import EASY, INKALA, SERG, WrongSolution, no_solution_puzzle
 
 from sudoku_cp.backends import Backend, get_backend, register
 from sudoku_cp.backends import unregister as unregister_backend
-from sudoku_cp.cli import main
-from sudoku_cp.formats import read_input
-from sudoku_cp.result import Status, Verdict
-from sudoku_cp.runner import (
+from sudoku_cp.batch import (
     IndexSet,
     check_puzzles,
     json_line,
     read_records,
     repair_torn_tail,
 )
+from sudoku_cp.cli import main
+from sudoku_cp.formats import read_input
+from sudoku_cp.result import Status, Verdict
 
 REAL = "backtrack"
 EASY_LINES = [row["puzzle"] for row in csv.DictReader((DATA / "easy.csv").open())]

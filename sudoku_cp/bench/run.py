@@ -188,7 +188,7 @@ def resolve_datasets(names: Sequence[str]) -> list[Dataset]:
     >>> resolve_datasets(["easy"])[0].source
     'bundled'
     """
-    from ..runner import file_sha256
+    from ..experiment import file_sha256
 
     if not names:
         raise InputError("no dataset given (name a puzzle file or a bundled set; see --list)")
@@ -370,9 +370,9 @@ def _pool_context() -> Any:
 
 
 def hard_limit(time_limit: float) -> float:
-    """When a worker is stopped: the time limit plus the runner's grace for backends that
+    """When a worker is stopped: the time limit plus the pool's grace for backends that
     check their deadline now and then."""
-    from ..runner import grace_seconds
+    from ..batch.pool import grace_seconds
 
     return time_limit + grace_seconds(time_limit)
 
@@ -563,7 +563,7 @@ def _make_record(config: BenchConfig, specs: Sequence[Spec], baseline: Spec,
                  counters: Sequence[str], started: float,
                  overheads: dict[str, Any]) -> dict[str, Any]:
     """The experiment record: enough to know what was measured, where, and to run it again."""
-    from ..runner import machine, versions
+    from ..experiment import machine, versions
 
     return {
         "format": RECORD_FORMAT,
