@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import signal
 import time
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from ..experiment import describe_input, input_path
 from ..model import Model
 from .check import run_batches
-from .items import CheckConfig, Item, OutputError, make_item
+from .items import BatchOptions, Item, OutputError, make_item
 from .output import RecordWriter
 from .resume import IndexSet, close_run, meta_path, open_run, write_meta
 from .summary import Progress, Summary
@@ -31,22 +29,6 @@ class Interrupted(KeyboardInterrupt):  # noqa: N818 — it is a KeyboardInterrup
     def __init__(self, summary: Summary) -> None:
         super().__init__("interrupted")
         self.summary = summary
-
-
-@dataclass
-class BatchOptions:
-    """Everything ``sudoku-cp check`` / ``count`` decide before the batch starts."""
-
-    inputs: Sequence[str]
-    config: CheckConfig
-    jobs: int
-    fmt: str = "table"
-    output: Path | None = None
-    resume: bool = False
-    progress: bool = False
-    input_format: str = "auto"
-    command: str = "check"
-    argv: Sequence[str] = ()
 
 
 def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:

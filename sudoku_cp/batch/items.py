@@ -1,4 +1,5 @@
-"""What a batch is made of: its settings (:class:`CheckConfig`) and its items, one a puzzle.
+"""What a batch is made of: its settings (:class:`CheckConfig`, and :class:`BatchOptions` for
+the command line's) and its items, one a puzzle.
 
 An item is one input on its way through the batch: its place in the input (``index``, ``id``,
 ``line``, ``source``), the puzzle — or the line still to parse, which a worker parses — and what
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..errors import SudokuError
@@ -78,6 +80,22 @@ class CheckConfig:
             metamorphic=metamorphic,
             seed=seed,
         )
+
+
+@dataclass
+class BatchOptions:
+    """Everything ``sudoku-cp check`` / ``count`` decide before the batch starts."""
+
+    inputs: Sequence[str]
+    config: CheckConfig
+    jobs: int
+    fmt: str = "table"
+    output: Path | None = None
+    resume: bool = False
+    progress: bool = False
+    input_format: str = "auto"
+    command: str = "check"
+    argv: Sequence[str] = ()
 
 
 @pickled_by_fields

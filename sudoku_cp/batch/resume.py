@@ -19,15 +19,12 @@ import json
 from array import array
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..experiment import machine, now, versions, write_json_atomically
-from .items import OutputError, ResumeError
+from .items import BatchOptions, OutputError, ResumeError
 from .output import csv_columns, read_records
 from .summary import Summary
-
-if TYPE_CHECKING:
-    from .command import BatchOptions
 
 
 class IndexSet:

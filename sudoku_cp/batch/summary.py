@@ -12,14 +12,12 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..experiment import input_path
 from ..result import CheckRecord, Status, Verdict
+from .items import BatchOptions
 from .output import format_seconds
-
-if TYPE_CHECKING:
-    from .command import BatchOptions
 
 
 class _Times:
