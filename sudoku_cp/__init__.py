@@ -36,12 +36,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    # The batch runner pulls in multiprocessing, csv and json: load it on first use only,
+    # The batch package pulls in multiprocessing, csv and json: load it on first use only,
     # so `import sudoku_cp` stays fast.
     if name in ("check_puzzles", "read_records"):
-        from . import runner
+        from . import batch
 
-        return getattr(runner, name)
+        return getattr(batch, name)
     raise AttributeError(f"module 'sudoku_cp' has no attribute {name!r}")
 
 

@@ -289,7 +289,7 @@ def _run_batch_command(command: str, inputs: Sequence[str], *, backend_list: str
 
     from rich.console import Console
 
-    from .runner import BatchOptions, CheckConfig, Interrupted, default_jobs, run_batch, tune_gc
+    from .batch import BatchOptions, CheckConfig, Interrupted, default_jobs, run_batch, tune_gc
 
     if resume and output is None:
         raise click.UsageError("--resume needs --output FILE (the file to continue)")

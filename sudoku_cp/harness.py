@@ -119,7 +119,7 @@ def cross_check(
     record with verdict ``invalid`` and the reason (no backend is run). ``limit`` is how many
     solutions each backend looks for (2 decides uniqueness; None counts all); ``time_limit`` is
     per backend, and here, in this process, it is the backends' own (cooperative) limit — the
-    batch runner (:func:`sudoku_cp.runner.check_puzzles`) also enforces it by killing workers.
+    batch runner (:func:`sudoku_cp.batch.check_puzzles`) also enforces it by killing workers.
     ``options`` maps a backend name to its options, e.g. ``{"backtrack": {"strategy": "mrv"}}``.
     ``metamorphic=K`` also cross-checks K random transforms of the puzzle (chosen by ``seed``),
     which must agree with it (:func:`check_variants`).

@@ -233,6 +233,10 @@ class CheckRecord:
     source: str | None = None
     metamorphic: dict[str, int] | None = None
 
+    def solution_lines(self) -> list[str]:
+        """The witnesses as result files write them: each in single-line form."""
+        return [format_line(grid, math.isqrt(len(grid))) for grid in self.solutions]
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict, the form of one JSON Lines record."""
         data = {
@@ -244,7 +248,7 @@ class CheckRecord:
             "verdict": self.verdict._value_,
             "count": self.count,
             "exact": self.exact,
-            "solutions": [_line(grid) for grid in self.solutions],
+            "solutions": self.solution_lines(),
             "reason": self.reason,
             "backends": {name: run.to_dict() for name, run in self.backends.items()},
         }
@@ -261,7 +265,7 @@ class CheckRecord:
             verdict=Verdict(data["verdict"]),
             count=int(data.get("count", 0)),
             exact=bool(data.get("exact", False)),
-            solutions=[_grid(line) for line in data.get("solutions") or []],
+            solutions=[witness_grid(line) for line in data.get("solutions") or []],
             backends={
                 name: BackendRun.from_dict(run)
                 for name, run in (data.get("backends") or {}).items()
@@ -284,11 +288,6 @@ def solutions_text(count: int) -> str:
     return f"{count} solution{'' if count == 1 else 's'}"
 
 
-def _line(grid: Grid) -> str:
-    """A witness as records write it: the single-line form."""
-    return format_line(grid, math.isqrt(len(grid)))
-
-
-def _grid(line: str) -> Grid:
-    """A witness read back from its single-line form."""
+def witness_grid(line: str) -> Grid:
+    """A witness read back from a result file's single-line form."""
     return tuple(line_cells(line)[0])

@@ -14,9 +14,9 @@ import pytest
 from sudoku_cp import Puzzle, cross_check
 from sudoku_cp.backends import Backend, Search, available_backends, get_backend, register
 from sudoku_cp.backends import unregister as unregister_backend
+from sudoku_cp.batch import check_puzzles
 from sudoku_cp.harness import resolve_backends
 from sudoku_cp.result import BackendRun, CheckRecord, Result, Status, Verdict
-from sudoku_cp.runner import check_puzzles
 
 REAL = "backtrack"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."

@@ -22,18 +22,19 @@ from click.testing import CliRunner
 from conftest import DATA
 from test_harness import EASY, INKALA, SERG, WrongSolution, no_solution_puzzle
 
+from sudoku_cp import Puzzle
 from sudoku_cp.backends import Backend, get_backend, register
 from sudoku_cp.backends import unregister as unregister_backend
-from sudoku_cp.cli import main
-from sudoku_cp.formats import read_input
-from sudoku_cp.result import Status, Verdict
-from sudoku_cp.runner import (
+from sudoku_cp.batch import (
     IndexSet,
     check_puzzles,
     json_line,
     read_records,
     repair_torn_tail,
 )
+from sudoku_cp.cli import main
+from sudoku_cp.formats import read_input
+from sudoku_cp.result import Status, Verdict
 
 REAL = "backtrack"
 EASY_LINES = [row["puzzle"] for row in csv.DictReader((DATA / "easy.csv").open())]
@@ -224,8 +225,13 @@ def test_csv_output_is_flat_with_per_backend_columns(tmp_path):
     serg = next(r for r in rows if r["id"] == "serg")
     assert serg["verdict"] == "multiple" and serg["count"] == "2" and serg["exact"] == "False"
     assert serg["solution_1"] and serg["solution_2"] and serg["solution_1"] != serg["solution_2"]
+    puzzle = Puzzle.parse(SERG)
+    for column in ("solution_1", "solution_2"):  # witnesses in single-line form, as in JSON Lines
+        assert len(serg[column]) == 81 and puzzle.is_solution(Puzzle.parse(serg[column]).cells)
     assert serg[f"{REAL}.status"] == "multiple" and float(serg[f"{REAL}.seconds"]) > 0
     assert {r.id for r in read_records(out)} == {r["id"] for r in rows}
+    again = next(r for r in read_records(out) if r.id == "serg")
+    assert all(puzzle.is_solution(grid) for grid in again.solutions) and again.count == 2
 
 
 def test_count_exact_or_at_least():

@@ -20,9 +20,18 @@ Timing is kept honest this way:
 - ``seconds`` is the backend's own wall time inside ``solve`` (compiling the model and
   searching); parsing, handing work to a process and checking answers are outside it;
 - every spec gets the same time limit, passed to the backend and enforced by stopping a worker
-  that overruns it by more than a grace, so a backend that ignores its deadline is stopped too;
+  that overruns it by more than a grace, so a backend that ignores its deadline is stopped too
+  (recorded ``timeout``; a backend that raises is recorded ``error``; the bench goes on);
 - the order of the specs is shuffled (seeded) for every puzzle and repeat, so a slow drift of
   the machine favours no backend; repeats are kept as rows, and summaries use their median.
+
+The workers are the batch package's worker pool, with its one time-limit mechanism (the
+shared-memory watchdog of :mod:`sudoku_cp.batch.pool`), as ``check`` uses it. A task is one
+measurement: each is watched, stopped and recorded on its own, and a task's round trip (~0.1 ms)
+stays outside ``seconds``. A worker's first task solves the warm-up puzzle with every spec
+before measuring, each warm-up watched like a backend's first call (with the first-call
+grace); one that overruns stops the worker, and that spec is then not warmed up again (its
+measurements time out as they would have). Every measurement, warm, gets the same hard limit.
 
 Correctness is never traded for speed: every solution of every measurement goes through the
 validator, and every puzzle's measurements go through the harness's cross-check; the table
@@ -31,27 +40,26 @@ keeps both (``valid``, ``verdict``, ``agrees``) and the summary flags every disa
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import json
 import multiprocessing
 import random
-import signal
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..backends import Backend, backend_class, backend_names, get_backend
+from ..batch.pool import SETUP, Running, Watchdog, Work, WorkerPool, hard_limit
 from ..datasets import bundled_file, bundled_names
 from ..errors import BackendError, InputError, SudokuError
+from ..experiment import file_sha256, machine, versions, write_json_atomically
 from ..model import Model, load_model
 from ..puzzle import Grid, Puzzle
-from ..result import Result, Status
+from ..result import BackendRun, Result, Status
 
 RECORD_FORMAT = "sudoku-cp-bench/1"
 DEFAULT_TIME_LIMIT = 5.0
@@ -188,8 +196,6 @@ def resolve_datasets(names: Sequence[str]) -> list[Dataset]:
     >>> resolve_datasets(["easy"])[0].source
     'bundled'
     """
-    from ..runner import file_sha256
-
     if not names:
         raise InputError("no dataset given (name a puzzle file or a bundled set; see --list)")
     datasets: list[Dataset] = []
@@ -302,41 +308,14 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(specs: list[Spec], model: Model, warm: Grid | None, limit: int,
-                 time_limit: float) -> None:
-    """Import every backend and solve the warm-up puzzle once with each spec (not measured)."""
+                 time_limit: float, unwarmed: Any) -> None:
+    """Import every backend; the warm-up comes with the worker's first task (:func:`_warm_up`).
+
+    ``unwarmed`` is shared with the parent: a byte per spec, set when its warm-up overran.
+    """
     backends = {spec.label: get_backend(spec.backend) for spec in specs}
-    _WORKER.update(backends=backends, specs={s.label: s for s in specs}, model=model)
-    if warm is None:
-        return
-    puzzle = Puzzle(warm, model)
-    for spec in specs:
-        # A backend that fails here fails its measurements too, and is reported there; one
-        # that ignores its deadline is interrupted, or the pool would wait for it forever.
-        with contextlib.suppress(Exception, _Overrun):
-            _within(hard_limit(time_limit), lambda s=spec: backends[s.label].solve(
-                puzzle, limit=limit, time_limit=time_limit, **s.options))
-
-
-class _Overrun(BaseException):
-    """Raised in a worker whose warm-up solve outlived the hard time limit."""
-
-
-def _within(seconds: float, call: Callable[[], Any]) -> None:
-    """Run ``call``, interrupted by a timer signal after ``seconds`` where the platform has one."""
-    if not hasattr(signal, "setitimer"):
-        call()
-        return
-
-    def overrun(signum: int, frame: Any) -> None:
-        raise _Overrun
-
-    previous = signal.signal(signal.SIGALRM, overrun)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        call()
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    _WORKER.update(backends=backends, specs=list(specs), model=model, warm=warm, limit=limit,
+                   time_limit=time_limit, unwarmed=unwarmed, warmed=False)
 
 
 @dataclass(frozen=True)
@@ -348,33 +327,118 @@ class Failure:
     note: str
 
 
-def _measure(label: str, cells: Grid, limit: int, time_limit: float) -> Result | Failure:
-    """One measurement: the backend's Result, or a Failure saying what it raised."""
-    spec = _WORKER["specs"][label]
-    puzzle = Puzzle(cells, _WORKER["model"])
+@dataclass(frozen=True)
+class _Measurement:
+    """One measurement to make: its place in the run order (``key``), its spec's position among
+    the specs (the watchdog's call number) and the puzzle."""
+
+    key: int
+    spec: int
+    cells: Grid
+
+
+Measurement = tuple[int, Result | Failure]
+"""What a worker sends back: the measurement's key and its Result, or a Failure."""
+
+
+def _measure_task(units: list[_Measurement], watch: Watchdog) -> list[Measurement]:
+    """The pool's task for the bench: warm up (in a fresh worker), then measure each unit."""
+    if not _WORKER["warmed"]:
+        _warm_up(watch)
+        _WORKER["warmed"] = True
+    results = []
+    for position, unit in enumerate(units):
+        watch.position = position
+        results.append((unit.key, _measure(unit, watch)))
+    return results
+
+
+def _warm_up(watch: Watchdog) -> None:
+    """Solve the warm-up puzzle once with each spec, not measured, before any measurement.
+
+    Each solve is watched as a first call (the pool gives it the first-call grace) made before
+    the chunk's first unit (:data:`~sudoku_cp.batch.pool.SETUP`): one that ignores its deadline
+    gets its worker stopped, and that spec is not warmed up again. A backend that fails here
+    fails its measurements too, and is reported there.
+    """
+    warm = _WORKER["warm"]
+    if warm is None:
+        return
+    puzzle = Puzzle(warm, _WORKER["model"])
+    backends, unwarmed = _WORKER["backends"], _WORKER["unwarmed"]
+    watch.position = SETUP
+    for number, spec in enumerate(_WORKER["specs"]):
+        if unwarmed[number]:
+            continue
+        watch.before_call(number, first=True)
+        try:
+            backends[spec.label].solve(puzzle, limit=_WORKER["limit"],
+                                       time_limit=_WORKER["time_limit"], **spec.options)
+        except Exception:  # reported by its measurements
+            pass
+        finally:
+            watch.after()
+
+
+def _measure(unit: _Measurement, watch: Watchdog) -> Result | Failure:
+    """One measurement: the backend's Result, or a Failure saying what it raised.
+
+    Every measurement is watched as a warm call: the same hard limit for all.
+    """
+    spec = _WORKER["specs"][unit.spec]
+    puzzle = Puzzle(unit.cells, _WORKER["model"])
+    watch.before_call(unit.spec, first=False)
     start = time.perf_counter()
     try:
-        return _WORKER["backends"][label].solve(
-            puzzle, limit=limit, time_limit=time_limit, **spec.options
+        return _WORKER["backends"][spec.label].solve(
+            puzzle, limit=_WORKER["limit"], time_limit=_WORKER["time_limit"], **spec.options
         )
     except Exception as err:  # recorded as status 'error'; the bench goes on
         return Failure(Status.ERROR, time.perf_counter() - start,
                        f"raised {type(err).__name__}: {err}")
+    finally:
+        watch.after()
 
 
-def _pool_context() -> Any:
-    """Fork where the platform has it, so backends added with ``register`` exist in workers."""
-    if "fork" in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context()
+class _BenchWork(Work[_Measurement, Measurement]):
+    """Measurements for the worker pool: one per task; what a stopped or lost one records."""
 
+    def __init__(self, specs: Sequence[Spec], model: Model, warm: Grid | None,
+                 config: BenchConfig) -> None:
+        # read by every worker as it warms up, so that none warms up a spec that hung before
+        self.unwarmed = multiprocessing.RawArray("b", len(specs))
+        super().__init__(
+            _measure_task, _init_worker,
+            (list(specs), model, warm, config.limit, config.time_limit, self.unwarmed),
+            max_chunk=1,
+        )
+        self.time_limit = config.time_limit
 
-def hard_limit(time_limit: float) -> float:
-    """When a worker is stopped: the time limit plus the runner's grace for backends that
-    check their deadline now and then."""
-    from ..runner import grace_seconds
+    def stopped(self, units: list[_Measurement], running: Running,
+                seconds: float) -> tuple[list[Measurement], list[_Measurement]]:
+        """A measurement overran: ``timeout``. A warm-up overran: measure again, that spec
+        not warmed up."""
+        if running.position == SETUP:
+            self.unwarmed[running.call] = 1
+            return [], list(units)
+        stopped = units[running.position]
+        failure = Failure(Status.TIMEOUT, self.time_limit,
+                          f"worker stopped after {hard_limit(self.time_limit):g} s")
+        return [(stopped.key, failure)], [u for u in units if u is not stopped]
 
-    return time_limit + grace_seconds(time_limit)
+    def lost(self, unit: _Measurement, running: Running | None,
+             err: BaseException) -> tuple[list[Measurement], list[_Measurement]]:
+        """The worker died (or the task failed): ``error``, the bench goes on. In a warm-up:
+        measure again, that spec not warmed up."""
+        from pebble import ProcessExpired
+
+        if running is not None and running.position == SETUP:
+            self.unwarmed[running.call] = 1
+            return [], [unit]
+        if isinstance(err, ProcessExpired):
+            return [(unit.key, Failure(Status.ERROR, 0.0, f"worker died: {err}"))], []
+        # anything else a worker sends back: one row, not a crash
+        return [(unit.key, Failure(Status.ERROR, 0.0, f"{type(err).__name__}: {err}"))], []
 
 
 # --- running ------------------------------------------------------------------------------------
@@ -431,8 +495,6 @@ def _measure_dataset(
     config: BenchConfig, progress: Progress | None, done: int, total: int,
 ) -> list[Measured]:
     """Per puzzle, every (spec, repeat, Result), measured in warm worker processes."""
-    from pebble import ProcessExpired, ProcessPool
-
     rng = random.Random(f"{config.seed}:{ds.name}")
     order: list[tuple[int, Spec, int]] = []
     for index in range(len(entries)):
@@ -444,35 +506,21 @@ def _measure_dataset(
     measured: list[Measured] = [[] for _ in entries]
     if not entries:
         return measured
-    pool = ProcessPool(
-        max_workers=config.jobs, context=_pool_context(), initializer=_init_worker,
-        initargs=(list(specs), model, warm, config.limit, config.time_limit),
-    )
-    try:
-        futures = [
-            pool.schedule(_measure, args=(spec.label, entries[index].puzzle.cells, config.limit,
-                                          config.time_limit),
-                          timeout=hard_limit(config.time_limit))
-            for index, spec, _ in order
-        ]
-        for (index, spec, repeat), future in zip(order, futures, strict=True):
-            try:
-                outcome = future.result()
-            except FutureTimeout:
-                outcome = Failure(Status.TIMEOUT, config.time_limit,
-                                  f"worker stopped after {hard_limit(config.time_limit):g} s")
-            except ProcessExpired as err:
-                outcome = Failure(Status.ERROR, 0.0, f"worker died: {err}")
-            except Exception as err:  # anything else a worker sends back: one row, not a crash
-                outcome = Failure(Status.ERROR, 0.0, f"{type(err).__name__}: {err}")
-            measured[index].append((spec, repeat, outcome))
-            done += 1
-            if progress:
-                progress(done, total, ds.name)
-    finally:
-        pool.stop()
-        pool.join()
     position = {spec.label: i for i, spec in enumerate(specs)}
+    work = _BenchWork(specs, model, warm, config)
+    units = (_Measurement(key, position[spec.label], entries[index].puzzle.cells)
+             for key, (index, spec, _) in enumerate(order))  # in the run order
+    batches = WorkerPool(work, config.jobs, config.time_limit).run(units)
+    try:
+        for batch in batches:
+            for key, outcome in batch:
+                index, spec, repeat = order[key]
+                measured[index].append((spec, repeat, outcome))
+                done += 1
+                if progress:
+                    progress(done, total, ds.name)
+    finally:
+        batches.close()  # stops the workers whatever happened
     for per_puzzle in measured:  # the table lists specs in the order given, not the run order
         per_puzzle.sort(key=lambda m: (position[m[0].label], m[1]))
     return measured
@@ -486,23 +534,23 @@ def _check_rows(ds: Dataset, entry: Entry, measured: Measured, limit: int,
     Every (spec, repeat) is one voter in the harness's judgement, so a repeat that contradicts
     another repeat of the same backend is caught like any other disagreement.
     """
-    from ..harness import Outcome, judge, read_calls
-    from ..result import BackendRun
+    from ..harness import Call, judge, read_calls
 
-    outcomes: dict[str, Outcome] = {}
+    calls: dict[str, Call] = {}
     for spec, repeat, outcome in measured:
         name = f"{spec.label}#{repeat}"
         if isinstance(outcome, Failure):
-            outcomes[name] = (BackendRun(outcome.status, seconds=outcome.seconds,
-                                         error=outcome.note), ())
-        else:
-            outcomes[name] = read_calls({name: (outcome, outcome.seconds)}, limit)[name]
+            calls[name] = BackendRun(outcome.status, seconds=outcome.seconds, error=outcome.note)
+        else:  # the backend's own time inside solve
+            calls[name] = (outcome, outcome.seconds)
+    outcomes = read_calls(calls, limit)
     record = judge(entry.puzzle, outcomes, id=entry.id)
     known = known_answer_problem(record.verdict.value, record.solutions, entry)
     verdict = "disagreement" if known else record.verdict.value
     rows = []
-    for (spec, repeat, _), (name, (_, solutions)) in zip(measured, outcomes.items(), strict=True):
-        run = record.backends[name]  # as judged: with its problems, if any
+    for (spec, repeat, _), (name, (_, solutions)) in zip(measured, outcomes.items(),
+                                                         strict=True):
+        run = record.backends[name]  # as judged: with the problems the cross-check found
         for key in run.counters:
             if key not in counters:
                 counters.append(key)
@@ -564,8 +612,6 @@ def _make_record(config: BenchConfig, specs: Sequence[Spec], baseline: Spec,
                  counters: Sequence[str], started: float,
                  overheads: dict[str, Any]) -> dict[str, Any]:
     """The experiment record: enough to know what was measured, where, and to run it again."""
-    from ..runner import machine, versions
-
     return {
         "format": RECORD_FORMAT,
         "created": datetime.datetime.fromtimestamp(started, datetime.UTC).isoformat(),
@@ -669,7 +715,7 @@ def write_bench(run: BenchRun, outdir: str | Path) -> dict[str, Path]:
     run.record["table"].update({name: p.name for name, p in paths.items()})
     run.record["table"]["rows"] = len(run.rows)
     record_path = out / "record.json"
-    record_path.write_text(json.dumps(run.record, indent=2, default=str) + "\n", encoding="utf-8")
+    write_json_atomically(record_path, run.record)
     return {**paths, "record": record_path}
 
 

@@ -7,7 +7,7 @@ measures a uniqueness check (limit 2):
 
 1. **each backend alone**, in this process, to find the fastest one;
 2. **the harness's own overhead** with the fastest backend, stage by stage, in this process,
-   through the batch runner's own code (the worker function included): reading the file,
+   through the batch package's own code (the worker function included): reading the file,
    parsing its lines, checking the answers (the watchdog around each call, the results'
    shape, the validator, the verdict), and writing JSON Lines — each as a percentage of the
    time the backend itself spent solving. Target: under 10%. An end-to-end run in one process
@@ -35,21 +35,13 @@ from multiprocessing.sharedctypes import RawArray
 from pathlib import Path
 from typing import Any
 
+from ..batch import BatchOptions, CheckConfig, IndexSet, RecordWriter, read_records, run_batch
+from ..batch.command import batch_items
+from ..batch.pool import init_worker, run_task
+from ..batch.worker import _WORKER, check_task, tune_gc
+from ..batch.worker import init_worker as init_check_worker
 from ..formats import read_input
 from ..harness import resolve_backends
-from ..runner import (
-    _WORKER,
-    BatchOptions,
-    CheckConfig,
-    IndexSet,
-    RecordWriter,
-    _batch_items,
-    _init_worker,
-    _work,
-    read_records,
-    run_batch,
-    tune_gc,
-)
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "17clue.csv"
 
@@ -86,8 +78,9 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
              chunk: int = 100) -> dict[str, float]:
     """The harness's stages with one backend, in this process, in seconds (totals).
 
-    The work goes through the batch runner's own code, a chunk of puzzles at a time: the main
-    process reads lines into items (``reading``); the worker function (``runner._work``, set up
+    The work goes through the batch package's own code, a chunk of puzzles at a time: the main
+    process reads lines into items (``reading``); the worker function (``batch.pool.run_task``
+    with ``check``'s task, set up
     here as in a worker process, garbage collection included) parses them (``parsing``), then
     calls the backend on each, reads and validates the answers and judges each puzzle
     (``checking``: the worker's time from parsing on, less the backend's own time, which is
@@ -97,12 +90,12 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
     not here: it shows in the throughput of ``--jobs``.
     """
     config = CheckConfig.make([backend], time_limit=time_limit)
-    items = _batch_items([(str(path), read_input(str(path), model=config.model, defer=True))],
-                         config.model, IndexSet())
+    items = batch_items([(str(path), read_input(str(path), model=config.model, defer=True))],
+                        config.model, IndexSet())
     clock = time.perf_counter
     totals = dict.fromkeys(("reading", "parsing", "solving", "checking", "writing"), 0.0)
     writer = RecordWriter("jsonl", [backend], folder / "overhead.jsonl")
-    _init_worker(config, RawArray("d", 3), ())
+    init_worker(RawArray("d", 3), check_task, init_check_worker, (config, ()))
     stages = _WORKER["stages"] = {"parsing": 0.0, "checking": 0.0}
     puzzles = 0
     try:
@@ -112,7 +105,7 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
             if not taken:
                 break
             read = clock()
-            records, _ = _work(0, taken)  # a worker
+            records, _ = run_task(0, taken)  # a worker
             worked = clock()
             writer.write_many(records)  # the main process again
             totals["reading"] += read - start

@@ -1,0 +1,168 @@
+"""Checking many puzzles: the Python API (:func:`check_puzzles`) and the check's work for the
+worker pool — what a stopped or lost worker means for a puzzle's record.
+
+- **Time limits.** A backend stopped at its time limit (plus the grace, :mod:`.pool`) is
+  recorded ``timeout`` for that puzzle, and every puzzle of the chunk is retried on its own,
+  the stopped backend not run again (the killed chunk's results were never received, so
+  nothing is counted twice).
+- **Crashes.** A worker that dies (a segfault in a library, a SIGKILL from outside) loses its
+  chunk: the puzzles are retried one per task. A puzzle whose worker dies twice in the same
+  backend records ``error`` for that backend, and the other backends still answer; after
+  ``MAX_ATTEMPTS`` tries every backend not yet decided is recorded ``error``.
+
+>>> records = check_puzzles(["1234............", "1..2"], ["backtrack"], jobs=0)
+>>> sorted((r.index, r.verdict.value) for r in records)
+[(1, 'multiple'), (2, 'invalid')]
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import Counter
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
+from typing import Any
+
+from ..backends import _BUILTIN, backend_class, get_backend
+from ..errors import SudokuError
+from ..harness import DEFAULT_LIMIT
+from ..model import Model
+from ..result import BackendRun, CheckRecord, Status
+from .items import CheckConfig, Item, default_jobs, items_from, resolve
+from .pool import ChunkSizer, Running, Work, WorkerPool, describe_death
+from .worker import check_chunk, check_task, init_worker, invalid
+
+CRASHES_TO_BLAME = 2
+"""A backend is blamed for a dead worker only when it was running at both of two deaths."""
+MAX_ATTEMPTS = 4
+
+
+def check_puzzles(
+    puzzles: Iterable[Any],
+    backends: Iterable[str] | str | None = None,
+    *,
+    limit: int | None = DEFAULT_LIMIT,
+    time_limit: float | None = None,
+    jobs: int | None = None,
+    model: Model | str = "classic",
+    options: Mapping[str, Mapping[str, Any]] | None = None,
+    skip: Callable[[int], bool] | None = None,
+    metamorphic: int = 0,
+    seed: int = 0,
+) -> Iterator[CheckRecord]:
+    """Cross-check many puzzles; yield each record as soon as it is known (completion order).
+
+    ``puzzles`` is any iterable — read lazily — of :class:`Puzzle` objects, puzzle texts, grids
+    or the records of :func:`sudoku_cp.formats.read_input`; an item that is not a puzzle yields
+    an ``invalid`` record and the rest go on. ``jobs`` worker processes (default: every core)
+    each run every backend on a puzzle, with ``time_limit`` enforced by stopping a worker whose
+    backend overruns; ``jobs=0`` checks in this process, where the time limit is only the
+    backends' own. Each record's ``index`` is the item's 1-based position; ``skip(index)``
+    returning True leaves an item out (used by ``--resume``). ``metamorphic=K`` also
+    cross-checks K random transforms of each puzzle, chosen by ``seed``, which must agree
+    (:func:`sudoku_cp.harness.check_variants`).
+
+    Stopping the iteration early (``break``) shuts the worker processes down.
+    """
+    config = CheckConfig.make(
+        backends, limit=limit, time_limit=time_limit, model=model, options=options,
+        metamorphic=metamorphic, seed=seed,
+    )
+    items = items_from(puzzles, config.model, skip)
+    return run_items(items, config, default_jobs() if jobs is None else jobs)
+
+
+
+def run_items(items: Iterable[Item], config: CheckConfig, jobs: int) -> Iterator[CheckRecord]:
+    """The records of ``items``, checked in ``jobs`` worker processes (0: in this process)."""
+    batches = run_batches(items, config, jobs)
+    try:
+        for batch in batches:
+            yield from batch
+    finally:
+        batches.close()  # stops the workers when the caller stops early
+
+
+def run_batches(
+    items: Iterable[Item], config: CheckConfig, jobs: int
+) -> Generator[list[CheckRecord], None, None]:
+    """The records of ``items`` in the batches they become known: a worker's whole chunk at
+    once (in this process too, ``jobs=0``: a chunk at a time, the first puzzle alone)."""
+    if jobs < 0:
+        raise SudokuError(f"jobs must be 0 (in this process) or more, not {jobs}")
+    if jobs == 0:
+        return _run_here(items, config)
+    return WorkerPool(CheckWork(config), jobs, config.time_limit).run(iter(items))
+
+
+def _run_here(
+    items: Iterable[Item], config: CheckConfig
+) -> Generator[list[CheckRecord], None, None]:
+    """Check in this process, in chunks sized like the workers' (the first puzzle alone, so
+    that its record comes at once), each chunk stage by stage as a worker does it."""
+    runners = [(n, get_backend(n), config.options.get(n, {})) for n in config.backends]
+    items = iter(items)
+    sizer = ChunkSizer()
+    while chunk := list(itertools.islice(items, sizer.size)):
+        start = time.perf_counter()
+        records = check_chunk(chunk, config, runners)
+        sizer.adapt((time.perf_counter() - start) / len(chunk))
+        yield records
+
+
+class CheckWork(Work[Item, CheckRecord]):
+    """Puzzles for the pool: chunks of items in, their records out."""
+
+    def __init__(self, config: CheckConfig) -> None:
+        extra = [backend_class(n) for n in config.backends if n not in _BUILTIN]
+        super().__init__(check_task, init_worker, (config, extra))
+        self.config = config
+
+    def here(self, unit: Item) -> list[CheckRecord] | None:
+        """An input that is not a puzzle has no backend to run: its record at once."""
+        if unit.puzzle is None and unit.pending is None:
+            return [invalid(unit)]
+        return None
+
+    def stopped(self, units: list[Item], running: Running,
+                seconds: float) -> tuple[list[CheckRecord], list[Item]]:
+        """A chunk stopped for a backend's overrun: record the timeout, retry every puzzle."""
+        backend = self.config.backends[running.call]
+        item = units[running.position]
+        item.known = dict(item.known or {})
+        item.known[backend] = BackendRun(
+            Status.TIMEOUT, seconds=seconds,
+            error=f"stopped after {seconds:.3g} s (time limit {self.config.time_limit:g} s)",
+        )
+        return [], list(units)
+
+    def lost(self, unit: Item, running: Running | None,
+             err: BaseException) -> tuple[list[CheckRecord], list[Item]]:
+        """A worker died or the task failed on a lone puzzle: retry it; blame a repeat
+        offender; give up after MAX_ATTEMPTS tries."""
+        why = describe_death(err)
+        item = unit
+        item.attempts += 1
+        if running is not None:
+            backend = self.config.backends[running.call]
+            item.crashes = item.crashes or Counter()
+            item.crashes[backend] += 1
+            if item.crashes[backend] >= CRASHES_TO_BLAME:
+                item.known = dict(item.known or {})
+                item.known[backend] = BackendRun(
+                    Status.ERROR, seconds=time.monotonic() - running.start,
+                    error=f"{why} while running it ({item.crashes[backend]} times)",
+                )
+        if item.attempts < MAX_ATTEMPTS:
+            return [], [item]
+        # Give up: every backend not yet decided is recorded as failed, and judged here.
+        resolve([item])
+        if item.puzzle is None:
+            return [invalid(item)], []
+        item.known = dict(item.known or {})
+        for name in self.config.backends:
+            item.known.setdefault(
+                name, BackendRun(Status.ERROR, error=f"{why} ({MAX_ATTEMPTS} tries)")
+            )
+        records = check_chunk([item], self.config, [(n, None, {}) for n in self.config.backends])
+        return records, []

@@ -1,0 +1,169 @@
+"""What a batch is made of: its settings (:class:`CheckConfig`, and :class:`BatchOptions` for
+the command line's) and its items, one a puzzle.
+
+An item is one input on its way through the batch: its place in the input (``index``, ``id``,
+``line``, ``source``), the puzzle — or the line still to parse, which a worker parses — and what
+the pool has learnt about it on earlier tries (``known`` runs, ``crashes``, ``attempts``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import SudokuError
+from ..experiment import usable_cores
+from ..formats import PendingRecord, PuzzleRecord, parse_pending
+from ..harness import DEFAULT_LIMIT, check_backend_options, resolve_backends
+from ..model import Model, load_model
+from ..puzzle import Puzzle
+from ..result import BackendRun, pickled_by_fields
+
+
+class OutputError(SudokuError):
+    """The output file cannot be written (read-only place, missing folder, disk full)."""
+
+
+class ResumeError(SudokuError):
+    """``--resume`` cannot continue this output file (other options or inputs, no file format)."""
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    return usable_cores()
+
+
+@dataclass(frozen=True)
+class CheckConfig:
+    """What every puzzle of a batch is checked with (sent once to each worker)."""
+
+    backends: tuple[str, ...]
+    limit: int | None = DEFAULT_LIMIT
+    time_limit: float | None = None
+    model: Model = field(default_factory=lambda: load_model("classic"))
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    metamorphic: int = 0
+    """Random transforms of each puzzle to cross-check as well (``check --metamorphic K``)."""
+    seed: int = 0
+    """Chooses those transforms, reproducibly."""
+
+    @classmethod
+    def make(
+        cls,
+        backends: Iterable[str] | str | None = None,
+        *,
+        limit: int | None = DEFAULT_LIMIT,
+        time_limit: float | None = None,
+        model: Model | str = "classic",
+        options: Mapping[str, Mapping[str, Any]] | None = None,
+        metamorphic: int = 0,
+        seed: int = 0,
+    ) -> CheckConfig:
+        """Check and complete every setting up front, so bad ones fail before any work."""
+        from ..backends import check_limits
+
+        check_limits(limit, time_limit)
+        if isinstance(metamorphic, bool) or not isinstance(metamorphic, int) or metamorphic < 0:
+            raise SudokuError(
+                f"metamorphic must be a whole number of transforms (0 or more), not {metamorphic!r}"
+            )
+        names = resolve_backends(backends)
+        return cls(
+            backends=tuple(names),
+            limit=limit,
+            time_limit=None if time_limit is None else float(time_limit),
+            model=load_model(model),
+            options=check_backend_options(names, options),
+            metamorphic=metamorphic,
+            seed=seed,
+        )
+
+
+@dataclass
+class BatchOptions:
+    """Everything ``sudoku-cp check`` / ``count`` decide before the batch starts."""
+
+    inputs: Sequence[str]
+    config: CheckConfig
+    jobs: int
+    fmt: str = "table"
+    output: Path | None = None
+    resume: bool = False
+    progress: bool = False
+    input_format: str = "auto"
+    command: str = "check"
+    argv: Sequence[str] = ()
+
+
+@pickled_by_fields
+@dataclass(slots=True)
+class Item:
+    """One puzzle on its way through the batch (``puzzle`` is None for an invalid input)."""
+
+    index: int
+    id: str
+    line: int | None
+    source: str | None
+    text: str
+    puzzle: Puzzle | None  # travels to the worker as is: unpickling skips the checks
+    error: str | None = None
+    known: dict[str, BackendRun] | None = None
+    crashes: Counter | None = None
+    attempts: int = 0
+    pending: PendingRecord | None = None  # a line still to parse (in the worker)
+
+
+def resolve(items: Sequence[Item]) -> None:
+    """Parse the items' pending lines, wherever the items now are (a worker, as a rule), all
+    together (:func:`formats.parse_pending` checks their givens at once)."""
+    waiting = [item for item in items if item.pending is not None]
+    if not waiting:
+        return
+    records = parse_pending([item.pending for item in waiting])  # type: ignore[misc]
+    for item, record in zip(waiting, records, strict=True):
+        item.pending = None
+        _take_record(item, record)
+
+
+def _take_record(item: Item, record: PuzzleRecord) -> None:
+    """Fill ``item`` from a formats record: the one rule for its id, line, text and error."""
+    item.id = str(record.id if record.id is not None else item.index)
+    item.line = getattr(record, "line", None)
+    item.puzzle = record.puzzle
+    if record.puzzle is None:
+        item.text = getattr(record, "text", "") or ""
+        item.error = record.error or "not a puzzle"
+    else:
+        item.text, item.error = "", None
+
+
+def items_from(
+    puzzles: Iterable[Any], model: Model, skip: Callable[[int], bool] | None
+) -> Iterator[Item]:
+    for index, entry in enumerate(puzzles, start=1):
+        if skip is not None and skip(index):
+            continue
+        yield make_item(entry, index, model)
+
+
+def make_item(entry: Any, index: int, model: Model, source: str | None = None) -> Item:
+    """Whatever the caller gave, as an item: a Puzzle, text, a grid or a formats record."""
+    if isinstance(entry, PendingRecord):  # a line of a file, the usual case: fields in order
+        return Item(index, str(index), entry.line, source, "", None, None, None, None, 0, entry)
+    if hasattr(entry, "puzzle") and hasattr(entry, "error"):  # a formats.PuzzleRecord
+        item = Item(index, "", None, source, "", None)
+        _take_record(item, entry)
+        return item
+    if isinstance(entry, Puzzle):
+        return Item(index, str(index), None, source, "", entry)
+    try:
+        puzzle = (
+            Puzzle.parse(entry, model=model) if isinstance(entry, str) else Puzzle(entry, model)
+        )
+    except SudokuError as err:
+        return Item(index, str(index), None, source, str(entry), None, str(err))
+    return Item(index, str(index), None, source, "", puzzle)
+

@@ -1,0 +1,284 @@
+"""Writing and reading batch records: JSON Lines, CSV and the table for people.
+
+Each record is written as one whole line as soon as it is known (the records of a worker's
+chunk, known together, with one ``write`` call, :class:`RecordWriter`) — a Ctrl-C or a killed
+process loses no finished record and leaves at most a torn last line, which ``--resume`` drops
+and :func:`read_records` skips. Records are written in *completion* order; every record carries
+its ``index`` (its 1-based position in the whole input), so sorting on it gives input order.
+
+>>> json_line({"id": "a", "count": 1})
+b'{"id":"a","count":1}\\n'
+"""
+
+from __future__ import annotations
+
+import csv
+import errno
+import io
+import json
+import os
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import orjson
+
+from ..backends import backend_class
+from ..errors import SudokuError
+from ..result import BackendRun, CheckRecord, Status, Verdict, witness_grid
+from .items import OutputError
+
+FORMATS = ("table", "jsonl", "csv")
+
+
+def count_text(record: CheckRecord) -> str:
+    """``1``, ``>=2`` or ``-``: how many solutions, marking a count that is only a lower bound."""
+    if record.verdict is Verdict.INVALID:
+        return "-"
+    return str(record.count) if record.exact else f">={record.count}"
+
+
+class RecordWriter:
+    """Writes records as whole lines, with one ``write`` call per batch, as soon as they come.
+
+    Whole lines in one ``os.write`` mean a killed process leaves at most one torn line at the
+    end (which ``--resume`` drops), and nothing sits in a buffer: what was written is on its
+    way to the disk even if the process dies the next moment.
+    """
+
+    def __init__(self, fmt: str, backends: Sequence[str], path: Path | None = None, *,
+                 append: bool = False, stream: TextIO | None = None) -> None:
+        if fmt not in FORMATS + ("count",):
+            raise SudokuError(f"unknown output format '{fmt}' (choose from: {', '.join(FORMATS)})")
+        self.fmt = fmt
+        self.backends = list(backends)
+        self.path = path
+        self.stream = stream
+        self.fd: int | None = None
+        self.written = 0
+        self.columns = csv_columns(self.backends) if fmt == "csv" else []
+        if path is not None:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if append else os.O_TRUNC)
+            try:
+                self.fd = os.open(path, flags, 0o644)
+                # Writing nothing costs nothing, yet fails at once where every write would
+                # (/dev/full, a broken mount): better now than after the first results.
+                os.write(self.fd, b"")
+            except OSError as err:
+                self.close()
+                reason = err.strerror
+                if err.errno == errno.ENOENT and path.parent.is_dir():  # e.g. under /proc
+                    reason = f"folder {path.parent} does not take new files"
+                raise OutputError(f"cannot write output file {path}: {reason}") from None
+        fresh = not append or (path is not None and os.path.getsize(path) == 0)
+        if fresh:
+            self._emit(self.header())
+
+    def header(self) -> str:
+        if self.fmt == "csv":
+            return _csv_line(self.columns)
+        if self.fmt == "table":
+            cells = "".join(f"{name[:11]:<12}" for name in self.backends)
+            return f"{'id':<16} {'verdict':<13}{'count':>6}  {cells}note\n"
+        return ""
+
+    def write(self, record: CheckRecord) -> None:
+        self.write_many([record])
+
+    def write_many(self, records: Sequence[CheckRecord]) -> None:
+        """Several records with one ``write`` call (records that became known together)."""
+        if self.fmt == "jsonl":
+            self._emit(b"".join(json_line(record.to_dict()) for record in records))
+        else:
+            self._emit("".join(map(self._text, records)))
+        self.written += len(records)
+
+    def _text(self, record: CheckRecord) -> str:
+        if self.fmt == "csv":
+            row = csv_row(record, self.backends)
+            return _csv_line([row.get(c, "") for c in self.columns])
+        if self.fmt == "count":
+            return f"{record.id}: {_count_sentence(record)}\n"
+        return table_row(record, self.backends)
+
+    def _emit(self, text: str | bytes) -> None:
+        if not text:
+            return
+        if self.fd is None:
+            stream = self.stream or sys.stdout  # looked up each time: rich may redirect it
+            stream.write(text.decode("utf-8") if isinstance(text, bytes) else text)
+            stream.flush()
+            return
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        sent = 0
+        try:
+            while sent < len(data):
+                sent += os.write(self.fd, data[sent:])
+        except OSError as err:
+            # whole lines of this batch that did reach the file count as written
+            self.written += data.count(b"\n", 0, sent)
+            raise OutputError(
+                f"writing {self.path} failed after {self.written} records: {err.strerror}; "
+                "make room and run the same command again with --resume"
+            ) from None
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def json_line(data: Mapping[str, Any]) -> bytes:
+    """One JSON Lines record, UTF-8, newline included.
+
+    orjson writes a record about ten times faster than the json module, which matters when a
+    file has millions of them; anything it refuses (a key that is not a string, an integer
+    beyond 64 bits) goes through the json module instead. Both read back the same.
+    """
+    try:
+        return orjson.dumps(data, option=orjson.OPT_APPEND_NEWLINE)
+    except (TypeError, orjson.JSONEncodeError):
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
+        return (text + "\n").encode("utf-8")
+
+
+def _count_sentence(record: CheckRecord) -> str:
+    if record.verdict is Verdict.INVALID:
+        return f"invalid: {record.reason}"
+    if record.verdict in (Verdict.DISAGREEMENT, Verdict.UNDECIDED):
+        found = f"{record.count} found so far; " if record.count else ""
+        return f"{record.verdict.value}: {found}{record.reason}"
+    plural = "" if record.count == 1 else "s"
+    if record.exact:
+        return f"exactly {record.count} solution{plural}"
+    return f"at least {record.count} solution{plural}"
+
+
+def table_row(record: CheckRecord, backends: Sequence[str]) -> str:
+    """One fixed-width line for people: id, verdict, count, each backend's time, a note."""
+    cells = []
+    for name in backends:
+        run = record.backends.get(name)
+        if run is None:
+            cell = "-"
+        elif run.problems:
+            cell = "WRONG"
+        elif run.status in (Status.TIMEOUT, Status.ERROR):
+            cell = run.status.value
+        else:
+            cell = format_seconds(run.seconds)
+        cells.append(f"{cell:<12}")
+    note = record.reason or ""
+    return (f"{record.id[:16]:<16} {record.verdict.value:<13}{count_text(record):>6}  "
+            f"{''.join(cells)}{note}".rstrip() + "\n")
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration for people: ``1.23 ms``, ``45.6 ms``, ``2.10 s``."""
+    ms = seconds * 1000
+    return f"{ms:.2f} ms" if ms < 10 else f"{ms:.1f} ms" if ms < 1000 else f"{seconds:.2f} s"
+
+
+def csv_columns(backends: Sequence[str]) -> list[str]:
+    """The CSV header: the record's fields, then per backend its run and its counters."""
+    columns = ["id", "index", "line", "source", "puzzle", "verdict", "count", "exact",
+               "solution_1", "solution_2", "reason"]
+    for name in backends:
+        columns += [f"{name}.{part}" for part in
+                    ("status", "count", "exact", "seconds", "error", "problems")]
+        columns += [f"{name}.{counter}" for counter in backend_class(name).counters]
+    return columns
+
+
+def csv_row(record: CheckRecord, backends: Sequence[str]) -> dict[str, Any]:
+    """The record flattened to one CSV row (keys as in :func:`csv_columns`)."""
+    row: dict[str, Any] = {
+        "id": record.id, "index": record.index, "line": record.line, "source": record.source,
+        "puzzle": record.puzzle, "verdict": record.verdict.value, "count": record.count,
+        "exact": record.exact, "reason": record.reason,
+    }
+    for number, line in enumerate(record.solution_lines()[:2], start=1):
+        row[f"solution_{number}"] = line
+    for name in backends:
+        run = record.backends.get(name)
+        if run is None:
+            continue
+        row.update({
+            f"{name}.status": run.status.value, f"{name}.count": run.count,
+            f"{name}.exact": run.exact, f"{name}.seconds": round(run.seconds, 6),
+            f"{name}.error": run.error, f"{name}.problems": " | ".join(run.problems),
+        })
+        for counter, value in run.counters.items():
+            row[f"{name}.{counter}"] = value
+    return row
+
+
+def _csv_line(values: Sequence[Any]) -> str:
+    buffer = io.StringIO()
+    cleaned = ["" if v is None else " ".join(str(v).split()) for v in values]  # one line each
+    csv.writer(buffer, lineterminator="\n").writerow(cleaned)
+    return buffer.getvalue()
+
+
+def read_records(path: str | Path) -> Iterator[CheckRecord]:
+    """The records of a JSON Lines or CSV result file, skipping a torn last line.
+
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "r.jsonl"
+    >>> _ = out.write_text('{"id": "a", "puzzle": "1", "verdict": "unique"}\\n{"id": "b", "pu')
+    >>> [r.id for r in read_records(out)]
+    ['a']
+    """
+    path = Path(path)
+    with path.open("rb") as handle:
+        if path.suffix.lower() == ".csv":
+            yield from _read_csv(handle)
+            return
+        for raw in handle:
+            if not raw.endswith(b"\n"):
+                break  # torn by a killed writer
+            text = raw.strip()
+            if text:
+                try:
+                    yield CheckRecord.from_dict(json.loads(text))
+                except (ValueError, KeyError, TypeError):
+                    continue
+
+
+def _read_csv(handle: Any) -> Iterator[CheckRecord]:
+    lines = (raw.decode("utf-8") for raw in handle if raw.endswith(b"\n"))
+    for row in csv.DictReader(lines):
+        try:
+            yield _record_from_row(row)
+        except (ValueError, KeyError, TypeError):
+            continue
+
+
+def _record_from_row(row: Mapping[str, str]) -> CheckRecord:
+    backends: dict[str, BackendRun] = {}
+    for key, value in row.items():
+        name, dot, part = (key or "").rpartition(".")
+        if not dot or part != "status" or not value:
+            continue
+        counters = {}
+        for column, cell in row.items():
+            prefix, _, counter = (column or "").rpartition(".")
+            if prefix == name and counter not in (
+                "status", "count", "exact", "seconds", "error", "problems"
+            ) and cell:
+                counters[counter] = float(cell) if "." in cell or "e" in cell else int(cell)
+        backends[name] = BackendRun(
+            status=Status(value), count=int(row[f"{name}.count"] or 0),
+            exact=row[f"{name}.exact"] == "True", seconds=float(row[f"{name}.seconds"] or 0),
+            counters=counters, error=row[f"{name}.error"] or None,
+            problems=[p for p in (row[f"{name}.problems"] or "").split(" | ") if p],
+        )
+    return CheckRecord(
+        id=row["id"], puzzle=row["puzzle"], verdict=Verdict(row["verdict"]),
+        count=int(row["count"] or 0), exact=row["exact"] == "True",
+        solutions=[witness_grid(s) for s in (row.get("solution_1"), row.get("solution_2")) if s],
+        backends=backends, reason=row.get("reason") or None, index=int(row["index"]),
+        line=int(row["line"]) if row.get("line") else None, source=row.get("source") or None,
+    )
+

@@ -1,0 +1,199 @@
+"""Resuming a batch, and its experiment record beside the output (the sidecar).
+
+``--resume`` reads the output file, drops a torn last line (:func:`repair_torn_tail`), skips
+every ``index`` already recorded (:class:`IndexSet`) and appends the rest. The sidecar
+``OUTPUT.meta.json`` (versions, options, input hashes, machine, dates: :mod:`sudoku_cp.experiment`)
+is written before any work and again at the end, and is checked so that a resume uses the same
+inputs and options.
+
+>>> done = IndexSet([1, 2, 3, 7])
+>>> 2 in done, 5 in done, 7 in done, len(done)
+(True, False, True, 4)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import json
+from array import array
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..experiment import machine, now, versions, write_json_atomically
+from .items import BatchOptions, OutputError, ResumeError
+from .output import csv_columns, read_records
+from .summary import Summary
+
+
+class IndexSet:
+    """The input positions already done, in little memory: all up to a mark, plus a few more.
+
+    Results are written roughly in input order, so nearly every done index is below the mark.
+    """
+
+    def __init__(self, indices: Iterable[int] = ()) -> None:
+        ordered = sorted(set(indices))
+        mark = 0
+        for value in ordered:
+            if value != mark + 1:
+                break
+            mark = value
+        self.mark = mark
+        self.above = {v for v in ordered if v > mark}
+        self.size = len(ordered)
+
+    def __contains__(self, index: object) -> bool:
+        return isinstance(index, int) and (0 < index <= self.mark or index in self.above)
+
+    def __len__(self) -> int:
+        return self.size
+
+
+def repair_torn_tail(path: Path) -> int:
+    """Cut a last line without its newline (left by a killed writer); return bytes dropped."""
+    size = path.stat().st_size
+    if size == 0:
+        return 0
+    with path.open("rb+") as handle:
+        step = 1 << 16
+        end = size
+        while end > 0:
+            start = max(0, end - step)
+            handle.seek(start)
+            block = handle.read(end - start)
+            cut = block.rfind(b"\n")
+            if cut >= 0:
+                keep = start + cut + 1
+                break
+            end = start
+        else:
+            keep = 0
+        if keep < size:
+            handle.truncate(keep)
+        return size - keep
+
+
+def meta_path(output: Path) -> Path:
+    """``results.jsonl`` → ``results.jsonl.meta.json``."""
+    return output.with_name(output.name + ".meta.json")
+
+
+def write_meta(path: Path, meta: dict[str, Any]) -> None:
+    """Write the sidecar atomically; OutputError if it cannot be written."""
+    try:
+        write_json_atomically(path, meta)
+    except OSError as err:
+        raise OutputError(f"cannot write {path}: {err.strerror}") from None
+
+
+def open_run(options: BatchOptions, inputs_info: list[dict[str, Any]],
+              summary: Summary) -> tuple[dict[str, Any] | None, IndexSet]:
+    """Check the output path, read what a resumed run already did, and make the meta (None for
+    an output that is a device or a pipe, such as /dev/null: no file to keep a sidecar beside)."""
+    output = options.output
+    assert output is not None
+    if output.is_dir():
+        raise OutputError(f"output {output} is a directory")
+    if options.resume and options.fmt not in ("jsonl", "csv"):
+        raise ResumeError("--resume continues a jsonl or csv output file (see --format)")
+    if output.exists() and not output.is_file():
+        if options.resume:
+            raise ResumeError(f"--resume continues a file, and {output} is a device or a pipe")
+        return None, IndexSet()
+    sidecar = meta_path(output)
+    settings = {
+        "command": options.command,
+        "backends": list(options.config.backends),
+        "limit": options.config.limit,
+        "time_limit": options.config.time_limit,
+        "model": options.config.model.path or options.config.model.name,
+        "backend_options": options.config.options,
+        "jobs": options.jobs,
+        "format": options.fmt,
+        "input_format": options.input_format,
+        "metamorphic": options.config.metamorphic,
+        "seed": options.config.seed,
+    }
+    run = {"started": now(), "finished": None, "argv": list(options.argv),
+           "jobs": options.jobs, "time_limit": options.config.time_limit}
+    done = IndexSet()
+    meta: dict[str, Any] | None = None
+    if options.resume and output.exists():
+        meta = _load_meta(sidecar)
+        if meta is not None:
+            _check_same_run(meta, settings, inputs_info)
+        indices = array("q")
+        try:
+            repair_torn_tail(output)
+            if options.fmt == "csv":
+                _check_csv_header(output, options.config.backends)
+            for record in read_records(output):
+                indices.append(record.index)
+                summary.add(record, resumed=True)
+        except (OSError, UnicodeDecodeError) as err:
+            reason = getattr(err, "strerror", None) or "not UTF-8 text"
+            raise ResumeError(f"cannot resume from {output}: {reason}") from None
+        done = IndexSet(indices)
+    if meta is None:
+        meta = {
+            "tool": "sudoku-cp", "settings": settings, "inputs": inputs_info,
+            "versions": versions(options.config.backends), "machine": machine(),
+            "created": now(), "runs": [],
+        }
+    meta["runs"].append(run)
+    if not output.parent.exists():
+        raise OutputError(
+            f"cannot write output file {output}: folder {output.parent} does not exist"
+        )
+    return meta, done
+
+
+def _load_meta(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and isinstance(data.get("runs"), list) else None
+
+
+def _check_same_run(meta: dict[str, Any], settings: dict[str, Any],
+                    inputs_info: list[dict[str, Any]]) -> None:
+    before = meta.get("settings", {})
+    for key in ("command", "backends", "limit", "model", "backend_options", "metamorphic",
+                "seed"):
+        if key in before and before[key] != settings[key]:
+            raise ResumeError(
+                f"cannot resume: the output was made with {key} {before[key]!r}, "
+                f"not {settings[key]!r}; use the same options or another output file"
+            )
+    old = [(i.get("arg"), i.get("sha256")) for i in meta.get("inputs", [])]
+    new = [(i.get("arg"), i.get("sha256")) for i in inputs_info]
+    if [a for a, _ in old] != [a for a, _ in new]:
+        raise ResumeError(
+            f"cannot resume: the output was made from inputs {[a for a, _ in old]}, "
+            f"not {[a for a, _ in new]}"
+        )
+    for (arg, was), (_, is_now) in zip(old, new, strict=True):
+        if was and is_now and was != is_now:
+            raise ResumeError(f"cannot resume: input {arg} has changed since the output was made")
+
+
+def _check_csv_header(output: Path, backends: Sequence[str]) -> None:
+    with output.open(encoding="utf-8", newline="") as handle:
+        first = handle.readline()
+    if first and next(csv.reader([first])) != csv_columns(backends):
+        raise ResumeError(f"cannot resume: {output} has other columns than this run would write")
+
+
+def close_run(meta: dict[str, Any], output: Path, summary: Summary) -> None:
+    """Finish the run's entry in the sidecar (when, how far, the summary) and write it."""
+    run = meta["runs"][-1]
+    run.update(finished=now(), interrupted=summary.interrupted,
+               records_written=summary.checked, seconds=round(summary.seconds, 3))
+    meta["summary"] = summary.to_dict()
+    # The records themselves are safe; a stale sidecar is no reason to fail the run.
+    with contextlib.suppress(OutputError):
+        write_meta(meta_path(output), meta)
+
