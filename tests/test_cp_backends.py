@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from sudoku_cp import BackendError, Puzzle, Status, get_backend
-from sudoku_cp.backends import backend_class
+from sudoku_cp.backends import Counter, backend_class
 from sudoku_cp.backends.cpsat import SolutionSet
 from sudoku_cp.backends.python_constraint import SOLVERS, compile_problem
 
@@ -69,7 +69,8 @@ def test_description(name: str) -> None:
     assert cls.name == name and cls.summary
     assert cls.unavailable_reason() is None
     assert cls.version()
-    assert cls.counters and all(isinstance(h, str) for h in cls.counters.values())
+    assert cls.counters and all(isinstance(c, Counter) and c.description
+                                for c in cls.counters.values())
     assert all(opt.help for opt in cls.options)
 
 
