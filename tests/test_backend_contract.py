@@ -64,7 +64,7 @@ from sudoku_cp import (
     solve,
 )
 from sudoku_cp.backends import COUNTER_KINDS, Counter, backend_class
-from sudoku_cp.model import load_model, model_from_dict
+from sudoku_cp.model import Model, load_model, model_from_dict
 
 REFERENCE = "backtrack"
 GENEROUS = 60.0
@@ -653,3 +653,38 @@ def test_25x25_from_the_datasets(backend: Spec, datasets: Path) -> None:
         assert result.status is Status.UNIQUE, row["id"]
         assert result.solution == Puzzle.parse(row["solution"]).cells
 
+
+
+# --- variants from the datasets: X, Windoku, X-Windoku, and jigsaw through listed cell groups ----
+def variant_model(row: dict[str, str]) -> Model:
+    variant = row["variant"]
+    if variant in ("x", "hyper"):
+        return load_model(variant)
+    if variant == "x+hyper":
+        x, hyper = load_model("x"), load_model("hyper")
+        return Model(name="x-hyper", description="X and Windoku", group_kinds=x.group_kinds,
+                     windows=hyper.windows, sizes=(9,))
+    regions: dict[str, list[list[int]]] = {}
+    for cell, region in enumerate(row["regions"]):
+        regions.setdefault(region, []).append([cell // 9, cell % 9])
+    kinds = ["rows", "columns"] + (["boxes"] if variant == "jigsaw+box" else [])
+    return model_from_dict(
+        {"groups": kinds, "cells": [{"cells": cells} for cells in regions.values()]},
+        name=variant,
+    )
+
+
+VARIANT_BACKENDS = ("backtrack", "cpsat", "sat", "dlx")
+"""Backends measured quick on the variants set (python-constraint takes 30 s on it)."""
+
+
+def test_variant_puzzles(backend: Spec, datasets: Path) -> None:
+    if backend.backend not in VARIANT_BACKENDS:
+        pytest.skip("tens of seconds for this backend")
+    rows = read_csv(datasets / "variants" / "x_windoku_jigsaw_iss_5.csv")
+    assert {"x", "hyper", "x+hyper"} <= {row["variant"] for row in rows}
+    for row in rows:
+        puzzle = Puzzle.parse(row["puzzle"], model=variant_model(row))
+        result = backend.solve(puzzle, 2, time_limit=GENEROUS)
+        assert result.status is Status.UNIQUE, row["name"]
+        assert "".join(map(str, result.solution)) == row["solution"], row["name"]
