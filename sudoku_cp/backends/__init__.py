@@ -18,7 +18,7 @@ import importlib.metadata
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..errors import BackendError
 from ..puzzle import Grid, Puzzle
@@ -62,9 +62,10 @@ class Option:
                 f"{where}: unknown value {value!r} (choose from: "
                 f"{', '.join(str(c) for c in self.choices)})"
             )
-        if self.minimum is not None and value < self.minimum:
+        number = cast(float, value)  # a minimum or maximum is given only for numbers
+        if self.minimum is not None and number < self.minimum:
             raise BackendError(f"{where} must be at least {self.minimum}, not {value!r}")
-        if self.maximum is not None and value > self.maximum:
+        if self.maximum is not None and number > self.maximum:
             raise BackendError(f"{where} must be at most {self.maximum}, not {value!r}")
         return value
 

@@ -130,9 +130,9 @@ def encode(puzzle: Puzzle, *, amo: str = "hybrid", redundant: bool = True,
     if simplify:
         taken: list[set[int]] = [set() for _ in range(n * n)]
         for group in groups:
-            digits = {givens[c] for c in group if givens[c]}
+            given_here = {givens[c] for c in group if givens[c]}
             for c in group:
-                taken[c] |= digits
+                taken[c] |= given_here
         candidates = [
             [] if givens[c] else [d for d in range(1, n + 1) if d not in taken[c]]
             for c in range(n * n)
