@@ -435,7 +435,7 @@ def backends(as_json: bool) -> None:
     counters with their kinds (size, dead-end, other)."""
     from .backends import backend_class, backend_names
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in backend_names():
         cls = backend_class(name)
         reason = cls.unavailable_reason()
