@@ -74,6 +74,12 @@ def test_time_limit_cuts_a_long_search(datasets: Path) -> None:
     assert result.count <= 1
 
 
+def test_time_limit_while_counting() -> None:
+    """Counting the empty 9x9 grid: solutions come fast, so at least two are in by the limit."""
+    result = solve_checked("dlx", Puzzle([0] * 81), None, time_limit=0.2)
+    assert result.status is Status.MULTIPLE and not result.exact and result.count >= 2
+
+
 def test_counters() -> None:
     result = solve_checked("dlx", Puzzle([0] * 16), None)
     assert result.stats["nodes"] > 288 and result.stats["updates"] > result.stats["nodes"]

@@ -2,8 +2,11 @@
 
 Every backend is a subclass of :class:`Backend`. It compiles the puzzle's model (one variable
 per cell, one all-different constraint per group) into its paradigm and reads solutions back;
-the base class checks the arguments, times the call and turns what the search saw into a
+the base class checks the arguments, asks ``supports`` whether the backend can take the puzzle
+at all (before any search), times the call and turns what the search saw into a
 :class:`~sudoku_cp.result.Result` by one shared rule, so every backend reports the same way.
+Each backend declares its options (:class:`Option`) and its counters (:class:`Counter`, with a
+kind: search size, dead ends or other). ``template.py`` is a short working backend to copy.
 
 >>> from sudoku_cp import Puzzle
 >>> result = get_backend("backtrack").solve(Puzzle([0] * 16), limit=None)
