@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from puzzles import read_csv, solve_checked
+from puzzles import brute_force_count, read_csv, solve_checked
 
-from sudoku_cp import BackendError, Puzzle, Status, get_backend, solve
+from sudoku_cp import BackendError, Puzzle, Status, Verdict, cross_check, get_backend, solve
 from sudoku_cp.backends import dlx
 from sudoku_cp.model import model_from_dict
 
@@ -37,6 +37,15 @@ def test_refuses_a_group_shorter_than_the_grid_before_searching(
     with pytest.raises(BackendError) as err:
         solve(puzzle, "dlx")
     assert str(err.value) == reason
+
+
+def test_the_cross_check_records_it_unsupported_and_the_others_decide() -> None:
+    puzzle = short_group_puzzle([[0, 0], [1, 1], [2, 3]])
+    record = cross_check(puzzle, ["backtrack", "dlx"], limit=None)
+    dlx_run = record.backends["dlx"]
+    assert dlx_run.status is Status.UNSUPPORTED
+    assert dlx_run.error == get_backend("dlx").supports(puzzle)
+    assert record.verdict is Verdict.MULTIPLE and record.count == brute_force_count(puzzle)
 
 
 def test_a_short_window_is_refused_and_named() -> None:
