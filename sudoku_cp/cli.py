@@ -431,10 +431,11 @@ def models() -> None:
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def backends(as_json: bool) -> None:
-    """List every backend: whether it is available, its library version and its options."""
+    """List every backend: whether it is available, its library version, its options and its
+    counters with their kinds (size, dead-end, other)."""
     from .backends import backend_class, backend_names
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in backend_names():
         cls = backend_class(name)
         reason = cls.unavailable_reason()
@@ -450,7 +451,8 @@ def backends(as_json: bool) -> None:
                  "choices": list(o.choices) if o.choices else None}
                 for o in cls.options
             ],
-            "counters": dict(cls.counters),
+            "counters": {name: c.description for name, c in cls.counters.items()},
+            "counter_kinds": {name: c.kind for name, c in cls.counters.items()},
         })
     if as_json:
         click.echo(json.dumps(rows, indent=2, default=str))
@@ -466,7 +468,9 @@ def backends(as_json: bool) -> None:
             choices = f" (one of: {', '.join(map(str, opt['choices']))})" if opt["choices"] else ""
             click.echo(f"  -O {opt['name']}={opt['default']}  {opt['help']}{choices}")
         if row["counters"]:
-            click.echo(f"  counters: {', '.join(row['counters'])}")
+            kinds = row["counter_kinds"]
+            click.echo("  counters: " + ", ".join(f"{name} ({kinds[name]})"
+                                                 for name in row["counters"]))
 
 
 # --- bench and plot: comparing paradigms ----------------------------------------------------------

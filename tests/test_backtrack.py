@@ -1,4 +1,6 @@
-"""The ``backtrack`` backend: every strategy on real puzzles, every model, sizes 4-25.
+"""The ``backtrack`` backend: what is particular to it and its strategies (the contract —
+statuses and counts on every model and size, limits, time limits, options, purity — is run on
+every strategy in test_backend_contract.py).
 
 Every solution is checked with ``Puzzle.is_solution`` (the validator, which shares no code with
 the search); counts come from the datasets (tdoku's test puzzles, serg's multi-solution set)
@@ -8,7 +10,6 @@ left out where noted; none of these tests looks at the clock.
 
 from __future__ import annotations
 
-import csv
 import functools
 import inspect
 import itertools
@@ -20,33 +21,11 @@ import pytest
 from conftest import DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from puzzles import INKALA, KNOWN, KNOWN_SOLUTION, read_csv
 
-from sudoku_cp import BackendError, Puzzle, Status, get_backend
+from sudoku_cp import Puzzle, Status, get_backend
 from sudoku_cp.backends.backtrack import STRATEGIES, BacktrackBackend
 from sudoku_cp.model import model_from_dict
-
-INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
-KNOWN = "..48...1767.9.....5.8.3...43..74.1...69...78...1.69..51...8.3.6.....6.9124...15.."
-KNOWN_SOLUTION = "934825617672914853518637924325748169469153782781269435197582346853476291246391578"
-
-MODEL_SIZES = (
-    [("classic", n) for n in (4, 6, 9, 12, 16, 25)]
-    + [("x", n) for n in (4, 6, 9, 12, 16, 25)]
-    + [("hyper", 9)]
-    + [("latin", n) for n in (4, 6, 9, 12, 16, 25)]
-)
-# Empty grids on which a textbook strategy wanders for minutes before its second solution.
-SLOW_EMPTY = {
-    "naive": {("classic", 25), ("x", 12), ("x", 16), ("x", 25), ("latin", 25)},
-    "ordered": {("classic", 25), ("x", 12), ("x", 16), ("x", 25), ("latin", 25)},
-    "mrv": {("classic", 25)},
-    "fast": set(),
-}
-
-
-def read_csv(path: Path) -> list[dict[str, str]]:
-    with path.open(newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
 
 
 def run(puzzle: Puzzle, strategy: str = "fast", **kwargs):
@@ -67,24 +46,6 @@ def a_solution(model: str, n: int) -> tuple[int, ...]:
     return result.solutions[0]
 
 
-def unique_from(solution: tuple[int, ...], n: int) -> list[int]:
-    """The solution with one row and one column blanked: exactly one solution in any model.
-
-    Each other row misses one cell, forced by the row; the blank row is then forced by the
-    columns.
-    """
-    row, col = n // 2, n // 3
-    return [0 if cell // n == row or cell % n == col else d for cell, d in enumerate(solution)]
-
-
-def none_puzzle(n: int) -> list[int]:
-    """Row 1 holds 2..n after a blank, and 1 sits just below the blank: no digit fits there."""
-    cells = [0] * (n * n)
-    cells[1:n] = range(2, n + 1)
-    cells[n] = 1
-    return cells
-
-
 def blanked(solution: tuple[int, ...], fraction: float, seed: int) -> list[int]:
     cells = list(solution)
     for cell in random.Random(seed).sample(range(len(cells)), int(fraction * len(cells))):
@@ -92,43 +53,12 @@ def blanked(solution: tuple[int, ...], fraction: float, seed: int) -> list[int]:
     return cells
 
 
-# --- the puzzles the issue names ------------------------------------------------------------------
-@pytest.mark.parametrize("strategy", ["fast", "mrv"])
-def test_inkala_is_found_and_proved_unique(strategy: str) -> None:
-    puzzle = Puzzle.parse(INKALA)
-    result = run(puzzle, strategy, limit=2)
-    assert result.status is Status.UNIQUE and result.exact
-    famous = {row["puzzle"]: row["solution"] for row in read_csv(DATA / "famous.csv")}
-    assert "".join(map(str, result.solution)) == famous[INKALA]
-
-
+# --- puzzles with known answers ------------------------------------------------------------------
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_known_puzzle_solves_to_its_solution(strategy: str) -> None:
     result = run(Puzzle.parse(KNOWN), strategy, limit=2)
     assert result.status is Status.UNIQUE
     assert "".join(map(str, result.solution)) == KNOWN_SOLUTION
-
-
-@pytest.mark.parametrize("strategy", STRATEGIES)
-def test_empty_4x4_has_288_solutions(strategy: str) -> None:
-    result = run(Puzzle([0] * 16), strategy, limit=None)
-    assert (result.status, result.count, result.exact) == (Status.MULTIPLE, 288, True)
-
-
-# --- every model and size ---------------------------------------------------------------------
-@pytest.mark.parametrize("strategy", STRATEGIES)
-@pytest.mark.parametrize(("model", "n"), MODEL_SIZES, ids=[f"{m}-{n}" for m, n in MODEL_SIZES])
-def test_every_model_and_size(strategy: str, model: str, n: int) -> None:
-    solution = a_solution(model, n)
-    one = run(Puzzle(unique_from(solution, n), model), strategy, limit=2)
-    assert one.status is Status.UNIQUE and one.solutions == (solution,)
-
-    nothing = run(Puzzle(none_puzzle(n), model), strategy, limit=2)
-    assert nothing.status is Status.NONE and nothing.count == 0 and nothing.exact
-
-    if (model, n) not in SLOW_EMPTY[strategy]:
-        many = run(Puzzle([0] * (n * n), model), strategy, limit=2)
-        assert many.status is Status.MULTIPLE and many.count == 2
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
@@ -146,23 +76,10 @@ def test_half_blank_25x25_from_real_grids(datasets: Path) -> None:
         assert run(puzzle, limit=1).status is Status.SOLVED
 
 
-def test_16x16_bundled_puzzles_are_unique() -> None:
-    for row in read_csv(DATA / "16x16.csv")[:6]:
-        result = run(Puzzle.parse(row["puzzle"]), limit=2)
-        assert result.status is Status.UNIQUE
-        assert result.solution == Puzzle.parse(row["solution"]).cells
-
-
-def test_famous_hardest_are_unique_with_their_solutions() -> None:
-    for row in read_csv(DATA / "famous.csv"):
-        result = run(Puzzle.parse(row["puzzle"]), limit=2)
-        assert result.status is Status.UNIQUE, row["id"]
-        assert "".join(map(str, result.solution)) == row["solution"], row["id"]
-
-
-@pytest.mark.parametrize("strategy", ["fast", "mrv"])
+@pytest.mark.parametrize("strategy", ["mrv"])
 def test_x_and_windoku_puzzles(strategy: str, datasets: Path) -> None:
-    # mrv takes seconds on the X puzzles (no propagation), so it gets the Windoku only.
+    # fast: in the contract's variant test. mrv takes seconds on the X puzzles (no
+    # propagation), so it gets the Windoku only.
     rows = read_csv(datasets / "variants" / "x_windoku_jigsaw_iss_5.csv")
     x_windoku = model_from_dict(
         {"groups": ["rows", "columns", "boxes", "diagonal", "anti-diagonal"],
@@ -189,16 +106,6 @@ def tdoku_rows(datasets: Path) -> list[dict[str, str]]:
     return read_csv(datasets / "tdoku" / "tdoku_test_puzzles.csv")
 
 
-def test_fast_counts_tdoku_test_puzzles(datasets: Path) -> None:
-    rows = tdoku_rows(datasets)
-    assert {int(r["solution_count"]) for r in rows} >= {0, 1, 3, 847}
-    for row in rows:
-        result = run(Puzzle.parse(row["puzzle"]), limit=None)
-        assert result.exact and result.count == int(row["solution_count"]), row["puzzle"]
-        if row["solution"]:
-            assert "".join(map(str, result.solution)) == row["solution"]
-
-
 @pytest.mark.parametrize("strategy", ["naive", "ordered", "mrv"])
 def test_classic_strategies_count_tdoku_test_puzzles(strategy: str, datasets: Path) -> None:
     # The easy unique ones, three without a solution (mrv only: the textbook strategies take
@@ -211,14 +118,6 @@ def test_classic_strategies_count_tdoku_test_puzzles(strategy: str, datasets: Pa
     for row in picked:
         result = run(Puzzle.parse(row["puzzle"]), strategy, limit=None)
         assert result.exact and result.count == int(row["solution_count"]), row["puzzle"]
-
-
-def test_counts_of_multiple_solution_sample() -> None:
-    rows = read_csv(DATA / "multiple.csv")[::3]
-    for row in rows:
-        result = run(Puzzle.parse(row["puzzle"]), limit=None)
-        assert result.status is Status.MULTIPLE and result.exact
-        assert result.count == int(row["solution_count"]), row["id"]
 
 
 def brute_force_4x4(puzzle: Puzzle) -> set[tuple[int, ...]]:
@@ -282,22 +181,8 @@ def test_limit_stops_the_search(strategy: str) -> None:
     assert every.solutions[:5] == five.solutions
 
 
-def test_limit_one_and_two_on_a_unique_puzzle() -> None:
-    puzzle = Puzzle.parse(INKALA)
-    assert run(puzzle, limit=1).status is Status.SOLVED
-    both = run(puzzle, limit=2)
-    assert (both.status, both.exact) == (Status.UNIQUE, True)
-    assert run(puzzle, limit=None).count == 1
-
-
-def test_full_grid_given() -> None:
-    solution = a_solution("classic", 9)
-    for strategy in STRATEGIES:
-        result = run(Puzzle(solution), strategy, limit=None)
-        assert (result.status, result.solutions) == (Status.UNIQUE, (solution,))
-
-
 def test_same_answer_and_counters_every_time() -> None:
+    # Purity is a contract; here: every counter of the default strategy, and propagations.
     puzzle = Puzzle.parse(read_csv(DATA / "forum-hardest.csv")[0]["puzzle"])
     first, again = run(puzzle, limit=2), run(puzzle, limit=2)
     assert first.solutions == again.solutions and first.stats == again.stats
@@ -333,17 +218,7 @@ def test_time_limit_stops_counting_all(strategy: str, n: int) -> None:
     assert result.count >= 2
 
 
-def test_time_limit_with_limit_reached_keeps_the_answer() -> None:
-    result = run(Puzzle.parse(INKALA), limit=2, time_limit=60)
-    assert result.status is Status.UNIQUE
-
-
 # --- options and counters -------------------------------------------------------------------
-def test_unknown_strategy_is_refused() -> None:
-    with pytest.raises(BackendError, match="strategy"):
-        get_backend("backtrack").solve(Puzzle([0] * 16), strategy="random")
-
-
 def test_default_strategy_and_documented_counters() -> None:
     backend = get_backend("backtrack")
     assert {o.name: o.default for o in backend.options} == {"strategy": "fast"}

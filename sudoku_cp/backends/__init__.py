@@ -2,8 +2,11 @@
 
 Every backend is a subclass of :class:`Backend`. It compiles the puzzle's model (one variable
 per cell, one all-different constraint per group) into its paradigm and reads solutions back;
-the base class checks the arguments, times the call and turns what the search saw into a
+the base class checks the arguments, asks ``supports`` whether the backend can take the puzzle
+at all (before any search), times the call and turns what the search saw into a
 :class:`~sudoku_cp.result.Result` by one shared rule, so every backend reports the same way.
+Each backend declares its options (:class:`Option`) and its counters (:class:`Counter`, with a
+kind: search size, dead ends or other). ``template.py`` is a short working backend to copy.
 
 >>> from sudoku_cp import Puzzle
 >>> result = get_backend("backtrack").solve(Puzzle([0] * 16), limit=None)
@@ -16,9 +19,9 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..errors import BackendError
 from ..puzzle import Grid, Puzzle
@@ -35,6 +38,7 @@ class Option:
     help: str
     choices: tuple[Any, ...] | None = None
     minimum: float | None = None
+    maximum: float | None = None
 
     def convert(self, value: Any, backend: str) -> Any:
         """``value`` (from Python or command-line text) as this option's type, or BackendError."""
@@ -61,9 +65,49 @@ class Option:
                 f"{where}: unknown value {value!r} (choose from: "
                 f"{', '.join(str(c) for c in self.choices)})"
             )
-        if self.minimum is not None and value < self.minimum:
+        number = cast(float, value)  # a minimum or maximum is given only for numbers
+        if self.minimum is not None and number < self.minimum:
             raise BackendError(f"{where} must be at least {self.minimum}, not {value!r}")
+        if self.maximum is not None and number > self.maximum:
+            raise BackendError(f"{where} must be at most {self.maximum}, not {value!r}")
         return value
+
+
+COUNTER_KINDS = {
+    "size": "how big the search was, in the paradigm's own unit (nodes, branches, decisions …)",
+    "dead-end": "how often the search hit a dead end (backtracks, conflicts …)",
+    "other": "anything else: the size of the compiled problem, time spent in a phase …",
+}
+"""The kinds of counter, each with what it means. A bench summary shows the mean of each
+backend's *size* counter ("mean search size") and of its *dead-end* counter ("mean dead
+ends"); the result table keeps every counter whatever its kind."""
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One counter a backend reports in ``Result.stats``: what it counts, and its kind.
+
+    >>> nodes = Counter("assignments tried", "size")
+    >>> nodes.kind, str(nodes)
+    ('size', 'assignments tried')
+    >>> Counter("rows tried", "sizes")
+    Traceback (most recent call last):
+    ...
+    ValueError: counter kind 'sizes' is not one of: size, dead-end, other
+    """
+
+    description: str
+    kind: str = "other"
+
+    def __post_init__(self) -> None:
+        if self.kind not in COUNTER_KINDS:
+            raise ValueError(
+                f"counter kind {self.kind!r} is not one of: {', '.join(COUNTER_KINDS)}"
+            )
+
+    def __str__(self) -> str:
+        # What the counter meant before it had a kind: written out as its description.
+        return self.description
 
 
 @dataclass
@@ -89,7 +133,17 @@ class Backend:
     summary: ClassVar[str]
     requires: ClassVar[tuple[str, str] | None] = None
     options: ClassVar[tuple[Option, ...]] = ()
-    counters: ClassVar[dict[str, str]] = {}
+    counters: ClassVar[Mapping[str, Counter]] = {}
+    """Every counter the search may report in ``Result.stats``, by name, in a fixed order."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A backend written before counters had kinds declares descriptions alone: each
+        # becomes a counter of kind "other", so it still runs and is listed.
+        declared = cls.__dict__.get("counters")
+        if declared and not all(isinstance(c, Counter) for c in declared.values()):
+            cls.counters = {name: c if isinstance(c, Counter) else Counter(str(c))
+                            for name, c in declared.items()}
 
     # --- description -----------------------------------------------------------------------
     @classmethod
@@ -121,10 +175,17 @@ class Backend:
         except importlib.metadata.PackageNotFoundError:
             return None
 
+    @classmethod
+    def counters_of_kind(cls, kind: str) -> list[str]:
+        """The names of this backend's counters of ``kind``, in the order declared."""
+        return [name for name, counter in cls.counters.items() if counter.kind == kind]
+
     def supports(self, puzzle: Puzzle) -> str | None:
-        """None when this backend can search ``puzzle``; else one line saying which of its
-        rules or what of its size it cannot take. Asked before any search: the harness records
-        such a backend ``unsupported`` (it does not vote) and ``solve`` refuses the puzzle."""
+        """None when this backend can search ``puzzle``; else one line, naming the backend,
+        saying which of the puzzle's rules or what of its size it cannot take. Asked before any
+        search: the harness records such a backend ``unsupported`` (it does not vote) and
+        ``solve`` refuses the puzzle with BackendError. Only for a real inability — a puzzle
+        that is merely slow for this backend is supported."""
         return None
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -256,3 +317,20 @@ def get_backend(name: str) -> Backend:
 def available_backends(names: Iterable[str] | None = None) -> list[str]:
     """The names (of ``names``, default every backend) whose libraries are installed."""
     return [n for n in (names or backend_names()) if backend_class(n).available()]
+
+
+def counter_kinds(names: Iterable[str] | None = None) -> dict[str, str]:
+    """Every counter name the backends (``names``, default all) declare, with its kind.
+
+    In the backends' order, then each one's declared order. A name means one thing across
+    backends (the contract tests check it); should two disagree, the first one declared wins.
+
+    >>> kinds = counter_kinds()
+    >>> kinds["nodes"], kinds["conflicts"], kinds["build_seconds"]
+    ('size', 'dead-end', 'other')
+    """
+    kinds: dict[str, str] = {}
+    for name in names or backend_names():
+        for counter, declared in backend_class(name).counters.items():
+            kinds.setdefault(counter, declared.kind)
+    return kinds

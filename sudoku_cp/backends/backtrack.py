@@ -52,7 +52,7 @@ from typing import Any
 
 from ..model import Model
 from ..puzzle import Grid, Puzzle
-from . import Backend, Option, Search
+from . import Backend, Counter, Option, Search
 
 STRATEGIES = ("fast", "naive", "ordered", "mrv")
 
@@ -587,11 +587,14 @@ class BacktrackBackend(Backend):
         ),
     )
     counters = {
-        "nodes": "assignments tried: a digit put in a cell (naive and ordered count every "
-                 "digit checked against the peers, the others every candidate tried)",
-        "backtracks": "dead ends: a cell the search reached with no digit that fits "
-                      "(fast: a propagation that emptied a cell)",
-        "propagations": "fast only: cells settled by propagation (naked and hidden singles)",
+        "nodes": Counter(
+            "assignments tried: a digit put in a cell (naive and ordered count every digit "
+            "checked against the peers, the others every candidate tried)", kind="size"),
+        "backtracks": Counter(
+            "dead ends: a cell the search reached with no digit that fits "
+            "(fast: a propagation that emptied a cell)", kind="dead-end"),
+        "propagations": Counter(
+            "fast only: cells settled by propagation (naked and hidden singles)"),
     }
 
     def search(

@@ -45,7 +45,7 @@ from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Grid, Puzzle
-from . import Backend, Option, Search
+from . import Backend, Counter, Option, Search
 
 PRESOLVE_CHOICES = ("auto", "on", "off")
 MAX_SEED = 2**31 - 1
@@ -121,21 +121,23 @@ class CPSATBackend(Backend):
         Option("workers", int, 1,
                "CP-SAT search workers; 1 keeps runs deterministic and comparisons fair",
                minimum=1),
-        Option("seed", int, 1, "CP-SAT's random seed (random_seed)", minimum=0),
+        Option("seed", int, 1, "CP-SAT's random seed (random_seed)", minimum=0,
+               maximum=MAX_SEED),  # CP-SAT's random_seed is a 32-bit integer
         Option("presolve", str, "auto",
                "CP-SAT presolve: on, off, or auto (off when enumerating on grids up to 9x9, "
                "where it was measured to cost more than it saves)",
                choices=PRESOLVE_CHOICES),
     )
     counters = {
-        "branches": "CP-SAT search branches (decisions)",
-        "conflicts": "CP-SAT conflicts",
-        "solver_seconds": "CP-SAT's own wall time for the solve (presolve included)",
-        "build_seconds": "time spent building the CP-SAT model from the puzzle",
-        "search_seconds": "time from handing the model to CP-SAT until it returned",
-        "solves": "CP-SAT solves: 1, or one per solution (plus one) when several workers "
-                  "check uniqueness",
-        "duplicates": "solutions CP-SAT reported more than once while enumerating (dropped)",
+        "branches": Counter("CP-SAT search branches (decisions)", kind="size"),
+        "conflicts": Counter("CP-SAT conflicts", kind="dead-end"),
+        "solver_seconds": Counter("CP-SAT's own wall time for the solve (presolve included)"),
+        "build_seconds": Counter("time spent building the CP-SAT model from the puzzle"),
+        "search_seconds": Counter("time from handing the model to CP-SAT until it returned"),
+        "solves": Counter("CP-SAT solves: 1, or one per solution (plus one) when several "
+                          "workers check uniqueness"),
+        "duplicates": Counter(
+            "solutions CP-SAT reported more than once while enumerating (dropped)"),
     }
 
     def search(
@@ -143,9 +145,6 @@ class CPSATBackend(Backend):
     ) -> Search:
         from ortools.sat.python import cp_model
 
-        if options["seed"] > MAX_SEED:  # CP-SAT's random_seed is a 32-bit integer
-            raise BackendError(f"option 'seed' of backend 'cpsat' must be at most {MAX_SEED}, "
-                               f"not {options['seed']}")
         start = time.perf_counter()
         if deadline is not None and start >= deadline:
             return Search(timed_out=True)

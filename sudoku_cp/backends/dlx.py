@@ -10,7 +10,8 @@ from the model's groups:
 
 A chosen set of rows covering every column exactly once is a solution. "Exactly once" is right
 only when every group has N cells, as in every shipped model; a model with a shorter group
-(where a digit may be missing) is refused. Givens are taken out up front: their rows, their
+(where a digit may be missing: a short ``[[cells]]`` group or window) is refused up front by
+:meth:`DLXBackend.supports`, before any search. Givens are taken out up front: their rows, their
 columns and every row that clashes with them are never built.
 
 Dancing links (Knuth, "Dancing Links", 2000): the 1s are nodes in circular doubly linked lists,
@@ -37,12 +38,14 @@ nodes unlinked from their lists by cover operations, as in Knuth's paper.
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any
 
 from ..errors import BackendError
+from ..model import Model
 from ..puzzle import Puzzle
-from . import Backend, Search
+from . import Backend, Counter, Search
 
 CLOCK_EVERY = 512
 """Search nodes between two looks at the clock."""
@@ -54,11 +57,25 @@ class DLXBackend(Backend):
     name = "dlx"
     summary = "exact cover, Knuth's Algorithm X with dancing links (pure Python)"
     counters = {
-        "nodes": "rows tried: nodes of the search tree",
-        "updates": "nodes unlinked from their lists by cover operations (Knuth's count)",
-        "columns": "exact-cover columns left after taking out the givens",
-        "rows": "exact-cover rows left after taking out the givens",
+        "nodes": Counter("rows tried: nodes of the search tree", kind="size"),
+        "updates": Counter(
+            "nodes unlinked from their lists by cover operations (Knuth's count)"),
+        "columns": Counter("exact-cover columns left after taking out the givens"),
+        "rows": Counter("exact-cover rows left after taking out the givens"),
     }
+
+    def supports(self, puzzle: Puzzle) -> str | None:
+        """Refuses a model with a group of fewer than N cells (see the module docstring).
+
+        >>> from sudoku_cp.model import model_from_dict
+        >>> short = model_from_dict({"groups": ["rows", "columns"],
+        ...                          "cells": [{"cells": [[0, 0], [1, 1]]}]}, name="mine")
+        >>> print(DLXBackend().supports(Puzzle([0] * 16, short)))  # doctest: +ELLIPSIS
+        backend 'dlx' cannot express model 'mine': group 1 has 2 cells, and exact cover needs ...
+        >>> DLXBackend().supports(Puzzle([0] * 16)) is None
+        True
+        """
+        return short_group(puzzle.model, puzzle.size)
 
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
@@ -68,6 +85,21 @@ class DLXBackend(Backend):
         search.stats["columns"] = matrix.column_count
         search.stats["rows"] = len(matrix.row_names)
         return search
+
+
+@functools.lru_cache(maxsize=64)
+def short_group(model: Model, size: int) -> str | None:
+    """Why exact cover cannot express ``model`` at ``size`` (a group of fewer than ``size``
+    cells, which may miss a digit), or None. Cached: the harness asks for every puzzle."""
+    for group, label in zip(model.groups(size), model.group_labels(size), strict=True):
+        if len(group) != size:
+            cells = f"{len(group)} cell{'s' if len(group) != 1 else ''}"
+            return (
+                f"backend 'dlx' cannot express model '{model.name}': {label} has {cells}, and "
+                f"exact cover needs every group to hold each of the {size} digits exactly once "
+                f"(use another backend for this model)"
+            )
+    return None
 
 
 class ExactCover:
@@ -82,13 +114,9 @@ class ExactCover:
         n = puzzle.size
         givens = puzzle.cells
         groups = puzzle.groups()
-        for group, label in zip(groups, puzzle.model.group_labels(n), strict=True):
-            if len(group) != n:
-                raise BackendError(
-                    f"backend 'dlx' cannot express model '{puzzle.model.name}': {label} has "
-                    f"{len(group)} cells, and exact cover needs every group to hold each of the "
-                    f"{n} digits exactly once (use another backend for this model)"
-                )
+        refused = short_group(puzzle.model, n)
+        if refused:  # never build a matrix whose exact covers are not the solutions
+            raise BackendError(refused)
         self.grid = list(givens)
 
         groups_of: list[list[int]] = [[] for _ in range(n * n)]

@@ -61,7 +61,7 @@ import time
 from typing import Any
 
 from ..puzzle import Puzzle
-from . import Backend, Option, Search
+from . import Backend, Counter, Option, Search
 
 SOLVERS = ("BacktrackingSolver", "RecursiveBacktrackingSolver", "OptimizedBacktrackingSolver")
 """The library's solvers that can enumerate solutions one by one (``getSolutionIter``).
@@ -143,11 +143,12 @@ class ConstraintBackend(Backend):
                "the one with fewest values left rather than the one in most groups"),
     )
     counters = {
-        "assignments": "values tried on a variable (each one a search-tree node)",
-        "variables": "variables in the problem",
-        "constraints": "AllDifferent constraints in the problem",
-        "build_seconds": "time spent building the problem from the puzzle",
-        "search_seconds": "time spent in the library's search",
+        "assignments": Counter("values tried on a variable (each one a search-tree node)",
+                               kind="size"),
+        "variables": Counter("variables in the problem"),
+        "constraints": Counter("AllDifferent constraints in the problem"),
+        "build_seconds": Counter("time spent building the problem from the puzzle"),
+        "search_seconds": Counter("time spent in the library's search"),
     }
 
     def search(

@@ -51,7 +51,7 @@ from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Puzzle
-from . import Backend, Option, Search
+from . import Backend, Counter, Option, Search
 
 SOLVERS = (
     "gluecard4", "gluecard3", "glucose4", "glucose42", "glucose3",
@@ -130,9 +130,9 @@ def encode(puzzle: Puzzle, *, amo: str = "hybrid", redundant: bool = True,
     if simplify:
         taken: list[set[int]] = [set() for _ in range(n * n)]
         for group in groups:
-            digits = {givens[c] for c in group if givens[c]}
+            given_here = {givens[c] for c in group if givens[c]}
             for c in group:
-                taken[c] |= digits
+                taken[c] |= given_here
         candidates = [
             [] if givens[c] else [d for d in range(1, n + 1) if d not in taken[c]]
             for c in range(n * n)
@@ -225,16 +225,27 @@ class SATBackend(Backend):
                "leave out variables the givens rule out (else givens are unit clauses)"),
     )
     counters = {
-        "decisions": "solver decisions, summed over every SAT call",
-        "conflicts": "conflicts (each one learns a clause)",
-        "propagations": "unit propagations (maplesat and maplecm report 0)",
-        "restarts": "solver restarts",
-        "sat_calls": "SAT calls: one per solution found, plus the last one",
-        "variables": "CNF variables, auxiliary ones included",
-        "clauses": "CNF clauses (native at-most-one constraints counted as one each)",
-        "encode_seconds": "time spent building the CNF and loading it into the solver",
-        "solve_seconds": "time spent inside the SAT solver",
+        "decisions": Counter("solver decisions, summed over every SAT call", kind="size"),
+        "conflicts": Counter("conflicts (each one learns a clause)", kind="dead-end"),
+        "propagations": Counter("unit propagations (maplesat and maplecm report 0)"),
+        "restarts": Counter("solver restarts"),
+        "sat_calls": Counter("SAT calls: one per solution found, plus the last one"),
+        "variables": Counter("CNF variables, auxiliary ones included"),
+        "clauses": Counter("CNF clauses (native at-most-one constraints counted as one each)"),
+        "encode_seconds": Counter("time spent building the CNF and loading it into the solver"),
+        "solve_seconds": Counter("time spent inside the SAT solver"),
     }
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options checked one by one, then together: ``native`` needs a solver that
+        has cardinality constraints."""
+        settings = super().check_options(options)
+        if settings["amo"] == "native" and settings["solver"] not in _NATIVE_CARD:
+            raise BackendError(
+                f"backend 'sat': amo='native' needs a solver with cardinality constraints "
+                f"({', '.join(_NATIVE_CARD)}), not {settings['solver']!r}"
+            )
+        return settings
 
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
@@ -244,11 +255,6 @@ class SATBackend(Backend):
         name, amo = options["solver"], options["amo"]
         if amo == "auto":
             amo = "native" if name in _NATIVE_CARD else "hybrid"
-        if amo == "native" and name not in _NATIVE_CARD:
-            raise BackendError(
-                f"backend 'sat': amo='native' needs a solver with cardinality constraints "
-                f"({', '.join(_NATIVE_CARD)}), not {name!r}"
-            )
         start = time.perf_counter()
         enc = encode(puzzle, amo=amo, redundant=options["redundant"],
                      simplify=options["simplify"])

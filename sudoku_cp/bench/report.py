@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..backends import counter_kinds
 from ..errors import InputError
 
 COLUMNS = ("dataset", "puzzle_id", "backend", "strategy", "limit", "repeat", "status", "count",
@@ -38,12 +39,21 @@ _BOOL = {"exact", "valid", "agrees"}
 FINISHED = frozenset({"unique", "multiple", "none", "solved"})
 """Statuses of a measurement that gave an answer (not a timeout or an error)."""
 
-SIZE_COUNTERS = ("nodes", "branches", "decisions", "assignments")
-"""How big a search was, in each paradigm's own unit (first one a backend reports is used)."""
-DEAD_END_COUNTERS = ("backtracks", "conflicts", "fails")
-"""How often a search hit a dead end, likewise."""
-SHOWN_COUNTERS = SIZE_COUNTERS + DEAD_END_COUNTERS
-"""Counters the summary averages; the table keeps every counter."""
+
+
+def counters_of_kind(kind: str) -> tuple[str, ...]:
+    """The counters the registered backends declare of ``kind`` (see ``Counter``).
+
+    ``size`` counters say how big a search was, in each paradigm's own unit, ``dead-end``
+    ones how often it hit a dead end; the summary shows, per backend, the first of each that
+    it reports.
+    """
+    return tuple(name for name, k in counter_kinds().items() if k == kind)
+
+
+def shown_counters() -> tuple[str, ...]:
+    """Counters the summary averages (size, then dead-end); the table keeps every counter."""
+    return counters_of_kind("size") + counters_of_kind("dead-end")
 
 
 def label_of(row: Mapping[str, Any]) -> str:
@@ -228,12 +238,15 @@ class DatasetSummary:
 
 
 def summarize(rows: Iterable[Mapping[str, Any]], baseline: str | None = None,
-              counters: Sequence[str] = SHOWN_COUNTERS) -> list[DatasetSummary]:
+              counters: Sequence[str] | None = None) -> list[DatasetSummary]:
     """Per dataset, per backend spec: solved, timeouts, median / p90 / max, counters, ratio.
 
     ``baseline`` names the spec the others are compared with (default: ``cpsat`` if present,
     else the first); ``ratio`` is the baseline's median time over this spec's (above 1: faster).
+    ``counters`` are the ones averaged (default: :func:`shown_counters`).
     """
+    if counters is None:
+        counters = shown_counters()
     by_dataset: dict[str, list[Mapping[str, Any]]] = {}
     for row in rows:
         by_dataset.setdefault(row["dataset"], []).append(row)
@@ -345,6 +358,7 @@ def render_summary(summaries: Sequence[DatasetSummary], style: str = "text",
                    record: Mapping[str, Any] | None = None, max_problems: int = 20) -> str:
     """The summaries as text tables (``style`` "text") or GitHub Markdown ("markdown")."""
     out: list[str] = []
+    sizes, dead_ends = counters_of_kind("size"), counters_of_kind("dead-end")
     for ds in summaries:
         headers = ["backend", "solved", "timeouts", "errors", "median ms", "p90 ms", "max ms",
                    "max/median", "repeat spread", f"× {ds.baseline}" if ds.baseline else "×",
@@ -356,7 +370,7 @@ def render_summary(summaries: Sequence[DatasetSummary], style: str = "text",
              else f"{b.worst_ratio:.1f}",
              "-" if b.spread is None else f"{100 * b.spread:.0f}%",
              "-" if b.ratio is None else f"{b.ratio:.2f}",
-             _count(b.mean_of(SIZE_COUNTERS)), _count(b.mean_of(DEAD_END_COUNTERS))]
+             _count(b.mean_of(sizes)), _count(b.mean_of(dead_ends))]
             for b in ds.backends
         ]
         verdicts = ", ".join(f"{n} {v}" for v, n in sorted(ds.verdicts.items()))
@@ -667,7 +681,8 @@ def _effort(Figure: Any, name: str, rows: Sequence[Mapping[str, Any]], labels: S
             per_label.setdefault(label_of(row), []).append(row)
     fig = Figure(figsize=(max(7.0, 1.2 * len(labels) * 2), 5))
     fig.subplots_adjust(left=0.08, right=0.98, bottom=0.22, top=0.86, wspace=0.25)
-    panels = ((SIZE_COUNTERS, "search size"), (DEAD_END_COUNTERS, "dead ends"))
+    sizes, dead_ends = counters_of_kind("size"), counters_of_kind("dead-end")
+    panels = ((sizes, "search size"), (dead_ends, "dead ends"))
     for position, (choices, title) in enumerate(panels, start=1):
         ax = fig.add_subplot(1, 2, position)
         data, names, colour = [], [], []
@@ -695,6 +710,6 @@ def _effort(Figure: Any, name: str, rows: Sequence[Mapping[str, Any]], labels: S
                     transform=ax.transAxes)
         ax.set_title(f"{title} per puzzle", y=1.01)
         ax.grid(True, axis="y", alpha=0.3)
-    fig.suptitle(f"{name}: search effort ({' / '.join(SIZE_COUNTERS)}; "
-                 f"{' / '.join(DEAD_END_COUNTERS)})", fontsize="medium")
+    fig.suptitle(f"{name}: search effort ({' / '.join(sizes)}; "
+                 f"{' / '.join(dead_ends)})", fontsize="medium")
     return fig

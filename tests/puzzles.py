@@ -1,0 +1,107 @@
+"""Puzzles and small oracles shared by the backend tests (``from puzzles import INKALA``).
+
+Every helper that solves checks what comes back with ``Puzzle.is_solution``, the validator
+that shares no code with any backend; counts come from the datasets or from the brute-force
+counter here.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any
+
+from conftest import DATA
+
+from sudoku_cp import Puzzle, Result, get_backend
+
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+"""Arto Inkala's 2012 "world's hardest Sudoku": unique, its solution is in famous.csv."""
+KNOWN = "..48...1767.9.....5.8.3...43..74.1...69...78...1.69..51...8.3.6.....6.9124...15.."
+KNOWN_SOLUTION = "934825617672914853518637924325748169469153782781269435197582346853476291246391578"
+FEW = "12.............."
+"""A 4x4 puzzle with few solutions: every backend counts them all in milliseconds."""
+FEW_COUNT = 24
+"""The empty 4x4 grid's 288 solutions, by symmetry 288 / (4 * 3) with two digits fixed."""
+
+# One of the minimal 25x25 puzzles of Alain Frisch's collection, as shipped in Gecode's examples
+# (entry 26 of sudoku-instances.hh, via the shared datasets): no backend here proves it unique
+# in minutes, and none but CP-SAT and SAT finds its solution in seconds.
+HARD_25X25 = (
+    ".CNPHK.53.O9F..D.78..J...J.....F.DB...7.G..PAE...L.6.........5.4A......I..."
+    "A..L.6.E.1JG....5.H.2...9..G4..P...E2N.M...C..FB.1..PKJ...G41O..C.N..H....."
+    ".M..I5L97J.3H...E2.8...D.1.4..ON.83G.P.D59..C.BH....2.9.......4.F.3.6..O.7."
+    "3F.7.MEC..5...2..4K.LN8.....I........MF7.6AOG..LE.C1.3..JG..D.9...4..N...68"
+    "...M7L9..NHA...FJ.I..3.C..A...P...5...E3.8M..K4OFG.....C.6KIP...8..3.DJ...."
+    ".2.J...3C..7.D.9A.EF6L...4...3.6N.....L9.H..P8...2.9.C.4H.......P....1..FJ3"
+    ".LD.K87.1.BM5AJN....4H.G..B..MAI........47O.LD.....G....3....F..1..9..M..K6"
+    "P7.A..B8.......2....I.3..M..O....9K2..6..1.N.FE.L.....E...A..N.J.IG8...C.9."
+    "6KL.4...FCI.A.....5J.2D.N"
+)
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def bundled(name: str, ids: tuple[str, ...] | None = None) -> list[dict[str, str]]:
+    """Rows of a bundled sample (``sudoku_cp/data/NAME.csv``), only ``ids`` if given."""
+    rows = read_csv(DATA / f"{name}.csv")
+    return [r for r in rows if ids is None or r["id"] in ids]
+
+
+def solve_checked(backend: str, puzzle: Puzzle, limit: int | None = 1, **kwargs: Any) -> Result:
+    """Solve, then check what came back: valid, distinct solutions, within the limit."""
+    result = get_backend(backend).solve(puzzle, limit=limit, **kwargs)
+    for solution in result.solutions:
+        assert puzzle.is_solution(solution), puzzle.problems_with(solution)
+    assert len(set(result.solutions)) == result.count
+    assert limit is None or result.count <= limit
+    return result
+
+
+def unique_from(solution: tuple[int, ...], n: int) -> list[int]:
+    """The solution with one whole row and one whole column blanked: exactly one solution in
+    any model.
+
+    Every other row then misses one cell (forced by the row), which completes the blank column;
+    the blank row's cells are then forced by their columns.
+    """
+    row, col = n // 2, n // 3
+    return [0 if cell // n == row or cell % n == col else d for cell, d in enumerate(solution)]
+
+
+def none_puzzle(n: int) -> list[int]:
+    """Row 1 holds 2..n after a blank; 1 is given just below the blank: no digit fits it.
+
+    No group repeats a given in any shipped model (row 1 has no 1; the 1 is on no diagonal and
+    in no hyper window), so the puzzle is well formed and has no solution.
+    """
+    cells = [0] * (n * n)
+    cells[1:n] = range(2, n + 1)
+    cells[n] = 1
+    return cells
+
+
+def brute_force_count(puzzle: Puzzle) -> int:
+    """Solutions of a small puzzle by plain enumeration, cell by cell (the tests' own oracle)."""
+    n, groups = puzzle.size, puzzle.groups()
+    peers = [sorted({c for g in groups if cell in g for c in g} - {cell})
+             for cell in range(n * n)]
+    grid = list(puzzle.cells)
+
+    def count(cell: int) -> int:
+        if cell == n * n:
+            return 1
+        if grid[cell]:
+            return count(cell + 1)
+        total = 0
+        for digit in range(1, n + 1):
+            if all(grid[p] != digit for p in peers[cell]):
+                grid[cell] = digit
+                total += count(cell + 1)
+                grid[cell] = 0
+        return total
+
+    return count(0)

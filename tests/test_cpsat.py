@@ -1,0 +1,120 @@
+"""The ``cpsat`` backend: what is particular to it (the contract is in test_backend_contract.py).
+
+Its counters, repeated solutions, presolve, several workers, its options and seeds.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from puzzles import FEW, FEW_COUNT, INKALA
+
+from sudoku_cp import BackendError, Puzzle, Status, get_backend
+from sudoku_cp.backends import backend_class
+
+pytest.importorskip("ortools")
+
+from sudoku_cp.backends.cpsat import SolutionSet  # noqa: E402  (after the skip)
+
+EMPTY_4X4 = Puzzle([0] * 16)
+
+
+def solutions(backend: str, puzzle: Puzzle, **options) -> set:
+    result = get_backend(backend).solve(puzzle, limit=None, **options)
+    assert result.exact
+    assert all(puzzle.is_solution(s) for s in result.solutions)
+    assert len(set(result.solutions)) == result.count
+    return set(result.solutions)
+
+
+def test_counters_are_reported() -> None:
+    result = get_backend("cpsat").solve(Puzzle.parse(INKALA), limit=2)
+    assert result.status is Status.UNIQUE
+    assert set(backend_class("cpsat").counters) == set(result.stats)
+    assert all(value >= 0 for value in result.stats.values())
+    assert result.stats["build_seconds"] + result.stats["search_seconds"] <= result.seconds
+
+
+def test_a_deadline_already_past_is_a_timeout() -> None:
+    backend = get_backend("cpsat")
+    search = backend.search(Puzzle.parse(INKALA), 2, time.perf_counter() - 1,
+                            backend.check_options({}))
+    assert search.timed_out and not search.solutions
+
+
+def test_solution_set_drops_repeats() -> None:
+    found = SolutionSet(limit=3)
+    assert [found.add(g) for g in [(1,), (1,), (2,), (1,), (3,)]] == [False, False, False, False,
+                                                                       True]
+    assert found.solutions == [(1,), (2,), (3,)] and found.duplicates == 2
+    assert found.add((4,)) and found.solutions == [(1,), (2,), (3,)]  # full: nothing more kept
+
+
+def test_repeated_solutions_never_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If CP-SAT reported every solution twice, the answer would still be right."""
+    add = SolutionSet.add
+
+    def twice(self: SolutionSet, grid: tuple) -> bool:
+        add(self, grid)
+        return add(self, grid)
+
+    monkeypatch.setattr(SolutionSet, "add", twice)
+    backend = get_backend("cpsat")
+    few = Puzzle.parse(FEW)
+    everything = backend.solve(few, limit=None)
+    assert everything.count == FEW_COUNT and everything.exact
+    assert everything.stats["duplicates"] == FEW_COUNT
+    two = backend.solve(few, limit=2)
+    assert two.count == 2 and len(set(two.solutions)) == 2
+    unique = backend.solve(Puzzle.parse(INKALA), limit=2)
+    assert unique.status is Status.UNIQUE
+
+
+@pytest.mark.parametrize("presolve", ["auto", "on", "off"])
+def test_enumeration_is_complete_with_presolve(presolve: str) -> None:
+    assert len(solutions("cpsat", EMPTY_4X4, presolve=presolve)) == 288
+
+
+@pytest.mark.parametrize("workers", [2, 4])
+def test_several_workers_count_right(workers: int) -> None:
+    """CP-SAT's own enumeration misses solutions with several workers; ours does not."""
+    few = Puzzle.parse(FEW)
+    assert solutions("cpsat", few, workers=workers) == solutions("backtrack", few)
+    result = get_backend("cpsat").solve(Puzzle.parse(INKALA), limit=2, workers=workers)
+    assert result.status is Status.UNIQUE and result.stats["solves"] == 2
+
+
+def test_options_are_checked() -> None:
+    backend = get_backend("cpsat")
+    few = Puzzle.parse(FEW)
+    with pytest.raises(BackendError, match="at least 1"):
+        backend.solve(few, workers=0)
+    with pytest.raises(BackendError, match="choose from"):
+        backend.solve(few, presolve="maybe")
+    with pytest.raises(BackendError, match="no option"):
+        backend.solve(few, solver="BacktrackingSolver")
+    with pytest.raises(BackendError, match="must be at most 2147483647, not 1099511627776"):
+        backend.solve(few, seed=2**40)  # CP-SAT's random_seed is a 32-bit integer
+    assert backend.solve(few, limit=None, workers="1", seed="7").count == FEW_COUNT
+
+
+def test_a_seed_too_big_is_refused_before_the_clock_starts(monkeypatch) -> None:
+    backend = get_backend("cpsat")
+    monkeypatch.setattr(type(backend), "search", lambda *a: pytest.fail("searched"))
+    with pytest.raises(BackendError, match="at most"):
+        backend.solve(Puzzle.parse(FEW), seed=2**31)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345])
+def test_seed_changes_nothing_but_the_path(seed: int) -> None:
+    assert len(solutions("cpsat", Puzzle.parse(FEW), seed=seed)) == FEW_COUNT
+    result = get_backend("cpsat").solve(Puzzle.parse(INKALA), limit=2, seed=seed)
+    assert result.status is Status.UNIQUE
+
+
+def test_one_worker_is_deterministic() -> None:
+    backend = get_backend("cpsat")
+    runs = [backend.solve(Puzzle.parse(FEW), limit=5) for _ in range(3)]
+    assert len({r.solutions for r in runs}) == 1
+    assert len({(r.stats["branches"], r.stats["conflicts"]) for r in runs}) == 1
