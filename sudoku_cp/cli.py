@@ -643,7 +643,8 @@ def plot(results: str, output: str | None, formats: str, pairs: tuple[str, ...],
         summaries = report.summarize(loaded.rows, baseline or loaded.baseline)
         click.echo(report.render_summary(summaries, table_style, loaded.record), nl=False)
     if not no_figures:
-        where = Path(output) if output else loaded.path.parent / "plots"
+        beside = loaded.path.parent if loaded.path is not None else Path.cwd()
+        where = Path(output) if output else beside / "plots"
         written = report.plot_results(loaded, where, chosen, scatter or None, baseline)
         click.echo(f"wrote {len(written)} figures in {where}")
 

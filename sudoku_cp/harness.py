@@ -280,14 +280,15 @@ def _malformed(result: Any, limit: int | None) -> tuple[str | None, tuple[Grid, 
     if not isinstance(result.solutions, tuple | list):
         return (f"solutions is a {type(result.solutions).__name__}, "
                 f"not a sequence of grids"), ()
-    solutions = result.solutions
+    solutions: tuple[Grid, ...] = result.solutions
     if not _plain_grids(solutions):  # not the usual tuple of tuples of ints: read each
-        solutions = []
+        read = []
         for number, solution in enumerate(result.solutions, start=1):
             grid = _integers(solution)
             if grid is None:
                 return f"solution {number} is not a sequence of integer digits", ()
-            solutions.append(grid)
+            read.append(grid)
+        solutions = tuple(read)
     stats = result.stats
     if not isinstance(stats, dict) or not (
         _NAMES.issuperset(map(type, stats)) and _NUMBERS.issuperset(map(type, stats.values()))
@@ -298,7 +299,7 @@ def _malformed(result: Any, limit: int | None) -> tuple[str | None, tuple[Grid, 
         return f"{count} solutions returned for limit {limit}", ()
     if not _count_fits(status, count):
         return f"status {status.value} with {solutions_text(count)}", ()
-    return None, tuple(solutions)
+    return None, solutions
 
 
 def _plain_grids(solutions: Any) -> bool:

@@ -27,7 +27,7 @@ def pickled_by_fields(cls: type[_T]) -> type[_T]:
     def __reduce__(self: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
         return type(self), values(self)
 
-    cls.__reduce__ = __reduce__  # type: ignore[assignment,method-assign]
+    cls.__reduce__ = __reduce__  # type: ignore[method-assign]
     return cls
 
 

@@ -83,7 +83,7 @@ def _clock_constraint(base: type, deadline: float | None) -> Any:
     Built here because its base class is the library's, imported only when a search runs.
     """
 
-    class Clock(base):  # type: ignore[misc, valid-type]
+    class Clock(base):
         def __init__(self) -> None:
             self.tries = 0
 
@@ -107,7 +107,7 @@ def _balance_constraint(base: type) -> Any:
     the choice to "fewest values left".
     """
 
-    class Balance(base):  # type: ignore[misc, valid-type]
+    class Balance(base):
         def __call__(self, variables: Any, domains: Any, assignments: Any,
                      forwardcheck: Any = False) -> bool:
             return True

@@ -16,6 +16,7 @@ from typing import Any
 from ..backends import backend_class, get_backend, register
 from ..harness import (
     Outcome,
+    Valid,
     call_backends,
     check_variants,
     invalid_record,
@@ -97,7 +98,7 @@ def _judge_item(
     runners: Sequence[Any],
     before: Callable[[int], None] | None = None,
     after: Callable[[], None] | None = None,
-    valid: Mapping[str, Sequence[bytes | None]] | None = None,
+    valid: Valid | None = None,
 ) -> CheckRecord:
     """The item's record from its backends' runs (and its transformed copies', if asked);
     ``valid`` is as for :func:`judge`."""

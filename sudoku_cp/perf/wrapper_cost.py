@@ -32,6 +32,7 @@ average is printed with them).
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import os
 import statistics
@@ -236,6 +237,10 @@ def table(title: str, timings: dict[str, Timings]) -> Any:
     return out
 
 
+def _show(status: Any, label: str, text: str) -> None:
+    status.update(f"{label}: {text}")
+
+
 def main(argv: list[str] | None = None) -> dict[str, dict[str, Timings]]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", default=",".join(DEFAULT_SETS),
@@ -256,9 +261,9 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, Timings]]:
 
     console = Console(width=max(Console().width, 110))
     names = available_backends(args.backends.split(",") if args.backends else backend_names())
+    names_or_files = [s for s in args.sets.split(",") if s] + list(args.file)
     sources: list[tuple[str, Callable[[], list[Puzzle]]]] = [
-        (s, lambda s=s: load_puzzles(s, args.count)) for s in args.sets.split(",") if s]
-    sources += [(f, lambda f=f: load_puzzles(f, args.count)) for f in args.file]
+        (s, functools.partial(load_puzzles, s, args.count)) for s in names_or_files]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     console.print(f"backends: {', '.join(names)}; {os.cpu_count()} cores, "
                   f"load average {load:.2f}; wall ms per puzzle, in process, warm")
@@ -267,7 +272,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, Timings]]:
         puzzles = loader()
         with console.status(f"{label}: {len(puzzles)} puzzles") as status:
             timings = measure(puzzles, names, args.time_limit,
-                              lambda text, label=label, s=status: s.update(f"{label}: {text}"))
+                              functools.partial(_show, status, label))
         results[label] = timings
         console.print(table(f"{label} ({len(puzzles)} puzzles)", timings))
     return results
