@@ -24,8 +24,7 @@ from .harness import cross_check
 from .model import Model, load_model, model_names
 from .puzzle import Puzzle
 from .result import BackendRun, CheckRecord, Result, Status, Verdict
-
-__version__ = "0.1.0"
+from .version import __version__ as __version__
 
 __all__ = [
     "Backend", "BackendError", "DuplicateGivenError", "InputError", "Model", "ModelError",

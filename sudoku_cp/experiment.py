@@ -102,7 +102,7 @@ def versions(backends: Sequence[str]) -> dict[str, Any]:
     >>> versions(["backtrack"])["backends"]
     {'backtrack': {'library': None, 'version': None}}
     """
-    from . import __version__
+    from .version import __version__
 
     libraries = {}
     for name in backends:
