@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .backends import Backend, Option, Search, backend_names, get_backend, register
+from .backends import (
+    Backend,
+    Counter,
+    Option,
+    Search,
+    backend_names,
+    get_backend,
+    register,
+)
 from .errors import (
     BackendError,
     DuplicateGivenError,
@@ -27,7 +35,7 @@ from .result import BackendRun, CheckRecord, Result, Status, Verdict
 from .version import __version__ as __version__
 
 __all__ = [
-    "Backend", "BackendError", "DuplicateGivenError", "InputError", "Model", "ModelError",
+    "Backend", "BackendError", "Counter", "DuplicateGivenError", "InputError", "Model", "ModelError",
     "Option", "Puzzle", "PuzzleError", "Result", "Search", "Status", "SudokuError",
     "backend_names", "get_backend", "load_model", "model_names", "register", "solve",
     "BackendRun", "CheckRecord", "Verdict", "check_puzzles", "cross_check", "read_records",
