@@ -194,6 +194,7 @@ def _num(value: float | int) -> str:
 
 def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> None:
     from .formats import format_line, format_pretty
+    from .formats.writers import json_rows
 
     puzzle = record.puzzle
     size = puzzle.size
@@ -210,8 +211,7 @@ def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> Non
             "status": result.status.value,
             "count": result.count,
             "exact": result.exact,
-            "solutions": [[list(solution[r * size:(r + 1) * size]) for r in range(size)]
-                          for solution in result.solutions],
+            "solutions": [json_rows(solution, size) for solution in result.solutions],
             "backend": result.backend,
             "options": result.options,
             "seconds": round(result.seconds, 6),

@@ -73,14 +73,23 @@ def format_rows(cells: Sequence[int], size: int) -> str:
     )
 
 
+def json_rows(cells: Sequence[int], size: int) -> list[list[int]]:
+    """The JSON form's data: N lists of N integers, ``0`` blank.
+
+    >>> json_rows([1, 0, 0, 2], 2)
+    [[1, 0], [0, 2]]
+    """
+    _check_cells(cells, size)
+    return [list(cells[r * size:(r + 1) * size]) for r in range(size)]
+
+
 def format_json(cells: Sequence[int], size: int) -> str:
     """A list of N lists of N integers on one line, ``0`` blank (one line, so JSON Lines too).
 
     >>> format_json([1, 0, 0, 2], 2)
     '[[1, 0], [0, 2]]'
     """
-    _check_cells(cells, size)
-    return json.dumps([list(cells[r * size:(r + 1) * size]) for r in range(size)])
+    return json.dumps(json_rows(cells, size))
 
 
 def format_grid(cells: Sequence[int], size: int, fmt: str = "pretty",
