@@ -94,12 +94,14 @@ def test_backends_command_shows_each_counter_s_kind() -> None:
     assert "counters: nodes (size), backtracks (dead-end), propagations (other)" in text
 
 
-def test_a_counter_written_out_is_its_description() -> None:
-    """Records written with ``json.dumps(..., default=str)`` keep descriptions, as before."""
-    from sudoku_cp.backends import backend_class
+def test_a_bench_record_lists_each_backends_counters_by_description(tmp_path) -> None:
+    """The bench's record.json keeps its form: counter name -> description."""
+    from sudoku_cp.bench.run import BenchConfig, run_bench, write_bench
 
-    written = json.dumps(dict(backend_class("dlx").counters), default=str)
-    assert json.loads(written)["nodes"] == "rows tried: nodes of the search tree"
+    config = BenchConfig(datasets=["easy"], backends=["dlx"], repeat=1, jobs=1, time_limit=5)
+    written = write_bench(run_bench(config), tmp_path)
+    record = json.loads(written["record"].read_text())
+    assert record["backends"][0]["counters"]["nodes"] == "rows tried: nodes of the search tree"
 
 
 def test_descriptions_alone_become_counters_of_kind_other() -> None:

@@ -88,7 +88,7 @@ class Counter:
     """One counter a backend reports in ``Result.stats``: what it counts, and its kind.
 
     >>> nodes = Counter("assignments tried", "size")
-    >>> nodes.kind, str(nodes)
+    >>> nodes.kind, nodes.description
     ('size', 'assignments tried')
     >>> Counter("rows tried", "sizes")
     Traceback (most recent call last):
@@ -105,9 +105,6 @@ class Counter:
                 f"counter kind {self.kind!r} is not one of: {', '.join(COUNTER_KINDS)}"
             )
 
-    def __str__(self) -> str:
-        # What the counter meant before it had a kind: written out as its description.
-        return self.description
 
 
 @dataclass

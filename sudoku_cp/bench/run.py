@@ -626,7 +626,8 @@ def _make_record(config: BenchConfig, specs: Sequence[Spec], baseline: Spec,
         },
         "backends": [
             {"label": s.label, "backend": s.backend, "strategy": s.strategy,
-             "options": s.options, "counters": dict(backend_class(s.backend).counters)}
+             "options": s.options, "counters": {name: counter.description for name, counter
+                          in backend_class(s.backend).counters.items()}}
             for s in specs
         ],
         "datasets": [
