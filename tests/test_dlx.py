@@ -7,6 +7,7 @@ its counters, and that it takes no options.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,38 @@ def test_counters() -> None:
     result = solve_checked("dlx", Puzzle([0] * 16), None)
     assert result.stats["nodes"] > 288 and result.stats["updates"] > result.stats["nodes"]
     assert result.stats["columns"] == 16 + 3 * 4 * 4 and result.stats["rows"] == 16 * 4
+
+
+def test_a_batch_counts_it_unsupported_not_solved(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from sudoku_cp.cli import main
+
+    model = tmp_path / "short.toml"
+    model.write_text('groups = ["rows", "columns"]\n[[cells]]\ncells = [[0, 0], [1, 1], [2, 3]]\n')
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(main, [
+        "check", "1...............", "--model", str(model), "-b", "backtrack,dlx", "-j", "0",
+        "-o", str(out)])
+    assert result.exit_code == 1, result.output  # multiple: backtrack decides alone
+    meta = json.loads(out.with_name("out.jsonl.meta.json").read_text())
+    tally = meta["summary"]["backends"]["dlx"]
+    assert tally["unsupported"] == 1 and tally["solved"] == 0 and tally["median_seconds"] is None
+    table = CliRunner().invoke(main, [
+        "check", "1...............", "--model", str(model), "-b", "backtrack,dlx", "-j", "0"])
+    assert "unsupported" in table.output
+
+
+def test_a_bench_rows_it_unsupported_with_the_reason(tmp_path: Path) -> None:
+    from sudoku_cp.bench.run import BenchConfig, run_bench
+
+    model = tmp_path / "short.toml"
+    model.write_text('groups = ["rows", "columns"]\n[[cells]]\ncells = [[0, 0], [1, 1], [2, 3]]\n')
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text("1...............\n")
+    run = run_bench(BenchConfig(datasets=[str(puzzles)], backends=["backtrack", "dlx"],
+                                model=str(model), jobs=1, time_limit=5))
+    dlx_row = next(row for row in run.rows if row["backend"] == "dlx")
+    assert dlx_row["status"] == "unsupported" and "exact cover" in dlx_row["note"]
+    assert dlx_row["agrees"] is None  # it did not vote
+    assert next(row for row in run.rows if row["backend"] == "backtrack")["status"] == "multiple"

@@ -164,7 +164,7 @@ def table_row(record: CheckRecord, backends: Sequence[str]) -> str:
             cell = "-"
         elif run.problems:
             cell = "WRONG"
-        elif run.status in (Status.TIMEOUT, Status.ERROR):
+        elif run.status in (Status.TIMEOUT, Status.ERROR, Status.UNSUPPORTED):
             cell = run.status.value
         else:
             cell = format_seconds(run.seconds)

@@ -54,6 +54,7 @@ class BackendTally:
     solved: int = 0
     timeouts: int = 0
     errors: int = 0
+    unsupported: int = 0
     wrong: int = 0
     times: _Times = field(default_factory=_Times)
 
@@ -84,6 +85,8 @@ class Summary:
                 tally.timeouts += 1
             elif run.status is Status.ERROR:
                 tally.errors += 1
+            elif run.status is Status.UNSUPPORTED:
+                tally.unsupported += 1
             else:
                 tally.solved += 1
                 tally.times.add(run.seconds)
@@ -105,7 +108,7 @@ class Summary:
             "verdicts": {v.value: self.verdicts.get(v, 0) for v in Verdict},
             "backends": {
                 name: {"solved": t.solved, "timeouts": t.timeouts, "errors": t.errors,
-                       "wrong": t.wrong, "median_seconds": t.times.median(),
+                       "unsupported": t.unsupported, "wrong": t.wrong, "median_seconds": t.times.median(),
                        "worst_seconds": t.times.worst if t.times.count else None}
                 for name, t in self.tallies.items()
             },
@@ -124,12 +127,16 @@ class Summary:
             f"{self.checked} puzzles checked{resumed} in {self.seconds:.2f} s "
             f"({rate:.1f}/s): {verdicts}", highlight=False,
         )
-        table = Table("backend", "solved", "timed out", "errors", "wrong", "median", "worst")
+        # (the unsupported column only when some backend could not take some puzzle)
+        refused = any(t.unsupported for t in self.tallies.values())
+        table = Table("backend", "solved", "timed out", "errors",
+                      *(["unsupported"] if refused else []), "wrong", "median", "worst")
         for name in self.backends:
             t = self.tallies.get(name, BackendTally())
             median = t.times.median()
             table.add_row(
-                name, str(t.solved), str(t.timeouts), str(t.errors), str(t.wrong),
+                name, str(t.solved), str(t.timeouts), str(t.errors),
+                *([str(t.unsupported)] if refused else []), str(t.wrong),
                 format_seconds(median) if median is not None else "-",
                 format_seconds(t.times.worst) if t.times.count else "-",
             )
