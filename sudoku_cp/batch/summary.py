@@ -108,7 +108,8 @@ class Summary:
             "verdicts": {v.value: self.verdicts.get(v, 0) for v in Verdict},
             "backends": {
                 name: {"solved": t.solved, "timeouts": t.timeouts, "errors": t.errors,
-                       "unsupported": t.unsupported, "wrong": t.wrong, "median_seconds": t.times.median(),
+                       "unsupported": t.unsupported, "wrong": t.wrong,
+                       "median_seconds": t.times.median(),
                        "worst_seconds": t.times.worst if t.times.count else None}
                 for name, t in self.tallies.items()
             },
