@@ -259,7 +259,7 @@ def clean_givens_each(puzzles: Sequence[Puzzle]) -> list[bool]:
     cells (or, for a rule this module does not know, decides)."""
     passed = [False] * len(puzzles)
     for (model, size), positions in _kinds(puzzles, range(len(puzzles))).items():
-        found = _lanes(model, size).clean_each([bytes(puzzles[p].cells) for p in positions])
+        found = _lanes(model, size).clean_each([puzzles[p].digits for p in positions])
         for position, ok in zip(positions, found, strict=True):
             passed[position] = ok
     return passed
@@ -281,7 +281,7 @@ def solved_each(pairs: Sequence[tuple[Puzzle, Grid]]) -> list[bytes | None]:
     for (model, size), positions in _kinds(puzzles, usable).items():
         found = _lanes(model, size).solved_each(
             [grids[p] for p in positions],  # type: ignore[misc]
-            [bytes(puzzles[p].cells) for p in positions],
+            [puzzles[p].digits for p in positions],
         )
         for position, ok in zip(positions, found, strict=True):
             if ok:

@@ -424,7 +424,7 @@ def judge(
     )
     # positional, in field order (id, puzzle, verdict, count, exact, solutions, backends,
     # reason, index, line, source): this runs for every puzzle of a batch
-    return CheckRecord(str(id), format_line(puzzle.cells, puzzle.size), verdict, found, exact,
+    return CheckRecord(str(id), format_line(puzzle.digits, puzzle.size), verdict, found, exact,
                        evidence[:WITNESSES], runs, reason, index, line, source)
 
 

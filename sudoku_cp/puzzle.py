@@ -56,7 +56,7 @@ class Puzzle:
     (4, 4, 'classic')
     """
 
-    __slots__ = ("cells", "size", "model", "_hash")
+    __slots__ = ("cells", "size", "model", "_hash", "_digits")
 
     def __init__(self, grid: Sequence[int] | Sequence[Sequence[int | None]],
                  model: Model | str = "classic") -> None:
@@ -83,24 +83,34 @@ class Puzzle:
         self.check_givens()
 
     @classmethod
-    def from_parsed(cls, cells: Grid, size: int, model: Model, *,
+    def from_parsed(cls, cells: Grid, size: int, model: Model, *, digits: bytes | None = None,
                     check_givens: bool = True) -> Puzzle:
         """A puzzle from cells a parser has already checked: a tuple of N² ints in 0..N, for a
-        size ``model`` takes. Only the repeated-givens check is left to do — unless
-        ``check_givens=False`` says the caller does it (for many puzzles at once with
+        size ``model`` takes (and the same as ``digits``, a byte a cell, if the parser has
+        them). Only the repeated-givens check is left to do — unless ``check_givens=False``
+        says the caller does it (for many puzzles at once with
         :func:`sudoku_cp.fastcheck.clean_givens_each`, then :meth:`check_givens` for any it
         flags)."""
         puzzle = cls.__new__(cls)
         puzzle.model = model
-        puzzle._set(cells, size)
+        puzzle._set(cells, size, digits)
         if check_givens:
             puzzle.check_givens()
         return puzzle
 
-    def _set(self, cells: Grid, size: int) -> None:
+    def _set(self, cells: Grid, size: int, digits: bytes | None = None) -> None:
         self.cells: Grid = cells
         self.size = size
         self._hash: int | None = None  # on demand: most puzzles are never hashed
+        self._digits = digits
+
+    @property
+    def digits(self) -> bytes:
+        """The cells a byte each (0 for a blank): the form batches check and write fastest
+        (made once; ``bytes()`` of a 9×9 tuple costs more than writing its line from it)."""
+        if self._digits is None:
+            self._digits = bytes(self.cells)
+        return self._digits
 
     @classmethod
     def parse(cls, text: str, model: Model | str = "classic") -> Puzzle:

@@ -123,11 +123,12 @@ class LineParser:
         if plain is not None and self._fits(plain[1]):
             raw, size = plain
             if unchecked is not None:
-                puzzle = Puzzle.from_parsed(tuple(raw), size, self.model, check_givens=False)
+                puzzle = Puzzle.from_parsed(tuple(raw), size, self.model, digits=raw,
+                                            check_givens=False)
                 unchecked.append(puzzle)
                 return puzzle
             with contextlib.suppress(SudokuError):  # the long way says what is wrong
-                return Puzzle.from_parsed(tuple(raw), size, self.model)
+                return Puzzle.from_parsed(tuple(raw), size, self.model, digits=raw)
         return parse_puzzle(text, self.model, "line")
 
     def _jsonl(self, index: int, line: Line) -> PuzzleRecord:
