@@ -393,6 +393,7 @@ def baseline_kib(tmp_path_factory) -> int:
     return peak
 
 
+@pytest.mark.slow
 def test_a_hundred_thousand_lines_stream_through_check_in_flat_memory(tmp_path, baseline_kib):
     path = tmp_path / "hundred-thousand.txt"
     path.write_text(f"{FULL_4X4}\n" * 100_000)
@@ -407,6 +408,7 @@ def test_a_hundred_thousand_lines_stream_through_check_in_flat_memory(tmp_path, 
     assert peak - baseline_kib < 6_000, (peak, baseline_kib)
 
 
+@pytest.mark.slow
 def test_a_ten_megabyte_line_is_refused_without_being_read_whole(tmp_path, baseline_kib):
     path = tmp_path / "absurd.txt"
     with path.open("w") as handle:
@@ -430,6 +432,7 @@ def test_a_ten_megabyte_line_is_refused_without_being_read_whole(tmp_path, basel
 
 
 # --- no traceback, for real ---------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "stdin", "expected"), [
     (["solve", "-"], b"\x00\x01\x02binary", "standard input holds binary data"),
     (["check", "missing/puzzles.txt"], b"", "file not found: missing/puzzles.txt"),

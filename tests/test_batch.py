@@ -63,6 +63,7 @@ def test_in_process_and_worker_processes_agree():
     assert answers(0) == answers(2)
 
 
+@pytest.mark.slow
 def test_a_backend_stuck_on_one_puzzle_times_out_there_and_the_batch_completes(fault_backends):
     puzzles = EASY_LINES[:6] + [INKALA] + EASY_LINES[6:12]
     records = list(check_puzzles(puzzles, [REAL, "test-stuck-on-one"], time_limit=0.3, jobs=2))
@@ -85,6 +86,7 @@ def test_stopping_the_iteration_early_shuts_the_workers_down():
 
 
 # --- hard time limits ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_hanging_backend_alone_is_undecided_with_a_timeout(fault_backends):
     [record] = check_puzzles([EULER], ["test-hangs"], time_limit=0.2, jobs=1)
     assert record.verdict is Verdict.UNDECIDED
@@ -93,6 +95,7 @@ def test_a_hanging_backend_alone_is_undecided_with_a_timeout(fault_backends):
     assert "no backend finished" in record.reason
 
 
+@pytest.mark.slow
 def test_a_hanging_backend_beside_a_real_one_times_out_and_the_verdict_stands(fault_backends):
     [record] = check_puzzles([INKALA], [REAL, "test-hangs"], time_limit=0.2, jobs=1)
     assert record.verdict is Verdict.UNIQUE

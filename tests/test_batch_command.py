@@ -44,6 +44,7 @@ def test_check_exit_3_for_a_disagreement(fault_backends):
     assert "test-wrong is wrong" in record["reason"]
 
 
+@pytest.mark.slow
 def test_check_exit_3_when_undecided(fault_backends):
     result = run("check", INKALA, "-b", "test-stuck-on-one", "-t", "0.2", "-j", "1", "-q")
     assert result.exit_code == 3

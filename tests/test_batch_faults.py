@@ -21,6 +21,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from clitools import as_unprivileged, jsonl, run, start_cli, wait_for_lines
 from conftest import DATA
 from fault_backends import (
@@ -50,6 +51,7 @@ def write_puzzles(folder: Path, lines: list[str] = PUZZLES) -> Path:
 
 
 # --- backends that fail on one puzzle --------------------------------------------------------
+@pytest.mark.slow
 def test_each_fault_is_recorded_for_its_puzzle_and_backend_and_the_batch_completes(
         tmp_path, fault_backends):
     faulty = [cls.name for cls in fault_backends.ON_ONE]
@@ -143,6 +145,7 @@ def test_a_worker_that_always_dies_on_a_puzzle_is_blamed_and_the_batch_completes
 
 
 # --- the whole run killed, or interrupted -------------------------------------------------------
+@pytest.mark.slow
 def test_a_run_killed_midway_resumes_to_every_puzzle_exactly_once(tmp_path):
     out = tmp_path / "out.jsonl"
     args = ["check", str(DATA / "easy.csv"), "-b", "test-slow", "-j", "2", "-o", str(out), "-q"]
@@ -166,6 +169,7 @@ def test_a_run_killed_midway_resumes_to_every_puzzle_exactly_once(tmp_path):
     assert len(meta["runs"]) == 2 and meta["summary"]["puzzles"] == 50
 
 
+@pytest.mark.slow
 def test_a_csv_run_killed_midway_holds_whole_rows_and_resumes_each_puzzle_once(tmp_path):
     out = tmp_path / "out.csv"
     args = ["check", str(DATA / "easy.csv"), "-b", "test-slow", "-j", "2", "-o", str(out), "-q"]
@@ -187,6 +191,7 @@ def test_a_csv_run_killed_midway_holds_whole_rows_and_resumes_each_puzzle_once(t
     assert out.read_text().count("id,index,") == 1  # one header
 
 
+@pytest.mark.slow
 def test_ctrl_c_then_resume_finishes_every_puzzle_exactly_once(tmp_path):
     out = tmp_path / "out.jsonl"
     args = ["check", str(DATA / "easy.csv"), "-b", "test-slow", "-j", "1", "-o", str(out)]
@@ -211,6 +216,7 @@ def test_ctrl_c_then_resume_finishes_every_puzzle_exactly_once(tmp_path):
     assert after[:len(before)] == before  # appended, nothing rewritten
 
 
+@pytest.mark.slow
 def test_ctrl_c_with_records_on_standard_output(tmp_path):
     args = ["check", str(DATA / "easy.csv"), "-b", "test-slow", "-j", "1", "-f", "jsonl", "-q"]
     process = start_cli(tmp_path, *args)
@@ -269,6 +275,7 @@ def _small_files() -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
 
 
+@pytest.mark.slow
 def test_a_disk_filling_up_midway_stops_with_a_clear_error_and_resume_finishes(tmp_path):
     out = tmp_path / "out.jsonl"
     args = [sys.executable, "-m", "sudoku_cp.cli", "check", str(DATA / "easy.csv"), "-b", REAL,

@@ -75,6 +75,7 @@ def test_bench_end_to_end_writes_table_record_and_summary(tiny: Path, tmp_path: 
         assert load_results(out / "results.parquet").rows == load_results(out).rows
 
 
+@pytest.mark.slow
 def test_replay_reproduces_statuses_and_counters(tiny: Path, tmp_path: Path) -> None:
     first, second = tmp_path / "first", tmp_path / "second"
     assert bench(str(tiny), "-b", "backtrack:mrv,dlx", "-o", str(first)).exit_code == 0
@@ -102,6 +103,7 @@ def test_injected_wrong_backend_shows_up_as_disagreement(tiny: Path, tmp_path: P
     assert {r["verdict"] for r in rows} == {"disagreement"}
 
 
+@pytest.mark.slow
 def test_backend_ignoring_its_deadline_is_stopped_and_the_bench_goes_on(
         tiny: Path, tmp_path: Path, registered) -> None:
     registered(Sleeper)

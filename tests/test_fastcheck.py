@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,6 +61,7 @@ def _near_solution(data, model, size, changes=2):
     return grid
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(case=st.sampled_from(_LANE_CASES), data=st.data())
 def test_the_fast_checks_agree_with_reading_each_group(case, data):
@@ -76,6 +78,7 @@ def test_the_fast_checks_agree_with_reading_each_group(case, data):
     assert lanes.repeats(lanes.encode(coded), coded) == _plain_repeats(model, size, givens)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(cases=st.lists(st.sampled_from(_LANE_CASES), min_size=1, max_size=12), data=st.data())
 def test_checking_many_grids_at_once_agrees_with_reading_each(cases, data):

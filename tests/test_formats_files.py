@@ -343,6 +343,7 @@ def _stdin_run(data: bytes) -> list[str]:
     return done.stdout.decode().splitlines()
 
 
+@pytest.mark.slow
 def test_read_input_standard_input():
     grid = "\n".join(INKALA[i:i + 9] for i in range(0, 81, 9))
     assert _stdin_run(grid.encode()) == [f"1 {INKALA}"]
@@ -354,6 +355,7 @@ def test_read_input_standard_input():
 
 
 # --- size: streaming and absurd lines ----------------------------------------------------------
+@pytest.mark.slow
 def test_hundred_thousand_lines_stream_in_flat_memory(tmp_path):
     line = "1.....1.........\n"
     path = tmp_path / "many.txt"

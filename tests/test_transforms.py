@@ -244,6 +244,7 @@ def test_a_backend_that_depends_on_the_labels_is_caught_and_the_transform_named(
     assert other["reason"] != record["reason"]  # another seed, other transforms
 
 
+@pytest.mark.slow
 def test_a_backend_hanging_on_a_variant_is_stopped_and_the_batch_completes(registered):
     registered(HangsOnVariants)
     result = run("check", EULER, "-b", f"{REAL},{HangsOnVariants.name}", "--metamorphic", "2",
