@@ -82,6 +82,19 @@ def test_replay_reproduces_statuses_and_counters(tiny: Path, tmp_path: Path) -> 
     result = bench("--replay", str(first / "record.json"), "-o", str(second))
     assert result.exit_code == 0, result.output
     assert "have the record's statuses and counters" in result.output
+    # and a record that no longer matches is told apart (the check above passes without any
+    # comparison): one measurement's node count changed in the saved table
+    table = first / "results.csv"
+    with table.open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    rows[0]["nodes"] = str(int(rows[0]["nodes"]) + 1)
+    with table.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    changed = bench("--replay", str(first / "record.json"), "-o", str(tmp_path / "third"))
+    assert changed.exit_code == 1, changed.output
+    assert "replay: 1 difference(s) in statuses or counters" in changed.output
 
 
 def test_every_strategy_with_all_or_star() -> None:
