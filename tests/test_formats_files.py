@@ -424,8 +424,9 @@ def test_read_puzzles_raises_only_its_own_errors(data, fmt):
     try:
         for record in read_puzzles(io.BytesIO(data), fmt=fmt):
             assert (record.puzzle is None) != (record.error is None)
-    except (PuzzleError, InputError):
-        pass
+            assert record.error is None or (record.error and "\n" not in record.error)
+    except (PuzzleError, InputError) as err:
+        assert str(err) and "\n" not in str(err)  # one line naming what is wrong
 
 
 @FUZZ
@@ -433,8 +434,9 @@ def test_read_puzzles_raises_only_its_own_errors(data, fmt):
 def test_read_input_text_raises_only_its_own_errors(text):
     try:
         for record in read_input(text):
-            assert record.error is None or "\n" not in record.error
-    except (PuzzleError, InputError):
-        pass
+            assert (record.puzzle is None) != (record.error is None)
+            assert record.error is None or (record.error and "\n" not in record.error)
+    except (PuzzleError, InputError) as err:
+        assert str(err) and "\n" not in str(err)
 
 
