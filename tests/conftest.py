@@ -63,3 +63,12 @@ def public_dir() -> Iterator[Path]:
         for path in folder.rglob("*"):
             path.chmod(0o755 if path.is_dir() else 0o644)
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A case parametrized with a 25x25 grid (``n == 25``, as the backend contract's model and
+    size cases are) is slow: only those cases, not their 4x4 to 16x16 siblings."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("n") == 25:
+            item.add_marker(pytest.mark.slow)

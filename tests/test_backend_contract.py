@@ -650,6 +650,7 @@ PUBLISHED_25X25_BACKENDS = ("cpsat", "sat")
 """Backends that solve the published 25x25 puzzles below in seconds (the others need minutes)."""
 
 
+@pytest.mark.slow
 def test_25x25_from_the_datasets(backend: Spec, datasets: Path) -> None:
     """Two published 25x25 puzzles, checked against their published solutions."""
     if backend.backend not in PUBLISHED_25X25_BACKENDS:
