@@ -1,12 +1,19 @@
-"""Shared test helpers: paths to bundled samples and the public datasets (when present)."""
+"""Shared test fixtures: paths to bundled samples and the public datasets (when present), test
+backends registered for one test, a folder every user can enter."""
 
 from __future__ import annotations
 
+import contextlib
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+TESTS = REPO / "tests"
 DATA = REPO / "sudoku_cp" / "data"
 # CI clones main with shared/ beside it; a developer checkout has it one level up too.
 DATASETS = REPO.parent / "shared" / "datasets"
@@ -17,3 +24,51 @@ def datasets() -> Path:
     if not DATASETS.is_dir():
         pytest.skip("shared/datasets is not beside this checkout")
     return DATASETS
+
+
+@pytest.fixture
+def registered() -> Iterator[Callable[..., None]]:
+    """``registered(Cls, ...)`` adds test backends through the public ``register``; they are
+    removed after the test."""
+    from sudoku_cp.backends import register, unregister
+
+    added: list[str] = []
+
+    def add(*classes: type) -> None:
+        for cls in classes:
+            register(cls, replace=True)
+            added.append(cls.name)
+
+    yield add
+    for name in reversed(added):
+        unregister(name)
+
+
+@pytest.fixture
+def fault_backends(registered: Callable[..., None]) -> ModuleType:
+    """Every backend of fault_backends.py registered for this test (the module is returned)."""
+    import fault_backends as module
+
+    registered(*module.ALL)
+    return module
+
+
+@pytest.fixture
+def public_dir() -> Iterator[Path]:
+    """A folder everybody can enter (pytest's tmp_path is private to root), removed afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="sudoku-cp-test-", dir="/tmp"))
+    folder.chmod(0o755)
+    yield folder
+    with contextlib.suppress(OSError):
+        for path in folder.rglob("*"):
+            path.chmod(0o755 if path.is_dir() else 0o644)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A case parametrized with a 25x25 grid (``n == 25``, as the backend contract's model and
+    size cases are) is slow: only those cases, not their 4x4 to 16x16 siblings."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("n") == 25:
+            item.add_marker(pytest.mark.slow)

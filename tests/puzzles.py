@@ -1,4 +1,4 @@
-"""Puzzles and small oracles shared by the backend tests (``from puzzles import INKALA``).
+"""Puzzles and small oracles shared by the tests (``from puzzles import INKALA``).
 
 Every helper that solves checks what comes back with ``Puzzle.is_solution``, the validator
 that shares no code with any backend; counts come from the datasets or from the brute-force
@@ -8,17 +8,28 @@ counter here.
 from __future__ import annotations
 
 import csv
+import random
 from pathlib import Path
 from typing import Any
 
 from conftest import DATA
 
 from sudoku_cp import Puzzle, Result, get_backend
+from sudoku_cp.model import box_shape, load_model
 
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 """Arto Inkala's 2012 "world's hardest Sudoku": unique, its solution is in famous.csv."""
+# An easy puzzle with its one solution (the one the command-line tests solve).
 KNOWN = "..48...1767.9.....5.8.3...43..74.1...69...78...1.69..51...8.3.6.....6.9124...15.."
 KNOWN_SOLUTION = "934825617672914853518637924325748169469153782781269435197582346853476291246391578"
+# Project Euler 96, grid 01: another easy unique puzzle (the harness tests' "easy" one).
+EULER = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+EULER_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+EULER_GRID = tuple(int(ch) for ch in EULER_SOLUTION)
+SERG = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+"""serg's benchmark puzzle #1 (bundled multiple.csv): 872 solutions."""
+WINDOKU = "..............5.1.....2...6......4....5...6...8...73.....214....7......2..6....4."
+"""A hyper (windoku) puzzle: unique under model 'hyper'."""
 FEW = "12.............."
 """A 4x4 puzzle with few solutions: every backend counts them all in milliseconds."""
 FEW_COUNT = 24
@@ -40,6 +51,32 @@ HARD_25X25 = (
 )
 
 
+def no_solution_puzzle() -> str:
+    """EULER with one more given that its only solution does not have: no solution at all,
+    and no group repeats a given."""
+    puzzle = Puzzle.parse(EULER)
+    cells = list(puzzle.cells)
+    for cell, given in enumerate(cells):
+        if given:
+            continue
+        taken = {cells[peer] for peer in puzzle.peers()[cell]}
+        for digit in range(1, 10):
+            if digit != EULER_GRID[cell] and digit not in taken:
+                cells[cell] = digit
+                return Puzzle(cells).to_line()
+    raise AssertionError("no cell to spoil")
+
+
+def mixed_file(folder: Path) -> Path:
+    """A CSV with every kind of record: unique, multiple, none, malformed, repeated given
+    (ids easy, serg, nosol, short, twice, inkala; ``short`` is on line 5)."""
+    path = folder / "mixed.csv"
+    rows = [("easy", EULER), ("serg", SERG), ("nosol", no_solution_puzzle()),
+            ("short", "12345"), ("twice", "11" + "." * 79), ("inkala", INKALA)]
+    path.write_text("id,puzzle\n" + "".join(f"{i},{p}\n" for i, p in rows))
+    return path
+
+
 def read_csv(path: Path) -> list[dict[str, str]]:
     with path.open(newline="", encoding="utf-8") as handle:
         return list(csv.DictReader(handle))
@@ -49,6 +86,10 @@ def bundled(name: str, ids: tuple[str, ...] | None = None) -> list[dict[str, str
     """Rows of a bundled sample (``sudoku_cp/data/NAME.csv``), only ``ids`` if given."""
     rows = read_csv(DATA / f"{name}.csv")
     return [r for r in rows if ids is None or r["id"] in ids]
+
+
+EASY_LINES = [row["puzzle"] for row in read_csv(DATA / "easy.csv")]
+"""The 100 puzzles of the bundled easy sample, in line form: each unique, each quick."""
 
 
 def solve_checked(backend: str, puzzle: Puzzle, limit: int | None = 1, **kwargs: Any) -> Result:
@@ -105,3 +146,22 @@ def brute_force_count(puzzle: Puzzle) -> int:
         return total
 
     return count(0)
+
+
+def solved(size: int, model: str = "classic") -> list[int]:
+    """A complete grid for ``size`` by the usual shifting pattern (boxes when the model has them).
+
+    Row r starts at an offset chosen so that rows, columns and r×c boxes all hold 1..N once.
+    """
+    shape = box_shape(size) if load_model(model).uses_boxes else None
+    if shape:
+        height, width = shape
+        return [(width * (r % height) + r // height + c) % size + 1
+                for r in range(size) for c in range(size)]
+    return [(r + c) % size + 1 for r in range(size) for c in range(size)]
+
+
+def puzzle_cells(size: int, model: str = "classic", seed: int = 0) -> list[int]:
+    """A solved grid with about 60% of its cells blanked (deterministically)."""
+    rng = random.Random(seed * 1000 + size)
+    return [0 if rng.random() < 0.6 else d for d in solved(size, model)]

@@ -280,6 +280,7 @@ def test_nonsense_limits_are_refused(spec: Spec, bad: Any) -> None:
 
 
 # --- time limits -------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_time_limit_cuts_counting_short(spec: Spec) -> None:
     """Counting the ~10^21 solutions of the empty 9x9 grid stops at the time limit."""
     result = spec.solve(Puzzle([0] * 81), None, time_limit=0.3)
@@ -289,6 +290,7 @@ def test_time_limit_cuts_counting_short(spec: Spec) -> None:
     assert result.seconds < 30  # a hang guard, not a timing: the limit is 0.3 s
 
 
+@pytest.mark.slow
 def test_time_limit_gives_timeout(spec: Spec) -> None:
     puzzle = Puzzle.parse(HARD_25X25)
     if get_backend(spec.backend).supports(puzzle):
@@ -414,6 +416,7 @@ def test_importing_the_package_and_backends_imports_no_library() -> None:
     assert _fresh_python(code).strip() == "[]"
 
 
+@pytest.mark.slow
 def test_the_first_solve_does_not_pay_for_the_import(backend: Spec) -> None:
     """In a fresh process the library import (about a second for CP-SAT) is outside the clock."""
     if backend_class(backend.backend).requires is None:
@@ -579,6 +582,7 @@ HARD_9X9 = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dataset", sorted(HARD_9X9))
 def test_bundled_hard_puzzles_are_unique(backend: Spec, dataset: str) -> None:
     for row in bundled(dataset, HARD_9X9[dataset]):
@@ -595,6 +599,7 @@ MULTIPLE_ROWS = {"sat": slice(None, None, 2), "dlx": slice(None, None, 2),
 25 puzzles, about 9,500 solutions, each one checked by the validator)."""
 
 
+@pytest.mark.slow
 def test_bundled_multiple_counts(backend: Spec) -> None:
     rows = bundled("multiple", ("serg#601", "serg#2401", "serg#1801"))  # 20, 66, 88 solutions
     assert len(rows) == 3
@@ -606,6 +611,7 @@ def test_bundled_multiple_counts(backend: Spec) -> None:
         assert result.count == int(row["solution_count"]), row["id"]
 
 
+@pytest.mark.slow
 def test_bundled_16x16_and_famous(backend: Spec) -> None:
     rows = bundled("16x16", ("gecode#34", "gecode#45"))
     if backend.backend in ("sat", "dlx", "backtrack"):
@@ -625,6 +631,7 @@ TDOKU_ROWS = (0, 1, 18, 21, 23, 28, 34, 36)
 TDOKU_EVERY_ROW = ("backtrack", "sat", "dlx")
 
 
+@pytest.mark.slow
 def test_tdoku_known_answers(backend: Spec, datasets: Path) -> None:
     rows = read_csv(datasets / "tdoku" / "tdoku_test_puzzles.csv")
     counts = {int(row["solution_count"]) for row in rows}
@@ -643,6 +650,7 @@ PUBLISHED_25X25_BACKENDS = ("cpsat", "sat")
 """Backends that solve the published 25x25 puzzles below in seconds (the others need minutes)."""
 
 
+@pytest.mark.slow
 def test_25x25_from_the_datasets(backend: Spec, datasets: Path) -> None:
     """Two published 25x25 puzzles, checked against their published solutions."""
     if backend.backend not in PUBLISHED_25X25_BACKENDS:

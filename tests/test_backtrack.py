@@ -106,6 +106,7 @@ def tdoku_rows(datasets: Path) -> list[dict[str, str]]:
     return read_csv(datasets / "tdoku" / "tdoku_test_puzzles.csv")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", ["naive", "ordered", "mrv"])
 def test_classic_strategies_count_tdoku_test_puzzles(strategy: str, datasets: Path) -> None:
     # The easy unique ones, three without a solution (mrv only: the textbook strategies take
@@ -201,6 +202,7 @@ def long_searches(datasets: Path) -> dict[str, Puzzle]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_time_limit_cuts_a_long_search_short(strategy: str, datasets: Path) -> None:
     result = run(long_searches(datasets)[strategy], strategy, limit=2, time_limit=0.2)
@@ -208,6 +210,7 @@ def test_time_limit_cuts_a_long_search_short(strategy: str, datasets: Path) -> N
     assert result.stats["nodes"] > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("strategy", "n"), [
     ("naive", 16), ("ordered", 16), ("mrv", 9), ("fast", 9)])
 def test_time_limit_stops_counting_all(strategy: str, n: int) -> None:

@@ -1,4 +1,8 @@
-"""Command-line behaviour of `solve`, `models` and `backends`: output, exit status, errors."""
+"""Command-line behaviour of `solve`, `models` and `backends`: output, exit status, errors.
+
+Every kind of bad input, across commands, is in test_bad_input.py; `check` and `count` in
+test_batch_command.py.
+"""
 
 from __future__ import annotations
 
@@ -7,25 +11,16 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
+from clitools import run
+from puzzles import INKALA, KNOWN, KNOWN_SOLUTION, WINDOKU
 
-from sudoku_cp.cli import main
 from sudoku_cp.puzzle import Puzzle
-
-INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
-EASY = "..48...1767.9.....5.8.3...43..74.1...69...78...1.69..51...8.3.6.....6.9124...15.."
-EASY_SOLUTION = "934825617672914853518637924325748169469153782781269435197582346853476291246391578"
-WINDOKU = "..............5.1.....2...6......4....5...6...8...73.....214....7......2..6....4."
-
-
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(main, list(args), input=input)
 
 
 def test_solve_line_prints_solution_on_stdout_and_status_on_stderr():
-    result = run("solve", EASY, "--format", "line")
+    result = run("solve", KNOWN, "--format", "line")
     assert result.exit_code == 0
-    assert result.stdout.strip() == EASY_SOLUTION
+    assert result.stdout.strip() == KNOWN_SOLUTION
     assert "solved" in result.stderr
 
 
@@ -46,25 +41,26 @@ def test_solve_all_counts_every_solution_of_empty_4x4():
 
 
 def test_solve_pretty_draws_boxes():
-    result = run("solve", EASY)
+    result = run("solve", KNOWN)
     assert result.exit_code == 0
     assert "solved" in result.stdout
     assert "|" in result.stdout and "9 3 4" in result.stdout
 
 
 def test_solve_json_is_parseable_nested_lists():
-    result = run("solve", EASY, "--format", "json")
+    result = run("solve", KNOWN, "--format", "json")
     record = json.loads(result.stdout)
     assert record["status"] == "solved"
     grid = record["solutions"][0]
     assert len(grid) == 9 and all(len(row) == 9 for row in grid)
-    assert "".join(str(d) for row in grid for d in row) == EASY_SOLUTION
+    assert "".join(str(d) for row in grid for d in row) == KNOWN_SOLUTION
 
 
 def test_solve_reads_standard_input_and_files(tmp_path):
-    assert run("solve", "-", "--format", "line", input=EASY + "\n").stdout.strip() == EASY_SOLUTION
+    piped = run("solve", "-", "--format", "line", input=KNOWN + "\n")
+    assert piped.stdout.strip() == KNOWN_SOLUTION
     path = tmp_path / "two.txt"
-    path.write_text(f"# two puzzles\n{EASY}\n{INKALA}\n")
+    path.write_text(f"# two puzzles\n{KNOWN}\n{INKALA}\n")
     result = run("solve", str(path), "--format", "line")
     assert result.exit_code == 0
     assert len(result.stdout.split()) == 2
@@ -76,8 +72,8 @@ def test_solve_other_models_and_strategies():
     solution = result.stdout.strip()
     assert Puzzle.parse(WINDOKU, model="hyper").is_solution(Puzzle.parse(solution).cells)
     for strategy in ("naive", "ordered", "mrv", "fast"):
-        result = run("solve", EASY, "--strategy", strategy, "--format", "line")
-        assert result.stdout.strip() == EASY_SOLUTION, strategy
+        result = run("solve", KNOWN, "--strategy", strategy, "--format", "line")
+        assert result.stdout.strip() == KNOWN_SOLUTION, strategy
 
 
 def test_no_solution_exits_1():
@@ -93,10 +89,10 @@ def test_no_solution_exits_1():
     [
         (["solve", "123"], "cells"),
         (["solve", "5" + "5" + "." * 79], "given twice"),
-        (["solve", EASY, "--backend", "nope"], "unknown backend"),
-        (["solve", EASY, "--model", "nope"], "unknown model"),
-        (["solve", EASY, "--strategy", "bogus"], "strategy"),
-        (["solve", EASY, "-O", "nonsense=1"], "no option"),
+        (["solve", KNOWN, "--backend", "nope"], "unknown backend"),
+        (["solve", KNOWN, "--model", "nope"], "unknown model"),
+        (["solve", KNOWN, "--strategy", "bogus"], "strategy"),
+        (["solve", KNOWN, "-O", "nonsense=1"], "no option"),
         (["solve", "." * 256, "--model", "hyper"], "only fits size 9"),
         (["solve", "." * 49], "box"),
         (["solve", "missing-file.txt"], "not found"),
@@ -107,17 +103,6 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
     assert result.exit_code == 2, result.output
     assert message in result.stderr
     assert "Traceback" not in result.output
-
-
-def test_limit_and_all_conflict():
-    result = run("solve", EASY, "--limit", "2", "--all")
-    assert result.exit_code == 2
-    assert "contradict" in result.stderr
-
-
-def test_nonsense_limit_and_time_limit_are_refused():
-    assert run("solve", EASY, "--limit", "0").exit_code == 2
-    assert run("solve", EASY, "--time-limit", "-1").exit_code == 2
 
 
 def test_models_lists_every_shipped_model():

@@ -4,27 +4,14 @@ from the registry (no list of counter names of its own)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 from click.testing import CliRunner
+from fault_backends import Probing
 
-from sudoku_cp.backends import Backend, Counter, Search, counter_kinds, register, unregister
+from sudoku_cp.backends import Backend, Counter, counter_kinds
 from sudoku_cp.bench import report
 from sudoku_cp.cli import main
-
-
-class Probing(Backend):
-    """A backend that only declares itself: its counters are what is tested here."""
-
-    name = "test-probing"
-    summary = "declares a size counter no built-in backend has"
-    counters = {"probes": Counter("cells probed", kind="size"),
-                "dead_probes": Counter("probes that found nothing", kind="dead-end"),
-                "probe_seconds": Counter("time spent probing")}
-
-    def search(self, puzzle, limit, deadline, options) -> Search:  # pragma: no cover
-        raise NotImplementedError
 
 
 class Legacy(Backend):
@@ -34,10 +21,8 @@ class Legacy(Backend):
 
 
 @pytest.fixture
-def probing() -> Iterator[None]:
-    register(Probing)
-    yield
-    unregister(Probing.name)
+def probing(registered) -> None:
+    registered(Probing)
 
 
 def test_built_in_backends_keep_the_summary_columns_they_had() -> None:

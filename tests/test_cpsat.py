@@ -76,6 +76,7 @@ def test_enumeration_is_complete_with_presolve(presolve: str) -> None:
     assert len(solutions("cpsat", EMPTY_4X4, presolve=presolve)) == 288
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [2, 4])
 def test_several_workers_count_right(workers: int) -> None:
     """CP-SAT's own enumeration misses solutions with several workers; ours does not."""

@@ -38,6 +38,7 @@ def test_every_encoding_counts_right(amo: str, redundant: bool, simplify: bool) 
     assert solve_checked("sat", puzzle, None, **options).count == brute_force_count(puzzle)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"solver": "cadical195"}], ids=["gluecard4", "cadical"])
 def test_time_limit_cuts_a_long_search(options: dict, datasets: Path) -> None:
     """Gluecard in conflict slices between looks at the clock; CaDiCaL through its own budget."""

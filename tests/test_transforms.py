@@ -14,23 +14,20 @@ solutions each, so that enumerating all of them stays quick even for python-cons
 
 from __future__ import annotations
 
-import doctest
 import functools
 import json
 import random
-import time
 
 import pytest
-from click.testing import CliRunner
+from clitools import run
+from fault_backends import HangsOnVariants, LiesWhenFirstGivenIsOne
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from test_harness import EASY, SERG, no_solution_puzzle
+from puzzles import EULER, SERG, WINDOKU, no_solution_puzzle
 
 from sudoku_cp import Puzzle, backend_names, cross_check, get_backend
 from sudoku_cp import transforms as transforms_module
-from sudoku_cp.backends import backend_class, register, unregister
-from sudoku_cp.backends.backtrack import BacktrackBackend
-from sudoku_cp.cli import main
+from sudoku_cp.backends import backend_class
 from sudoku_cp.model import load_model
 from sudoku_cp.result import Verdict
 from sudoku_cp.transforms import (
@@ -47,15 +44,10 @@ from sudoku_cp.transforms import (
 REAL = "backtrack"
 CAP = 120
 """Generated puzzles with more solutions than this are skipped (never enumerated in full)."""
-WINDOKU = "..............5.1.....2...6......4....5...6...8...73.....214....7......2..6....4."
 # (model, size, share of cells blanked): small enough to enumerate every solution.
 # About half of them have several solutions.
 CASES = [("classic", 4, 0.7), ("classic", 6, 0.55), ("x", 4, 0.75), ("latin", 4, 0.6),
          ("latin", 5, 0.55), ("hyper", 9, 0.5), ("classic", 9, 0.5), ("x", 9, 0.5)]
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 # --- the moves each model gets -------------------------------------------------------------------
@@ -113,15 +105,11 @@ def test_transforms_compose_and_undo():
 
 
 def test_the_same_seed_and_puzzle_give_the_same_transforms():
-    puzzle = Puzzle.parse(EASY)
+    puzzle = Puzzle.parse(EULER)
     names = [t.name for t in transforms_for(puzzle, 5, seed=3)]
     assert names == [t.name for t in transforms_for(puzzle, 5, seed=3)]
     assert names != [t.name for t in transforms_for(puzzle, 5, seed=4)]
     assert all(name.startswith("relabel ") for name in names)
-
-
-def test_the_module_examples_hold():
-    assert doctest.testmod(transforms_module).failed == 0
 
 
 # --- properties, for every backend --------------------------------------------------------------
@@ -213,7 +201,7 @@ def records(result) -> list[dict]:
 
 def test_metamorphic_agreement_on_every_verdict_and_model(tmp_path):
     path = tmp_path / "puzzles.txt"
-    path.write_text(f"{EASY}\n{SERG}\n{no_solution_puzzle()}\n12345\n")
+    path.write_text(f"{EULER}\n{SERG}\n{no_solution_puzzle()}\n12345\n")
     result = run("check", str(path), "-b", f"{REAL},dlx", "--metamorphic", "3", "--seed", "7",
                  "-j", "2", "-f", "jsonl", "-q")
     assert result.exit_code == 1  # multiple, none, invalid: as without the option
@@ -229,26 +217,10 @@ def test_metamorphic_agreement_on_every_verdict_and_model(tmp_path):
         assert record["metamorphic"] == {"transforms": 4, "agreed": 4, "inconclusive": 0}
 
 
-class LiesWhenFirstGivenIsOne(BacktrackBackend):
-    """Honest, except when the first given (reading order) is a 1: then it stops at the first
-    solution and claims to have searched everything. Alone, nothing shows the lie; a relabelled
-    copy of the puzzle does."""
-
-    name, summary = "test-label-liar", "claims unique when the first given is a 1"
-
-    def search(self, puzzle, limit, deadline, options):
-        found = super().search(puzzle, limit, deadline, options)
-        if next(d for d in puzzle.cells if d) == 1:
-            found.solutions[1:] = []
-            found.exhausted = True
-        return found
-
-
 @pytest.fixture
-def liar():
-    register(LiesWhenFirstGivenIsOne, replace=True)
-    yield LiesWhenFirstGivenIsOne.name
-    unregister(LiesWhenFirstGivenIsOne.name)
+def liar(registered):
+    registered(LiesWhenFirstGivenIsOne)
+    return LiesWhenFirstGivenIsOne.name
 
 
 def test_a_backend_that_depends_on_the_labels_is_caught_and_the_transform_named(liar):
@@ -272,24 +244,11 @@ def test_a_backend_that_depends_on_the_labels_is_caught_and_the_transform_named(
     assert other["reason"] != record["reason"]  # another seed, other transforms
 
 
-class HangsOnVariants(BacktrackBackend):
-    """Answers the original puzzle, hangs on any transform of it."""
-
-    name, summary = "test-hangs-on-variants", "hangs on every puzzle but EASY"
-
-    def search(self, puzzle, limit, deadline, options):
-        while puzzle.to_line() != EASY:
-            time.sleep(0.01)
-        return super().search(puzzle, limit, deadline, options)
-
-
-def test_a_backend_hanging_on_a_variant_is_stopped_and_the_batch_completes():
-    register(HangsOnVariants, replace=True)
-    try:
-        result = run("check", EASY, "-b", f"{REAL},{HangsOnVariants.name}", "--metamorphic", "2",
-                     "-t", "0.3", "-j", "1", "-f", "jsonl", "-q")
-    finally:
-        unregister(HangsOnVariants.name)
+@pytest.mark.slow
+def test_a_backend_hanging_on_a_variant_is_stopped_and_the_batch_completes(registered):
+    registered(HangsOnVariants)
+    result = run("check", EULER, "-b", f"{REAL},{HangsOnVariants.name}", "--metamorphic", "2",
+                 "-t", "0.3", "-j", "1", "-f", "jsonl", "-q")
     [record] = records(result)
     assert record["verdict"] == "unique"  # the others agree; the stopped one does not vote
     assert record["backends"][HangsOnVariants.name]["status"] == "timeout"
@@ -298,12 +257,12 @@ def test_a_backend_hanging_on_a_variant_is_stopped_and_the_batch_completes():
 
 def test_resume_keeps_the_metamorphic_settings(tmp_path):
     out = tmp_path / "out.jsonl"
-    first = run("check", EASY, "-b", REAL, "--metamorphic", "2", "--seed", "1", "-j", "0",
+    first = run("check", EULER, "-b", REAL, "--metamorphic", "2", "--seed", "1", "-j", "0",
                 "-o", str(out), "-q")
     assert first.exit_code == 0
     meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
     assert meta["settings"]["metamorphic"] == 2 and meta["settings"]["seed"] == 1
-    other = run("check", EASY, "-b", REAL, "--metamorphic", "2", "--seed", "5", "-j", "0",
+    other = run("check", EULER, "-b", REAL, "--metamorphic", "2", "--seed", "5", "-j", "0",
                 "-o", str(out), "--resume")
     assert other.exit_code == 2
     assert "made with seed 1, not 5" in other.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import sys
 from pathlib import Path
@@ -20,6 +21,8 @@ from sudoku_cp.bench.report import (
 )
 from sudoku_cp.bench.run import BenchConfig, run_bench, write_bench
 from sudoku_cp.cli import main
+
+HAVE_PYARROW = importlib.util.find_spec("pyarrow") is not None
 
 TINY = """id,puzzle,solution
 e1,..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..,483921657967345821251876493548132976729564138136798245372689514814253769695417382
@@ -72,14 +75,10 @@ def test_table_round_trip_csv_and_parquet(saved: Path) -> None:
     assert list(row)[: len(COLUMNS)] == list(COLUMNS)
     assert isinstance(row["seconds"], float) and isinstance(row["repeat"], int)
     assert isinstance(row["valid"], bool) and isinstance(row["nodes"], int)
-    if (saved / "results.parquet").exists():
+    assert (saved / "results.parquet").exists() == HAVE_PYARROW  # the test extra has it
+    if HAVE_PYARROW:
         from_parquet = load_results(saved / "results.parquet")
         assert from_parquet.rows == from_csv.rows
-
-
-def test_known_solution_in_the_dataset_is_checked(saved: Path) -> None:
-    rows = load_results(saved).rows
-    assert {r["verdict"] for r in rows} == {"unique"}  # e1's stated solution agrees
 
 
 def measurement(puzzle: str, backend: str, seconds: float, status: str = "unique",

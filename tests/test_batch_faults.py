@@ -1,11 +1,11 @@
-"""Faults a batch must survive: faulty backends, killed workers, a killed or interrupted run, and
-an output that cannot be written.
+"""Faults a batch must survive: faulty backends, killed workers, a killed or interrupted run
+(then resumed), and an output that cannot be written.
 
-Real puzzles and the real backtracker throughout. The faults are small Backend subclasses added
-with the public ``register`` — each misbehaves on one chosen puzzle only and is the real
-backtracker elsewhere — and real signals sent to real processes. Workers are forked, so they see
-the registrations made here. test_runner.py already covers a backend stuck on one puzzle, a
-JSON Lines run killed and resumed, and Ctrl-C's exit status; these tests add what it does not.
+Real puzzles and the real backtracker throughout. The faults are the backends of
+fault_backends.py — each misbehaves on one chosen puzzle only and is the real backtracker
+elsewhere — and real signals sent to real processes. Workers are forked, so they see the
+registrations made here; a run in a fresh process registers the slow ones itself
+(clitools.start_cli).
 """
 
 from __future__ import annotations
@@ -22,29 +22,26 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from clitools import as_unprivileged, jsonl, run, start_cli, wait_for_lines
 from conftest import DATA
-from test_bad_input import as_unprivileged, public_dir  # noqa: F401 — a fixture, used below
-from test_runner import EASY_LINES, start_cli, wait_for_lines
+from fault_backends import (
+    HANGS_ON,
+    HELD,
+    MALFORMED_ON,
+    PUZZLES,
+    RAISES_ON,
+    WRONG_ON,
+    Counting,
+    DiesOnOne,
+    HoldsOne,
+)
+from puzzles import EASY_LINES
 
 from sudoku_cp import Puzzle
-from sudoku_cp.backends import get_backend, register, unregister
-from sudoku_cp.backends.backtrack import BacktrackBackend
-from sudoku_cp.cli import main
+from sudoku_cp.backends import get_backend
 from sudoku_cp.formats import format_line
-from sudoku_cp.result import Result, Status
 
 REAL = "backtrack"
-PUZZLES = EASY_LINES[:12]
-RAISES_ON, MALFORMED_ON, WRONG_ON, HANGS_ON = (PUZZLES[i] for i in (2, 4, 6, 8))
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
-
-
-def jsonl(text: str) -> list[dict]:
-    return [json.loads(line) for line in text.splitlines()]
 
 
 def write_puzzles(folder: Path, lines: list[str] = PUZZLES) -> Path:
@@ -54,68 +51,10 @@ def write_puzzles(folder: Path, lines: list[str] = PUZZLES) -> Path:
 
 
 # --- backends that fail on one puzzle --------------------------------------------------------
-class _OnePuzzle(BacktrackBackend):
-    """The real backtracker, except on ``target``, where ``fault`` decides what happens."""
-
-    target = ""
-
-    def solve(self, puzzle, *, limit=1, time_limit=None, **options):
-        if puzzle.to_line() == self.target:
-            return self.fault(puzzle, limit)
-        return super().solve(puzzle, limit=limit, time_limit=time_limit, **options)
-
-    def fault(self, puzzle, limit):
-        raise NotImplementedError
-
-
-class RaisesOnOne(_OnePuzzle):
-    name, summary, target = "test-raises-on-one", "raises on one puzzle", RAISES_ON
-
-    def fault(self, puzzle, limit):
-        raise ZeroDivisionError("a bug in the backend")
-
-
-class MalformedOnOne(_OnePuzzle):
-    name, summary, target = "test-malformed-on-one", "a malformed result", MALFORMED_ON
-
-    def fault(self, puzzle, limit):  # says unique, returns no solution
-        return Result(self.name, Status.UNIQUE, (), True, 0.001, {}, {}, limit)
-
-
-class WrongOnOne(_OnePuzzle):
-    name, summary, target = "test-wrong-on-one", "a wrong solution on one puzzle", WRONG_ON
-
-    def fault(self, puzzle, limit):  # the real solution with its first two cells swapped
-        cells = list(get_backend(REAL).solve(puzzle).solution)
-        free = [c for c, given in enumerate(puzzle.cells) if not given]
-        a = free[0]
-        b = next(c for c in free if cells[c] != cells[a])
-        cells[a], cells[b] = cells[b], cells[a]
-        return Result(self.name, Status.UNIQUE, (tuple(cells),), True, 0.001, {}, {}, limit)
-
-
-class HangsOnOne(_OnePuzzle):
-    name, summary, target = "test-hangs-on-one", "ignores its time limit on one puzzle", HANGS_ON
-
-    def fault(self, puzzle, limit):
-        while True:
-            time.sleep(0.01)
-
-
-FAULTY = (RaisesOnOne, MalformedOnOne, WrongOnOne, HangsOnOne)
-
-
-@pytest.fixture
-def faulty():
-    for cls in FAULTY:
-        register(cls, replace=True)
-    yield [cls.name for cls in FAULTY]
-    for cls in FAULTY:
-        unregister(cls.name)
-
-
+@pytest.mark.slow
 def test_each_fault_is_recorded_for_its_puzzle_and_backend_and_the_batch_completes(
-        tmp_path, faulty):
+        tmp_path, fault_backends):
+    faulty = [cls.name for cls in fault_backends.ON_ONE]
     out = tmp_path / "out.jsonl"
     result = run("check", str(write_puzzles(tmp_path)), "-b", ",".join([REAL, *faulty]),
                  "-j", "2", "-t", "0.5", "-o", str(out))
@@ -156,33 +95,6 @@ def test_each_fault_is_recorded_for_its_puzzle_and_backend_and_the_batch_complet
 
 
 # --- a worker killed from outside --------------------------------------------------------------
-HELD = PUZZLES[5]
-
-
-class HoldsOne(BacktrackBackend):
-    """The real backtracker; the first time it meets HELD it says where it is and waits."""
-
-    name, summary = "test-holds-one", "waits on one puzzle the first time"
-    folder: Path | None = None
-
-    def search(self, puzzle, limit, deadline, options):
-        assert self.folder is not None
-        mark = self.folder / "held-by"
-        if puzzle.to_line() == HELD and not mark.exists():
-            partial = self.folder / "held-by.tmp"
-            partial.write_text(str(os.getpid()))
-            partial.replace(mark)  # whole, or not there at all
-            time.sleep(60)  # until killed
-        return super().search(puzzle, limit, deadline, options)
-
-
-class DiesOnOne(_OnePuzzle):
-    name, summary, target = "test-dies-on-one", "its worker dies on one puzzle", HELD
-
-    def fault(self, puzzle, limit):
-        os.kill(os.getpid(), signal.SIGKILL)
-
-
 def kill_when_held(folder: Path) -> threading.Thread:
     """A thread that SIGKILLs the worker process as soon as it holds HELD."""
 
@@ -198,16 +110,14 @@ def kill_when_held(folder: Path) -> threading.Thread:
     return thread
 
 
-def test_a_worker_killed_from_outside_loses_nothing_and_counts_nothing_twice(tmp_path):
-    HoldsOne.folder = tmp_path
-    register(HoldsOne, replace=True)
-    try:
-        killer = kill_when_held(tmp_path)
-        result = run("check", str(write_puzzles(tmp_path)), "-b", f"{REAL},test-holds-one",
-                     "-j", "2", "-t", "30", "-f", "jsonl", "-q")
-        killer.join(timeout=5)
-    finally:
-        unregister(HoldsOne.name)
+def test_a_worker_killed_from_outside_loses_nothing_and_counts_nothing_twice(
+        tmp_path, monkeypatch, registered):
+    monkeypatch.setattr(HoldsOne, "folder", tmp_path)
+    registered(HoldsOne)
+    killer = kill_when_held(tmp_path)
+    result = run("check", str(write_puzzles(tmp_path)), "-b", f"{REAL},test-holds-one",
+                 "-j", "2", "-t", "30", "-f", "jsonl", "-q")
+    killer.join(timeout=5)
     assert (tmp_path / "held-by").exists()  # the worker really held it, and was killed
     assert result.exit_code == 0
     records = jsonl(result.stdout)
@@ -217,13 +127,11 @@ def test_a_worker_killed_from_outside_loses_nothing_and_counts_nothing_twice(tmp
     assert held["backends"]["test-holds-one"]["status"] == "unique"  # retried, answered
 
 
-def test_a_worker_that_always_dies_on_a_puzzle_is_blamed_and_the_batch_completes(tmp_path):
-    register(DiesOnOne, replace=True)
-    try:
-        result = run("check", str(write_puzzles(tmp_path)), "-b", f"{REAL},test-dies-on-one",
-                     "-j", "2", "-t", "30", "-f", "jsonl", "-q")
-    finally:
-        unregister(DiesOnOne.name)
+def test_a_worker_that_always_dies_on_a_puzzle_is_blamed_and_the_batch_completes(
+        tmp_path, registered):
+    registered(DiesOnOne)
+    result = run("check", str(write_puzzles(tmp_path)), "-b", f"{REAL},test-dies-on-one",
+                 "-j", "2", "-t", "30", "-f", "jsonl", "-q")
     records = jsonl(result.stdout)
     assert sorted(r["index"] for r in records) == list(range(1, 13))
     held = next(r for r in records if r["puzzle"] == HELD)
@@ -237,6 +145,31 @@ def test_a_worker_that_always_dies_on_a_puzzle_is_blamed_and_the_batch_completes
 
 
 # --- the whole run killed, or interrupted -------------------------------------------------------
+@pytest.mark.slow
+def test_a_run_killed_midway_resumes_to_every_puzzle_exactly_once(tmp_path):
+    out = tmp_path / "out.jsonl"
+    args = ["check", str(DATA / "easy.csv"), "-b", "test-slow", "-j", "2", "-o", str(out), "-q"]
+    process = start_cli(tmp_path, *args)
+    wait_for_lines(out, 8, process)
+    process.send_signal(signal.SIGKILL)  # no chance to clean up
+    process.wait()
+    # Whole records only: a plain JSON reader reads every line as the run left it.
+    assert all(json.loads(line)["verdict"] == "unique" for line in out.read_text().splitlines())
+    with out.open("ab") as handle:
+        handle.write(b'{"id": "torn", "ind')  # what a write cut short would leave
+    before = out.read_bytes().count(b"\n")
+    assert 8 <= before < 50
+    resumed = start_cli(tmp_path, *args, "--resume")
+    stdout, stderr = resumed.communicate(timeout=60)
+    assert resumed.returncode == 0, stderr
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(r["index"] for r in records) == list(range(1, 51))
+    assert {r["verdict"] for r in records} == {"unique"}
+    meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
+    assert len(meta["runs"]) == 2 and meta["summary"]["puzzles"] == 50
+
+
+@pytest.mark.slow
 def test_a_csv_run_killed_midway_holds_whole_rows_and_resumes_each_puzzle_once(tmp_path):
     out = tmp_path / "out.csv"
     args = ["check", str(DATA / "easy.csv"), "-b", "test-slow", "-j", "2", "-o", str(out), "-q"]
@@ -258,6 +191,7 @@ def test_a_csv_run_killed_midway_holds_whole_rows_and_resumes_each_puzzle_once(t
     assert out.read_text().count("id,index,") == 1  # one header
 
 
+@pytest.mark.slow
 def test_ctrl_c_then_resume_finishes_every_puzzle_exactly_once(tmp_path):
     out = tmp_path / "out.jsonl"
     args = ["check", str(DATA / "easy.csv"), "-b", "test-slow", "-j", "1", "-o", str(out)]
@@ -282,6 +216,7 @@ def test_ctrl_c_then_resume_finishes_every_puzzle_exactly_once(tmp_path):
     assert after[:len(before)] == before  # appended, nothing rewritten
 
 
+@pytest.mark.slow
 def test_ctrl_c_with_records_on_standard_output(tmp_path):
     args = ["check", str(DATA / "easy.csv"), "-b", "test-slow", "-j", "1", "-f", "jsonl", "-q"]
     process = start_cli(tmp_path, *args)
@@ -296,31 +231,8 @@ def test_ctrl_c_with_records_on_standard_output(tmp_path):
         "— give --output FILE to be able to resume")
 
 
-SLEEPY = '''
-import time
-from pathlib import Path
-from sudoku_cp.backends import register
-from sudoku_cp.backends.backtrack import BacktrackBackend
-
-class Sleepy(BacktrackBackend):
-    """Marks that it started, then takes a minute: long enough to be interrupted."""
-    name = "test-sleepy"
-    def search(self, puzzle, limit, deadline, options):
-        Path("started").write_text("yes")
-        time.sleep(60)
-        return super().search(puzzle, limit, deadline, options)
-
-register(Sleepy)
-'''
-
-
 def test_ctrl_c_during_solve_exits_130_without_a_traceback(tmp_path):
-    (tmp_path / "sleepy.py").write_text(SLEEPY)
-    env = dict(os.environ, PYTHONPATH=str(tmp_path))
-    code = "import sleepy; from sudoku_cp.cli import main; main()"
-    process = subprocess.Popen(
-        [sys.executable, "-c", code, "solve", EASY_LINES[0], "--backend", "test-sleepy"],
-        env=env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = start_cli(tmp_path, "solve", EASY_LINES[0], "--backend", "test-sleepy")
     deadline = time.monotonic() + 60
     while not (tmp_path / "started").exists() and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -331,25 +243,11 @@ def test_ctrl_c_during_solve_exits_130_without_a_traceback(tmp_path):
 
 
 # --- an output that cannot be written -----------------------------------------------------------
-class Counting(BacktrackBackend):
-    """The real backtracker, counting its calls (in process, ``-j 0``): was any work done?"""
-
-    name, summary = "test-counting", "counts its calls"
-    calls = 0
-
-    def search(self, puzzle, limit, deadline, options):
-        Counting.calls += 1
-        return super().search(puzzle, limit, deadline, options)
-
-
-def test_a_full_device_is_reported_before_any_work():
-    register(Counting, replace=True)
+def test_a_full_device_is_reported_before_any_work(registered):
+    registered(Counting)
     Counting.calls = 0
-    try:
-        result = run("check", *PUZZLES[:3], "-b", "test-counting", "-j", "0", "-o", "/dev/full",
-                     "-f", "jsonl")
-    finally:
-        unregister(Counting.name)
+    result = run("check", *PUZZLES[:3], "-b", "test-counting", "-j", "0", "-o", "/dev/full",
+                 "-f", "jsonl")
     assert result.exit_code == 2
     assert result.stderr == (
         "sudoku-cp: error: cannot write output file /dev/full: No space left on device\n")
@@ -357,7 +255,7 @@ def test_a_full_device_is_reported_before_any_work():
     assert not Path("/dev/full.meta.json").exists()  # no sidecar beside a device
 
 
-def test_a_read_only_folder_is_reported_before_any_work(public_dir):  # noqa: F811
+def test_a_read_only_folder_is_reported_before_any_work(public_dir):
     folder = public_dir / "read-only"
     folder.mkdir()
     folder.chmod(0o555)
@@ -377,6 +275,7 @@ def _small_files() -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
 
 
+@pytest.mark.slow
 def test_a_disk_filling_up_midway_stops_with_a_clear_error_and_resume_finishes(tmp_path):
     out = tmp_path / "out.jsonl"
     args = [sys.executable, "-m", "sudoku_cp.cli", "check", str(DATA / "easy.csv"), "-b", REAL,

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from sudoku_cp.perf import harness_overhead as harness
 
 
+@pytest.mark.slow
 def test_harness_benchmark_runs_every_stage_through_the_runner():
     result = harness.main(["--repeat", "1", "--rounds", "1", "--backends", "backtrack"])
     stages = result["stages"]
