@@ -165,3 +165,15 @@ def puzzle_cells(size: int, model: str = "classic", seed: int = 0) -> list[int]:
     """A solved grid with about 60% of its cells blanked (deterministically)."""
     rng = random.Random(seed * 1000 + size)
     return [0 if rng.random() < 0.6 else d for d in solved(size, model)]
+
+
+def all_solutions(backend: str, puzzle: Puzzle, **options: Any) -> set[tuple[int, ...]]:
+    """Every solution of ``puzzle`` by ``backend`` (with ``options``), each one checked by the
+    validator, none twice, the count exact."""
+    from sudoku_cp import get_backend
+
+    result = get_backend(backend).solve(puzzle, limit=None, **options)
+    assert result.exact
+    assert all(puzzle.is_solution(s) for s in result.solutions)
+    assert len(set(result.solutions)) == result.count
+    return set(result.solutions)

@@ -35,6 +35,7 @@ import functools
 import random
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -195,6 +196,28 @@ def test_counters_returned_are_the_counters_declared(spec: Spec) -> None:
         assert all(isinstance(v, int | float) and v >= 0 for v in result.stats.values())
     searched = spec.solve(Puzzle.parse(FEW), None)
     assert any(c in searched.stats for c in cls.counters_of_kind("size"))
+
+
+def test_time_counters_fit_in_the_time_of_the_solve(spec: Spec) -> None:
+    """Backends that time their model building and their search apart (cpsat, constraint)."""
+    result = spec.solve(Puzzle.parse(INKALA), 2, time_limit=GENEROUS)
+    parts = [result.stats[c] for c in ("build_seconds", "search_seconds") if c in result.stats]
+    assert sum(parts) <= result.seconds
+
+
+def test_a_deadline_already_past_is_a_timeout_or_a_whole_answer(spec: Spec) -> None:
+    """A search looks at the clock now and then: a past deadline stops it at its first look
+    (cpsat, constraint, sat look before searching), unless it finished before (backtrack on
+    Inkala) — and then its answer is the whole one, never a cut-short search called exact."""
+    backend = get_backend(spec.backend)
+    options = backend.check_options(dict(spec.options))
+    search = backend.search(Puzzle.parse(INKALA), 2, time.perf_counter() - 1, options)
+    if search.timed_out:
+        assert not search.exhausted and len(search.solutions) <= 1
+    else:
+        assert search.exhausted and len(search.solutions) == 1
+    if spec.backend in ("cpsat", "constraint"):
+        assert search.timed_out and not search.solutions
 
 
 # --- statuses and counts: every model and size ---------------------------------------------------

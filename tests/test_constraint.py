@@ -6,39 +6,13 @@ Its counters, every solver and way of compiling the givens, and its clock constr
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from puzzles import FEW, INKALA
+from puzzles import FEW, INKALA, all_solutions
 
 from sudoku_cp import BackendError, Puzzle, Status, get_backend
-from sudoku_cp.backends import backend_class
 from sudoku_cp.backends.python_constraint import SOLVERS, compile_problem
 
 pytest.importorskip("constraint")
-
-
-def solutions(backend: str, puzzle: Puzzle, **options) -> set:
-    result = get_backend(backend).solve(puzzle, limit=None, **options)
-    assert result.exact
-    assert all(puzzle.is_solution(s) for s in result.solutions)
-    assert len(set(result.solutions)) == result.count
-    return set(result.solutions)
-
-
-def test_counters_are_reported() -> None:
-    result = get_backend("constraint").solve(Puzzle.parse(INKALA), limit=2)
-    assert result.status is Status.UNIQUE
-    assert set(backend_class("constraint").counters) == set(result.stats)
-    assert all(value >= 0 for value in result.stats.values())
-    assert result.stats["build_seconds"] + result.stats["search_seconds"] <= result.seconds
-
-
-def test_a_deadline_already_past_is_a_timeout() -> None:
-    backend = get_backend("constraint")
-    search = backend.search(Puzzle.parse(INKALA), 2, time.perf_counter() - 1,
-                            backend.check_options({}))
-    assert search.timed_out and not search.solutions
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
@@ -48,12 +22,12 @@ def test_a_deadline_already_past_is_a_timeout() -> None:
 def test_every_choice_gives_the_same_solutions(solver: str, givens: str, order: str,
                                                balance: bool) -> None:
     few = Puzzle.parse(FEW)
-    truth = solutions("backtrack", few)
-    assert solutions("constraint", few, solver=solver, givens=givens, order=order,
+    truth = all_solutions("backtrack", few)
+    assert all_solutions("constraint", few, solver=solver, givens=givens, order=order,
                      balance=balance) == truth
     x = Puzzle.parse("1...............", "x")
-    assert solutions("constraint", x, solver=solver, givens=givens, order=order,
-                     balance=balance) == solutions("backtrack", x)
+    assert all_solutions("constraint", x, solver=solver, givens=givens, order=order,
+                     balance=balance) == all_solutions("backtrack", x)
 
 
 def test_options_are_checked() -> None:

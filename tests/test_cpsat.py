@@ -5,42 +5,16 @@ Its counters, repeated solutions, presolve, several workers, its options and see
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from puzzles import FEW, FEW_COUNT, INKALA
+from puzzles import FEW, FEW_COUNT, INKALA, all_solutions
 
 from sudoku_cp import BackendError, Puzzle, Status, get_backend
-from sudoku_cp.backends import backend_class
 
 pytest.importorskip("ortools")
 
 from sudoku_cp.backends.cpsat import SolutionSet  # noqa: E402  (after the skip)
 
 EMPTY_4X4 = Puzzle([0] * 16)
-
-
-def solutions(backend: str, puzzle: Puzzle, **options) -> set:
-    result = get_backend(backend).solve(puzzle, limit=None, **options)
-    assert result.exact
-    assert all(puzzle.is_solution(s) for s in result.solutions)
-    assert len(set(result.solutions)) == result.count
-    return set(result.solutions)
-
-
-def test_counters_are_reported() -> None:
-    result = get_backend("cpsat").solve(Puzzle.parse(INKALA), limit=2)
-    assert result.status is Status.UNIQUE
-    assert set(backend_class("cpsat").counters) == set(result.stats)
-    assert all(value >= 0 for value in result.stats.values())
-    assert result.stats["build_seconds"] + result.stats["search_seconds"] <= result.seconds
-
-
-def test_a_deadline_already_past_is_a_timeout() -> None:
-    backend = get_backend("cpsat")
-    search = backend.search(Puzzle.parse(INKALA), 2, time.perf_counter() - 1,
-                            backend.check_options({}))
-    assert search.timed_out and not search.solutions
 
 
 def test_solution_set_drops_repeats() -> None:
@@ -73,7 +47,7 @@ def test_repeated_solutions_never_count(monkeypatch: pytest.MonkeyPatch) -> None
 
 @pytest.mark.parametrize("presolve", ["auto", "on", "off"])
 def test_enumeration_is_complete_with_presolve(presolve: str) -> None:
-    assert len(solutions("cpsat", EMPTY_4X4, presolve=presolve)) == 288
+    assert len(all_solutions("cpsat", EMPTY_4X4, presolve=presolve)) == 288
 
 
 @pytest.mark.slow
@@ -81,7 +55,7 @@ def test_enumeration_is_complete_with_presolve(presolve: str) -> None:
 def test_several_workers_count_right(workers: int) -> None:
     """CP-SAT's own enumeration misses solutions with several workers; ours does not."""
     few = Puzzle.parse(FEW)
-    assert solutions("cpsat", few, workers=workers) == solutions("backtrack", few)
+    assert all_solutions("cpsat", few, workers=workers) == all_solutions("backtrack", few)
     result = get_backend("cpsat").solve(Puzzle.parse(INKALA), limit=2, workers=workers)
     assert result.status is Status.UNIQUE and result.stats["solves"] == 2
 
@@ -109,7 +83,7 @@ def test_a_seed_too_big_is_refused_before_the_clock_starts(monkeypatch) -> None:
 
 @pytest.mark.parametrize("seed", [0, 1, 12345])
 def test_seed_changes_nothing_but_the_path(seed: int) -> None:
-    assert len(solutions("cpsat", Puzzle.parse(FEW), seed=seed)) == FEW_COUNT
+    assert len(all_solutions("cpsat", Puzzle.parse(FEW), seed=seed)) == FEW_COUNT
     result = get_backend("cpsat").solve(Puzzle.parse(INKALA), limit=2, seed=seed)
     assert result.status is Status.UNIQUE
 
