@@ -35,10 +35,32 @@ from .result import BackendRun, CheckRecord, Result, Status, Verdict
 from .version import __version__ as __version__
 
 __all__ = [
-    "Backend", "BackendError", "Counter", "DuplicateGivenError", "InputError", "Model",
-    "ModelError", "Option", "Puzzle", "PuzzleError", "Result", "Search", "Status", "SudokuError",
-    "backend_names", "get_backend", "load_model", "model_names", "register", "solve",
-    "BackendRun", "CheckRecord", "Verdict", "check_puzzles", "cross_check", "read_records",
+    "Backend",
+    "BackendError",
+    "Counter",
+    "DuplicateGivenError",
+    "InputError",
+    "Model",
+    "ModelError",
+    "Option",
+    "Puzzle",
+    "PuzzleError",
+    "Result",
+    "Search",
+    "Status",
+    "SudokuError",
+    "backend_names",
+    "get_backend",
+    "load_model",
+    "model_names",
+    "register",
+    "solve",
+    "BackendRun",
+    "CheckRecord",
+    "Verdict",
+    "check_puzzles",
+    "cross_check",
+    "read_records",
 ]
 
 

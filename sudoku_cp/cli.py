@@ -116,29 +116,79 @@ def backend_options(
 # --- solve -----------------------------------------------------------------------------------
 @main.command()
 @click.argument("puzzle")
-@click.option("-b", "--backend", default="backtrack", show_default=True,
-              help="Which backend solves (see `sudoku-cp backends`).")
-@click.option("-s", "--strategy", default=None,
-              help="Search strategy, for backends that have them "
-              "(backtrack: fast, naive, ordered, mrv).")
-@click.option("-O", "--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
-              help="A backend option, e.g. -O workers=2 for cpsat (repeatable).")
-@click.option("-m", "--model", default="classic", show_default=True,
-              help="Rule set: a model name (see `sudoku-cp models`) or a path to a TOML file.")
-@click.option("-n", "--limit", type=click.IntRange(min=1), default=None,
-              help="Stop after this many solutions [default: 1].")
+@click.option(
+    "-b",
+    "--backend",
+    default="backtrack",
+    show_default=True,
+    help="Which backend solves (see `sudoku-cp backends`).",
+)
+@click.option(
+    "-s",
+    "--strategy",
+    default=None,
+    help="Search strategy, for backends that have them (backtrack: fast, naive, ordered, mrv).",
+)
+@click.option(
+    "-O",
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A backend option, e.g. -O workers=2 for cpsat (repeatable).",
+)
+@click.option(
+    "-m",
+    "--model",
+    default="classic",
+    show_default=True,
+    help="Rule set: a model name (see `sudoku-cp models`) or a path to a TOML file.",
+)
+@click.option(
+    "-n",
+    "--limit",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Stop after this many solutions [default: 1].",
+)
 @click.option("-a", "--all", "count_all", is_flag=True, help="Find every solution.")
-@click.option("-t", "--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
-              metavar="SECONDS",
-              help="Give up after this many seconds per puzzle (status timeout).")
-@click.option("-f", "--format", "out_format", type=click.Choice(OUTPUT_FORMATS), default="pretty",
-              show_default=True, help="How to print solutions: boxed grid, one line each, or JSON.")
-@click.option("--input-format", default="auto", show_default=True,
-              help="How to read the input: auto, line, grid, rows, json, jsonl, csv.")
+@click.option(
+    "-t",
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    metavar="SECONDS",
+    help="Give up after this many seconds per puzzle (status timeout).",
+)
+@click.option(
+    "-f",
+    "--format",
+    "out_format",
+    type=click.Choice(OUTPUT_FORMATS),
+    default="pretty",
+    show_default=True,
+    help="How to print solutions: boxed grid, one line each, or JSON.",
+)
+@click.option(
+    "--input-format",
+    default="auto",
+    show_default=True,
+    help="How to read the input: auto, line, grid, rows, json, jsonl, csv.",
+)
 @click.option("--stats", is_flag=True, help="Also print the backend's counters.")
-def solve(puzzle: str, backend: str, strategy: str | None, option_pairs: tuple[str, ...],
-          model: str, limit: int | None, count_all: bool, time_limit: float | None,
-          out_format: str, input_format: str, stats: bool) -> None:
+def solve(
+    puzzle: str,
+    backend: str,
+    strategy: str | None,
+    option_pairs: tuple[str, ...],
+    model: str,
+    limit: int | None,
+    count_all: bool,
+    time_limit: float | None,
+    out_format: str,
+    input_format: str,
+    stats: bool,
+) -> None:
     """Solve PUZZLE (text, a file, or - for standard input) and print the solution(s).
 
     With --format line each solution is one line of N*N symbols on standard output and the
@@ -157,8 +207,9 @@ def solve(puzzle: str, backend: str, strategy: str | None, option_pairs: tuple[s
     worst = EXIT_OK
     for record in read_input(puzzle, model=rule_set, fmt=input_format):
         if record.puzzle is None:
-            click.echo(f"sudoku-cp: error: {one_line(f'puzzle {record.id}: {record.error}')}",
-                       err=True)
+            click.echo(
+                f"sudoku-cp: error: {one_line(f'puzzle {record.id}: {record.error}')}", err=True
+            )
             worst = max(worst, EXIT_USAGE)
             continue
         result = solver.solve(record.puzzle, limit=limit, time_limit=time_limit, **options)
@@ -205,18 +256,22 @@ def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> Non
         if stats:
             click.echo(_stats_line(result), err=True)
     elif out_format == "json":
-        click.echo(json.dumps({
-            "id": record.id,
-            "puzzle": puzzle.to_line(),
-            "status": result.status.value,
-            "count": result.count,
-            "exact": result.exact,
-            "solutions": [json_rows(solution, size) for solution in result.solutions],
-            "backend": result.backend,
-            "options": result.options,
-            "seconds": round(result.seconds, 6),
-            "stats": result.stats,
-        }))
+        click.echo(
+            json.dumps(
+                {
+                    "id": record.id,
+                    "puzzle": puzzle.to_line(),
+                    "status": result.status.value,
+                    "count": result.count,
+                    "exact": result.exact,
+                    "solutions": [json_rows(solution, size) for solution in result.solutions],
+                    "backend": result.backend,
+                    "options": result.options,
+                    "seconds": round(result.seconds, 6),
+                    "stats": result.stats,
+                }
+            )
+        )
     else:
         click.echo(f"puzzle {record.id}: {_status_line(result)}")
         for number, solution in enumerate(result.solutions, start=1):
@@ -235,21 +290,52 @@ CHECK_FORMATS = ("table", "jsonl", "csv")
 def _batch_options(func: Any) -> Any:
     """The options `check` and `count` share (applied bottom-up, so listed in reverse)."""
     decorators = [
-        click.option("-b", "--backends", "backend_list", default=None, metavar="A,B,C",
-                     help="Backends to cross-check [default: every available one]."),
-        click.option("-m", "--model", default="classic", show_default=True,
-                     help="Rule set: a model name or a path to a TOML file."),
-        click.option("-t", "--time-limit", type=click.FloatRange(min=0, min_open=True),
-                     default=DEFAULT_TIME_LIMIT, show_default=True, metavar="SECONDS",
-                     help="Per backend per puzzle; a worker that overruns is stopped."),
-        click.option("-j", "--jobs", type=click.IntRange(min=0), default=None,
-                     help="Worker processes [default: every core; 0 = in this process, "
-                     "where only the backends' own time limits apply]."),
-        click.option("-O", "--option", "option_pairs", multiple=True,
-                     metavar="BACKEND.KEY=VALUE",
-                     help="A backend option, e.g. -O backtrack.strategy=mrv (repeatable)."),
-        click.option("--input-format", default="auto", show_default=True,
-                     help="How to read inputs: auto, line, grid, rows, json, jsonl, csv."),
+        click.option(
+            "-b",
+            "--backends",
+            "backend_list",
+            default=None,
+            metavar="A,B,C",
+            help="Backends to cross-check [default: every available one].",
+        ),
+        click.option(
+            "-m",
+            "--model",
+            default="classic",
+            show_default=True,
+            help="Rule set: a model name or a path to a TOML file.",
+        ),
+        click.option(
+            "-t",
+            "--time-limit",
+            type=click.FloatRange(min=0, min_open=True),
+            default=DEFAULT_TIME_LIMIT,
+            show_default=True,
+            metavar="SECONDS",
+            help="Per backend per puzzle; a worker that overruns is stopped.",
+        ),
+        click.option(
+            "-j",
+            "--jobs",
+            type=click.IntRange(min=0),
+            default=None,
+            help="Worker processes [default: every core; 0 = in this process, "
+            "where only the backends' own time limits apply].",
+        ),
+        click.option(
+            "-O",
+            "--option",
+            "option_pairs",
+            multiple=True,
+            metavar="BACKEND.KEY=VALUE",
+            help="A backend option, e.g. -O backtrack.strategy=mrv (repeatable).",
+        ),
+        click.option(
+            "--input-format",
+            default="auto",
+            show_default=True,
+            help="How to read inputs: auto, line, grid, rows, json, jsonl, csv.",
+        ),
         click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary."),
     ]
     for decorator in reversed(decorators):
@@ -279,11 +365,24 @@ def _inputs_or_bundled(inputs: Sequence[str]) -> list[str]:
     return [str(bundled_file(arg) or arg) for arg in inputs]
 
 
-def _run_batch_command(command: str, inputs: Sequence[str], *, backend_list: str | None,
-                       model: str, limit: int | None, time_limit: float, jobs: int | None,
-                       option_pairs: Sequence[str], input_format: str, quiet: bool,
-                       out_format: str, output: str | None, resume: bool,
-                       metamorphic: int = 0, seed: int = 0) -> Any:
+def _run_batch_command(
+    command: str,
+    inputs: Sequence[str],
+    *,
+    backend_list: str | None,
+    model: str,
+    limit: int | None,
+    time_limit: float,
+    jobs: int | None,
+    option_pairs: Sequence[str],
+    input_format: str,
+    quiet: bool,
+    out_format: str,
+    output: str | None,
+    resume: bool,
+    metamorphic: int = 0,
+    seed: int = 0,
+) -> Any:
     """Run a batch and print its summary; exit 130 with how to resume on Ctrl-C."""
     from pathlib import Path
 
@@ -295,26 +394,43 @@ def _run_batch_command(command: str, inputs: Sequence[str], *, backend_list: str
         raise click.UsageError("--resume needs --output FILE (the file to continue)")
     if output is not None and not output.strip():
         raise click.UsageError("--output needs a file name, not an empty one")
-    config = CheckConfig.make(backend_list, limit=limit, time_limit=time_limit, model=model,
-                              options=_per_backend_options(option_pairs),
-                              metamorphic=metamorphic, seed=seed)
+    config = CheckConfig.make(
+        backend_list,
+        limit=limit,
+        time_limit=time_limit,
+        model=model,
+        options=_per_backend_options(option_pairs),
+        metamorphic=metamorphic,
+        seed=seed,
+    )
     records_on_stdout = output is None
     options = BatchOptions(
-        inputs=_inputs_or_bundled(inputs), config=config,
-        jobs=default_jobs() if jobs is None else jobs, fmt=out_format,
-        output=Path(output) if output else None, resume=resume,
-        progress=not quiet and sys.stderr.isatty(), input_format=input_format,
-        command=command, argv=sys.argv[1:],
+        inputs=_inputs_or_bundled(inputs),
+        config=config,
+        jobs=default_jobs() if jobs is None else jobs,
+        fmt=out_format,
+        output=Path(output) if output else None,
+        resume=resume,
+        progress=not quiet and sys.stderr.isatty(),
+        input_format=input_format,
+        command=command,
+        argv=sys.argv[1:],
     )
     restore_gc = tune_gc()  # for the batch's reading, writing (and checking with --jobs 0)
     try:
         summary = run_batch(options)
     except Interrupted as stop:
         where = f" to {output}" if output else ""
-        hint = (" — to finish, run the same command again with --resume" if output else
-                " — give --output FILE to be able to resume")
-        click.echo(f"sudoku-cp: interrupted after {stop.summary.checked} puzzles, "
-                   f"every finished record written{where}{hint}", err=True)
+        hint = (
+            " — to finish, run the same command again with --resume"
+            if output
+            else " — give --output FILE to be able to resume"
+        )
+        click.echo(
+            f"sudoku-cp: interrupted after {stop.summary.checked} puzzles, "
+            f"every finished record written{where}{hint}",
+            err=True,
+        )
         sys.exit(EXIT_INTERRUPTED)
     finally:
         restore_gc()
@@ -327,29 +443,69 @@ def _run_batch_command(command: str, inputs: Sequence[str], *, backend_list: str
 @main.command()
 @click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
 @_batch_options
-@click.option("-n", "--limit", type=click.IntRange(min=2), default=2, show_default=True,
-              help="Solutions each backend looks for (2 decides uniqueness; more finds "
-              "more witnesses).")
-@click.option("-o", "--output", default=None, metavar="FILE",
-              help="Write records here (with FILE.meta.json beside it) instead of stdout.")
-@click.option("-f", "--format", "out_format", type=click.Choice(CHECK_FORMATS), default=None,
-              help="Records as a table, JSON Lines or CSV [default: from the --output "
-              "suffix (.jsonl, .csv), else table].")
-@click.option("--resume", is_flag=True,
-              help="Continue --output: skip puzzles already recorded, drop a torn last line.")
-@click.option("--metamorphic", type=click.IntRange(min=0), default=0, show_default=True,
-              metavar="K",
-              help="Also cross-check K random transforms of each puzzle (relabelled digits, "
-              "swapped rows, bands, columns, stacks, transposed — only moves that keep the "
-              "model's groups); they must agree with the original, else the verdict is "
-              "disagreement, naming the transform.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Chooses the --metamorphic transforms: the same seed and puzzle give the "
-              "same transforms.")
-def check(inputs: tuple[str, ...], backend_list: str | None, model: str, time_limit: float,
-          jobs: int | None, option_pairs: tuple[str, ...], input_format: str, quiet: bool,
-          limit: int, output: str | None, out_format: str | None, resume: bool,
-          metamorphic: int, seed: int) -> None:
+@click.option(
+    "-n",
+    "--limit",
+    type=click.IntRange(min=2),
+    default=2,
+    show_default=True,
+    help="Solutions each backend looks for (2 decides uniqueness; more finds more witnesses).",
+)
+@click.option(
+    "-o",
+    "--output",
+    default=None,
+    metavar="FILE",
+    help="Write records here (with FILE.meta.json beside it) instead of stdout.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "out_format",
+    type=click.Choice(CHECK_FORMATS),
+    default=None,
+    help="Records as a table, JSON Lines or CSV [default: from the --output "
+    "suffix (.jsonl, .csv), else table].",
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Continue --output: skip puzzles already recorded, drop a torn last line.",
+)
+@click.option(
+    "--metamorphic",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    metavar="K",
+    help="Also cross-check K random transforms of each puzzle (relabelled digits, "
+    "swapped rows, bands, columns, stacks, transposed — only moves that keep the "
+    "model's groups); they must agree with the original, else the verdict is "
+    "disagreement, naming the transform.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Chooses the --metamorphic transforms: the same seed and puzzle give the same transforms.",
+)
+def check(
+    inputs: tuple[str, ...],
+    backend_list: str | None,
+    model: str,
+    time_limit: float,
+    jobs: int | None,
+    option_pairs: tuple[str, ...],
+    input_format: str,
+    quiet: bool,
+    limit: int,
+    output: str | None,
+    out_format: str | None,
+    resume: bool,
+    metamorphic: int,
+    seed: int,
+) -> None:
     """Cross-check every puzzle of INPUT... across backends and say whether it is unique.
 
     INPUT is puzzle text, a file (any format), a bundled sample's name (e.g. forum-hardest)
@@ -374,13 +530,29 @@ def check(inputs: tuple[str, ...], backend_list: str | None, model: str, time_li
     """
     if out_format is None:
         suffix = (output or "").lower()
-        out_format = ("csv" if suffix.endswith(".csv") else
-                      "jsonl" if suffix.endswith((".jsonl", ".json", ".ndjson")) else "table")
+        out_format = (
+            "csv"
+            if suffix.endswith(".csv")
+            else "jsonl"
+            if suffix.endswith((".jsonl", ".json", ".ndjson"))
+            else "table"
+        )
     summary = _run_batch_command(
-        "check", inputs, backend_list=backend_list, model=model, limit=limit,
-        time_limit=time_limit, jobs=jobs, option_pairs=option_pairs, input_format=input_format,
-        quiet=quiet, out_format=out_format, output=output, resume=resume,
-        metamorphic=metamorphic, seed=seed,
+        "check",
+        inputs,
+        backend_list=backend_list,
+        model=model,
+        limit=limit,
+        time_limit=time_limit,
+        jobs=jobs,
+        option_pairs=option_pairs,
+        input_format=input_format,
+        quiet=quiet,
+        out_format=out_format,
+        output=output,
+        resume=resume,
+        metamorphic=metamorphic,
+        seed=seed,
     )
     sys.exit(summary.exit_status)
 
@@ -388,12 +560,26 @@ def check(inputs: tuple[str, ...], backend_list: str | None, model: str, time_li
 @main.command()
 @click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
 @_batch_options
-@click.option("-n", "--limit", type=click.IntRange(min=1), default=None,
-              help="Count up to this many solutions [default: 1000].")
+@click.option(
+    "-n",
+    "--limit",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Count up to this many solutions [default: 1000].",
+)
 @click.option("-a", "--all", "count_all", is_flag=True, help="Count every solution.")
-def count(inputs: tuple[str, ...], backend_list: str | None, model: str, time_limit: float,
-          jobs: int | None, option_pairs: tuple[str, ...], input_format: str, quiet: bool,
-          limit: int | None, count_all: bool) -> None:
+def count(
+    inputs: tuple[str, ...],
+    backend_list: str | None,
+    model: str,
+    time_limit: float,
+    jobs: int | None,
+    option_pairs: tuple[str, ...],
+    input_format: str,
+    quiet: bool,
+    limit: int | None,
+    count_all: bool,
+) -> None:
     """How many solutions each puzzle of INPUT... has: exactly N, or at least N.
 
     The count is cross-checked like `check`: every solution is validated and the backends'
@@ -403,10 +589,19 @@ def count(inputs: tuple[str, ...], backend_list: str | None, model: str, time_li
     from .result import Verdict
 
     summary = _run_batch_command(
-        "count", inputs, backend_list=backend_list, model=model,
-        limit=resolve_limit(limit, count_all, default=1000), time_limit=time_limit, jobs=jobs,
-        option_pairs=option_pairs, input_format=input_format, quiet=quiet, out_format="count",
-        output=None, resume=False,
+        "count",
+        inputs,
+        backend_list=backend_list,
+        model=model,
+        limit=resolve_limit(limit, count_all, default=1000),
+        time_limit=time_limit,
+        jobs=jobs,
+        option_pairs=option_pairs,
+        input_format=input_format,
+        quiet=quiet,
+        out_format="count",
+        output=None,
+        resume=False,
     )
     verdicts = summary.verdicts
     if verdicts.get(Verdict.DISAGREEMENT) or verdicts.get(Verdict.UNDECIDED):
@@ -439,21 +634,28 @@ def backends(as_json: bool) -> None:
     for name in backend_names():
         cls = backend_class(name)
         reason = cls.unavailable_reason()
-        rows.append({
-            "name": name,
-            "available": reason is None,
-            "why_not": reason,
-            "library": cls.requires[1] if cls.requires else "(pure Python)",
-            "version": cls.version(),
-            "summary": cls.summary,
-            "options": [
-                {"name": o.name, "type": o.type.__name__, "default": o.default, "help": o.help,
-                 "choices": list(o.choices) if o.choices else None}
-                for o in cls.options
-            ],
-            "counters": {name: c.description for name, c in cls.counters.items()},
-            "counter_kinds": {name: c.kind for name, c in cls.counters.items()},
-        })
+        rows.append(
+            {
+                "name": name,
+                "available": reason is None,
+                "why_not": reason,
+                "library": cls.requires[1] if cls.requires else "(pure Python)",
+                "version": cls.version(),
+                "summary": cls.summary,
+                "options": [
+                    {
+                        "name": o.name,
+                        "type": o.type.__name__,
+                        "default": o.default,
+                        "help": o.help,
+                        "choices": list(o.choices) if o.choices else None,
+                    }
+                    for o in cls.options
+                ],
+                "counters": {name: c.description for name, c in cls.counters.items()},
+                "counter_kinds": {name: c.kind for name, c in cls.counters.items()},
+            }
+        )
     if as_json:
         click.echo(json.dumps(rows, indent=2, default=str))
         return
@@ -469,52 +671,137 @@ def backends(as_json: bool) -> None:
             click.echo(f"  -O {opt['name']}={opt['default']}  {opt['help']}{choices}")
         if row["counters"]:
             kinds = row["counter_kinds"]
-            click.echo("  counters: " + ", ".join(f"{name} ({kinds[name]})"
-                                                 for name in row["counters"]))
+            click.echo(
+                "  counters: " + ", ".join(f"{name} ({kinds[name]})" for name in row["counters"])
+            )
 
 
 # --- bench and plot: comparing paradigms ----------------------------------------------------------
 @main.command()
 @click.argument("datasets", nargs=-1)
-@click.option("--list", "list_sets", is_flag=True,
-              help="List the bundled sets with their puzzle counts, and exit.")
-@click.option("-b", "--backends", "spec_text", default=None, metavar="SPEC,…",
-              help="What to compare: NAME[:STRATEGY], comma-separated; NAME:all is every "
-              "strategy (e.g. backtrack:naive,backtrack:mrv,backtrack,cpsat) "
-              "[default: every available backend, default options].")
-@click.option("-O", "--option", "option_pairs", multiple=True, metavar="BACKEND.KEY=VALUE",
-              help="A backend option for every spec of that backend, e.g. -O cpsat.workers=1.")
-@click.option("-n", "--limit", type=click.IntRange(min=1), default=2, show_default=True,
-              help="Solutions each backend looks for: 1 solves, 2 checks uniqueness.")
-@click.option("-r", "--repeat", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Measurements per puzzle and backend (after an unmeasured warm-up).")
-@click.option("-t", "--time-limit", type=click.FloatRange(min=0, min_open=True), default=5.0,
-              show_default=True, metavar="SECONDS",
-              help="The same for every backend, per puzzle; a worker that overruns is stopped "
-              "(the default keeps a default bench of any bundled set near a minute).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Worker processes (more than the idle cores makes timings noisy).")
-@click.option("-o", "--output", type=click.Path(file_okay=False), default=None,
-              help="Folder for results.csv, results.parquet, record.json and the summary "
-              "[default: bench-results/DATE-TIME].")
-@click.option("--baseline", default=None, metavar="SPEC",
-              help="What speed ratios compare with [default: cpsat if measured, else the first].")
-@click.option("-m", "--model", default="classic", show_default=True,
-              help="Rule set for puzzle files (bundled sets are classic).")
-@click.option("--seed", type=int, default=1, show_default=True,
-              help="Seeds the run order (and backends with a seed option).")
+@click.option(
+    "--list",
+    "list_sets",
+    is_flag=True,
+    help="List the bundled sets with their puzzle counts, and exit.",
+)
+@click.option(
+    "-b",
+    "--backends",
+    "spec_text",
+    default=None,
+    metavar="SPEC,…",
+    help="What to compare: NAME[:STRATEGY], comma-separated; NAME:all is every "
+    "strategy (e.g. backtrack:naive,backtrack:mrv,backtrack,cpsat) "
+    "[default: every available backend, default options].",
+)
+@click.option(
+    "-O",
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="BACKEND.KEY=VALUE",
+    help="A backend option for every spec of that backend, e.g. -O cpsat.workers=1.",
+)
+@click.option(
+    "-n",
+    "--limit",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    help="Solutions each backend looks for: 1 solves, 2 checks uniqueness.",
+)
+@click.option(
+    "-r",
+    "--repeat",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Measurements per puzzle and backend (after an unmeasured warm-up).",
+)
+@click.option(
+    "-t",
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=5.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="The same for every backend, per puzzle; a worker that overruns is stopped "
+    "(the default keeps a default bench of any bundled set near a minute).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Worker processes (more than the idle cores makes timings noisy).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Folder for results.csv, results.parquet, record.json and the summary "
+    "[default: bench-results/DATE-TIME].",
+)
+@click.option(
+    "--baseline",
+    default=None,
+    metavar="SPEC",
+    help="What speed ratios compare with [default: cpsat if measured, else the first].",
+)
+@click.option(
+    "-m",
+    "--model",
+    default="classic",
+    show_default=True,
+    help="Rule set for puzzle files (bundled sets are classic).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Seeds the run order (and backends with a seed option).",
+)
 @click.option("--no-warmup", is_flag=True, help="Measure cold workers too (not recommended).")
 @click.option("--plot", "draw", is_flag=True, help="Also draw the figures (needs the plot extra).")
-@click.option("--table", "table_style", type=click.Choice(["text", "markdown"]), default="text",
-              show_default=True, help="How to print the summary.")
-@click.option("--replay", default=None, metavar="RECORD",
-              help="Run the bench a saved record (or its folder) describes, and compare "
-              "statuses and counters with its table.")
+@click.option(
+    "--table",
+    "table_style",
+    type=click.Choice(["text", "markdown"]),
+    default="text",
+    show_default=True,
+    help="How to print the summary.",
+)
+@click.option(
+    "--replay",
+    default=None,
+    metavar="RECORD",
+    help="Run the bench a saved record (or its folder) describes, and compare "
+    "statuses and counters with its table.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress line.")
-def bench(datasets: tuple[str, ...], list_sets: bool, spec_text: str | None,
-          option_pairs: tuple[str, ...], limit: int, repeat: int, time_limit: float, jobs: int,
-          output: str | None, baseline: str | None, model: str, seed: int, no_warmup: bool,
-          draw: bool, table_style: str, replay: str | None, quiet: bool) -> None:
+def bench(
+    datasets: tuple[str, ...],
+    list_sets: bool,
+    spec_text: str | None,
+    option_pairs: tuple[str, ...],
+    limit: int,
+    repeat: int,
+    time_limit: float,
+    jobs: int,
+    output: str | None,
+    baseline: str | None,
+    model: str,
+    seed: int,
+    no_warmup: bool,
+    draw: bool,
+    table_style: str,
+    replay: str | None,
+    quiet: bool,
+) -> None:
     """Compare backends on DATASETs (puzzle files or bundled sets; see --list).
 
     Every puzzle x backend x repeat is measured, every answer validated and cross-checked;
@@ -540,9 +827,16 @@ def bench(datasets: tuple[str, ...], list_sets: bool, spec_text: str | None,
             old = report.load_results(old_table)
     else:
         config = benchmod.BenchConfig(
-            datasets=list(datasets), backends=[spec_text] if spec_text else None,
-            options=benchmod.parse_option_pairs(option_pairs), limit=limit, repeat=repeat,
-            time_limit=time_limit, jobs=jobs, warmup=not no_warmup, model=model, seed=seed,
+            datasets=list(datasets),
+            backends=[spec_text] if spec_text else None,
+            options=benchmod.parse_option_pairs(option_pairs),
+            limit=limit,
+            repeat=repeat,
+            time_limit=time_limit,
+            jobs=jobs,
+            warmup=not no_warmup,
+            model=model,
+            seed=seed,
             baseline=baseline,
         )
     if draw:
@@ -562,19 +856,26 @@ def bench(datasets: tuple[str, ...], list_sets: bool, spec_text: str | None,
     summaries = report.summarize(run.rows, run.record["options"]["baseline"])
     text = report.render_summary(summaries, "text", run.record)
     (outdir / "summary.txt").write_text(text, encoding="utf-8")
-    (outdir / "summary.md").write_text(report.render_summary(summaries, "markdown", run.record),
-                                       encoding="utf-8")
-    click.echo(text if table_style == "text"
-               else report.render_summary(summaries, "markdown", run.record), nl=False)
+    (outdir / "summary.md").write_text(
+        report.render_summary(summaries, "markdown", run.record), encoding="utf-8"
+    )
+    click.echo(
+        text if table_style == "text" else report.render_summary(summaries, "markdown", run.record),
+        nl=False,
+    )
     if draw:
         report.plot_results(report.load_results(outdir), outdir / "plots")
-    click.echo(f"\nwrote {', '.join(p.name for p in paths.values())}, summary.txt/.md"
-               f"{', plots/' if draw else ''} in {outdir}"
-               f"  (redraw: sudoku-cp plot {outdir})")
+    click.echo(
+        f"\nwrote {', '.join(p.name for p in paths.values())}, summary.txt/.md"
+        f"{', plots/' if draw else ''} in {outdir}"
+        f"  (redraw: sudoku-cp plot {outdir})"
+    )
     status = EXIT_OK
     if any(s.disagreements or s.problems for s in summaries):
-        click.echo("sudoku-cp: some backend gave a wrong or contradicted answer "
-                   "(see DISAGREEMENTS above)", err=True)
+        click.echo(
+            "sudoku-cp: some backend gave a wrong or contradicted answer (see DISAGREEMENTS above)",
+            err=True,
+        )
         status = EXIT_UNDECIDED
     if old is not None:
         differences = report.compare_runs(old.rows, run.rows, run.counters)
@@ -584,8 +885,9 @@ def bench(datasets: tuple[str, ...], list_sets: bool, spec_text: str | None,
                 click.echo(f"  {line}")
             status = max(status, EXIT_NEGATIVE)
         else:
-            click.echo(f"replay: all {len(run.rows)} measurements have the record's statuses "
-                       "and counters")
+            click.echo(
+                f"replay: all {len(run.rows)} measurements have the record's statuses and counters"
+            )
     sys.exit(status)
 
 
@@ -596,26 +898,59 @@ def _list_bundled() -> None:
     width = max(len(s.name) for s in sets)
     for s in sets:
         click.echo(f"{s.name:<{width}}  {bundled_count(s.name):>5}  {s.description}")
-    click.echo("\n(e.g. sudoku-cp bench 17clue --backends backtrack,cpsat; "
-               "sources: sudoku_cp/data/SOURCES.md)")
+    click.echo(
+        "\n(e.g. sudoku-cp bench 17clue --backends backtrack,cpsat; "
+        "sources: sudoku_cp/data/SOURCES.md)"
+    )
 
 
 @main.command()
 @click.argument("results")
-@click.option("-o", "--output", type=click.Path(file_okay=False), default=None,
-              help="Folder for the figures [default: plots/ beside the results].")
-@click.option("--format", "formats", default="png,svg", show_default=True,
-              help="Figure formats, comma-separated (png, svg, pdf).")
-@click.option("--scatter", "pairs", multiple=True, metavar="X,Y",
-              help="Backends of a per-puzzle scatter (repeatable) [default: baseline vs the "
-              "first other].")
-@click.option("--baseline", default=None, metavar="SPEC",
-              help="What speed ratios compare with [default: the record's baseline].")
-@click.option("--table", "table_style", type=click.Choice(["text", "markdown", "none"]),
-              default="text", show_default=True, help="How to print the summary.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Folder for the figures [default: plots/ beside the results].",
+)
+@click.option(
+    "--format",
+    "formats",
+    default="png,svg",
+    show_default=True,
+    help="Figure formats, comma-separated (png, svg, pdf).",
+)
+@click.option(
+    "--scatter",
+    "pairs",
+    multiple=True,
+    metavar="X,Y",
+    help="Backends of a per-puzzle scatter (repeatable) [default: baseline vs the first other].",
+)
+@click.option(
+    "--baseline",
+    default=None,
+    metavar="SPEC",
+    help="What speed ratios compare with [default: the record's baseline].",
+)
+@click.option(
+    "--table",
+    "table_style",
+    type=click.Choice(["text", "markdown", "none"]),
+    default="text",
+    show_default=True,
+    help="How to print the summary.",
+)
 @click.option("--no-figures", is_flag=True, help="Only print the summary.")
-def plot(results: str, output: str | None, formats: str, pairs: tuple[str, ...],
-         baseline: str | None, table_style: str, no_figures: bool) -> None:
+def plot(
+    results: str,
+    output: str | None,
+    formats: str,
+    pairs: tuple[str, ...],
+    baseline: str | None,
+    table_style: str,
+    no_figures: bool,
+) -> None:
     """Summary table and figures of a saved bench (its folder, results.csv or .parquet).
 
     Figures per dataset: the cactus plot (puzzles solved within time t, log time), a per-puzzle

@@ -27,24 +27,18 @@ _SETS = (
     BundledSet(
         "17clue", "17clue.csv", "17-clue puzzles (Royle's list, tdoku's form), 1 solution each"
     ),
-    BundledSet(
-        "top1465", "top1465.csv", "magictour top1465 hard puzzles, 1 solution each"
-    ),
+    BundledSet("top1465", "top1465.csv", "magictour top1465 hard puzzles, 1 solution each"),
     BundledSet(
         "forum-hardest", "forum-hardest.csv", "Enjoy Sudoku forum hardest (2011), 1 solution each"
     ),
     BundledSet(
         "famous", "famous.csv", "named hardest puzzles (AI Escargot, Inkala …), with solutions"
     ),
-    BundledSet(
-        "easy", "easy.csv", "Project Euler 96 easy grids, 1 solution each"
-    ),
+    BundledSet("easy", "easy.csv", "Project Euler 96 easy grids, 1 solution each"),
     BundledSet(
         "multiple", "multiple.csv", "serg's benchmark: puzzles with 2–1,555 solutions, counts given"
     ),
-    BundledSet(
-        "16x16", "16x16.csv", "16x16 puzzles (janko.at, course sets), with solutions"
-    ),
+    BundledSet("16x16", "16x16.csv", "16x16 puzzles (janko.at, course sets), with solutions"),
 )
 
 

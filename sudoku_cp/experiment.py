@@ -62,10 +62,18 @@ def describe_input(arg: str) -> dict[str, Any]:
     if arg == "-":
         return {"arg": arg, "kind": "stdin", "sha256": None}
     if path is None:
-        return {"arg": arg, "kind": "text",
-                "sha256": hashlib.sha256(arg.encode("utf-8")).hexdigest()}
-    return {"arg": arg, "kind": "file", "path": str(path.resolve()),
-            "bytes": path.stat().st_size, "sha256": file_sha256(path)}
+        return {
+            "arg": arg,
+            "kind": "text",
+            "sha256": hashlib.sha256(arg.encode("utf-8")).hexdigest(),
+        }
+    return {
+        "arg": arg,
+        "kind": "file",
+        "path": str(path.resolve()),
+        "bytes": path.stat().st_size,
+        "sha256": file_sha256(path),
+    }
 
 
 def input_path(arg: str) -> Path | None:
@@ -92,8 +100,13 @@ def machine() -> dict[str, Any]:
                     break
     except OSError:
         pass
-    return {"cpu": cpu, "cores": os.cpu_count(), "usable_cores": usable_cores(),
-            "platform": platform.platform(), "machine": platform.machine()}
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "usable_cores": usable_cores(),
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+    }
 
 
 def versions(backends: Sequence[str]) -> dict[str, Any]:
@@ -108,7 +121,8 @@ def versions(backends: Sequence[str]) -> dict[str, Any]:
     for name in backends:
         cls = backend_class(name)
         libraries[name] = (
-            {"library": cls.requires[1], "version": cls.version()} if cls.requires
+            {"library": cls.requires[1], "version": cls.version()}
+            if cls.requires
             else {"library": None, "version": None}
         )
     return {
@@ -142,6 +156,12 @@ def write_json_atomically(path: Path, data: Any) -> None:
 
 
 __all__ = [
-    "describe_input", "file_sha256", "input_path", "machine", "now", "usable_cores",
-    "versions", "write_json_atomically",
+    "describe_input",
+    "file_sha256",
+    "input_path",
+    "machine",
+    "now",
+    "usable_cores",
+    "versions",
+    "write_json_atomically",
 ]

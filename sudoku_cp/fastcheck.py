@@ -69,14 +69,17 @@ class _Lanes:
             for group in members:
                 for cell in group:
                     covered[cell] += 1
-            self.shapes.append(_Shape(
-                steps=_steps(offsets, size, width),
-                mask=sum(field << (width * a) for a in anchors),
-                full=sum(everything << (width * a) for a in anchors)
-                if len(offsets) == size else None,
-                cells=sum(covered),
-                covered=None if set(covered) == {1} else bytes(covered),
-            ))
+            self.shapes.append(
+                _Shape(
+                    steps=_steps(offsets, size, width),
+                    mask=sum(field << (width * a) for a in anchors),
+                    full=sum(everything << (width * a) for a in anchors)
+                    if len(offsets) == size
+                    else None,
+                    cells=sum(covered),
+                    covered=None if set(covered) == {1} else bytes(covered),
+                )
+            )
         self._single = [(shape, shape.mask, shape.full) for shape in self.shapes]
         self._repeated: dict[int, list[tuple[_Shape, int, int | None]]] = {}
 
@@ -94,8 +97,7 @@ class _Lanes:
         (0 for a blank), ``grid`` its encoding — or ``count`` grids one after the other."""
         givens = len(digits) - digits.count(0)
         for shape, mask, _ in self._masks(count):
-            held = (givens if shape.covered is None
-                    else sum(compress(shape.covered * count, digits)))
+            held = givens if shape.covered is None else sum(compress(shape.covered * count, digits))
             if (_spread(grid, shape.steps) & mask).bit_count() != held:
                 return True
         return False
@@ -193,8 +195,10 @@ def _steps(offsets: tuple[int, ...], size: int, width: int) -> tuple[tuple[int, 
     elif k > 2:
         across = next((i for i, o in enumerate(offsets) if o != i), k)
         down = k // across
-        if across > 1 and across * down == k and offsets == tuple(
-            r * size + c for r in range(down) for c in range(across)
+        if (
+            across > 1
+            and across * down == k
+            and offsets == tuple(r * size + c for r in range(down) for c in range(across))
         ):
             runs = [(1, across), (size, down)]  # a box, a window
     if not runs:

@@ -52,7 +52,6 @@ WITNESSES = 2
 """How many solutions a record keeps: enough to prove ``multiple`` (more would bloat files)."""
 
 
-
 # --- choosing backends ---------------------------------------------------------------------------
 def resolve_backends(names: Iterable[str] | str | None = None) -> list[str]:
     """Canonical backend names: ``names`` (a list or ``"a,b,c"``), default every available one.
@@ -145,8 +144,14 @@ def cross_check(
     outcomes = run_backends(puzzle, runners, limit=limit, time_limit=time_limit)
     record = judge(puzzle, outcomes, id=id)
     if metamorphic:
-        record = check_variants(puzzle, record, runners, transforms_for(puzzle, metamorphic, seed),
-                                limit=limit, time_limit=time_limit)
+        record = check_variants(
+            puzzle,
+            record,
+            runners,
+            transforms_for(puzzle, metamorphic, seed),
+            limit=limit,
+            time_limit=time_limit,
+        )
     return record
 
 
@@ -164,8 +169,13 @@ def invalid_record(
     if line is not None and "line" not in why:
         why = f"line {line}: {why}"
     return CheckRecord(
-        id=str(id), puzzle=_one_line(text), verdict=Verdict.INVALID, reason=why,
-        index=index, line=line, source=source,
+        id=str(id),
+        puzzle=_one_line(text),
+        verdict=Verdict.INVALID,
+        reason=why,
+        index=index,
+        line=line,
+        source=source,
     )
 
 
@@ -189,8 +199,9 @@ def run_backends(
     whose worker it had to kill); those backends are not run again. ``before(i)`` and ``after()``
     bracket the call of the i-th backend, so the runner can watch how long it takes.
     """
-    calls = call_backends(puzzle, runners, limit=limit, time_limit=time_limit, known=known,
-                          before=before, after=after)
+    calls = call_backends(
+        puzzle, runners, limit=limit, time_limit=time_limit, known=known, before=before, after=after
+    )
     return read_calls(calls, limit)
 
 
@@ -278,8 +289,7 @@ def _malformed(result: Any, limit: int | None) -> tuple[str | None, tuple[Grid, 
     if not isinstance(status, Status) or status not in _RETURNABLE:
         return f"status {status!r} is not one a backend may return", ()
     if not isinstance(result.solutions, tuple | list):
-        return (f"solutions is a {type(result.solutions).__name__}, "
-                f"not a sequence of grids"), ()
+        return (f"solutions is a {type(result.solutions).__name__}, not a sequence of grids"), ()
     solutions: tuple[Grid, ...] = result.solutions
     if not _plain_grids(solutions):  # not the usual tuple of tuples of ints: read each
         read = []
@@ -347,10 +357,16 @@ def validate_many(
     validator's answer for every solution of every puzzle, asked all at once through its fast
     door (:func:`sudoku_cp.fastcheck.solved_each`), whose every doubt goes to the plain
     :meth:`Puzzle.problems_with`. Give each to :func:`judge` as ``valid``."""
-    pairs = [(puzzle, solution) for puzzle, outcome in zip(puzzles, outcomes, strict=True)
-             for _, solutions in outcome.values() for solution in solutions]
-    accepted = [fast is not None or puzzle.is_solution(grid)
-                for (puzzle, grid), fast in zip(pairs, solved_each(pairs), strict=True)]
+    pairs = [
+        (puzzle, solution)
+        for puzzle, outcome in zip(puzzles, outcomes, strict=True)
+        for _, solutions in outcome.values()
+        for solution in solutions
+    ]
+    accepted = [
+        fast is not None or puzzle.is_solution(grid)
+        for (puzzle, grid), fast in zip(pairs, solved_each(pairs), strict=True)
+    ]
     valid = []
     start = 0
     for outcome in outcomes:
@@ -407,25 +423,41 @@ def judge(
         # found by anyone outnumber it; a timeout's solutions count as evidence too.
         if run.exact and run.status in DECIDING and name not in wrong:
             if found > run.count:
-                runs[name] = _with_problems(run, [
-                    f"said {run.status.value} ({solutions_text(run.count)}) but "
-                    f"{solutions_text(found)} were found and validated"
-                ])
+                runs[name] = _with_problems(
+                    run,
+                    [
+                        f"said {run.status.value} ({solutions_text(run.count)}) but "
+                        f"{solutions_text(found)} were found and validated"
+                    ],
+                )
                 wrong.append(name)
             else:
                 deciders.append(run)
     verdict = _verdict(wrong, found, deciders)
-    exact = verdict is Verdict.UNIQUE or verdict is Verdict.NONE or (
-        verdict is Verdict.MULTIPLE and any(run.count == found for run in deciders)
+    exact = (
+        verdict is Verdict.UNIQUE
+        or verdict is Verdict.NONE
+        or (verdict is Verdict.MULTIPLE and any(run.count == found for run in deciders))
     )
     # (a plain unique verdict, by far the most common, needs no reason)
-    reason = None if verdict is Verdict.UNIQUE and not failed else _reason(
-        verdict, runs, wrong, found
+    reason = (
+        None if verdict is Verdict.UNIQUE and not failed else _reason(verdict, runs, wrong, found)
     )
     # positional, in field order (id, puzzle, verdict, count, exact, solutions, backends,
     # reason, index, line, source): this runs for every puzzle of a batch
-    return CheckRecord(str(id), format_line(puzzle.digits, puzzle.size), verdict, found, exact,
-                       evidence[:WITNESSES], runs, reason, index, line, source)
+    return CheckRecord(
+        str(id),
+        format_line(puzzle.digits, puzzle.size),
+        verdict,
+        found,
+        exact,
+        evidence[:WITNESSES],
+        runs,
+        reason,
+        index,
+        line,
+        source,
+    )
 
 
 def _with_problems(run: BackendRun, problems: list[str]) -> BackendRun:
@@ -448,8 +480,11 @@ def _reason(
 ) -> str | None:
     """One line explaining the verdict, naming the backends it rests on or that failed; None
     for a plain ``unique``."""
-    failed = [f"{name}: {run.said()}" for name, run in runs.items()
-              if run.status in (Status.TIMEOUT, Status.ERROR, Status.UNSUPPORTED)]
+    failed = [
+        f"{name}: {run.said()}"
+        for name, run in runs.items()
+        if run.status in (Status.TIMEOUT, Status.ERROR, Status.UNSUPPORTED)
+    ]
     if verdict is Verdict.DISAGREEMENT:
         accused = [f"{name} is wrong: {'; '.join(runs[name].problems)}" for name in wrong]
         said = [f"{name}: {run.said()}" for name, run in runs.items() if name not in wrong]
@@ -506,8 +541,15 @@ def check_variants(
     mismatches = []
     for transform in transforms:
         variant = transform.puzzle(puzzle)
-        outcomes = run_backends(variant, runners, limit=limit, time_limit=time_limit,
-                                known=known, before=before, after=after)
+        outcomes = run_backends(
+            variant,
+            runners,
+            limit=limit,
+            time_limit=time_limit,
+            known=known,
+            before=before,
+            after=after,
+        )
         judged = judge(variant, outcomes)
         if judged.verdict is Verdict.UNDECIDED:
             inconclusive += 1
@@ -522,7 +564,9 @@ def check_variants(
         return dataclasses.replace(record, metamorphic=metamorphic)
     notes = ["metamorphic check failed: " + " | ".join(mismatches)]
     return dataclasses.replace(
-        record, metamorphic=metamorphic, verdict=Verdict.DISAGREEMENT,
+        record,
+        metamorphic=metamorphic,
+        verdict=Verdict.DISAGREEMENT,
         reason="; ".join(notes + ([record.reason] if record.reason else [])),
     )
 
@@ -538,14 +582,18 @@ def _variant_problem(
     if variant.verdict is not record.verdict:
         return f"the verdict is {shown}, but the original puzzle's is {original}"
     if variant.exact and record.exact and variant.count != record.count:
-        return (f"there are exactly {solutions_text(variant.count)}, "
-                f"but the original has {record.count}")
+        return (
+            f"there are exactly {solutions_text(variant.count)}, "
+            f"but the original has {record.count}"
+        )
     for number, solution in enumerate(variant.solutions, start=1):
         back = transform.back(solution)
         problems = puzzle.problems_with(back)
         if problems:
-            return (f"solution {number} maps back to a grid that does not solve the original: "
-                    f"{'; '.join(problems[:3])}")
+            return (
+                f"solution {number} maps back to a grid that does not solve the original: "
+                f"{'; '.join(problems[:3])}"
+            )
         if record.verdict is Verdict.UNIQUE and back != record.solutions[0]:
             return "the one solution maps back to another grid than the original's one solution"
     return None
@@ -564,7 +612,18 @@ def _one_line(text: str, width: int = 200) -> str:
 
 
 __all__ = [
-    "DEFAULT_LIMIT", "Call", "Outcome", "Valid", "call_backends", "check_backend_options",
-    "check_variants", "cross_check", "invalid_record", "judge", "read_calls", "resolve_backends",
-    "run_backends", "validate_many",
+    "DEFAULT_LIMIT",
+    "Call",
+    "Outcome",
+    "Valid",
+    "call_backends",
+    "check_backend_options",
+    "check_variants",
+    "cross_check",
+    "invalid_record",
+    "judge",
+    "read_calls",
+    "resolve_backends",
+    "run_backends",
+    "validate_many",
 ]

@@ -68,8 +68,16 @@ class Model:
         # pickles (__getstate__), as string hashes differ from one process to the next.
         cached = self.__dict__.get("_hash")
         if cached is None:
-            cached = hash((self.name, self.description, self.group_kinds, self.windows,
-                           self.cell_groups, self.sizes))
+            cached = hash(
+                (
+                    self.name,
+                    self.description,
+                    self.group_kinds,
+                    self.windows,
+                    self.cell_groups,
+                    self.sizes,
+                )
+            )
             object.__setattr__(self, "_hash", cached)
         return cached
 
@@ -279,8 +287,9 @@ def model_from_dict(data: dict, *, name: str, path: str | None = None) -> Model:
     if sizes is not None and (
         not isinstance(sizes, list)
         or not sizes
-        or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= MAX_SIZE
-                   for s in sizes)
+        or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= MAX_SIZE for s in sizes
+        )
     ):
         raise ModelError(f"model {where}: 'sizes' must be a list of sizes 1..{MAX_SIZE}")
     for key, what in (("windows", "[[windows]] tables"), ("cells", "[[cells]] tables")):
@@ -289,8 +298,10 @@ def model_from_dict(data: dict, *, name: str, path: str | None = None) -> Model:
     windows = []
     for i, win in enumerate(data.get("windows", []), start=1):
         keys = ("row", "col", "height", "width")
-        if not isinstance(win, dict) or set(win) != set(keys) or not all(
-            isinstance(win[k], int) and not isinstance(win[k], bool) for k in keys
+        if (
+            not isinstance(win, dict)
+            or set(win) != set(keys)
+            or not all(isinstance(win[k], int) and not isinstance(win[k], bool) for k in keys)
         ):
             raise ModelError(
                 f"model {where}: window {i} must have integer row, col, height and width"
@@ -301,14 +312,17 @@ def model_from_dict(data: dict, *, name: str, path: str | None = None) -> Model:
     cell_groups = []
     for i, entry in enumerate(data.get("cells", []), start=1):
         cells = entry.get("cells") if isinstance(entry, dict) else None
-        if not isinstance(cells, list) or not cells or not all(
-            isinstance(c, list) and len(c) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in c)
-            for c in cells
-        ):
-            raise ModelError(
-                f"model {where}: cell group {i} must be 'cells = [[row, col], …]'"
+        if (
+            not isinstance(cells, list)
+            or not cells
+            or not all(
+                isinstance(c, list)
+                and len(c) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in c)
+                for c in cells
             )
+        ):
+            raise ModelError(f"model {where}: cell group {i} must be 'cells = [[row, col], …]'")
         cell_groups.append(tuple((r, c) for r, c in cells))
     if not kinds and not windows and not cell_groups:
         raise ModelError(f"model {where}: no groups (a model needs at least one group)")

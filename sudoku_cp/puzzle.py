@@ -58,8 +58,9 @@ class Puzzle:
 
     __slots__ = ("cells", "size", "model", "_hash", "_digits")
 
-    def __init__(self, grid: Sequence[int] | Sequence[Sequence[int | None]],
-                 model: Model | str = "classic") -> None:
+    def __init__(
+        self, grid: Sequence[int] | Sequence[Sequence[int | None]], model: Model | str = "classic"
+    ) -> None:
         self.model = load_model(model)
         cells = _flatten(grid)
         size = size_for_cells(len(cells))
@@ -83,8 +84,15 @@ class Puzzle:
         self.check_givens()
 
     @classmethod
-    def from_parsed(cls, cells: Grid, size: int, model: Model, *, digits: bytes | None = None,
-                    check_givens: bool = True) -> Puzzle:
+    def from_parsed(
+        cls,
+        cells: Grid,
+        size: int,
+        model: Model,
+        *,
+        digits: bytes | None = None,
+        check_givens: bool = True,
+    ) -> Puzzle:
         """A puzzle from cells a parser has already checked: a tuple of N² ints in 0..N, for a
         size ``model`` takes (and the same as ``digits``, a byte a cell, if the parser has
         them). Only the repeated-givens check is left to do — unless ``check_givens=False``
@@ -204,15 +212,20 @@ class Puzzle:
 # --- the validator's checkers: one per kind of rule ---------------------------------------------
 def _not_digits(grid: Grid, size: int) -> list[str]:
     """Cells that do not hold a digit 1..N (a bool is not a digit, nor is 2.0)."""
-    return [f"{cell_name(cell, size)} holds {value!r}, not a digit 1..{size}"
-            for cell, value in enumerate(grid)
-            if not (type(value) is int and 1 <= value <= size)]
+    return [
+        f"{cell_name(cell, size)} holds {value!r}, not a digit 1..{size}"
+        for cell, value in enumerate(grid)
+        if not (type(value) is int and 1 <= value <= size)
+    ]
 
 
 def _givens_changed(grid: Grid, givens: Grid, size: int) -> list[str]:
     """Givens the grid does not keep."""
-    return [f"{cell_name(cell, size)} is {grid[cell]} but the given is {given}"
-            for cell, given in enumerate(givens) if given and grid[cell] != given]
+    return [
+        f"{cell_name(cell, size)} is {grid[cell]} but the given is {given}"
+        for cell, given in enumerate(givens)
+        if given and grid[cell] != given
+    ]
 
 
 def _groups_repeating(grid: Grid, puzzle: Puzzle) -> list[str]:

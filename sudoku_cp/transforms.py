@@ -189,10 +189,14 @@ _NAMES = {  # kind of line move -> (kind for people, name pattern) for rows, col
     ("reverse", "columns"): ("reverse the columns", "reverse the columns"),
     ("swap lines", "both"): ("swap two rows and the same columns", "swap rows and columns {}"),
     ("swap blocks", "both"): ("swap two bands and the same stacks", "swap bands and stacks {}"),
-    ("swap lines", "twin"): ("swap mirrored pairs of rows and the same columns",
-                             "swap rows and columns {}"),
-    ("swap blocks", "twin"): ("swap mirrored pairs of bands and the same stacks",
-                              "swap bands and stacks {}"),
+    ("swap lines", "twin"): (
+        "swap mirrored pairs of rows and the same columns",
+        "swap rows and columns {}",
+    ),
+    ("swap blocks", "twin"): (
+        "swap mirrored pairs of bands and the same stacks",
+        "swap bands and stacks {}",
+    ),
 }
 
 
@@ -242,8 +246,11 @@ def _offered(model: Model | str, size: int) -> tuple[tuple[str, Transform], ...]
     rules = load_model(model)
     rules.check_size(size)
     shape = box_shape(size) if rules.uses_boxes else None
-    return tuple((kind, move) for kind, move in _candidates(size, shape)
-                 if preserves(rules, size, move.cells))
+    return tuple(
+        (kind, move)
+        for kind, move in _candidates(size, shape)
+        if preserves(rules, size, move.cells)
+    )
 
 
 def moves(model: Model | str, size: int) -> tuple[Transform, ...]:
@@ -269,8 +276,9 @@ def move_kinds(model: Model | str, size: int) -> list[str]:
     return kinds
 
 
-def random_transform(model: Model | str, size: int, rng: random.Random,
-                     max_moves: int = 4) -> Transform:
+def random_transform(
+    model: Model | str, size: int, rng: random.Random, max_moves: int = 4
+) -> Transform:
     """A random relabelling followed by 1 to ``max_moves`` random moves that keep ``model``.
 
     >>> t = random_transform("x", 9, random.Random(1))
@@ -298,6 +306,12 @@ def transforms_for(puzzle: Puzzle, count: int, seed: int | str = 0) -> list[Tran
 
 
 __all__ = [
-    "Transform", "identity", "move_kinds", "moves", "preserves", "random_transform", "relabel",
+    "Transform",
+    "identity",
+    "move_kinds",
+    "moves",
+    "preserves",
+    "random_transform",
+    "relabel",
     "transforms_for",
 ]

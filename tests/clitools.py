@@ -100,8 +100,13 @@ PLUGIN = (
 def start_cli(folder: Path, *args: str) -> subprocess.Popen:
     """The command line as a real process in ``folder``, with the slow test backends."""
     code = PLUGIN.format(tests=str(TESTS))
-    return subprocess.Popen([sys.executable, "-c", code, *args], cwd=folder,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def wait_for_lines(path: Path, count: int, process: subprocess.Popen) -> None:

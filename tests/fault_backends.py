@@ -61,8 +61,9 @@ class FalselyUnique(Backend):
     summary = "stops after one solution but says it searched everything"
 
     def search(self, puzzle, limit, deadline, options):
-        return Search(solutions=list(get_backend(REAL).solve(puzzle, limit=1).solutions),
-                      exhausted=True)
+        return Search(
+            solutions=list(get_backend(REAL).solve(puzzle, limit=1).solutions), exhausted=True
+        )
 
 
 class Raises(Backend):
@@ -173,8 +174,9 @@ class WrongOnOne(_OnePuzzle):
     name, summary, target = "test-wrong-on-one", "a wrong solution on one puzzle", WRONG_ON
 
     def fault(self, puzzle, limit):  # the real solution with two cells swapped
-        return Result(self.name, Status.UNIQUE, (_two_cells_swapped(puzzle),), True, 0.001, {},
-                      {}, limit)
+        return Result(
+            self.name, Status.UNIQUE, (_two_cells_swapped(puzzle),), True, 0.001, {}, {}, limit
+        )
 
 
 class HangsOnOne(_OnePuzzle):
@@ -302,16 +304,34 @@ class Probing(Backend):
 
     name = "test-probing"
     summary = "declares a size counter no built-in backend has"
-    counters = {"probes": Counter("cells probed", kind="size"),
-                "dead_probes": Counter("probes that found nothing", kind="dead-end"),
-                "probe_seconds": Counter("time spent probing")}
+    counters = {
+        "probes": Counter("cells probed", kind="size"),
+        "dead_probes": Counter("probes that found nothing", kind="dead-end"),
+        "probe_seconds": Counter("time spent probing"),
+    }
 
     def search(self, puzzle, limit, deadline, options) -> Search:  # pragma: no cover
         raise NotImplementedError
 
 
-ALL = (WrongSolution, FalselyUnique, Raises, Nonsense, Hangs, Reshaped, SlowOnOne, *ON_ONE,
-       DiesOnOne, HoldsOne, Counting, Slow, Sleepy, Liar, Sleeper, LiesWhenFirstGivenIsOne,
-       HangsOnVariants)
+ALL = (
+    WrongSolution,
+    FalselyUnique,
+    Raises,
+    Nonsense,
+    Hangs,
+    Reshaped,
+    SlowOnOne,
+    *ON_ONE,
+    DiesOnOne,
+    HoldsOne,
+    Counting,
+    Slow,
+    Sleepy,
+    Liar,
+    Sleeper,
+    LiesWhenFirstGivenIsOne,
+    HangsOnVariants,
+)
 """Every backend above that answers puzzles; the ``fault_backends`` fixture registers them all
 for one test. (``Probing`` is left out: its counters would reach every bench summary.)"""

@@ -71,8 +71,14 @@ def mixed_file(folder: Path) -> Path:
     """A CSV with every kind of record: unique, multiple, none, malformed, repeated given
     (ids easy, serg, nosol, short, twice, inkala; ``short`` is on line 5)."""
     path = folder / "mixed.csv"
-    rows = [("easy", EULER), ("serg", SERG), ("nosol", no_solution_puzzle()),
-            ("short", "12345"), ("twice", "11" + "." * 79), ("inkala", INKALA)]
+    rows = [
+        ("easy", EULER),
+        ("serg", SERG),
+        ("nosol", no_solution_puzzle()),
+        ("short", "12345"),
+        ("twice", "11" + "." * 79),
+        ("inkala", INKALA),
+    ]
     path.write_text("id,puzzle\n" + "".join(f"{i},{p}\n" for i, p in rows))
     return path
 
@@ -128,8 +134,7 @@ def none_puzzle(n: int) -> list[int]:
 def brute_force_count(puzzle: Puzzle) -> int:
     """Solutions of a small puzzle by plain enumeration, cell by cell (the tests' own oracle)."""
     n, groups = puzzle.size, puzzle.groups()
-    peers = [sorted({c for g in groups if cell in g for c in g} - {cell})
-             for cell in range(n * n)]
+    peers = [sorted({c for g in groups if cell in g for c in g} - {cell}) for cell in range(n * n)]
     grid = list(puzzle.cells)
 
     def count(cell: int) -> int:
@@ -156,8 +161,11 @@ def solved(size: int, model: str = "classic") -> list[int]:
     shape = box_shape(size) if load_model(model).uses_boxes else None
     if shape:
         height, width = shape
-        return [(width * (r % height) + r // height + c) % size + 1
-                for r in range(size) for c in range(size)]
+        return [
+            (width * (r % height) + r // height + c) % size + 1
+            for r in range(size)
+            for c in range(size)
+        ]
     return [(r + c) % size + 1 for r in range(size) for c in range(size)]
 
 

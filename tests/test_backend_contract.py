@@ -102,8 +102,11 @@ def spec_params(names: list[str], strategies: bool) -> list:
     for name in names:
         reason = _usable(name)
         marks = pytest.mark.skip(reason=reason) if reason else ()
-        chooser = None if reason else next(
-            (o for o in backend_class(name).options if o.name == "strategy"), None)
+        chooser = (
+            None
+            if reason
+            else next((o for o in backend_class(name).options if o.name == "strategy"), None)
+        )
         specs = [Spec(name)]
         if strategies and chooser is not None and chooser.choices:
             specs = [Spec(name, (("strategy", s),)) for s in chooser.choices]
@@ -171,8 +174,10 @@ def test_declares_name_options_and_counters_with_kinds(spec: Spec) -> None:
     assert cls.name == spec.backend and cls.summary
     assert all(opt.help for opt in cls.options)
     assert cls.counters, "a backend reports at least one counter"
-    assert all(isinstance(c, Counter) and c.description and c.kind in COUNTER_KINDS
-               for c in cls.counters.values())
+    assert all(
+        isinstance(c, Counter) and c.description and c.kind in COUNTER_KINDS
+        for c in cls.counters.values()
+    )
     assert cls.counters_of_kind("size"), "the summary's 'mean search size' needs one"
     if cls.requires is not None:
         assert cls.version()
@@ -189,8 +194,11 @@ def test_a_counter_name_means_one_kind_across_backends() -> None:
 
 def test_counters_returned_are_the_counters_declared(spec: Spec) -> None:
     cls = backend_class(spec.backend)
-    for puzzle, limit in ((hard_9x9(spec), 2), (Puzzle.parse(FEW), None),
-                          (Puzzle(none_puzzle(4)), 2)):
+    for puzzle, limit in (
+        (hard_9x9(spec), 2),
+        (Puzzle.parse(FEW), None),
+        (Puzzle(none_puzzle(4)), 2),
+    ):
         result = spec.solve(puzzle, limit, time_limit=GENEROUS)
         assert set(result.stats) <= set(cls.counters), set(result.stats) - set(cls.counters)
         assert all(isinstance(v, int | float) and v >= 0 for v in result.stats.values())
@@ -371,17 +379,22 @@ def test_same_puzzle_same_answer(spec: Spec, capsys: pytest.CaptureFixture[str])
 def _odd_models() -> list[Any]:
     """Models no shipped file has, each a real input a user may write: a short [[cells]] group,
     a short window, a one-cell group, a group repeating a row; and the smallest sizes."""
+
     def make(name: str, data: dict[str, Any]) -> Any:
         return model_from_dict(data, name=name)
 
     latin = {"groups": ["rows", "columns"]}
     return [
         (make("short-cells", {**latin, "cells": [{"cells": [[0, 0], [1, 1], [2, 3]]}]}), 4),
-        (make("short-window", {**latin, "windows": [{"row": 0, "col": 0, "height": 1,
-                                                       "width": 2}]}), 4),
+        (
+            make(
+                "short-window",
+                {**latin, "windows": [{"row": 0, "col": 0, "height": 1, "width": 2}]},
+            ),
+            4,
+        ),
         (make("one-cell", {**latin, "cells": [{"cells": [[0, 0]]}]}), 4),
-        (make("row-again", {**latin, "cells": [{"cells": [[0, 3], [0, 2], [0, 1], [0, 0]]}]}),
-         4),
+        (make("row-again", {**latin, "cells": [{"cells": [[0, 3], [0, 2], [0, 1], [0, 0]]}]}), 4),
         (load_model("latin"), 1),
         (load_model("latin"), 2),
         (load_model("latin"), 3),
@@ -392,8 +405,9 @@ ODD = _odd_models()
 
 
 @pytest.mark.parametrize(("model", "n"), ODD, ids=[f"{m.name}-{n}" for m, n in ODD])
-def test_supports_is_asked_first_and_what_it_accepts_is_solved(spec: Spec, model: Any,
-                                                               n: int) -> None:
+def test_supports_is_asked_first_and_what_it_accepts_is_solved(
+    spec: Spec, model: Any, n: int
+) -> None:
     """A refused puzzle is refused by ``solve`` with the same one line, naming the backend;
     an accepted one is answered right (never a failure in the middle of the search)."""
     backend = get_backend(spec.backend)
@@ -421,8 +435,9 @@ def test_supports_every_shipped_model(spec: Spec) -> None:
 # --- it imports its library only when it runs ---------------------------------------------------
 def _fresh_python(code: str) -> str:
     """What ``code`` prints when run in a new Python process (which must succeed)."""
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True).stdout
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
 
 
 LIBRARIES = {"cpsat": "ortools", "constraint": "constraint", "sat": "pysat"}
@@ -452,8 +467,9 @@ def test_the_first_solve_does_not_pay_for_the_import(backend: Spec) -> None:
     assert _fresh_python(code).strip() == f"multiple {FEW_COUNT} True"
 
 
-def test_missing_library_disables_only_that_backend(backend: Spec,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_missing_library_disables_only_that_backend(
+    backend: Spec, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cls = backend_class(backend.backend)
     if cls.requires is None:
         pytest.skip("pure Python: no library to miss")
@@ -545,8 +561,11 @@ def generated(model: str, n: int) -> dict[str, Puzzle]:
     for cell in rng.sample(range(n * n), n * n):
         if unique.cells[cell]:
             continue
-        wrong = [d for d in range(1, n + 1) if d != solution[cell]
-                 and all(unique.cells[p] != d for p in peers[cell])]
+        wrong = [
+            d
+            for d in range(1, n + 1)
+            if d != solution[cell] and all(unique.cells[p] != d for p in peers[cell])
+        ]
         if wrong:
             none = list(unique.cells)
             none[cell] = rng.choice(wrong)
@@ -571,8 +590,10 @@ def test_agrees_with_the_reference(backend: Spec, model: str, n: int) -> None:
     assert {"unique", "none"} <= set(kinds)
     for kind, puzzle in kinds.items():
         truth = expected(model, n, kind)
-        assert truth.status is {"unique": Status.UNIQUE, "multiple": Status.MULTIPLE,
-                                "none": Status.NONE}[kind]
+        assert (
+            truth.status
+            is {"unique": Status.UNIQUE, "multiple": Status.MULTIPLE, "none": Status.NONE}[kind]
+        )
         everything = backend.solve(puzzle, None, time_limit=GENEROUS)
         assert everything.status is truth.status, kind
         assert everything.exact, kind
@@ -616,8 +637,11 @@ def test_bundled_hard_puzzles_are_unique(backend: Spec, dataset: str) -> None:
         assert result.solution == ref.solution, row["id"]
 
 
-MULTIPLE_ROWS = {"sat": slice(None, None, 2), "dlx": slice(None, None, 2),
-                 "backtrack": slice(None, None, 3)}
+MULTIPLE_ROWS = {
+    "sat": slice(None, None, 2),
+    "dlx": slice(None, None, 2),
+    "backtrack": slice(None, None, 3),
+}
 """Backends that also count a share of the whole multiple-solution sample (every other row:
 25 puzzles, about 9,500 solutions, each one checked by the validator)."""
 
@@ -685,7 +709,6 @@ def test_25x25_from_the_datasets(backend: Spec, datasets: Path) -> None:
         assert result.solution == Puzzle.parse(row["solution"]).cells
 
 
-
 # --- variants from the datasets: X, Windoku, X-Windoku, and jigsaw through listed cell groups ----
 def variant_model(row: dict[str, str]) -> Model:
     variant = row["variant"]
@@ -693,8 +716,13 @@ def variant_model(row: dict[str, str]) -> Model:
         return load_model(variant)
     if variant == "x+hyper":
         x, hyper = load_model("x"), load_model("hyper")
-        return Model(name="x-hyper", description="X and Windoku", group_kinds=x.group_kinds,
-                     windows=hyper.windows, sizes=(9,))
+        return Model(
+            name="x-hyper",
+            description="X and Windoku",
+            group_kinds=x.group_kinds,
+            windows=hyper.windows,
+            sizes=(9,),
+        )
     regions: dict[str, list[list[int]]] = {}
     for cell, region in enumerate(row["regions"]):
         regions.setdefault(region, []).append([cell // 9, cell % 9])

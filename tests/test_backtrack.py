@@ -82,9 +82,12 @@ def test_x_and_windoku_puzzles(strategy: str, datasets: Path) -> None:
     # propagation), so it gets the Windoku only.
     rows = read_csv(datasets / "variants" / "x_windoku_jigsaw_iss_5.csv")
     x_windoku = model_from_dict(
-        {"groups": ["rows", "columns", "boxes", "diagonal", "anti-diagonal"],
-         "windows": [{"row": r, "col": c, "height": 3, "width": 3}
-                     for r in (1, 5) for c in (1, 5)]},
+        {
+            "groups": ["rows", "columns", "boxes", "diagonal", "anti-diagonal"],
+            "windows": [
+                {"row": r, "col": c, "height": 3, "width": 3} for r in (1, 5) for c in (1, 5)
+            ],
+        },
         name="x-windoku",
     )
     models = {"x": "x", "hyper": "hyper", "x+hyper": x_windoku}
@@ -124,16 +127,22 @@ def test_classic_strategies_count_tdoku_test_puzzles(strategy: str, datasets: Pa
 def brute_force_4x4(puzzle: Puzzle) -> set[tuple[int, ...]]:
     """Every classic 4x4 solution: all grids of row permutations that keep the givens (oracle)."""
     rows = [
-        [perm for perm in itertools.permutations(range(1, 5))
-         if all(g in (0, d) for g, d in zip(puzzle.cells[4 * r:4 * r + 4], perm, strict=True))]
+        [
+            perm
+            for perm in itertools.permutations(range(1, 5))
+            if all(g in (0, d) for g, d in zip(puzzle.cells[4 * r : 4 * r + 4], perm, strict=True))
+        ]
         for r in range(4)
     ]
     found = set()
     for grid in itertools.product(*rows):
         cells = tuple(d for row in grid for d in row)
         columns_ok = all(len({row[c] for row in grid}) == 4 for c in range(4))
-        boxes_ok = all(len({grid[top + r][left + c] for r in (0, 1) for c in (0, 1)}) == 4
-                       for top in (0, 2) for left in (0, 2))
+        boxes_ok = all(
+            len({grid[top + r][left + c] for r in (0, 1) for c in (0, 1)}) == 4
+            for top in (0, 2)
+            for left in (0, 2)
+        )
         if columns_ok and boxes_ok:
             found.add(cells)
     return found
@@ -151,17 +160,26 @@ def test_4x4_dataset_every_strategy_matches_brute_force(datasets: Path) -> None:
 
 
 # --- the strategies agree ------------------------------------------------------------------------
-@pytest.mark.parametrize(("model", "n", "fraction"), [
-    ("classic", 6, 0.6), ("latin", 6, 0.5), ("x", 6, 0.6),
-    ("classic", 9, 0.45), ("hyper", 9, 0.45), ("x", 9, 0.45), ("latin", 9, 0.3),
-])
+@pytest.mark.parametrize(
+    ("model", "n", "fraction"),
+    [
+        ("classic", 6, 0.6),
+        ("latin", 6, 0.5),
+        ("x", 6, 0.6),
+        ("classic", 9, 0.45),
+        ("hyper", 9, 0.45),
+        ("x", 9, 0.45),
+        ("latin", 9, 0.3),
+    ],
+)
 def test_strategies_find_the_same_solutions(model: str, n: int, fraction: float) -> None:
     for seed in range(3):
         puzzle = Puzzle(blanked(a_solution(model, n), fraction, seed), model)
         found = {s: run(puzzle, s, limit=None) for s in STRATEGIES}
         assert all(r.exact for r in found.values())
         assert len({frozenset(r.solutions) for r in found.values()}) == 1, {
-            s: r.count for s, r in found.items()}
+            s: r.count for s, r in found.items()
+        }
 
 
 # --- limits -----------------------------------------------------------------------------------
@@ -211,8 +229,9 @@ def test_time_limit_cuts_a_long_search_short(strategy: str, datasets: Path) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("strategy", "n"), [
-    ("naive", 16), ("ordered", 16), ("mrv", 9), ("fast", 9)])
+@pytest.mark.parametrize(
+    ("strategy", "n"), [("naive", 16), ("ordered", 16), ("mrv", 9), ("fast", 9)]
+)
 def test_time_limit_stops_counting_all(strategy: str, n: int) -> None:
     # Counting every solution of an empty grid would take years. The solutions found so far
     # are kept; with two or more the status is "multiple" (a fact), and the count is not exact.
@@ -246,8 +265,17 @@ def test_no_recursion_even_on_big_grids() -> None:
 # --- properties ---------------------------------------------------------------------------------
 def _solved_grids() -> list[tuple[str, tuple[int, ...]]]:
     grids = [("classic", Puzzle.parse(r["solution"]).cells) for r in read_csv(DATA / "famous.csv")]
-    grids += [(model, a_solution(model, n)) for model, n in
-              [("x", 9), ("hyper", 9), ("latin", 9), ("classic", 6), ("x", 6), ("classic", 4)]]
+    grids += [
+        (model, a_solution(model, n))
+        for model, n in [
+            ("x", 9),
+            ("hyper", 9),
+            ("latin", 9),
+            ("classic", 6),
+            ("x", 6),
+            ("classic", 4),
+        ]
+    ]
     return grids
 
 
@@ -273,8 +301,9 @@ def test_counts_never_drop_when_givens_are_removed(grid, data) -> None:
     blanks = data.draw(st.sets(st.integers(0, cells - 1), max_size=min(cells, 22)))
     extra = data.draw(st.integers(0, cells - 1))
     fewer = Puzzle([0 if c in blanks else d for c, d in enumerate(solution)], model)
-    more_blank = Puzzle([0 if c in blanks or c == extra else d for c, d in enumerate(solution)],
-                        model)
+    more_blank = Puzzle(
+        [0 if c in blanks or c == extra else d for c, d in enumerate(solution)], model
+    )
     before, after = run(fewer, limit=None), run(more_blank, limit=None)
     assert before.exact and after.exact and before.count >= 1
     assert after.count >= before.count

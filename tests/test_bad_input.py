@@ -33,42 +33,70 @@ def records_of(result) -> list[dict]:
 
 
 # --- one puzzle: exit 2 and one line naming what and where --------------------------------------
-@pytest.mark.parametrize(("text", "model", "expected"), [
-    ("", "classic", ["empty input"]),
-    ("  \n\t \n", "classic", ["input is only whitespace"]),
-    # the length read, and the sizes that would fit (all common ones, and the nearest)
-    (INKALA[:80], "classic", ["read 80 cells", "16 (4x4), 36 (6x6)", "81 (9x9)",
-                              "nearest: 64 (8x8) and 81 (9x9)"]),
-    # the sizes listed are those the model fits
-    (INKALA + ".", "hyper", ["read 82 cells", "81 (9x9)"]),
-    ("." * 49, "classic", ["7x7", "model 'classic' needs boxes", "size 7 has no box shape"]),
-    ("." * 16, "hyper", ["model 'hyper' only fits size 9, not 4"]),
-    (INKALA[:30] + "?" + INKALA[31:], "classic", ["unknown symbol '?' at row 4, column 4"]),
-    ("\n".join(INKALA[i:i + 9] for i in range(0, 81, 9)).replace("7", "#", 1), "classic",
-     ["unknown symbol '#' at row 3, column 2"]),
-    ("A" + INKALA[1:], "classic", ["symbol 'A' (digit 10) at row 1, column 1 is outside 1..9"]),
-    (ROWS.format(12), "classic", ["digit 12 at row 2, column 3 is outside 1..4"]),
-    ("[[1,5,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]", "classic",
-     ["digit 5 at row 1, column 2 is outside 1..4"]),
-    (ROWS.format(-1), "classic", ["negative number -1 at row 2, column 3"]),
-    (ROWS.format(1.5), "classic", ["non-integer 1.5 at row 2, column 3"]),
-    ("[[1,0,0,0],[0,0,0,0],[0,0,0,-2],[0,0,0,0]]", "classic",
-     ["negative number -2 at row 3, column 4"]),
-    ("[[1,0,0,0],[0,2.5,0,0],[0,0,0,0],[0,0,0,0]]", "classic",
-     ["non-integer 2.5 at row 2, column 2"]),
-    ("1 0 0 0\n0 0 1\n0 1 0 0\n0 0 0 1", "classic",
-     ["row 2 has 3 numbers but row 1 has 4 (rows are ragged)"]),
-    ("1...\n..1\n.1..\n...1", "classic", ["row 2 has 3 cells but row 1 has 4 (rows are ragged)"]),
-    ("[[1,0],[0]]", "classic", ["row 2 has 1 number but row 1 has 2 (rows are ragged)"]),
-    ("[1, 2, 3, 4]", "classic", ["a JSON puzzle is a list of rows", "item 1 is 1"]),
-    ('{"grid": []}', "classic", ["a JSON object needs a 'puzzle' key"]),
-    ('[[1, 0, "x", 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]', "classic",
-     ['not an integer: "x" at row 1, column 3']),
-    ("[[1, 0,", "classic", ["not valid JSON: Expecting value at line 1, column 8"]),
-    ("." * 65 * 65, "classic", ["read 4,225 cells; the largest puzzle is 64x64 (4,096 cells)"]),
-    (json.dumps([[0] * 65] * 65), "classic", ["read 65 rows; the largest puzzle is 64x64"]),
-    ("11" + "." * 79, "classic", ["digit 1 is given twice in row 1: r1c1 and r1c2"]),
-])
+@pytest.mark.parametrize(
+    ("text", "model", "expected"),
+    [
+        ("", "classic", ["empty input"]),
+        ("  \n\t \n", "classic", ["input is only whitespace"]),
+        # the length read, and the sizes that would fit (all common ones, and the nearest)
+        (
+            INKALA[:80],
+            "classic",
+            ["read 80 cells", "16 (4x4), 36 (6x6)", "81 (9x9)", "nearest: 64 (8x8) and 81 (9x9)"],
+        ),
+        # the sizes listed are those the model fits
+        (INKALA + ".", "hyper", ["read 82 cells", "81 (9x9)"]),
+        ("." * 49, "classic", ["7x7", "model 'classic' needs boxes", "size 7 has no box shape"]),
+        ("." * 16, "hyper", ["model 'hyper' only fits size 9, not 4"]),
+        (INKALA[:30] + "?" + INKALA[31:], "classic", ["unknown symbol '?' at row 4, column 4"]),
+        (
+            "\n".join(INKALA[i : i + 9] for i in range(0, 81, 9)).replace("7", "#", 1),
+            "classic",
+            ["unknown symbol '#' at row 3, column 2"],
+        ),
+        ("A" + INKALA[1:], "classic", ["symbol 'A' (digit 10) at row 1, column 1 is outside 1..9"]),
+        (ROWS.format(12), "classic", ["digit 12 at row 2, column 3 is outside 1..4"]),
+        (
+            "[[1,5,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]",
+            "classic",
+            ["digit 5 at row 1, column 2 is outside 1..4"],
+        ),
+        (ROWS.format(-1), "classic", ["negative number -1 at row 2, column 3"]),
+        (ROWS.format(1.5), "classic", ["non-integer 1.5 at row 2, column 3"]),
+        (
+            "[[1,0,0,0],[0,0,0,0],[0,0,0,-2],[0,0,0,0]]",
+            "classic",
+            ["negative number -2 at row 3, column 4"],
+        ),
+        (
+            "[[1,0,0,0],[0,2.5,0,0],[0,0,0,0],[0,0,0,0]]",
+            "classic",
+            ["non-integer 2.5 at row 2, column 2"],
+        ),
+        (
+            "1 0 0 0\n0 0 1\n0 1 0 0\n0 0 0 1",
+            "classic",
+            ["row 2 has 3 numbers but row 1 has 4 (rows are ragged)"],
+        ),
+        (
+            "1...\n..1\n.1..\n...1",
+            "classic",
+            ["row 2 has 3 cells but row 1 has 4 (rows are ragged)"],
+        ),
+        ("[[1,0],[0]]", "classic", ["row 2 has 1 number but row 1 has 2 (rows are ragged)"]),
+        ("[1, 2, 3, 4]", "classic", ["a JSON puzzle is a list of rows", "item 1 is 1"]),
+        ('{"grid": []}', "classic", ["a JSON object needs a 'puzzle' key"]),
+        (
+            '[[1, 0, "x", 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]',
+            "classic",
+            ['not an integer: "x" at row 1, column 3'],
+        ),
+        ("[[1, 0,", "classic", ["not valid JSON: Expecting value at line 1, column 8"]),
+        ("." * 65 * 65, "classic", ["read 4,225 cells; the largest puzzle is 64x64 (4,096 cells)"]),
+        (json.dumps([[0] * 65] * 65), "classic", ["read 65 rows; the largest puzzle is 64x64"]),
+        ("11" + "." * 79, "classic", ["digit 1 is given twice in row 1: r1c1 and r1c2"]),
+    ],
+)
 def test_a_bad_puzzle_is_one_line_and_exit_2(text, model, expected):
     result = run("solve", text, "--model", model)
     assert result.exit_code == 2
@@ -89,13 +117,17 @@ def test_files_that_are_not_puzzle_files(tmp_path):
         "empty.txt": (b"", "is empty"),
         "blank.txt": (b"\n \n\t\n", "holds only whitespace"),
         "notes.txt": (b"# only a comment\n", "holds no puzzles (only comments and blank lines)"),
-        "image.png": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
-                      "is not UTF-8 text (byte 0x89 at column 1 of line 1)"),
-        "zeros.bin": (b"\x00" * 1000,
-                      "holds binary data (a NUL byte on line 1), not puzzle text"),
+        "image.png": (
+            b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+            "is not UTF-8 text (byte 0x89 at column 1 of line 1)",
+        ),
+        "zeros.bin": (b"\x00" * 1000, "holds binary data (a NUL byte on line 1), not puzzle text"),
         "latin1.txt": (b"\xe9t\xe9\n", "is not UTF-8 text (byte 0xe9 at column 1 of line 1)"),
-        "no-column.csv": (b"id,solution\n1,2\n", "the CSV header has no puzzle column "
-                          "(columns: id, solution; name one 'puzzle', 'puzzles'"),
+        "no-column.csv": (
+            b"id,solution\n1,2\n",
+            "the CSV header has no puzzle column "
+            "(columns: id, solution; name one 'puzzle', 'puzzles'",
+        ),
         "header.csv": (b"id,puzzle\n", "has a CSV header but no puzzles"),
     }
     for name, (content, message) in cases.items():
@@ -110,7 +142,8 @@ def test_files_that_are_not_puzzle_files(tmp_path):
 
 def test_a_directory_and_a_missing_file(tmp_path):
     assert error_line(run("solve", str(tmp_path))).endswith(
-        f"{tmp_path} is a directory, not a puzzle file")
+        f"{tmp_path} is a directory, not a puzzle file"
+    )
     missing = tmp_path / "missing.txt"
     for command in ("solve", "check", "count"):
         result = run(command, str(missing))
@@ -122,7 +155,8 @@ def test_binary_on_standard_input_is_one_line_and_exit_2():
     result = run("check", "-", "-b", REAL, "-j", "0", input=b"\xff\xd8\xff\xe0JFIF")
     assert result.exit_code == 2
     assert "standard input is not UTF-8 text (byte 0xff at column 1 of line 1)" in (
-        error_line(result))
+        error_line(result)
+    )
 
 
 # --- a file without read permission, a read-only folder (root drops privileges) -----------------
@@ -136,7 +170,10 @@ def test_a_file_without_read_permission(public_dir):
     assert as_unprivileged("solve", str(readable), "--format", "line")[0] == 0  # the control
     code, stderr, calls = as_unprivileged("check", str(secret), "-b", "test-counting", "-j", "0")
     assert (code, stderr, calls) == (
-        2, f"sudoku-cp: error: cannot read {secret}: permission denied\n", 0)
+        2,
+        f"sudoku-cp: error: cannot read {secret}: permission denied\n",
+        0,
+    )
     model = public_dir / "secret.toml"
     model.write_text('groups = ["rows", "columns"]\n')
     model.chmod(0)
@@ -145,14 +182,19 @@ def test_a_file_without_read_permission(public_dir):
 
 
 # --- model files ---------------------------------------------------------------------------------
-@pytest.mark.parametrize(("content", "expected"), [
-    ('groups = ["rows", "colums"]',
-     "unknown group name(s) 'colums' (known: rows, columns, boxes, diagonal, anti-diagonal)"),
-    ('groups = ["rows", ', "is not valid TOML: "),
-    ('groups = ["rows"]\ncells = 5', "'cells' must be a list of [[cells]] tables"),
-    ('groups = ["rows"]\n[[cells]]\ncells = [[true, 0]]', "cell group 1 must be"),
-    ("groups = []", "no groups (a model needs at least one group)"),
-])
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (
+            'groups = ["rows", "colums"]',
+            "unknown group name(s) 'colums' (known: rows, columns, boxes, diagonal, anti-diagonal)",
+        ),
+        ('groups = ["rows", ', "is not valid TOML: "),
+        ('groups = ["rows"]\ncells = 5', "'cells' must be a list of [[cells]] tables"),
+        ('groups = ["rows"]\n[[cells]]\ncells = [[true, 0]]', "cell group 1 must be"),
+        ("groups = []", "no groups (a model needs at least one group)"),
+    ],
+)
 def test_bad_model_files_are_refused_before_any_puzzle(tmp_path, content, expected):
     path = tmp_path / "mine.toml"
     path.write_text(content)
@@ -178,20 +220,31 @@ def test_model_groups_outside_the_grid(tmp_path):
     window = tmp_path / "window.toml"
     window.write_text('groups = ["rows"]\n[[windows]]\nrow = 7\ncol = 7\nheight = 3\nwidth = 3\n')
     assert "window at row 7, column 7 (3x3) does not fit a 9x9 grid" in error_line(
-        run("solve", KNOWN, "--model", str(window)))
+        run("solve", KNOWN, "--model", str(window))
+    )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.dictionaries(
-    st.sampled_from(["groups", "sizes", "windows", "cells", "description", "other"]),
-    st.recursive(st.none() | st.booleans() | st.integers(-3, 12) | st.text(max_size=8)
-                 | st.sampled_from(["rows", "columns", "boxes", "diagonal"]),
-                 lambda inner: st.lists(inner, max_size=4)
-                 | st.dictionaries(st.sampled_from(["row", "col", "height", "width", "cells"]),
-                                   inner, max_size=4),
-                 max_leaves=12),
-    max_size=5,
-))
+@given(
+    st.dictionaries(
+        st.sampled_from(["groups", "sizes", "windows", "cells", "description", "other"]),
+        st.recursive(
+            st.none()
+            | st.booleans()
+            | st.integers(-3, 12)
+            | st.text(max_size=8)
+            | st.sampled_from(["rows", "columns", "boxes", "diagonal"]),
+            lambda inner: (
+                st.lists(inner, max_size=4)
+                | st.dictionaries(
+                    st.sampled_from(["row", "col", "height", "width", "cells"]), inner, max_size=4
+                )
+            ),
+            max_leaves=12,
+        ),
+        max_size=5,
+    )
+)
 # near misses the random dictionaries rarely reach: a cell twice, a cell outside a 4x4 grid
 @example({"groups": ["rows"], "cells": [{"cells": [[0, 0], [0, 0]]}]})
 @example({"groups": ["rows", "columns"], "cells": [{"cells": [[0, 0], [5, 5]]}]})
@@ -212,64 +265,95 @@ def test_any_model_file_content_is_a_model_or_a_model_error(data):
 
 
 # --- names and option values ---------------------------------------------------------------------
-@pytest.mark.parametrize(("args", "expected"), [
-    (["solve", KNOWN, "-b", "nope"],
-     "unknown backend 'nope' (known backends: backtrack, cpsat, constraint, sat, dlx)"),
-    (["check", KNOWN, "-b", "backtrack,nope"], "unknown backend 'nope' (known backends: backtrack"),
-    (["count", KNOWN, "-b", "nope"], "unknown backend 'nope' (known backends: backtrack"),
-    (["solve", KNOWN, "--strategy", "quick"],
-     "unknown value 'quick' (choose from: fast, naive, ordered, mrv)"),
-    (["check", KNOWN, "-b", REAL, "-O", "backtrack.strategy=quick"],
-     "unknown value 'quick' (choose from: fast, naive, ordered, mrv)"),
-    (["solve", KNOWN, "-O", "depth=3"], "backend 'backtrack' has no option 'depth' (it takes:"),
-    (["solve", KNOWN, "--model", "sudokux"],
-     "unknown model 'sudokux' (known models: classic, hyper, latin, x)"),
-    (["check", KNOWN, "--model", "sudokux"], "unknown model 'sudokux' (known models: classic"),
-    (["solve", KNOWN, "--input-format", "xml"],
-     "unknown input format 'xml' (choose from: auto, line, grid, rows, json, jsonl, csv)"),
-    (["solve", KNOWN, "--format", "xml"], "'xml' is not one of 'pretty', 'line', 'json'"),
-    (["nope"], "No such command 'nope'"),
-])
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ["solve", KNOWN, "-b", "nope"],
+            "unknown backend 'nope' (known backends: backtrack, cpsat, constraint, sat, dlx)",
+        ),
+        (
+            ["check", KNOWN, "-b", "backtrack,nope"],
+            "unknown backend 'nope' (known backends: backtrack",
+        ),
+        (["count", KNOWN, "-b", "nope"], "unknown backend 'nope' (known backends: backtrack"),
+        (
+            ["solve", KNOWN, "--strategy", "quick"],
+            "unknown value 'quick' (choose from: fast, naive, ordered, mrv)",
+        ),
+        (
+            ["check", KNOWN, "-b", REAL, "-O", "backtrack.strategy=quick"],
+            "unknown value 'quick' (choose from: fast, naive, ordered, mrv)",
+        ),
+        (["solve", KNOWN, "-O", "depth=3"], "backend 'backtrack' has no option 'depth' (it takes:"),
+        (
+            ["solve", KNOWN, "--model", "sudokux"],
+            "unknown model 'sudokux' (known models: classic, hyper, latin, x)",
+        ),
+        (["check", KNOWN, "--model", "sudokux"], "unknown model 'sudokux' (known models: classic"),
+        (
+            ["solve", KNOWN, "--input-format", "xml"],
+            "unknown input format 'xml' (choose from: auto, line, grid, rows, json, jsonl, csv)",
+        ),
+        (["solve", KNOWN, "--format", "xml"], "'xml' is not one of 'pretty', 'line', 'json'"),
+        (["nope"], "No such command 'nope'"),
+    ],
+)
 def test_unknown_names_list_the_valid_ones(args, expected):
     result = run(*args)
     assert result.exit_code == 2
     assert expected in error_line(result)
 
 
-@pytest.mark.parametrize(("args", "expected"), [
-    (["solve", KNOWN, "--limit", "-1"], "-1 is not in the range x>=1"),
-    (["solve", KNOWN, "--limit", "0"], "0 is not in the range x>=1"),
-    (["solve", KNOWN, "--time-limit", "-1"], "-1.0 is not in the range x>0"),
-    (["solve", KNOWN, "--time-limit", "0"], "0.0 is not in the range x>0"),
-    (["solve", KNOWN, "--time-limit", "nan"], "time limit must be a positive number of seconds"),
-    (["check", KNOWN, "--limit", "1"], "1 is not in the range x>=2"),
-    (["check", KNOWN, "--time-limit", "-5"], "-5.0 is not in the range x>0"),
-    (["check", KNOWN, "--jobs", "-1"], "-1 is not in the range x>=0"),
-    (["check", KNOWN, "--metamorphic", "-1"], "-1 is not in the range x>=0"),
-    (["check", KNOWN, "--seed", "x"], "'x' is not a valid integer"),
-    (["count", KNOWN, "--limit", "-3"], "-3 is not in the range x>=1"),
-    (["bench", "easy", "--time-limit", "-1"], "-1.0 is not in the range x>0"),
-    (["check", KNOWN, "-b", "cpsat", "-O", "cpsat.workers=0"],
-     "option 'workers' of backend 'cpsat' must be at least 1, not 0"),
-    (["check", KNOWN, "-O", "strategy=mrv"], "expected BACKEND.KEY=VALUE, got strategy=mrv"),
-])
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["solve", KNOWN, "--limit", "-1"], "-1 is not in the range x>=1"),
+        (["solve", KNOWN, "--limit", "0"], "0 is not in the range x>=1"),
+        (["solve", KNOWN, "--time-limit", "-1"], "-1.0 is not in the range x>0"),
+        (["solve", KNOWN, "--time-limit", "0"], "0.0 is not in the range x>0"),
+        (
+            ["solve", KNOWN, "--time-limit", "nan"],
+            "time limit must be a positive number of seconds",
+        ),
+        (["check", KNOWN, "--limit", "1"], "1 is not in the range x>=2"),
+        (["check", KNOWN, "--time-limit", "-5"], "-5.0 is not in the range x>0"),
+        (["check", KNOWN, "--jobs", "-1"], "-1 is not in the range x>=0"),
+        (["check", KNOWN, "--metamorphic", "-1"], "-1 is not in the range x>=0"),
+        (["check", KNOWN, "--seed", "x"], "'x' is not a valid integer"),
+        (["count", KNOWN, "--limit", "-3"], "-3 is not in the range x>=1"),
+        (["bench", "easy", "--time-limit", "-1"], "-1.0 is not in the range x>0"),
+        (
+            ["check", KNOWN, "-b", "cpsat", "-O", "cpsat.workers=0"],
+            "option 'workers' of backend 'cpsat' must be at least 1, not 0",
+        ),
+        (["check", KNOWN, "-O", "strategy=mrv"], "expected BACKEND.KEY=VALUE, got strategy=mrv"),
+    ],
+)
 def test_nonsensical_option_values_are_refused(args, expected):
     result = run(*args)
     assert result.exit_code == 2
     assert expected in error_line(result)
 
 
-@pytest.mark.parametrize(("args", "expected"), [
-    (["solve", KNOWN, "--limit", "2", "--all"], "--limit and --all contradict each other"),
-    (["count", KNOWN, "--limit", "2", "--all"], "--limit and --all contradict each other"),
-    (["check", KNOWN, "--resume"], "--resume needs --output FILE"),
-    (["check", KNOWN, "--resume", "-o", "out.txt", "-f", "table"],
-     "--resume continues a jsonl or csv output file"),
-    (["check", KNOWN, "-o", ""], "--output needs a file name"),
-    (["check", KNOWN, "-b", REAL, "-O", "cpsat.workers=2"],
-     "options given for backend(s) not being run: cpsat (running: backtrack)"),
-    (["check", KNOWN, "-b", "backtrack,bt"], "backend 'backtrack' is named twice"),
-])
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["solve", KNOWN, "--limit", "2", "--all"], "--limit and --all contradict each other"),
+        (["count", KNOWN, "--limit", "2", "--all"], "--limit and --all contradict each other"),
+        (["check", KNOWN, "--resume"], "--resume needs --output FILE"),
+        (
+            ["check", KNOWN, "--resume", "-o", "out.txt", "-f", "table"],
+            "--resume continues a jsonl or csv output file",
+        ),
+        (["check", KNOWN, "-o", ""], "--output needs a file name"),
+        (
+            ["check", KNOWN, "-b", REAL, "-O", "cpsat.workers=2"],
+            "options given for backend(s) not being run: cpsat (running: backtrack)",
+        ),
+        (["check", KNOWN, "-b", "backtrack,bt"], "backend 'backtrack' is named twice"),
+    ],
+)
 def test_conflicting_options_are_refused(args, expected, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run(*args)
@@ -321,14 +405,20 @@ def test_every_bad_line_of_a_batch_is_an_invalid_record_naming_its_line(tmp_path
 def test_bad_json_lines_and_csv_rows_are_invalid_records(tmp_path):
     jsonl = tmp_path / "puzzles.jsonl"
     good = [[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 0]]
-    jsonl.write_text("\n".join(json.dumps(x) for x in [
-        {"id": "good", "puzzle": good},
-        {"id": "negative", "puzzle": [[1, 0, 0, 0], [0, -1, 0, 0], [0] * 4, [0] * 4]},
-        {"id": "float", "puzzle": [[1, 0, 0, 0], [0, 2.5, 0, 0], [0] * 4, [0] * 4]},
-        {"id": "ragged", "puzzle": [[1, 0, 0, 0], [0, 0, 1], [0] * 4, [0] * 4]},
-        {"id": "flat", "puzzle": [1, 0, 0, 0]},
-        {"id": "nothing"},
-    ]) + "\n[[1, 0,\n")
+    jsonl.write_text(
+        "\n".join(
+            json.dumps(x)
+            for x in [
+                {"id": "good", "puzzle": good},
+                {"id": "negative", "puzzle": [[1, 0, 0, 0], [0, -1, 0, 0], [0] * 4, [0] * 4]},
+                {"id": "float", "puzzle": [[1, 0, 0, 0], [0, 2.5, 0, 0], [0] * 4, [0] * 4]},
+                {"id": "ragged", "puzzle": [[1, 0, 0, 0], [0, 0, 1], [0] * 4, [0] * 4]},
+                {"id": "flat", "puzzle": [1, 0, 0, 0]},
+                {"id": "nothing"},
+            ]
+        )
+        + "\n[[1, 0,\n"
+    )
     result = run("check", str(jsonl), "-b", REAL, "-j", "0", "-f", "jsonl", "-q")
     assert result.exit_code == 1
     by_id = {r["id"]: r for r in records_of(result)}
@@ -345,7 +435,8 @@ def test_bad_json_lines_and_csv_rows_are_invalid_records(tmp_path):
     by_id = {r["id"]: r for r in records_of(result)}
     assert by_id["short"]["reason"].startswith("line 2: read 80 cells")
     assert by_id["none"]["reason"] == (
-        "line 3: no puzzle: the row has 1 field(s), the puzzle is in column 2 ('puzzle')")
+        "line 3: no puzzle: the row has 1 field(s), the puzzle is in column 2 ('puzzle')"
+    )
     assert by_id["ok"]["verdict"] == "unique"
 
 
@@ -376,8 +467,9 @@ print(status, peak)
 
 def peak_kib(*args: str) -> tuple[int, int]:
     """Exit status and peak resident memory (KiB) of the command line run in a fresh process."""
-    done = subprocess.run([sys.executable, "-c", PEAK_RSS, *args], capture_output=True,
-                          text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK_RSS, *args], capture_output=True, text=True, timeout=300
+    )
     status, peak = done.stdout.split()[-2:]
     return int(status), int(peak)
 
@@ -391,8 +483,9 @@ def baseline_kib(tmp_path_factory) -> int:
     folder = tmp_path_factory.mktemp("baseline")
     path = folder / "ten-thousand.txt"
     path.write_text(f"{FULL_4X4}\n" * 10_000)
-    status, peak = peak_kib("check", str(path), "-b", REAL, "-j", "1", "-q",
-                            "-o", str(folder / "out.jsonl"))
+    status, peak = peak_kib(
+        "check", str(path), "-b", REAL, "-j", "1", "-q", "-o", str(folder / "out.jsonl")
+    )
     assert status == 0
     return peak
 
@@ -427,7 +520,8 @@ def test_a_ten_megabyte_line_is_refused_without_being_read_whole(tmp_path, basel
         invalid = [r for r in map(json.loads, handle) if r["verdict"] == "invalid"]
     assert [r["line"] for r in invalid] == [5_001]
     assert invalid[0]["reason"] == (
-        "line 5001 is too long for a puzzle: 10,000,000 characters (at most 65,536)")
+        "line 5001 is too long for a puzzle: 10,000,000 characters (at most 65,536)"
+    )
     # Holding the line (10 MB of bytes, then its text) would show here.
     assert peak - baseline_kib < 5_000, (peak, baseline_kib)
     result = run("solve", "." * 10_000_000)  # the same given as an argument
@@ -437,18 +531,26 @@ def test_a_ten_megabyte_line_is_refused_without_being_read_whole(tmp_path, basel
 
 # --- no traceback, for real ---------------------------------------------------------------------
 @pytest.mark.slow
-@pytest.mark.parametrize(("args", "stdin", "expected"), [
-    (["solve", "-"], b"\x00\x01\x02binary", "standard input holds binary data"),
-    (["check", "missing/puzzles.txt"], b"", "file not found: missing/puzzles.txt"),
-    (["solve", INKALA, "--model", "bad.toml"], b"", "is not valid TOML"),
-    (["check", INKALA, "--limit", "-1"], b"", "check: Invalid value for '-n' / '--limit'"),
-    (["count", INKALA, "--backends", "nope"], b"", "unknown backend 'nope'"),
-    (["check", INKALA, "-b", REAL, "-o", "."], b"", "output . is a directory"),
-])
+@pytest.mark.parametrize(
+    ("args", "stdin", "expected"),
+    [
+        (["solve", "-"], b"\x00\x01\x02binary", "standard input holds binary data"),
+        (["check", "missing/puzzles.txt"], b"", "file not found: missing/puzzles.txt"),
+        (["solve", INKALA, "--model", "bad.toml"], b"", "is not valid TOML"),
+        (["check", INKALA, "--limit", "-1"], b"", "check: Invalid value for '-n' / '--limit'"),
+        (["count", INKALA, "--backends", "nope"], b"", "unknown backend 'nope'"),
+        (["check", INKALA, "-b", REAL, "-o", "."], b"", "output . is a directory"),
+    ],
+)
 def test_the_real_command_prints_one_line_and_exits_2(tmp_path, args, stdin, expected):
     (tmp_path / "bad.toml").write_text("groups = [rows\n")
-    done = subprocess.run([sys.executable, "-m", "sudoku_cp.cli", *args], input=stdin,
-                          capture_output=True, cwd=tmp_path, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_cp.cli", *args],
+        input=stdin,
+        capture_output=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
     stderr = done.stderr.decode()
     assert done.returncode == 2
     assert stderr.count("\n") == 1 and "Traceback" not in stderr
@@ -456,7 +558,7 @@ def test_the_real_command_prints_one_line_and_exits_2(tmp_path, args, stdin, exp
     assert done.stdout == b""
 
 
-PRINTABLE = st.sampled_from(list("123456789ABCGZ.0_-* |+,[]{}\":#\n\t-1.5nulé\x00"))
+PRINTABLE = st.sampled_from(list('123456789ABCGZ.0_-* |+,[]{}":#\n\t-1.5nulé\x00'))
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -35,8 +35,12 @@ def test_check_puzzles_yields_every_puzzle_once_with_its_verdict(tmp_path):
     by_id = {r.id: r for r in records}
     assert sorted(r.index for r in records) == [1, 2, 3, 4, 5, 6]
     assert {k: r.verdict for k, r in by_id.items()} == {
-        "easy": Verdict.UNIQUE, "serg": Verdict.MULTIPLE, "nosol": Verdict.NONE,
-        "short": Verdict.INVALID, "twice": Verdict.INVALID, "inkala": Verdict.UNIQUE,
+        "easy": Verdict.UNIQUE,
+        "serg": Verdict.MULTIPLE,
+        "nosol": Verdict.NONE,
+        "short": Verdict.INVALID,
+        "twice": Verdict.INVALID,
+        "inkala": Verdict.UNIQUE,
     }
     assert by_id["short"].line == 5 and "line 5" in by_id["short"].reason
     assert "given twice" in by_id["twice"].reason
@@ -48,8 +52,9 @@ def test_lines_parsed_in_the_workers_give_the_same_records(tmp_path, jobs):
     path = mixed_file(tmp_path)
 
     def answers(records):
-        return sorted((r.index, r.id, r.line, r.verdict, r.count, r.reason, r.solutions)
-                      for r in records)
+        return sorted(
+            (r.index, r.id, r.line, r.verdict, r.count, r.reason, r.solutions) for r in records
+        )
 
     eager = answers(check_puzzles(read_input(str(path)), [REAL], jobs=0))
     assert answers(check_puzzles(read_input(str(path), defer=True), [REAL], jobs=jobs)) == eager

@@ -51,14 +51,17 @@ def test_check_exit_3_when_undecided(fault_backends):
     assert "undecided" in result.stdout
 
 
-@pytest.mark.parametrize("args, words", [
-    (["no/such/file.txt"], "file not found"),
-    ([EULER, "-b", "nope"], "unknown backend"),
-    ([EULER, "-m", "nope"], "unknown model"),
-    ([EULER, "--resume"], "--resume needs --output"),
-    ([EULER, "-o", "/no/such/folder/out.jsonl"], "does not exist"),
-    ([EULER, "-O", "backtrack.nope=1"], "no option"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["no/such/file.txt"], "file not found"),
+        ([EULER, "-b", "nope"], "unknown backend"),
+        ([EULER, "-m", "nope"], "unknown model"),
+        ([EULER, "--resume"], "--resume needs --output"),
+        ([EULER, "-o", "/no/such/folder/out.jsonl"], "does not exist"),
+        ([EULER, "-O", "backtrack.nope=1"], "no option"),
+    ],
+)
 def test_check_exit_2_for_an_unusable_invocation(args, words):
     result = run("check", *args)
     assert result.exit_code == 2

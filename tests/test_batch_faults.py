@@ -53,11 +53,22 @@ def write_puzzles(folder: Path, lines: list[str] = PUZZLES) -> Path:
 # --- backends that fail on one puzzle --------------------------------------------------------
 @pytest.mark.slow
 def test_each_fault_is_recorded_for_its_puzzle_and_backend_and_the_batch_completes(
-        tmp_path, fault_backends):
+    tmp_path, fault_backends
+):
     faulty = [cls.name for cls in fault_backends.ON_ONE]
     out = tmp_path / "out.jsonl"
-    result = run("check", str(write_puzzles(tmp_path)), "-b", ",".join([REAL, *faulty]),
-                 "-j", "2", "-t", "0.5", "-o", str(out))
+    result = run(
+        "check",
+        str(write_puzzles(tmp_path)),
+        "-b",
+        ",".join([REAL, *faulty]),
+        "-j",
+        "2",
+        "-t",
+        "0.5",
+        "-o",
+        str(out),
+    )
     assert result.exit_code == 3  # a disagreement: the wrong solution
     records = {r["puzzle"]: r for r in jsonl(out.read_text())}
     assert sorted(r["index"] for r in records.values()) == list(range(1, 13))
@@ -70,13 +81,16 @@ def test_each_fault_is_recorded_for_its_puzzle_and_backend_and_the_batch_complet
     raised = records[RAISES_ON]
     assert raised["verdict"] == "unique"
     assert raised["backends"]["test-raises-on-one"]["status"] == "error"
-    assert "ZeroDivisionError: a bug in the backend" in raised["backends"]["test-raises-on-one"][
-        "error"]
+    assert (
+        "ZeroDivisionError: a bug in the backend"
+        in raised["backends"]["test-raises-on-one"]["error"]
+    )
     assert "test-raises-on-one: error" in raised["reason"]
     malformed = records[MALFORMED_ON]
     assert malformed["verdict"] == "unique"
     assert malformed["backends"]["test-malformed-on-one"]["error"] == (
-        "malformed result: status unique with 0 solutions")
+        "malformed result: status unique with 0 solutions"
+    )
     wrong = records[WRONG_ON]
     assert wrong["verdict"] == "disagreement"
     assert wrong["reason"].startswith("test-wrong-on-one is wrong: solution 1 fails the validator")
@@ -87,8 +101,9 @@ def test_each_fault_is_recorded_for_its_puzzle_and_backend_and_the_batch_complet
     assert hung["backends"]["test-hangs-on-one"]["status"] == "timeout"
     assert "time limit 0.5 s" in hung["backends"]["test-hangs-on-one"]["error"]
     tallies = json.loads((tmp_path / "out.jsonl.meta.json").read_text())["summary"]["backends"]
-    assert tallies["test-raises-on-one"]["errors"] == tallies["test-malformed-on-one"][
-        "errors"] == 1
+    assert (
+        tallies["test-raises-on-one"]["errors"] == tallies["test-malformed-on-one"]["errors"] == 1
+    )
     assert tallies["test-wrong-on-one"]["wrong"] == tallies["test-hangs-on-one"]["timeouts"] == 1
     assert tallies[REAL]["solved"] == 12
     assert "disagreement 1" in result.output  # the summary says so too
@@ -111,12 +126,24 @@ def kill_when_held(folder: Path) -> threading.Thread:
 
 
 def test_a_worker_killed_from_outside_loses_nothing_and_counts_nothing_twice(
-        tmp_path, monkeypatch, registered):
+    tmp_path, monkeypatch, registered
+):
     monkeypatch.setattr(HoldsOne, "folder", tmp_path)
     registered(HoldsOne)
     killer = kill_when_held(tmp_path)
-    result = run("check", str(write_puzzles(tmp_path)), "-b", f"{REAL},test-holds-one",
-                 "-j", "2", "-t", "30", "-f", "jsonl", "-q")
+    result = run(
+        "check",
+        str(write_puzzles(tmp_path)),
+        "-b",
+        f"{REAL},test-holds-one",
+        "-j",
+        "2",
+        "-t",
+        "30",
+        "-f",
+        "jsonl",
+        "-q",
+    )
     killer.join(timeout=5)
     assert (tmp_path / "held-by").exists()  # the worker really held it, and was killed
     assert result.exit_code == 0
@@ -128,10 +155,22 @@ def test_a_worker_killed_from_outside_loses_nothing_and_counts_nothing_twice(
 
 
 def test_a_worker_that_always_dies_on_a_puzzle_is_blamed_and_the_batch_completes(
-        tmp_path, registered):
+    tmp_path, registered
+):
     registered(DiesOnOne)
-    result = run("check", str(write_puzzles(tmp_path)), "-b", f"{REAL},test-dies-on-one",
-                 "-j", "2", "-t", "30", "-f", "jsonl", "-q")
+    result = run(
+        "check",
+        str(write_puzzles(tmp_path)),
+        "-b",
+        f"{REAL},test-dies-on-one",
+        "-j",
+        "2",
+        "-t",
+        "30",
+        "-f",
+        "jsonl",
+        "-q",
+    )
     records = jsonl(result.stdout)
     assert sorted(r["index"] for r in records) == list(range(1, 13))
     held = next(r for r in records if r["puzzle"] == HELD)
@@ -213,7 +252,7 @@ def test_ctrl_c_then_resume_finishes_every_puzzle_exactly_once(tmp_path):
     assert resumed.returncode == 0, stderr
     after = jsonl(out.read_text())
     assert sorted(r["index"] for r in after) == list(range(1, 51))
-    assert after[:len(before)] == before  # appended, nothing rewritten
+    assert after[: len(before)] == before  # appended, nothing rewritten
 
 
 @pytest.mark.slow
@@ -228,7 +267,8 @@ def test_ctrl_c_with_records_on_standard_output(tmp_path):
     assert 3 <= len(records) < 50 and {r["verdict"] for r in records} == {"unique"}
     assert stderr.strip().splitlines()[-1] == (
         f"sudoku-cp: interrupted after {len(records)} puzzles, every finished record written "
-        "— give --output FILE to be able to resume")
+        "— give --output FILE to be able to resume"
+    )
 
 
 def test_ctrl_c_during_solve_exits_130_without_a_traceback(tmp_path):
@@ -246,11 +286,13 @@ def test_ctrl_c_during_solve_exits_130_without_a_traceback(tmp_path):
 def test_a_full_device_is_reported_before_any_work(registered):
     registered(Counting)
     Counting.calls = 0
-    result = run("check", *PUZZLES[:3], "-b", "test-counting", "-j", "0", "-o", "/dev/full",
-                 "-f", "jsonl")
+    result = run(
+        "check", *PUZZLES[:3], "-b", "test-counting", "-j", "0", "-o", "/dev/full", "-f", "jsonl"
+    )
     assert result.exit_code == 2
     assert result.stderr == (
-        "sudoku-cp: error: cannot write output file /dev/full: No space left on device\n")
+        "sudoku-cp: error: cannot write output file /dev/full: No space left on device\n"
+    )
     assert Counting.calls == 0
     assert not Path("/dev/full.meta.json").exists()  # no sidecar beside a device
 
@@ -260,8 +302,9 @@ def test_a_read_only_folder_is_reported_before_any_work(public_dir):
     folder.mkdir()
     folder.chmod(0o555)
     out = folder / "out.jsonl"
-    code, stderr, calls = as_unprivileged("check", PUZZLES[0], "-b", "test-counting", "-j", "0",
-                                          "-o", str(out))
+    code, stderr, calls = as_unprivileged(
+        "check", PUZZLES[0], "-b", "test-counting", "-j", "0", "-o", str(out)
+    )
     assert (code, calls) == (2, 0)
     assert stderr == f"sudoku-cp: error: cannot write output file {out}: Permission denied\n"
     result = run("check", PUZZLES[0], "-b", REAL, "-j", "0", "-o", "/proc/out.jsonl")
@@ -278,16 +321,30 @@ def _small_files() -> None:
 @pytest.mark.slow
 def test_a_disk_filling_up_midway_stops_with_a_clear_error_and_resume_finishes(tmp_path):
     out = tmp_path / "out.jsonl"
-    args = [sys.executable, "-m", "sudoku_cp.cli", "check", str(DATA / "easy.csv"), "-b", REAL,
-            "-j", "1", "-o", str(out), "-q"]
-    full = subprocess.run(args, capture_output=True, text=True, timeout=120,
-                          preexec_fn=_small_files)
+    args = [
+        sys.executable,
+        "-m",
+        "sudoku_cp.cli",
+        "check",
+        str(DATA / "easy.csv"),
+        "-b",
+        REAL,
+        "-j",
+        "1",
+        "-o",
+        str(out),
+        "-q",
+    ]
+    full = subprocess.run(
+        args, capture_output=True, text=True, timeout=120, preexec_fn=_small_files
+    )
     assert full.returncode == 2
     written = out.read_text().count("\n")
     assert 5 < written < 50
     assert full.stderr == (
         f"sudoku-cp: error: writing {out} failed after {written} records: File too large; "
-        "make room and run the same command again with --resume\n")
+        "make room and run the same command again with --resume\n"
+    )
     resumed = subprocess.run([*args, "--resume"], capture_output=True, text=True, timeout=120)
     assert resumed.returncode == 0, resumed.stderr
     records = jsonl(out.read_text())  # the torn last record was dropped: every line reads

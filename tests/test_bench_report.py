@@ -36,8 +36,11 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("bench")
     data = folder / "tiny.csv"
     data.write_text(TINY, encoding="utf-8")
-    run = run_bench(BenchConfig(datasets=[str(data)], backends=["backtrack:naive,dlx"],
-                                repeat=2, baseline="dlx"))
+    run = run_bench(
+        BenchConfig(
+            datasets=[str(data)], backends=["backtrack:naive,dlx"], repeat=2, baseline="dlx"
+        )
+    )
     write_bench(run, folder / "run")
     return folder / "run"
 
@@ -58,9 +61,21 @@ def test_plot_draws_every_figure_from_a_saved_result_file(saved: Path, tmp_path:
 def test_plot_options_scatter_format_and_markdown_table(saved: Path, tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     out = tmp_path / "figs"
-    result = CliRunner().invoke(main, [
-        "plot", str(saved / "results.csv"), "-o", str(out), "--format", "png",
-        "--scatter", "backtrack:naive,dlx", "--table", "markdown"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "plot",
+            str(saved / "results.csv"),
+            "-o",
+            str(out),
+            "--format",
+            "png",
+            "--scatter",
+            "backtrack:naive,dlx",
+            "--table",
+            "markdown",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "| backend |" in result.output
     assert (out / "scatter-tiny-backtrack-naive-vs-dlx.png").stat().st_size > 0
@@ -81,11 +96,25 @@ def test_table_round_trip_csv_and_parquet(saved: Path) -> None:
         assert from_parquet.rows == from_csv.rows
 
 
-def measurement(puzzle: str, backend: str, seconds: float, status: str = "unique",
-                **extra: object) -> dict[str, object]:
-    row = {"dataset": "d", "puzzle_id": puzzle, "backend": backend, "strategy": "", "limit": 2,
-           "repeat": 1, "status": status, "count": 1, "seconds": seconds, "exact": True,
-           "valid": True, "verdict": "unique", "agrees": True, "note": ""}
+def measurement(
+    puzzle: str, backend: str, seconds: float, status: str = "unique", **extra: object
+) -> dict[str, object]:
+    row = {
+        "dataset": "d",
+        "puzzle_id": puzzle,
+        "backend": backend,
+        "strategy": "",
+        "limit": 2,
+        "repeat": 1,
+        "status": status,
+        "count": 1,
+        "seconds": seconds,
+        "exact": True,
+        "valid": True,
+        "verdict": "unique",
+        "agrees": True,
+        "note": "",
+    }
     row.update(extra)
     return row
 
@@ -94,8 +123,12 @@ def test_summary_counts_timeouts_as_unsolved_and_flags_wrong_answers() -> None:
     rows = [measurement(str(i), "base", 0.010, nodes=100) for i in range(4)]
     rows += [measurement(str(i), "quick", 0.002, nodes=10) for i in range(3)]
     rows.append(measurement("3", "quick", 1.0, status="timeout", agrees=None))
-    rows += [measurement(str(i), "liar", 0.001, valid=False, agrees=False,
-                         note="solution 1 fails the validator") for i in range(2)]
+    rows += [
+        measurement(
+            str(i), "liar", 0.001, valid=False, agrees=False, note="solution 1 fails the validator"
+        )
+        for i in range(2)
+    ]
     [ds] = summarize(rows, baseline="base")
     by = {b.label: b for b in ds.backends}
     assert (by["quick"].solved, by["quick"].timeouts) == (3, 1)
@@ -129,15 +162,19 @@ def test_without_matplotlib_plot_says_how_to_install(saved: Path, monkeypatch) -
     assert table.exit_code == 0 and "median ms" in table.output
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["/no/such/results"], "no result file"),
-    (["{saved}", "--format", "gif"], "--format"),
-    (["{saved}", "--scatter", "dlx"], "--scatter"),
-    (["{saved}", "--scatter", "dlx,cpsat"], "no backend 'cpsat'"),
-    (["{saved}", "--table", "html"], "--table"),
-])
-def test_plot_bad_arguments_give_one_line_and_exit_2(saved: Path, args: list[str],
-                                                     message: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["/no/such/results"], "no result file"),
+        (["{saved}", "--format", "gif"], "--format"),
+        (["{saved}", "--scatter", "dlx"], "--scatter"),
+        (["{saved}", "--scatter", "dlx,cpsat"], "no backend 'cpsat'"),
+        (["{saved}", "--table", "html"], "--table"),
+    ],
+)
+def test_plot_bad_arguments_give_one_line_and_exit_2(
+    saved: Path, args: list[str], message: str
+) -> None:
     pytest.importorskip("matplotlib")
     args = [a.format(saved=saved) for a in args]
     result = CliRunner().invoke(main, ["plot", *args])

@@ -41,8 +41,19 @@ def read_rows(folder: Path) -> list[dict[str, str]]:
 
 def test_bench_end_to_end_writes_table_record_and_summary(tiny: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
-    result = bench(str(tiny), "--backends", SPECS, "--repeat", "2", "--time-limit", "20",
-                   "--output", str(out), "--baseline", "dlx")
+    result = bench(
+        str(tiny),
+        "--backends",
+        SPECS,
+        "--repeat",
+        "2",
+        "--time-limit",
+        "20",
+        "--output",
+        str(out),
+        "--baseline",
+        "dlx",
+    )
     assert result.exit_code == 0, result.output
     rows = read_rows(out)
     assert len(rows) == 3 * 3 * 2  # puzzles × backend specs × repeats
@@ -52,7 +63,10 @@ def test_bench_end_to_end_writes_table_record_and_summary(tiny: Path, tmp_path: 
     assert {r["strategy"] for r in rows if r["backend"] == "backtrack"} >= {"naive"}
     assert {r["strategy"] for r in rows if r["backend"] == "dlx"} == {""}
     assert {(r["puzzle_id"], r["verdict"]) for r in rows} == {
-        ("easy1", "unique"), ("easy2", "unique"), ("many", "multiple")}
+        ("easy1", "unique"),
+        ("easy2", "unique"),
+        ("many", "multiple"),
+    }
     assert all(r["valid"] == "true" and r["agrees"] == "true" for r in rows)
     assert {r["status"] for r in rows if r["puzzle_id"] == "many"} == {"multiple"}
 
@@ -63,8 +77,11 @@ def test_bench_end_to_end_writes_table_record_and_summary(tiny: Path, tmp_path: 
     assert record["options"]["repeat"] == 2 and record["options"]["limit"] == 2
     assert record["options"]["baseline"] == "dlx"
     assert record["table"]["rows"] == 18
-    assert [b["label"] for b in record["backends"]] == ["backtrack:naive", "backtrack:" + rows[
-        2]["strategy"], "dlx"]
+    assert [b["label"] for b in record["backends"]] == [
+        "backtrack:naive",
+        "backtrack:" + rows[2]["strategy"],
+        "dlx",
+    ]
     assert "import_s" in record["overheads"]["backends"]["dlx"]
     assert (out / "summary.txt").read_text(encoding="utf-8") in result.output
     assert "median ms" in result.output and "p90 ms" in result.output
@@ -103,8 +120,9 @@ def test_every_strategy_with_all_or_star() -> None:
     assert {"backtrack:naive", "backtrack:ordered", "backtrack:mrv"} <= set(labels)
 
 
-def test_injected_wrong_backend_shows_up_as_disagreement(tiny: Path, tmp_path: Path,
-                                                         registered) -> None:
+def test_injected_wrong_backend_shows_up_as_disagreement(
+    tiny: Path, tmp_path: Path, registered
+) -> None:
     registered(Liar)
     result = bench(str(tiny), "-b", "dlx,test-liar", "-o", str(tmp_path / "out"))
     assert result.exit_code == 3, result.output
@@ -118,7 +136,8 @@ def test_injected_wrong_backend_shows_up_as_disagreement(tiny: Path, tmp_path: P
 
 @pytest.mark.slow
 def test_backend_ignoring_its_deadline_is_stopped_and_the_bench_goes_on(
-        tiny: Path, tmp_path: Path, registered) -> None:
+    tiny: Path, tmp_path: Path, registered
+) -> None:
     registered(Sleeper)
     config = BenchConfig(datasets=[str(tiny)], backends=["test-sleeper,dlx"], time_limit=0.2)
     run = run_bench(config)
@@ -126,7 +145,10 @@ def test_backend_ignoring_its_deadline_is_stopped_and_the_bench_goes_on(
     assert [r["status"] for r in sleeper] == ["timeout"] * 3
     assert all("worker stopped" in r["note"] for r in sleeper)
     assert [r["status"] for r in run.rows if r["backend"] == "dlx"] == [
-        "unique", "unique", "multiple"]
+        "unique",
+        "unique",
+        "multiple",
+    ]
 
 
 def test_list_names_the_bundled_sets_with_counts() -> None:
@@ -137,22 +159,25 @@ def test_list_names_the_bundled_sets_with_counts() -> None:
     assert "100" in result.output
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    ([], "no dataset given"),
-    (["nosuch-set"], "no puzzle file or bundled set named 'nosuch-set'"),
-    (["easy", "--limit", "0"], "--limit"),
-    (["easy", "--repeat", "0"], "--repeat"),
-    (["easy", "--time-limit", "-1"], "--time-limit"),
-    (["easy", "--jobs", "0"], "--jobs"),
-    (["easy", "--frobnicate"], "--frobnicate"),
-    (["easy", "-b", "nosuch"], "unknown backend 'nosuch'"),
-    (["easy", "-b", "backtrack:nosuch"], "nosuch"),
-    (["easy", "-b", "dlx:fast"], "has no strategies"),
-    (["easy", "-b", "dlx,dlx"], "named twice"),
-    (["easy", "-b", "dlx", "-O", "workers=2"], "BACKEND.KEY=VALUE"),
-    (["easy", "-b", "dlx", "--baseline", "backtrack"], "not among the measured"),
-    (["--replay", "/no/such/record.json"], "cannot read record"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "no dataset given"),
+        (["nosuch-set"], "no puzzle file or bundled set named 'nosuch-set'"),
+        (["easy", "--limit", "0"], "--limit"),
+        (["easy", "--repeat", "0"], "--repeat"),
+        (["easy", "--time-limit", "-1"], "--time-limit"),
+        (["easy", "--jobs", "0"], "--jobs"),
+        (["easy", "--frobnicate"], "--frobnicate"),
+        (["easy", "-b", "nosuch"], "unknown backend 'nosuch'"),
+        (["easy", "-b", "backtrack:nosuch"], "nosuch"),
+        (["easy", "-b", "dlx:fast"], "has no strategies"),
+        (["easy", "-b", "dlx,dlx"], "named twice"),
+        (["easy", "-b", "dlx", "-O", "workers=2"], "BACKEND.KEY=VALUE"),
+        (["easy", "-b", "dlx", "--baseline", "backtrack"], "not among the measured"),
+        (["--replay", "/no/such/record.json"], "cannot read record"),
+    ],
+)
 def test_bad_arguments_give_one_line_and_exit_2(args: list[str], message: str) -> None:
     result = CliRunner().invoke(main, ["bench", *args])
     assert result.exit_code == 2, result.output
@@ -165,10 +190,13 @@ def test_known_answers_in_the_dataset_are_checked(tmp_path: Path) -> None:
     was only checked on a dataset whose stated solution agrees, which passes unchecked too)."""
     rotated = EULER_SOLUTION[::-1]  # a valid grid, but not EULER's solution
     data = tmp_path / "known.csv"
-    data.write_text("id,puzzle,solution,solution_count\n"
-                    f"right,{EULER},{EULER_SOLUTION},\n"
-                    f"wrong,{EULER},{rotated},\n"
-                    f"count,{SERG},,1\n", encoding="utf-8")
+    data.write_text(
+        "id,puzzle,solution,solution_count\n"
+        f"right,{EULER},{EULER_SOLUTION},\n"
+        f"wrong,{EULER},{rotated},\n"
+        f"count,{SERG},,1\n",
+        encoding="utf-8",
+    )
     run = run_bench(BenchConfig(datasets=[str(data)], backends=["dlx"]))
     by = {r["puzzle_id"]: r for r in run.rows}
     assert by["right"]["verdict"] == "unique" and by["right"]["agrees"] is True

@@ -31,27 +31,59 @@ def test_built_in_backends_keep_the_summary_columns_they_had() -> None:
     built_in = ["backtrack", "cpsat", "constraint", "sat", "dlx"]
     kinds = counter_kinds(built_in)
     assert {c for c, k in kinds.items() if k == "size"} == {
-        "nodes", "branches", "decisions", "assignments"}
+        "nodes",
+        "branches",
+        "decisions",
+        "assignments",
+    }
     assert {c for c, k in kinds.items() if k == "dead-end"} == {"backtracks", "conflicts"}
-    assert set(report.shown_counters()) == {"nodes", "branches", "decisions", "assignments",
-                                            "backtracks", "conflicts"}
+    assert set(report.shown_counters()) == {
+        "nodes",
+        "branches",
+        "decisions",
+        "assignments",
+        "backtracks",
+        "conflicts",
+    }
 
 
 def row(backend: str, **counters: float) -> dict[str, object]:
-    return {"dataset": "d", "puzzle_id": "1", "backend": backend, "strategy": "", "limit": 2,
-            "repeat": 1, "status": "unique", "count": 1, "seconds": 0.01, "exact": True,
-            "valid": True, "verdict": "unique", "agrees": True, "note": "", **counters}
+    return {
+        "dataset": "d",
+        "puzzle_id": "1",
+        "backend": backend,
+        "strategy": "",
+        "limit": 2,
+        "repeat": 1,
+        "status": "unique",
+        "count": 1,
+        "seconds": 0.01,
+        "exact": True,
+        "valid": True,
+        "verdict": "unique",
+        "agrees": True,
+        "note": "",
+        **counters,
+    }
 
 
 def test_summary_shows_the_built_in_search_size_and_dead_ends() -> None:
-    rows = [row("backtrack", nodes=270, backtracks=20, propagations=900),
-            row("cpsat", branches=2875, conflicts=100, solves=1),
-            row("constraint", assignments=13484, variables=60),
-            row("dlx", nodes=7056, updates=50000)]
+    rows = [
+        row("backtrack", nodes=270, backtracks=20, propagations=900),
+        row("cpsat", branches=2875, conflicts=100, solves=1),
+        row("constraint", assignments=13484, variables=60),
+        row("dlx", nodes=7056, updates=50000),
+    ]
     [summary] = report.summarize(rows)
     text = report.render_summary([summary])
-    for shown in ("270 nodes", "20.0 backtracks", "2,875 branches", "100 conflicts",
-                  "13,484 assignments", "7,056 nodes"):
+    for shown in (
+        "270 nodes",
+        "20.0 backtracks",
+        "2,875 branches",
+        "100 conflicts",
+        "13,484 assignments",
+        "7,056 nodes",
+    ):
         assert shown in text
     for hidden in ("propagations", "updates", "variables", "solves"):
         assert hidden not in text
@@ -61,8 +93,7 @@ def test_summary_shows_the_built_in_search_size_and_dead_ends() -> None:
 
 def test_a_registered_backend_s_kinds_reach_the_summary(probing: None) -> None:
     assert report.counters_of_kind("size")[-1] == "probes"
-    [summary] = report.summarize([row("test-probing", probes=40, dead_probes=3,
-                                      probe_seconds=0.5)])
+    [summary] = report.summarize([row("test-probing", probes=40, dead_probes=3, probe_seconds=0.5)])
     text = report.render_summary([summary])
     assert "40.0 probes" in text and "3.0 dead_probes" in text and "probe_seconds" not in text
 
@@ -72,8 +103,12 @@ def test_backends_command_shows_each_counter_s_kind() -> None:
     assert out.exit_code == 0
     rows = {r["name"]: r for r in json.loads(out.stdout)}
     assert rows["dlx"]["counters"]["nodes"] == "rows tried: nodes of the search tree"
-    assert rows["dlx"]["counter_kinds"] == {"nodes": "size", "updates": "other",
-                                            "columns": "other", "rows": "other"}
+    assert rows["dlx"]["counter_kinds"] == {
+        "nodes": "size",
+        "updates": "other",
+        "columns": "other",
+        "rows": "other",
+    }
     assert rows["cpsat"]["counter_kinds"]["conflicts"] == "dead-end"
     text = CliRunner().invoke(main, ["backends"]).stdout
     assert "counters: nodes (size), backtracks (dead-end), propagations (other)" in text

@@ -19,8 +19,13 @@ EMPTY_4X4 = Puzzle([0] * 16)
 
 def test_solution_set_drops_repeats() -> None:
     found = SolutionSet(limit=3)
-    assert [found.add(g) for g in [(1,), (1,), (2,), (1,), (3,)]] == [False, False, False, False,
-                                                                       True]
+    assert [found.add(g) for g in [(1,), (1,), (2,), (1,), (3,)]] == [
+        False,
+        False,
+        False,
+        False,
+        True,
+    ]
     assert found.solutions == [(1,), (2,), (3,)] and found.duplicates == 2
     assert found.add((4,)) and found.solutions == [(1,), (2,), (3,)]  # full: nothing more kept
 

@@ -19,21 +19,27 @@ from sudoku_cp.model import model_from_dict
 
 
 def short_group_puzzle(cells: list[list[int]]) -> Puzzle:
-    model = model_from_dict({"groups": ["rows", "columns"], "cells": [{"cells": cells}]},
-                            name="latin-plus-short")
+    model = model_from_dict(
+        {"groups": ["rows", "columns"], "cells": [{"cells": cells}]}, name="latin-plus-short"
+    )
     return Puzzle([0] * 16, model)
 
 
-@pytest.mark.parametrize("cells", [[[0, 0], [1, 1], [2, 3]], [[0, 0], [3, 3]], [[2, 2]]],
-                         ids=["3-cells", "2-cells", "1-cell"])
+@pytest.mark.parametrize(
+    "cells",
+    [[[0, 0], [1, 1], [2, 3]], [[0, 0], [3, 3]], [[2, 2]]],
+    ids=["3-cells", "2-cells", "1-cell"],
+)
 def test_refuses_a_group_shorter_than_the_grid_before_searching(
-        cells: list[list[int]], monkeypatch: pytest.MonkeyPatch) -> None:
+    cells: list[list[int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
     puzzle = short_group_puzzle(cells)
     reason = get_backend("dlx").supports(puzzle)
     assert reason == (
         f"backend 'dlx' cannot express model 'latin-plus-short': group 1 has {len(cells)} "
         f"cell{'s' if len(cells) > 1 else ''}, and exact cover needs every group to hold each "
-        f"of the 4 digits exactly once (use another backend for this model)")
+        f"of the 4 digits exactly once (use another backend for this model)"
+    )
     monkeypatch.setattr(dlx, "ExactCover", lambda *a: pytest.fail("built the matrix"))
     with pytest.raises(BackendError) as err:
         solve(puzzle, "dlx")
@@ -50,9 +56,10 @@ def test_the_cross_check_records_it_unsupported_and_the_others_decide() -> None:
 
 
 def test_a_short_window_is_refused_and_named() -> None:
-    model = model_from_dict({"groups": ["rows", "columns"],
-                             "windows": [{"row": 1, "col": 1, "height": 2, "width": 2}]},
-                            name="latin-plus-window")
+    model = model_from_dict(
+        {"groups": ["rows", "columns"], "windows": [{"row": 1, "col": 1, "height": 2, "width": 2}]},
+        name="latin-plus-window",
+    )
     reason = get_backend("dlx").supports(Puzzle([0] * 81, model))
     assert reason and "window 1 has 4 cells" in reason and "9 digits" in reason
 
@@ -104,15 +111,28 @@ def test_a_batch_counts_it_unsupported_not_solved(tmp_path: Path) -> None:
     model = tmp_path / "short.toml"
     model.write_text('groups = ["rows", "columns"]\n[[cells]]\ncells = [[0, 0], [1, 1], [2, 3]]\n')
     out = tmp_path / "out.jsonl"
-    result = CliRunner().invoke(main, [
-        "check", "1...............", "--model", str(model), "-b", "backtrack,dlx", "-j", "0",
-        "-o", str(out)])
+    result = CliRunner().invoke(
+        main,
+        [
+            "check",
+            "1...............",
+            "--model",
+            str(model),
+            "-b",
+            "backtrack,dlx",
+            "-j",
+            "0",
+            "-o",
+            str(out),
+        ],
+    )
     assert result.exit_code == 1, result.output  # multiple: backtrack decides alone
     meta = json.loads(out.with_name("out.jsonl.meta.json").read_text())
     tally = meta["summary"]["backends"]["dlx"]
     assert tally["unsupported"] == 1 and tally["solved"] == 0 and tally["median_seconds"] is None
-    table = CliRunner().invoke(main, [
-        "check", "1...............", "--model", str(model), "-b", "backtrack,dlx", "-j", "0"])
+    table = CliRunner().invoke(
+        main, ["check", "1...............", "--model", str(model), "-b", "backtrack,dlx", "-j", "0"]
+    )
     assert "unsupported" in table.output
 
 
@@ -123,8 +143,15 @@ def test_a_bench_rows_it_unsupported_with_the_reason(tmp_path: Path) -> None:
     model.write_text('groups = ["rows", "columns"]\n[[cells]]\ncells = [[0, 0], [1, 1], [2, 3]]\n')
     puzzles = tmp_path / "p.txt"
     puzzles.write_text("1...............\n")
-    run = run_bench(BenchConfig(datasets=[str(puzzles)], backends=["backtrack", "dlx"],
-                                model=str(model), jobs=1, time_limit=5))
+    run = run_bench(
+        BenchConfig(
+            datasets=[str(puzzles)],
+            backends=["backtrack", "dlx"],
+            model=str(model),
+            jobs=1,
+            time_limit=5,
+        )
+    )
     dlx_row = next(row for row in run.rows if row["backend"] == "dlx")
     assert dlx_row["status"] == "unsupported" and "exact cover" in dlx_row["note"]
     assert dlx_row["agrees"] is None  # it did not vote

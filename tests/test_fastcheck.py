@@ -30,13 +30,24 @@ def _plain_solves(model, size, grid):
 
 
 _ODD_MODEL = model_from_dict(
-    {"groups": ["rows"], "windows": [{"row": 1, "col": 2, "height": 2, "width": 3}],
-     "cells": [{"cells": [[0, 0], [3, 3], [5, 1]]}, {"cells": [[2, 0], [4, 5]]}]},
+    {
+        "groups": ["rows"],
+        "windows": [{"row": 1, "col": 2, "height": 2, "width": 3}],
+        "cells": [{"cells": [[0, 0], [3, 3], [5, 1]]}, {"cells": [[2, 0], [4, 5]]}],
+    },
     name="odd",
 )
 _LANE_CASES = [
-    ("classic", 4), ("classic", 6), ("classic", 9), ("classic", 12), ("classic", 16),
-    ("classic", 25), ("x", 9), ("hyper", 9), ("latin", 7), ("odd", 6),
+    ("classic", 4),
+    ("classic", 6),
+    ("classic", 9),
+    ("classic", 12),
+    ("classic", 16),
+    ("classic", 25),
+    ("x", 9),
+    ("hyper", 9),
+    ("latin", 7),
+    ("odd", 6),
 ]
 
 
@@ -94,10 +105,10 @@ def test_checking_many_grids_at_once_agrees_with_reading_each(cases, data):
         pairs.append((puzzle, candidate))
         kept = all(g in (0, c) for g, c in zip(puzzle.cells, candidate, strict=True))
         expected_solved.append(kept and _plain_solves(model, size, candidate))
-        givens = tuple(d if k and d <= size else 0
-                       for d, k in zip(candidate, keep, strict=True))
+        givens = tuple(d if k and d <= size else 0 for d, k in zip(candidate, keep, strict=True))
         puzzles.append(Puzzle.from_parsed(givens, size, model, check_givens=False))
         expected_clean.append(not _plain_repeats(model, size, givens))
-    assert solved_each(pairs) == [bytes(grid) if ok else None
-                                  for (_, grid), ok in zip(pairs, expected_solved, strict=True)]
+    assert solved_each(pairs) == [
+        bytes(grid) if ok else None for (_, grid), ok in zip(pairs, expected_solved, strict=True)
+    ]
     assert clean_givens_each(puzzles) == expected_clean

@@ -83,7 +83,7 @@ def test_symbols_are_case_insensitive_and_blanks_are_all_blank():
 
 
 def test_line_form_ignores_whitespace_inside():
-    spaced = " ".join(INKALA[i:i + 9] for i in range(0, 81, 9))
+    spaced = " ".join(INKALA[i : i + 9] for i in range(0, 81, 9))
     assert parse_puzzle(spaced).to_line() == INKALA
     assert parse_puzzle("\t" + INKALA + "  \n").to_line() == INKALA
 
@@ -109,14 +109,14 @@ def test_hand_drawn_grid_with_separators():
 
 
 def test_plain_digit_grid_and_grid_with_gaps_between_boxes():
-    rows = [INKALA[i:i + 9].replace(".", "0") for i in range(0, 81, 9)]
+    rows = [INKALA[i : i + 9].replace(".", "0") for i in range(0, 81, 9)]
     assert parse_puzzle("\n".join(rows)).to_line() == INKALA
     gapped = "\n".join(f"{r[:3]} {r[3:6]} {r[6:]}" for r in rows)
     assert parse_puzzle(gapped).to_line() == INKALA
 
 
 def test_rows_with_commas_and_spaces():
-    rows = [[int(c) if c != "." else 0 for c in INKALA[i:i + 9]] for i in range(0, 81, 9)]
+    rows = [[int(c) if c != "." else 0 for c in INKALA[i : i + 9]] for i in range(0, 81, 9)]
     commas = "\n".join(",".join(map(str, r)) for r in rows)
     spaced = "\n".join(", ".join(map(str, r)) + "," for r in rows)
     assert parse_puzzle(commas).to_line() == INKALA
@@ -140,7 +140,7 @@ def test_json_forms():
 
 
 def test_comment_lines_are_skipped_in_one_puzzle():
-    text = "# Inkala 2012\n" + "\n".join(INKALA[i:i + 9] for i in range(0, 81, 9))
+    text = "# Inkala 2012\n" + "\n".join(INKALA[i : i + 9] for i in range(0, 81, 9))
     assert parse_puzzle(text).to_line() == INKALA
 
 
@@ -166,8 +166,12 @@ def test_format_line_and_rows_and_json_shapes():
     cells = [1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1]
     assert format_line(cells, 4) == "1.....1..1.....1"
     assert format_rows(cells, 4).splitlines() == ["1 0 0 0", "0 0 1 0", "0 1 0 0", "0 0 0 1"]
-    assert json.loads(format_json(cells, 4)) == [[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0],
-                                                 [0, 0, 0, 1]]
+    assert json.loads(format_json(cells, 4)) == [
+        [1, 0, 0, 0],
+        [0, 0, 1, 0],
+        [0, 1, 0, 0],
+        [0, 0, 0, 1],
+    ]
     assert format_rows(solved(12), 12).splitlines()[0] == " 1  2  3  4  5  6  7  8  9 10 11 12"
 
 
@@ -234,7 +238,7 @@ def test_wrong_length_says_count_and_sizes():
 
 def test_unknown_symbol_names_row_and_column():
     assert error_of(INKALA[:30] + "?" + INKALA[31:]) == "unknown symbol '?' at row 4, column 4"
-    grid = "\n".join(INKALA[i:i + 9] for i in range(0, 81, 9)).replace("7", "#", 1)
+    grid = "\n".join(INKALA[i : i + 9] for i in range(0, 81, 9)).replace("7", "#", 1)
     assert error_of(grid) == "unknown symbol '#' at row 3, column 2"
 
 
@@ -326,9 +330,8 @@ def test_unknown_input_format():
 
 
 # --- properties --------------------------------------------------------------------------------
-PUZZLE_ALPHABET = st.sampled_from(list("123456789ABCGHZ.0_-*abz |+=-,[]{}\":#\n\t -1.5null"))
-FUZZ = settings(max_examples=150, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+PUZZLE_ALPHABET = st.sampled_from(list('123456789ABCGHZ.0_-*abz |+=-,[]{}":#\n\t -1.5null'))
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -342,9 +345,9 @@ def written_then_damaged(draw):
     change = draw(st.sampled_from(["none", "replace", "drop", "add"]))
     char = draw(PUZZLE_ALPHABET)
     if change == "replace":
-        return text[:at] + char + text[at + 1:]
+        return text[:at] + char + text[at + 1 :]
     if change == "drop":
-        return text[:at] + text[at + 1:]
+        return text[:at] + text[at + 1 :]
     return text[:at] + char + text[at:] if change == "add" else text
 
 
@@ -360,7 +363,7 @@ def test_parse_puzzle_gives_a_puzzle_that_reads_back_or_one_line_of_its_own_erro
     # What it read is a real puzzle: a square grid of digits in range, and its line form reads
     # back as the very same puzzle.
     assert isinstance(puzzle, Puzzle)
-    assert len(puzzle.cells) == puzzle.size ** 2
+    assert len(puzzle.cells) == puzzle.size**2
     assert all(type(d) is int and 0 <= d <= puzzle.size for d in puzzle.cells)
     assert parse_puzzle(puzzle.to_line(), fmt="line") == puzzle
 

@@ -72,8 +72,13 @@ def test_jsonl_file(tmp_path):
     lines = [
         format_json(parse_puzzle(INKALA).cells, 9),
         json.dumps({"id": "inkala", "puzzle": INKALA, "solution_count": 1}),
-        json.dumps({"id": 7, "puzzle": json.loads(format_json(parse_puzzle(INKALA).cells, 9)),
-                    "solution": "x" * 81}),
+        json.dumps(
+            {
+                "id": 7,
+                "puzzle": json.loads(format_json(parse_puzzle(INKALA).cells, 9)),
+                "solution": "x" * 81,
+            }
+        ),
         '{"puzzle": "' + INKALA[:80] + '"}',
         "[[1, 0,",
         '{"givens": "..."}',
@@ -100,7 +105,10 @@ def test_csv_file_with_id_solution_and_count(tmp_path):
     )
     got = records(write(tmp_path, "p.csv", text))
     assert [(r.id, r.line, r.ok) for r in got] == [
-        ("inkala", 2, True), ("named, with comma", 3, True), ("3", 4, False)]
+        ("inkala", 2, True),
+        ("named, with comma", 3, True),
+        ("3", 4, False),
+    ]
     assert got[0].expected == {"solution": solution, "solution_count": 1}
     assert got[1].expected == {"solution_count": ">=2"}
     assert got[2].error.startswith("line 4: read 80 cells")
@@ -125,18 +133,45 @@ def test_csv_quoted_field_across_lines_and_short_rows(tmp_path):
     )
 
 
-@pytest.mark.parametrize(("name", "content"), [
-    ("p.txt", f"# lines\n{INKALA}\n{INKALA[:16]}?{INKALA[17:]}\n\n{INKALA[:80]}\n"),
-    ("p.jsonl", "\n".join([json.dumps({"id": "a", "puzzle": INKALA, "solution_count": 1}),
-                           "[[1, 0,", '{"givens": "..."}', json.dumps({"puzzle": INKALA})])),
-    ("p.csv", f'id,puzzle,solution\n"two\nlines",{INKALA},x\nlonely\n,{INKALA[:80]},\n'),
-    ("p.bin", b"1.......\n" + INKALA.encode() + b"\n\xff\xfe" + INKALA[2:].encode() + b"\n"),
-    # repeated givens among good lines: the chunk's givens check finds each one
-    ("r.csv", "id,puzzle\n" + "".join(f"{i},{line}\n" for i, line in enumerate(
-        [INKALA, "11" + INKALA[2:], INKALA, INKALA, "1" + INKALA[1:9] + "1" + INKALA[10:],
-         INKALA, INKALA[:80] + "8"]))),
-    ("r.txt", "\n".join(["1...\t", "1..1" + "." * 12, "1.......", "1..." * 4, INKALA])),
-])
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("p.txt", f"# lines\n{INKALA}\n{INKALA[:16]}?{INKALA[17:]}\n\n{INKALA[:80]}\n"),
+        (
+            "p.jsonl",
+            "\n".join(
+                [
+                    json.dumps({"id": "a", "puzzle": INKALA, "solution_count": 1}),
+                    "[[1, 0,",
+                    '{"givens": "..."}',
+                    json.dumps({"puzzle": INKALA}),
+                ]
+            ),
+        ),
+        ("p.csv", f'id,puzzle,solution\n"two\nlines",{INKALA},x\nlonely\n,{INKALA[:80]},\n'),
+        ("p.bin", b"1.......\n" + INKALA.encode() + b"\n\xff\xfe" + INKALA[2:].encode() + b"\n"),
+        # repeated givens among good lines: the chunk's givens check finds each one
+        (
+            "r.csv",
+            "id,puzzle\n"
+            + "".join(
+                f"{i},{line}\n"
+                for i, line in enumerate(
+                    [
+                        INKALA,
+                        "11" + INKALA[2:],
+                        INKALA,
+                        INKALA,
+                        "1" + INKALA[1:9] + "1" + INKALA[10:],
+                        INKALA,
+                        INKALA[:80] + "8",
+                    ]
+                )
+            ),
+        ),
+        ("r.txt", "\n".join(["1...\t", "1..1" + "." * 12, "1.......", "1..." * 4, INKALA])),
+    ],
+)
 def test_deferred_lines_parse_to_the_same_records(tmp_path, name, content):
     path = write(tmp_path, name, content)
     pending = list(read_puzzles(path, defer=True))
@@ -147,13 +182,15 @@ def test_deferred_lines_parse_to_the_same_records(tmp_path, name, content):
     # nor on parsing a whole chunk at once (the givens of all checked together)
     assert parse_pending(pending) == parsed
     for start in range(len(pending)):
-        assert parse_pending(pending[start:start + 3]) == parsed[start:start + 3]
+        assert parse_pending(pending[start : start + 3]) == parsed[start : start + 3]
 
 
 def test_csv_without_a_puzzle_column(tmp_path):
     path = write(tmp_path, "p.csv", "id,solution\na,b\n")
-    expected = ("the CSV header has no puzzle column (columns: id, solution; "
-                "name one 'puzzle', 'puzzles', 'quizzes', 'quiz')")
+    expected = (
+        "the CSV header has no puzzle column (columns: id, solution; "
+        "name one 'puzzle', 'puzzles', 'quizzes', 'quiz')"
+    )
     with pytest.raises(InputError, match=re.escape(expected)):
         records(path)
 
@@ -187,7 +224,7 @@ def test_pretty_printed_json_file(tmp_path):
 
 
 def test_one_bad_grid_in_a_file_is_one_record(tmp_path):
-    grid = "\n".join(INKALA[i:i + 9] for i in range(0, 81, 9))
+    grid = "\n".join(INKALA[i : i + 9] for i in range(0, 81, 9))
     broken = grid.replace("..36.....", "..36....", 1)
     got = records(write(tmp_path, "g.txt", broken))
     assert len(got) == 1
@@ -199,7 +236,7 @@ def test_grid_or_lines_of_small_puzzles(tmp_path):
     got = records(write(tmp_path, "four.txt", "\n".join(four * 4)))  # 16 lines of 16 symbols
     assert len(got) == 16 and all(r.ok and r.puzzle.size == 4 for r in got)
     grid16 = format_line(solved(16), 16)
-    rows16 = "\n".join(grid16[i:i + 16] for i in range(0, 256, 16))
+    rows16 = "\n".join(grid16[i : i + 16] for i in range(0, 256, 16))
     got = records(write(tmp_path, "grid16.txt", rows16))
     assert len(got) == 1 and got[0].puzzle.size == 16
     got = records(write(tmp_path, "typo.txt", "\n".join(four[:3] + ["...1.....1....."])))
@@ -213,8 +250,13 @@ def test_big_sizes_in_files(tmp_path):
     line = format_line(cells, 64)
     got = records(write(tmp_path, "big.txt", line + "\n" + line + "\n"))
     assert [r.puzzle.cells for r in got] == [tuple(cells)] * 2
-    obj = json.dumps({"id": "big", "puzzle": json.loads(format_json(cells, 64)),
-                      "solution": json.loads(format_json(solved(64), 64))})
+    obj = json.dumps(
+        {
+            "id": "big",
+            "puzzle": json.loads(format_json(cells, 64)),
+            "solution": json.loads(format_json(solved(64), 64)),
+        }
+    )
     assert len(obj) < MAX_LINE_CHARS
     got = records(write(tmp_path, "big.jsonl", obj + "\n"))
     assert got[0].puzzle.cells == tuple(cells) and got[0].id == "big"
@@ -250,8 +292,9 @@ def test_binary_and_non_utf8(tmp_path):
     zeros = write(tmp_path, "zeros.bin", b"\x00" * 100)
     with pytest.raises(InputError, match=r"holds binary data \(a NUL byte on line 1\)"):
         records(zeros)
-    latin1 = write(tmp_path, "latin1.txt",
-                   INKALA.encode() + b"\n\xe9" + INKALA[1:].encode() + b"\n")
+    latin1 = write(
+        tmp_path, "latin1.txt", INKALA.encode() + b"\n\xe9" + INKALA[1:].encode() + b"\n"
+    )
     got = records(latin1)
     assert got[0].ok
     assert got[1].error == "line 2 is not UTF-8 text (byte 0xe9 at column 1 of line 2)"
@@ -317,7 +360,7 @@ def test_read_input_text_is_a_puzzle():
     assert bad[0].error.startswith("read 80 cells")  # one puzzle: no "line 1:" prefix
     assert list(read_input(""))[0].error == "empty input"
     assert list(read_input("   "))[0].error == "input is only whitespace"
-    grid = "\n".join(INKALA[i:i + 9] for i in range(0, 81, 9))
+    grid = "\n".join(INKALA[i : i + 9] for i in range(0, 81, 9))
     assert [r.puzzle.to_line() for r in read_input(grid)] == [INKALA]
     two = list(read_input(INKALA + "\n" + INKALA[:80]))
     assert two[1].error.startswith("line 2: read 80 cells")
@@ -338,14 +381,15 @@ def _stdin_run(data: bytes) -> list[str]:
         "except InputError as err:\n"
         "    print('InputError:', err)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True,
-                          check=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code], input=data, capture_output=True, check=True, timeout=60
+    )
     return done.stdout.decode().splitlines()
 
 
 @pytest.mark.slow
 def test_read_input_standard_input():
-    grid = "\n".join(INKALA[i:i + 9] for i in range(0, 81, 9))
+    grid = "\n".join(INKALA[i : i + 9] for i in range(0, 81, 9))
     assert _stdin_run(grid.encode()) == [f"1 {INKALA}"]
     assert _stdin_run((INKALA + "\n" + INKALA + "\n").encode()) == [f"1 {INKALA}", f"2 {INKALA}"]
     assert _stdin_run(b"") == ["InputError: standard input is empty"]
@@ -412,14 +456,15 @@ def test_absurd_text_argument_is_rejected():
 
 
 # --- properties --------------------------------------------------------------------------------
-PUZZLE_ALPHABET = st.sampled_from(list("123456789ABCGHZ.0_-*abz |+=-,[]{}\":#\n\t -1.5null"))
-FUZZ = settings(max_examples=150, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+PUZZLE_ALPHABET = st.sampled_from(list('123456789ABCGHZ.0_-*abz |+=-,[]{}":#\n\t -1.5null'))
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
-@given(st.one_of(st.binary(), st.text(PUZZLE_ALPHABET, max_size=400).map(str.encode)),
-       st.sampled_from(FORMATS))
+@given(
+    st.one_of(st.binary(), st.text(PUZZLE_ALPHABET, max_size=400).map(str.encode)),
+    st.sampled_from(FORMATS),
+)
 def test_read_puzzles_raises_only_its_own_errors(data, fmt):
     try:
         for record in read_puzzles(io.BytesIO(data), fmt=fmt):
@@ -438,5 +483,3 @@ def test_read_input_text_raises_only_its_own_errors(text):
             assert record.error is None or (record.error and "\n" not in record.error)
     except (PuzzleError, InputError) as err:
         assert str(err) and "\n" not in str(err)
-
-

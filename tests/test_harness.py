@@ -64,11 +64,14 @@ def test_none_when_every_backend_proves_no_solution():
     assert record.backends[REAL].status is Status.NONE
 
 
-@pytest.mark.parametrize("text, words", [
-    ("12345", "cells"),
-    ("x" * 81, "x"),
-    ("11" + "." * 79, "given twice"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("12345", "cells"),
+        ("x" * 81, "x"),
+        ("11" + "." * 79, "given twice"),
+    ],
+)
 def test_invalid_input_gives_the_reason_and_runs_no_backend(text, words):
     record = cross_check(text, [REAL])
     assert record.verdict is Verdict.INVALID
@@ -159,5 +162,3 @@ def test_judging_changes_none_of_its_inputs():
     record = judge(puzzle, outcomes)
     assert record.verdict is Verdict.DISAGREEMENT and record.backends["test-wrong"].problems
     assert outcomes == before  # the runs handed in are not the record's
-
-

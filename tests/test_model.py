@@ -18,8 +18,20 @@ from sudoku_cp.model import (
 
 @pytest.mark.parametrize(
     ("size", "shape"),
-    [(4, (2, 2)), (6, (2, 3)), (8, (2, 4)), (9, (3, 3)), (10, (2, 5)), (12, (3, 4)),
-     (16, (4, 4)), (25, (5, 5)), (36, (6, 6)), (64, (8, 8)), (7, None), (13, None)],
+    [
+        (4, (2, 2)),
+        (6, (2, 3)),
+        (8, (2, 4)),
+        (9, (3, 3)),
+        (10, (2, 5)),
+        (12, (3, 4)),
+        (16, (4, 4)),
+        (25, (5, 5)),
+        (36, (6, 6)),
+        (64, (8, 8)),
+        (7, None),
+        (13, None),
+    ],
 )
 def test_box_shape_is_tallest_box_with_height_at_most_width(size, shape):
     assert box_shape(size) == shape
@@ -123,8 +135,10 @@ def test_a_user_model_file(tmp_path):
         ("groups = []", "no groups"),
         ('groups = "rows"', "'groups' must be a list of group names"),
         ('groups = ["rows"]\nsizes = [0]', "'sizes' must be a list of sizes"),
-        ('groups = ["rows"]\n[[windows]]\nrow = 1\ncol = 1\nheight = 3',
-         "window 1 must have integer row, col, height and width"),
+        (
+            'groups = ["rows"]\n[[windows]]\nrow = 1\ncol = 1\nheight = 3',
+            "window 1 must have integer row, col, height and width",
+        ),
         ('groups = ["rows"]\n[[cells]]\ncells = "a1"', "cell group 1 must be"),
     ],
 )

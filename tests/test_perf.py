@@ -15,6 +15,10 @@ def test_harness_benchmark_runs_every_stage_through_the_runner():
     # the worker function's own clock saw every stage, and the backend's time is apart
     assert all(stages[name] > 0 for name in ("reading", "parsing", "checking", "writing"))
     assert stages["solving"] > 0 and stages["end_to_end_solving"] > 0
-    assert set(result["rates"]) == {"backtrack alone j1", "backtrack alone j2",
-                                    "all 1 j1", "all 1 j2"}
+    assert set(result["rates"]) == {
+        "backtrack alone j1",
+        "backtrack alone j2",
+        "all 1 j1",
+        "all 1 j2",
+    }
     assert all(rate > 0 for rate in result["rates"].values())

@@ -65,8 +65,8 @@ def test_pigeonhole_is_slow_without_the_implied_clauses() -> None:
     """
     n, blank = 16, 12
     cells = [0] * (n * n)
-    cells[blank:n] = range(blank + 1, n + 1)   # row 1 misses 1..12 in its first 12 cells
-    for col in range(blank):                   # and 12 is barred from each of those columns
+    cells[blank:n] = range(blank + 1, n + 1)  # row 1 misses 1..12 in its first 12 cells
+    for col in range(blank):  # and 12 is barred from each of those columns
         cells[(col + 1) * n + col] = blank
     puzzle = Puzzle(cells, "latin")
     cut = solve_checked("sat", puzzle, 1, time_limit=0.3, redundant=False, solver="minisat22")

@@ -21,15 +21,18 @@ from sudoku_cp.backends.template import MAX_SIZE, TemplateBackend
 
 NOT_HERE = {
     "test_bundled_16x16_and_famous": "hard 16x16 puzzles take a search without propagation "
-                                     "over a minute",
+    "over a minute",
     "test_tdoku_known_answers": "seconds for a search without propagation (and a dataset)",
     "test_variant_puzzles": "45 s for a search without propagation",
 }
 """Data-set tests left out for the template: they measure a search, not the contract."""
 
 for _name, _test in vars(contract).items():
-    if (_name.startswith("test_") and _name not in NOT_HERE
-            and {"spec", "backend"} & set(inspect.signature(_test).parameters)):
+    if (
+        _name.startswith("test_")
+        and _name not in NOT_HERE
+        and {"spec", "backend"} & set(inspect.signature(_test).parameters)
+    ):
         globals()[_name] = _test  # collected here over the template
 
 

@@ -46,17 +46,33 @@ CAP = 120
 """Generated puzzles with more solutions than this are skipped (never enumerated in full)."""
 # (model, size, share of cells blanked): small enough to enumerate every solution.
 # About half of them have several solutions.
-CASES = [("classic", 4, 0.7), ("classic", 6, 0.55), ("x", 4, 0.75), ("latin", 4, 0.6),
-         ("latin", 5, 0.55), ("hyper", 9, 0.5), ("classic", 9, 0.5), ("x", 9, 0.5)]
+CASES = [
+    ("classic", 4, 0.7),
+    ("classic", 6, 0.55),
+    ("x", 4, 0.75),
+    ("latin", 4, 0.6),
+    ("latin", 5, 0.55),
+    ("hyper", 9, 0.5),
+    ("classic", 9, 0.5),
+    ("x", 9, 0.5),
+]
 
 
 # --- the moves each model gets -------------------------------------------------------------------
 def test_each_model_gets_exactly_the_moves_that_keep_its_groups():
     assert move_kinds("classic", 9) == [
-        "relabel digits", "swap two rows", "swap two bands", "reverse the rows",
-        "swap two columns", "swap two stacks", "reverse the columns",
-        "swap two rows and the same columns", "swap mirrored pairs of rows and the same columns",
-        "swap two bands and the same stacks", "transpose"]
+        "relabel digits",
+        "swap two rows",
+        "swap two bands",
+        "reverse the rows",
+        "swap two columns",
+        "swap two stacks",
+        "reverse the columns",
+        "swap two rows and the same columns",
+        "swap mirrored pairs of rows and the same columns",
+        "swap two bands and the same stacks",
+        "transpose",
+    ]
     # 2x3 boxes: transposing would make them 3x2
     assert "transpose" not in move_kinds("classic", 6)
     assert "swap two bands" in move_kinds("classic", 6)
@@ -64,8 +80,13 @@ def test_each_model_gets_exactly_the_moves_that_keep_its_groups():
     # swap of rows and columns at mirrored places do
     x = [t.name for t in moves("x", 9)]
     assert not {"swap two rows", "swap two columns", "swap two bands"} & set(move_kinds("x", 9))
-    assert {"transpose", "reverse the rows", "swap rows and columns 4,6",
-            "swap rows and columns 1,2 and 8,9", "swap bands and stacks 1,3"} <= set(x)
+    assert {
+        "transpose",
+        "reverse the rows",
+        "swap rows and columns 4,6",
+        "swap rows and columns 1,2 and 8,9",
+        "swap bands and stacks 1,3",
+    } <= set(x)
     # hyper: the windows at rows and columns 2-4 and 6-8 (counting from 1) rule out band swaps
     hyper = [t.name for t in moves("hyper", 9)]
     assert "swap rows 2,3" in hyper and "swap rows 7,8" in hyper and "transpose" in hyper
@@ -75,9 +96,21 @@ def test_each_model_gets_exactly_the_moves_that_keep_its_groups():
     assert "swap rows 1,7" in latin and "swap columns 3,5" in latin and "transpose" in latin
 
 
-@pytest.mark.parametrize(("model", "size"), [
-    ("classic", 4), ("classic", 6), ("classic", 8), ("classic", 9), ("classic", 12),
-    ("x", 4), ("x", 9), ("hyper", 9), ("latin", 5), ("latin", 9)])
+@pytest.mark.parametrize(
+    ("model", "size"),
+    [
+        ("classic", 4),
+        ("classic", 6),
+        ("classic", 8),
+        ("classic", 9),
+        ("classic", 12),
+        ("x", 4),
+        ("x", 9),
+        ("hyper", 9),
+        ("latin", 5),
+        ("latin", 9),
+    ],
+)
 def test_every_move_offered_maps_groups_onto_groups_and_none_other_does(model, size):
     rules = load_model(model)
     offered = {t.cells for t in moves(model, size)}
@@ -142,8 +175,11 @@ def _all_solutions(backend: str, puzzle: Puzzle) -> set[tuple[int, ...]]:
     return set(result.solutions)
 
 
-PROPERTY = settings(max_examples=30, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+PROPERTY = settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 PUZZLES = st.tuples(st.sampled_from(CASES), st.integers(0, 2**32))
 
 
@@ -170,8 +206,9 @@ def test_removing_a_given_never_lowers_the_count(backend, made, pick):
     cells[givens[pick % len(givens)]] = 0
     before = _all_solutions(backend, puzzle)  # at least one: the puzzle came from a solution
     # One more than the original has is enough to show whether the count dropped.
-    result = get_backend(backend).solve(puzzle.with_cells(cells), limit=len(before) + 1,
-                                        time_limit=60)
+    result = get_backend(backend).solve(
+        puzzle.with_cells(cells), limit=len(before) + 1, time_limit=60
+    )
     assert result.count >= len(before)
     if result.exact:  # every solution of the original is one of these
         assert before <= set(result.solutions)
@@ -202,18 +239,50 @@ def records(result) -> list[dict]:
 def test_metamorphic_agreement_on_every_verdict_and_model(tmp_path):
     path = tmp_path / "puzzles.txt"
     path.write_text(f"{EULER}\n{SERG}\n{no_solution_puzzle()}\n12345\n")
-    result = run("check", str(path), "-b", f"{REAL},dlx", "--metamorphic", "3", "--seed", "7",
-                 "-j", "2", "-f", "jsonl", "-q")
+    result = run(
+        "check",
+        str(path),
+        "-b",
+        f"{REAL},dlx",
+        "--metamorphic",
+        "3",
+        "--seed",
+        "7",
+        "-j",
+        "2",
+        "-f",
+        "jsonl",
+        "-q",
+    )
     assert result.exit_code == 1  # multiple, none, invalid: as without the option
     verdicts = {r["index"]: (r["verdict"], r.get("metamorphic")) for r in records(result)}
     agreed = {"transforms": 3, "agreed": 3, "inconclusive": 0}
-    assert verdicts == {1: ("unique", agreed), 2: ("multiple", agreed), 3: ("none", agreed),
-                        4: ("invalid", None)}
+    assert verdicts == {
+        1: ("unique", agreed),
+        2: ("multiple", agreed),
+        3: ("none", agreed),
+        4: ("invalid", None),
+    }
     plain = run("check", str(path), "-b", REAL, "-j", "0", "-f", "jsonl", "-q")
     assert all("metamorphic" not in r for r in records(plain))  # records unchanged without it
     for model, text in (("hyper", WINDOKU), ("latin", "1...\n..1.\n.1..\n...1")):
-        [record] = records(run("check", text, "-m", model, "-b", REAL, "--metamorphic", "4",
-                               "-j", "0", "-f", "jsonl", "-q"))
+        [record] = records(
+            run(
+                "check",
+                text,
+                "-m",
+                model,
+                "-b",
+                REAL,
+                "--metamorphic",
+                "4",
+                "-j",
+                "0",
+                "-f",
+                "jsonl",
+                "-q",
+            )
+        )
         assert record["metamorphic"] == {"transforms": 4, "agreed": 4, "inconclusive": 0}
 
 
@@ -228,15 +297,30 @@ def test_a_backend_that_depends_on_the_labels_is_caught_and_the_transform_named(
     swapped = SERG.translate(str.maketrans("18", "81"))
     alone = run("check", swapped, "-b", liar, "-j", "0", "-f", "jsonl", "-q")
     assert alone.exit_code == 0 and records(alone)[0]["verdict"] == "unique"  # fooled
-    args = ["check", swapped, "-b", liar, "--metamorphic", "3", "--seed", "1", "-j", "1",
-            "-f", "jsonl", "-q"]
+    args = [
+        "check",
+        swapped,
+        "-b",
+        liar,
+        "--metamorphic",
+        "3",
+        "--seed",
+        "1",
+        "-j",
+        "1",
+        "-f",
+        "jsonl",
+        "-q",
+    ]
     caught = run(*args)
     assert caught.exit_code == 3
     [record] = records(caught)
     assert record["verdict"] == "disagreement"
     assert record["reason"].startswith("metamorphic check failed: under transform [relabel ")
-    assert "the verdict is multiple (2 solutions), but the original puzzle's is unique" in (
-        record["reason"])
+    assert (
+        "the verdict is multiple (2 solutions), but the original puzzle's is unique"
+        in (record["reason"])
+    )
     assert record["metamorphic"]["agreed"] < 3
     [again] = records(run(*args))  # the same seed: the same transforms, the same finding
     assert (again["reason"], again["metamorphic"]) == (record["reason"], record["metamorphic"])
@@ -247,8 +331,21 @@ def test_a_backend_that_depends_on_the_labels_is_caught_and_the_transform_named(
 @pytest.mark.slow
 def test_a_backend_hanging_on_a_variant_is_stopped_and_the_batch_completes(registered):
     registered(HangsOnVariants)
-    result = run("check", EULER, "-b", f"{REAL},{HangsOnVariants.name}", "--metamorphic", "2",
-                 "-t", "0.3", "-j", "1", "-f", "jsonl", "-q")
+    result = run(
+        "check",
+        EULER,
+        "-b",
+        f"{REAL},{HangsOnVariants.name}",
+        "--metamorphic",
+        "2",
+        "-t",
+        "0.3",
+        "-j",
+        "1",
+        "-f",
+        "jsonl",
+        "-q",
+    )
     [record] = records(result)
     assert record["verdict"] == "unique"  # the others agree; the stopped one does not vote
     assert record["backends"][HangsOnVariants.name]["status"] == "timeout"
@@ -257,13 +354,39 @@ def test_a_backend_hanging_on_a_variant_is_stopped_and_the_batch_completes(regis
 
 def test_resume_keeps_the_metamorphic_settings(tmp_path):
     out = tmp_path / "out.jsonl"
-    first = run("check", EULER, "-b", REAL, "--metamorphic", "2", "--seed", "1", "-j", "0",
-                "-o", str(out), "-q")
+    first = run(
+        "check",
+        EULER,
+        "-b",
+        REAL,
+        "--metamorphic",
+        "2",
+        "--seed",
+        "1",
+        "-j",
+        "0",
+        "-o",
+        str(out),
+        "-q",
+    )
     assert first.exit_code == 0
     meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
     assert meta["settings"]["metamorphic"] == 2 and meta["settings"]["seed"] == 1
-    other = run("check", EULER, "-b", REAL, "--metamorphic", "2", "--seed", "5", "-j", "0",
-                "-o", str(out), "--resume")
+    other = run(
+        "check",
+        EULER,
+        "-b",
+        REAL,
+        "--metamorphic",
+        "2",
+        "--seed",
+        "5",
+        "-j",
+        "0",
+        "-o",
+        str(out),
+        "--resume",
+    )
     assert other.exit_code == 2
     assert "made with seed 1, not 5" in other.stderr
 

@@ -53,9 +53,7 @@ class Option:
                 else:
                     value = self.type(text)
             except ValueError:
-                raise BackendError(
-                    f"{where} takes a {self.type.__name__}, not {value!r}"
-                ) from None
+                raise BackendError(f"{where} takes a {self.type.__name__}, not {value!r}") from None
         if self.type is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if not isinstance(value, self.type) or (self.type is int and isinstance(value, bool)):
@@ -106,7 +104,6 @@ class Counter:
             )
 
 
-
 @dataclass
 class Search:
     """What a backend's search saw: the solutions in order found, and how it ended."""
@@ -139,8 +136,10 @@ class Backend:
         # becomes a counter of kind "other", so it still runs and is listed.
         declared = cls.__dict__.get("counters")
         if declared and not all(isinstance(c, Counter) for c in declared.values()):
-            cls.counters = {name: c if isinstance(c, Counter) else Counter(str(c))
-                            for name, c in declared.items()}
+            cls.counters = {
+                name: c if isinstance(c, Counter) else Counter(str(c))
+                for name, c in declared.items()
+            }
 
     # --- description -----------------------------------------------------------------------
     @classmethod

@@ -126,14 +126,17 @@ def layout(model: Model, size: int) -> Layout:
     )
 
 
-def _confinements(full: tuple[tuple[int, ...], ...], low_bits: int,
-                  stride: int) -> tuple[tuple[int, int, int], ...]:
+def _confinements(
+    full: tuple[tuple[int, ...], ...], low_bits: int, stride: int
+) -> tuple[tuple[int, int, int], ...]:
     sets = [frozenset(g) for g in full]
-    meeting = [(a, b) for i, a in enumerate(sets) for b in sets[i + 1:] if len(a & b) >= 2]
+    meeting = [(a, b) for i, a in enumerate(sets) for b in sets[i + 1 :] if len(a & b) >= 2]
     if len(meeting) * 3 * len(full[0] if full else ()) * stride > 8 * CONFINEMENT_MAX_BYTES:
         return ()
-    return tuple((_mask(a - b) * low_bits, _mask(b - a) * low_bits, _mask(a ^ b) * low_bits)
-                 for a, b in meeting)
+    return tuple(
+        (_mask(a - b) * low_bits, _mask(b - a) * low_bits, _mask(a ^ b) * low_bits)
+        for a, b in meeting
+    )
 
 
 def _mask(cells: Any) -> int:
@@ -237,10 +240,15 @@ def _reading_order(
             i -= 1
 
 
-def _report(found: list[Grid], exhausted: bool, timed_out: bool, nodes: int,
-            backtracks: int, **more: int) -> Search:
-    return Search(solutions=found, exhausted=exhausted, timed_out=timed_out,
-                  stats={"nodes": nodes, "backtracks": backtracks, **more})
+def _report(
+    found: list[Grid], exhausted: bool, timed_out: bool, nodes: int, backtracks: int, **more: int
+) -> Search:
+    return Search(
+        solutions=found,
+        exhausted=exhausted,
+        timed_out=timed_out,
+        stats={"nodes": nodes, "backtracks": backtracks, **more},
+    )
 
 
 # --- mrv: fewest candidates first, forward checking, no propagation ---------------------------
@@ -424,8 +432,9 @@ def _propagate(
             continue
         if solved == all_cells:
             return candidates, solved, 0
-        forced = _hidden_singles(lay, candidates & (all_cells ^ solved) * low,
-                                 candidates ^ seen_hidden)
+        forced = _hidden_singles(
+            lay, candidates & (all_cells ^ solved) * low, candidates ^ seen_hidden
+        )
         seen_hidden = candidates
         if forced:
             # Settle them as naked singles are settled, and drop their other candidates.
@@ -579,7 +588,9 @@ class BacktrackBackend(Backend):
     summary = "hand-written depth-first search in pure Python: fast, naive, ordered, mrv"
     options = (
         Option(
-            "strategy", str, "fast",
+            "strategy",
+            str,
+            "fast",
             "fast: bit-packed candidates, naked/hidden singles and confinement, fewest "
             "candidates first; naive: reading order, every digit; ordered: reading order, "
             "candidates from the givens; mrv: fewest candidates first, no propagation",
@@ -589,12 +600,17 @@ class BacktrackBackend(Backend):
     counters = {
         "nodes": Counter(
             "assignments tried: a digit put in a cell (naive and ordered count every digit "
-            "checked against the peers, the others every candidate tried)", kind="size"),
+            "checked against the peers, the others every candidate tried)",
+            kind="size",
+        ),
         "backtracks": Counter(
             "dead ends: a cell the search reached with no digit that fits "
-            "(fast: a propagation that emptied a cell)", kind="dead-end"),
+            "(fast: a propagation that emptied a cell)",
+            kind="dead-end",
+        ),
         "propagations": Counter(
-            "fast only: cells settled by propagation (naked and hidden singles)"),
+            "fast only: cells settled by propagation (naked and hidden singles)"
+        ),
     }
 
     def search(
@@ -602,4 +618,3 @@ class BacktrackBackend(Backend):
     ) -> Search:
         lay = layout(puzzle.model, puzzle.size)
         return _SEARCHES[options["strategy"]](puzzle, lay, limit, _Clock(deadline))
-

@@ -118,15 +118,24 @@ class CPSATBackend(Backend):
     summary = "OR-tools CP-SAT: an integer variable per cell, AllDifferent per group"
     requires = ("ortools.sat.python.cp_model", "ortools")
     options = (
-        Option("workers", int, 1,
-               "CP-SAT search workers; 1 keeps runs deterministic and comparisons fair",
-               minimum=1),
-        Option("seed", int, 1, "CP-SAT's random seed (random_seed)", minimum=0,
-               maximum=MAX_SEED),  # CP-SAT's random_seed is a 32-bit integer
-        Option("presolve", str, "auto",
-               "CP-SAT presolve: on, off, or auto (off when enumerating on grids up to 9x9, "
-               "where it was measured to cost more than it saves)",
-               choices=PRESOLVE_CHOICES),
+        Option(
+            "workers",
+            int,
+            1,
+            "CP-SAT search workers; 1 keeps runs deterministic and comparisons fair",
+            minimum=1,
+        ),
+        Option(
+            "seed", int, 1, "CP-SAT's random seed (random_seed)", minimum=0, maximum=MAX_SEED
+        ),  # CP-SAT's random_seed is a 32-bit integer
+        Option(
+            "presolve",
+            str,
+            "auto",
+            "CP-SAT presolve: on, off, or auto (off when enumerating on grids up to 9x9, "
+            "where it was measured to cost more than it saves)",
+            choices=PRESOLVE_CHOICES,
+        ),
     )
     counters = {
         "branches": Counter("CP-SAT search branches (decisions)", kind="size"),
@@ -134,10 +143,12 @@ class CPSATBackend(Backend):
         "solver_seconds": Counter("CP-SAT's own wall time for the solve (presolve included)"),
         "build_seconds": Counter("time spent building the CP-SAT model from the puzzle"),
         "search_seconds": Counter("time from handing the model to CP-SAT until it returned"),
-        "solves": Counter("CP-SAT solves: 1, or one per solution (plus one) when several "
-                          "workers check uniqueness"),
+        "solves": Counter(
+            "CP-SAT solves: 1, or one per solution (plus one) when several workers check uniqueness"
+        ),
         "duplicates": Counter(
-            "solutions CP-SAT reported more than once while enumerating (dropped)"),
+            "solutions CP-SAT reported more than once while enumerating (dropped)"
+        ),
     }
 
     def search(
@@ -163,15 +174,27 @@ class CPSATBackend(Backend):
             **run.stats,
             "duplicates": run.found.duplicates,
         }
-        return Search(solutions=run.found.solutions, exhausted=run.exhausted,
-                      timed_out=run.timed_out, stats=stats)
+        return Search(
+            solutions=run.found.solutions,
+            exhausted=run.exhausted,
+            timed_out=run.timed_out,
+            stats=stats,
+        )
 
 
 class _Run:
     """One search: the model, the solver settings, what was found and how it ended."""
 
-    def __init__(self, cp_model: Any, model: Any, cells: list[Any], puzzle: Puzzle,
-                 options: dict[str, Any], deadline: float | None, limit: int | None) -> None:
+    def __init__(
+        self,
+        cp_model: Any,
+        model: Any,
+        cells: list[Any],
+        puzzle: Puzzle,
+        options: dict[str, Any],
+        deadline: float | None,
+        limit: int | None,
+    ) -> None:
         self.cp_model = cp_model
         self.model = model
         self.cells = cells
@@ -182,7 +205,10 @@ class _Run:
         self.exhausted = False
         self.timed_out = False
         self.stats: dict[str, float | int] = {
-            "solves": 0, "branches": 0, "conflicts": 0, "solver_seconds": 0.0,
+            "solves": 0,
+            "branches": 0,
+            "conflicts": 0,
+            "solver_seconds": 0.0,
         }
 
     def _solver(self, enumerating: bool) -> Any | None:
@@ -192,8 +218,9 @@ class _Run:
         params.num_workers = self.options["workers"]
         params.random_seed = self.options["seed"]
         params.enumerate_all_solutions = enumerating
-        params.cp_model_presolve = _presolve(self.options["presolve"], enumerating,
-                                             self.puzzle.size)
+        params.cp_model_presolve = _presolve(
+            self.options["presolve"], enumerating, self.puzzle.size
+        )
         if self.deadline is not None:
             remaining = self.deadline - time.perf_counter()
             if remaining <= 0:
@@ -210,7 +237,8 @@ class _Run:
         self.stats["solver_seconds"] += solver.wall_time
         if status == self.cp_model.MODEL_INVALID:  # a bug here, never the user's puzzle
             raise BackendError(
-                f"backend 'cpsat': CP-SAT rejected the model: {self.model.validate()}")
+                f"backend 'cpsat': CP-SAT rejected the model: {self.model.validate()}"
+            )
         return status
 
     def solve_once(self) -> None:
@@ -268,7 +296,8 @@ class _Run:
                 self.exhausted = True
                 return
             self.model.add_forbidden_assignments(
-                [self.cells[c] for c in blanks], [tuple(grid[c] for c in blanks)])
+                [self.cells[c] for c in blanks], [tuple(grid[c] for c in blanks)]
+            )
 
 
 def _presolve(choice: str, enumerating: bool, size: int) -> bool:

@@ -58,8 +58,7 @@ class DLXBackend(Backend):
     summary = "exact cover, Knuth's Algorithm X with dancing links (pure Python)"
     counters = {
         "nodes": Counter("rows tried: nodes of the search tree", kind="size"),
-        "updates": Counter(
-            "nodes unlinked from their lists by cover operations (Knuth's count)"),
+        "updates": Counter("nodes unlinked from their lists by cover operations (Knuth's count)"),
         "columns": Counter("exact-cover columns left after taking out the givens"),
         "rows": Counter("exact-cover rows left after taking out the givens"),
     }
@@ -147,8 +146,9 @@ class ExactCover:
                 if any(digit in given_in[g] for g in groups_of[cell]):
                     continue
                 self.row_names.append((cell, digit))
-                rows.append([column["cell", cell]] + [column["group", g, digit]
-                                                     for g in groups_of[cell]])
+                rows.append(
+                    [column["cell", cell]] + [column["group", g, digit] for g in groups_of[cell]]
+                )
         self._link(rows)
 
     def _link(self, rows: list[list[int]]) -> None:
@@ -178,7 +178,7 @@ class ExactCover:
                 up[c] = node
                 size[c] += 1
             for i in range(len(nodes)):
-                after = nodes[i + 1:] + nodes[:i]
+                after = nodes[i + 1 :] + nodes[:i]
                 self.others.append(after)
                 self.others_reversed.append(after[::-1])
 

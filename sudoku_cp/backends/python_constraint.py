@@ -87,8 +87,9 @@ def _clock_constraint(base: type, deadline: float | None) -> Any:
         def __init__(self) -> None:
             self.tries = 0
 
-        def __call__(self, variables: Any, domains: Any, assignments: Any,
-                     forwardcheck: Any = False) -> bool:
+        def __call__(
+            self, variables: Any, domains: Any, assignments: Any, forwardcheck: Any = False
+        ) -> bool:
             self.tries += 1
             if deadline is not None and time.perf_counter() > deadline:
                 raise _OutOfTime
@@ -108,12 +109,18 @@ def _balance_constraint(base: type) -> Any:
     """
 
     class Balance(base):
-        def __call__(self, variables: Any, domains: Any, assignments: Any,
-                     forwardcheck: Any = False) -> bool:
+        def __call__(
+            self, variables: Any, domains: Any, assignments: Any, forwardcheck: Any = False
+        ) -> bool:
             return True
 
-        def preProcess(self, variables: Any, domains: Any, constraints: Any,  # noqa: N802
-                       vconstraints: Any) -> None:
+        def preProcess(
+            self,
+            variables: Any,
+            domains: Any,
+            constraints: Any,  # noqa: N802
+            vconstraints: Any,
+        ) -> None:
             # The base class drops a constraint on one variable, which would undo the padding.
             return None
 
@@ -127,24 +134,41 @@ class ConstraintBackend(Backend):
     summary = "python-constraint (python-constraint2): AllDifferent per group, backtracking"
     requires = ("constraint", "python-constraint2")
     options = (
-        Option("solver", str, "BacktrackingSolver",
-               "the library's solver, by class name (those that can enumerate)",
-               choices=SOLVERS),
-        Option("givens", str, "pruned",
-               "pruned: givens removed and their digits struck from their peers' domains; "
-               "fixed: every cell a variable, a given one with a one-digit domain",
-               choices=GIVENS),
-        Option("order", str, "candidates",
-               "order variables are added in, which breaks the solver's ties: "
-               "candidates (fewest first) or reading",
-               choices=ORDERS),
-        Option("balance", bool, True,
-               "pad every variable to the same number of constraints, so the solver picks "
-               "the one with fewest values left rather than the one in most groups"),
+        Option(
+            "solver",
+            str,
+            "BacktrackingSolver",
+            "the library's solver, by class name (those that can enumerate)",
+            choices=SOLVERS,
+        ),
+        Option(
+            "givens",
+            str,
+            "pruned",
+            "pruned: givens removed and their digits struck from their peers' domains; "
+            "fixed: every cell a variable, a given one with a one-digit domain",
+            choices=GIVENS,
+        ),
+        Option(
+            "order",
+            str,
+            "candidates",
+            "order variables are added in, which breaks the solver's ties: "
+            "candidates (fewest first) or reading",
+            choices=ORDERS,
+        ),
+        Option(
+            "balance",
+            bool,
+            True,
+            "pad every variable to the same number of constraints, so the solver picks "
+            "the one with fewest values left rather than the one in most groups",
+        ),
     )
     counters = {
-        "assignments": Counter("values tried on a variable (each one a search-tree node)",
-                               kind="size"),
+        "assignments": Counter(
+            "values tried on a variable (each one a search-tree node)", kind="size"
+        ),
         "variables": Counter("variables in the problem"),
         "constraints": Counter("AllDifferent constraints in the problem"),
         "build_seconds": Counter("time spent building the problem from the puzzle"),
@@ -198,8 +222,7 @@ class ConstraintBackend(Backend):
             timed_out = True
         stats["search_seconds"] = time.perf_counter() - built
         stats["assignments"] = clock.tries
-        return Search(solutions=solutions, exhausted=exhausted, timed_out=timed_out,
-                      stats=stats)
+        return Search(solutions=solutions, exhausted=exhausted, timed_out=timed_out, stats=stats)
 
 
 def _padding(domains: dict[int, list[int]], groups: list[list[int]]) -> list[int]:

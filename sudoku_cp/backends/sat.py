@@ -54,10 +54,22 @@ from ..puzzle import Puzzle
 from . import Backend, Counter, Option, Search
 
 SOLVERS = (
-    "gluecard4", "gluecard3", "glucose4", "glucose42", "glucose3",
-    "cadical195", "cadical153", "cadical103", "cadical300",
-    "maplechrono", "maplecm", "maplesat", "mergesat3",
-    "minisat22", "minisatep", "minicard",
+    "gluecard4",
+    "gluecard3",
+    "glucose4",
+    "glucose42",
+    "glucose3",
+    "cadical195",
+    "cadical153",
+    "cadical103",
+    "cadical300",
+    "maplechrono",
+    "maplecm",
+    "maplesat",
+    "mergesat3",
+    "minisat22",
+    "minisatep",
+    "minicard",
 )
 """PySAT solvers this backend offers, by PySAT's own names.
 
@@ -70,8 +82,17 @@ _NATIVE_CARD = ("minicard", "gluecard3", "gluecard4")
 and 3.0 and MinisatEP take ``native_card=True`` but then refuse ``add_atmost`` ("currently
 disabled") in python-sat 1.9.dev17."""
 
-AMO_ENCODINGS = ("auto", "native", "hybrid", "pairwise", "ladder", "seqcounter", "bitwise",
-                 "totalizer", "cardnetwrk")
+AMO_ENCODINGS = (
+    "auto",
+    "native",
+    "hybrid",
+    "pairwise",
+    "ladder",
+    "seqcounter",
+    "bitwise",
+    "totalizer",
+    "cardnetwrk",
+)
 """How at-most-one constraints are written: ``auto`` picks ``native`` or ``hybrid`` by solver;
 ``pairwise`` and ``hybrid`` are written here, the other clause encodings by PySAT's CardEnc."""
 
@@ -111,8 +132,9 @@ class Encoding:
         return [-var for var, _, _ in self.cell_vars if model[var - 1] > 0]
 
 
-def encode(puzzle: Puzzle, *, amo: str = "hybrid", redundant: bool = True,
-           simplify: bool = True) -> Encoding:
+def encode(
+    puzzle: Puzzle, *, amo: str = "hybrid", redundant: bool = True, simplify: bool = True
+) -> Encoding:
     """Compile ``puzzle`` to CNF (see the module docstring for the encoding and its options).
 
     >>> enc = encode(Puzzle([1] + [0] * 15, "latin"))
@@ -183,11 +205,14 @@ def _amo_writer(enc: Encoding, amo: str):
         # Written here rather than by CardEnc: the same clauses, without a call per constraint.
         def pairwise(lits: list[int]) -> None:
             enc.clauses.extend([-a, -b] for a, b in itertools.combinations(lits, 2))
+
         return pairwise
     if amo == "native":
+
         def native(lits: list[int]) -> None:
             if len(lits) > 1:
                 enc.atmosts.append(lits)
+
         return native
 
     from pysat.card import CardEnc, EncType
@@ -204,6 +229,7 @@ def _amo_writer(enc: Encoding, amo: str):
         cnf = CardEnc.atmost(lits, bound=1, top_id=enc.top, encoding=kind)
         enc.clauses.extend(cnf.clauses)
         enc.top = max(enc.top, cnf.nv)
+
     return library
 
 
@@ -211,18 +237,32 @@ class SATBackend(Backend):
     """CDCL SAT through PySAT on the standard encoding of the model (see the module docstring)."""
 
     name = "sat"
-    summary = ("CDCL SAT solver (PySAT) on the standard CNF encoding, at-most-one constraints "
-               "native where the solver has them")
+    summary = (
+        "CDCL SAT solver (PySAT) on the standard CNF encoding, at-most-one constraints "
+        "native where the solver has them"
+    )
     requires = ("pysat", "python-sat")
     options = (
         Option("solver", str, "gluecard4", "PySAT solver name", choices=SOLVERS),
-        Option("amo", str, "auto",
-               "at-most-one encoding (auto: native if the solver has it, else hybrid)",
-               choices=AMO_ENCODINGS),
-        Option("redundant", bool, True,
-               "also say every group takes every digit at least once (implied clauses)"),
-        Option("simplify", bool, True,
-               "leave out variables the givens rule out (else givens are unit clauses)"),
+        Option(
+            "amo",
+            str,
+            "auto",
+            "at-most-one encoding (auto: native if the solver has it, else hybrid)",
+            choices=AMO_ENCODINGS,
+        ),
+        Option(
+            "redundant",
+            bool,
+            True,
+            "also say every group takes every digit at least once (implied clauses)",
+        ),
+        Option(
+            "simplify",
+            bool,
+            True,
+            "leave out variables the givens rule out (else givens are unit clauses)",
+        ),
     )
     counters = {
         "decisions": Counter("solver decisions, summed over every SAT call", kind="size"),
@@ -256,10 +296,10 @@ class SATBackend(Backend):
         if amo == "auto":
             amo = "native" if name in _NATIVE_CARD else "hybrid"
         start = time.perf_counter()
-        enc = encode(puzzle, amo=amo, redundant=options["redundant"],
-                     simplify=options["simplify"])
+        enc = encode(puzzle, amo=amo, redundant=options["redundant"], simplify=options["simplify"])
         stats: dict[str, float | int] = {
-            "variables": enc.top, "clauses": len(enc.clauses) + len(enc.atmosts),
+            "variables": enc.top,
+            "clauses": len(enc.clauses) + len(enc.atmosts),
         }
         if enc.contradiction:
             stats["encode_seconds"] = time.perf_counter() - start

@@ -41,8 +41,13 @@ class TemplateBackend(Backend):
     summary = "template: plain backtracking over the model's groups (copy it to write a backend)"
     requires = None  # an optional library: ("module.to.import", "pypi-distribution")
     options = (
-        Option("order", str, "fewest", "which blank to fill next: fewest candidates or reading",
-               choices=("fewest", "reading")),
+        Option(
+            "order",
+            str,
+            "fewest",
+            "which blank to fill next: fewest candidates or reading",
+            choices=("fewest", "reading"),
+        ),
     )
     counters = {
         "nodes": Counter("digits put in a cell", kind="size"),
@@ -51,8 +56,10 @@ class TemplateBackend(Backend):
 
     def supports(self, puzzle: Puzzle) -> str | None:
         if puzzle.size > MAX_SIZE:
-            return (f"backend '{self.name}' recurses once per blank cell and takes grids up to "
-                    f"{MAX_SIZE}x{MAX_SIZE}, not {puzzle.size}x{puzzle.size}")
+            return (
+                f"backend '{self.name}' recurses once per blank cell and takes grids up to "
+                f"{MAX_SIZE}x{MAX_SIZE}, not {puzzle.size}x{puzzle.size}"
+            )
         return None
 
     def search(
@@ -98,4 +105,3 @@ class TemplateBackend(Backend):
         stopped = fill()
         found.exhausted = not stopped
         return found
-

@@ -65,12 +65,16 @@ def check_puzzles(
     Stopping the iteration early (``break``) shuts the worker processes down.
     """
     config = CheckConfig.make(
-        backends, limit=limit, time_limit=time_limit, model=model, options=options,
-        metamorphic=metamorphic, seed=seed,
+        backends,
+        limit=limit,
+        time_limit=time_limit,
+        model=model,
+        options=options,
+        metamorphic=metamorphic,
+        seed=seed,
     )
     items = items_from(puzzles, config.model, skip)
     return run_items(items, config, default_jobs() if jobs is None else jobs)
-
 
 
 def run_items(items: Iterable[Item], config: CheckConfig, jobs: int) -> Iterator[CheckRecord]:
@@ -124,20 +128,23 @@ class CheckWork(Work[Item, CheckRecord]):
             return [invalid(unit)]
         return None
 
-    def stopped(self, units: list[Item], running: Running,
-                seconds: float) -> tuple[list[CheckRecord], list[Item]]:
+    def stopped(
+        self, units: list[Item], running: Running, seconds: float
+    ) -> tuple[list[CheckRecord], list[Item]]:
         """A chunk stopped for a backend's overrun: record the timeout, retry every puzzle."""
         backend = self.config.backends[running.call]
         item = units[running.position]
         item.known = dict(item.known or {})
         item.known[backend] = BackendRun(
-            Status.TIMEOUT, seconds=seconds,
+            Status.TIMEOUT,
+            seconds=seconds,
             error=f"stopped after {seconds:.3g} s (time limit {self.config.time_limit:g} s)",
         )
         return [], list(units)
 
-    def lost(self, unit: Item, running: Running | None,
-             err: BaseException) -> tuple[list[CheckRecord], list[Item]]:
+    def lost(
+        self, unit: Item, running: Running | None, err: BaseException
+    ) -> tuple[list[CheckRecord], list[Item]]:
         """A worker died or the task failed on a lone puzzle: retry it; blame a repeat
         offender; give up after MAX_ATTEMPTS tries."""
         why = describe_death(err)
@@ -150,7 +157,8 @@ class CheckWork(Work[Item, CheckRecord]):
             if item.crashes[backend] >= CRASHES_TO_BLAME:
                 item.known = dict(item.known or {})
                 item.known[backend] = BackendRun(
-                    Status.ERROR, seconds=time.monotonic() - running.start,
+                    Status.ERROR,
+                    seconds=time.monotonic() - running.start,
                     error=f"{why} while running it ({item.crashes[backend]} times)",
                 )
         if item.attempts < MAX_ATTEMPTS:

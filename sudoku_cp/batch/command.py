@@ -46,8 +46,9 @@ def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
     inputs_info = [describe_input(arg) for arg in options.inputs]
     if options.output is not None:
         meta, done = open_run(options, inputs_info, summary)
-    writer = RecordWriter(options.fmt, config.backends, options.output,
-                          append=options.resume, stream=stream)
+    writer = RecordWriter(
+        options.fmt, config.backends, options.output, append=options.resume, stream=stream
+    )
     if meta is not None and options.output is not None:
         # Written before any work, once the output itself has opened (so an error names it): a
         # read-only, full or missing place is reported now, not after hours of checking.
@@ -87,8 +88,9 @@ def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
     return summary
 
 
-def batch_items(readers: Iterable[tuple[str, Iterable[Any]]], model: Model,
-                done: IndexSet) -> Iterator[Item]:
+def batch_items(
+    readers: Iterable[tuple[str, Iterable[Any]]], model: Model, done: IndexSet
+) -> Iterator[Item]:
     """The items of every input in turn, numbered across them all, less those ``done``."""
     index = 0
     resuming = len(done) > 0  # (a fresh run skips the lookups)
@@ -112,8 +114,9 @@ def _open_inputs(options: BatchOptions) -> list[tuple[str, Iterable[Any]]]:
         # Lines of a file are parsed in the worker processes: the main process only reads
         # and writes, so it keeps up with many workers.
         defer = arg == "-" or input_path(arg) is not None
-        records = iter(read_input(arg, model=options.config.model, fmt=options.input_format,
-                                  defer=defer))
+        records = iter(
+            read_input(arg, model=options.config.model, fmt=options.input_format, defer=defer)
+        )
         first = next(records, None)  # raises InputError now for a file that cannot be read
         if first is None:
             readers.append((arg, []))
@@ -131,7 +134,6 @@ def _source_name(arg: str) -> str:
     if arg == "-":
         return "-"
     return arg if input_path(arg) is not None else "text"
-
 
 
 class _CtrlC:
@@ -177,4 +179,3 @@ class _nothing:  # noqa: N801 — a tiny null context manager
 
     def __exit__(self, *exc: object) -> None:
         return None
-

@@ -166,4 +166,3 @@ def make_item(entry: Any, index: int, model: Model, source: str | None = None) -
     except SudokuError as err:
         return Item(index, str(index), None, source, str(entry), None, str(err))
     return Item(index, str(index), None, source, "", puzzle)
-

@@ -47,8 +47,15 @@ class RecordWriter:
     way to the disk even if the process dies the next moment.
     """
 
-    def __init__(self, fmt: str, backends: Sequence[str], path: Path | None = None, *,
-                 append: bool = False, stream: TextIO | None = None) -> None:
+    def __init__(
+        self,
+        fmt: str,
+        backends: Sequence[str],
+        path: Path | None = None,
+        *,
+        append: bool = False,
+        stream: TextIO | None = None,
+    ) -> None:
         if fmt not in FORMATS + ("count",):
             raise SudokuError(f"unknown output format '{fmt}' (choose from: {', '.join(FORMATS)})")
         self.fmt = fmt
@@ -170,8 +177,11 @@ def table_row(record: CheckRecord, backends: Sequence[str]) -> str:
             cell = format_seconds(run.seconds)
         cells.append(f"{cell:<12}")
     note = record.reason or ""
-    return (f"{record.id[:16]:<16} {record.verdict.value:<13}{count_text(record):>6}  "
-            f"{''.join(cells)}{note}".rstrip() + "\n")
+    return (
+        f"{record.id[:16]:<16} {record.verdict.value:<13}{count_text(record):>6}  "
+        f"{''.join(cells)}{note}".rstrip()
+        + "\n"
+    )
 
 
 def format_seconds(seconds: float) -> str:
@@ -182,11 +192,24 @@ def format_seconds(seconds: float) -> str:
 
 def csv_columns(backends: Sequence[str]) -> list[str]:
     """The CSV header: the record's fields, then per backend its run and its counters."""
-    columns = ["id", "index", "line", "source", "puzzle", "verdict", "count", "exact",
-               "solution_1", "solution_2", "reason"]
+    columns = [
+        "id",
+        "index",
+        "line",
+        "source",
+        "puzzle",
+        "verdict",
+        "count",
+        "exact",
+        "solution_1",
+        "solution_2",
+        "reason",
+    ]
     for name in backends:
-        columns += [f"{name}.{part}" for part in
-                    ("status", "count", "exact", "seconds", "error", "problems")]
+        columns += [
+            f"{name}.{part}"
+            for part in ("status", "count", "exact", "seconds", "error", "problems")
+        ]
         columns += [f"{name}.{counter}" for counter in backend_class(name).counters]
     return columns
 
@@ -194,9 +217,15 @@ def csv_columns(backends: Sequence[str]) -> list[str]:
 def csv_row(record: CheckRecord, backends: Sequence[str]) -> dict[str, Any]:
     """The record flattened to one CSV row (keys as in :func:`csv_columns`)."""
     row: dict[str, Any] = {
-        "id": record.id, "index": record.index, "line": record.line, "source": record.source,
-        "puzzle": record.puzzle, "verdict": record.verdict.value, "count": record.count,
-        "exact": record.exact, "reason": record.reason,
+        "id": record.id,
+        "index": record.index,
+        "line": record.line,
+        "source": record.source,
+        "puzzle": record.puzzle,
+        "verdict": record.verdict.value,
+        "count": record.count,
+        "exact": record.exact,
+        "reason": record.reason,
     }
     for number, line in enumerate(record.solution_lines()[:2], start=1):
         row[f"solution_{number}"] = line
@@ -204,11 +233,16 @@ def csv_row(record: CheckRecord, backends: Sequence[str]) -> dict[str, Any]:
         run = record.backends.get(name)
         if run is None:
             continue
-        row.update({
-            f"{name}.status": run.status.value, f"{name}.count": run.count,
-            f"{name}.exact": run.exact, f"{name}.seconds": round(run.seconds, 6),
-            f"{name}.error": run.error, f"{name}.problems": " | ".join(run.problems),
-        })
+        row.update(
+            {
+                f"{name}.status": run.status.value,
+                f"{name}.count": run.count,
+                f"{name}.exact": run.exact,
+                f"{name}.seconds": round(run.seconds, 6),
+                f"{name}.error": run.error,
+                f"{name}.problems": " | ".join(run.problems),
+            }
+        )
         for counter, value in run.counters.items():
             row[f"{name}.{counter}"] = value
     return row
@@ -264,21 +298,31 @@ def _record_from_row(row: Mapping[str, str]) -> CheckRecord:
         counters = {}
         for column, cell in row.items():
             prefix, _, counter = (column or "").rpartition(".")
-            if prefix == name and counter not in (
-                "status", "count", "exact", "seconds", "error", "problems"
-            ) and cell:
+            if (
+                prefix == name
+                and counter not in ("status", "count", "exact", "seconds", "error", "problems")
+                and cell
+            ):
                 counters[counter] = float(cell) if "." in cell or "e" in cell else int(cell)
         backends[name] = BackendRun(
-            status=Status(value), count=int(row[f"{name}.count"] or 0),
-            exact=row[f"{name}.exact"] == "True", seconds=float(row[f"{name}.seconds"] or 0),
-            counters=counters, error=row[f"{name}.error"] or None,
+            status=Status(value),
+            count=int(row[f"{name}.count"] or 0),
+            exact=row[f"{name}.exact"] == "True",
+            seconds=float(row[f"{name}.seconds"] or 0),
+            counters=counters,
+            error=row[f"{name}.error"] or None,
             problems=[p for p in (row[f"{name}.problems"] or "").split(" | ") if p],
         )
     return CheckRecord(
-        id=row["id"], puzzle=row["puzzle"], verdict=Verdict(row["verdict"]),
-        count=int(row["count"] or 0), exact=row["exact"] == "True",
+        id=row["id"],
+        puzzle=row["puzzle"],
+        verdict=Verdict(row["verdict"]),
+        count=int(row["count"] or 0),
+        exact=row["exact"] == "True",
         solutions=[witness_grid(s) for s in (row.get("solution_1"), row.get("solution_2")) if s],
-        backends=backends, reason=row.get("reason") or None, index=int(row["index"]),
-        line=int(row["line"]) if row.get("line") else None, source=row.get("source") or None,
+        backends=backends,
+        reason=row.get("reason") or None,
+        index=int(row["index"]),
+        line=int(row["line"]) if row.get("line") else None,
+        source=row.get("source") or None,
     )
-

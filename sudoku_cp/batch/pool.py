@@ -155,8 +155,9 @@ Task = Callable[[list[Any], Watchdog], list[Any]]
 and ``watch.after``. A module-level function, so that it travels to workers by name."""
 
 
-def init_worker(slots: Any, task: Task, initializer: Callable[..., None] | None,
-                initargs: Sequence[Any]) -> None:
+def init_worker(
+    slots: Any, task: Task, initializer: Callable[..., None] | None, initargs: Sequence[Any]
+) -> None:
     """Runs once in each worker: keep the slots and the task, run the work's initializer.
 
     It must never raise: a failing initializer makes pebble restart the worker forever. An
@@ -199,8 +200,13 @@ class Work(Generic[U, R]):
     ``task`` and ``initializer`` must be module-level functions (they travel by name).
     """
 
-    def __init__(self, task: Task, initializer: Callable[..., None] | None = None,
-                 initargs: Sequence[Any] = (), max_chunk: int = MAX_CHUNK) -> None:
+    def __init__(
+        self,
+        task: Task,
+        initializer: Callable[..., None] | None = None,
+        initargs: Sequence[Any] = (),
+        max_chunk: int = MAX_CHUNK,
+    ) -> None:
         self.task = task
         self.initializer = initializer
         self.initargs = tuple(initargs)
@@ -210,14 +216,12 @@ class Work(Generic[U, R]):
         """The results of a unit that needs no worker, or None to send it to one."""
         return None
 
-    def stopped(self, units: list[U], running: Running,
-                seconds: float) -> tuple[list[R], list[U]]:
+    def stopped(self, units: list[U], running: Running, seconds: float) -> tuple[list[R], list[U]]:
         """The worker of ``units`` was stopped ``seconds`` into the call ``running`` (which
         overran its time limit): the results known now, and the units to run again."""
         raise NotImplementedError
 
-    def lost(self, unit: U, running: Running | None,
-             err: BaseException) -> tuple[list[R], list[U]]:
+    def lost(self, unit: U, running: Running | None, err: BaseException) -> tuple[list[R], list[U]]:
         """The task of a lone ``unit`` failed with ``err`` (its worker died, as a rule) while
         ``running`` (None if no call was): the results known now, and the units to run again."""
         raise NotImplementedError
@@ -252,7 +256,8 @@ class WorkerPool(Generic[U, R]):
         from pebble import ProcessPool
 
         self.pool = ProcessPool(
-            max_workers=jobs, initializer=init_worker,
+            max_workers=jobs,
+            initializer=init_worker,
             initargs=(self.slots, work.task, work.initializer, work.initargs),
             context=self.context,
         )
@@ -409,6 +414,17 @@ def describe_death(err: BaseException) -> str:
 
 
 __all__ = [
-    "CHUNK_SECONDS", "MAX_CHUNK", "SETUP", "WATCH_SECONDS", "ChunkSizer", "Running", "Watchdog",
-    "Work", "WorkerPool", "describe_death", "first_call_grace", "grace_seconds", "hard_limit",
+    "CHUNK_SECONDS",
+    "MAX_CHUNK",
+    "SETUP",
+    "WATCH_SECONDS",
+    "ChunkSizer",
+    "Running",
+    "Watchdog",
+    "Work",
+    "WorkerPool",
+    "describe_death",
+    "first_call_grace",
+    "grace_seconds",
+    "hard_limit",
 ]

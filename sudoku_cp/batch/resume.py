@@ -88,8 +88,9 @@ def write_meta(path: Path, meta: dict[str, Any]) -> None:
         raise OutputError(f"cannot write {path}: {err.strerror}") from None
 
 
-def open_run(options: BatchOptions, inputs_info: list[dict[str, Any]],
-              summary: Summary) -> tuple[dict[str, Any] | None, IndexSet]:
+def open_run(
+    options: BatchOptions, inputs_info: list[dict[str, Any]], summary: Summary
+) -> tuple[dict[str, Any] | None, IndexSet]:
     """Check the output path, read what a resumed run already did, and make the meta (None for
     an output that is a device or a pipe, such as /dev/null: no file to keep a sidecar beside)."""
     output = options.output
@@ -116,8 +117,13 @@ def open_run(options: BatchOptions, inputs_info: list[dict[str, Any]],
         "metamorphic": options.config.metamorphic,
         "seed": options.config.seed,
     }
-    run = {"started": now(), "finished": None, "argv": list(options.argv),
-           "jobs": options.jobs, "time_limit": options.config.time_limit}
+    run = {
+        "started": now(),
+        "finished": None,
+        "argv": list(options.argv),
+        "jobs": options.jobs,
+        "time_limit": options.config.time_limit,
+    }
     done = IndexSet()
     meta: dict[str, Any] | None = None
     if options.resume and output.exists():
@@ -138,9 +144,13 @@ def open_run(options: BatchOptions, inputs_info: list[dict[str, Any]],
         done = IndexSet(indices)
     if meta is None:
         meta = {
-            "tool": "sudoku-cp", "settings": settings, "inputs": inputs_info,
-            "versions": versions(options.config.backends), "machine": machine(),
-            "created": now(), "runs": [],
+            "tool": "sudoku-cp",
+            "settings": settings,
+            "inputs": inputs_info,
+            "versions": versions(options.config.backends),
+            "machine": machine(),
+            "created": now(),
+            "runs": [],
         }
     meta["runs"].append(run)
     if not output.parent.exists():
@@ -158,11 +168,11 @@ def _load_meta(path: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) and isinstance(data.get("runs"), list) else None
 
 
-def _check_same_run(meta: dict[str, Any], settings: dict[str, Any],
-                    inputs_info: list[dict[str, Any]]) -> None:
+def _check_same_run(
+    meta: dict[str, Any], settings: dict[str, Any], inputs_info: list[dict[str, Any]]
+) -> None:
     before = meta.get("settings", {})
-    for key in ("command", "backends", "limit", "model", "backend_options", "metamorphic",
-                "seed"):
+    for key in ("command", "backends", "limit", "model", "backend_options", "metamorphic", "seed"):
         if key in before and before[key] != settings[key]:
             raise ResumeError(
                 f"cannot resume: the output was made with {key} {before[key]!r}, "
@@ -190,10 +200,13 @@ def _check_csv_header(output: Path, backends: Sequence[str]) -> None:
 def close_run(meta: dict[str, Any], output: Path, summary: Summary) -> None:
     """Finish the run's entry in the sidecar (when, how far, the summary) and write it."""
     run = meta["runs"][-1]
-    run.update(finished=now(), interrupted=summary.interrupted,
-               records_written=summary.checked, seconds=round(summary.seconds, 3))
+    run.update(
+        finished=now(),
+        interrupted=summary.interrupted,
+        records_written=summary.checked,
+        seconds=round(summary.seconds, 3),
+    )
     meta["summary"] = summary.to_dict()
     # The records themselves are safe; a stale sidecar is no reason to fail the run.
     with contextlib.suppress(OutputError):
         write_meta(meta_path(output), meta)
-

@@ -103,14 +103,21 @@ class Summary:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "puzzles": self.total, "checked_now": self.checked, "resumed": self.resumed,
+            "puzzles": self.total,
+            "checked_now": self.checked,
+            "resumed": self.resumed,
             "seconds": round(self.seconds, 3),
             "verdicts": {v.value: self.verdicts.get(v, 0) for v in Verdict},
             "backends": {
-                name: {"solved": t.solved, "timeouts": t.timeouts, "errors": t.errors,
-                       "unsupported": t.unsupported, "wrong": t.wrong,
-                       "median_seconds": t.times.median(),
-                       "worst_seconds": t.times.worst if t.times.count else None}
+                name: {
+                    "solved": t.solved,
+                    "timeouts": t.timeouts,
+                    "errors": t.errors,
+                    "unsupported": t.unsupported,
+                    "wrong": t.wrong,
+                    "median_seconds": t.times.median(),
+                    "worst_seconds": t.times.worst if t.times.count else None,
+                }
                 for name, t in self.tallies.items()
             },
         }
@@ -121,28 +128,41 @@ class Summary:
 
         rate = self.checked / self.seconds if self.seconds > 0 else 0.0
         resumed = f" (+{self.resumed} from before)" if self.resumed else ""
-        verdicts = ", ".join(
-            f"{v.value} {self.verdicts[v]}" for v in Verdict if self.verdicts.get(v)
-        ) or "no puzzles"
+        verdicts = (
+            ", ".join(f"{v.value} {self.verdicts[v]}" for v in Verdict if self.verdicts.get(v))
+            or "no puzzles"
+        )
         console.print(
             f"{self.checked} puzzles checked{resumed} in {self.seconds:.2f} s "
-            f"({rate:.1f}/s): {verdicts}", highlight=False,
+            f"({rate:.1f}/s): {verdicts}",
+            highlight=False,
         )
         # (the unsupported column only when some backend could not take some puzzle)
         refused = any(t.unsupported for t in self.tallies.values())
-        table = Table("backend", "solved", "timed out", "errors",
-                      *(["unsupported"] if refused else []), "wrong", "median", "worst")
+        table = Table(
+            "backend",
+            "solved",
+            "timed out",
+            "errors",
+            *(["unsupported"] if refused else []),
+            "wrong",
+            "median",
+            "worst",
+        )
         for name in self.backends:
             t = self.tallies.get(name, BackendTally())
             median = t.times.median()
             table.add_row(
-                name, str(t.solved), str(t.timeouts), str(t.errors),
-                *([str(t.unsupported)] if refused else []), str(t.wrong),
+                name,
+                str(t.solved),
+                str(t.timeouts),
+                str(t.errors),
+                *([str(t.unsupported)] if refused else []),
+                str(t.wrong),
                 format_seconds(median) if median is not None else "-",
                 format_seconds(t.times.worst) if t.times.count else "-",
             )
         console.print(table)
-
 
 
 class Progress:
@@ -161,13 +181,17 @@ class Progress:
 
         total = _estimate_total(options.inputs)
         self.progress = Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
-            TimeRemainingColumn(), console=Console(stderr=True), transient=False,
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=False,
         )
-        self.task = self.progress.add_task(
-            options.command, total=total, completed=already, rate=""
-        )
+        self.task = self.progress.add_task(options.command, total=total, completed=already, rate="")
         self.total = total
         self.done = already
         self.started = time.perf_counter()
@@ -186,8 +210,9 @@ class Progress:
         rate = (self.done - self.already) / elapsed if elapsed > 0 else 0.0
         if self.total is not None and self.done > self.total:
             self.total = None
-        self.progress.update(self.task, completed=self.done, total=self.total,
-                             rate=f"{rate:.1f} puzzles/s")
+        self.progress.update(
+            self.task, completed=self.done, total=self.total, rate=f"{rate:.1f} puzzles/s"
+        )
 
 
 def _estimate_total(inputs: Sequence[str]) -> int | None:
@@ -213,5 +238,3 @@ def _estimate_total(inputs: Sequence[str]) -> int | None:
             lines -= 1
         total += max(lines, 0)
     return total or None
-
-

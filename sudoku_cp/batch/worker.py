@@ -86,8 +86,12 @@ def tune_gc() -> Callable[[], None]:
 def invalid(item: Item) -> CheckRecord:
     """The ``invalid`` record of an item that is not a puzzle."""
     return invalid_record(
-        item.id, item.text, item.error or "not a puzzle",
-        index=item.index, line=item.line, source=item.source,
+        item.id,
+        item.text,
+        item.error or "not a puzzle",
+        index=item.index,
+        line=item.line,
+        source=item.source,
     )
 
 
@@ -105,16 +109,27 @@ def _judge_item(
     puzzle = item.puzzle
     assert puzzle is not None
     record = judge(
-        puzzle, outcomes, id=item.id, index=item.index, line=item.line, source=item.source,
+        puzzle,
+        outcomes,
+        id=item.id,
+        index=item.index,
+        line=item.line,
+        source=item.source,
         valid=valid,
     )
     if config.metamorphic:
         # The variants run under the same watchdog: a backend stopped on any of them is known
         # as timed out for the whole puzzle when it is retried, so a retry cannot loop.
         record = check_variants(
-            puzzle, record, runners, transforms_for(puzzle, config.metamorphic, config.seed),
-            limit=config.limit, time_limit=config.time_limit, known=item.known,
-            before=before, after=after,
+            puzzle,
+            record,
+            runners,
+            transforms_for(puzzle, config.metamorphic, config.seed),
+            limit=config.limit,
+            time_limit=config.time_limit,
+            known=item.known,
+            before=before,
+            after=after,
         )
     return record
 
@@ -145,13 +160,23 @@ def check_chunk(
     for position, item in enumerate(items):
         if watch is not None:
             watch.position = position
-        calls.append(None if item.puzzle is None else call_backends(
-            item.puzzle, runners, limit=config.limit, time_limit=config.time_limit,
-            known=item.known, before=before, after=after,
-        ))
+        calls.append(
+            None
+            if item.puzzle is None
+            else call_backends(
+                item.puzzle,
+                runners,
+                limit=config.limit,
+                time_limit=config.time_limit,
+                known=item.known,
+                before=before,
+                after=after,
+            )
+        )
     outcomes = [None if call is None else read_calls(call, config.limit) for call in calls]
-    ran_on = [(item.puzzle, ran) for item, ran in zip(items, outcomes, strict=True)
-              if ran is not None]
+    ran_on = [
+        (item.puzzle, ran) for item, ran in zip(items, outcomes, strict=True) if ran is not None
+    ]
     valid = iter(validate_many([p for p, _ in ran_on], [ran for _, ran in ran_on]))  # type: ignore[misc]
     records = []
     for position, (item, ran) in enumerate(zip(items, outcomes, strict=True)):
@@ -165,4 +190,3 @@ def check_chunk(
         stages["parsing"] += parsed - start
         stages["checking"] += clock() - parsed
     return records
-

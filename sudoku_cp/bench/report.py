@@ -30,15 +30,28 @@ from typing import Any
 from ..backends import counter_kinds
 from ..errors import InputError
 
-COLUMNS = ("dataset", "puzzle_id", "backend", "strategy", "limit", "repeat", "status", "count",
-           "seconds", "exact", "valid", "verdict", "agrees", "note")
+COLUMNS = (
+    "dataset",
+    "puzzle_id",
+    "backend",
+    "strategy",
+    "limit",
+    "repeat",
+    "status",
+    "count",
+    "seconds",
+    "exact",
+    "valid",
+    "verdict",
+    "agrees",
+    "note",
+)
 """The fixed columns of a bench table, in order; every other column is a counter."""
 _INT = {"limit", "repeat", "count"}
 _FLOAT = {"seconds"}
 _BOOL = {"exact", "valid", "agrees"}
 FINISHED = frozenset({"unique", "multiple", "none", "solved"})
 """Statuses of a measurement that gave an answer (not a timeout or an error)."""
-
 
 
 def counters_of_kind(kind: str) -> tuple[str, ...]:
@@ -62,8 +75,9 @@ def label_of(row: Mapping[str, Any]) -> str:
 
 
 # --- writing and reading result files -------------------------------------------------------------
-def write_table(rows: Sequence[Mapping[str, Any]], counters: Sequence[str],
-                outdir: Path) -> dict[str, Path]:
+def write_table(
+    rows: Sequence[Mapping[str, Any]], counters: Sequence[str], outdir: Path
+) -> dict[str, Path]:
     """``results.csv`` (and ``results.parquet`` when pyarrow is installed) in ``outdir``."""
     columns = [*COLUMNS, *counters]
     paths = {"csv": outdir / "results.csv"}
@@ -77,8 +91,9 @@ def write_table(rows: Sequence[Mapping[str, Any]], counters: Sequence[str],
         import pyarrow.parquet as pq
     except ImportError:  # Parquet is optional: CSV alone is a complete result file
         return paths
-    arrays = {c: pa.array([row.get(c) for row in rows], type=_arrow_type(pa, c, rows))
-              for c in columns}
+    arrays = {
+        c: pa.array([row.get(c) for row in rows], type=_arrow_type(pa, c, rows)) for c in columns
+    }
     paths["parquet"] = outdir / "results.parquet"
     pq.write_table(pa.table(arrays), paths["parquet"])
     return paths
@@ -153,8 +168,11 @@ def _read_csv(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
         with path.open(newline="", encoding="utf-8") as f:
             reader = csv.reader(f)
             columns = next(reader, [])
-            rows = [{c: _parse(c, v) for c, v in zip(columns, line, strict=False)}
-                    for line in reader if line]
+            rows = [
+                {c: _parse(c, v) for c, v in zip(columns, line, strict=False)}
+                for line in reader
+                if line
+            ]
     except (OSError, UnicodeDecodeError, csv.Error) as err:
         raise InputError(f"cannot read {str(path)!r}: {err}") from None
     return rows, columns
@@ -237,8 +255,11 @@ class DatasetSummary:
         return self.verdicts.get("disagreement", 0)
 
 
-def summarize(rows: Iterable[Mapping[str, Any]], baseline: str | None = None,
-              counters: Sequence[str] | None = None) -> list[DatasetSummary]:
+def summarize(
+    rows: Iterable[Mapping[str, Any]],
+    baseline: str | None = None,
+    counters: Sequence[str] | None = None,
+) -> list[DatasetSummary]:
     """Per dataset, per backend spec: solved, timeouts, median / p90 / max, counters, ratio.
 
     ``baseline`` names the spec the others are compared with (default: ``cpsat`` if present,
@@ -250,12 +271,12 @@ def summarize(rows: Iterable[Mapping[str, Any]], baseline: str | None = None,
     by_dataset: dict[str, list[Mapping[str, Any]]] = {}
     for row in rows:
         by_dataset.setdefault(row["dataset"], []).append(row)
-    return [_summarize_dataset(name, part, baseline, counters)
-            for name, part in by_dataset.items()]
+    return [_summarize_dataset(name, part, baseline, counters) for name, part in by_dataset.items()]
 
 
-def _summarize_dataset(name: str, rows: list[Mapping[str, Any]], baseline: str | None,
-                       counters: Sequence[str]) -> DatasetSummary:
+def _summarize_dataset(
+    name: str, rows: list[Mapping[str, Any]], baseline: str | None, counters: Sequence[str]
+) -> DatasetSummary:
     groups: dict[str, dict[str, list[Mapping[str, Any]]]] = {}
     verdicts: dict[str, str] = {}
     problems = []
@@ -263,8 +284,10 @@ def _summarize_dataset(name: str, rows: list[Mapping[str, Any]], baseline: str |
         groups.setdefault(label_of(row), {}).setdefault(row["puzzle_id"], []).append(row)
         verdicts[row["puzzle_id"]] = row["verdict"]
         if row.get("agrees") is False or row.get("valid") is False:
-            problems.append(f"{row['puzzle_id']} · {label_of(row)} (repeat {row['repeat']}): "
-                            f"{row.get('note') or 'wrong answer'}")
+            problems.append(
+                f"{row['puzzle_id']} · {label_of(row)} (repeat {row['repeat']}): "
+                f"{row.get('note') or 'wrong answer'}"
+            )
     present = [c for c in counters if any(r.get(c) is not None for r in rows)]
     summaries = [_summarize_backend(label, puzzles, present) for label, puzzles in groups.items()]
     labels = [s.label for s in summaries]
@@ -278,8 +301,16 @@ def _summarize_dataset(name: str, rows: list[Mapping[str, Any]], baseline: str |
         tally[verdict] = tally.get(verdict, 0) + 1
     repeats = max((int(r["repeat"]) for r in rows), default=0)
     limits = {r["limit"] for r in rows}
-    return DatasetSummary(name, len(verdicts), repeats, limits.pop() if len(limits) == 1 else None,
-                          chosen, summaries, tally, problems)
+    return DatasetSummary(
+        name,
+        len(verdicts),
+        repeats,
+        limits.pop() if len(limits) == 1 else None,
+        chosen,
+        summaries,
+        tally,
+        problems,
+    )
 
 
 def _pick_baseline(labels: Sequence[str], wanted: str | None) -> str | None:
@@ -299,8 +330,9 @@ def _ratio(base: float, value: float) -> float | None:
     return base / value
 
 
-def _summarize_backend(label: str, puzzles: Mapping[str, list[Mapping[str, Any]]],
-                       counters: Sequence[str]) -> BackendSummary:
+def _summarize_backend(
+    label: str, puzzles: Mapping[str, list[Mapping[str, Any]]], counters: Sequence[str]
+) -> BackendSummary:
     times, spreads = [], []
     solved = timeouts = errors = wrong = 0
     sums = dict.fromkeys(counters, 0.0)
@@ -327,8 +359,15 @@ def _summarize_backend(label: str, puzzles: Mapping[str, list[Mapping[str, Any]]
                     seen[c] += 1
     times.sort()
     return BackendSummary(
-        label, len(puzzles), solved, timeouts, errors, wrong,
-        median=quantile(times, 0.5), p90=quantile(times, 0.9), max=times[-1] if times else 0.0,
+        label,
+        len(puzzles),
+        solved,
+        timeouts,
+        errors,
+        wrong,
+        median=quantile(times, 0.5),
+        p90=quantile(times, 0.9),
+        max=times[-1] if times else 0.0,
         spread=statistics.median(spreads) if spreads else None,
         counters={c: sums[c] / seen[c] for c in counters if seen[c]},
     )
@@ -354,36 +393,64 @@ def quantile(ordered: Sequence[float], q: float) -> float:
 
 
 # --- rendering --------------------------------------------------------------------------------
-def render_summary(summaries: Sequence[DatasetSummary], style: str = "text",
-                   record: Mapping[str, Any] | None = None, max_problems: int = 20) -> str:
+def render_summary(
+    summaries: Sequence[DatasetSummary],
+    style: str = "text",
+    record: Mapping[str, Any] | None = None,
+    max_problems: int = 20,
+) -> str:
     """The summaries as text tables (``style`` "text") or GitHub Markdown ("markdown")."""
     out: list[str] = []
     sizes, dead_ends = counters_of_kind("size"), counters_of_kind("dead-end")
     for ds in summaries:
-        headers = ["backend", "solved", "timeouts", "errors", "median ms", "p90 ms", "max ms",
-                   "max/median", "repeat spread", f"× {ds.baseline}" if ds.baseline else "×",
-                   "mean search size", "mean dead ends"]
+        headers = [
+            "backend",
+            "solved",
+            "timeouts",
+            "errors",
+            "median ms",
+            "p90 ms",
+            "max ms",
+            "max/median",
+            "repeat spread",
+            f"× {ds.baseline}" if ds.baseline else "×",
+            "mean search size",
+            "mean dead ends",
+        ]
         body = [
-            [b.label, f"{b.solved}/{b.puzzles}", str(b.timeouts), str(b.errors + b.wrong),
-             _ms(b.median), _ms(b.p90), _ms(b.max),
-             "-" if math.isinf(b.worst_ratio) or math.isnan(b.worst_ratio)
-             else f"{b.worst_ratio:.1f}",
-             "-" if b.spread is None else f"{100 * b.spread:.0f}%",
-             "-" if b.ratio is None else f"{b.ratio:.2f}",
-             _count(b.mean_of(sizes)), _count(b.mean_of(dead_ends))]
+            [
+                b.label,
+                f"{b.solved}/{b.puzzles}",
+                str(b.timeouts),
+                str(b.errors + b.wrong),
+                _ms(b.median),
+                _ms(b.p90),
+                _ms(b.max),
+                "-"
+                if math.isinf(b.worst_ratio) or math.isnan(b.worst_ratio)
+                else f"{b.worst_ratio:.1f}",
+                "-" if b.spread is None else f"{100 * b.spread:.0f}%",
+                "-" if b.ratio is None else f"{b.ratio:.2f}",
+                _count(b.mean_of(sizes)),
+                _count(b.mean_of(dead_ends)),
+            ]
             for b in ds.backends
         ]
         verdicts = ", ".join(f"{n} {v}" for v, n in sorted(ds.verdicts.items()))
-        title = (f"{ds.name}: {ds.puzzles} puzzles × {len(ds.backends)} backends × "
-                 f"{ds.repeats} repeat{'s' if ds.repeats != 1 else ''}, limit {ds.limit} "
-                 f"· verdicts: {verdicts}")
+        title = (
+            f"{ds.name}: {ds.puzzles} puzzles × {len(ds.backends)} backends × "
+            f"{ds.repeats} repeat{'s' if ds.repeats != 1 else ''}, limit {ds.limit} "
+            f"· verdicts: {verdicts}"
+        )
         out.append(f"### {title}" if style == "markdown" else title)
         out.append("")
         out.append(_table(headers, body, style))
         if ds.problems:
             out.append("")
-            out.append(f"DISAGREEMENTS on {ds.name}: {len(ds.problems)} wrong or contradicted "
-                       f"answers ({ds.disagreements} puzzles):")
+            out.append(
+                f"DISAGREEMENTS on {ds.name}: {len(ds.problems)} wrong or contradicted "
+                f"answers ({ds.disagreements} puzzles):"
+            )
             out.extend(f"  ! {_clip(p)}" for p in ds.problems[:max_problems])
             if len(ds.problems) > max_problems:
                 out.append(f"  … and {len(ds.problems) - max_problems} more (see the note column)")
@@ -391,16 +458,20 @@ def render_summary(summaries: Sequence[DatasetSummary], style: str = "text",
     for ds in (record or {}).get("datasets", []):
         rejected = ds.get("rejected") or []
         if rejected:
-            out.append(f"{ds['name']}: {len(rejected)} line(s) are not puzzles and were not "
-                       f"measured, e.g. {_clip(str(rejected[0].get('error')), 100)}")
+            out.append(
+                f"{ds['name']}: {len(rejected)} line(s) are not puzzles and were not "
+                f"measured, e.g. {_clip(str(rejected[0].get('error')), 100)}"
+            )
             out.append("")
     if record and record.get("overheads"):
         out.append(_overheads(record["overheads"]))
-    out.append("Times: per puzzle the median of its repeats, then over puzzles; a puzzle not "
-               "solved counts as infinitely slow ('-'); × = baseline median / median; "
-               "repeat spread = median of (max-min)/median over repeats; errors include wrong "
-               "answers; search size and dead ends are means over finished measurements, in "
-               "each backend's own counter.")
+    out.append(
+        "Times: per puzzle the median of its repeats, then over puzzles; a puzzle not "
+        "solved counts as infinitely slow ('-'); × = baseline median / median; "
+        "repeat spread = median of (max-min)/median over repeats; errors include wrong "
+        "answers; search size and dead ends are means over finished measurements, in "
+        "each backend's own counter."
+    )
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -451,23 +522,29 @@ def _count(mean: tuple[str, float] | None) -> str:
 
 def _table(headers: Sequence[str], body: Sequence[Sequence[str]], style: str) -> str:
     if style == "markdown":
-        lines = ["| " + " | ".join(headers) + " |",
-                 "|" + "|".join("---" if i == 0 else "---:" for i in range(len(headers))) + "|"]
+        lines = [
+            "| " + " | ".join(headers) + " |",
+            "|" + "|".join("---" if i == 0 else "---:" for i in range(len(headers))) + "|",
+        ]
         lines += ["| " + " | ".join(row) + " |" for row in body]
         return "\n".join(lines)
     widths = [max(len(h), *(len(r[i]) for r in body)) for i, h in enumerate(headers)]
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+        return "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
 
     return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, body)])
 
 
 # --- comparing two runs (a replay) ---------------------------------------------------------
-def compare_runs(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]],
-                 counters: Sequence[str]) -> list[str]:
+def compare_runs(
+    old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]], counters: Sequence[str]
+) -> list[str]:
     """Where ``new`` differs from ``old`` in statuses or counters (timings aside)."""
+
     def key(row: Mapping[str, Any]) -> tuple[Any, ...]:
         return (row["dataset"], row["puzzle_id"], label_of(row), int(row["repeat"]))
 
@@ -482,8 +559,9 @@ def compare_runs(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, An
         for column in ("status", "count", *counters):
             if _same(was.get(column), row.get(column)):
                 continue
-            differences.append(f"{' '.join(map(str, k))}: {column} was {was.get(column)}, "
-                               f"now {row.get(column)}")
+            differences.append(
+                f"{' '.join(map(str, k))}: {column} was {was.get(column)}, now {row.get(column)}"
+            )
     return differences
 
 
@@ -510,9 +588,7 @@ def _matplotlib() -> Any:
         matplotlib.use("Agg")  # files only: no display is needed or wanted
         from matplotlib.figure import Figure
     except ImportError:
-        raise InputError(
-            "plots need matplotlib: pip install 'sudoku-cp[plot]'"
-        ) from None
+        raise InputError("plots need matplotlib: pip install 'sudoku-cp[plot]'") from None
     return Figure
 
 
@@ -520,13 +596,21 @@ def _puzzle_times(rows: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, floa
     """Per label, per puzzle: the median time of its repeats (inf when not solved correctly)."""
     seconds: dict[str, dict[str, list[float]]] = {}
     for row in rows:
-        ok = (row["status"] in FINISHED and row.get("agrees") is not False
-              and row.get("valid") is not False)
+        ok = (
+            row["status"] in FINISHED
+            and row.get("agrees") is not False
+            and row.get("valid") is not False
+        )
         seconds.setdefault(label_of(row), {}).setdefault(row["puzzle_id"], []).append(
-            float(row["seconds"]) if ok else math.inf)
-    return {label: {pid: statistics.median(v) if all(map(math.isfinite, v)) else math.inf
-                    for pid, v in per.items()}
-            for label, per in seconds.items()}
+            float(row["seconds"]) if ok else math.inf
+        )
+    return {
+        label: {
+            pid: statistics.median(v) if all(map(math.isfinite, v)) else math.inf
+            for pid, v in per.items()
+        }
+        for label, per in seconds.items()
+    }
 
 
 def _short(value: float, _position: object = None) -> str:
@@ -553,9 +637,13 @@ def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "x"
 
 
-def plot_results(results: Results, outdir: str | Path, formats: Sequence[str] = PLOT_FORMATS,
-                 scatter: Sequence[tuple[str, str]] | None = None,
-                 baseline: str | None = None) -> list[Path]:
+def plot_results(
+    results: Results,
+    outdir: str | Path,
+    formats: Sequence[str] = PLOT_FORMATS,
+    scatter: Sequence[tuple[str, str]] | None = None,
+    baseline: str | None = None,
+) -> list[Path]:
     """Draw, per dataset, the cactus plot, the per-puzzle scatter(s) and the effort plot.
 
     ``scatter`` lists (x, y) pairs of backend labels; by default the baseline against the first
@@ -583,10 +671,15 @@ def plot_results(results: Results, outdir: str | Path, formats: Sequence[str] = 
         for x, y in pairs:
             for wanted in (x, y):
                 if wanted not in times:
-                    raise InputError(f"no backend {wanted!r} in dataset {name!r} "
-                                     f"(backends: {', '.join(labels)})")
-            figures.append((f"scatter-{_safe(name)}-{_safe(x)}-vs-{_safe(y)}",
-                            _scatter(Figure, name, times, x, y, limit)))
+                    raise InputError(
+                        f"no backend {wanted!r} in dataset {name!r} (backends: {', '.join(labels)})"
+                    )
+            figures.append(
+                (
+                    f"scatter-{_safe(name)}-{_safe(x)}-vs-{_safe(y)}",
+                    _scatter(Figure, name, times, x, y, limit),
+                )
+            )
         figures.append((f"effort-{_safe(name)}", _effort(Figure, name, rows, labels, colours)))
         for stem, figure in figures:
             for fmt in formats:
@@ -596,8 +689,13 @@ def plot_results(results: Results, outdir: str | Path, formats: Sequence[str] = 
     return written
 
 
-def _cactus(Figure: Any, name: str, times: Mapping[str, Mapping[str, float]],
-            colours: Mapping[str, str], limit: float | None) -> Any:
+def _cactus(
+    Figure: Any,
+    name: str,
+    times: Mapping[str, Mapping[str, float]],
+    colours: Mapping[str, str],
+    limit: float | None,
+) -> Any:
     """Puzzles solved within time t, one step line per backend, log time axis."""
     fig = Figure(figsize=(7, 4.5))
     # fixed margins: constrained layout measures every tick label and is most of the cost
@@ -607,8 +705,13 @@ def _cactus(Figure: Any, name: str, times: Mapping[str, Mapping[str, float]],
     for label, per in times.items():
         solved = sorted(1000 * t for t in per.values() if math.isfinite(t))
         if solved:
-            ax.step(solved, range(1, len(solved) + 1), where="post", color=colours[label],
-                    label=f"{label} ({len(solved)}/{len(per)})")
+            ax.step(
+                solved,
+                range(1, len(solved) + 1),
+                where="post",
+                color=colours[label],
+                label=f"{label} ({len(solved)}/{len(per)})",
+            )
     if limit:
         ax.axvline(1000 * limit, color="grey", linestyle="--", linewidth=1, label="time limit")
     ax.set_xscale("log")
@@ -622,15 +725,25 @@ def _cactus(Figure: Any, name: str, times: Mapping[str, Mapping[str, float]],
     return fig
 
 
-def _scatter(Figure: Any, name: str, times: Mapping[str, Mapping[str, float]],
-             x: str, y: str, limit: float | None) -> Any:
+def _scatter(
+    Figure: Any,
+    name: str,
+    times: Mapping[str, Mapping[str, float]],
+    x: str,
+    y: str,
+    limit: float | None,
+) -> Any:
     """Per puzzle, x's time against y's (log-log), with the diagonal y = x and 10× lines."""
     fig = Figure(figsize=(5.5, 5.5))
     fig.subplots_adjust(left=0.14, right=0.96, bottom=0.11, top=0.93)
     ax = fig.add_subplot()
     common = [pid for pid in times[x] if pid in times[y]]
-    finite = [1000 * t for pid in common for t in (times[x][pid], times[y][pid])
-              if math.isfinite(t) and t > 0]
+    finite = [
+        1000 * t
+        for pid in common
+        for t in (times[x][pid], times[y][pid])
+        if math.isfinite(t) and t > 0
+    ]
     low = min(finite, default=0.1) / 1.5
     ceiling = 1000 * limit if limit else max(finite, default=1000.0) * 1.5
     high = max(max(finite, default=1.0) * 1.5, ceiling)
@@ -638,20 +751,37 @@ def _scatter(Figure: Any, name: str, times: Mapping[str, Mapping[str, float]],
     def at(t: float) -> float:  # an unsolved puzzle sits on the ceiling, marked apart
         return ceiling if not math.isfinite(t) else max(1000 * t, low)
 
-    points = [(at(times[x][p]), at(times[y][p]),
-               math.isfinite(times[x][p]) and math.isfinite(times[y][p])) for p in common]
+    points = [
+        (
+            at(times[x][p]),
+            at(times[y][p]),
+            math.isfinite(times[x][p]) and math.isfinite(times[y][p]),
+        )
+        for p in common
+    ]
     solved = [(a, b) for a, b, ok in points if ok]
     unsolved = [(a, b) for a, b, ok in points if not ok]
     if solved:
-        ax.scatter(*zip(*solved, strict=True), s=10, alpha=0.6, rasterized=len(solved) > 2000,
-                   label=f"both solved ({len(solved)})")
+        ax.scatter(
+            *zip(*solved, strict=True),
+            s=10,
+            alpha=0.6,
+            rasterized=len(solved) > 2000,
+            label=f"both solved ({len(solved)})",
+        )
     if unsolved:
-        ax.scatter(*zip(*unsolved, strict=True), s=18, marker="x", color="C3",
-                   label=f"unsolved by one ({len(unsolved)}), at the limit")
+        ax.scatter(
+            *zip(*unsolved, strict=True),
+            s=18,
+            marker="x",
+            color="C3",
+            label=f"unsolved by one ({len(unsolved)}), at the limit",
+        )
     ax.plot([low, high], [low, high], color="black", linewidth=1, label="y = x")
     for factor, style in ((10, ":"), (0.1, ":")):
-        ax.plot([low, high], [low * factor, high * factor], color="grey", linestyle=style,
-                linewidth=0.8)
+        ax.plot(
+            [low, high], [low * factor, high * factor], color="grey", linestyle=style, linewidth=0.8
+        )
     ax.set_xscale("log")
     ax.set_yscale("log")
     _log_ticks(ax.xaxis, ax.yaxis)
@@ -672,8 +802,13 @@ def effort_counter(rows: Iterable[Mapping[str, Any]], choices: Sequence[str]) ->
     return next((c for c in choices if c in have), None)
 
 
-def _effort(Figure: Any, name: str, rows: Sequence[Mapping[str, Any]], labels: Sequence[str],
-            colours: Mapping[str, str]) -> Any:
+def _effort(
+    Figure: Any,
+    name: str,
+    rows: Sequence[Mapping[str, Any]],
+    labels: Sequence[str],
+    colours: Mapping[str, str],
+) -> Any:
     """Distribution of search effort per backend: search size and dead ends, one box each."""
     per_label: dict[str, list[Mapping[str, Any]]] = {}
     for row in rows:
@@ -695,9 +830,13 @@ def _effort(Figure: Any, name: str, rows: Sequence[Mapping[str, Any]], labels: S
             names.append(f"{label}\n({counter})")
             colour.append(colours[label])
         if data:
-            boxes = ax.boxplot(data, patch_artist=True, widths=0.6,
-                               medianprops={"color": "black"},
-                               flierprops={"markersize": 2, "alpha": 0.4})
+            boxes = ax.boxplot(
+                data,
+                patch_artist=True,
+                widths=0.6,
+                medianprops={"color": "black"},
+                flierprops={"markersize": 2, "alpha": 0.4},
+            )
             for patch, c in zip(boxes["boxes"], colour, strict=True):
                 patch.set_facecolor(c)
                 patch.set_alpha(0.5)
@@ -706,10 +845,12 @@ def _effort(Figure: Any, name: str, rows: Sequence[Mapping[str, Any]], labels: S
             _log_ticks(ax.yaxis)
             ax.set_ylim(bottom=0)
         else:
-            ax.text(0.5, 0.5, "no backend reports it", ha="center", va="center",
-                    transform=ax.transAxes)
+            ax.text(
+                0.5, 0.5, "no backend reports it", ha="center", va="center", transform=ax.transAxes
+            )
         ax.set_title(f"{title} per puzzle", y=1.01)
         ax.grid(True, axis="y", alpha=0.3)
-    fig.suptitle(f"{name}: search effort ({' / '.join(sizes)}; "
-                 f"{' / '.join(dead_ends)})", fontsize="medium")
+    fig.suptitle(
+        f"{name}: search effort ({' / '.join(sizes)}; {' / '.join(dead_ends)})", fontsize="medium"
+    )
     return fig

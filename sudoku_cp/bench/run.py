@@ -161,8 +161,9 @@ def _make_spec(
     settings = cls().check_options(wanted)  # every option, defaults filled in, or BackendError
     has_strategy = "strategy" in settings
     label = f"{cls.name}:{settings['strategy']}" if has_strategy else cls.name
-    return Spec(label, cls.name, str(settings.get("strategy", "")) if has_strategy else "",
-                settings)
+    return Spec(
+        label, cls.name, str(settings.get("strategy", "")) if has_strategy else "", settings
+    )
 
 
 def find_spec(specs: Sequence[Spec], text: str) -> Spec:
@@ -296,9 +297,14 @@ def config_from_record(record: Mapping[str, Any]) -> BenchConfig:
         datasets=datasets,
         backends=[s["label"] for s in record["backends"]],
         options={s["backend"]: dict(s["options"]) for s in record["backends"]},
-        limit=options["limit"], repeat=options["repeat"], time_limit=options["time_limit"],
-        jobs=options["jobs"], warmup=options["warmup"], model=options["model"],
-        seed=record["seed"], baseline=options.get("baseline"),
+        limit=options["limit"],
+        repeat=options["repeat"],
+        time_limit=options["time_limit"],
+        jobs=options["jobs"],
+        warmup=options["warmup"],
+        model=options["model"],
+        seed=record["seed"],
+        baseline=options.get("baseline"),
     )
 
 
@@ -307,15 +313,24 @@ def config_from_record(record: Mapping[str, Any]) -> BenchConfig:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(specs: list[Spec], model: Model, warm: Grid | None, limit: int,
-                 time_limit: float, unwarmed: Any) -> None:
+def _init_worker(
+    specs: list[Spec], model: Model, warm: Grid | None, limit: int, time_limit: float, unwarmed: Any
+) -> None:
     """Import every backend; the warm-up comes with the worker's first task (:func:`_warm_up`).
 
     ``unwarmed`` is shared with the parent: a byte per spec, set when its warm-up overran.
     """
     backends = {spec.label: get_backend(spec.backend) for spec in specs}
-    _WORKER.update(backends=backends, specs=list(specs), model=model, warm=warm, limit=limit,
-                   time_limit=time_limit, unwarmed=unwarmed, warmed=False)
+    _WORKER.update(
+        backends=backends,
+        specs=list(specs),
+        model=model,
+        warm=warm,
+        limit=limit,
+        time_limit=time_limit,
+        unwarmed=unwarmed,
+        warmed=False,
+    )
 
 
 @dataclass(frozen=True)
@@ -372,8 +387,9 @@ def _warm_up(watch: Watchdog) -> None:
             continue
         watch.before_call(number, first=True)
         try:
-            backends[spec.label].solve(puzzle, limit=_WORKER["limit"],
-                                       time_limit=_WORKER["time_limit"], **spec.options)
+            backends[spec.label].solve(
+                puzzle, limit=_WORKER["limit"], time_limit=_WORKER["time_limit"], **spec.options
+            )
         except Exception:  # reported by its measurements
             pass
         finally:
@@ -397,8 +413,9 @@ def _measure(unit: _Measurement, watch: Watchdog) -> Result | Failure:
             puzzle, limit=_WORKER["limit"], time_limit=_WORKER["time_limit"], **spec.options
         )
     except Exception as err:  # recorded as status 'error'; the bench goes on
-        return Failure(Status.ERROR, time.perf_counter() - start,
-                       f"raised {type(err).__name__}: {err}")
+        return Failure(
+            Status.ERROR, time.perf_counter() - start, f"raised {type(err).__name__}: {err}"
+        )
     finally:
         watch.after()
 
@@ -406,31 +423,38 @@ def _measure(unit: _Measurement, watch: Watchdog) -> Result | Failure:
 class _BenchWork(Work[_Measurement, Measurement]):
     """Measurements for the worker pool: one per task; what a stopped or lost one records."""
 
-    def __init__(self, specs: Sequence[Spec], model: Model, warm: Grid | None,
-                 config: BenchConfig) -> None:
+    def __init__(
+        self, specs: Sequence[Spec], model: Model, warm: Grid | None, config: BenchConfig
+    ) -> None:
         # read by every worker as it warms up, so that none warms up a spec that hung before
         self.unwarmed = multiprocessing.RawArray("b", len(specs))
         super().__init__(
-            _measure_task, _init_worker,
+            _measure_task,
+            _init_worker,
             (list(specs), model, warm, config.limit, config.time_limit, self.unwarmed),
             max_chunk=1,
         )
         self.time_limit = config.time_limit
 
-    def stopped(self, units: list[_Measurement], running: Running,
-                seconds: float) -> tuple[list[Measurement], list[_Measurement]]:
+    def stopped(
+        self, units: list[_Measurement], running: Running, seconds: float
+    ) -> tuple[list[Measurement], list[_Measurement]]:
         """A measurement overran: ``timeout``. A warm-up overran: measure again, that spec
         not warmed up."""
         if running.position == SETUP:
             self.unwarmed[running.call] = 1
             return [], list(units)
         stopped = units[running.position]
-        failure = Failure(Status.TIMEOUT, self.time_limit,
-                          f"worker stopped after {hard_limit(self.time_limit):g} s")
+        failure = Failure(
+            Status.TIMEOUT,
+            self.time_limit,
+            f"worker stopped after {hard_limit(self.time_limit):g} s",
+        )
         return [(stopped.key, failure)], [u for u in units if u is not stopped]
 
-    def lost(self, unit: _Measurement, running: Running | None,
-             err: BaseException) -> tuple[list[Measurement], list[_Measurement]]:
+    def lost(
+        self, unit: _Measurement, running: Running | None, err: BaseException
+    ) -> tuple[list[Measurement], list[_Measurement]]:
         """The worker died (or the task failed): ``error``, the bench goes on. In a warm-up:
         measure again, that spec not warmed up."""
         from pebble import ProcessExpired
@@ -477,8 +501,15 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> BenchRun
         for entry, measured in zip(entries, results, strict=True):
             rows.extend(_check_rows(ds, entry, measured, config.limit, counters))
     warm = next((e.puzzle for _, entries, _ in loaded for e in entries), None)
-    record = _make_record(config, specs, baseline, loaded, counters, started,
-                          measure_overheads(specs, warm, config) if warm else {})
+    record = _make_record(
+        config,
+        specs,
+        baseline,
+        loaded,
+        counters,
+        started,
+        measure_overheads(specs, warm, config) if warm else {},
+    )
     for row in rows:  # one column per counter, in every row (empty where a backend has none)
         for name in counters:
             row.setdefault(name, None)
@@ -494,8 +525,14 @@ Measured = list[tuple[Spec, int, Result | Failure]]
 
 
 def _measure_dataset(
-    ds: Dataset, entries: Sequence[Entry], specs: Sequence[Spec], model: Model,
-    config: BenchConfig, progress: Progress | None, done: int, total: int,
+    ds: Dataset,
+    entries: Sequence[Entry],
+    specs: Sequence[Spec],
+    model: Model,
+    config: BenchConfig,
+    progress: Progress | None,
+    done: int,
+    total: int,
 ) -> list[Measured]:
     """Per puzzle, every (spec, repeat, Result), measured in warm worker processes."""
     rng = random.Random(f"{config.seed}:{ds.name}")
@@ -511,8 +548,10 @@ def _measure_dataset(
         return measured
     position = {spec.label: i for i, spec in enumerate(specs)}
     work = _BenchWork(specs, model, warm, config)
-    units = (_Measurement(key, position[spec.label], entries[index].puzzle.cells)
-             for key, (index, spec, _) in enumerate(order))  # in the run order
+    units = (
+        _Measurement(key, position[spec.label], entries[index].puzzle.cells)
+        for key, (index, spec, _) in enumerate(order)
+    )  # in the run order
     batches = WorkerPool(work, config.jobs, config.time_limit).run(units)
     try:
         for batch in batches:
@@ -530,8 +569,9 @@ def _measure_dataset(
 
 
 # --- checking -------------------------------------------------------------------------------------
-def _check_rows(ds: Dataset, entry: Entry, measured: Measured, limit: int,
-                counters: list[str]) -> list[dict[str, Any]]:
+def _check_rows(
+    ds: Dataset, entry: Entry, measured: Measured, limit: int, counters: list[str]
+) -> list[dict[str, Any]]:
     """The table rows of one puzzle: each measurement validated, all of them cross-checked.
 
     Every (spec, repeat) is one voter in the harness's judgement, so a repeat that contradicts
@@ -551,8 +591,7 @@ def _check_rows(ds: Dataset, entry: Entry, measured: Measured, limit: int,
     known = known_answer_problem(record.verdict.value, record.solutions, entry)
     verdict = "disagreement" if known else record.verdict.value
     rows = []
-    for (spec, repeat, _), (name, (_, solutions)) in zip(measured, outcomes.items(),
-                                                         strict=True):
+    for (spec, repeat, _), (name, (_, solutions)) in zip(measured, outcomes.items(), strict=True):
         run = record.backends[name]  # as judged: with the problems the cross-check found
         for key in run.counters:
             if key not in counters:
@@ -560,18 +599,26 @@ def _check_rows(ds: Dataset, entry: Entry, measured: Measured, limit: int,
         problems = list(run.problems)
         if known and run.finished:
             problems.append(known)
-        rows.append({
-            "dataset": ds.name, "puzzle_id": entry.id, "backend": spec.backend,
-            "strategy": spec.strategy, "limit": limit, "repeat": repeat,
-            "status": run.status.value, "count": run.count,
-            "seconds": round(run.seconds, 9), "exact": run.exact,
-            # the validator itself, not a reading of the harness's words
-            "valid": all(not entry.puzzle.problems_with(s) for s in solutions),
-            "verdict": verdict,
-            "agrees": (not problems) if run.finished else None,
-            "note": "; ".join(filter(None, [run.error, *problems])),
-            **run.counters,
-        })
+        rows.append(
+            {
+                "dataset": ds.name,
+                "puzzle_id": entry.id,
+                "backend": spec.backend,
+                "strategy": spec.strategy,
+                "limit": limit,
+                "repeat": repeat,
+                "status": run.status.value,
+                "count": run.count,
+                "seconds": round(run.seconds, 9),
+                "exact": run.exact,
+                # the validator itself, not a reading of the harness's words
+                "valid": all(not entry.puzzle.problems_with(s) for s in solutions),
+                "verdict": verdict,
+                "agrees": (not problems) if run.finished else None,
+                "note": "; ".join(filter(None, [run.error, *problems])),
+                **run.counters,
+            }
+        )
     return rows
 
 
@@ -610,10 +657,15 @@ def known_answer_problem(verdict: str, witnesses: Sequence[Grid], entry: Entry) 
 
 
 # --- the record ---------------------------------------------------------------------------------
-def _make_record(config: BenchConfig, specs: Sequence[Spec], baseline: Spec,
-                 loaded: Sequence[tuple[Dataset, list[Entry], list[dict[str, Any]]]],
-                 counters: Sequence[str], started: float,
-                 overheads: dict[str, Any]) -> dict[str, Any]:
+def _make_record(
+    config: BenchConfig,
+    specs: Sequence[Spec],
+    baseline: Spec,
+    loaded: Sequence[tuple[Dataset, list[Entry], list[dict[str, Any]]]],
+    counters: Sequence[str],
+    started: float,
+    overheads: dict[str, Any],
+) -> dict[str, Any]:
     """The experiment record: enough to know what was measured, where, and to run it again."""
     return {
         "format": RECORD_FORMAT,
@@ -622,20 +674,37 @@ def _make_record(config: BenchConfig, specs: Sequence[Spec], baseline: Spec,
         "command": sys.argv,
         "seed": config.seed,
         "options": {
-            "limit": config.limit, "repeat": config.repeat, "time_limit": config.time_limit,
-            "hard_time_limit": hard_limit(config.time_limit), "jobs": config.jobs,
-            "warmup": config.warmup, "model": config.model,
+            "limit": config.limit,
+            "repeat": config.repeat,
+            "time_limit": config.time_limit,
+            "hard_time_limit": hard_limit(config.time_limit),
+            "jobs": config.jobs,
+            "warmup": config.warmup,
+            "model": config.model,
             "baseline": baseline.label,
         },
         "backends": [
-            {"label": s.label, "backend": s.backend, "strategy": s.strategy,
-             "options": s.options, "counters": {name: counter.description for name, counter
-                          in backend_class(s.backend).counters.items()}}
+            {
+                "label": s.label,
+                "backend": s.backend,
+                "strategy": s.strategy,
+                "options": s.options,
+                "counters": {
+                    name: counter.description
+                    for name, counter in backend_class(s.backend).counters.items()
+                },
+            }
             for s in specs
         ],
         "datasets": [
-            {"name": ds.name, "source": ds.source, "path": str(ds.path), "sha256": ds.sha256,
-             "puzzles": len(entries), "rejected": rejected}
+            {
+                "name": ds.name,
+                "source": ds.source,
+                "path": str(ds.path),
+                "sha256": ds.sha256,
+                "puzzles": len(entries),
+                "rejected": rejected,
+            }
             for ds, entries, rejected in loaded
         ],
         "versions": versions(list(dict.fromkeys(s.backend for s in specs))),
@@ -683,26 +752,40 @@ def measure_overheads(specs: Sequence[Spec], puzzle: Puzzle, config: BenchConfig
     Backends added with ``register`` in this process do not exist in the new one; their
     entries say so. Failures here never stop a bench: they are written into the result.
     """
+
     def run(args: list[str], stdin: str = "") -> tuple[float, str]:
         start = time.perf_counter()
-        done = subprocess.run(args, input=stdin, capture_output=True, text=True, check=True,
-                              timeout=60 + 4 * len(specs) * config.time_limit)
+        done = subprocess.run(
+            args,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60 + 4 * len(specs) * config.time_limit,
+        )
         return time.perf_counter() - start, done.stdout
 
     try:
         startup = min(run([sys.executable, "-c", "pass"])[0] for _ in range(3))
         job = {
-            "cells": list(puzzle.cells), "model": puzzle.model.path or puzzle.model.name,
-            "limit": config.limit, "time_limit": config.time_limit,
-            "specs": [{"label": s.label, "backend": s.backend, "options": s.options}
-                      for s in specs],
+            "cells": list(puzzle.cells),
+            "model": puzzle.model.path or puzzle.model.name,
+            "limit": config.limit,
+            "time_limit": config.time_limit,
+            "specs": [
+                {"label": s.label, "backend": s.backend, "options": s.options} for s in specs
+            ],
         }
         wall, out = run([sys.executable, "-c", _PROBE], json.dumps(job, default=str))
         probe = json.loads(out)
     except (subprocess.SubprocessError, OSError, ValueError) as err:
         return {"error": f"could not measure start-up: {err}"}
-    return {"python_startup_s": round(startup, 6), "probe_wall_s": round(wall, 6),
-            "warmup_puzzle": puzzle.to_line(), **probe}
+    return {
+        "python_startup_s": round(startup, 6),
+        "probe_wall_s": round(wall, 6),
+        "warmup_puzzle": puzzle.to_line(),
+        **probe,
+    }
 
 
 # --- writing --------------------------------------------------------------------------------------

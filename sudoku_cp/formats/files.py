@@ -89,7 +89,7 @@ class _Lines:
                     return self._too_long(raw, newline)
             if self.number == 1:
                 if self.binary and raw.startswith(codecs.BOM_UTF8):
-                    raw = raw[len(codecs.BOM_UTF8):]
+                    raw = raw[len(codecs.BOM_UTF8) :]
                 elif not self.binary and raw.startswith("\ufeff"):
                     raw = raw[1:]
             head = raw[:1]
@@ -142,17 +142,24 @@ class _Lines:
                         f"{self.name} holds binary data (a NUL byte on line {self.number}), "
                         f"not puzzle text"
                     )
-                return Line(self.number, raw[:80].decode("utf-8", "replace"),
-                             f"line {self.number} holds binary data (a NUL byte), not text")
+                return Line(
+                    self.number,
+                    raw[:80].decode("utf-8", "replace"),
+                    f"line {self.number} holds binary data (a NUL byte), not text",
+                )
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as err:
-                what = (f"byte 0x{raw[err.start]:02x} at column {err.start + 1} "
-                        f"of line {self.number}")
+                what = (
+                    f"byte 0x{raw[err.start]:02x} at column {err.start + 1} of line {self.number}"
+                )
                 if first:
                     raise InputError(f"{self.name} is not UTF-8 text ({what})") from None
-                return Line(self.number, raw[:80].decode("utf-8", "replace"),
-                             f"line {self.number} is not UTF-8 text ({what})")
+                return Line(
+                    self.number,
+                    raw[:80].decode("utf-8", "replace"),
+                    f"line {self.number} is not UTF-8 text ({what})",
+                )
         else:
             text = raw
             if "\x00" in text:
@@ -161,8 +168,11 @@ class _Lines:
                         f"{self.name} holds binary data (a NUL character on line "
                         f"{self.number}), not puzzle text"
                     )
-                return Line(self.number, text[:80],
-                             f"line {self.number} holds binary data (a NUL character), not text")
+                return Line(
+                    self.number,
+                    text[:80],
+                    f"line {self.number} holds binary data (a NUL character), not text",
+                )
         return Line(self.number, text.rstrip("\r\n"))
 
     def no_puzzles_error(self, csv_header: bool = False) -> InputError:
@@ -187,8 +197,9 @@ class _Reader:
     runner can leave the parsing to its worker processes.
     """
 
-    def __init__(self, lines: _Lines, model: Model, prefix: bool = True,
-                 defer: bool = False) -> None:
+    def __init__(
+        self, lines: _Lines, model: Model, prefix: bool = True, defer: bool = False
+    ) -> None:
         self.lines = lines
         self.model = model
         self.prefix = prefix  # say "line N:" in errors (not for a lone puzzle text)
@@ -199,13 +210,24 @@ class _Reader:
         self.jsonl_parser = LineParser("jsonl", model, prefix)
 
     # -- making records --
-    def record(self, line: Line, parse: Any, ident: str | None = None,
-               expected: dict[str, Any] | None = None, prefix: bool | None = None,
-               text: str | None = None) -> PuzzleRecord:
+    def record(
+        self,
+        line: Line,
+        parse: Any,
+        ident: str | None = None,
+        expected: dict[str, Any] | None = None,
+        prefix: bool | None = None,
+        text: str | None = None,
+    ) -> PuzzleRecord:
         self.count += 1
         return make_record(
-            self.count, line, parse, ident, expected,
-            self.prefix if prefix is None else prefix, text,
+            self.count,
+            line,
+            parse,
+            ident,
+            expected,
+            self.prefix if prefix is None else prefix,
+            text,
         )
 
     def parsed(self, parser: LineParser, line: Line) -> PuzzleRecord | PendingRecord:
@@ -282,8 +304,12 @@ class _Reader:
             for line in self.lines:
                 buffered.append(line)
                 chars += len(line.text)
-                if (line.error or _cell_count(line.text) > MAX_SIZE
-                        or len(buffered) > 2 * MAX_SIZE + 1 or chars > MAX_TEXT_CHARS):
+                if (
+                    line.error
+                    or _cell_count(line.text) > MAX_SIZE
+                    or len(buffered) > 2 * MAX_SIZE + 1
+                    or chars > MAX_TEXT_CHARS
+                ):
                     break
             else:
                 if len(buffered) > 1:
@@ -321,17 +347,22 @@ class _Reader:
             chars += len(line.text) + 1
             if chars > MAX_TEXT_CHARS:
                 yield self.record(
-                    start, lambda: fail(
+                    start,
+                    lambda: fail(
                         f"{self.lines.name} is too large to be one puzzle "
-                        f"(more than {MAX_TEXT_CHARS:,} characters)"),
-                    prefix=False, text=start.text)
+                        f"(more than {MAX_TEXT_CHARS:,} characters)"
+                    ),
+                    prefix=False,
+                    text=start.text,
+                )
                 return
             parts.append(line.text)
         if start is None:
             return
         text = "\n".join(parts)
-        yield self.record(start, lambda: parse_puzzle(text, self.model, fmt), prefix=False,
-                          text=text)
+        yield self.record(
+            start, lambda: parse_puzzle(text, self.model, fmt), prefix=False, text=text
+        )
 
     def csv_records(self) -> Iterator[AnyRecord]:
         header_line = next(self.lines, None)
@@ -348,13 +379,18 @@ class _Reader:
                 f"(columns: {', '.join(header) or 'none'}; name one "
                 f"{', '.join(repr(c) for c in PUZZLE_COLUMNS)})"
             )
-        parser = LineParser("csv", self.model, self.prefix, CsvColumns(
-            header=tuple(header),
-            puzzle=column,
-            id=_first_index(header, ID_COLUMNS),
-            solution=_first_index(header, SOLUTION_COLUMNS),
-            count=_first_index(header, COUNT_COLUMNS),
-        ))
+        parser = LineParser(
+            "csv",
+            self.model,
+            self.prefix,
+            CsvColumns(
+                header=tuple(header),
+                puzzle=column,
+                id=_first_index(header, ID_COLUMNS),
+                solution=_first_index(header, SOLUTION_COLUMNS),
+                count=_first_index(header, COUNT_COLUMNS),
+            ),
+        )
         for line in self.lines:
             if line.error is None and line.text.count('"') % 2:
                 line = self._join_quoted(line)
@@ -368,9 +404,12 @@ class _Reader:
             if more is None:
                 break
             if more.error or len(text) + len(more.text) > MAX_LINE_CHARS:
-                return Line(line.number, text[:80] + "…",
-                             f"line {line.number}: a quoted field runs on past line "
-                             f"{more.number} (unbalanced quote?)")
+                return Line(
+                    line.number,
+                    text[:80] + "…",
+                    f"line {line.number}: a quoted field runs on past line "
+                    f"{more.number} (unbalanced quote?)",
+                )
             text += "\n" + more.text
         return Line(line.number, text)
 
@@ -423,13 +462,19 @@ def _reads_alone(text: str, model: Model) -> bool:
 # --- sources ---------------------------------------------------------------------------------
 @overload
 def read_puzzles(
-    source: str | Path | IO[str] | IO[bytes], model: Model | str = ..., fmt: str = ...,
-    *, defer: Literal[False] = ...,
+    source: str | Path | IO[str] | IO[bytes],
+    model: Model | str = ...,
+    fmt: str = ...,
+    *,
+    defer: Literal[False] = ...,
 ) -> Iterator[PuzzleRecord]: ...
 @overload
 def read_puzzles(
-    source: str | Path | IO[str] | IO[bytes], model: Model | str = ..., fmt: str = ...,
-    *, defer: bool,
+    source: str | Path | IO[str] | IO[bytes],
+    model: Model | str = ...,
+    fmt: str = ...,
+    *,
+    defer: bool,
 ) -> Iterator[AnyRecord]: ...
 def read_puzzles(
     source: str | Path | IO[str] | IO[bytes],
@@ -482,8 +527,15 @@ def _open_path(path: Path) -> IO[bytes]:
         raise InputError(f"cannot read {path}: {_reason(err)}") from None
 
 
-def _read_stream(stream: IO[Any], name: str, model: Model, fmt: str, owned: bool,
-                 prefix: bool = True, defer: bool = False) -> Iterator[AnyRecord]:
+def _read_stream(
+    stream: IO[Any],
+    name: str,
+    model: Model,
+    fmt: str,
+    owned: bool,
+    prefix: bool = True,
+    defer: bool = False,
+) -> Iterator[AnyRecord]:
     try:
         lines = _Lines(stream, name)
     except BaseException:
@@ -493,8 +545,9 @@ def _read_stream(stream: IO[Any], name: str, model: Model, fmt: str, owned: bool
     return _generate(lines, model, fmt, owned, prefix, defer)
 
 
-def _generate(lines: _Lines, model: Model, fmt: str, owned: bool,
-              prefix: bool, defer: bool) -> Iterator[AnyRecord]:
+def _generate(
+    lines: _Lines, model: Model, fmt: str, owned: bool, prefix: bool, defer: bool
+) -> Iterator[AnyRecord]:
     try:
         yield from _Reader(lines, model, prefix, defer).read(fmt)
     finally:
@@ -567,12 +620,17 @@ def _read_text(text: str, model: Model, fmt: str) -> Iterator[PuzzleRecord]:
         fmt = "line"  # one line of text is one puzzle, never a CSV header without rows
     records = cast(  # (not deferred: records only)
         Iterator[PuzzleRecord],
-        _read_stream(io.StringIO(text), "the puzzle text", model, fmt, owned=False,
-                     prefix=not lone),
+        _read_stream(
+            io.StringIO(text), "the puzzle text", model, fmt, owned=False, prefix=not lone
+        ),
     )
     word = text.strip()
-    if (lone and len(word) <= 255 and not any(ch.isspace() or ch in BLANKS for ch in word)
-            and any(ch.isalpha() for ch in word)):
+    if (
+        lone
+        and len(word) <= 255
+        and not any(ch.isspace() or ch in BLANKS for ch in word)
+        and any(ch.isalpha() for ch in word)
+    ):
         # A word such as 'puzzles' was probably meant as a file name: say that none exists.
         return _with_hint(records, f" (and there is no file named {word!r})")
     return records
@@ -583,5 +641,3 @@ def _with_hint(records: Iterator[PuzzleRecord], hint: str) -> Iterator[PuzzleRec
         if record.error is not None:
             record.error += hint
         yield record
-
-

@@ -96,7 +96,8 @@ def size_error(count: int, model: Model | None = None, what: str = "") -> Puzzle
     low = math.isqrt(count)
     near = (
         f" (nearest: {low * low} ({low}x{low}) and {(low + 1) ** 2} ({low + 1}x{low + 1}))"
-        if low >= 4 else ""
+        if low >= 4
+        else ""
     )
     return PuzzleError(f"{read}; a puzzle has N*N cells: {listing} …{near}")
 

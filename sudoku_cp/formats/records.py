@@ -54,9 +54,15 @@ class PuzzleRecord:
         return self.puzzle is not None
 
 
-def make_record(index: int, line: Line, parse: Any, ident: str | None,
-                expected: dict[str, Any] | None, prefix: bool,
-                text: str | None = None) -> PuzzleRecord:
+def make_record(
+    index: int,
+    line: Line,
+    parse: Any,
+    ident: str | None,
+    expected: dict[str, Any] | None,
+    prefix: bool,
+    text: str | None = None,
+) -> PuzzleRecord:
     """A record: ``parse()``'s puzzle, or the line's own error, or why parsing failed."""
     puzzle, error = None, line.error
     if error is None:
@@ -65,9 +71,15 @@ def make_record(index: int, line: Line, parse: Any, ident: str | None,
         except SudokuError as err:
             error = f"line {line.number}: {err}" if prefix else str(err)
     # (positional, in the fields' order: this runs for every line of a file)
-    return PuzzleRecord(index, ident or str(index), line.number, puzzle, error,
-                        line.text if text is None else text,
-                        {} if expected is None else expected)
+    return PuzzleRecord(
+        index,
+        ident or str(index),
+        line.number,
+        puzzle,
+        error,
+        line.text if text is None else text,
+        {} if expected is None else expected,
+    )
 
 
 @dataclass(frozen=True)
@@ -99,8 +111,14 @@ class LineParser:
             fits = self._sizes[size] = self.model.fits(size) is None
         return fits
 
-    def record(self, index: int, number: int, text: str, error: str | None = None,
-               unchecked: list[Puzzle] | None = None) -> PuzzleRecord:
+    def record(
+        self,
+        index: int,
+        number: int,
+        text: str,
+        error: str | None = None,
+        unchecked: list[Puzzle] | None = None,
+    ) -> PuzzleRecord:
         """The record of line ``number`` (the ``index``-th record of its input).
 
         With ``unchecked`` (see :func:`parse_pending`), a puzzle read by the shortcut for plain
@@ -113,8 +131,9 @@ class LineParser:
             return self._jsonl(index, line)
         if self.kind == "csv":
             return self._csv(index, line, unchecked)
-        return make_record(index, line, lambda: self._puzzle(text, unchecked), None, None,
-                            self.prefix)
+        return make_record(
+            index, line, lambda: self._puzzle(text, unchecked), None, None, self.prefix
+        )
 
     def _puzzle(self, text: str, unchecked: list[Puzzle] | None = None) -> Puzzle:
         """``parse_puzzle(text, model, "line")``, with a shortcut for the usual line of a big
@@ -123,8 +142,9 @@ class LineParser:
         if plain is not None and self._fits(plain[1]):
             raw, size = plain
             if unchecked is not None:
-                puzzle = Puzzle.from_parsed(tuple(raw), size, self.model, digits=raw,
-                                            check_givens=False)
+                puzzle = Puzzle.from_parsed(
+                    tuple(raw), size, self.model, digits=raw, check_givens=False
+                )
                 unchecked.append(puzzle)
                 return puzzle
             with contextlib.suppress(SudokuError):  # the long way says what is wrong
@@ -139,8 +159,12 @@ class LineParser:
             return make_record(index, line, lambda: fail(message), None, None, self.prefix)
         except (ValueError, RecursionError):
             return make_record(
-                index, line, lambda: fail("not valid JSON (too long or too deep)"),
-                None, None, self.prefix,
+                index,
+                line,
+                lambda: fail("not valid JSON (too long or too deep)"),
+                None,
+                None,
+                self.prefix,
             )
         ident, expected = None, {}
         if isinstance(data, dict):
@@ -153,8 +177,7 @@ class LineParser:
             index, line, lambda: puzzle_from_data(data, self.model), ident, expected, self.prefix
         )
 
-    def _csv(self, index: int, line: Line,
-             unchecked: list[Puzzle] | None = None) -> PuzzleRecord:
+    def _csv(self, index: int, line: Line, unchecked: list[Puzzle] | None = None) -> PuzzleRecord:
         columns = self.columns
         assert columns is not None
         fields = csv_fields(line.text)
@@ -171,13 +194,18 @@ class LineParser:
             )
         column = columns.puzzle
         if column >= len(fields):
-            message = (f"no puzzle: the row has {len(fields)} field(s), the puzzle is in "
-                       f"column {column + 1} ({columns.header[column]!r})")
-            return make_record(index, line, lambda: fail(message), ident, expected,
-                                self.prefix)
+            message = (
+                f"no puzzle: the row has {len(fields)} field(s), the puzzle is in "
+                f"column {column + 1} ({columns.header[column]!r})"
+            )
+            return make_record(index, line, lambda: fail(message), ident, expected, self.prefix)
         puzzle_text = fields[column]
         return make_record(
-            index, line, lambda: self._puzzle(puzzle_text, unchecked), ident, expected,
+            index,
+            line,
+            lambda: self._puzzle(puzzle_text, unchecked),
+            ident,
+            expected,
             self.prefix,
         )
 
@@ -205,8 +233,7 @@ def parse_pending(pending: Sequence[PendingRecord]) -> list[PuzzleRecord]:
     positions: list[int] = []  # the record each unchecked puzzle belongs to
     for item in pending:
         before = len(unchecked)
-        records.append(item.parser.record(item.index, item.line, item.text, item.error,
-                                          unchecked))
+        records.append(item.parser.record(item.index, item.line, item.text, item.error, unchecked))
         if len(unchecked) > before:
             positions.append(len(records) - 1)
     clean = clean_givens_each(unchecked)
@@ -250,5 +277,3 @@ def _field(fields: list[str], index: int | None) -> str | None:
     if index is None or index >= len(fields):
         return None
     return fields[index].strip() or None
-
-

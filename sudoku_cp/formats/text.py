@@ -125,9 +125,7 @@ def _build(cells: Sequence[int], size: int, model: Model, build: Build[T]) -> T:
     if reason:
         raise PuzzleError(f"read a {size}x{size} puzzle, but {reason}")
     if size > MAX_SIZE:  # (every reader refuses more cells first; Puzzle() says the same)
-        raise PuzzleError(
-            f"a {size}x{size} grid is larger than the maximum {MAX_SIZE}x{MAX_SIZE}"
-        )
+        raise PuzzleError(f"a {size}x{size} grid is larger than the maximum {MAX_SIZE}x{MAX_SIZE}")
     try:
         # Every reader has checked the cell count and that each digit is in 0..N: only the
         # repeated-givens check is left (this is the hot path of reading a big file).
@@ -140,15 +138,12 @@ def _shape(rows: Sequence[Sequence[Any]], unit: str) -> int:
     """The size of a square grid of rows, or an error naming the ragged row or the count."""
     count = len(rows)
     if count > MAX_SIZE:
-        raise PuzzleError(
-            f"read {count} rows; the largest puzzle is {MAX_SIZE}x{MAX_SIZE}"
-        )
+        raise PuzzleError(f"read {count} rows; the largest puzzle is {MAX_SIZE}x{MAX_SIZE}")
     width = len(rows[0])
     for number, row in enumerate(rows, start=1):
         if len(row) != width:
             raise PuzzleError(
-                f"row {number} has {_count(len(row), unit)} but row 1 has {width} "
-                f"(rows are ragged)"
+                f"row {number} has {_count(len(row), unit)} but row 1 has {width} (rows are ragged)"
             )
     if width != count:
         raise PuzzleError(
@@ -320,12 +315,17 @@ def read_data(data: Any, model: Model | str, build: Build[T]) -> T:
 
 
 def _json_type(value: Any) -> str:
-    names = {dict: "an object", str: "a string", bool: "true/false", int: "a number",
-             float: "a number", type(None): "null"}
+    names = {
+        dict: "an object",
+        str: "a string",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }
     return names.get(type(value), type(value).__name__)
 
 
 def _json_text(value: Any) -> str:
     text = json.dumps(value)
     return text if len(text) <= 30 else text[:30] + "…"
-

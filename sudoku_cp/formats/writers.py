@@ -49,8 +49,8 @@ def format_pretty(cells: Sequence[int], size: int, model: Model | str | None = N
         shown = [SYMBOLS[d - 1] if d else "." for d in cells]
     lines = []
     for r in range(size):
-        row = shown[r * size:(r + 1) * size]
-        parts = [" ".join(row[c:c + width]) for c in range(0, size, width)]
+        row = shown[r * size : (r + 1) * size]
+        parts = [" ".join(row[c : c + width]) for c in range(0, size, width)]
         if r and r % height == 0:
             lines.append("-+-".join("-" * len(p) for p in parts))
         lines.append(" | ".join(parts))
@@ -69,7 +69,7 @@ def format_rows(cells: Sequence[int], size: int) -> str:
     _check_cells(cells, size)
     pad = len(str(size))
     return "\n".join(
-        " ".join(str(d).rjust(pad) for d in cells[r * size:(r + 1) * size]) for r in range(size)
+        " ".join(str(d).rjust(pad) for d in cells[r * size : (r + 1) * size]) for r in range(size)
     )
 
 
@@ -80,7 +80,7 @@ def json_rows(cells: Sequence[int], size: int) -> list[list[int]]:
     [[1, 0], [0, 2]]
     """
     _check_cells(cells, size)
-    return [list(cells[r * size:(r + 1) * size]) for r in range(size)]
+    return [list(cells[r * size : (r + 1) * size]) for r in range(size)]
 
 
 def format_json(cells: Sequence[int], size: int) -> str:
@@ -92,8 +92,9 @@ def format_json(cells: Sequence[int], size: int) -> str:
     return json.dumps(json_rows(cells, size))
 
 
-def format_grid(cells: Sequence[int], size: int, fmt: str = "pretty",
-                model: Model | str | None = None) -> str:
+def format_grid(
+    cells: Sequence[int], size: int, fmt: str = "pretty", model: Model | str | None = None
+) -> str:
     """The grid in the output format named ``fmt``: one of :data:`OUTPUT_FORMATS`.
 
     >>> format_grid([1, 0, 0, 2], 2, "line")

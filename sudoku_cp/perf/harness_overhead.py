@@ -74,8 +74,9 @@ def time_backends(names: list[str], time_limit: float) -> dict[str, float]:
     return per_puzzle
 
 
-def overhead(backend: str, path: Path, folder: Path, time_limit: float,
-             chunk: int = 100) -> dict[str, float]:
+def overhead(
+    backend: str, path: Path, folder: Path, time_limit: float, chunk: int = 100
+) -> dict[str, float]:
     """The harness's stages with one backend, in this process, in seconds (totals).
 
     The work goes through the batch package's own code, a chunk of puzzles at a time: the main
@@ -90,8 +91,11 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
     not here: it shows in the throughput of ``--jobs``.
     """
     config = CheckConfig.make([backend], time_limit=time_limit)
-    items = batch_items([(str(path), read_input(str(path), model=config.model, defer=True))],
-                        config.model, IndexSet())
+    items = batch_items(
+        [(str(path), read_input(str(path), model=config.model, defer=True))],
+        config.model,
+        IndexSet(),
+    )
     clock = time.perf_counter
     totals = dict.fromkeys(("reading", "parsing", "solving", "checking", "writing"), 0.0)
     writer = RecordWriter("jsonl", [backend], folder / "overhead.jsonl")
@@ -110,8 +114,9 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
             writer.write_many(records)  # the main process again
             totals["reading"] += read - start
             totals["writing"] += clock() - worked
-            totals["solving"] += sum(run.seconds for record in records
-                                     for run in record.backends.values())
+            totals["solving"] += sum(
+                run.seconds for record in records for run in record.backends.values()
+            )
             puzzles += len(records)
         totals["parsing"] = stages["parsing"]
         totals["checking"] = stages["checking"] - totals["solving"]
@@ -121,24 +126,42 @@ def overhead(backend: str, path: Path, folder: Path, time_limit: float,
 
     config = CheckConfig.make([backend], time_limit=time_limit)
     start = time.perf_counter()
-    run_batch(BatchOptions(inputs=[str(path)], config=config, jobs=0, fmt="jsonl",
-                           output=folder / "end-to-end.jsonl"))
+    run_batch(
+        BatchOptions(
+            inputs=[str(path)],
+            config=config,
+            jobs=0,
+            fmt="jsonl",
+            output=folder / "end-to-end.jsonl",
+        )
+    )
     end_to_end = time.perf_counter() - start
     # that run's own solving time, from its records (the machine may have changed pace)
     end_to_end_solving = sum(
-        run.seconds for record in read_records(folder / "end-to-end.jsonl")
+        run.seconds
+        for record in read_records(folder / "end-to-end.jsonl")
         for run in record.backends.values()
     )
-    return {"puzzles": puzzles, **totals, "end_to_end": end_to_end,
-            "end_to_end_solving": end_to_end_solving}
+    return {
+        "puzzles": puzzles,
+        **totals,
+        "end_to_end": end_to_end,
+        "end_to_end_solving": end_to_end_solving,
+    }
 
 
-def throughput(backends: list[str], jobs: int, path: Path, folder: Path,
-               time_limit: float) -> tuple[float, int]:
+def throughput(
+    backends: list[str], jobs: int, path: Path, folder: Path, time_limit: float
+) -> tuple[float, int]:
     """Puzzles per second of a whole batch (file in, JSON Lines out) and the puzzle count."""
     config = CheckConfig.make(backends, time_limit=time_limit)
-    options = BatchOptions(inputs=[str(path)], config=config, jobs=jobs, fmt="jsonl",
-                           output=folder / f"run-{len(backends)}-{jobs}.jsonl")
+    options = BatchOptions(
+        inputs=[str(path)],
+        config=config,
+        jobs=jobs,
+        fmt="jsonl",
+        output=folder / f"run-{len(backends)}-{jobs}.jsonl",
+    )
     start = time.perf_counter()
     summary = run_batch(options)
     seconds = time.perf_counter() - start
@@ -147,17 +170,32 @@ def throughput(backends: list[str], jobs: int, path: Path, folder: Path,
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=200,
-                        help="copies of the 100-puzzle sample per run (default 200: runs of "
-                        "several seconds, in which starting the workers, ~0.08 s, is small)")
-    parser.add_argument("--repeat-all", type=int, default=1,
-                        help="copies for the every-backend runs (default 1: python-constraint "
-                        "takes about a second a puzzle)")
-    parser.add_argument("--rounds", type=int, default=3,
-                        help="runs at each of jobs 1 and 2, taking turns (default 3)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=200,
+        help="copies of the 100-puzzle sample per run (default 200: runs of "
+        "several seconds, in which starting the workers, ~0.08 s, is small)",
+    )
+    parser.add_argument(
+        "--repeat-all",
+        type=int,
+        default=1,
+        help="copies for the every-backend runs (default 1: python-constraint "
+        "takes about a second a puzzle)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="runs at each of jobs 1 and 2, taking turns (default 3)",
+    )
     parser.add_argument("--time-limit", type=float, default=60.0)
-    parser.add_argument("--backends", default=None,
-                        help="backends for the 'all' runs (default: every available one)")
+    parser.add_argument(
+        "--backends",
+        default=None,
+        help="backends for the 'all' runs (default: every available one)",
+    )
     args = parser.parse_args(argv)
     restore = tune_gc()  # as `sudoku-cp check` runs (its workers too)
     try:
@@ -173,8 +211,10 @@ def _measure(args: argparse.Namespace) -> dict[str, Any]:
     console = Console()
     names = resolve_backends(args.backends)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    console.print(f"17-clue sample ({DATA.name}), limit 2, backends: {', '.join(names)}; "
-                  f"{os.cpu_count()} cores, load average {load:.2f}")
+    console.print(
+        f"17-clue sample ({DATA.name}), limit 2, backends: {', '.join(names)}; "
+        f"{os.cpu_count()} cores, load average {load:.2f}"
+    )
 
     speeds = time_backends(names, args.time_limit)
     fastest = min(speeds, key=speeds.get)  # type: ignore[arg-type]
@@ -191,18 +231,30 @@ def _measure(args: argparse.Namespace) -> dict[str, Any]:
         own = stages["reading"] + stages["parsing"] + stages["checking"] + stages["writing"]
         solving = stages["solving"]
         table = Table("stage", "total s", "µs / puzzle", f"% of {fastest}'s solving")
-        notes = {"reading": " (lines → items)", "parsing": " (worker)",
-                 "checking": " (worker: answers, validator, verdict)"}
+        notes = {
+            "reading": " (lines → items)",
+            "parsing": " (worker)",
+            "checking": " (worker: answers, validator, verdict)",
+        }
         for stage in ("reading", "parsing", "checking", "writing"):
             table.add_row(
                 stage + notes.get(stage, ""),
-                f"{stages[stage]:.3f}", f"{stages[stage] / stages['puzzles'] * 1e6:.0f}",
+                f"{stages[stage]:.3f}",
+                f"{stages[stage] / stages['puzzles'] * 1e6:.0f}",
                 f"{stages[stage] / solving * 100:.1f}%",
             )
-        table.add_row("harness total", f"{own:.3f}", f"{own / stages['puzzles'] * 1e6:.0f}",
-                      f"{own / solving * 100:.1f}%")
-        table.add_row(f"{fastest} solving", f"{solving:.3f}",
-                      f"{solving / stages['puzzles'] * 1e6:.0f}", "100%")
+        table.add_row(
+            "harness total",
+            f"{own:.3f}",
+            f"{own / stages['puzzles'] * 1e6:.0f}",
+            f"{own / solving * 100:.1f}%",
+        )
+        table.add_row(
+            f"{fastest} solving",
+            f"{solving:.3f}",
+            f"{solving / stages['puzzles'] * 1e6:.0f}",
+            "100%",
+        )
         console.print(table)
         solved = stages["end_to_end_solving"]
         end_to_end_extra = (stages["end_to_end"] - solved) / solved * 100
@@ -212,8 +264,9 @@ def _measure(args: argparse.Namespace) -> dict[str, Any]:
         )
 
         rates: dict[tuple[str, int], float] = {}
-        table = Table("backends", "puzzles", "jobs 1 (puzzles/s)", "jobs 2 (puzzles/s)",
-                      "jobs 2 / jobs 1")
+        table = Table(
+            "backends", "puzzles", "jobs 1 (puzzles/s)", "jobs 2 (puzzles/s)", "jobs 2 / jobs 1"
+        )
         for label, chosen, path, rounds in (
             (f"{fastest} alone", [fastest], many, args.rounds),
             (f"all {len(names)}", names, few, 1),
@@ -228,8 +281,13 @@ def _measure(args: argparse.Namespace) -> dict[str, Any]:
             for jobs in (1, 2):
                 rates[(label, jobs)] = statistics.median(seen[jobs])
             ratio = rates[(label, 2)] / rates[(label, 1)]
-            table.add_row(label, str(count), f"{rates[(label, 1)]:.1f}",
-                          f"{rates[(label, 2)]:.1f}", f"{ratio:.2f}x")
+            table.add_row(
+                label,
+                str(count),
+                f"{rates[(label, 1)]:.1f}",
+                f"{rates[(label, 2)]:.1f}",
+                f"{ratio:.2f}x",
+            )
         console.print(table)
 
     overhead_pct = own / solving * 100
@@ -239,8 +297,11 @@ def _measure(args: argparse.Namespace) -> dict[str, Any]:
         f"{'met' if overhead_pct < 10 else 'missed'}); jobs-2 / jobs-1 with {fastest} "
         f"{ratio_fastest:.2f}x (>= 1.7x: {'met' if ratio_fastest >= 1.7 else 'missed'})"
     )
-    return {"speeds": speeds, "stages": stages, "rates": {f"{k[0]} j{k[1]}": v
-                                                         for k, v in rates.items()}}
+    return {
+        "speeds": speeds,
+        "stages": stages,
+        "rates": {f"{k[0]} j{k[1]}": v for k, v in rates.items()},
+    }
 
 
 if __name__ == "__main__":

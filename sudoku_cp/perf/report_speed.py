@@ -24,14 +24,19 @@ from typing import Any
 
 from ..bench.report import load_results, plot_results, render_summary, summarize, write_table
 
-SPECS = (("backtrack", "naive", 40.0, "nodes"), ("backtrack", "mrv", 8.0, "nodes"),
-         ("backtrack", "fast", 2.0, "nodes"), ("cpsat", "", 6.0, "branches"),
-         ("dlx", "", 4.0, "nodes"))
+SPECS = (
+    ("backtrack", "naive", 40.0, "nodes"),
+    ("backtrack", "mrv", 8.0, "nodes"),
+    ("backtrack", "fast", 2.0, "nodes"),
+    ("cpsat", "", 6.0, "branches"),
+    ("dlx", "", 4.0, "nodes"),
+)
 COUNTERS = ["nodes", "backtracks", "branches", "conflicts"]
 
 
-def synthetic_rows(rows: int, datasets: int, seed: int = 0,
-                   time_limit: float = 10.0) -> list[dict[str, Any]]:
+def synthetic_rows(
+    rows: int, datasets: int, seed: int = 0, time_limit: float = 10.0
+) -> list[dict[str, Any]]:
     """``rows`` measurements shaped like a real bench's (one repeat each)."""
     rng = random.Random(seed)
     puzzles = math.ceil(rows / (datasets * len(SPECS)))
@@ -45,18 +50,28 @@ def synthetic_rows(rows: int, datasets: int, seed: int = 0,
                 seconds = scale * hardness * rng.lognormvariate(0, 0.3) / 1000
                 status = "unique" if seconds < time_limit else "timeout"
                 effort = int(seconds * 2e5) + 1
-                out.append({
-                    "dataset": f"set{d + 1}", "puzzle_id": f"set{d + 1}#{p + 1}",
-                    "backend": backend, "strategy": strategy, "limit": 2, "repeat": 1,
-                    "status": status, "count": 1 if status == "unique" else 0,
-                    "seconds": min(seconds, time_limit), "exact": status == "unique",
-                    "valid": True, "verdict": "unique",
-                    "agrees": True if status == "unique" else None, "note": "",
-                    "nodes": effort if counter == "nodes" else None,
-                    "backtracks": effort // 3 if backend == "backtrack" else None,
-                    "branches": effort if counter == "branches" else None,
-                    "conflicts": effort // 4 if backend == "cpsat" else None,
-                })
+                out.append(
+                    {
+                        "dataset": f"set{d + 1}",
+                        "puzzle_id": f"set{d + 1}#{p + 1}",
+                        "backend": backend,
+                        "strategy": strategy,
+                        "limit": 2,
+                        "repeat": 1,
+                        "status": status,
+                        "count": 1 if status == "unique" else 0,
+                        "seconds": min(seconds, time_limit),
+                        "exact": status == "unique",
+                        "valid": True,
+                        "verdict": "unique",
+                        "agrees": True if status == "unique" else None,
+                        "note": "",
+                        "nodes": effort if counter == "nodes" else None,
+                        "backtracks": effort // 3 if backend == "backtrack" else None,
+                        "branches": effort if counter == "branches" else None,
+                        "conflicts": effort // 4 if backend == "cpsat" else None,
+                    }
+                )
     return out
 
 
@@ -81,15 +96,32 @@ def main(argv: list[str] | None = None) -> None:
         stages.append(("summaries (text + markdown)", time.perf_counter() - mark))
         mark = time.perf_counter()
         figures = plot_results(results, folder / "plots")
-        stages.append((f"{len(figures)} figures (PNG + SVG, matplotlib import included)",
-                       time.perf_counter() - mark))
+        stages.append(
+            (
+                f"{len(figures)} figures (PNG + SVG, matplotlib import included)",
+                time.perf_counter() - mark,
+            )
+        )
         total = time.perf_counter() - start
         mark = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "sudoku_cp.cli", "plot", str(folder), "-o",
-                        str(folder / "plots-cli")], check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sudoku_cp.cli",
+                "plot",
+                str(folder),
+                "-o",
+                str(folder / "plots-cli"),
+            ],
+            check=True,
+            capture_output=True,
+        )
         command = time.perf_counter() - mark
-    print(f"{len(results.rows):,} results, {args.datasets} datasets × {len(SPECS)} backends "
-          f"({len(text.splitlines())} summary lines)")
+    print(
+        f"{len(results.rows):,} results, {args.datasets} datasets × {len(SPECS)} backends "
+        f"({len(text.splitlines())} summary lines)"
+    )
     for name, seconds in stages:
         print(f"  {name:<58} {seconds:6.2f} s")
     print(f"  {'total, in this process':<58} {total:6.2f} s")

@@ -113,18 +113,22 @@ def configs(part: str) -> list[Config]:
 
     if part == "encodings":
         return [
-            Config(f"sat redundant={r!s:<5} simplify={s!s:<5}", "sat",
-                   {"redundant": r, "simplify": s})
-            for s in (True, False) for r in (False, True)
+            Config(
+                f"sat redundant={r!s:<5} simplify={s!s:<5}", "sat", {"redundant": r, "simplify": s}
+            )
+            for s in (True, False)
+            for r in (False, True)
         ]
     if part == "amo":  # on the default solver, plus Minicard's native constraints
-        found = [Config(f"sat amo={a}", "sat", {"amo": a}) for a in AMO_ENCODINGS
-                 if a != "auto"]
-        return found + [Config("sat amo=native solver=minicard", "sat",
-                               {"amo": "native", "solver": "minicard"})]
+        found = [Config(f"sat amo={a}", "sat", {"amo": a}) for a in AMO_ENCODINGS if a != "auto"]
+        return found + [
+            Config("sat amo=native solver=minicard", "sat", {"amo": "native", "solver": "minicard"})
+        ]
     if part == "solvers":  # the same clauses for every solver
-        return [Config(f"sat solver={s} amo=hybrid", "sat", {"solver": s, "amo": "hybrid"})
-                for s in SOLVERS]
+        return [
+            Config(f"sat solver={s} amo=hybrid", "sat", {"solver": s, "amo": "hybrid"})
+            for s in SOLVERS
+        ]
     if part == "paradigms":
         names = [n for n in ("sat", "dlx", "backtrack") if n in backend_names()]
         found = []
@@ -176,31 +180,49 @@ def run(config: Config, puzzles: list[Puzzle], repeat: int, time_limit: float) -
 
 def main(argv: list[str] | None = None) -> int:
     """Run the parts asked for and print one table per part."""
-    parser = argparse.ArgumentParser(prog="python -m sudoku_cp.perf.sat_encodings",
-                                     description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sets", default=",".join(DEFAULT_SETS),
-                        help="bundled samples or CSV paths, comma-separated (default: %(default)s)")
-    parser.add_argument("--first", type=int, default=None,
-                        help="only the first N puzzles of each set")
-    parser.add_argument("--repeat", type=int, default=3,
-                        help="timings per puzzle, the fastest kept (default: %(default)s)")
-    parser.add_argument("--only", default=",".join(PARTS),
-                        help="parts to run, comma-separated (default: all)")
-    parser.add_argument("--match", default="",
-                        help="only configurations whose label contains one of these "
-                             "comma-separated texts (such as 'solver=cadical195,dlx')")
-    parser.add_argument("--time-limit", type=float, default=60.0,
-                        help="seconds per solve (default: %(default)s)")
+    parser = argparse.ArgumentParser(
+        prog="python -m sudoku_cp.perf.sat_encodings", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument(
+        "--sets",
+        default=",".join(DEFAULT_SETS),
+        help="bundled samples or CSV paths, comma-separated (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--first", type=int, default=None, help="only the first N puzzles of each set"
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="timings per puzzle, the fastest kept (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--only", default=",".join(PARTS), help="parts to run, comma-separated (default: all)"
+    )
+    parser.add_argument(
+        "--match",
+        default="",
+        help="only configurations whose label contains one of these "
+        "comma-separated texts (such as 'solver=cadical195,dlx')",
+    )
+    parser.add_argument(
+        "--time-limit", type=float, default=60.0, help="seconds per solve (default: %(default)s)"
+    )
     args = parser.parse_args(argv)
     sets = {Path(name).stem: load_puzzles(name, args.first) for name in args.sets.split(",")}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"limit 2; med/max/total: CPU ms per puzzle, fastest of {args.repeat}; encode/solve: "
-          f"the sat backend's wall-clock split (median); load average {load:.2f}")
+    print(
+        f"limit 2; med/max/total: CPU ms per puzzle, fastest of {args.repeat}; encode/solve: "
+        f"the sat backend's wall-clock split (median); load average {load:.2f}"
+    )
     for part in args.only.split(","):
         print(f"\n== {part} " + "=" * (70 - len(part)))
-        header = f"{'configuration':<40}" + "".join(
-            f"{name + ' med/max/total ms':>30}" for name in sets
-        ) + f"{'encode ms':>11}{'solve ms':>10}{'conflicts|nodes':>17}"
+        header = (
+            f"{'configuration':<40}"
+            + "".join(f"{name + ' med/max/total ms':>30}" for name in sets)
+            + f"{'encode ms':>11}{'solve ms':>10}{'conflicts|nodes':>17}"
+        )
         print(header)
         wanted = [text for text in args.match.split(",") if text]
         for config in configs(part):
@@ -221,9 +243,13 @@ def main(argv: list[str] | None = None) -> int:
                 wrong += fig["wrong"]
                 timeouts += fig["timeouts"]
             note = (f"  WRONG on {wrong}" if wrong else "") + (
-                f"  {timeouts} timed out" if timeouts else "")
-            enc = (f"{statistics.median(encode):>11.2f}{statistics.median(solving):>10.2f}"
-                   if encode else f"{'':>21}")
+                f"  {timeouts} timed out" if timeouts else ""
+            )
+            enc = (
+                f"{statistics.median(encode):>11.2f}{statistics.median(solving):>10.2f}"
+                if encode
+                else f"{'':>21}"
+            )
             wk = f"{statistics.median(work):>17.0f}" if work else f"{'':>17}"
             print(f"{config.label:<40}" + "".join(cells) + enc + wk + note, flush=True)
     return 0

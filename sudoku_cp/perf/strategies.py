@@ -65,24 +65,41 @@ class Tally:
         ]
 
 
-def measure(strategy: str, puzzles: list[Puzzle], limit: int | None, timeout: float,
-            repeat: int) -> Tally:
+def measure(
+    strategy: str, puzzles: list[Puzzle], limit: int | None, timeout: float, repeat: int
+) -> Tally:
     """Run one strategy on every puzzle; keep the fastest of ``repeat`` runs of each."""
     backend = BacktrackBackend()
     backend.solve(puzzles[0], limit=limit, time_limit=timeout, strategy=strategy)  # warm-up
     tally = Tally(strategy)
     for puzzle in puzzles:
-        runs = [backend.solve(puzzle, limit=limit, time_limit=timeout, strategy=strategy)
-                for _ in range(repeat)]
+        runs = [
+            backend.solve(puzzle, limit=limit, time_limit=timeout, strategy=strategy)
+            for _ in range(repeat)
+        ]
         best = min(runs, key=lambda r: r.seconds)
         wrong = not all(puzzle.is_solution(s) for s in best.solutions)
-        tally.add(best.seconds * 1000, best.status is Status.TIMEOUT or not best.finished,
-                  wrong, best.stats)
+        tally.add(
+            best.seconds * 1000,
+            best.status is Status.TIMEOUT or not best.finished,
+            wrong,
+            best.stats,
+        )
     return tally
 
 
-HEADER = ["strategy", "finished", "timeouts", "median ms", "p90 ms", "max ms",
-          "nodes", "backtracks", "propagations", "wrong"]
+HEADER = [
+    "strategy",
+    "finished",
+    "timeouts",
+    "median ms",
+    "p90 ms",
+    "max ms",
+    "nodes",
+    "backtracks",
+    "propagations",
+    "wrong",
+]
 
 
 def table(rows: list[list[str]]) -> str:
@@ -90,8 +107,10 @@ def table(rows: list[list[str]]) -> str:
     widths = [max(len(r[i]) for r in [HEADER, *rows]) for i in range(len(HEADER))]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+        return "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
 
     return "\n".join([line(HEADER), line(["-" * w for w in widths]), *map(line, rows)])
 
@@ -101,15 +120,22 @@ def main(argv: list[str] | None = None) -> None:
         prog="python -m sudoku_cp.perf.strategies",
         description="Compare the backtracker's strategies on a puzzle sample.",
     )
-    parser.add_argument("--set", default="top1465",
-                        help="bundled sample name (17clue, top1465, forum-hardest, easy, "
-                             "multiple, famous, 16x16) or a CSV file with a 'puzzle' column")
+    parser.add_argument(
+        "--set",
+        default="top1465",
+        help="bundled sample name (17clue, top1465, forum-hardest, easy, "
+        "multiple, famous, 16x16) or a CSV file with a 'puzzle' column",
+    )
     parser.add_argument("--limit", default="2", help="solutions to look for: 1, 2, … or 'all'")
     parser.add_argument("--count", type=int, default=20, help="how many puzzles (from the top)")
-    parser.add_argument("--strategies", default=",".join(STRATEGIES),
-                        help="comma-separated, in the order to run them")
-    parser.add_argument("--timeout", type=float, default=2.0,
-                        help="time limit per puzzle and run, in seconds")
+    parser.add_argument(
+        "--strategies",
+        default=",".join(STRATEGIES),
+        help="comma-separated, in the order to run them",
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=2.0, help="time limit per puzzle and run, in seconds"
+    )
     parser.add_argument("--repeat", type=int, default=1, help="runs per puzzle (fastest kept)")
     args = parser.parse_args(argv)
 
@@ -119,14 +145,18 @@ def main(argv: list[str] | None = None) -> None:
     if unknown:
         parser.error(f"unknown strategy {', '.join(unknown)} (choose from {', '.join(STRATEGIES)})")
     puzzles = load_puzzles(args.set, args.count)
-    print(f"{args.set}: {len(puzzles)} puzzles, limit {args.limit}, "
-          f"time limit {args.timeout:g} s per puzzle, fastest of {args.repeat}")
+    print(
+        f"{args.set}: {len(puzzles)} puzzles, limit {args.limit}, "
+        f"time limit {args.timeout:g} s per puzzle, fastest of {args.repeat}"
+    )
     rows = []
     for strategy in strategies:
         rows.append(measure(strategy, puzzles, limit, args.timeout, args.repeat).row())
     print(table(rows))
-    print("times are wall ms per puzzle (a timed-out puzzle counts its time limit); "
-          "counters are means per puzzle")
+    print(
+        "times are wall ms per puzzle (a timed-out puzzle counts its time limit); "
+        "counters are means per puzzle"
+    )
 
 
 if __name__ == "__main__":

@@ -59,8 +59,11 @@ def classic_groups(n: int) -> list[list[int]]:
     bw = n // bh
     rows = [[r * n + c for c in range(n)] for r in range(n)]
     cols = [[r * n + c for r in range(n)] for c in range(n)]
-    boxes = [[(top + r) * n + left + c for r in range(bh) for c in range(bw)]
-             for top in range(0, n, bh) for left in range(0, n, bw)]
+    boxes = [
+        [(top + r) * n + left + c for r in range(bh) for c in range(bw)]
+        for top in range(0, n, bh)
+        for left in range(0, n, bw)
+    ]
     return rows + cols + boxes
 
 
@@ -108,8 +111,11 @@ def bare_constraint(cells: Sequence[int], limit: int) -> int:
     for group in groups:
         for c in group:
             peers[c].update(group)
-    domains = {c: [d for d in range(1, n + 1) if all(cells[p] != d for p in peers[c])]
-               for c in range(n * n) if not cells[c]}
+    domains = {
+        c: [d for d in range(1, n + 1) if all(cells[p] != d for p in peers[c])]
+        for c in range(n * n)
+        if not cells[c]
+    }
     if not domains:
         return 1
     if not all(domains.values()):
@@ -155,8 +161,12 @@ def _timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     return (time.perf_counter() - start) * 1000, out
 
 
-def measure(puzzles: list[Puzzle], backends: list[str], time_limit: float,
-            progress: Callable[[str], None] | None = None) -> dict[str, Timings]:
+def measure(
+    puzzles: list[Puzzle],
+    backends: list[str],
+    time_limit: float,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Timings]:
     """Time every backend (and its bare baseline, on classic grids) on every puzzle."""
     classic = all(p.model.name == "classic" for p in puzzles)
     solvers = {name: get_backend(name) for name in backends}
@@ -193,13 +203,15 @@ def measure(puzzles: list[Puzzle], backends: list[str], time_limit: float,
     return timings
 
 
-def _backend_run(solver: Backend, puzzle: Puzzle, limit: int,
-                 time_limit: float) -> Callable[[], tuple[float, Result]]:
+def _backend_run(
+    solver: Backend, puzzle: Puzzle, limit: int, time_limit: float
+) -> Callable[[], tuple[float, Result]]:
     return lambda: _timed(lambda: solver.solve(puzzle, limit=limit, time_limit=time_limit))
 
 
-def _bare_run(bare: Callable[[Sequence[int], int], int], puzzle: Puzzle,
-              limit: int) -> Callable[[], tuple[float, int]]:
+def _bare_run(
+    bare: Callable[[Sequence[int], int], int], puzzle: Puzzle, limit: int
+) -> Callable[[], tuple[float, int]]:
     return lambda: _timed(lambda: bare(puzzle.cells, limit))
 
 
@@ -243,16 +255,29 @@ def _show(status: Any, label: str, text: str) -> None:
 
 def main(argv: list[str] | None = None) -> dict[str, dict[str, Timings]]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sets", default=",".join(DEFAULT_SETS),
-                        help=f"bundled samples, comma-separated (default {','.join(DEFAULT_SETS)})")
-    parser.add_argument("--count", type=int, default=None,
-                        help="first N puzzles of each set (default: the whole sample)")
-    parser.add_argument("--backends", default=None,
-                        help="comma-separated (default: every available backend)")
-    parser.add_argument("--file", action="append", default=[],
-                        help="also a puzzle file of your own (repeatable)")
-    parser.add_argument("--time-limit", type=float, default=30.0,
-                        help="seconds per solve for the backends (default 30)")
+    parser.add_argument(
+        "--sets",
+        default=",".join(DEFAULT_SETS),
+        help=f"bundled samples, comma-separated (default {','.join(DEFAULT_SETS)})",
+    )
+    parser.add_argument(
+        "--count",
+        type=int,
+        default=None,
+        help="first N puzzles of each set (default: the whole sample)",
+    )
+    parser.add_argument(
+        "--backends", default=None, help="comma-separated (default: every available backend)"
+    )
+    parser.add_argument(
+        "--file", action="append", default=[], help="also a puzzle file of your own (repeatable)"
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=30.0,
+        help="seconds per solve for the backends (default 30)",
+    )
     args = parser.parse_args(argv)
     if args.count is not None and args.count < 1:
         parser.error("--count must be at least 1")
@@ -263,16 +288,20 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, Timings]]:
     names = available_backends(args.backends.split(",") if args.backends else backend_names())
     names_or_files = [s for s in args.sets.split(",") if s] + list(args.file)
     sources: list[tuple[str, Callable[[], list[Puzzle]]]] = [
-        (s, functools.partial(load_puzzles, s, args.count)) for s in names_or_files]
+        (s, functools.partial(load_puzzles, s, args.count)) for s in names_or_files
+    ]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    console.print(f"backends: {', '.join(names)}; {os.cpu_count()} cores, "
-                  f"load average {load:.2f}; wall ms per puzzle, in process, warm")
+    console.print(
+        f"backends: {', '.join(names)}; {os.cpu_count()} cores, "
+        f"load average {load:.2f}; wall ms per puzzle, in process, warm"
+    )
     results = {}
     for label, loader in sources:
         puzzles = loader()
         with console.status(f"{label}: {len(puzzles)} puzzles") as status:
-            timings = measure(puzzles, names, args.time_limit,
-                              functools.partial(_show, status, label))
+            timings = measure(
+                puzzles, names, args.time_limit, functools.partial(_show, status, label)
+            )
         results[label] = timings
         console.print(table(f"{label} ({len(puzzles)} puzzles)", timings))
     return results
