@@ -13,7 +13,8 @@ from fault_backends import Liar, Sleeper
 from puzzles import EULER, EULER_SOLUTION, SERG
 
 from sudoku_cp.bench.report import COLUMNS, load_results
-from sudoku_cp.bench.run import BenchConfig, parse_specs, run_bench
+from sudoku_cp.bench.run import BenchConfig, run_bench
+from sudoku_cp.bench.specs import parse_specs
 from sudoku_cp.cli import main
 
 # Two unique easy puzzles (Project Euler 96) and one with 872 solutions (serg's benchmark).

@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..bench.report import load_results, plot_results, render_summary, summarize, write_table
+from ..bench.plots import plot_results
+from ..bench.report import load_results, render_summary, summarize, write_table
 
 SPECS = (
     ("backtrack", "naive", 40.0, "nodes"),

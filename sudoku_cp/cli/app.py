@@ -1,0 +1,112 @@
+"""The ``sudoku-cp`` group: errors as one line and exit statuses, options every command shares.
+
+Exit statuses (every command):
+  0  success (solve: a solution was found for every puzzle; check: every puzzle unique)
+  1  a definite negative answer (solve: some puzzle has no solution; check: some puzzle
+     multiple, none or invalid)
+  2  unusable input or invocation (bad puzzle text, missing file, unknown backend/model/option)
+  3  undecided (a time limit cut a search short before an answer; check: a disagreement)
+  130 interrupted (Ctrl-C)
+Errors are one line on standard error, never a traceback. Heavy libraries (OR-tools,
+python-constraint, PySAT, rich) are imported only by the commands that need them.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+import click
+
+from ..errors import SudokuError
+
+EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+OUTPUT_FORMATS = ("pretty", "line", "json")
+
+
+def fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
+    """Print one error line on standard error and exit with ``status``."""
+    click.echo(f"sudoku-cp: error: {one_line(message)}", err=True)
+    sys.exit(status)
+
+
+def one_line(message: str) -> str:
+    r"""``message`` with control characters shown escaped, so that it stays one line even when
+    it quotes a file name holding a line break.
+
+    >>> one_line("file not found: a\rb")
+    'file not found: a\\rb'
+    """
+    if message.isprintable():
+        return message
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+
+
+class _Group(click.Group):
+    """Turns every error a user can cause into one line and a documented exit status."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except SudokuError as err:
+            fail(str(err))
+        except click.UsageError as err:
+            # A bad option value, a missing argument or a contradiction: one line like every
+            # other error, not click's usage block (`--help` says how to call it).
+            command = err.ctx.command.name if err.ctx is not None and err.ctx.parent else None
+            fail(f"{command}: {err.format_message()}" if command else err.format_message())
+        except KeyboardInterrupt:
+            click.echo("sudoku-cp: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            # The reader (e.g. `| head`) went away: not an error of ours.
+            sys.stderr.close()
+            sys.exit(EXIT_OK)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="sudoku-cp", prog_name="sudoku-cp")
+def main() -> None:
+    """sudoku-cp: solve Sudoku puzzles with interchangeable backends, cross-check their
+    answers and confirm that puzzles have exactly one solution.
+
+    PUZZLE / INPUT arguments are puzzle text (81 symbols, `.` or 0 for blanks), a file
+    (one puzzle per line, JSON Lines, CSV, or one grid / JSON puzzle), or `-` for standard
+    input. Exit statuses: 0 ok, 1 no solution / not unique, 2 bad input or options,
+    3 undecided (time limit) or disagreement, 130 interrupted.
+    """
+
+
+# --- shared option handling ------------------------------------------------------------------
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """``["workers=2", "seed=7"]`` → ``{"workers": "2", "seed": "7"}`` (values converted later)."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"expected KEY=VALUE, got {pair!r}", param_hint="--option")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def resolve_limit(limit: int | None, count_all: bool, default: int | None) -> int | None:
+    if count_all and limit is not None:
+        raise click.UsageError("--limit and --all contradict each other; give one")
+    if count_all:
+        return None
+    return default if limit is None else limit
+
+
+def backend_options(
+    backend_name: str, strategy: str | None, pairs: Sequence[str]
+) -> dict[str, Any]:
+    """The backend's options from ``--strategy`` and ``--option``, checked by the backend."""
+    from ..backends import get_backend
+
+    options: dict[str, Any] = parse_option_pairs(pairs)
+    if strategy is not None:
+        options["strategy"] = strategy
+    backend = get_backend(backend_name)
+    backend.check_options(options)  # raises BackendError naming the valid options
+    return options

@@ -1,0 +1,345 @@
+"""``sudoku-cp check`` and ``count``: the cross-check harness over many puzzles."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .app import (
+    EXIT_INTERRUPTED,
+    EXIT_NEGATIVE,
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    main,
+    parse_option_pairs,
+    resolve_limit,
+)
+
+# --- check and count: the cross-check harness over many puzzles ---------------------------------
+DEFAULT_TIME_LIMIT = 60.0
+CHECK_FORMATS = ("table", "jsonl", "csv")
+
+
+def _batch_options(func: Any) -> Any:
+    """The options `check` and `count` share (applied bottom-up, so listed in reverse)."""
+    decorators = [
+        click.option(
+            "-b",
+            "--backends",
+            "backend_list",
+            default=None,
+            metavar="A,B,C",
+            help="Backends to cross-check [default: every available one].",
+        ),
+        click.option(
+            "-m",
+            "--model",
+            default="classic",
+            show_default=True,
+            help="Rule set: a model name or a path to a TOML file.",
+        ),
+        click.option(
+            "-t",
+            "--time-limit",
+            type=click.FloatRange(min=0, min_open=True),
+            default=DEFAULT_TIME_LIMIT,
+            show_default=True,
+            metavar="SECONDS",
+            help="Per backend per puzzle; a worker that overruns is stopped.",
+        ),
+        click.option(
+            "-j",
+            "--jobs",
+            type=click.IntRange(min=0),
+            default=None,
+            help="Worker processes [default: every core; 0 = in this process, "
+            "where only the backends' own time limits apply].",
+        ),
+        click.option(
+            "-O",
+            "--option",
+            "option_pairs",
+            multiple=True,
+            metavar="BACKEND.KEY=VALUE",
+            help="A backend option, e.g. -O backtrack.strategy=mrv (repeatable).",
+        ),
+        click.option(
+            "--input-format",
+            default="auto",
+            show_default=True,
+            help="How to read inputs: auto, line, grid, rows, json, jsonl, csv.",
+        ),
+        click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary."),
+    ]
+    for decorator in reversed(decorators):
+        func = decorator(func)
+    return func
+
+
+def _per_backend_options(pairs: Sequence[str]) -> dict[str, dict[str, str]]:
+    """``["backtrack.strategy=mrv"]`` → ``{"backtrack": {"strategy": "mrv"}}``."""
+    from ..backends import backend_class
+
+    options: dict[str, dict[str, str]] = {}
+    for key, value in parse_option_pairs(pairs).items():
+        backend, dot, name = key.partition(".")
+        if not dot or not backend or not name:
+            raise click.BadParameter(
+                f"expected BACKEND.KEY=VALUE, got {key}={value}", param_hint="--option"
+            )
+        options.setdefault(backend_class(backend).name, {})[name] = value
+    return options
+
+
+def _inputs_or_bundled(inputs: Sequence[str]) -> list[str]:
+    """INPUT arguments, with the name of a bundled sample (e.g. ``forum-hardest``) as its file."""
+    from ..datasets import bundled_file
+
+    return [str(bundled_file(arg) or arg) for arg in inputs]
+
+
+def _run_batch_command(
+    command: str,
+    inputs: Sequence[str],
+    *,
+    backend_list: str | None,
+    model: str,
+    limit: int | None,
+    time_limit: float,
+    jobs: int | None,
+    option_pairs: Sequence[str],
+    input_format: str,
+    quiet: bool,
+    out_format: str,
+    output: str | None,
+    resume: bool,
+    metamorphic: int = 0,
+    seed: int = 0,
+) -> Any:
+    """Run a batch and print its summary; exit 130 with how to resume on Ctrl-C."""
+
+    from rich.console import Console
+
+    from ..batch import BatchOptions, CheckConfig, Interrupted, default_jobs, run_batch, tune_gc
+
+    if resume and output is None:
+        raise click.UsageError("--resume needs --output FILE (the file to continue)")
+    if output is not None and not output.strip():
+        raise click.UsageError("--output needs a file name, not an empty one")
+    config = CheckConfig.make(
+        backend_list,
+        limit=limit,
+        time_limit=time_limit,
+        model=model,
+        options=_per_backend_options(option_pairs),
+        metamorphic=metamorphic,
+        seed=seed,
+    )
+    records_on_stdout = output is None
+    options = BatchOptions(
+        inputs=_inputs_or_bundled(inputs),
+        config=config,
+        jobs=default_jobs() if jobs is None else jobs,
+        fmt=out_format,
+        output=Path(output) if output else None,
+        resume=resume,
+        progress=not quiet and sys.stderr.isatty(),
+        input_format=input_format,
+        command=command,
+        argv=sys.argv[1:],
+    )
+    restore_gc = tune_gc()  # for the batch's reading, writing (and checking with --jobs 0)
+    try:
+        summary = run_batch(options)
+    except Interrupted as stop:
+        where = f" to {output}" if output else ""
+        hint = (
+            " — to finish, run the same command again with --resume"
+            if output
+            else " — give --output FILE to be able to resume"
+        )
+        click.echo(
+            f"sudoku-cp: interrupted after {stop.summary.checked} puzzles, "
+            f"every finished record written{where}{hint}",
+            err=True,
+        )
+        sys.exit(EXIT_INTERRUPTED)
+    finally:
+        restore_gc()
+    machine_output = records_on_stdout and out_format in ("jsonl", "csv", "count")
+    if not quiet and (command == "check" or summary.total > 1):
+        summary.render(Console(stderr=machine_output or command == "count", highlight=False))
+    return summary
+
+
+@main.command()
+@click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
+@_batch_options
+@click.option(
+    "-n",
+    "--limit",
+    type=click.IntRange(min=2),
+    default=2,
+    show_default=True,
+    help="Solutions each backend looks for (2 decides uniqueness; more finds more witnesses).",
+)
+@click.option(
+    "-o",
+    "--output",
+    default=None,
+    metavar="FILE",
+    help="Write records here (with FILE.meta.json beside it) instead of stdout.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "out_format",
+    type=click.Choice(CHECK_FORMATS),
+    default=None,
+    help="Records as a table, JSON Lines or CSV [default: from the --output "
+    "suffix (.jsonl, .csv), else table].",
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Continue --output: skip puzzles already recorded, drop a torn last line.",
+)
+@click.option(
+    "--metamorphic",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    metavar="K",
+    help="Also cross-check K random transforms of each puzzle (relabelled digits, "
+    "swapped rows, bands, columns, stacks, transposed — only moves that keep the "
+    "model's groups); they must agree with the original, else the verdict is "
+    "disagreement, naming the transform.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Chooses the --metamorphic transforms: the same seed and puzzle give the same transforms.",
+)
+def check(
+    inputs: tuple[str, ...],
+    backend_list: str | None,
+    model: str,
+    time_limit: float,
+    jobs: int | None,
+    option_pairs: tuple[str, ...],
+    input_format: str,
+    quiet: bool,
+    limit: int,
+    output: str | None,
+    out_format: str | None,
+    resume: bool,
+    metamorphic: int,
+    seed: int,
+) -> None:
+    """Cross-check every puzzle of INPUT... across backends and say whether it is unique.
+
+    INPUT is puzzle text, a file (any format), a bundled sample's name (e.g. forum-hardest)
+    or - for standard input. Every solution a backend returns is checked against the puzzle;
+    the verdict per puzzle is unique, multiple (two witnesses), none, invalid (the reason),
+    disagreement (naming the backend and what each said) or undecided (no backend finished).
+
+    Records are written as each puzzle finishes (completion order; each has its id and its
+    input position `index`). Exit 0 every puzzle unique; 1 some multiple, none or invalid;
+    3 some disagreement or undecided; 2 unusable invocation; 130 interrupted.
+
+    \b
+    Metamorphic check (--metamorphic K, --seed N): each decided puzzle is also transformed K
+    times at random — digits relabelled, rows swapped within a band, bands swapped, columns
+    within a stack, stacks, rows or columns reversed, transposed; only the moves that map every
+    group of the model onto a group are used, so x, hyper and latin get their own — and each
+    transformed puzzle is cross-checked too. Its verdict and exact count must equal the
+    original's and its solutions must map back onto the original's; a mismatch makes the
+    verdict disagreement (exit 3) and the note names the transform. A transform no backend
+    decided in time is counted as inconclusive. JSON Lines records gain a "metamorphic"
+    field: {"transforms": K, "agreed": …, "inconclusive": …}.
+    """
+    if out_format is None:
+        suffix = (output or "").lower()
+        out_format = (
+            "csv"
+            if suffix.endswith(".csv")
+            else "jsonl"
+            if suffix.endswith((".jsonl", ".json", ".ndjson"))
+            else "table"
+        )
+    summary = _run_batch_command(
+        "check",
+        inputs,
+        backend_list=backend_list,
+        model=model,
+        limit=limit,
+        time_limit=time_limit,
+        jobs=jobs,
+        option_pairs=option_pairs,
+        input_format=input_format,
+        quiet=quiet,
+        out_format=out_format,
+        output=output,
+        resume=resume,
+        metamorphic=metamorphic,
+        seed=seed,
+    )
+    sys.exit(summary.exit_status)
+
+
+@main.command()
+@click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
+@_batch_options
+@click.option(
+    "-n",
+    "--limit",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Count up to this many solutions [default: 1000].",
+)
+@click.option("-a", "--all", "count_all", is_flag=True, help="Count every solution.")
+def count(
+    inputs: tuple[str, ...],
+    backend_list: str | None,
+    model: str,
+    time_limit: float,
+    jobs: int | None,
+    option_pairs: tuple[str, ...],
+    input_format: str,
+    quiet: bool,
+    limit: int | None,
+    count_all: bool,
+) -> None:
+    """How many solutions each puzzle of INPUT... has: exactly N, or at least N.
+
+    The count is cross-checked like `check`: every solution is validated and the backends'
+    counts compared. Exit 0 when every count is settled, 1 when some input is not a puzzle,
+    3 on a disagreement or when no backend finished, 2 for unusable options.
+    """
+    from ..result import Verdict
+
+    summary = _run_batch_command(
+        "count",
+        inputs,
+        backend_list=backend_list,
+        model=model,
+        limit=resolve_limit(limit, count_all, default=1000),
+        time_limit=time_limit,
+        jobs=jobs,
+        option_pairs=option_pairs,
+        input_format=input_format,
+        quiet=quiet,
+        out_format="count",
+        output=None,
+        resume=False,
+    )
+    verdicts = summary.verdicts
+    if verdicts.get(Verdict.DISAGREEMENT) or verdicts.get(Verdict.UNDECIDED):
+        sys.exit(EXIT_UNDECIDED)
+    sys.exit(EXIT_NEGATIVE if verdicts.get(Verdict.INVALID) else EXIT_OK)

@@ -1,0 +1,322 @@
+"""``sudoku-cp bench`` and ``plot``: comparing paradigms, and redrawing the figures."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .app import (
+    EXIT_NEGATIVE,
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    main,
+)
+
+
+# --- bench and plot: comparing paradigms ----------------------------------------------------------
+@main.command()
+@click.argument("datasets", nargs=-1)
+@click.option(
+    "--list",
+    "list_sets",
+    is_flag=True,
+    help="List the bundled sets with their puzzle counts, and exit.",
+)
+@click.option(
+    "-b",
+    "--backends",
+    "spec_text",
+    default=None,
+    metavar="SPEC,…",
+    help="What to compare: NAME[:STRATEGY], comma-separated; NAME:all is every "
+    "strategy (e.g. backtrack:naive,backtrack:mrv,backtrack,cpsat) "
+    "[default: every available backend, default options].",
+)
+@click.option(
+    "-O",
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="BACKEND.KEY=VALUE",
+    help="A backend option for every spec of that backend, e.g. -O cpsat.workers=1.",
+)
+@click.option(
+    "-n",
+    "--limit",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    help="Solutions each backend looks for: 1 solves, 2 checks uniqueness.",
+)
+@click.option(
+    "-r",
+    "--repeat",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Measurements per puzzle and backend (after an unmeasured warm-up).",
+)
+@click.option(
+    "-t",
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=5.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="The same for every backend, per puzzle; a worker that overruns is stopped "
+    "(the default keeps a default bench of any bundled set near a minute).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Worker processes (more than the idle cores makes timings noisy).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Folder for results.csv, results.parquet, record.json and the summary "
+    "[default: bench-results/DATE-TIME].",
+)
+@click.option(
+    "--baseline",
+    default=None,
+    metavar="SPEC",
+    help="What speed ratios compare with [default: cpsat if measured, else the first].",
+)
+@click.option(
+    "-m",
+    "--model",
+    default="classic",
+    show_default=True,
+    help="Rule set for puzzle files (bundled sets are classic).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Seeds the run order (and backends with a seed option).",
+)
+@click.option("--no-warmup", is_flag=True, help="Measure cold workers too (not recommended).")
+@click.option("--plot", "draw", is_flag=True, help="Also draw the figures (needs the plot extra).")
+@click.option(
+    "--table",
+    "table_style",
+    type=click.Choice(["text", "markdown"]),
+    default="text",
+    show_default=True,
+    help="How to print the summary.",
+)
+@click.option(
+    "--replay",
+    default=None,
+    metavar="RECORD",
+    help="Run the bench a saved record (or its folder) describes, and compare "
+    "statuses and counters with its table.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="No progress line.")
+def bench(
+    datasets: tuple[str, ...],
+    list_sets: bool,
+    spec_text: str | None,
+    option_pairs: tuple[str, ...],
+    limit: int,
+    repeat: int,
+    time_limit: float,
+    jobs: int,
+    output: str | None,
+    baseline: str | None,
+    model: str,
+    seed: int,
+    no_warmup: bool,
+    draw: bool,
+    table_style: str,
+    replay: str | None,
+    quiet: bool,
+) -> None:
+    """Compare backends on DATASETs (puzzle files or bundled sets; see --list).
+
+    Every puzzle x backend x repeat is measured, every answer validated and cross-checked;
+    the tidy table (CSV, Parquet with pyarrow) and the experiment record (JSON) go to --output,
+    a summary per dataset to standard output. Exit 0, or 3 when some backend gave a wrong or
+    contradicted answer, 1 when a --replay differs from its record, 2 for bad arguments.
+    """
+    import datetime
+
+    from ..bench import plots, report
+    from ..bench import run as benchmod
+    from ..bench.specs import parse_option_pairs
+
+    if list_sets:
+        _list_bundled()
+        return
+    old = None
+    if replay:
+        old_record = benchmod.load_record(replay)
+        config = benchmod.config_from_record(old_record)
+        old_table = Path(replay) if Path(replay).is_dir() else Path(replay).parent
+        if (old_table / "results.csv").is_file():
+            old = report.load_results(old_table)
+    else:
+        config = benchmod.BenchConfig(
+            datasets=list(datasets),
+            backends=[spec_text] if spec_text else None,
+            options=parse_option_pairs(option_pairs),
+            limit=limit,
+            repeat=repeat,
+            time_limit=time_limit,
+            jobs=jobs,
+            warmup=not no_warmup,
+            model=model,
+            seed=seed,
+            baseline=baseline,
+        )
+    if draw:
+        plots.check_plotting()  # fail before a long run, not after it
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    outdir = Path(output) if output else Path("bench-results") / stamp
+    show = not quiet and sys.stderr.isatty()
+
+    def progress(done: int, total: int, name: str) -> None:
+        if show:
+            click.echo(f"\r{name}: {done}/{total} measurements", nl=False, err=True)
+
+    run = benchmod.run_bench(config, progress=progress)
+    if show:
+        click.echo("", err=True)
+    paths = benchmod.write_bench(run, outdir)
+    summaries = report.summarize(run.rows, run.record["options"]["baseline"])
+    text = report.render_summary(summaries, "text", run.record)
+    (outdir / "summary.txt").write_text(text, encoding="utf-8")
+    (outdir / "summary.md").write_text(
+        report.render_summary(summaries, "markdown", run.record), encoding="utf-8"
+    )
+    click.echo(
+        text if table_style == "text" else report.render_summary(summaries, "markdown", run.record),
+        nl=False,
+    )
+    if draw:
+        plots.plot_results(report.load_results(outdir), outdir / "plots")
+    click.echo(
+        f"\nwrote {', '.join(p.name for p in paths.values())}, summary.txt/.md"
+        f"{', plots/' if draw else ''} in {outdir}"
+        f"  (redraw: sudoku-cp plot {outdir})"
+    )
+    status = EXIT_OK
+    if any(s.disagreements or s.problems for s in summaries):
+        click.echo(
+            "sudoku-cp: some backend gave a wrong or contradicted answer (see DISAGREEMENTS above)",
+            err=True,
+        )
+        status = EXIT_UNDECIDED
+    if old is not None:
+        differences = report.compare_runs(old.rows, run.rows, run.counters)
+        if differences:
+            click.echo(f"replay: {len(differences)} difference(s) in statuses or counters:")
+            for line in differences[:20]:
+                click.echo(f"  {line}")
+            status = max(status, EXIT_NEGATIVE)
+        else:
+            click.echo(
+                f"replay: all {len(run.rows)} measurements have the record's statuses and counters"
+            )
+    sys.exit(status)
+
+
+def _list_bundled() -> None:
+    from ..datasets import bundled_count, bundled_sets
+
+    sets = bundled_sets()
+    width = max(len(s.name) for s in sets)
+    for s in sets:
+        click.echo(f"{s.name:<{width}}  {bundled_count(s.name):>5}  {s.description}")
+    click.echo(
+        "\n(e.g. sudoku-cp bench 17clue --backends backtrack,cpsat; "
+        "sources: sudoku_cp/data/SOURCES.md)"
+    )
+
+
+@main.command()
+@click.argument("results")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Folder for the figures [default: plots/ beside the results].",
+)
+@click.option(
+    "--format",
+    "formats",
+    default="png,svg",
+    show_default=True,
+    help="Figure formats, comma-separated (png, svg, pdf).",
+)
+@click.option(
+    "--scatter",
+    "pairs",
+    multiple=True,
+    metavar="X,Y",
+    help="Backends of a per-puzzle scatter (repeatable) [default: baseline vs the first other].",
+)
+@click.option(
+    "--baseline",
+    default=None,
+    metavar="SPEC",
+    help="What speed ratios compare with [default: the record's baseline].",
+)
+@click.option(
+    "--table",
+    "table_style",
+    type=click.Choice(["text", "markdown", "none"]),
+    default="text",
+    show_default=True,
+    help="How to print the summary.",
+)
+@click.option("--no-figures", is_flag=True, help="Only print the summary.")
+def plot(
+    results: str,
+    output: str | None,
+    formats: str,
+    pairs: tuple[str, ...],
+    baseline: str | None,
+    table_style: str,
+    no_figures: bool,
+) -> None:
+    """Summary table and figures of a saved bench (its folder, results.csv or .parquet).
+
+    Figures per dataset: the cactus plot (puzzles solved within time t, log time), a per-puzzle
+    scatter of two backends (log-log, diagonal) and the distribution of search effort. Needs
+    the plot extra: pip install 'sudoku-cp[plot]'.
+    """
+
+    from ..bench import plots, report
+
+    chosen = [f.strip().lower() for f in formats.split(",") if f.strip()]
+    unknown = [f for f in chosen if f not in ("png", "svg", "pdf")]
+    if unknown or not chosen:
+        raise click.UsageError(f"--format takes png, svg, pdf, not {formats!r}")
+    scatter = []
+    for pair in pairs:
+        x, sep, y = pair.partition(",")
+        if not sep or not x.strip() or not y.strip():
+            raise click.UsageError(f"--scatter takes two backends X,Y, not {pair!r}")
+        scatter.append((x.strip(), y.strip()))
+    if not no_figures:
+        plots.check_plotting()
+    loaded = report.load_results(results)
+    if table_style != "none":
+        summaries = report.summarize(loaded.rows, baseline or loaded.baseline)
+        click.echo(report.render_summary(summaries, table_style, loaded.record), nl=False)
+    if not no_figures:
+        beside = loaded.path.parent if loaded.path is not None else Path.cwd()
+        where = Path(output) if output else beside / "plots"
+        written = plots.plot_results(loaded, where, chosen, scatter or None, baseline)
+        click.echo(f"wrote {len(written)} figures in {where}")

@@ -1,0 +1,190 @@
+"""``sudoku-cp solve``: one backend on one puzzle or a file of them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from .app import (
+    EXIT_NEGATIVE,
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    EXIT_USAGE,
+    OUTPUT_FORMATS,
+    backend_options,
+    main,
+    one_line,
+    resolve_limit,
+)
+
+
+# --- solve -----------------------------------------------------------------------------------
+@main.command()
+@click.argument("puzzle")
+@click.option(
+    "-b",
+    "--backend",
+    default="backtrack",
+    show_default=True,
+    help="Which backend solves (see `sudoku-cp backends`).",
+)
+@click.option(
+    "-s",
+    "--strategy",
+    default=None,
+    help="Search strategy, for backends that have them (backtrack: fast, naive, ordered, mrv).",
+)
+@click.option(
+    "-O",
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A backend option, e.g. -O workers=2 for cpsat (repeatable).",
+)
+@click.option(
+    "-m",
+    "--model",
+    default="classic",
+    show_default=True,
+    help="Rule set: a model name (see `sudoku-cp models`) or a path to a TOML file.",
+)
+@click.option(
+    "-n",
+    "--limit",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Stop after this many solutions [default: 1].",
+)
+@click.option("-a", "--all", "count_all", is_flag=True, help="Find every solution.")
+@click.option(
+    "-t",
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    metavar="SECONDS",
+    help="Give up after this many seconds per puzzle (status timeout).",
+)
+@click.option(
+    "-f",
+    "--format",
+    "out_format",
+    type=click.Choice(OUTPUT_FORMATS),
+    default="pretty",
+    show_default=True,
+    help="How to print solutions: boxed grid, one line each, or JSON.",
+)
+@click.option(
+    "--input-format",
+    default="auto",
+    show_default=True,
+    help="How to read the input: auto, line, grid, rows, json, jsonl, csv.",
+)
+@click.option("--stats", is_flag=True, help="Also print the backend's counters.")
+def solve(
+    puzzle: str,
+    backend: str,
+    strategy: str | None,
+    option_pairs: tuple[str, ...],
+    model: str,
+    limit: int | None,
+    count_all: bool,
+    time_limit: float | None,
+    out_format: str,
+    input_format: str,
+    stats: bool,
+) -> None:
+    """Solve PUZZLE (text, a file, or - for standard input) and print the solution(s).
+
+    With --format line each solution is one line of N*N symbols on standard output and the
+    status goes to standard error, so scripts can count and compare solutions. Exit 0 when
+    every puzzle has a solution, 1 when some has none, 2 for unusable input or options,
+    3 when a time limit ran out first.
+    """
+    from ..backends import get_backend
+    from ..formats import read_input
+    from ..model import load_model
+
+    limit = resolve_limit(limit, count_all, default=1)
+    rule_set = load_model(model)
+    options = backend_options(backend, strategy, option_pairs)
+    solver = get_backend(backend)
+    worst = EXIT_OK
+    for record in read_input(puzzle, model=rule_set, fmt=input_format):
+        if record.puzzle is None:
+            click.echo(
+                f"sudoku-cp: error: {one_line(f'puzzle {record.id}: {record.error}')}", err=True
+            )
+            worst = max(worst, EXIT_USAGE)
+            continue
+        result = solver.solve(record.puzzle, limit=limit, time_limit=time_limit, **options)
+        _print_result(record, result, out_format, stats)
+        if result.status.value == "none":
+            worst = max(worst, EXIT_NEGATIVE)
+        elif result.count == 0:
+            worst = max(worst, EXIT_UNDECIDED)
+    sys.exit(worst)
+
+
+def _status_line(result: Any) -> str:
+    status = result.status.value
+    found = f"{result.count} solution{'s' if result.count != 1 else ''}"
+    if result.exact:
+        detail = f"{found}, search complete"
+    elif status == "timeout":
+        detail = f"{found} before the time limit"
+    else:
+        detail = f"{found}, stopped at the limit"
+    strategy = result.options.get("strategy")
+    who = f"{result.backend} ({strategy})" if strategy else result.backend
+    return f"{status}: {detail} · {who} {result.seconds * 1000:.1f} ms"
+
+
+def _stats_line(result: Any) -> str:
+    return "stats: " + ", ".join(f"{k}={_num(v)}" for k, v in result.stats.items())
+
+
+def _num(value: float | int) -> str:
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
+def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> None:
+    from ..formats import format_line, format_pretty
+    from ..formats.writers import json_rows
+
+    puzzle = record.puzzle
+    size = puzzle.size
+    if out_format == "line":
+        for solution in result.solutions:
+            click.echo(format_line(solution, size))
+        click.echo(f"puzzle {record.id}: {_status_line(result)}", err=True)
+        if stats:
+            click.echo(_stats_line(result), err=True)
+    elif out_format == "json":
+        click.echo(
+            json.dumps(
+                {
+                    "id": record.id,
+                    "puzzle": puzzle.to_line(),
+                    "status": result.status.value,
+                    "count": result.count,
+                    "exact": result.exact,
+                    "solutions": [json_rows(solution, size) for solution in result.solutions],
+                    "backend": result.backend,
+                    "options": result.options,
+                    "seconds": round(result.seconds, 6),
+                    "stats": result.stats,
+                }
+            )
+        )
+    else:
+        click.echo(f"puzzle {record.id}: {_status_line(result)}")
+        for number, solution in enumerate(result.solutions, start=1):
+            if len(result.solutions) > 1:
+                click.echo(f"solution {number}:")
+            click.echo(format_pretty(solution, size, puzzle.model))
+        if stats:
+            click.echo(_stats_line(result))
