@@ -32,7 +32,14 @@ from .records import (
     fail,
     make_record,
 )
-from .text import GRID_SEPARATORS, MAX_TEXT_CHARS, check_format, content_lines, is_separator
+from .text import (
+    GRID_SEPARATORS,
+    MAX_TEXT_CHARS,
+    REGION_KEYS,
+    check_format,
+    content_lines,
+    is_separator,
+)
 
 AnyRecord = PuzzleRecord | PendingRecord
 """What an input yields: records, or with ``defer`` pending ones for one-puzzle-a-line inputs."""
@@ -372,6 +379,13 @@ class _Reader:
             raise InputError(f"{self.lines.name}: cannot read the CSV header ({header_line.error})")
         self.csv_header = True
         header = [h.strip().lower() for h in csv_fields(header_line.text)]
+        regions = _first_index(header, REGION_KEYS)
+        if regions is not None:
+            raise InputError(
+                f"{self.lines.name}: the CSV column {header[regions]!r} holds jigsaw regions, "
+                "and jigsaw regions are not supported yet (checked as classic puzzles, their "
+                "verdicts would be wrong)"
+            )
         column = _puzzle_column(header)
         if column is None:
             raise InputError(

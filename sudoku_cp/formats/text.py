@@ -270,11 +270,22 @@ def _json_puzzle(text: str, model: Model, build: Build[T]) -> T:
     return read_data(data, model, build)
 
 
+REGION_KEYS = ("regions", "region")
+"""Where an input states jigsaw regions (a CSV column, a JSON key). Jigsaw is not modelled yet,
+so such input is refused, never read as classic Sudoku."""
+
+
 def read_data(data: Any, model: Model | str, build: Build[T]) -> T:
     """``build(cells, size, model)`` for the puzzle in decoded JSON: a list of rows, a line
     string, or ``{"puzzle": …}``; a ``PuzzleError`` saying what is wrong otherwise."""
     rules = load_model(model)
     if isinstance(data, dict):
+        regions = next((key for key in REGION_KEYS if data.get(key) not in (None, [], "")), None)
+        if regions is not None:
+            raise PuzzleError(
+                f"the JSON object has a {regions!r} key: jigsaw regions are not supported yet "
+                "(checked as a classic puzzle, its verdict would be wrong)"
+            )
         if "puzzle" not in data:
             raise PuzzleError(
                 "a JSON object needs a 'puzzle' key (a line string or a list of rows)"
