@@ -7,12 +7,188 @@ compatible, SIGTERM stops a run as Ctrl-C does, and jigsaw regions are refused, 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
-from clitools import error_line, jsonl, run
-from puzzles import EULER
+import pytest
+from clitools import PLUGIN, error_line, jsonl, run, start_cli, wait_for_lines
+from conftest import DATA, TESTS
+from puzzles import EASY_LINES, EULER, INKALA
+
+from sudoku_cp.batch.output import OutputLock
 
 REAL = "backtrack"
+
+
+# --- the output is one of the inputs ----------------------------------------------------------
+def _spellings(tmp_path):
+    """Ways of naming the input file as the output: itself, another spelling, links."""
+    (tmp_path / "sub").mkdir()
+    os.symlink(tmp_path / "in.txt", tmp_path / "link.txt")
+    os.link(tmp_path / "in.txt", tmp_path / "hard.txt")
+    return {
+        "same name": "in.txt",
+        "another spelling": "sub/../in.txt",
+        "absolute": str(tmp_path / "in.txt"),
+        "a symlink": "link.txt",
+        "a hard link": "hard.txt",
+    }
+
+
+@pytest.mark.parametrize(
+    "how", ["same name", "another spelling", "absolute", "a symlink", "a hard link"]
+)
+def test_an_output_that_is_an_input_is_refused_before_anything_is_written(
+    tmp_path, monkeypatch, how
+):
+    monkeypatch.chdir(tmp_path)
+    original = "\n".join(EASY_LINES[:20]) + "\n"
+    (tmp_path / "in.txt").write_text(original)
+    output = _spellings(tmp_path)[how]
+    result = run("check", "in.txt", "-b", REAL, "-j", "0", "-o", output, "-f", "jsonl", "-q")
+    assert result.exit_code == 2
+    assert error_line(result) == (
+        f"sudoku-cp: error: the output {Path(output)} "
+        "is the input in.txt: writing it would destroy what this run reads; "
+        "choose another --output file"
+    )
+    assert (tmp_path / "in.txt").read_text() == original  # not truncated
+    assert not list(tmp_path.glob("*.meta.json"))  # nothing written at all
+
+
+def test_an_output_that_is_standard_input_or_the_model_file_or_whose_sidecar_is_an_input(
+    tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    original = "\n".join(EASY_LINES[:5]) + "\n"
+    (tmp_path / "in.txt").write_text(original)
+    model = tmp_path / "mine.toml"
+    model_text = 'groups = ["rows", "columns", "boxes"]\n'
+    model.write_text(model_text)
+    with (tmp_path / "in.txt").open() as stdin:
+        done = subprocess.run(
+            [sys.executable, "-c", PLUGIN.format(tests=str(TESTS)), "check", "-", "-b", REAL]
+            + ["-o", "in.txt", "-q"],
+            cwd=tmp_path,
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "sudoku-cp: error: the output in.txt is standard input: writing it would destroy what "
+        "this run reads; choose another --output file\n"
+    )
+    assert (tmp_path / "in.txt").read_text() == original
+    result = run("check", "in.txt", "-b", REAL, "-m", "mine.toml", "-o", "mine.toml", "-q")
+    assert result.exit_code == 2
+    assert "the output mine.toml is the model file mine.toml" in error_line(result)
+    assert model.read_text() == model_text
+    # the sidecar the run would write is an input
+    (tmp_path / "r.jsonl.meta.json").write_text(original)
+    result = run("check", "r.jsonl.meta.json", "-b", REAL, "-o", "r.jsonl", "-q")
+    assert result.exit_code == 2
+    assert error_line(result) == (
+        "sudoku-cp: error: the output's sidecar r.jsonl.meta.json is the input "
+        "r.jsonl.meta.json: writing it would destroy what this run reads; choose another "
+        "--output file"
+    )
+    assert (tmp_path / "r.jsonl.meta.json").read_text() == original
+
+
+def test_dev_null_as_output_and_input_is_not_refused(tmp_path):
+    result = run("check", EULER, "-b", REAL, "-j", "0", "-o", os.devnull, "-f", "jsonl", "-q")
+    assert result.exit_code == 0, result.output
+
+
+def test_a_copy_of_an_input_is_not_mistaken_for_it(tmp_path):
+    # (the identity check compares files, not contents or names)
+    copy = tmp_path / "easy.csv"
+    shutil.copy(DATA / "easy.csv", copy)
+    result = run("check", "easy", "-b", REAL, "-j", "0", "-o", str(copy), "-f", "csv", "-q")
+    assert result.exit_code == 0, result.output
+
+
+# --- the output is locked for its run ---------------------------------------------------------
+LOCKED = (
+    "sudoku-cp: error: output {} is being written by another sudoku-cp run; wait for it to "
+    "finish (or stop it), or choose another --output file"
+)
+
+
+def test_a_locked_output_is_refused_at_once_and_left_as_it_was(tmp_path):
+    out = tmp_path / "out.jsonl"
+    assert run("check", EULER, "-b", REAL, "-j", "0", "-o", str(out), "-q").exit_code == 0
+    before = out.read_bytes(), (tmp_path / "out.jsonl.meta.json").read_bytes()
+    lock = OutputLock(out)  # as another run holds it
+    try:
+        for extra in ([], ["--resume"]):
+            result = run("check", INKALA, "-b", REAL, "-j", "0", "-o", str(out), "-q", *extra)
+            assert result.exit_code == 2
+            assert error_line(result) == LOCKED.format(out)
+            assert (out.read_bytes(), (tmp_path / "out.jsonl.meta.json").read_bytes()) == before
+    finally:
+        lock.release()
+    assert run("check", INKALA, "-b", REAL, "-j", "0", "-o", str(out), "-q").exit_code == 0
+
+
+@pytest.mark.slow
+def test_two_runs_on_one_output_the_second_fails_and_nothing_is_recorded_twice(tmp_path):
+    out = tmp_path / "out.jsonl"
+    easy = str(DATA / "easy.csv")
+    args = ["check", easy, easy, easy, easy, "-b", "test-slow", "-j", "1", "-o", str(out), "-q"]
+    first = start_cli(tmp_path, *args)
+    wait_for_lines(out, 3, first)
+    for extra in ([], ["--resume"]):
+        second = start_cli(tmp_path, *args, *extra)
+        _, stderr = second.communicate(timeout=60)
+        assert second.returncode == 2
+        assert stderr == LOCKED.format(out) + "\n"
+    _, stderr = first.communicate(timeout=120)
+    assert first.returncode == 0, stderr
+    records = jsonl(out.read_text())
+    assert sorted(r["index"] for r in records) == list(range(1, 201))
+    meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
+    assert len(meta["runs"]) == 1 and meta["summary"]["puzzles"] == 200
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_a_run_killed_with_sigkill_leaves_no_lock_even_while_its_worker_lingers(tmp_path):
+    out = tmp_path / "out.jsonl"
+    args = ["check", EULER, "-b", "test-sleepy", "-j", "1", "-o", str(out), "-q"]
+    process = start_cli(tmp_path, *args)
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "started").exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    workers = _children(process.pid)
+    assert workers
+    process.send_signal(signal.SIGKILL)  # the main process alone: its worker sleeps on
+    process.wait()
+    try:
+        assert any(Path(f"/proc/{pid}").exists() for pid in workers)
+        result = run("check", EULER, "-b", REAL, "-j", "0", "-o", str(out), "-q")
+        assert result.exit_code == 0, result.output
+        assert [r["verdict"] for r in jsonl(out.read_text())] == ["unique"]
+    finally:
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
 
 # --- jigsaw regions are refused, never ignored --------------------------------------------------

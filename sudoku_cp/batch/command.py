@@ -18,8 +18,8 @@ from ..experiment import describe_input, input_path
 from ..model import Model
 from .check import run_batches
 from .items import BatchOptions, Item, OutputError, make_item
-from .output import RecordWriter
-from .resume import IndexSet, close_run, meta_path, open_run, write_meta
+from .output import OutputLock, RecordWriter, check_output_apart
+from .resume import IndexSet, check_output, close_run, meta_path, open_run, write_meta
 from .summary import Progress, Summary
 
 
@@ -38,12 +38,32 @@ def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
     after writing every finished record, :class:`OutputError` when the output cannot be
     written, and :class:`ResumeError` when ``--resume`` cannot continue the output file.
     """
-    config = options.config
-    summary = Summary(list(config.backends))
-    done = IndexSet()
-    meta: dict[str, Any] | None = None
+    summary = Summary(list(options.config.backends))
     readers = _open_inputs(options)  # a missing file or bad input fails here, before any work
     inputs_info = [describe_input(arg) for arg in options.inputs]
+    lock: OutputLock | None = None
+    if options.output is not None:
+        check_output(options)  # a folder, --resume of a table: refused before anything else
+        # The output is truncated when opened: never when it is a file this run reads.
+        check_output_apart(options.output, options.inputs, options.config.model.path)
+        lock = OutputLock(options.output)  # held until the sidecar's last write
+    try:
+        return _run_locked(options, readers, inputs_info, summary, stream)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _run_locked(
+    options: BatchOptions,
+    readers: list[tuple[str, Iterable[Any]]],
+    inputs_info: list[dict[str, Any]],
+    summary: Summary,
+    stream: TextIO | None,
+) -> Summary:
+    config = options.config
+    done = IndexSet()
+    meta: dict[str, Any] | None = None
     if options.output is not None:
         meta, done = open_run(options, inputs_info, summary)
     writer = RecordWriter(

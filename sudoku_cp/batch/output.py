@@ -12,11 +12,13 @@ b'{"id":"a","count":1}\\n'
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import errno
 import io
 import json
 import os
+import stat
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -30,6 +32,107 @@ from ..result import BackendRun, CheckRecord, Status, Verdict, witness_grid
 from .items import OutputError
 
 FORMATS = ("table", "jsonl", "csv")
+
+
+def check_output_apart(output: Path, inputs: Sequence[str], model_path: str | None) -> None:
+    """Refuse an output (or its sidecar ``OUTPUT.meta.json``) that is one of the files the run
+    reads — an input, standard input, the model file — by identity, not by name: any spelling,
+    a symlink or a hard link of the same file. Called before anything is opened for writing,
+    since opening the output truncates it.
+    """
+    from ..experiment import input_path
+
+    named: list[tuple[str, os.stat_result]] = []
+    for arg in inputs:
+        try:
+            if arg == "-":
+                named.append(("standard input", os.fstat(0)))
+                continue
+            path = input_path(arg)
+            if path is not None:
+                named.append((f"the input {arg}", path.stat()))
+        except (OSError, ValueError):
+            continue
+    if model_path is not None:
+        with contextlib.suppress(OSError, ValueError):
+            named.append((f"the model file {model_path}", os.stat(model_path)))
+    written_paths = [(output, "output")]
+    if output.name:  # (not for "." or "/", which are refused as folders anyway)
+        written_paths.append((output.with_name(output.name + ".meta.json"), "output's sidecar"))
+    for written, what in written_paths:
+        try:
+            mine = os.stat(written)
+        except (OSError, ValueError):
+            continue  # not there yet: it cannot be a file that is read
+        if not stat.S_ISREG(mine.st_mode):
+            continue  # /dev/null and pipes are not truncated
+        for label, theirs in named:
+            if (mine.st_dev, mine.st_ino) == (theirs.st_dev, theirs.st_ino):
+                raise OutputError(
+                    f"the {what} {written} is {label}: writing it would destroy what this "
+                    "run reads; choose another --output file"
+                )
+
+
+class OutputLock:
+    """An exclusive lock on the output file for the whole run, so that a second run writing the
+    same output (and its sidecar) fails at once instead of both recording every puzzle.
+
+    ``fcntl.flock`` on the output itself: the kernel drops the lock when the process ends, however
+    it ends, so a run killed with SIGKILL leaves no stale lock behind, and no lock file is left
+    next to the output. The lock file descriptor is closed in forked worker processes, so a
+    worker outliving a killed run does not keep the lock. Taken before the output is read (for
+    ``--resume``) or truncated; an output that is not a regular file (``/dev/null``, a pipe) is
+    not locked. Where ``fcntl`` does not exist (Windows) there is no lock.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.fd: int | None = None
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover — not POSIX
+            return
+        try:
+            existed = path.exists()
+            if existed and not path.is_file():
+                return
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError:
+            return  # the writer reports why the output cannot be opened, with its own message
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as err:
+            os.close(fd)
+            if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise OutputError(
+                    f"output {path} is being written by another sudoku-cp run; wait for it to "
+                    "finish (or stop it), or choose another --output file"
+                ) from None
+            return  # a file system without locks: run unlocked, as before
+        self.fd = fd
+        _LOCKS.add(fd)
+
+    def release(self) -> None:
+        if self.fd is not None:
+            _LOCKS.discard(self.fd)
+            os.close(self.fd)  # closing the last descriptor releases the lock
+            self.fd = None
+
+
+_LOCKS: set[int] = set()
+
+
+def _close_locks_in_child() -> None:
+    """In a forked worker: drop the inherited lock descriptors (without unlocking — that would
+    unlock the parent's too), so only the run's own process holds the lock."""
+    for fd in list(_LOCKS):
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _LOCKS.clear()
+
+
+os.register_at_fork(after_in_child=_close_locks_in_child)
 
 
 def count_text(record: CheckRecord) -> str:

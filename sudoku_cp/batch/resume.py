@@ -88,6 +88,19 @@ def write_meta(path: Path, meta: dict[str, Any]) -> None:
         raise OutputError(f"cannot write {path}: {err.strerror}") from None
 
 
+def check_output(options: BatchOptions) -> None:
+    """Refuse an output that is a folder, and ``--resume`` of what it cannot continue — before
+    anything is created, locked or written."""
+    output = options.output
+    assert output is not None
+    if output.is_dir():
+        raise OutputError(f"output {output} is a directory")
+    if options.resume and options.fmt not in ("jsonl", "csv"):
+        raise ResumeError("--resume continues a jsonl or csv output file (see --format)")
+    if options.resume and output.exists() and not output.is_file():
+        raise ResumeError(f"--resume continues a file, and {output} is a device or a pipe")
+
+
 def open_run(
     options: BatchOptions, inputs_info: list[dict[str, Any]], summary: Summary
 ) -> tuple[dict[str, Any] | None, IndexSet]:
@@ -95,13 +108,8 @@ def open_run(
     an output that is a device or a pipe, such as /dev/null: no file to keep a sidecar beside)."""
     output = options.output
     assert output is not None
-    if output.is_dir():
-        raise OutputError(f"output {output} is a directory")
-    if options.resume and options.fmt not in ("jsonl", "csv"):
-        raise ResumeError("--resume continues a jsonl or csv output file (see --format)")
+    check_output(options)
     if output.exists() and not output.is_file():
-        if options.resume:
-            raise ResumeError(f"--resume continues a file, and {output} is a device or a pipe")
         return None, IndexSet()
     sidecar = meta_path(output)
     settings = {
