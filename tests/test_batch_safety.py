@@ -191,6 +191,83 @@ def test_a_run_killed_with_sigkill_leaves_no_lock_even_while_its_worker_lingers(
                 os.kill(pid, signal.SIGKILL)
 
 
+# --- --resume refuses what it cannot prove compatible -------------------------------------------
+def _made(tmp_path, *inputs):
+    out = tmp_path / "out.jsonl"
+    result = run("check", *inputs, "-b", REAL, "-j", "0", "-o", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_resume_without_the_sidecar_is_refused(tmp_path):
+    out = _made(tmp_path, EULER)
+    before = out.read_bytes()
+    (tmp_path / "out.jsonl.meta.json").unlink()
+    result = run("check", EULER, INKALA, "-b", "sat", "-j", "0", "-o", str(out), "--resume")
+    assert result.exit_code == 2
+    assert error_line(result) == (
+        f"sudoku-cp: error: cannot resume {out}: its sidecar out.jsonl.meta.json is missing, so "
+        "nothing shows which inputs and options made its records; run without --resume to "
+        "start over (this overwrites it), or choose another --output file"
+    )
+    assert out.read_bytes() == before
+    assert not (tmp_path / "out.jsonl.meta.json").exists()
+
+
+@pytest.mark.parametrize(
+    "sidecar", ["not json", "{}", '{"runs": []}', '{"runs": [], "settings": 1}']
+)
+def test_resume_with_a_sidecar_that_is_not_a_run_record_is_refused(tmp_path, sidecar):
+    out = _made(tmp_path, EULER)
+    before = out.read_bytes()
+    (tmp_path / "out.jsonl.meta.json").write_text(sidecar)
+    result = run("check", EULER, INKALA, "-b", REAL, "-j", "0", "-o", str(out), "--resume")
+    assert result.exit_code == 2
+    assert "its sidecar out.jsonl.meta.json is not a sudoku-cp run record" in error_line(result)
+    assert out.read_bytes() == before
+
+
+def test_resume_refuses_a_sidecar_lacking_a_setting_or_a_changed_input(tmp_path):
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(EULER + "\n")
+    out = _made(tmp_path, str(puzzles))
+    sidecar = tmp_path / "out.jsonl.meta.json"
+    meta = json.loads(sidecar.read_text())
+    del meta["settings"]["backends"]
+    sidecar.write_text(json.dumps(meta))
+    result = run("check", str(puzzles), "-b", REAL, "-j", "0", "-o", str(out), "--resume")
+    assert result.exit_code == 2
+    assert "cannot resume: the output was made with backends None, not ['backtrack']" in (
+        error_line(result)
+    )
+    out = _made(tmp_path, str(puzzles))
+    puzzles.write_text(INKALA + "\n")
+    result = run("check", str(puzzles), "-b", REAL, "-j", "0", "-o", str(out), "--resume")
+    assert error_line(result) == (
+        f"sudoku-cp: error: cannot resume: input {puzzles} has changed since the output was made"
+    )
+
+
+def test_resume_from_standard_input_is_refused(tmp_path):
+    out = tmp_path / "out.jsonl"
+    args = ["check", "-", "-b", REAL, "-j", "0", "-o", str(out), "-q"]
+    assert run(*args, input=EULER + "\n").exit_code == 0
+    result = run(*args, "--resume", input=EULER + "\n" + INKALA + "\n")
+    assert result.exit_code == 2
+    assert error_line(result) == (
+        "sudoku-cp: error: cannot resume: standard input cannot be compared with what the "
+        "output was made from; save it to a file, check that file, and resume with it"
+    )
+    assert len(jsonl(out.read_text())) == 1
+
+
+def test_resume_of_an_output_that_does_not_exist_yet_starts_it(tmp_path):
+    out = tmp_path / "out.jsonl"
+    result = run("check", EULER, "-b", REAL, "-j", "0", "-o", str(out), "--resume", "-q")
+    assert result.exit_code == 0, result.output
+    assert len(jsonl(out.read_text())) == 1
+
+
 # --- jigsaw regions are refused, never ignored --------------------------------------------------
 JIGSAW_REGIONS = "".join(str(1 + (i % 81) // 9) for i in range(81))  # any layout will do
 

@@ -138,6 +138,14 @@ def open_run(
         meta = _load_meta(sidecar)
         if meta is not None:
             _check_same_run(meta, settings, inputs_info)
+        elif output.stat().st_size > 0:
+            # Records with nothing to show what made them: they cannot be proved compatible.
+            state = "is missing" if not sidecar.exists() else "is not a sudoku-cp run record"
+            raise ResumeError(
+                f"cannot resume {output}: its sidecar {sidecar.name} {state}, so nothing shows "
+                "which inputs and options made its records; run without --resume to start over "
+                "(this overwrites it), or choose another --output file"
+            )
         indices = array("q")
         try:
             repair_torn_tail(output)
@@ -173,17 +181,25 @@ def _load_meta(path: Path) -> dict[str, Any] | None:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return data if isinstance(data, dict) and isinstance(data.get("runs"), list) else None
+    if not (
+        isinstance(data, dict)
+        and isinstance(data.get("runs"), list)
+        and isinstance(data.get("settings"), dict)
+        and isinstance(data.get("inputs"), list)
+        and all(isinstance(i, dict) for i in data["inputs"])
+    ):
+        return None
+    return data
 
 
 def _check_same_run(
     meta: dict[str, Any], settings: dict[str, Any], inputs_info: list[dict[str, Any]]
 ) -> None:
-    before = meta.get("settings", {})
+    before = meta["settings"]
     for key in ("command", "backends", "limit", "model", "backend_options", "metamorphic", "seed"):
-        if key in before and before[key] != settings[key]:
+        if before.get(key) != settings[key]:
             raise ResumeError(
-                f"cannot resume: the output was made with {key} {before[key]!r}, "
+                f"cannot resume: the output was made with {key} {before.get(key)!r}, "
                 f"not {settings[key]!r}; use the same options or another output file"
             )
     old = [(i.get("arg"), i.get("sha256")) for i in meta.get("inputs", [])]
@@ -194,7 +210,12 @@ def _check_same_run(
             f"not {[a for a, _ in new]}"
         )
     for (arg, was), (_, is_now) in zip(old, new, strict=True):
-        if was and is_now and was != is_now:
+        if arg == "-":
+            raise ResumeError(
+                "cannot resume: standard input cannot be compared with what the output was "
+                "made from; save it to a file, check that file, and resume with it"
+            )
+        if was != is_now:
             raise ResumeError(f"cannot resume: input {arg} has changed since the output was made")
 
 
