@@ -268,6 +268,34 @@ def test_resume_of_an_output_that_does_not_exist_yet_starts_it(tmp_path):
     assert len(jsonl(out.read_text())) == 1
 
 
+# --- SIGTERM stops a run as Ctrl-C does ---------------------------------------------------------
+@pytest.mark.slow
+def test_sigterm_writes_every_record_the_summary_and_the_mark_then_resume_finishes(tmp_path):
+    out = tmp_path / "out.jsonl"
+    args = ["check", str(DATA / "easy.csv"), "-b", "test-slow", "-j", "1", "-o", str(out)]
+    process = start_cli(tmp_path, *args)
+    wait_for_lines(out, 3, process)
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 143
+    before = jsonl(out.read_text())
+    assert 3 <= len(before) < 50 and out.read_text().endswith("\n")
+    assert stderr.strip().splitlines()[-1] == (
+        f"sudoku-cp: terminated (SIGTERM) after {len(before)} puzzles, every finished record "
+        f"written to {out} — to finish, run the same command again with --resume"
+    )
+    assert "Traceback" not in stderr
+    meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
+    assert meta["runs"][0]["interrupted"] is True
+    assert meta["runs"][0]["records_written"] == len(before)
+    assert meta["summary"]["puzzles"] == len(before)
+    resumed = start_cli(tmp_path, *args, "--resume", "-q")
+    _, stderr = resumed.communicate(timeout=120)
+    assert resumed.returncode == 0, stderr
+    after = jsonl(out.read_text())
+    assert sorted(r["index"] for r in after) == list(range(1, 51))
+
+
 # --- jigsaw regions are refused, never ignored --------------------------------------------------
 JIGSAW_REGIONS = "".join(str(1 + (i % 81) // 9) for i in range(81))  # any layout will do
 

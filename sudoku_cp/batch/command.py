@@ -9,6 +9,8 @@ counted, the workers are stopped and :class:`Interrupted` carries the summary so
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import time
 from collections.abc import Iterable, Iterator
@@ -24,11 +26,13 @@ from .summary import Progress, Summary
 
 
 class Interrupted(KeyboardInterrupt):  # noqa: N818 — it is a KeyboardInterrupt, named as one
-    """Ctrl-C during a batch: finished records are written; ``summary`` says how far it got."""
+    """Ctrl-C (or SIGTERM) during a batch: finished records are written; ``summary`` says how
+    far it got, ``signum`` which signal stopped it."""
 
-    def __init__(self, summary: Summary) -> None:
+    def __init__(self, summary: Summary, signum: int = signal.SIGINT) -> None:
         super().__init__("interrupted")
         self.summary = summary
+        self.signum = signum
 
 
 def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
@@ -98,7 +102,7 @@ def _run_locked(
                     progress.advance(len(batch))
     except KeyboardInterrupt:
         summary.interrupted = True
-        raise Interrupted(summary) from None
+        raise Interrupted(summary, ctrl_c.signum) from None
     finally:
         batches.close()  # stops the workers whatever happened
         writer.close()
@@ -157,40 +161,62 @@ def _source_name(arg: str) -> str:
 
 
 class _CtrlC:
-    """Holds Ctrl-C back while a record is written and counted, then raises it.
+    """Turns Ctrl-C (SIGINT) and SIGTERM into a KeyboardInterrupt, held back while a record is
+    written and counted, then raised.
 
-    Without this, a KeyboardInterrupt landing between the write and the count leaves a record
-    in the file that the summary and the "interrupted after N puzzles" line do not count.
-    Only in the main thread, and only over Python's own SIGINT handler (as signals allow).
+    Without the hold, a KeyboardInterrupt landing between the write and the count leaves a
+    record in the file that the summary and the "interrupted after N puzzles" line do not
+    count. SIGTERM (``kill``, a job scheduler, a container stopping) is handled as Ctrl-C is:
+    every finished record written, the summary and the interrupted mark in the sidecar.
+    Only in the main thread, and only over Python's own handlers (as signals allow); forked
+    worker processes get the default SIGTERM back, so the pool can still stop them.
     """
 
     def __init__(self) -> None:
         self.busy = False
         self.pending = False
-        self.previous: Any = None
+        self.signum: int = signal.SIGINT
+        self.previous: dict[int, Any] = {}
 
     def __enter__(self) -> _CtrlC:
-        try:
-            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-                self.previous = signal.signal(signal.SIGINT, self._handle)
-        except ValueError:  # not the main thread: Ctrl-C is not ours to hold
-            self.previous = None
+        defaults = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+        for signum, default in defaults.items():
+            try:
+                if signal.getsignal(signum) is default:
+                    self.previous[signum] = signal.signal(signum, self._handle)
+            except ValueError:  # not the main thread: signals are not ours to hold
+                break
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)
+        for signum, previous in self.previous.items():
+            signal.signal(signum, previous)
+        self.previous = {}
 
     def _handle(self, signum: int, frame: Any) -> None:
+        if not self.pending:
+            self.signum = signum
         if self.busy:
             self.pending = True
             return
         raise KeyboardInterrupt
 
     def deliver(self) -> None:
-        """After a held stretch (``busy`` set, then cleared): raise a Ctrl-C that came in it."""
+        """After a held stretch (``busy`` set, then cleared): raise a signal that came in it."""
         if self.pending:
             raise KeyboardInterrupt
+
+
+def _default_sigterm_in_child() -> None:
+    """In a forked worker: SIGTERM stops it again (the pool stops workers with it)."""
+    handler = signal.getsignal(signal.SIGTERM)
+    if isinstance(getattr(handler, "__self__", None), _CtrlC):
+        with contextlib.suppress(ValueError):
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_default_sigterm_in_child)
 
 
 class _nothing:  # noqa: N801 — a tiny null context manager

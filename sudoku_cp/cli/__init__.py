@@ -7,6 +7,7 @@ Exit statuses (every command):
   2  unusable input or invocation (bad puzzle text, missing file, unknown backend/model/option)
   3  undecided (a time limit cut a search short before an answer; check: a disagreement)
   130 interrupted (Ctrl-C)
+  143 terminated (SIGTERM) during a check or count batch; finished records kept
 Errors are one line on standard error, never a traceback. Heavy libraries (OR-tools,
 python-constraint, PySAT, rich) are imported only by the commands that need them.
 

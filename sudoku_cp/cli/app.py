@@ -7,6 +7,7 @@ Exit statuses (every command):
   2  unusable input or invocation (bad puzzle text, missing file, unknown backend/model/option)
   3  undecided (a time limit cut a search short before an answer; check: a disagreement)
   130 interrupted (Ctrl-C)
+  143 terminated (SIGTERM) during a check or count batch; finished records kept
 Errors are one line on standard error, never a traceback. Heavy libraries (OR-tools,
 python-constraint, PySAT, rich) are imported only by the commands that need them.
 """
@@ -22,6 +23,7 @@ import click
 from ..errors import SudokuError
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_TERMINATED = 143  # 128 + SIGTERM: a check or count batch stopped by SIGTERM
 OUTPUT_FORMATS = ("pretty", "line", "json")
 
 
@@ -74,7 +76,8 @@ def main() -> None:
     PUZZLE / INPUT arguments are puzzle text (81 symbols, `.` or 0 for blanks), a file
     (one puzzle per line, JSON Lines, CSV, or one grid / JSON puzzle), or `-` for standard
     input. Exit statuses: 0 ok, 1 no solution / not unique, 2 bad input or options,
-    3 undecided (time limit) or disagreement, 130 interrupted.
+    3 undecided (time limit) or disagreement, 130 interrupted (143: check/count stopped by
+    SIGTERM).
     """
 
 

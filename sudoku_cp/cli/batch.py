@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,6 +14,7 @@ from .app import (
     EXIT_INTERRUPTED,
     EXIT_NEGATIVE,
     EXIT_OK,
+    EXIT_TERMINATED,
     EXIT_UNDECIDED,
     main,
     parse_option_pairs,
@@ -162,12 +164,13 @@ def _run_batch_command(
             if output
             else " — give --output FILE to be able to resume"
         )
+        terminated = stop.signum == signal.SIGTERM
         click.echo(
-            f"sudoku-cp: interrupted after {stop.summary.checked} puzzles, "
-            f"every finished record written{where}{hint}",
+            f"sudoku-cp: {'terminated (SIGTERM)' if terminated else 'interrupted'} after "
+            f"{stop.summary.checked} puzzles, every finished record written{where}{hint}",
             err=True,
         )
-        sys.exit(EXIT_INTERRUPTED)
+        sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
     finally:
         restore_gc()
     machine_output = records_on_stdout and out_format in ("jsonl", "csv", "count")
@@ -251,7 +254,8 @@ def check(
 
     Records are written as each puzzle finishes (completion order; each has its id and its
     input position `index`). Exit 0 every puzzle unique; 1 some multiple, none or invalid;
-    3 some disagreement or undecided; 2 unusable invocation; 130 interrupted.
+    3 some disagreement or undecided; 2 unusable invocation; 130 interrupted (Ctrl-C), 143
+    stopped by SIGTERM (both keep every finished record; --resume continues).
 
     \b
     Metamorphic check (--metamorphic K, --seed N): each decided puzzle is also transformed K
