@@ -248,6 +248,21 @@ def test_resume_refuses_a_sidecar_lacking_a_setting_or_a_changed_input(tmp_path)
     )
 
 
+def test_resume_refuses_a_changed_model_file(tmp_path):
+    model = tmp_path / "mine.toml"
+    model.write_text('groups = ["rows", "columns", "boxes"]\n')
+    out = tmp_path / "out.jsonl"
+    args = ["check", EULER, INKALA, "-b", REAL, "-j", "0", "-m", str(model), "-o", str(out)]
+    assert run(*args, "-q").exit_code == 0
+    model.write_text('groups = ["rows", "columns", "boxes", "diagonal"]\n')
+    result = run(*args, "--resume")
+    assert result.exit_code == 2
+    assert error_line(result) == (
+        f"sudoku-cp: error: cannot resume: model file {model} has changed since the output was "
+        "made (or the output does not record its content); use another output file"
+    )
+
+
 def test_resume_from_standard_input_is_refused(tmp_path):
     out = tmp_path / "out.jsonl"
     args = ["check", "-", "-b", REAL, "-j", "0", "-o", str(out), "-q"]

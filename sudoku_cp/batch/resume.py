@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..experiment import machine, now, versions, write_json_atomically
+from ..experiment import file_sha256, machine, now, versions, write_json_atomically
 from .items import BatchOptions, OutputError, ResumeError
 from .output import csv_columns, read_records
 from .summary import Summary
@@ -118,6 +118,7 @@ def open_run(
         "limit": options.config.limit,
         "time_limit": options.config.time_limit,
         "model": options.config.model.path or options.config.model.name,
+        "model_sha256": _model_sha256(options.config.model.path),
         "backend_options": options.config.options,
         "jobs": options.jobs,
         "format": options.fmt,
@@ -176,6 +177,16 @@ def open_run(
     return meta, done
 
 
+def _model_sha256(path: str | None) -> str | None:
+    """The content hash of a model file (None for a shipped model, named by its name)."""
+    if path is None:
+        return None
+    try:
+        return file_sha256(Path(path))
+    except OSError:
+        return None
+
+
 def _load_meta(path: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -196,6 +207,13 @@ def _check_same_run(
     meta: dict[str, Any], settings: dict[str, Any], inputs_info: list[dict[str, Any]]
 ) -> None:
     before = meta["settings"]
+    model = settings["model_sha256"]
+    same_file = before.get("model") == settings["model"]
+    if model is not None and same_file and before.get("model_sha256") != model:
+        raise ResumeError(
+            f"cannot resume: model file {settings['model']} has changed since the output "
+            "was made (or the output does not record its content); use another output file"
+        )
     for key in ("command", "backends", "limit", "model", "backend_options", "metamorphic", "seed"):
         if before.get(key) != settings[key]:
             raise ResumeError(
