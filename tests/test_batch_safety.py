@@ -248,6 +248,23 @@ def test_resume_refuses_a_sidecar_lacking_a_setting_or_a_changed_input(tmp_path)
     )
 
 
+def test_resume_refuses_an_output_holding_a_puzzle_twice(tmp_path):
+    out = tmp_path / "out.jsonl"
+    args = ["check", EULER, INKALA, EULER, "-b", REAL, "-j", "0", "-o", str(out), "-q"]
+    assert run(*args).exit_code == 0
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:2] + lines[:1]))  # as two runs writing at once leave it
+    before = out.read_bytes()
+    result = run(*args, "--resume")
+    assert result.exit_code == 2
+    assert error_line(result) == (
+        f"sudoku-cp: error: cannot resume {out}: it records a puzzle more than once (1 extra "
+        "record: two runs wrote it at once?); run without --resume to start over (this "
+        "overwrites it), or choose another --output file"
+    )
+    assert out.read_bytes() == before
+
+
 def test_resume_refuses_a_changed_model_file(tmp_path):
     model = tmp_path / "mine.toml"
     model.write_text('groups = ["rows", "columns", "boxes"]\n')

@@ -159,6 +159,14 @@ def open_run(
             reason = getattr(err, "strerror", None) or "not UTF-8 text"
             raise ResumeError(f"cannot resume from {output}: {reason}") from None
         done = IndexSet(indices)
+        if len(done) != len(indices):
+            # Only two runs writing at once leave a puzzle twice: which record stands is unknown.
+            twice = len(indices) - len(done)
+            raise ResumeError(
+                f"cannot resume {output}: it records a puzzle more than once ({twice:,} extra "
+                f"record{'s' if twice > 1 else ''}: two runs wrote it at once?); run without "
+                "--resume to start over (this overwrites it), or choose another --output file"
+            )
     if meta is None:
         meta = {
             "tool": "sudoku-cp",
