@@ -328,6 +328,34 @@ def test_sigterm_writes_every_record_the_summary_and_the_mark_then_resume_finish
     assert sorted(r["index"] for r in after) == list(range(1, 51))
 
 
+@pytest.mark.slow
+def test_sigterm_to_the_whole_process_group_stops_the_run_and_no_worker_death_is_recorded(
+    tmp_path,
+):
+    # (as a job scheduler or `kill -TERM -PGID` does: the workers get SIGTERM too)
+    out = tmp_path / "out.jsonl"
+    easy = str(DATA / "easy.csv")
+    args = ["check", easy, easy, "-b", "test-slow", "-j", "2", "-o", str(out), "-q"]
+    process = subprocess.Popen(
+        [sys.executable, "-c", PLUGIN.format(tests=str(TESTS)), *args],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    wait_for_lines(out, 3, process)
+    os.killpg(process.pid, signal.SIGTERM)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 143, stderr
+    records = jsonl(out.read_text())
+    assert {r["verdict"] for r in records} == {"unique"}
+    assert len({r["index"] for r in records}) == len(records) < 100
+    meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
+    assert meta["runs"][0]["interrupted"] is True
+    assert meta["runs"][0]["records_written"] == len(records)
+
+
 # --- jigsaw regions are refused, never ignored --------------------------------------------------
 JIGSAW_REGIONS = "".join(str(1 + (i % 81) // 9) for i in range(81))  # any layout will do
 
