@@ -1,10 +1,13 @@
 """One batch as the command line runs it (``sudoku-cp check`` / ``count``): inputs opened up
-front, records streamed to the output, the sidecar, the summary, progress and Ctrl-C.
+front, records streamed to the output, the sidecar, the summary, progress, Ctrl-C and SIGTERM.
 
 Puzzles are read lazily — the lines of a file are parsed in the worker processes, so the main
 process only reads and writes and keeps up with many workers — and each record is written as
-soon as its chunk comes back (:mod:`.output`). On Ctrl-C every finished record is written and
-counted, the workers are stopped and :class:`Interrupted` carries the summary so far.
+soon as its chunk comes back (:mod:`.output`). On Ctrl-C or SIGTERM every finished record is
+written and counted, the workers are stopped and :class:`Interrupted` carries the summary so
+far. An output that is a file the run reads is refused before anything is written, and the
+output is locked from before it is read or truncated until its sidecar's last write
+(:class:`.output.OutputLock`).
 """
 
 from __future__ import annotations
