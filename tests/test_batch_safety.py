@@ -356,6 +356,36 @@ def test_sigterm_to_the_whole_process_group_stops_the_run_and_no_worker_death_is
     assert meta["runs"][0]["records_written"] == len(records)
 
 
+SIGNAL_WHILE_CLOSING = (
+    "import os, signal, sys\n"
+    "import sudoku_cp.batch.command as command\n"
+    "real = command.close_run\n"
+    "def close_run(*args):\n"
+    "    os.kill(os.getpid(), signal.{name})  # while the sidecar is being finished\n"
+    "    real(*args)\n"
+    "command.close_run = close_run\n"
+    "from sudoku_cp.cli import main\n"
+    "main()\n"
+)
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGINT"])
+def test_a_signal_while_the_run_closes_is_held_until_the_sidecar_is_written(tmp_path, name):
+    out = tmp_path / "out.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNAL_WHILE_CLOSING.format(name=name), "check", EULER, INKALA]
+        + ["-b", REAL, "-j", "1", "-o", str(out), "-q"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr  # every puzzle was checked: the run stands
+    assert len(jsonl(out.read_text())) == 2
+    meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
+    assert meta["runs"][0]["finished"] is not None and meta["summary"]["puzzles"] == 2
+
+
 # --- jigsaw regions are refused, never ignored --------------------------------------------------
 JIGSAW_REGIONS = "".join(str(1 + (i % 81) // 9) for i in range(81))  # any layout will do
 

@@ -88,30 +88,34 @@ def _run_locked(
     started = time.perf_counter()
     batches = run_batches(batch_items(readers, config.model, done), config, options.jobs)
     ctrl_c = _CtrlC()
-    try:
-        with progress or _nothing(), ctrl_c:
-            for batch in batches:
-                # A record is written and counted, or neither; the records of a worker's
-                # chunk, known together, go out in one write.
-                ctrl_c.busy = True
-                try:
-                    writer.write_many(batch)
-                    for record in batch:
-                        summary.add(record)
-                finally:
-                    ctrl_c.busy = False
-                ctrl_c.deliver()
-                if progress is not None:
-                    progress.advance(len(batch))
-    except KeyboardInterrupt:
-        summary.interrupted = True
-        raise Interrupted(summary, ctrl_c.signum) from None
-    finally:
-        batches.close()  # stops the workers whatever happened
-        writer.close()
-        summary.seconds = time.perf_counter() - started
-        if meta is not None and options.output is not None:
-            close_run(meta, options.output, summary)
+    with ctrl_c:
+        try:
+            with progress or _nothing():
+                for batch in batches:
+                    # A record is written and counted, or neither; the records of a worker's
+                    # chunk, known together, go out in one write.
+                    ctrl_c.busy = True
+                    try:
+                        writer.write_many(batch)
+                        for record in batch:
+                            summary.add(record)
+                    finally:
+                        ctrl_c.busy = False
+                    ctrl_c.deliver()
+                    if progress is not None:
+                        progress.advance(len(batch))
+        except KeyboardInterrupt:
+            summary.interrupted = True
+            raise Interrupted(summary, ctrl_c.signum) from None
+        finally:
+            # Held while the workers stop and the sidecar is finished (a second signal gets
+            # through, should stopping the workers hang): the run ends as it stands.
+            ctrl_c.closing = ctrl_c.busy = True
+            batches.close()  # stops the workers whatever happened
+            writer.close()
+            summary.seconds = time.perf_counter() - started
+            if meta is not None and options.output is not None:
+                close_run(meta, options.output, summary)
     return summary
 
 
@@ -177,6 +181,7 @@ class _CtrlC:
 
     def __init__(self) -> None:
         self.busy = False
+        self.closing = False  # the run is closing: a second signal is not held
         self.pending = False
         self.signum: int = signal.SIGINT
         self.previous: dict[int, Any] = {}
@@ -199,7 +204,7 @@ class _CtrlC:
     def _handle(self, signum: int, frame: Any) -> None:
         if not self.pending:
             self.signum = signum
-        if self.busy:
+        if self.busy and not (self.closing and self.pending):
             self.pending = True
             return
         raise KeyboardInterrupt
