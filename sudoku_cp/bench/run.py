@@ -416,7 +416,7 @@ def _check_rows(
         else:  # the backend's own time inside solve
             calls[name] = (outcome, outcome.seconds)
     outcomes = read_calls(calls, limit)
-    record = judge(entry.puzzle, outcomes, id=entry.id)
+    record = judge(entry.puzzle, outcomes, id=entry.id, limit=limit)
     known = known_answer_problem(record.verdict.value, record.solutions, entry)
     verdict = "disagreement" if known else record.verdict.value
     rows = []

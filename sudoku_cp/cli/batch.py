@@ -319,8 +319,9 @@ def count(
     """How many solutions each puzzle of INPUT... has: exactly N, or at least N.
 
     The count is cross-checked like `check`: every solution is validated and the backends'
-    counts compared. Exit 0 when every count is settled, 1 when some input is not a puzzle,
-    3 on a disagreement or when no backend finished, 2 for unusable options.
+    counts compared. Exit 0 when every count is settled (exact, or at least the limit), 1 when
+    some input is not a puzzle, 3 on a disagreement, when no backend finished or when a time
+    limit cut a count short (--all, or fewer than --limit found), 2 for unusable options.
     """
     from ..result import Verdict
 
@@ -340,6 +341,7 @@ def count(
         resume=False,
     )
     verdicts = summary.verdicts
-    if verdicts.get(Verdict.DISAGREEMENT) or verdicts.get(Verdict.UNDECIDED):
+    # a count cut short by the time limit ("at least N", below the limit) is undecided too
+    if verdicts.get(Verdict.DISAGREEMENT) or verdicts.get(Verdict.UNDECIDED) or summary.cut_short:
         sys.exit(EXIT_UNDECIDED)
     sys.exit(EXIT_NEGATIVE if verdicts.get(Verdict.INVALID) else EXIT_OK)
