@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from ..backends import MAX_LIMIT, MAX_TIME_LIMIT
 from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
@@ -55,15 +56,15 @@ from .app import (
 @click.option(
     "-n",
     "--limit",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_LIMIT),
     default=None,
-    help="Stop after this many solutions [default: 1].",
+    help=f"Stop after this many solutions [default: 1; at most {MAX_LIMIT:,}].",
 )
 @click.option("-a", "--all", "count_all", is_flag=True, help="Find every solution.")
 @click.option(
     "-t",
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
+    type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
     default=None,
     metavar="SECONDS",
     help="Give up after this many seconds per puzzle (status timeout).",
