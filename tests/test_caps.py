@@ -62,6 +62,14 @@ def test_jobs_above_four_per_core_are_refused(command: list[str]) -> None:
         list(check_puzzles([EULER], ["backtrack"], jobs=cap + 1))
 
 
+def test_cpsat_workers_have_a_cap() -> None:
+    result = run("check", EULER, "-b", "cpsat", "-O", "cpsat.workers=1000000")
+    assert result.exit_code == 2, result.output
+    assert error_line(result) == (
+        "sudoku-cp: error: option 'workers' of backend 'cpsat' must be at most 64, not 1000000"
+    )
+
+
 def test_the_api_refuses_the_same_caps() -> None:
     with pytest.raises(BackendError, match="limit must be a whole number from 1 to 100,000"):
         check_limits(MAX_LIMIT + 1, None)
