@@ -135,8 +135,8 @@ def _status_line(result: Any) -> str:
     found = f"{result.count} solution{'s' if result.count != 1 else ''}"
     if result.exact:
         detail = f"{found}, search complete"
-    elif status == "timeout":
-        detail = f"{found} before the time limit"
+    elif status == "timeout" or result.limit is None or result.count < result.limit:
+        detail = f"{found} before the time limit"  # (not exact, and no limit was reached)
     else:
         detail = f"{found}, stopped at the limit"
     strategy = result.options.get("strategy")
