@@ -229,7 +229,7 @@ def _run_batch_command(
     help="Also cross-check K random transforms of each puzzle (relabelled digits, "
     "swapped rows, bands, columns, stacks, transposed — only moves that keep the "
     "model's groups); they must agree with the original, else the verdict is "
-    "disagreement, naming the transform.",
+    "disagreement, naming the transform (at most 1,000).",
 )
 @click.option(
     "--seed",
