@@ -244,15 +244,26 @@ def _load_shipped(name: str) -> Model:
     return _load_file(path, name=name)
 
 
+MAX_MODEL_BYTES = 1 << 20
+"""The largest model file read (1 MiB): a 64x64 model listing every cell of every group is
+under 100 kB; a bigger file (``--model /dev/zero``) is refused after reading this much."""
+
+
 def _load_file(path: Path, name: str | None = None) -> Model:
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            raw = file.read(MAX_MODEL_BYTES + 1)
     except FileNotFoundError:
         raise ModelError(f"model file not found: {path}") from None
     except IsADirectoryError:
         raise ModelError(f"model file is a directory: {path}") from None
     except OSError as err:
         raise ModelError(f"cannot read model file {path}: {err.strerror}") from None
+    if len(raw) > MAX_MODEL_BYTES:
+        raise ModelError(
+            f"model file {path} is larger than the cap of {MAX_MODEL_BYTES:,} bytes "
+            "(a model file is a few lines of TOML)"
+        )
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

@@ -40,6 +40,16 @@ def test_solve_all_counts_every_solution_of_empty_4x4():
     assert len(solutions) == len(set(solutions)) == 288
 
 
+def test_solve_all_cut_short_by_the_time_limit_says_so():
+    # the empty 9x9 grid has 6.67e21 solutions: a second finds some, not all, and no --limit
+    # stopped the search
+    result = run("solve", "." * 81, "--all", "--time-limit", "1", "--format", "line")
+    found = len(result.stdout.split())
+    assert found >= 2
+    status = result.stderr.strip().splitlines()[-1]
+    assert f"multiple: {found} solutions before the time limit" in status, status
+
+
 def test_solve_pretty_draws_boxes():
     result = run("solve", KNOWN)
     assert result.exit_code == 0

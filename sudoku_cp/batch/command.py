@@ -39,7 +39,7 @@ def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
     written, and :class:`ResumeError` when ``--resume`` cannot continue the output file.
     """
     config = options.config
-    summary = Summary(list(config.backends))
+    summary = Summary(list(config.backends), limit=config.limit)
     done = IndexSet()
     meta: dict[str, Any] | None = None
     readers = _open_inputs(options)  # a missing file or bad input fails here, before any work

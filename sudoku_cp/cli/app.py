@@ -90,6 +90,20 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
+def refuse_above(value: Any, cap: int, why: str = "") -> Any:
+    """``value``, or a usage error naming the option and ``cap`` (for a click callback)."""
+    if value is not None and value > cap:
+        raise click.BadParameter(f"{value} is above the cap of {cap:,}{why}")
+    return value
+
+
+def jobs_cap(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    """``--jobs``: at most :func:`~sudoku_cp.batch.pool.max_jobs` worker processes."""
+    from ..batch.pool import JOBS_PER_CORE, max_jobs
+
+    return refuse_above(value, max_jobs(), f" ({JOBS_PER_CORE} per usable core)")
+
+
 def resolve_limit(limit: int | None, count_all: bool, default: int | None) -> int | None:
     if count_all and limit is not None:
         raise click.UsageError("--limit and --all contradict each other; give one")

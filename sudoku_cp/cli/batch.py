@@ -9,13 +9,16 @@ from typing import Any
 
 import click
 
+from ..backends import MAX_LIMIT, MAX_TIME_LIMIT
 from .app import (
     EXIT_INTERRUPTED,
     EXIT_NEGATIVE,
     EXIT_OK,
     EXIT_UNDECIDED,
+    jobs_cap,
     main,
     parse_option_pairs,
+    refuse_above,
     resolve_limit,
 )
 
@@ -45,19 +48,21 @@ def _batch_options(func: Any) -> Any:
         click.option(
             "-t",
             "--time-limit",
-            type=click.FloatRange(min=0, min_open=True),
+            type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
             default=DEFAULT_TIME_LIMIT,
             show_default=True,
             metavar="SECONDS",
-            help="Per backend per puzzle; a worker that overruns is stopped.",
+            help="Per backend per puzzle; a worker that overruns is stopped "
+            f"(at most {MAX_TIME_LIMIT:,.0f}).",
         ),
         click.option(
             "-j",
             "--jobs",
             type=click.IntRange(min=0),
             default=None,
+            callback=jobs_cap,
             help="Worker processes [default: every core; 0 = in this process, "
-            "where only the backends' own time limits apply].",
+            "where only the backends' own time limits apply; at most 4 per core].",
         ),
         click.option(
             "-O",
@@ -78,6 +83,12 @@ def _batch_options(func: Any) -> Any:
     for decorator in reversed(decorators):
         func = decorator(func)
     return func
+
+
+def _metamorphic_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    from ..batch.items import MAX_METAMORPHIC
+
+    return refuse_above(value, MAX_METAMORPHIC)
 
 
 def _per_backend_options(pairs: Sequence[str]) -> dict[str, dict[str, str]]:
@@ -182,7 +193,7 @@ def _run_batch_command(
 @click.option(
     "-n",
     "--limit",
-    type=click.IntRange(min=2),
+    type=click.IntRange(min=2, max=MAX_LIMIT),
     default=2,
     show_default=True,
     help="Solutions each backend looks for (2 decides uniqueness; more finds more witnesses).",
@@ -214,10 +225,11 @@ def _run_batch_command(
     default=0,
     show_default=True,
     metavar="K",
+    callback=_metamorphic_cap,
     help="Also cross-check K random transforms of each puzzle (relabelled digits, "
     "swapped rows, bands, columns, stacks, transposed — only moves that keep the "
     "model's groups); they must agree with the original, else the verdict is "
-    "disagreement, naming the transform.",
+    "disagreement, naming the transform (at most 1,000).",
 )
 @click.option(
     "--seed",
@@ -299,9 +311,9 @@ def check(
 @click.option(
     "-n",
     "--limit",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_LIMIT),
     default=None,
-    help="Count up to this many solutions [default: 1000].",
+    help=f"Count up to this many solutions [default: 1000; at most {MAX_LIMIT:,}].",
 )
 @click.option("-a", "--all", "count_all", is_flag=True, help="Count every solution.")
 def count(
@@ -319,8 +331,9 @@ def count(
     """How many solutions each puzzle of INPUT... has: exactly N, or at least N.
 
     The count is cross-checked like `check`: every solution is validated and the backends'
-    counts compared. Exit 0 when every count is settled, 1 when some input is not a puzzle,
-    3 on a disagreement or when no backend finished, 2 for unusable options.
+    counts compared. Exit 0 when every count is settled (exact, or at least the limit), 1 when
+    some input is not a puzzle, 3 on a disagreement, when no backend finished or when a time
+    limit cut a count short (--all, or fewer than --limit found), 2 for unusable options.
     """
     from ..result import Verdict
 
@@ -340,6 +353,7 @@ def count(
         resume=False,
     )
     verdicts = summary.verdicts
-    if verdicts.get(Verdict.DISAGREEMENT) or verdicts.get(Verdict.UNDECIDED):
+    # a count cut short by the time limit ("at least N", below the limit) is undecided too
+    if verdicts.get(Verdict.DISAGREEMENT) or verdicts.get(Verdict.UNDECIDED) or summary.cut_short:
         sys.exit(EXIT_UNDECIDED)
     sys.exit(EXIT_NEGATIVE if verdicts.get(Verdict.INVALID) else EXIT_OK)

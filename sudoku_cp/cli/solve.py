@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from ..backends import MAX_LIMIT, MAX_TIME_LIMIT
 from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
@@ -55,15 +56,15 @@ from .app import (
 @click.option(
     "-n",
     "--limit",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_LIMIT),
     default=None,
-    help="Stop after this many solutions [default: 1].",
+    help=f"Stop after this many solutions [default: 1; at most {MAX_LIMIT:,}].",
 )
 @click.option("-a", "--all", "count_all", is_flag=True, help="Find every solution.")
 @click.option(
     "-t",
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
+    type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
     default=None,
     metavar="SECONDS",
     help="Give up after this many seconds per puzzle (status timeout).",
@@ -134,8 +135,8 @@ def _status_line(result: Any) -> str:
     found = f"{result.count} solution{'s' if result.count != 1 else ''}"
     if result.exact:
         detail = f"{found}, search complete"
-    elif status == "timeout":
-        detail = f"{found} before the time limit"
+    elif status == "timeout" or result.limit is None or result.count < result.limit:
+        detail = f"{found} before the time limit"  # (not exact, and no limit was reached)
     else:
         detail = f"{found}, stopped at the limit"
     strategy = result.options.get("strategy")
