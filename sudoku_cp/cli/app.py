@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 
 import click
 
-from ..errors import SudokuError
+from ..errors import SudokuError, one_line
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 OUTPUT_FORMATS = ("pretty", "line", "json")
@@ -29,18 +29,6 @@ def fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
     """Print one error line on standard error and exit with ``status``."""
     click.echo(f"sudoku-cp: error: {one_line(message)}", err=True)
     sys.exit(status)
-
-
-def one_line(message: str) -> str:
-    r"""``message`` with control characters shown escaped, so that it stays one line even when
-    it quotes a file name holding a line break.
-
-    >>> one_line("file not found: a\rb")
-    'file not found: a\\rb'
-    """
-    if message.isprintable():
-        return message
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
 
 
 class _Group(click.Group):

@@ -116,7 +116,8 @@ def solve(
     for record in read_input(puzzle, model=rule_set, fmt=input_format):
         if record.puzzle is None:
             click.echo(
-                f"sudoku-cp: error: {one_line(f'puzzle {record.id}: {record.error}')}", err=True
+                f"sudoku-cp: error: puzzle {_shown(record)}: {one_line(str(record.error))}",
+                err=True,
             )
             worst = max(worst, EXIT_USAGE)
             continue
@@ -127,6 +128,12 @@ def solve(
         elif result.count == 0:
             worst = max(worst, EXIT_UNDECIDED)
     sys.exit(worst)
+
+
+def _shown(record: Any) -> str:
+    from ..result import shown_id
+
+    return shown_id(str(record.id))
 
 
 def _status_line(result: Any) -> str:
@@ -160,7 +167,7 @@ def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> Non
     if out_format == "line":
         for solution in result.solutions:
             click.echo(format_line(solution, size))
-        click.echo(f"puzzle {record.id}: {_status_line(result)}", err=True)
+        click.echo(f"puzzle {_shown(record)}: {_status_line(result)}", err=True)
         if stats:
             click.echo(_stats_line(result), err=True)
     elif out_format == "json":
@@ -181,7 +188,7 @@ def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> Non
             )
         )
     else:
-        click.echo(f"puzzle {record.id}: {_status_line(result)}")
+        click.echo(f"puzzle {_shown(record)}: {_status_line(result)}")
         for number, solution in enumerate(result.solutions, start=1):
             if len(result.solutions) > 1:
                 click.echo(f"solution {number}:")
