@@ -130,6 +130,8 @@ def _run_batch_command(
         raise click.UsageError("--resume needs --output FILE (the file to continue)")
     if output is not None and not output.strip():
         raise click.UsageError("--output needs a file name, not an empty one")
+    if list(inputs).count("-") > 1:
+        raise click.UsageError("standard input ('-') is named twice; it can be read only once")
     config = CheckConfig.make(
         backend_list,
         limit=limit,

@@ -596,7 +596,8 @@ def read_input(
 
 
 def _is_existing_path(arg: str) -> bool:
-    if "\n" in arg or len(arg) > 4096:
+    # (Text with a line break may still name a file: a file name may hold one.)
+    if len(arg) > 4096:
         return False
     try:
         return os.path.lexists(arg)
