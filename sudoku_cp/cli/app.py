@@ -98,3 +98,14 @@ def backend_options(
     backend = get_backend(backend_name)
     backend.check_options(options)  # raises BackendError naming the valid options
     return options
+
+
+BOX_HELP = (
+    "Box shape, ROWSxCOLUMNS (e.g. 3x2 for 6x6 puzzles with boxes 3 rows tall) "
+    "[default: the widest shape as tall as possible: 2x3, 2x4, 3x3, 3x4 …]."
+)
+
+
+def box_option(func: Any) -> Any:
+    """``--box ROWSxCOLUMNS``, on every command that takes ``--model``."""
+    return click.option("--box", default=None, metavar="ROWSxCOLS", help=BOX_HELP)(func)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,7 @@ from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
     EXIT_UNDECIDED,
+    box_option,
     main,
     parse_option_pairs,
     resolve_limit,
@@ -26,7 +27,7 @@ CHECK_FORMATS = ("table", "jsonl", "csv")
 
 def _batch_options(func: Any) -> Any:
     """The options `check` and `count` share (applied bottom-up, so listed in reverse)."""
-    decorators = [
+    decorators: list[Callable[[Any], Any]] = [
         click.option(
             "-b",
             "--backends",
@@ -42,6 +43,7 @@ def _batch_options(func: Any) -> Any:
             show_default=True,
             help="Rule set: a model name or a path to a TOML file.",
         ),
+        box_option,
         click.option(
             "-t",
             "--time-limit",
@@ -108,6 +110,7 @@ def _run_batch_command(
     *,
     backend_list: str | None,
     model: str,
+    box: str | None,
     limit: int | None,
     time_limit: float,
     jobs: int | None,
@@ -125,6 +128,7 @@ def _run_batch_command(
     from rich.console import Console
 
     from ..batch import BatchOptions, CheckConfig, Interrupted, default_jobs, run_batch, tune_gc
+    from ..model import load_model
 
     if resume and output is None:
         raise click.UsageError("--resume needs --output FILE (the file to continue)")
@@ -136,7 +140,7 @@ def _run_batch_command(
         backend_list,
         limit=limit,
         time_limit=time_limit,
-        model=model,
+        model=load_model(model, box=box),
         options=_per_backend_options(option_pairs),
         metamorphic=metamorphic,
         seed=seed,
@@ -232,6 +236,7 @@ def check(
     inputs: tuple[str, ...],
     backend_list: str | None,
     model: str,
+    box: str | None,
     time_limit: float,
     jobs: int | None,
     option_pairs: tuple[str, ...],
@@ -280,6 +285,7 @@ def check(
         inputs,
         backend_list=backend_list,
         model=model,
+        box=box,
         limit=limit,
         time_limit=time_limit,
         jobs=jobs,
@@ -310,6 +316,7 @@ def count(
     inputs: tuple[str, ...],
     backend_list: str | None,
     model: str,
+    box: str | None,
     time_limit: float,
     jobs: int | None,
     option_pairs: tuple[str, ...],
@@ -331,6 +338,7 @@ def count(
         inputs,
         backend_list=backend_list,
         model=model,
+        box=box,
         limit=resolve_limit(limit, count_all, default=1000),
         time_limit=time_limit,
         jobs=jobs,

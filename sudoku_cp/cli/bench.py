@@ -11,6 +11,7 @@ from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
     EXIT_UNDECIDED,
+    box_option,
     main,
 )
 
@@ -97,6 +98,7 @@ from .app import (
     show_default=True,
     help="Rule set for puzzle files (bundled sets are classic).",
 )
+@box_option
 @click.option(
     "--seed",
     type=int,
@@ -134,6 +136,7 @@ def bench(
     output: str | None,
     baseline: str | None,
     model: str,
+    box: str | None,
     seed: int,
     no_warmup: bool,
     draw: bool,
@@ -175,6 +178,7 @@ def bench(
             jobs=jobs,
             warmup=not no_warmup,
             model=model,
+            box=box,
             seed=seed,
             baseline=baseline,
         )

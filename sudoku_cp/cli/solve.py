@@ -15,6 +15,7 @@ from .app import (
     EXIT_USAGE,
     OUTPUT_FORMATS,
     backend_options,
+    box_option,
     main,
     one_line,
     resolve_limit,
@@ -52,6 +53,7 @@ from .app import (
     show_default=True,
     help="Rule set: a model name (see `sudoku-cp models`) or a path to a TOML file.",
 )
+@box_option
 @click.option(
     "-n",
     "--limit",
@@ -90,6 +92,7 @@ def solve(
     strategy: str | None,
     option_pairs: tuple[str, ...],
     model: str,
+    box: str | None,
     limit: int | None,
     count_all: bool,
     time_limit: float | None,
@@ -109,7 +112,7 @@ def solve(
     from ..model import load_model
 
     limit = resolve_limit(limit, count_all, default=1)
-    rule_set = load_model(model)
+    rule_set = load_model(model, box=box)
     options = backend_options(backend, strategy, option_pairs)
     solver = get_backend(backend)
     worst = EXIT_OK
