@@ -159,6 +159,11 @@ def test_a_file_name_with_a_line_break_is_read_as_that_file(tmp_path):
     assert result.stdout.strip() == KNOWN_SOLUTION
     result = run("check", str(path), "-b", REAL, "-j", "0", "-q", "-f", "jsonl")
     assert result.exit_code == 0 and json.loads(result.stdout)["verdict"] == "unique"
+    missing = tmp_path / "no\nsuch.txt"
+    for command in ("solve", "check"):
+        result = run(command, str(missing))
+        assert result.exit_code == 2
+        assert error_line(result) == (f"sudoku-cp: error: file not found: {tmp_path}/no\\nsuch.txt")
 
 
 def test_binary_on_standard_input_is_one_line_and_exit_2():
