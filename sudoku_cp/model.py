@@ -128,6 +128,11 @@ class Model:
                 f"box {shape[0]}x{shape[1]}: model '{self.name}' has no boxes "
                 f"(its groups: {', '.join(self.group_kinds) or 'listed cells only'})"
             )
+        if self.sizes is not None and shape[0] * shape[1] not in self.sizes:
+            raise ModelError(
+                f"box {shape[0]}x{shape[1]} fits size {shape[0] * shape[1]}, but model "
+                f"'{self.name}' only fits size {', '.join(map(str, self.sizes))}"
+            )
         return replace(self, box=shape)
 
     def fits(self, size: int) -> str | None:

@@ -88,6 +88,9 @@ def test_box_shapes_and_impossible_ones():
         assert str(caught.value) == message
     with pytest.raises(ModelError, match="model 'latin' has no boxes"):
         load_model("latin", box="3x2")
+    with pytest.raises(ModelError) as caught:
+        load_model("hyper", box="3x2")
+    assert str(caught.value) == "box 3x2 fits size 6, but model 'hyper' only fits size 9"
 
 
 def test_a_model_file_chooses_the_box_shape(tmp_path):

@@ -102,7 +102,7 @@ def backend_options(
 
 BOX_HELP = (
     "Box shape, ROWSxCOLUMNS (e.g. 3x2 for 6x6 puzzles with boxes 3 rows tall) "
-    "[default: the widest shape as tall as possible: 2x3, 2x4, 3x3, 3x4 …]."
+    "[default: rows <= columns, as many rows as possible: 2x3, 2x4, 3x3, 3x4, 3x5 …]."
 )
 
 
