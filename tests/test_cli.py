@@ -150,3 +150,18 @@ def test_console_script_error_has_no_traceback():
     )
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+
+
+def test_solve_status_line_escapes_an_id_with_a_line_break(tmp_path):
+    source = tmp_path / "ids.jsonl"
+    source.write_text(
+        json.dumps({"id": "a\nb", "puzzle": INKALA})
+        + "\n"
+        + json.dumps({"id": "c\x1bd", "puzzle": "12"})
+        + "\n"
+    )
+    result = run("solve", str(source), "--format", "line")
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith('puzzle "a\\nb": solved: 1 solution'), result.stderr
+    assert lines[1].startswith('sudoku-cp: error: puzzle "c\\u001bd": line 2: read 2'), lines
+    assert len(lines) == 2

@@ -109,7 +109,7 @@ def open_run(
         "backends": list(options.config.backends),
         "limit": options.config.limit,
         "time_limit": options.config.time_limit,
-        "model": options.config.model.path or options.config.model.name,
+        "model": options.config.model.label,
         "backend_options": options.config.options,
         "jobs": options.jobs,
         "format": options.fmt,

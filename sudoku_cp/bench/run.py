@@ -94,6 +94,7 @@ class BenchConfig:
     jobs: int = 1
     warmup: bool = True
     model: str = "classic"
+    box: str | None = None
     seed: int = DEFAULT_SEED
     baseline: str | None = None
 
@@ -188,6 +189,7 @@ def config_from_record(record: Any) -> BenchConfig:
         jobs=options["jobs"],
         warmup=options["warmup"],
         model=options["model"],
+        box=options.get("box"),
         seed=record["seed"],
         baseline=options.get("baseline"),
     )
@@ -377,8 +379,8 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> BenchRun
     """Measure every puzzle × spec × repeat of ``config``, check every answer, build the record."""
     config.check()
     started = time.time()
+    model = load_model(config.model, box=config.box)
     datasets = resolve_datasets(config.datasets)
-    model = load_model(config.model)
     specs = parse_specs(config.backends, config.options, config.seed)
     baseline = find_spec(specs, config.baseline) if config.baseline else _default_baseline(specs)
     loaded = [(ds, *load_dataset(ds, model)) for ds in datasets]
@@ -572,6 +574,7 @@ def _make_record(
             "jobs": config.jobs,
             "warmup": config.warmup,
             "model": config.model,
+            "box": config.box,
             "baseline": baseline.label,
         },
         "backends": [
@@ -615,7 +618,7 @@ from sudoku_cp.model import load_model
 from sudoku_cp.puzzle import Puzzle
 out = {"import_sudoku_cp_s": time.perf_counter() - start, "backends": {}}
 job = json.loads(sys.stdin.read())
-puzzle = Puzzle(job["cells"], load_model(job["model"]))
+puzzle = Puzzle(job["cells"], load_model(job["model"], box=job["box"]))
 imported = set()
 for spec in job["specs"]:
     entry = out["backends"].setdefault(spec["label"], {})
@@ -661,6 +664,7 @@ def measure_overheads(specs: Sequence[Spec], puzzle: Puzzle, config: BenchConfig
         job = {
             "cells": list(puzzle.cells),
             "model": puzzle.model.path or puzzle.model.name,
+            "box": puzzle.model.box,
             "limit": config.limit,
             "time_limit": config.time_limit,
             "specs": [

@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 
 import click
 
-from ..errors import SudokuError
+from ..errors import SudokuError, one_line
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 OUTPUT_FORMATS = ("pretty", "line", "json")
@@ -29,18 +29,6 @@ def fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
     """Print one error line on standard error and exit with ``status``."""
     click.echo(f"sudoku-cp: error: {one_line(message)}", err=True)
     sys.exit(status)
-
-
-def one_line(message: str) -> str:
-    r"""``message`` with control characters shown escaped, so that it stays one line even when
-    it quotes a file name holding a line break.
-
-    >>> one_line("file not found: a\rb")
-    'file not found: a\\rb'
-    """
-    if message.isprintable():
-        return message
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
 
 
 class _Group(click.Group):
@@ -124,3 +112,14 @@ def backend_options(
     backend = get_backend(backend_name)
     backend.check_options(options)  # raises BackendError naming the valid options
     return options
+
+
+BOX_HELP = (
+    "Box shape, ROWSxCOLUMNS (e.g. 3x2 for 6x6 puzzles with boxes 3 rows tall) "
+    "[default: rows <= columns, as many rows as possible: 2x3, 2x4, 3x3, 3x4, 3x5 …]."
+)
+
+
+def box_option(func: Any) -> Any:
+    """``--box ROWSxCOLUMNS``, on every command that takes ``--model``."""
+    return click.option("--box", default=None, metavar="ROWSxCOLS", help=BOX_HELP)(func)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
     EXIT_UNDECIDED,
+    box_option,
     jobs_cap,
     main,
     parse_option_pairs,
@@ -29,7 +30,7 @@ CHECK_FORMATS = ("table", "jsonl", "csv")
 
 def _batch_options(func: Any) -> Any:
     """The options `check` and `count` share (applied bottom-up, so listed in reverse)."""
-    decorators = [
+    decorators: list[Callable[[Any], Any]] = [
         click.option(
             "-b",
             "--backends",
@@ -45,6 +46,7 @@ def _batch_options(func: Any) -> Any:
             show_default=True,
             help="Rule set: a model name or a path to a TOML file.",
         ),
+        box_option,
         click.option(
             "-t",
             "--time-limit",
@@ -119,6 +121,7 @@ def _run_batch_command(
     *,
     backend_list: str | None,
     model: str,
+    box: str | None,
     limit: int | None,
     time_limit: float,
     jobs: int | None,
@@ -136,16 +139,19 @@ def _run_batch_command(
     from rich.console import Console
 
     from ..batch import BatchOptions, CheckConfig, Interrupted, default_jobs, run_batch, tune_gc
+    from ..model import load_model
 
     if resume and output is None:
         raise click.UsageError("--resume needs --output FILE (the file to continue)")
     if output is not None and not output.strip():
         raise click.UsageError("--output needs a file name, not an empty one")
+    if list(inputs).count("-") > 1:
+        raise click.UsageError("standard input ('-') is named twice; it can be read only once")
     config = CheckConfig.make(
         backend_list,
         limit=limit,
         time_limit=time_limit,
-        model=model,
+        model=load_model(model, box=box),
         options=_per_backend_options(option_pairs),
         metamorphic=metamorphic,
         seed=seed,
@@ -242,6 +248,7 @@ def check(
     inputs: tuple[str, ...],
     backend_list: str | None,
     model: str,
+    box: str | None,
     time_limit: float,
     jobs: int | None,
     option_pairs: tuple[str, ...],
@@ -290,6 +297,7 @@ def check(
         inputs,
         backend_list=backend_list,
         model=model,
+        box=box,
         limit=limit,
         time_limit=time_limit,
         jobs=jobs,
@@ -320,6 +328,7 @@ def count(
     inputs: tuple[str, ...],
     backend_list: str | None,
     model: str,
+    box: str | None,
     time_limit: float,
     jobs: int | None,
     option_pairs: tuple[str, ...],
@@ -342,6 +351,7 @@ def count(
         inputs,
         backend_list=backend_list,
         model=model,
+        box=box,
         limit=resolve_limit(limit, count_all, default=1000),
         time_limit=time_limit,
         jobs=jobs,

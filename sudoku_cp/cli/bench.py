@@ -12,6 +12,7 @@ from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
     EXIT_UNDECIDED,
+    box_option,
     jobs_cap,
     main,
     refuse_above,
@@ -108,6 +109,7 @@ def _repeat_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     show_default=True,
     help="Rule set for puzzle files (bundled sets are classic).",
 )
+@box_option
 @click.option(
     "--seed",
     type=int,
@@ -145,6 +147,7 @@ def bench(
     output: str | None,
     baseline: str | None,
     model: str,
+    box: str | None,
     seed: int,
     no_warmup: bool,
     draw: bool,
@@ -186,6 +189,7 @@ def bench(
             jobs=jobs,
             warmup=not no_warmup,
             model=model,
+            box=box,
             seed=seed,
             baseline=baseline,
         )
