@@ -7,6 +7,18 @@ exit status 2 (``UsageError`` and friends) — never a traceback.
 from __future__ import annotations
 
 
+def one_line(message: str) -> str:
+    r"""``message`` with control characters shown escaped, so that it stays one line even when
+    it quotes a file name or an id holding a line break.
+
+    >>> one_line("file not found: a\rb")
+    'file not found: a\\rb'
+    """
+    if message.isprintable():
+        return message
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+
+
 class SudokuError(Exception):
     """Base class of every error a user can cause; ``str(err)`` is one clear line."""
 

@@ -25,6 +25,7 @@ import dataclasses
 import numbers
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import islice
 from operator import countOf
 from typing import Any
 
@@ -142,7 +143,7 @@ def cross_check(
             return invalid_record(id, str(puzzle) if isinstance(puzzle, str) else repr(puzzle), err)
     runners = [(name, get_backend(name), settings[name]) for name in names]
     outcomes = run_backends(puzzle, runners, limit=limit, time_limit=time_limit)
-    record = judge(puzzle, outcomes, id=id)
+    record = judge(puzzle, outcomes, id=id, limit=limit)
     if metamorphic:
         record = check_variants(
             puzzle,
@@ -388,13 +389,19 @@ def judge(
     line: int | None = None,
     source: str | None = None,
     valid: Valid | None = None,
+    limit: int | None = None,
 ) -> CheckRecord:
     """Compare the backends' validated answers and give the verdict; changes none of its
     inputs. ``valid`` is :func:`validate_many`'s answer for this puzzle (asked here when not
-    given): a rejected solution makes its backend wrong, with the validator's reasons."""
+    given): a rejected solution makes its backend wrong, with the validator's reasons.
+
+    The record's count is of the distinct validated solutions, capped at ``limit`` (the limit
+    the backends ran with): backends that each found ``limit`` solutions, different ones, show
+    that there are at least ``limit`` — never more than was asked for.
+    """
     if valid is None:
         valid = validate_many([puzzle], [outcomes])[0]
-    evidence: list[Grid] = []  # distinct valid solutions, first found first
+    evidence: dict[Grid, None] = {}  # distinct valid solutions, first found first
     runs: dict[str, BackendRun] = {}
     wrong: list[str] = []
     failed = False  # some backend gave no answer (a plain unique verdict then needs a reason)
@@ -411,8 +418,8 @@ def judge(
             if not ok:
                 why = "; ".join(puzzle.problems_with(solution)[:3])
                 problems.append(f"solution {number} fails the validator: {why}")
-            elif solution not in evidence:  # (a list: there are rarely more than two)
-                evidence.append(solution)
+            else:
+                evidence.setdefault(solution)
         if problems:
             runs[name] = _with_problems(run, problems)
             wrong.append(name)
@@ -443,15 +450,16 @@ def judge(
     reason = (
         None if verdict is Verdict.UNIQUE and not failed else _reason(verdict, runs, wrong, found)
     )
+    count = found if limit is None else min(found, limit)
     # positional, in field order (id, puzzle, verdict, count, exact, solutions, backends,
     # reason, index, line, source): this runs for every puzzle of a batch
     return CheckRecord(
         str(id),
         format_line(puzzle.digits, puzzle.size),
         verdict,
-        found,
-        exact,
-        evidence[:WITNESSES],
+        count,
+        exact and count == found,
+        list(islice(evidence, WITNESSES)),
         runs,
         reason,
         index,
@@ -550,7 +558,7 @@ def check_variants(
             before=before,
             after=after,
         )
-        judged = judge(variant, outcomes)
+        judged = judge(variant, outcomes, limit=limit)
         if judged.verdict is Verdict.UNDECIDED:
             inconclusive += 1
             continue

@@ -13,6 +13,7 @@ A model file (TOML) in ``models/`` says which kinds of groups apply::
     description = "Classic Sudoku: each row, column and box holds every digit once"
     groups = ["rows", "columns", "boxes"]     # also "diagonal", "anti-diagonal"
     sizes = [9]                                # optional: the only sizes it fits
+    box = "3x2"                                # optional: boxes of 3 rows by 2 columns
 
     [[windows]]                                # optional extra rectangular groups
     row = 1                                    # top-left cell, counting from 0
@@ -24,16 +25,17 @@ A model file (TOML) in ``models/`` says which kinds of groups apply::
     cells = [[0, 0], [1, 1], [2, 2]]           # [row, col] pairs, counting from 0
 
 The grid size N comes from the puzzle; boxes are r×c with r·c = N, r ≤ c and r as large as
-possible (4 → 2×2, 6 → 2×3, 9 → 3×3, 12 → 3×4). Every backend compiles these groups the same
-way — one variable per cell, one all-different constraint per group — so adding a rule set is
-adding a file, never touching a backend.
+possible (4 → 2×2, 6 → 2×3, 9 → 3×3, 12 → 3×4), unless the model chooses a shape (``box``,
+or ``--box`` on the command line: 6×6 puzzles with 3×2 boxes). Every backend compiles these
+groups the same way — one variable per cell, one all-different constraint per group — so adding
+a rule set is adding a file, never touching a backend.
 """
 
 from __future__ import annotations
 
 import functools
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 
@@ -43,7 +45,7 @@ MAX_SIZE = 64
 """The largest grid side accepted anywhere (a 64×64 grid has 4,096 cells)."""
 
 GROUP_KINDS = ("rows", "columns", "boxes", "diagonal", "anti-diagonal")
-_KNOWN_KEYS = {"description", "groups", "sizes", "windows", "cells"}
+_KNOWN_KEYS = {"description", "groups", "sizes", "windows", "cells", "box"}
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class Model:
     cell_groups: tuple[tuple[tuple[int, int], ...], ...] = ()
     sizes: tuple[int, ...] | None = None
     path: str | None = field(default=None, compare=False)
+    box: tuple[int, int] | None = None
+    """The box shape (rows, columns) when the model chooses one; None: :func:`box_shape`."""
 
     def __hash__(self) -> int:
         # Computed once: every puzzle's checks look up per-model tables by it. Kept out of
@@ -76,6 +80,7 @@ class Model:
                     self.windows,
                     self.cell_groups,
                     self.sizes,
+                    self.box,
                 )
             )
             object.__setattr__(self, "_hash", cached)
@@ -88,6 +93,48 @@ class Model:
     def uses_boxes(self) -> bool:
         return "boxes" in self.group_kinds
 
+    @property
+    def label(self) -> str:
+        """The model as records name it: its file or name, and a chosen box shape.
+
+        >>> load_model("classic", box="3x2").label.endswith("classic.toml (boxes 3x2)")
+        True
+        """
+        where = self.path or self.name
+        return f"{where} (boxes {self.box[0]}x{self.box[1]})" if self.box else where
+
+    def box_for(self, size: int) -> tuple[int, int] | None:
+        """The box shape (rows, columns) at ``size``: the chosen one if it fits, else the
+        default :func:`box_shape`; None when boxes cannot be drawn at ``size``.
+
+        >>> load_model("classic").box_for(6), load_model("classic", box="3x2").box_for(6)
+        ((2, 3), (3, 2))
+        """
+        if self.box is not None:
+            return self.box if self.box[0] * self.box[1] == size else None
+        return box_shape(size)
+
+    def with_box(self, box: str | tuple[int, int] | None) -> Model:
+        """This model with boxes of another shape (``"3x2"``: 3 rows by 2 columns).
+
+        >>> load_model("classic").with_box("3x2").groups(6)[12]
+        (0, 1, 6, 7, 12, 13)
+        """
+        if box is None:
+            return self
+        shape = parse_box(box)
+        if not self.uses_boxes:
+            raise ModelError(
+                f"box {shape[0]}x{shape[1]}: model '{self.name}' has no boxes "
+                f"(its groups: {', '.join(self.group_kinds) or 'listed cells only'})"
+            )
+        if self.sizes is not None and shape[0] * shape[1] not in self.sizes:
+            raise ModelError(
+                f"box {shape[0]}x{shape[1]} fits size {shape[0] * shape[1]}, but model "
+                f"'{self.name}' only fits size {', '.join(map(str, self.sizes))}"
+            )
+        return replace(self, box=shape)
+
     def fits(self, size: int) -> str | None:
         """Why this model cannot be used at ``size``, or None when it can."""
         if not 1 <= size <= MAX_SIZE:
@@ -95,6 +142,18 @@ class Model:
         if self.sizes is not None and size not in self.sizes:
             allowed = ", ".join(str(s) for s in self.sizes)
             return f"model '{self.name}' only fits size {allowed}, not {size}"
+        if self.uses_boxes and self.box is not None and self.box_for(size) is None:
+            height, width = self.box
+            shapes = box_shapes(size)
+            takes = (
+                f"a {size}x{size} grid takes boxes {_or_list(shapes)}"
+                if shapes
+                else f"size {size} has no box shape"
+            )
+            return (
+                f"model '{self.name}' has {height}x{width} boxes, which fit only the "
+                f"{height * width}x{height * width} grid ({takes})"
+            )
         if self.uses_boxes and box_shape(size) is None:
             return (
                 f"model '{self.name}' needs boxes, and size {size} has no box shape "
@@ -134,6 +193,78 @@ def box_shape(size: int) -> tuple[int, int] | None:
     return None
 
 
+def box_shapes(size: int) -> list[tuple[int, int]]:
+    """Every box shape (rows, columns) a grid of side ``size`` can be cut into, with at least
+    two rows and two columns: the default first.
+
+    >>> box_shapes(6), box_shapes(9), box_shapes(12)
+    ([(2, 3), (3, 2)], [(3, 3)], [(3, 4), (4, 3), (2, 6), (6, 2)])
+    """
+    default = box_shape(size)
+    if default is None:
+        return []
+    others = [
+        (h, size // h)
+        for h in range(2, size // 2 + 1)
+        if size % h == 0 and (h, size // h) != default
+    ]
+    others.sort(key=lambda shape: (abs(shape[0] - shape[1]), shape[0] > shape[1]))
+    return [default, *others]
+
+
+def parse_box(box: str | tuple[int, int]) -> tuple[int, int]:
+    """A box shape from ``"3x2"`` (3 rows by 2 columns; also ``3X2``, ``3×2``) or a pair.
+
+    >>> parse_box("3x2"), parse_box((4, 2))
+    ((3, 2), (4, 2))
+    >>> parse_box("3")
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.ModelError: box '3': give it as ROWSxCOLUMNS, such as 3x2
+    """
+    if isinstance(box, str):
+        rows, sep, cols = box.strip().lower().replace("×", "x").partition("x")
+        if not sep or not rows.strip().isdigit() or not cols.strip().isdigit():
+            raise ModelError(f"box {box!r}: give it as ROWSxCOLUMNS, such as 3x2")
+        shape = (int(rows), int(cols))
+    elif (
+        isinstance(box, tuple | list)
+        and len(box) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in box)
+    ):
+        shape = (box[0], box[1])
+    else:
+        raise ModelError(f"box {box!r}: give it as ROWSxCOLUMNS, such as 3x2")
+    height, width = shape
+    if height < 2 or width < 2:
+        raise ModelError(f"box {height}x{width}: a box has at least 2 rows and 2 columns")
+    if height * width > MAX_SIZE:
+        raise ModelError(
+            f"box {height}x{width}: {height * width} cells, but the largest grid is "
+            f"{MAX_SIZE}x{MAX_SIZE}"
+        )
+    return shape
+
+
+def other_box_hint(model: Model, size: int) -> str:
+    """For a repeated given in a box: which box shape was read and how to choose another, when
+    ``size`` has more than one ('' otherwise)."""
+    shape = model.box_for(size)
+    others = [s for s in box_shapes(size) if s != shape]
+    if shape is None or not others:
+        return ""
+    first = f"{others[0][0]}x{others[0][1]}"
+    return (
+        f" (boxes here are {shape[0]}x{shape[1]}, rows by columns; choose another shape with "
+        f'--box {_or_list(others)}, or box = "{first}" in a model file)'
+    )
+
+
+def _or_list(shapes: list[tuple[int, int]]) -> str:
+    names = [f"{h}x{w}" for h, w in shapes]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def box_sizes(limit: int) -> list[int]:
     """The sizes up to ``limit`` that have boxes."""
     return [n for n in range(2, limit + 1) if box_shape(n) is not None]
@@ -153,7 +284,7 @@ def _layout(model: Model, size: int) -> tuple[tuple[tuple[int, ...], ...], tuple
             groups += [tuple(r * n + c for r in range(n)) for c in range(n)]
             labels += [f"column {c + 1}" for c in range(n)]
         elif kind == "boxes":
-            bh, bw = box_shape(n)  # type: ignore[misc]  # fits() has checked
+            bh, bw = model.box_for(n)  # type: ignore[misc]  # fits() has checked
             for top in range(0, n, bh):
                 for left in range(0, n, bw):
                     groups.append(
@@ -221,19 +352,22 @@ def model_names() -> list[str]:
     return sorted(p.stem for p in MODELS_DIR.glob("*.toml"))
 
 
-def load_model(name_or_path: str | Path | Model = "classic") -> Model:
-    """A shipped model by name (``classic``, ``x``, ``hyper``, ``latin``) or a TOML file's path.
+def load_model(
+    name_or_path: str | Path | Model = "classic", box: str | tuple[int, int] | None = None
+) -> Model:
+    """A shipped model by name (``classic``, ``x``, ``hyper``, ``latin``) or a TOML file's path;
+    ``box`` (``"3x2"``: 3 rows by 2 columns) chooses the box shape.
 
     >>> load_model("latin").group_kinds
     ('rows', 'columns')
     """
     if isinstance(name_or_path, Model):
-        return name_or_path
+        return name_or_path.with_box(box)
     text = str(name_or_path)
     looks_like_path = text.endswith(".toml") or "/" in text or "\\" in text
     if not looks_like_path:
-        return _load_shipped(text)
-    return _load_file(Path(text))
+        return _load_shipped(text).with_box(box)
+    return _load_file(Path(text)).with_box(box)
 
 
 @functools.lru_cache(maxsize=64)
@@ -244,15 +378,26 @@ def _load_shipped(name: str) -> Model:
     return _load_file(path, name=name)
 
 
+MAX_MODEL_BYTES = 1 << 20
+"""The largest model file read (1 MiB): a 64x64 model listing every cell of every group is
+under 100 kB; a bigger file (``--model /dev/zero``) is refused after reading this much."""
+
+
 def _load_file(path: Path, name: str | None = None) -> Model:
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            raw = file.read(MAX_MODEL_BYTES + 1)
     except FileNotFoundError:
         raise ModelError(f"model file not found: {path}") from None
     except IsADirectoryError:
         raise ModelError(f"model file is a directory: {path}") from None
     except OSError as err:
         raise ModelError(f"cannot read model file {path}: {err.strerror}") from None
+    if len(raw) > MAX_MODEL_BYTES:
+        raise ModelError(
+            f"model file {path} is larger than the cap of {MAX_MODEL_BYTES:,} bytes "
+            "(a model file is a few lines of TOML)"
+        )
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -324,6 +469,21 @@ def model_from_dict(data: dict, *, name: str, path: str | None = None) -> Model:
         ):
             raise ModelError(f"model {where}: cell group {i} must be 'cells = [[row, col], …]'")
         cell_groups.append(tuple((r, c) for r, c in cells))
+    box = data.get("box")
+    if box is not None:
+        if not isinstance(box, str):
+            raise ModelError(f"model {where}: 'box' must be a string such as \"3x2\"")
+        try:
+            box = parse_box(box)
+        except ModelError as err:
+            raise ModelError(f"model {where}: {err}") from None
+        if "boxes" not in kinds:
+            raise ModelError(f"model {where}: 'box' needs \"boxes\" in its groups")
+        if sizes and box[0] * box[1] not in sizes:
+            raise ModelError(
+                f"model {where}: {box[0]}x{box[1]} boxes fit size {box[0] * box[1]}, "
+                "which 'sizes' leaves out"
+            )
     if not kinds and not windows and not cell_groups:
         raise ModelError(f"model {where}: no groups (a model needs at least one group)")
     model = Model(
@@ -334,6 +494,7 @@ def model_from_dict(data: dict, *, name: str, path: str | None = None) -> Model:
         cell_groups=tuple(cell_groups),
         sizes=tuple(sizes) if sizes else None,
         path=path,
+        box=box,
     )
     for row, col, *_ in windows:
         if sizes and all(row >= s or col >= s for s in sizes):

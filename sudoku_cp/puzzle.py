@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import DuplicateGivenError, PuzzleError
-from .model import MAX_SIZE, Model, load_model
+from .model import MAX_SIZE, Model, load_model, other_box_hint
 
 Grid = tuple[int, ...]
 """A grid as N² digits in reading order; 0 is a blank cell."""
@@ -178,9 +178,10 @@ class Puzzle:
                 if not digit:
                     continue
                 if digit in seen:
+                    hint = other_box_hint(self.model, n) if label.startswith("box ") else ""
                     raise DuplicateGivenError(
                         f"digit {digit} is given twice in {label}: "
-                        f"{cell_name(seen[digit], n)} and {cell_name(cell, n)}"
+                        f"{cell_name(seen[digit], n)} and {cell_name(cell, n)}{hint}"
                     )
                 seen[digit] = cell
 

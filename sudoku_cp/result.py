@@ -291,3 +291,29 @@ def solutions_text(count: int) -> str:
 def witness_grid(line: str) -> Grid:
     """A witness read back from a result file's single-line form."""
     return tuple(line_cells(line)[0])
+
+
+def shown_id(ident: str) -> str:
+    r"""A record's id as people see it in a table or a sentence: one line, told apart from any
+    other id. An id of printable characters (not starting with ``"``) is shown as it is; any
+    other is shown in double quotes, with quotes, backslashes and every character that is not
+    printable escaped (``\\n``, ``\\u001b`` …).
+
+    >>> shown_id("AI Escargot"), shown_id("a\nb"), shown_id("a\\nb"), shown_id('"a"')
+    ('AI Escargot', '"a\\nb"', 'a\\nb', '"\\"a\\""')
+    """
+    if ident.isprintable() and not ident.startswith('"'):
+        return ident
+    return '"' + "".join(map(_escaped, ident)) + '"'
+
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escaped(ch: str) -> str:
+    if ch in _ESCAPES:
+        return _ESCAPES[ch]
+    if ch.isprintable():
+        return ch
+    code = ord(ch)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"

@@ -33,7 +33,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .model import Model, box_shape, load_model
+from .model import Model, load_model
 from .puzzle import Grid, Puzzle
 
 Line = tuple[int, ...]
@@ -245,7 +245,7 @@ def preserves(model: Model, size: int, cells: Sequence[int]) -> bool:
 def _offered(model: Model | str, size: int) -> tuple[tuple[str, Transform], ...]:
     rules = load_model(model)
     rules.check_size(size)
-    shape = box_shape(size) if rules.uses_boxes else None
+    shape = rules.box_for(size) if rules.uses_boxes else None
     return tuple(
         (kind, move)
         for kind, move in _candidates(size, shape)

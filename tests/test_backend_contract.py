@@ -161,7 +161,7 @@ def reference() -> Any:
 
 
 @functools.cache
-def a_solution(model: str, n: int) -> tuple[int, ...]:
+def a_solution(model: str | Model, n: int) -> tuple[int, ...]:
     """One solved grid of the model at size n, from the reference (checked by the validator)."""
     result = reference().solve(Puzzle([0] * (n * n), model), limit=1)
     assert result.solution and Puzzle([0] * (n * n), model).is_solution(result.solution)
@@ -258,6 +258,27 @@ def test_4x4_counts_match_brute_force(spec: Spec, model: str) -> None:
         puzzle = Puzzle(cells, model)
         result = spec.solve(puzzle, None, time_limit=GENEROUS)
         assert result.exact and result.count == brute_force_count(puzzle)
+
+
+CHOSEN_BOXES = ["3x2", "4x2", "4x3", "5x3"]
+
+
+@pytest.mark.parametrize("box", CHOSEN_BOXES)
+def test_a_chosen_box_shape(spec: Spec, box: str) -> None:
+    # Boxes other than the default shape (3 rows by 2 columns for 6x6 …): every backend reads
+    # them from the model's groups.
+    rules = load_model("classic", box=box)
+    n = rules.box[0] * rules.box[1]  # type: ignore[index]
+    solution = a_solution(rules, n)
+    assert not Puzzle([0] * (n * n)).is_solution(solution)  # not a default-box grid
+    one = spec.solve(Puzzle(unique_from(solution, n), rules), 2, time_limit=GENEROUS)
+    assert one.status is Status.UNIQUE and one.exact and one.solutions == (solution,)
+    nothing = spec.solve(Puzzle(none_puzzle(n), rules), 2, time_limit=GENEROUS)
+    assert nothing.status is Status.NONE and nothing.exact
+    if n == 6:  # two rows left blank: counted to the end, against plain enumeration
+        few = Puzzle([0 if cell < 12 else d for cell, d in enumerate(solution)], rules)
+        counted = spec.solve(few, None, time_limit=GENEROUS)
+        assert counted.exact and counted.count == brute_force_count(few) > 1
 
 
 def test_a_full_grid_is_its_own_only_solution(spec: Spec) -> None:

@@ -19,7 +19,7 @@ import pytest
 from clitools import as_unprivileged, error_line, jsonl, run
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from puzzles import INKALA, KNOWN
+from puzzles import INKALA, KNOWN, KNOWN_SOLUTION
 
 from sudoku_cp.errors import ModelError
 from sudoku_cp.model import model_from_dict
@@ -149,6 +149,21 @@ def test_a_directory_and_a_missing_file(tmp_path):
         result = run(command, str(missing))
         assert result.exit_code == 2
         assert error_line(result) == f"sudoku-cp: error: file not found: {missing}"
+
+
+def test_a_file_name_with_a_line_break_is_read_as_that_file(tmp_path):
+    path = tmp_path / "two\nlines.txt"
+    path.write_text(f"{KNOWN}\n")
+    result = run("solve", str(path), "--format", "line")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == KNOWN_SOLUTION
+    result = run("check", str(path), "-b", REAL, "-j", "0", "-q", "-f", "jsonl")
+    assert result.exit_code == 0 and json.loads(result.stdout)["verdict"] == "unique"
+    missing = tmp_path / "no\nsuch.txt"
+    for command in ("solve", "check"):
+        result = run(command, str(missing))
+        assert result.exit_code == 2
+        assert error_line(result) == (f"sudoku-cp: error: file not found: {tmp_path}/no\\nsuch.txt")
 
 
 def test_binary_on_standard_input_is_one_line_and_exit_2():
@@ -308,21 +323,21 @@ def test_unknown_names_list_the_valid_ones(args, expected):
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["solve", KNOWN, "--limit", "-1"], "-1 is not in the range x>=1"),
-        (["solve", KNOWN, "--limit", "0"], "0 is not in the range x>=1"),
-        (["solve", KNOWN, "--time-limit", "-1"], "-1.0 is not in the range x>0"),
-        (["solve", KNOWN, "--time-limit", "0"], "0.0 is not in the range x>0"),
+        (["solve", KNOWN, "--limit", "-1"], "-1 is not in the range 1<=x<=100000"),
+        (["solve", KNOWN, "--limit", "0"], "0 is not in the range 1<=x<=100000"),
+        (["solve", KNOWN, "--time-limit", "-1"], "-1.0 is not in the range 0<x<=86400.0"),
+        (["solve", KNOWN, "--time-limit", "0"], "0.0 is not in the range 0<x<=86400.0"),
         (
             ["solve", KNOWN, "--time-limit", "nan"],
             "time limit must be a positive number of seconds",
         ),
-        (["check", KNOWN, "--limit", "1"], "1 is not in the range x>=2"),
-        (["check", KNOWN, "--time-limit", "-5"], "-5.0 is not in the range x>0"),
+        (["check", KNOWN, "--limit", "1"], "1 is not in the range 2<=x<=100000"),
+        (["check", KNOWN, "--time-limit", "-5"], "-5.0 is not in the range 0<x<=86400.0"),
         (["check", KNOWN, "--jobs", "-1"], "-1 is not in the range x>=0"),
         (["check", KNOWN, "--metamorphic", "-1"], "-1 is not in the range x>=0"),
         (["check", KNOWN, "--seed", "x"], "'x' is not a valid integer"),
-        (["count", KNOWN, "--limit", "-3"], "-3 is not in the range x>=1"),
-        (["bench", "easy", "--time-limit", "-1"], "-1.0 is not in the range x>0"),
+        (["count", KNOWN, "--limit", "-3"], "-3 is not in the range 1<=x<=100000"),
+        (["bench", "easy", "--time-limit", "-1"], "-1.0 is not in the range 0<x<=86400.0"),
         (
             ["check", KNOWN, "-b", "cpsat", "-O", "cpsat.workers=0"],
             "option 'workers' of backend 'cpsat' must be at least 1, not 0",
@@ -352,6 +367,8 @@ def test_nonsensical_option_values_are_refused(args, expected):
             "options given for backend(s) not being run: cpsat (running: backtrack)",
         ),
         (["check", KNOWN, "-b", "backtrack,bt"], "backend 'backtrack' is named twice"),
+        (["check", "-", "-"], "standard input ('-') is named twice; it can be read only once"),
+        (["count", "-", KNOWN, "-"], "standard input ('-') is named twice"),
     ],
 )
 def test_conflicting_options_are_refused(args, expected, tmp_path, monkeypatch):

@@ -14,7 +14,7 @@ import pytest
 from clitools import run
 from puzzles import EULER, INKALA, SERG, mixed_file, no_solution_puzzle
 
-from sudoku_cp import Puzzle
+from sudoku_cp import Puzzle, cross_check
 from sudoku_cp.batch import read_records
 
 REAL = "backtrack"
@@ -117,3 +117,53 @@ def test_count_exact_or_at_least():
     assert result.exit_code == 0 and "at least 5 solutions" in result.stdout
     result = run("count", "1...\n..1.\n.1..\n...1", "--limit", "5", "--all")
     assert result.exit_code == 2
+
+
+def test_count_limit_is_never_exceeded_when_backends_find_different_solutions():
+    # backtrack and cpsat each find 5 of the 18 solutions, not the same 5: together 10 distinct
+    # validated ones, yet only 5 were asked for, so the answer is "at least 5", not "at least 10"
+    grid = "1...\n..1.\n.1..\n...1"
+    result = run("count", grid, "--limit", "5", "-b", "backtrack,cpsat", "-j", "0")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "1: at least 5 solutions\n"
+    record = cross_check(grid, ["backtrack", "cpsat"], limit=5)
+    assert (record.count, record.exact, record.verdict.value) == (5, False, "multiple")
+
+
+def test_count_all_cut_short_by_the_time_limit_is_undecided():
+    # the empty 9x9 grid has 6.67e21 solutions: no backend counts them all in a second
+    result = run("count", "." * 81, "--all", "-b", "sat", "--time-limit", "1", "-j", "1")
+    assert result.exit_code == 3, result.output
+    assert result.stdout.startswith("1: at least ") and result.stdout.endswith(" solutions\n")
+    # a limit the backend reached in time is a settled answer, with the same puzzle and backend
+    result = run("count", "." * 81, "--limit", "3", "-b", "sat", "--time-limit", "30", "-j", "1")
+    assert result.exit_code == 0 and result.stdout == "1: at least 3 solutions\n"
+
+
+# --- ids in the table: whole, one line each, never two shown the same ----------------------------
+def test_table_shows_long_ids_whole_so_famous_rows_differ():
+    result = run("check", "famous", "-b", REAL, "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    rows = result.stdout.splitlines()[1:]
+    assert len(rows) == 20
+    for ident in ('HardestSudokusThread-00041 (cf. "Fata Morgana")', "HardestSudokusThread-01629"):
+        assert sum(row.startswith(ident + " ") for row in rows) == 1, ident
+    shown = [row.split(" unique ")[0].rstrip() for row in rows]
+    assert len(set(shown)) == 20
+
+
+def test_table_escapes_control_characters_in_ids_one_line_per_record(tmp_path):
+    ids = ["a\nb", "a\\nb", "\x1b[2Jwipe", "tab\there", '"a\\nb"', "cr\rcr", "plain"]
+    source = tmp_path / "ids.jsonl"
+    source.write_text("".join(json.dumps({"id": i, "puzzle": EULER}) + "\n" for i in ids))
+    for command in ("check", "count"):
+        result = run(command, str(source), "-b", REAL, "-j", "1", "-q")
+        assert result.exit_code == 0, result.output
+        lines = result.stdout.splitlines()
+        records = lines[1:] if command == "check" else lines
+        assert len(records) == len(ids), result.stdout
+        assert all(line.isprintable() for line in lines), result.stdout
+        separator = " " if command == "check" else ": "
+        shown = {line.split(separator)[0] for line in records}
+        assert len(shown) == len(ids), shown
+        assert "plain" in shown and "a\\nb" in shown

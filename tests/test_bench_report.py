@@ -193,3 +193,10 @@ def test_write_table_has_one_column_per_counter(tmp_path: Path) -> None:
     write_table(rows, ["nodes", "conflicts"], tmp_path)
     header = (tmp_path / "results.csv").read_text(encoding="utf-8").splitlines()[0]
     assert header.split(",") == [*COLUMNS, "nodes", "conflicts"]
+
+
+def test_a_problem_line_shows_the_puzzle_id_on_one_line() -> None:
+    rows = [measurement("a\nb", "base", 0.01)]
+    rows.append(measurement("a\nb", "liar", 0.001, valid=False, agrees=False, note="wrong"))
+    [ds] = summarize(rows, baseline="base")
+    assert ds.problems == ['"a\\nb" · liar (repeat 1): wrong']

@@ -40,6 +40,16 @@ def test_solve_all_counts_every_solution_of_empty_4x4():
     assert len(solutions) == len(set(solutions)) == 288
 
 
+def test_solve_all_cut_short_by_the_time_limit_says_so():
+    # the empty 9x9 grid has 6.67e21 solutions: a second finds some, not all, and no --limit
+    # stopped the search
+    result = run("solve", "." * 81, "--all", "--time-limit", "1", "--format", "line")
+    found = len(result.stdout.split())
+    assert found >= 2
+    status = result.stderr.strip().splitlines()[-1]
+    assert f"multiple: {found} solutions before the time limit" in status, status
+
+
 def test_solve_pretty_draws_boxes():
     result = run("solve", KNOWN)
     assert result.exit_code == 0
@@ -140,3 +150,18 @@ def test_console_script_error_has_no_traceback():
     )
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+
+
+def test_solve_status_line_escapes_an_id_with_a_line_break(tmp_path):
+    source = tmp_path / "ids.jsonl"
+    source.write_text(
+        json.dumps({"id": "a\nb", "puzzle": INKALA})
+        + "\n"
+        + json.dumps({"id": "c\x1bd", "puzzle": "12"})
+        + "\n"
+    )
+    result = run("solve", str(source), "--format", "line")
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith('puzzle "a\\nb": solved: 1 solution'), result.stderr
+    assert lines[1].startswith('sudoku-cp: error: puzzle "c\\u001bd": line 2: read 2'), lines
+    assert len(lines) == 2

@@ -109,16 +109,20 @@ def test_each_model_gets_exactly_the_moves_that_keep_its_groups():
         ("hyper", 9),
         ("latin", 5),
         ("latin", 9),
+        ("classic@3x2", 6),  # a chosen box shape: bands of 3 rows, stacks of 2 columns
+        ("classic@4x2", 8),
+        ("classic@4x3", 12),
+        ("x@3x2", 6),
     ],
 )
 def test_every_move_offered_maps_groups_onto_groups_and_none_other_does(model, size):
-    rules = load_model(model)
-    offered = {t.cells for t in moves(model, size)}
-    shape = transforms_module.box_shape(size) if rules.uses_boxes else None
+    rules = load_model(*model.split("@"))
+    offered = {t.cells for t in moves(rules, size)}
+    shape = rules.box_for(size) if rules.uses_boxes else None
     for _, candidate in transforms_module._candidates(size, shape):
         assert preserves(rules, size, candidate.cells) == (candidate.cells in offered)
     groups = {frozenset(g) for g in rules.groups(size)}
-    for move in moves(model, size):
+    for move in moves(rules, size):
         assert {frozenset(move.cells[c] for c in g) for g in rules.groups(size)} == groups
 
 

@@ -238,15 +238,27 @@ class Backend:
         raise NotImplementedError
 
 
+MAX_LIMIT = 100_000
+"""The most solutions a search may be asked for (``--limit``): each is kept in memory, ~1 kB for
+a 9x9 grid, in every backend's worker. ``None`` (``--all``) is bounded by the time limit."""
+MAX_TIME_LIMIT = 86_400.0
+"""The longest time limit, in seconds (a day), per backend per puzzle (``--time-limit``)."""
+
+
 def check_limits(limit: int | None, time_limit: float | None) -> None:
-    """Raise BackendError for a limit or time limit that makes no sense."""
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+    """Raise BackendError for a limit or time limit that makes no sense or is above its cap."""
+    if limit is not None and (
+        isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT
+    ):
         raise BackendError(
-            f"limit must be a whole number of at least 1 (or None for all), not {limit!r}"
+            f"limit must be a whole number from 1 to {MAX_LIMIT:,} (or None for all), not {limit!r}"
         )
     number = isinstance(time_limit, int | float) and not isinstance(time_limit, bool)
-    if time_limit is not None and (not number or not time_limit > 0):
-        raise BackendError(f"time limit must be a positive number of seconds, not {time_limit!r}")
+    if time_limit is not None and (not number or not 0 < time_limit <= MAX_TIME_LIMIT):
+        raise BackendError(
+            f"time limit must be a positive number of seconds, at most {MAX_TIME_LIMIT:,.0f}, "
+            f"not {time_limit!r}"
+        )
 
 
 # --- the registry ----------------------------------------------------------------------------

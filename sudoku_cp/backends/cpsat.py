@@ -49,6 +49,8 @@ from . import Backend, Counter, Option, Search
 
 PRESOLVE_CHOICES = ("auto", "on", "off")
 MAX_SEED = 2**31 - 1
+MAX_WORKERS = 64
+"""The most CP-SAT search workers (threads) ``-O cpsat.workers`` may ask for."""
 
 AUTO_PRESOLVE_OFF_UP_TO = 9
 """With ``presolve="auto"``, enumeration on grids up to this side runs without presolve."""
@@ -124,6 +126,7 @@ class CPSATBackend(Backend):
             1,
             "CP-SAT search workers; 1 keeps runs deterministic and comparisons fair",
             minimum=1,
+            maximum=MAX_WORKERS,
         ),
         Option(
             "seed", int, 1, "CP-SAT's random seed (random_seed)", minimum=0, maximum=MAX_SEED

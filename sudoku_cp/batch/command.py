@@ -45,7 +45,7 @@ def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
     after writing every finished record, :class:`OutputError` when the output cannot be
     written, and :class:`ResumeError` when ``--resume`` cannot continue the output file.
     """
-    summary = Summary(list(options.config.backends))
+    summary = Summary(list(options.config.backends), limit=options.config.limit)
     readers = _open_inputs(options)  # a missing file or bad input fails here, before any work
     inputs_info = [describe_input(arg) for arg in options.inputs]
     lock: OutputLock | None = None

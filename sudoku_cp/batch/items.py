@@ -31,6 +31,11 @@ class ResumeError(SudokuError):
     """``--resume`` cannot continue this output file (other options or inputs, no file format)."""
 
 
+MAX_METAMORPHIC = 1000
+"""The most random transforms ``check --metamorphic K`` cross-checks per puzzle (each one is a
+whole cross-check of its own)."""
+
+
 def default_jobs() -> int:
     """Every core this process may use."""
     return usable_cores()
@@ -66,9 +71,14 @@ class CheckConfig:
         from ..backends import check_limits
 
         check_limits(limit, time_limit)
-        if isinstance(metamorphic, bool) or not isinstance(metamorphic, int) or metamorphic < 0:
+        if (
+            isinstance(metamorphic, bool)
+            or not isinstance(metamorphic, int)
+            or not 0 <= metamorphic <= MAX_METAMORPHIC
+        ):
             raise SudokuError(
-                f"metamorphic must be a whole number of transforms (0 or more), not {metamorphic!r}"
+                f"metamorphic must be a whole number of transforms from 0 to {MAX_METAMORPHIC:,},"
+                f" not {metamorphic!r}"
             )
         names = resolve_backends(backends)
         return cls(

@@ -27,8 +27,8 @@ from typing import Any, TextIO
 import orjson
 
 from ..backends import backend_class
-from ..errors import SudokuError
-from ..result import BackendRun, CheckRecord, Status, Verdict, witness_grid
+from ..errors import SudokuError, one_line
+from ..result import BackendRun, CheckRecord, Status, Verdict, shown_id, witness_grid
 from .items import OutputError
 
 FORMATS = ("table", "jsonl", "csv")
@@ -209,7 +209,7 @@ class RecordWriter:
             row = csv_row(record, self.backends)
             return _csv_line([row.get(c, "") for c in self.columns])
         if self.fmt == "count":
-            return f"{record.id}: {_count_sentence(record)}\n"
+            return f"{shown_id(record.id)}: {one_line(_count_sentence(record))}\n"
         return table_row(record, self.backends)
 
     def _emit(self, text: str | bytes) -> None:
@@ -266,7 +266,8 @@ def _count_sentence(record: CheckRecord) -> str:
 
 
 def table_row(record: CheckRecord, backends: Sequence[str]) -> str:
-    """One fixed-width line for people: id, verdict, count, each backend's time, a note."""
+    """One line for people: id, verdict, count, each backend's time, a note — in fixed-width
+    columns, but for an id longer than its column, which is shown whole."""
     cells = []
     for name in backends:
         run = record.backends.get(name)
@@ -279,9 +280,11 @@ def table_row(record: CheckRecord, backends: Sequence[str]) -> str:
         else:
             cell = format_seconds(run.seconds)
         cells.append(f"{cell:<12}")
-    note = record.reason or ""
+    note = one_line(record.reason or "")
+    # The id whole (a long one pushes its row's other columns right), one line, and never two
+    # different ids shown the same: see shown_id.
     return (
-        f"{record.id[:16]:<16} {record.verdict.value:<13}{count_text(record):>6}  "
+        f"{shown_id(record.id):<16} {record.verdict.value:<13}{count_text(record):>6}  "
         f"{''.join(cells)}{note}".rstrip()
         + "\n"
     )

@@ -53,6 +53,9 @@ from concurrent.futures import FIRST_COMPLETED, CancelledError, wait
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
+JOBS_PER_CORE = 4
+"""The cap on worker processes (``--jobs``), per core this process may use: the work is CPU-bound,
+so more only costs memory and start-up time."""
 CHUNK_SECONDS = 0.05
 """Aim for tasks of about this long: the ~0.1 ms round trip of a task is then ~0.2%."""
 MAX_CHUNK = 256
@@ -234,10 +237,29 @@ class _Chunk:
     killed: tuple[Running, float] | None = None  # (the call, seconds) when stopped
 
 
+def max_jobs() -> int:
+    """The most worker processes a run may start: :data:`JOBS_PER_CORE` per usable core."""
+    from ..experiment import usable_cores
+
+    return JOBS_PER_CORE * usable_cores()
+
+
+def check_jobs(jobs: int) -> None:
+    """Raise SudokuError for a number of worker processes above :func:`max_jobs`."""
+    if jobs > max_jobs():
+        from ..errors import SudokuError
+
+        raise SudokuError(
+            f"jobs {jobs} is above the cap of {max_jobs()} worker processes "
+            f"({JOBS_PER_CORE} per usable core)"
+        )
+
+
 class WorkerPool(Generic[U, R]):
     """A pebble process pool, a bounded window of chunks in flight, and the watchdog."""
 
     def __init__(self, work: Work[U, R], jobs: int, time_limit: float | None) -> None:
+        check_jobs(jobs)
         self.work = work
         self.jobs = jobs
         self.window = 2 * jobs + 1

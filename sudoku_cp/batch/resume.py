@@ -117,7 +117,7 @@ def open_run(
         "backends": list(options.config.backends),
         "limit": options.config.limit,
         "time_limit": options.config.time_limit,
-        "model": options.config.model.path or options.config.model.name,
+        "model": options.config.model.label,
         "model_sha256": _model_sha256(options.config.model.path),
         "backend_options": options.config.options,
         "jobs": options.jobs,

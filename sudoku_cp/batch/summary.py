@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..experiment import input_path
+from ..harness import DEFAULT_LIMIT
 from ..result import CheckRecord, Status, Verdict
 from .items import BatchOptions
 from .output import format_seconds
@@ -70,9 +71,20 @@ class Summary:
     resumed: int = 0
     seconds: float = 0.0
     interrupted: bool = False
+    limit: int | None = DEFAULT_LIMIT
+    """The limit the backends ran with: a count below it that is not exact was cut short."""
+    cut_short: int = 0
+    """Puzzles with solutions whose count is only a lower bound below the limit (a time limit
+    or a failing backend stopped the count): undecided counts for ``count``."""
 
     def add(self, record: CheckRecord, *, resumed: bool = False) -> None:
         self.verdicts[record.verdict] += 1
+        if (
+            record.verdict is Verdict.MULTIPLE
+            and not record.exact
+            and (self.limit is None or record.count < self.limit)
+        ):
+            self.cut_short += 1
         if resumed:
             self.resumed += 1
         else:

@@ -116,6 +116,7 @@ def _judge_item(
         line=item.line,
         source=item.source,
         valid=valid,
+        limit=config.limit,
     )
     if config.metamorphic:
         # The variants run under the same watchdog: a backend stopped on any of them is known

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from ..backends import counter_kinds
-from ..errors import InputError
+from ..errors import InputError, one_line
+from ..result import shown_id
 
 COLUMNS = (
     "dataset",
@@ -284,8 +285,8 @@ def _summarize_dataset(
         verdicts[row["puzzle_id"]] = row["verdict"]
         if row.get("agrees") is False or row.get("valid") is False:
             problems.append(
-                f"{row['puzzle_id']} · {label_of(row)} (repeat {row['repeat']}): "
-                f"{row.get('note') or 'wrong answer'}"
+                f"{shown_id(str(row['puzzle_id']))} · {label_of(row)} (repeat {row['repeat']}): "
+                f"{one_line(row.get('note') or 'wrong answer')}"
             )
     present = [c for c in counters if any(r.get(c) is not None for r in rows)]
     summaries = [_summarize_backend(label, puzzles, present) for label, puzzles in groups.items()]

@@ -52,8 +52,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..backends import backend_class, get_backend
-from ..batch.pool import SETUP, Running, Watchdog, Work, WorkerPool, hard_limit
+from ..backends import MAX_LIMIT, MAX_TIME_LIMIT, backend_class, get_backend
+from ..batch.pool import SETUP, Running, Watchdog, Work, WorkerPool, hard_limit, max_jobs
 from ..errors import InputError, SudokuError
 from ..experiment import machine, versions, write_json_atomically
 from ..model import Model, load_model
@@ -75,6 +75,8 @@ DEFAULT_TIME_LIMIT = 5.0
 """Seconds per measurement: enough for every backend on most bundled puzzles, short enough that
 a default bench of any bundled set takes about a minute (python-constraint is the slow one)."""
 DEFAULT_LIMIT = 2
+MAX_REPEAT = 1000
+"""The most measurements per puzzle and backend (``--repeat``)."""
 FINISHED = frozenset({"unique", "multiple", "none", "solved"})
 
 
@@ -92,28 +94,83 @@ class BenchConfig:
     jobs: int = 1
     warmup: bool = True
     model: str = "classic"
+    box: str | None = None
     seed: int = DEFAULT_SEED
     baseline: str | None = None
 
     def check(self) -> None:
-        """Raise InputError for values no bench can run with."""
-        if isinstance(self.limit, bool) or not isinstance(self.limit, int) or self.limit < 1:
-            raise InputError(f"limit must be a whole number of at least 1, not {self.limit!r}")
-        if isinstance(self.repeat, bool) or not isinstance(self.repeat, int) or self.repeat < 1:
-            raise InputError(f"repeat must be a whole number of at least 1, not {self.repeat!r}")
-        if isinstance(self.jobs, bool) or not isinstance(self.jobs, int) or self.jobs < 1:
-            raise InputError(f"jobs must be a whole number of at least 1, not {self.jobs!r}")
-        if not isinstance(self.time_limit, int | float) or not self.time_limit > 0:
-            raise InputError(f"time limit must be a positive number, not {self.time_limit!r}")
+        """Raise InputError for values no bench can run with, or above their caps (each message
+        starts with the setting's name, as a record's ``options`` name it)."""
+        for name, value, cap in (
+            ("limit", self.limit, MAX_LIMIT),
+            ("repeat", self.repeat, MAX_REPEAT),
+            ("jobs", self.jobs, max_jobs()),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= cap:
+                raise InputError(f"{name} must be a whole number from 1 to {cap:,}, not {value!r}")
+        number = isinstance(self.time_limit, int | float) and not isinstance(self.time_limit, bool)
+        if not number or not 0 < self.time_limit <= MAX_TIME_LIMIT:
+            raise InputError(
+                f"time_limit must be a positive number of seconds, at most "
+                f"{MAX_TIME_LIMIT:,.0f}, not {self.time_limit!r}"
+            )
 
 
-def config_from_record(record: Mapping[str, Any]) -> BenchConfig:
-    """The configuration a saved record was made with; InputError if a dataset has changed."""
+def _field(data: Any, path: str, kind: type | tuple[type, ...], what: str) -> Any:
+    """``data[path]`` (``path`` dotted, ``[i]`` for list items) when it is a ``kind``;
+    InputError naming the field otherwise. A bool is no number here."""
+    value = data
+    for part in path.replace("[", ".[").split("."):
+        if part.startswith("["):
+            value = value[int(part[1:-1])]
+            continue
+        if not isinstance(value, Mapping) or part not in value:
+            raise InputError(f"bench record: field {path!r} is missing")
+        value = value[part]
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
+        raise InputError(f"bench record: field {path!r} must be {what}, not {value!r:.60}")
+    return value
+
+
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def config_from_record(record: Any) -> BenchConfig:
+    """The configuration a saved record was made with; InputError naming the field when the
+    record is malformed (a field missing, of the wrong type or above its cap), or if a dataset
+    has changed."""
+    if not isinstance(record, Mapping):
+        raise InputError(f"bench record: not a JSON object but {type(record).__name__}")
     if record.get("format") != RECORD_FORMAT:
         raise InputError(f"not a bench record (format {record.get('format')!r})")
-    options = record["options"]
+    options = _field(record, "options", Mapping, "an object")
+    text = (str,)
+    for i in range(len(_field(record, "backends", list, "a list"))):
+        _field(record, f"backends[{i}]", Mapping, "an object")
+        _field(record, f"backends[{i}].label", text, "a string")
+        _field(record, f"backends[{i}].backend", text, "a string")
+        _field(record, f"backends[{i}].options", Mapping, "an object")
+    number = (int, float)
+    for key, kind, what in (
+        ("limit", int, "a whole number"),
+        ("repeat", int, "a whole number"),
+        ("time_limit", number, "a number of seconds"),
+        ("jobs", int, "a whole number"),
+        ("warmup", bool, "true or false"),
+        ("model", text, "a string"),
+    ):
+        _field(record, f"options.{key}", kind, what)
+    if options.get("baseline") is not None:
+        _field(record, "options.baseline", text, "a string")
+    _field(record, "seed", int, "a whole number")
     datasets = []
-    for ds in record["datasets"]:
+    for i, ds in enumerate(_field(record, "datasets", list, "a list")):
+        _field(record, f"datasets[{i}]", Mapping, "an object")
+        for key in ("name", "source", "sha256"):
+            _field(record, f"datasets[{i}].{key}", text, "a string")
+        if ds["source"] != "bundled":
+            _field(record, f"datasets[{i}].path", text, "a string")
         where = ds["name"] if ds["source"] == "bundled" else ds["path"]
         found = resolve_datasets([where])[0]
         if found.sha256 != ds["sha256"]:
@@ -122,7 +179,7 @@ def config_from_record(record: Mapping[str, Any]) -> BenchConfig:
                 f"(sha256 {found.sha256[:12]}…, recorded {ds['sha256'][:12]}…)"
             )
         datasets.append(where)
-    return BenchConfig(
+    config = BenchConfig(
         datasets=datasets,
         backends=[s["label"] for s in record["backends"]],
         options={s["backend"]: dict(s["options"]) for s in record["backends"]},
@@ -132,9 +189,16 @@ def config_from_record(record: Mapping[str, Any]) -> BenchConfig:
         jobs=options["jobs"],
         warmup=options["warmup"],
         model=options["model"],
+        box=options.get("box"),
         seed=record["seed"],
         baseline=options.get("baseline"),
     )
+    try:
+        config.check()
+    except InputError as err:
+        name, _, rest = str(err).partition(" ")
+        raise InputError(f"bench record: field 'options.{name}' {rest}") from None
+    return config
 
 
 # --- the worker side ------------------------------------------------------------------------------
@@ -315,8 +379,8 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> BenchRun
     """Measure every puzzle × spec × repeat of ``config``, check every answer, build the record."""
     config.check()
     started = time.time()
+    model = load_model(config.model, box=config.box)
     datasets = resolve_datasets(config.datasets)
-    model = load_model(config.model)
     specs = parse_specs(config.backends, config.options, config.seed)
     baseline = find_spec(specs, config.baseline) if config.baseline else _default_baseline(specs)
     loaded = [(ds, *load_dataset(ds, model)) for ds in datasets]
@@ -416,7 +480,7 @@ def _check_rows(
         else:  # the backend's own time inside solve
             calls[name] = (outcome, outcome.seconds)
     outcomes = read_calls(calls, limit)
-    record = judge(entry.puzzle, outcomes, id=entry.id)
+    record = judge(entry.puzzle, outcomes, id=entry.id, limit=limit)
     known = known_answer_problem(record.verdict.value, record.solutions, entry)
     verdict = "disagreement" if known else record.verdict.value
     rows = []
@@ -510,6 +574,7 @@ def _make_record(
             "jobs": config.jobs,
             "warmup": config.warmup,
             "model": config.model,
+            "box": config.box,
             "baseline": baseline.label,
         },
         "backends": [
@@ -553,7 +618,7 @@ from sudoku_cp.model import load_model
 from sudoku_cp.puzzle import Puzzle
 out = {"import_sudoku_cp_s": time.perf_counter() - start, "backends": {}}
 job = json.loads(sys.stdin.read())
-puzzle = Puzzle(job["cells"], load_model(job["model"]))
+puzzle = Puzzle(job["cells"], load_model(job["model"], box=job["box"]))
 imported = set()
 for spec in job["specs"]:
     entry = out["backends"].setdefault(spec["label"], {})
@@ -599,6 +664,7 @@ def measure_overheads(specs: Sequence[Spec], puzzle: Puzzle, config: BenchConfig
         job = {
             "cells": list(puzzle.cells),
             "model": puzzle.model.path or puzzle.model.name,
+            "box": puzzle.model.box,
             "limit": config.limit,
             "time_limit": config.time_limit,
             "specs": [
@@ -635,13 +701,23 @@ def write_bench(run: BenchRun, outdir: str | Path) -> dict[str, Path]:
     return {**paths, "record": record_path}
 
 
+MAX_RECORD_BYTES = 16 << 20
+"""The largest record ``--replay`` reads (16 MiB; a record is some kilobytes)."""
+
+
 def load_record(path: str | Path) -> dict[str, Any]:
     """A saved record (the file itself, or the folder it is in)."""
     where = Path(path)
     if where.is_dir():
         where = where / "record.json"
     try:
-        return json.loads(where.read_text(encoding="utf-8"))
+        with where.open("rb") as file:
+            raw = file.read(MAX_RECORD_BYTES + 1)
+        if len(raw) > MAX_RECORD_BYTES:
+            raise InputError(
+                f"record {str(where)!r} is larger than the cap of {MAX_RECORD_BYTES:,} bytes"
+            )
+        return json.loads(raw)
     except OSError as err:
         raise InputError(f"cannot read record {str(where)!r}: {err.strerror}") from None
     except ValueError as err:

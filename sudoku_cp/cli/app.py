@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 import click
 
-from ..errors import SudokuError
+from ..errors import SudokuError, one_line
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_TERMINATED = 143  # 128 + SIGTERM: a check or count batch stopped by SIGTERM
@@ -31,18 +31,6 @@ def fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
     """Print one error line on standard error and exit with ``status``."""
     click.echo(f"sudoku-cp: error: {one_line(message)}", err=True)
     sys.exit(status)
-
-
-def one_line(message: str) -> str:
-    r"""``message`` with control characters shown escaped, so that it stays one line even when
-    it quotes a file name holding a line break.
-
-    >>> one_line("file not found: a\rb")
-    'file not found: a\\rb'
-    """
-    if message.isprintable():
-        return message
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
 
 
 class _Group(click.Group):
@@ -93,6 +81,20 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
+def refuse_above(value: Any, cap: int, why: str = "") -> Any:
+    """``value``, or a usage error naming the option and ``cap`` (for a click callback)."""
+    if value is not None and value > cap:
+        raise click.BadParameter(f"{value} is above the cap of {cap:,}{why}")
+    return value
+
+
+def jobs_cap(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    """``--jobs``: at most :func:`~sudoku_cp.batch.pool.max_jobs` worker processes."""
+    from ..batch.pool import JOBS_PER_CORE, max_jobs
+
+    return refuse_above(value, max_jobs(), f" ({JOBS_PER_CORE} per usable core)")
+
+
 def resolve_limit(limit: int | None, count_all: bool, default: int | None) -> int | None:
     if count_all and limit is not None:
         raise click.UsageError("--limit and --all contradict each other; give one")
@@ -113,3 +115,14 @@ def backend_options(
     backend = get_backend(backend_name)
     backend.check_options(options)  # raises BackendError naming the valid options
     return options
+
+
+BOX_HELP = (
+    "Box shape, ROWSxCOLUMNS (e.g. 3x2 for 6x6 puzzles with boxes 3 rows tall) "
+    "[default: rows <= columns, as many rows as possible: 2x3, 2x4, 3x3, 3x4, 3x5 …]."
+)
+
+
+def box_option(func: Any) -> Any:
+    """``--box ROWSxCOLUMNS``, on every command that takes ``--model``."""
+    return click.option("--box", default=None, metavar="ROWSxCOLS", help=BOX_HELP)(func)

@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
+from ..backends import MAX_LIMIT, MAX_TIME_LIMIT
 from .app import (
     EXIT_INTERRUPTED,
     EXIT_NEGATIVE,
     EXIT_OK,
     EXIT_TERMINATED,
     EXIT_UNDECIDED,
+    box_option,
+    jobs_cap,
     main,
     parse_option_pairs,
+    refuse_above,
     resolve_limit,
 )
 
@@ -28,7 +32,7 @@ CHECK_FORMATS = ("table", "jsonl", "csv")
 
 def _batch_options(func: Any) -> Any:
     """The options `check` and `count` share (applied bottom-up, so listed in reverse)."""
-    decorators = [
+    decorators: list[Callable[[Any], Any]] = [
         click.option(
             "-b",
             "--backends",
@@ -44,22 +48,25 @@ def _batch_options(func: Any) -> Any:
             show_default=True,
             help="Rule set: a model name or a path to a TOML file.",
         ),
+        box_option,
         click.option(
             "-t",
             "--time-limit",
-            type=click.FloatRange(min=0, min_open=True),
+            type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
             default=DEFAULT_TIME_LIMIT,
             show_default=True,
             metavar="SECONDS",
-            help="Per backend per puzzle; a worker that overruns is stopped.",
+            help="Per backend per puzzle; a worker that overruns is stopped "
+            f"(at most {MAX_TIME_LIMIT:,.0f}).",
         ),
         click.option(
             "-j",
             "--jobs",
             type=click.IntRange(min=0),
             default=None,
+            callback=jobs_cap,
             help="Worker processes [default: every core; 0 = in this process, "
-            "where only the backends' own time limits apply].",
+            "where only the backends' own time limits apply; at most 4 per core].",
         ),
         click.option(
             "-O",
@@ -80,6 +87,12 @@ def _batch_options(func: Any) -> Any:
     for decorator in reversed(decorators):
         func = decorator(func)
     return func
+
+
+def _metamorphic_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    from ..batch.items import MAX_METAMORPHIC
+
+    return refuse_above(value, MAX_METAMORPHIC)
 
 
 def _per_backend_options(pairs: Sequence[str]) -> dict[str, dict[str, str]]:
@@ -110,6 +123,7 @@ def _run_batch_command(
     *,
     backend_list: str | None,
     model: str,
+    box: str | None,
     limit: int | None,
     time_limit: float,
     jobs: int | None,
@@ -127,16 +141,19 @@ def _run_batch_command(
     from rich.console import Console
 
     from ..batch import BatchOptions, CheckConfig, Interrupted, default_jobs, run_batch, tune_gc
+    from ..model import load_model
 
     if resume and output is None:
         raise click.UsageError("--resume needs --output FILE (the file to continue)")
     if output is not None and not output.strip():
         raise click.UsageError("--output needs a file name, not an empty one")
+    if list(inputs).count("-") > 1:
+        raise click.UsageError("standard input ('-') is named twice; it can be read only once")
     config = CheckConfig.make(
         backend_list,
         limit=limit,
         time_limit=time_limit,
-        model=model,
+        model=load_model(model, box=box),
         options=_per_backend_options(option_pairs),
         metamorphic=metamorphic,
         seed=seed,
@@ -185,7 +202,7 @@ def _run_batch_command(
 @click.option(
     "-n",
     "--limit",
-    type=click.IntRange(min=2),
+    type=click.IntRange(min=2, max=MAX_LIMIT),
     default=2,
     show_default=True,
     help="Solutions each backend looks for (2 decides uniqueness; more finds more witnesses).",
@@ -217,10 +234,11 @@ def _run_batch_command(
     default=0,
     show_default=True,
     metavar="K",
+    callback=_metamorphic_cap,
     help="Also cross-check K random transforms of each puzzle (relabelled digits, "
     "swapped rows, bands, columns, stacks, transposed — only moves that keep the "
     "model's groups); they must agree with the original, else the verdict is "
-    "disagreement, naming the transform.",
+    "disagreement, naming the transform (at most 1,000).",
 )
 @click.option(
     "--seed",
@@ -233,6 +251,7 @@ def check(
     inputs: tuple[str, ...],
     backend_list: str | None,
     model: str,
+    box: str | None,
     time_limit: float,
     jobs: int | None,
     option_pairs: tuple[str, ...],
@@ -282,6 +301,7 @@ def check(
         inputs,
         backend_list=backend_list,
         model=model,
+        box=box,
         limit=limit,
         time_limit=time_limit,
         jobs=jobs,
@@ -303,15 +323,16 @@ def check(
 @click.option(
     "-n",
     "--limit",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_LIMIT),
     default=None,
-    help="Count up to this many solutions [default: 1000].",
+    help=f"Count up to this many solutions [default: 1000; at most {MAX_LIMIT:,}].",
 )
 @click.option("-a", "--all", "count_all", is_flag=True, help="Count every solution.")
 def count(
     inputs: tuple[str, ...],
     backend_list: str | None,
     model: str,
+    box: str | None,
     time_limit: float,
     jobs: int | None,
     option_pairs: tuple[str, ...],
@@ -323,8 +344,9 @@ def count(
     """How many solutions each puzzle of INPUT... has: exactly N, or at least N.
 
     The count is cross-checked like `check`: every solution is validated and the backends'
-    counts compared. Exit 0 when every count is settled, 1 when some input is not a puzzle,
-    3 on a disagreement or when no backend finished, 2 for unusable options.
+    counts compared. Exit 0 when every count is settled (exact, or at least the limit), 1 when
+    some input is not a puzzle, 3 on a disagreement, when no backend finished or when a time
+    limit cut a count short (--all, or fewer than --limit found), 2 for unusable options.
     """
     from ..result import Verdict
 
@@ -333,6 +355,7 @@ def count(
         inputs,
         backend_list=backend_list,
         model=model,
+        box=box,
         limit=resolve_limit(limit, count_all, default=1000),
         time_limit=time_limit,
         jobs=jobs,
@@ -344,6 +367,7 @@ def count(
         resume=False,
     )
     verdicts = summary.verdicts
-    if verdicts.get(Verdict.DISAGREEMENT) or verdicts.get(Verdict.UNDECIDED):
+    # a count cut short by the time limit ("at least N", below the limit) is undecided too
+    if verdicts.get(Verdict.DISAGREEMENT) or verdicts.get(Verdict.UNDECIDED) or summary.cut_short:
         sys.exit(EXIT_UNDECIDED)
     sys.exit(EXIT_NEGATIVE if verdicts.get(Verdict.INVALID) else EXIT_OK)

@@ -7,12 +7,22 @@ from pathlib import Path
 
 import click
 
+from ..backends import MAX_LIMIT, MAX_TIME_LIMIT
 from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
     EXIT_UNDECIDED,
+    box_option,
+    jobs_cap,
     main,
+    refuse_above,
 )
+
+
+def _repeat_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    from ..bench.run import MAX_REPEAT
+
+    return refuse_above(value, MAX_REPEAT)
 
 
 # --- bench and plot: comparing paradigms ----------------------------------------------------------
@@ -45,7 +55,7 @@ from .app import (
 @click.option(
     "-n",
     "--limit",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_LIMIT),
     default=2,
     show_default=True,
     help="Solutions each backend looks for: 1 solves, 2 checks uniqueness.",
@@ -56,12 +66,13 @@ from .app import (
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="Measurements per puzzle and backend (after an unmeasured warm-up).",
+    callback=_repeat_cap,
+    help="Measurements per puzzle and backend (after an unmeasured warm-up; at most 1,000).",
 )
 @click.option(
     "-t",
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
+    type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
     default=5.0,
     show_default=True,
     metavar="SECONDS",
@@ -74,7 +85,8 @@ from .app import (
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="Worker processes (more than the idle cores makes timings noisy).",
+    callback=jobs_cap,
+    help="Worker processes (more than the idle cores makes timings noisy; at most 4 per core).",
 )
 @click.option(
     "-o",
@@ -97,6 +109,7 @@ from .app import (
     show_default=True,
     help="Rule set for puzzle files (bundled sets are classic).",
 )
+@box_option
 @click.option(
     "--seed",
     type=int,
@@ -134,6 +147,7 @@ def bench(
     output: str | None,
     baseline: str | None,
     model: str,
+    box: str | None,
     seed: int,
     no_warmup: bool,
     draw: bool,
@@ -175,6 +189,7 @@ def bench(
             jobs=jobs,
             warmup=not no_warmup,
             model=model,
+            box=box,
             seed=seed,
             baseline=baseline,
         )

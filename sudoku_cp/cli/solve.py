@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from ..backends import MAX_LIMIT, MAX_TIME_LIMIT
 from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
@@ -15,6 +16,7 @@ from .app import (
     EXIT_USAGE,
     OUTPUT_FORMATS,
     backend_options,
+    box_option,
     main,
     one_line,
     resolve_limit,
@@ -52,18 +54,19 @@ from .app import (
     show_default=True,
     help="Rule set: a model name (see `sudoku-cp models`) or a path to a TOML file.",
 )
+@box_option
 @click.option(
     "-n",
     "--limit",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_LIMIT),
     default=None,
-    help="Stop after this many solutions [default: 1].",
+    help=f"Stop after this many solutions [default: 1; at most {MAX_LIMIT:,}].",
 )
 @click.option("-a", "--all", "count_all", is_flag=True, help="Find every solution.")
 @click.option(
     "-t",
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
+    type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
     default=None,
     metavar="SECONDS",
     help="Give up after this many seconds per puzzle (status timeout).",
@@ -90,6 +93,7 @@ def solve(
     strategy: str | None,
     option_pairs: tuple[str, ...],
     model: str,
+    box: str | None,
     limit: int | None,
     count_all: bool,
     time_limit: float | None,
@@ -109,14 +113,15 @@ def solve(
     from ..model import load_model
 
     limit = resolve_limit(limit, count_all, default=1)
-    rule_set = load_model(model)
+    rule_set = load_model(model, box=box)
     options = backend_options(backend, strategy, option_pairs)
     solver = get_backend(backend)
     worst = EXIT_OK
     for record in read_input(puzzle, model=rule_set, fmt=input_format):
         if record.puzzle is None:
             click.echo(
-                f"sudoku-cp: error: {one_line(f'puzzle {record.id}: {record.error}')}", err=True
+                f"sudoku-cp: error: puzzle {_shown(record)}: {one_line(str(record.error))}",
+                err=True,
             )
             worst = max(worst, EXIT_USAGE)
             continue
@@ -129,13 +134,19 @@ def solve(
     sys.exit(worst)
 
 
+def _shown(record: Any) -> str:
+    from ..result import shown_id
+
+    return shown_id(str(record.id))
+
+
 def _status_line(result: Any) -> str:
     status = result.status.value
     found = f"{result.count} solution{'s' if result.count != 1 else ''}"
     if result.exact:
         detail = f"{found}, search complete"
-    elif status == "timeout":
-        detail = f"{found} before the time limit"
+    elif status == "timeout" or result.limit is None or result.count < result.limit:
+        detail = f"{found} before the time limit"  # (not exact, and no limit was reached)
     else:
         detail = f"{found}, stopped at the limit"
     strategy = result.options.get("strategy")
@@ -160,7 +171,7 @@ def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> Non
     if out_format == "line":
         for solution in result.solutions:
             click.echo(format_line(solution, size))
-        click.echo(f"puzzle {record.id}: {_status_line(result)}", err=True)
+        click.echo(f"puzzle {_shown(record)}: {_status_line(result)}", err=True)
         if stats:
             click.echo(_stats_line(result), err=True)
     elif out_format == "json":
@@ -181,7 +192,7 @@ def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> Non
             )
         )
     else:
-        click.echo(f"puzzle {record.id}: {_status_line(result)}")
+        click.echo(f"puzzle {_shown(record)}: {_status_line(result)}")
         for number, solution in enumerate(result.solutions, start=1):
             if len(result.solutions) > 1:
                 click.echo(f"solution {number}:")

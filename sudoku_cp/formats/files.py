@@ -610,7 +610,8 @@ def read_input(
 
 
 def _is_existing_path(arg: str) -> bool:
-    if "\n" in arg or len(arg) > 4096:
+    # (Text with a line break may still name a file: a file name may hold one.)
+    if len(arg) > 4096:
         return False
     try:
         return os.path.lexists(arg)
@@ -619,8 +620,10 @@ def _is_existing_path(arg: str) -> bool:
 
 
 def _looks_like_path(arg: str) -> bool:
-    if "\n" in arg or len(arg) > 4096:
+    if len(arg) > 4096:
         return False
+    if "\n" in arg:  # puzzle text of several lines, unless it ends like a file name
+        return arg.lower().endswith(_PATH_SUFFIXES)
     return "/" in arg or "\\" in arg or arg.strip().lower().endswith(_PATH_SUFFIXES)
 
 

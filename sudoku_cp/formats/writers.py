@@ -40,7 +40,7 @@ def format_pretty(cells: Sequence[int], size: int, model: Model | str | None = N
     """
     _check_cells(cells, size)
     rules = load_model(model) if model is not None else None
-    shape = box_shape(size) if rules is None or rules.uses_boxes else None
+    shape = box_shape(size) if rules is None else rules.box_for(size) if rules.uses_boxes else None
     height, width = shape if shape and shape != (1, 1) else (size, size)
     if size > len(SYMBOLS):
         pad = len(str(size))
