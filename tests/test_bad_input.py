@@ -583,6 +583,15 @@ PRINTABLE = st.sampled_from(list('123456789ABCGZ.0_-* |+,[]{}":#\n\t-1.5nulé\x0
 def test_any_text_argument_gives_an_answer_or_one_error_line(text):
     result = run("solve", text, "--time-limit", "2")
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert result.exit_code in (0, 1, 2, 3)
     for line in result.stderr.splitlines():
         assert line.startswith(("sudoku-cp: error: ", "puzzle ")), line
+    if result.exit_code == 2:  # not a puzzle: one error line, nothing on standard output
+        assert result.stderr.count("sudoku-cp: error: ") == 1 and result.stdout == ""
+    else:  # a puzzle: its status line says what was found, and the exit status matches it
+        assert result.exit_code in (0, 1, 3), result.exit_code
+        statuses = [line for line in result.stdout.splitlines() if line.startswith("puzzle ")]
+        assert statuses, result.stdout
+        if len(statuses) == 1:
+            said = statuses[0].split(": ")[1]
+            expected = {"unique": 0, "multiple": 0, "solved": 0, "none": 1, "timeout": 3}
+            assert expected[said] == result.exit_code, statuses[0]
