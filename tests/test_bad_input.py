@@ -580,6 +580,8 @@ PRINTABLE = st.sampled_from(list('123456789ABCGZ.0_-* |+,[]{}":#\n\t-1.5nulé\x0
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.text(max_size=100), st.text(PRINTABLE, max_size=200)))
+@example("{\n0")  # two lines, two puzzles, two error lines
+@example("1234" + "." * 12)  # a puzzle: its status line and exit 0
 def test_any_text_argument_gives_an_answer_or_one_error_line(text):
     result = run("solve", text, "--time-limit", "2")
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
