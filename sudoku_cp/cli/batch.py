@@ -170,6 +170,7 @@ def _run_batch_command(
         input_format=input_format,
         command=command,
         argv=sys.argv[1:],
+        in_order=command == "count" and output is None,
     )
     restore_gc = tune_gc()  # for the batch's reading, writing (and checking with --jobs 0)
     try:
@@ -347,6 +348,8 @@ def count(
     counts compared. Exit 0 when every count is settled (exact, or at least the limit), 1 when
     some input is not a puzzle, 3 on a disagreement, when no backend finished or when a time
     limit cut a count short (--all, or fewer than --limit found), 2 for unusable options.
+
+    The lines come in input order, each as soon as every puzzle before it is counted.
     """
     from ..result import Verdict
 
