@@ -91,10 +91,12 @@ PLUGIN = (
     "import fault_backends\n"
     "from sudoku_cp.backends import register\n"
     "register(fault_backends.Slow); register(fault_backends.Sleepy)\n"
+    "register(fault_backends.FirstFinishesLast)\n"
     "from sudoku_cp.cli import main\n"
     "main()\n"
 )
-"""A fresh ``python -c``: the command line with ``test-slow`` and ``test-sleepy`` registered."""
+"""A fresh ``python -c``: the command line with ``test-slow``, ``test-sleepy`` and
+``test-first-finishes-last`` registered."""
 
 
 def start_cli(folder: Path, *args: str) -> subprocess.Popen:

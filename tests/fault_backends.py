@@ -10,7 +10,7 @@ a backend run in a fresh ``python`` (``Slow``, ``Sleepy``) is registered there b
   ``Nonsense``, ``Hangs``, ``Reshaped``;
 - faults on one chosen puzzle, the real backtracker elsewhere (the batch tests): ``SlowOnOne``,
   ``RaisesOnOne``, ``MalformedOnOne``, ``WrongOnOne``, ``HangsOnOne``, ``DiesOnOne``,
-  ``HoldsOne``;
+  ``HoldsOne``, ``FirstFinishesLast``;
 - ``Counting`` (was any work done?), ``Slow`` and ``Sleepy`` (so a run can be stopped midway);
 - ``Liar`` and ``Sleeper`` (the bench), ``LiesWhenFirstGivenIsOne`` and ``HangsOnVariants``
   (the metamorphic check), ``Probing`` (counters of a kind no built-in backend has).
@@ -216,6 +216,30 @@ class HoldsOne(BacktrackBackend):
         return super().search(puzzle, limit, deadline, options)
 
 
+class FirstFinishesLast(BacktrackBackend):
+    """The real backtracker; on the first of PUZZLES it waits (up to 30 s) until the last one
+    is solved in some worker (a file in ``folder``, set per test, else the working folder),
+    and a moment more, so the first puzzle's record comes back after the others'. With a file
+    ``keep-first`` there, it then waits a minute more: long enough to be interrupted."""
+
+    name, summary = "test-first-finishes-last", "holds the first puzzle until the last is done"
+    folder: Path | None = None
+
+    def search(self, puzzle, limit, deadline, options):
+        folder = self.folder or Path.cwd()
+        mark = folder / "last-solved"
+        line = puzzle.to_line()
+        if line == PUZZLES[0]:
+            give_up = time.monotonic() + 30
+            while not mark.exists() and time.monotonic() < give_up:
+                time.sleep(0.01)
+            time.sleep(60 if (folder / "keep-first").exists() else 0.3)
+        found = super().search(puzzle, limit, deadline, options)
+        if line == PUZZLES[-1]:
+            mark.write_text("yes")
+        return found
+
+
 # --- honest but observable: was work done, can a run be stopped midway --------------------------
 class Counting(BacktrackBackend):
     """The real backtracker, counting its calls (in process, ``-j 0``): was any work done?"""
@@ -325,6 +349,7 @@ ALL = (
     *ON_ONE,
     DiesOnOne,
     HoldsOne,
+    FirstFinishesLast,
     Counting,
     Slow,
     Sleepy,

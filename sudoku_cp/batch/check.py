@@ -88,15 +88,20 @@ def run_items(items: Iterable[Item], config: CheckConfig, jobs: int) -> Iterator
 
 
 def run_batches(
-    items: Iterable[Item], config: CheckConfig, jobs: int
+    items: Iterable[Item],
+    config: CheckConfig,
+    jobs: int,
+    hold: Callable[[], bool] | None = None,
 ) -> Generator[list[CheckRecord], None, None]:
     """The records of ``items`` in the batches they become known: a worker's whole chunk at
-    once (in this process too, ``jobs=0``: a chunk at a time, the first puzzle alone)."""
+    once (in this process too, ``jobs=0``: a chunk at a time, the first puzzle alone).
+    ``hold()`` returning True makes the pool take no new items for now (:meth:`WorkerPool.run`);
+    in this process items are checked in order, so there is nothing to hold."""
     if jobs < 0:
         raise SudokuError(f"jobs must be 0 (in this process) or more, not {jobs}")
     if jobs == 0:
         return _run_here(items, config)
-    return WorkerPool(CheckWork(config), jobs, config.time_limit).run(iter(items))
+    return WorkerPool(CheckWork(config), jobs, config.time_limit).run(iter(items), hold)
 
 
 def _run_here(

@@ -5,9 +5,10 @@ Puzzles are read lazily — the lines of a file are parsed in the worker process
 process only reads and writes and keeps up with many workers — and each record is written as
 soon as its chunk comes back (:mod:`.output`). On Ctrl-C or SIGTERM every finished record is
 written and counted, the workers are stopped and :class:`Interrupted` carries the summary so
-far. An output that is a file the run reads is refused before anything is written, and the
-output is locked from before it is read or truncated until its sidecar's last write
-(:class:`.output.OutputLock`).
+far. With ``in_order`` (``count`` printing to standard output) records are written in
+input order through a bounded reorder buffer (:class:`InputOrder`). An output that is a file
+the run reads is refused before anything is written, and the output is locked from before it
+is read or truncated until its sidecar's last write (:class:`.output.OutputLock`).
 """
 
 from __future__ import annotations
@@ -16,14 +17,17 @@ import contextlib
 import os
 import signal
 import time
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from ..experiment import describe_input, input_path
 from ..model import Model
+from ..result import CheckRecord
 from .check import run_batches
 from .items import BatchOptions, Item, OutputError, make_item
 from .output import OutputLock, RecordWriter, check_output_apart
+from .pool import MAX_CHUNK
 from .resume import IndexSet, check_output, close_run, meta_path, open_run, write_meta
 from .summary import Progress, Summary
 
@@ -86,12 +90,20 @@ def _run_locked(
             raise
     progress = Progress(options, len(done)) if options.progress else None
     started = time.perf_counter()
-    batches = run_batches(batch_items(readers, config.model, done), config, options.jobs)
+    items = batch_items(readers, config.model, done)
+    order = InputOrder(reorder_bound(options.jobs)) if options.in_order else None
+    if order is None:
+        batches = run_batches(items, config, options.jobs)
+    else:
+        batches = run_batches(order.track(items), config, options.jobs, hold=order.full)
     ctrl_c = _CtrlC()
     with ctrl_c:
         try:
             with progress or _nothing():
-                for batch in batches:
+                for finished in batches:
+                    batch = finished if order is None else order.release(finished)
+                    if not batch:
+                        continue
                     # A record is written and counted, or neither; the records of a worker's
                     # chunk, known together, go out in one write.
                     ctrl_c.busy = True
@@ -106,6 +118,14 @@ def _run_locked(
                         progress.advance(len(batch))
         except KeyboardInterrupt:
             summary.interrupted = True
+            if order is not None and order.held:
+                # finished, but waiting for an earlier one: written too (after the gap), and
+                # counted, as every finished record is
+                ctrl_c.closing = ctrl_c.busy = True
+                rest = order.flush()
+                writer.write_many(rest)
+                for record in rest:
+                    summary.add(record)
             raise Interrupted(summary, ctrl_c.signum) from None
         finally:
             # Held while the workers stop and the sidecar is finished (a second signal gets
@@ -117,6 +137,71 @@ def _run_locked(
             if meta is not None and options.output is not None:
                 close_run(meta, options.output, summary)
     return summary
+
+
+REORDER_CHUNKS = 2
+"""The reorder buffer of an in-order run holds at most this many pool windows of full chunks."""
+
+
+def reorder_bound(jobs: int) -> int:
+    """The most records taken but not yet written in an in-order run with ``jobs`` workers:
+    twice what the pool's window of ``2 × jobs + 1`` chunks of up to ``MAX_CHUNK`` puzzles can
+    hold in flight (2,560 records with two workers).
+
+    >>> reorder_bound(2)
+    2560
+    """
+    return REORDER_CHUNKS * (2 * max(jobs, 1) + 1) * MAX_CHUNK
+
+
+class InputOrder:
+    """A reorder buffer: records come in completion order, go out in input order.
+
+    :meth:`track` notes the index of every item handed to the pool, in input order;
+    :meth:`release` takes a batch of finished records and gives back those now next in line,
+    holding the early ones (keyed by ``index``). :meth:`full` is the pool's back-pressure: once
+    ``bound`` items are taken but not released, the pool takes no new ones until the earliest
+    finishes — so a slow first puzzle holds at most ``bound`` records, however long the input.
+    Indices skipped by the items (``--resume``) are never waited for.
+
+    >>> from types import SimpleNamespace as At
+    >>> order = InputOrder(bound=10)
+    >>> items = list(order.track(At(index=i) for i in (1, 2, 3)))
+    >>> order.release([At(index=2), At(index=3)]), order.full()
+    ([], False)
+    >>> [r.index for r in order.release([At(index=1)])]
+    [1, 2, 3]
+    """
+
+    def __init__(self, bound: int) -> None:
+        self.bound = bound
+        self.taken: deque[int] = deque()  # indices handed out, not yet released, in input order
+        self.held: dict[int, CheckRecord] = {}
+        self.most_held = 0  # the largest the buffer has been (tests read it)
+
+    def track(self, items: Iterable[Item]) -> Iterator[Item]:
+        for item in items:
+            self.taken.append(item.index)
+            yield item
+
+    def full(self) -> bool:
+        return len(self.taken) >= self.bound
+
+    def release(self, batch: Sequence[CheckRecord]) -> list[CheckRecord]:
+        for record in batch:
+            self.held[record.index] = record
+        self.most_held = max(self.most_held, len(self.held))
+        ready: list[CheckRecord] = []
+        while self.taken and self.taken[0] in self.held:
+            ready.append(self.held.pop(self.taken.popleft()))
+        return ready
+
+    def flush(self) -> list[CheckRecord]:
+        """Every held record, in input order, gaps and all (the run is stopping)."""
+        rest = [self.held[index] for index in sorted(self.held)]
+        self.held.clear()
+        self.taken.clear()
+        return rest
 
 
 def batch_items(

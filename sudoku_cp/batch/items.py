@@ -106,6 +106,8 @@ class BatchOptions:
     input_format: str = "auto"
     command: str = "check"
     argv: Sequence[str] = ()
+    in_order: bool = False
+    """Write records in input order (``count`` to standard output), not as they finish."""
 
 
 @pickled_by_fields

@@ -284,9 +284,15 @@ class WorkerPool(Generic[U, R]):
             context=self.context,
         )
 
-    def run(self, units: Iterator[U]) -> Generator[list[R], None, None]:
+    def run(
+        self, units: Iterator[U], hold: Callable[[], bool] | None = None
+    ) -> Generator[list[R], None, None]:
         """The results of ``units``, a chunk's at a time, in completion order; the workers are
-        stopped when the caller stops iterating."""
+        stopped when the caller stops iterating.
+
+        ``hold()`` returning True stops the pool taking new units while some are in flight
+        (retries still go): the caller's back-pressure, e.g. a reorder buffer that is full. It
+        is never obeyed with nothing in flight, so the run always moves on."""
         here = self.work.here
         finished = False
         try:
@@ -298,6 +304,8 @@ class WorkerPool(Generic[U, R]):
                     if self.retry:
                         chunk.append(self.retry.popleft())  # retried units travel alone
                     while not exhausted and len(chunk) < self.sizer.size and not self.retry:
+                        if hold is not None and (self.inflight or chunk) and hold():
+                            break
                         unit = next(units, None)
                         if unit is None:
                             exhausted = True

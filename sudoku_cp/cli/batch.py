@@ -170,6 +170,7 @@ def _run_batch_command(
         input_format=input_format,
         command=command,
         argv=sys.argv[1:],
+        in_order=command == "count" and output is None,
     )
     restore_gc = tune_gc()  # for the batch's reading, writing (and checking with --jobs 0)
     try:
@@ -196,6 +197,52 @@ def _run_batch_command(
     return summary
 
 
+def _output_options(default: str) -> Callable[[Any], Any]:
+    """``--output``, ``--format`` and ``--resume``, as `check` and `count` share them."""
+
+    def apply(func: Any) -> Any:
+        decorators: list[Callable[[Any], Any]] = [
+            click.option(
+                "-o",
+                "--output",
+                default=None,
+                metavar="FILE",
+                help="Write records here (with FILE.meta.json beside it) instead of stdout.",
+            ),
+            click.option(
+                "-f",
+                "--format",
+                "out_format",
+                type=click.Choice(CHECK_FORMATS),
+                default=None,
+                help="Records as a table, JSON Lines or CSV [default: from the --output "
+                f"suffix (.jsonl, .csv), else {default}].",
+            ),
+            click.option(
+                "--resume",
+                is_flag=True,
+                help="Continue --output: skip puzzles already recorded, drop a torn last line.",
+            ),
+        ]
+        for decorator in reversed(decorators):
+            func = decorator(func)
+        return func
+
+    return apply
+
+
+def _record_format(out_format: str | None, output: str | None, default: str) -> str:
+    """The records' format: as given, else from the output's suffix, else ``default``."""
+    if out_format is not None:
+        return out_format
+    suffix = (output or "").lower()
+    if suffix.endswith(".csv"):
+        return "csv"
+    if suffix.endswith((".jsonl", ".json", ".ndjson")):
+        return "jsonl"
+    return "table" if output else default
+
+
 @main.command()
 @click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
 @_batch_options
@@ -207,27 +254,7 @@ def _run_batch_command(
     show_default=True,
     help="Solutions each backend looks for (2 decides uniqueness; more finds more witnesses).",
 )
-@click.option(
-    "-o",
-    "--output",
-    default=None,
-    metavar="FILE",
-    help="Write records here (with FILE.meta.json beside it) instead of stdout.",
-)
-@click.option(
-    "-f",
-    "--format",
-    "out_format",
-    type=click.Choice(CHECK_FORMATS),
-    default=None,
-    help="Records as a table, JSON Lines or CSV [default: from the --output "
-    "suffix (.jsonl, .csv), else table].",
-)
-@click.option(
-    "--resume",
-    is_flag=True,
-    help="Continue --output: skip puzzles already recorded, drop a torn last line.",
-)
+@_output_options("table")
 @click.option(
     "--metamorphic",
     type=click.IntRange(min=0),
@@ -287,15 +314,6 @@ def check(
     decided in time is counted as inconclusive. JSON Lines records gain a "metamorphic"
     field: {"transforms": K, "agreed": …, "inconclusive": …}.
     """
-    if out_format is None:
-        suffix = (output or "").lower()
-        out_format = (
-            "csv"
-            if suffix.endswith(".csv")
-            else "jsonl"
-            if suffix.endswith((".jsonl", ".json", ".ndjson"))
-            else "table"
-        )
     summary = _run_batch_command(
         "check",
         inputs,
@@ -308,7 +326,7 @@ def check(
         option_pairs=option_pairs,
         input_format=input_format,
         quiet=quiet,
-        out_format=out_format,
+        out_format=_record_format(out_format, output, "table"),
         output=output,
         resume=resume,
         metamorphic=metamorphic,
@@ -328,6 +346,7 @@ def check(
     help=f"Count up to this many solutions [default: 1000; at most {MAX_LIMIT:,}].",
 )
 @click.option("-a", "--all", "count_all", is_flag=True, help="Count every solution.")
+@_output_options("a line per puzzle")
 def count(
     inputs: tuple[str, ...],
     backend_list: str | None,
@@ -340,6 +359,9 @@ def count(
     quiet: bool,
     limit: int | None,
     count_all: bool,
+    output: str | None,
+    out_format: str | None,
+    resume: bool,
 ) -> None:
     """How many solutions each puzzle of INPUT... has: exactly N, or at least N.
 
@@ -347,6 +369,10 @@ def count(
     counts compared. Exit 0 when every count is settled (exact, or at least the limit), 1 when
     some input is not a puzzle, 3 on a disagreement, when no backend finished or when a time
     limit cut a count short (--all, or fewer than --limit found), 2 for unusable options.
+
+    Without --output the lines (or --format records) come in input order, each as soon as
+    every puzzle before it is counted; with --output FILE, records as in `check` (table, JSON
+    Lines or CSV, FILE.meta.json beside it, --resume), in completion order with their index.
     """
     from ..result import Verdict
 
@@ -362,9 +388,9 @@ def count(
         option_pairs=option_pairs,
         input_format=input_format,
         quiet=quiet,
-        out_format="count",
-        output=None,
-        resume=False,
+        out_format=_record_format(out_format, output, "count"),
+        output=output,
+        resume=resume,
     )
     verdicts = summary.verdicts
     # a count cut short by the time limit ("at least N", below the limit) is undecided too
