@@ -208,6 +208,21 @@ def test_a_signal_from_outside_while_a_backend_imports_ends_the_run_in_one_line(
     assert sorted(r["index"] for r in jsonl(out.read_text())) == ALL
 
 
+def test_resume_after_a_run_stopped_before_its_sidecar_starts_over_despite_an_old_sidecar(
+    tmp_path,
+):
+    # An earlier run with other options left a sidecar; a run with new options was stopped
+    # after opening (emptying) the output and before writing its own sidecar.
+    out = tmp_path / "out.jsonl"
+    earlier = _cli(tmp_path, *_args(out), "--limit", "3")
+    assert earlier.returncode == 0, earlier.stderr
+    stopped = _cli(tmp_path, *_args(out), stop_at=STARTING["writing the sidecar"])
+    assert stopped.returncode == 143 and out.read_text() == ""
+    _finish_and_check(tmp_path, out)
+    meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
+    assert meta["settings"]["limit"] == 2 and len(meta["runs"]) == 1
+
+
 def test_the_library_run_batch_takes_the_signals_itself(tmp_path):
     # run_batch without the command line's StopSignals: a signal before the pool still ends it
     # as Interrupted once the sidecar names the run.
