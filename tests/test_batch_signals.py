@@ -248,3 +248,68 @@ def test_the_library_run_batch_takes_the_signals_itself(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [str(int(signal.SIGTERM)), "0"]
+
+
+TWICE_WHILE_CLOSING = (
+    "import os, signal\n"
+    "import sudoku_cp.batch.command as command\n"
+    "real = command.close_run\n"
+    "def close_run(*args):\n"
+    "    os.kill(os.getpid(), signal.SIGTERM)  # held while the sidecar is finished\n"
+    "    os.kill(os.getpid(), signal.SIGTERM)  # the second gets through\n"
+    "    real(*args)\n"
+    "command.close_run = close_run\n"
+    "from sudoku_cp.cli import main\n"
+    "main()\n"
+)
+
+
+def test_a_second_signal_while_the_run_closes_ends_it_in_one_line(tmp_path):
+    out = tmp_path / "out.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-c", TWICE_WHILE_CLOSING, *_args(out)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 143, done.stderr
+    assert _one_line(done.stderr) == (
+        "sudoku-cp: terminated (SIGTERM) while the run closed; every finished record kept — "
+        "to finish, run the same command again with --resume"
+    )
+    _finish_and_check(tmp_path, out)
+
+
+SIGNAL_WHILE_SUMMARY = (
+    "import os, signal\n"
+    "from sudoku_cp.batch.summary import Summary\n"
+    "real = Summary.render\n"
+    "def render(self, *args, **kwargs):\n"
+    "    os.kill(os.getpid(), signal.{name})  # just as the summary is shown\n"
+    "    return real(self, *args, **kwargs)\n"
+    "Summary.render = render\n"
+    "from sudoku_cp.cli import main\n"
+    "main()\n"
+)
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_a_signal_while_the_summary_shows_says_the_run_had_finished(tmp_path, sig):
+    out = tmp_path / "out.jsonl"
+    args = ["check", EASY, "-b", "backtrack", "-j", "1", "-o", str(out)]  # with its summary
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNAL_WHILE_SUMMARY.format(name=sig), *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == _status(sig), done.stderr
+    assert _one_line(done.stderr) == (
+        f"sudoku-cp: {_what(sig)} while showing the summary; the run had finished, every record "
+        "written"
+    )
+    assert sorted(r["index"] for r in jsonl(out.read_text())) == ALL
+    meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
+    assert meta["runs"][-1]["interrupted"] is False
