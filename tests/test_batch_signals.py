@@ -313,3 +313,35 @@ def test_a_signal_while_the_summary_shows_says_the_run_had_finished(tmp_path, si
     assert sorted(r["index"] for r in jsonl(out.read_text())) == ALL
     meta = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
     assert meta["runs"][-1]["interrupted"] is False
+
+
+SIGNAL_WHILE_SIDECAR_REPLACED = (
+    "import os, signal\n"
+    "real = os.replace\n"
+    "def replace(source, target, *args, **kwargs):\n"
+    "    if str(target).endswith('.meta.json'):  # the new sidecar written, not yet in place\n"
+    "        os.kill(os.getpid(), signal.SIGTERM)\n"
+    "    return real(source, target, *args, **kwargs)\n"
+    "os.replace = replace\n"
+    "from sudoku_cp.cli import main\n"
+    "main()\n"
+)
+
+
+def test_a_signal_while_the_sidecar_is_replaced_leaves_the_old_one_and_no_stray_file(tmp_path):
+    out = tmp_path / "out.jsonl"
+    _half_done(tmp_path, out)
+    sidecar = tmp_path / "out.jsonl.meta.json"
+    before = sidecar.read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNAL_WHILE_SIDECAR_REPLACED, *_args(out), "--resume"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 143, done.stderr
+    assert _one_line(done.stderr) == _starting_line("SIGTERM", out)
+    assert sidecar.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "out.jsonl.meta.json"]
+    _finish_and_check(tmp_path, out)
