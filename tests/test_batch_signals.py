@@ -123,7 +123,7 @@ def _one_line(stderr: str) -> str:
 def _starting_line(sig: str, out: Path) -> str:
     return (
         f"sudoku-cp: {_what(sig)} while starting, before any puzzle was checked — run the same "
-        f"command again (--resume continues {out} if an earlier run began it)"
+        "command again"
     )
 
 
@@ -345,3 +345,33 @@ def test_a_signal_while_the_sidecar_is_replaced_leaves_the_old_one_and_no_stray_
     assert sidecar.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "out.jsonl.meta.json"]
     _finish_and_check(tmp_path, out)
+
+
+SIGNAL_WHILE_IMPORTING = (
+    "import os, signal, sys\n"
+    "class Stop:\n"
+    "    def find_spec(self, name, path=None, target=None):\n"
+    "        if name == 'sudoku_cp.batch':  # each time the batch modules are imported\n"
+    "            os.kill(os.getpid(), signal.{name})\n"
+    "        return None\n"
+    "from sudoku_cp.cli import main\n"
+    "for module in [m for m in sys.modules if m.startswith('sudoku_cp.batch')]:\n"
+    "    del sys.modules[module]  # (not imported yet, as in a fresh `sudoku-cp check`)\n"
+    "sys.meta_path.insert(0, Stop())\n"
+    "main()\n"
+)
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_a_signal_while_the_batch_modules_import_ends_the_run_in_one_line(tmp_path, sig):
+    out = tmp_path / "out.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNAL_WHILE_IMPORTING.format(name=sig), *_args(out)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == _status(sig), done.stderr
+    assert _one_line(done.stderr) == _starting_line(sig, out)
+    assert not out.exists()

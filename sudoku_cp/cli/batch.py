@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -18,12 +19,14 @@ from .app import (
     EXIT_OK,
     EXIT_TERMINATED,
     EXIT_UNDECIDED,
+    STOP_KEY,
     box_option,
     jobs_cap,
     main,
     parse_option_pairs,
     refuse_above,
     resolve_limit,
+    starting_line,
 )
 
 # --- check and count: the cross-check harness over many puzzles ---------------------------------
@@ -144,7 +147,8 @@ def _run_batch_command(
     the command with one line and its exit status.
     """
     summary = None
-    with StopSignals() as stop:
+    began = click.get_current_context().meta.get(STOP_KEY)  # taken by the group, normally
+    with contextlib.nullcontext(began) if began is not None else StopSignals() as stop:
         try:
             summary = _batch_and_summary(
                 command,
@@ -171,27 +175,22 @@ def _run_batch_command(
 
 
 def _stopped(err: KeyboardInterrupt, stop: StopSignals, output: str | None) -> NoReturn:
-    """The one line for a run stopped by Ctrl-C or SIGTERM, and its exit status."""
-    from ..batch import Interrupted
-
+    """The one line for a run stopped by Ctrl-C or SIGTERM, and its exit status. (Nothing is
+    imported here: the signal may have come while the batch modules were being imported.)"""
     terminated = stop.signum == signal.SIGTERM
     what = "terminated (SIGTERM)" if terminated else "interrupted"
     resume = " — to finish, run the same command again with --resume"
-    if isinstance(err, Interrupted):
+    summary = getattr(err, "summary", None)  # a batch.Interrupted: the run had begun
+    if summary is not None:
         where = f" to {output}" if output else ""
         hint = resume if output else " — give --output FILE to be able to resume"
-        line = (
-            f"{what} after {err.summary.checked} puzzles, every finished record written"
-            f"{where}{hint}"
-        )
+        line = f"{what} after {summary.checked} puzzles, every finished record written{where}{hint}"
     elif stop.phase == "finished":
         line = f"{what} while showing the summary; the run had finished, every record written"
     elif stop.phase == "running":  # a second signal, while the run closed
         line = f"{what} while the run closed; every finished record kept{resume if output else ''}"
     else:
-        line = f"{what} while starting, before any puzzle was checked — run the same command again"
-        if output:
-            line += f" (--resume continues {output} if an earlier run began it)"
+        line = starting_line(stop.signum).removeprefix("sudoku-cp: ")
     click.echo(f"sudoku-cp: {line}", err=True)
     sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
 
