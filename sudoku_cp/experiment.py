@@ -19,6 +19,7 @@ writes it, is the command's business.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import hashlib
 import json
@@ -151,8 +152,13 @@ def write_json_atomically(path: Path, data: Any) -> None:
     """Write ``data`` as indented JSON to ``path`` through a temporary file beside it, so that
     ``path`` holds the old record or the new one, never half of one. Raises OSError."""
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        temporary.write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+    except BaseException:  # a full disk, or Ctrl-C or SIGTERM halfway: no stray .tmp left
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
 
 
 __all__ = [

@@ -11,7 +11,8 @@ a backend run in a fresh ``python`` (``Slow``, ``Sleepy``) is registered there b
 - faults on one chosen puzzle, the real backtracker elsewhere (the batch tests): ``SlowOnOne``,
   ``RaisesOnOne``, ``MalformedOnOne``, ``WrongOnOne``, ``HangsOnOne``, ``DiesOnOne``,
   ``HoldsOne``, ``FirstFinishesLast``;
-- ``Counting`` (was any work done?), ``Slow`` and ``Sleepy`` (so a run can be stopped midway);
+- ``Counting`` (was any work done?), ``Slow`` and ``Sleepy`` (so a run can be stopped midway),
+  ``SlowToStart`` (so a run can be stopped while it starts);
 - ``Liar`` and ``Sleeper`` (the bench), ``LiesWhenFirstGivenIsOne`` and ``HangsOnVariants``
   (the metamorphic check), ``Probing`` (counters of a kind no built-in backend has).
 """
@@ -272,6 +273,23 @@ class Sleepy(BacktrackBackend):
         Path("started").write_text("yes")
         time.sleep(60)
         return super().search(puzzle, limit, deadline, options)
+
+
+class SlowToStart(BacktrackBackend):
+    """The backtracker, slow to say it is available (as a backend importing a big library is):
+    while a file ``hold`` is in the working folder, asking marks ``starting`` there and waits,
+    so a run can be stopped while it starts."""
+
+    name, summary = "test-slow-start", "the backtracker, slow to import"
+
+    @classmethod
+    def unavailable_reason(cls) -> str | None:
+        if Path("hold").exists():
+            Path("starting").write_text("yes")
+            deadline = time.monotonic() + 60
+            while Path("hold").exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+        return None
 
 
 # --- the bench and the metamorphic check ---------------------------------------------------------

@@ -13,8 +13,6 @@ is read or truncated until its sidecar's last write (:class:`.output.OutputLock`
 
 from __future__ import annotations
 
-import contextlib
-import os
 import signal
 import time
 from collections import deque
@@ -24,8 +22,9 @@ from typing import Any, TextIO
 from ..experiment import describe_input, input_path
 from ..model import Model
 from ..result import CheckRecord
+from ..stopping import StopSignals
 from .check import run_batches
-from .items import BatchOptions, Item, OutputError, make_item
+from .items import BatchOptions, Item, make_item
 from .output import OutputLock, RecordWriter, check_output_apart
 from .pool import MAX_CHUNK
 from .resume import IndexSet, check_output, close_run, meta_path, open_run, write_meta
@@ -42,13 +41,22 @@ class Interrupted(KeyboardInterrupt):  # noqa: N818 — it is a KeyboardInterrup
         self.signum = signum
 
 
-def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
+def run_batch(
+    options: BatchOptions, stream: TextIO | None = None, stop: StopSignals | None = None
+) -> Summary:
     """Check every puzzle of ``options.inputs``, writing records and the experiment record.
 
     Raises :class:`Interrupted` (a KeyboardInterrupt carrying the summary so far) on Ctrl-C
     after writing every finished record, :class:`OutputError` when the output cannot be
     written, and :class:`ResumeError` when ``--resume`` cannot continue the output file.
+    ``stop`` is the command's own :class:`~sudoku_cp.stopping.StopSignals`, already entered
+    (so that a signal during its start-up is handled too); without it the run takes the
+    signals itself. A signal before the first record is written raises a plain
+    KeyboardInterrupt (``stop.signum`` says which): nothing of this run is in the output yet.
     """
+    if stop is None:
+        with StopSignals() as own:
+            return run_batch(options, stream, own)
     summary = Summary(list(options.config.backends), limit=options.config.limit)
     readers = _open_inputs(options)  # a missing file or bad input fails here, before any work
     inputs_info = [describe_input(arg) for arg in options.inputs]
@@ -59,7 +67,7 @@ def run_batch(options: BatchOptions, stream: TextIO | None = None) -> Summary:
         check_output_apart(options.output, options.inputs, options.config.model.path)
         lock = OutputLock(options.output)  # held until the sidecar's last write
     try:
-        return _run_locked(options, readers, inputs_info, summary, stream)
+        return _run_locked(options, readers, inputs_info, summary, stream, stop)
     finally:
         if lock is not None:
             lock.release()
@@ -71,6 +79,7 @@ def _run_locked(
     inputs_info: list[dict[str, Any]],
     summary: Summary,
     stream: TextIO | None,
+    ctrl_c: StopSignals,
 ) -> Summary:
     config = options.config
     done = IndexSet()
@@ -85,57 +94,61 @@ def _run_locked(
         # read-only, full or missing place is reported now, not after hours of checking.
         try:
             write_meta(meta_path(options.output), meta)
-        except OutputError:
+        except BaseException:  # an OutputError, or a signal: the run ends before it began
             writer.close()
             raise
-    progress = Progress(options, len(done)) if options.progress else None
     started = time.perf_counter()
-    items = batch_items(readers, config.model, done)
+    batches: Any = None
     order = InputOrder(reorder_bound(options.jobs)) if options.in_order else None
-    if order is None:
-        batches = run_batches(items, config, options.jobs)
-    else:
-        batches = run_batches(order.track(items), config, options.jobs, hold=order.full)
-    ctrl_c = _CtrlC()
-    with ctrl_c:
-        try:
-            with progress or _nothing():
-                for finished in batches:
-                    batch = finished if order is None else order.release(finished)
-                    if not batch:
-                        continue
-                    # A record is written and counted, or neither; the records of a worker's
-                    # chunk, known together, go out in one write.
-                    ctrl_c.busy = True
-                    try:
-                        writer.write_many(batch)
-                        for record in batch:
-                            summary.add(record)
-                    finally:
-                        ctrl_c.busy = False
-                    ctrl_c.deliver()
-                    if progress is not None:
-                        progress.advance(len(batch))
-        except KeyboardInterrupt:
-            summary.interrupted = True
-            if order is not None and order.held:
-                # finished, but waiting for an earlier one: written too (after the gap), and
-                # counted, as every finished record is
-                ctrl_c.closing = ctrl_c.busy = True
-                rest = order.flush()
-                writer.write_many(rest)
-                for record in rest:
-                    summary.add(record)
-            raise Interrupted(summary, ctrl_c.signum) from None
-        finally:
-            # Held while the workers stop and the sidecar is finished (a second signal gets
-            # through, should stopping the workers hang): the run ends as it stands.
+    ctrl_c.phase = "running"
+    try:
+        # From here on the sidecar names this run: a signal, even before the first record
+        # (while the pool opens), ends it with the summary and the interrupted mark.
+        progress = Progress(options, len(done)) if options.progress else None
+        items = batch_items(readers, config.model, done)
+        if order is None:
+            batches = run_batches(items, config, options.jobs)
+        else:
+            batches = run_batches(order.track(items), config, options.jobs, hold=order.full)
+        with progress or _nothing():
+            for finished in batches:
+                batch = finished if order is None else order.release(finished)
+                if not batch:
+                    continue
+                # A record is written and counted, or neither; the records of a worker's
+                # chunk, known together, go out in one write.
+                ctrl_c.busy = True
+                try:
+                    writer.write_many(batch)
+                    for record in batch:
+                        summary.add(record)
+                finally:
+                    ctrl_c.busy = False
+                ctrl_c.deliver()
+                if progress is not None:
+                    progress.advance(len(batch))
+    except KeyboardInterrupt:
+        summary.interrupted = True
+        if order is not None and order.held:
+            # finished, but waiting for an earlier one: written too (after the gap), and
+            # counted, as every finished record is
             ctrl_c.closing = ctrl_c.busy = True
+            rest = order.flush()
+            writer.write_many(rest)
+            for record in rest:
+                summary.add(record)
+        raise Interrupted(summary, ctrl_c.signum) from None
+    finally:
+        # Held while the workers stop and the sidecar is finished (a second signal gets
+        # through, should stopping the workers hang): the run ends as it stands.
+        # (The caller ends the hold: a signal held while the run closed does not undo it.)
+        ctrl_c.closing = ctrl_c.busy = True
+        if batches is not None:
             batches.close()  # stops the workers whatever happened
-            writer.close()
-            summary.seconds = time.perf_counter() - started
-            if meta is not None and options.output is not None:
-                close_run(meta, options.output, summary)
+        writer.close()
+        summary.seconds = time.perf_counter() - started
+        if meta is not None and options.output is not None:
+            close_run(meta, options.output, summary)
     return summary
 
 
@@ -250,66 +263,6 @@ def _source_name(arg: str) -> str:
     if arg == "-":
         return "-"
     return arg if input_path(arg) is not None else "text"
-
-
-class _CtrlC:
-    """Turns Ctrl-C (SIGINT) and SIGTERM into a KeyboardInterrupt, held back while a record is
-    written and counted, then raised.
-
-    Without the hold, a KeyboardInterrupt landing between the write and the count leaves a
-    record in the file that the summary and the "interrupted after N puzzles" line do not
-    count. SIGTERM (``kill``, a job scheduler, a container stopping) is handled as Ctrl-C is:
-    every finished record written, the summary and the interrupted mark in the sidecar.
-    Only in the main thread, and only over Python's own handlers (as signals allow); forked
-    worker processes get the default SIGTERM back, so the pool can still stop them.
-    """
-
-    def __init__(self) -> None:
-        self.busy = False
-        self.closing = False  # the run is closing: a second signal is not held
-        self.pending = False
-        self.signum: int = signal.SIGINT
-        self.previous: dict[int, Any] = {}
-
-    def __enter__(self) -> _CtrlC:
-        defaults = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
-        for signum, default in defaults.items():
-            try:
-                if signal.getsignal(signum) is default:
-                    self.previous[signum] = signal.signal(signum, self._handle)
-            except ValueError:  # not the main thread: signals are not ours to hold
-                break
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for signum, previous in self.previous.items():
-            signal.signal(signum, previous)
-        self.previous = {}
-
-    def _handle(self, signum: int, frame: Any) -> None:
-        if not self.pending:
-            self.signum = signum
-        if self.busy and not (self.closing and self.pending):
-            self.pending = True
-            return
-        raise KeyboardInterrupt
-
-    def deliver(self) -> None:
-        """After a held stretch (``busy`` set, then cleared): raise a signal that came in it."""
-        if self.pending:
-            raise KeyboardInterrupt
-
-
-def _default_sigterm_in_child() -> None:
-    """In a forked worker: SIGTERM stops it again (the pool stops workers with it)."""
-    handler = signal.getsignal(signal.SIGTERM)
-    if isinstance(getattr(handler, "__self__", None), _CtrlC):
-        with contextlib.suppress(ValueError):
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_default_sigterm_in_child)
 
 
 class _nothing:  # noqa: N801 — a tiny null context manager

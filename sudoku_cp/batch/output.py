@@ -34,11 +34,18 @@ from .items import OutputError
 FORMATS = ("table", "jsonl", "csv")
 
 
-def check_output_apart(output: Path, inputs: Sequence[str], model_path: str | None) -> None:
+def check_output_apart(
+    output: Path,
+    inputs: Sequence[str],
+    model_path: str | None,
+    *,
+    choose: str = "another --output file",
+) -> None:
     """Refuse an output (or its sidecar ``OUTPUT.meta.json``) that is one of the files the run
     reads — an input, standard input, the model file — by identity, not by name: any spelling,
     a symlink or a hard link of the same file. Called before anything is opened for writing,
-    since opening the output truncates it.
+    since opening the output truncates it. (``bench`` calls it for each file of its --output
+    folder, with ``choose`` "another --output folder".)
     """
     from ..experiment import input_path
 
@@ -70,7 +77,7 @@ def check_output_apart(output: Path, inputs: Sequence[str], model_path: str | No
             if (mine.st_dev, mine.st_ino) == (theirs.st_dev, theirs.st_ino):
                 raise OutputError(
                     f"the {what} {written} is {label}: writing it would destroy what this "
-                    "run reads; choose another --output file"
+                    f"run reads; choose {choose}"
                 )
 
 
@@ -86,9 +93,10 @@ class OutputLock:
     not locked. Where ``fcntl`` does not exist (Windows) there is no lock.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, choose: str = "another --output file") -> None:
         self.path = path
         self.fd: int | None = None
+        self.created = False  # the lock made the file (bench: removed if nothing was written)
         try:
             import fcntl
         except ImportError:  # pragma: no cover — not POSIX
@@ -107,14 +115,21 @@ class OutputLock:
             if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                 raise OutputError(
                     f"output {path} is being written by another sudoku-cp run; wait for it to "
-                    "finish (or stop it), or choose another --output file"
+                    f"finish (or stop it), or choose {choose}"
                 ) from None
             return  # a file system without locks: run unlocked, as before
         self.fd = fd
+        self.created = not existed
         _LOCKS.add(fd)
 
-    def release(self) -> None:
+    def release(self, *, remove_if_empty: bool = False) -> None:
+        """Unlock; with ``remove_if_empty``, first remove a file the lock made and nothing
+        filled (while still locked, so that no other run has it)."""
         if self.fd is not None:
+            if remove_if_empty and self.created:
+                with contextlib.suppress(OSError):
+                    if os.fstat(self.fd).st_size == 0:
+                        self.path.unlink()
             _LOCKS.discard(self.fd)
             os.close(self.fd)  # closing the last descriptor releases the lock
             self.fd = None

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import json
+import os
 from array import array
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -135,7 +136,11 @@ def open_run(
     }
     done = IndexSet()
     meta: dict[str, Any] | None = None
-    if options.resume and output.exists():
+    if options.resume and output.exists() and not _holds_records(output):
+        # Nothing to continue (a run stopped while starting, after the output was opened and
+        # before its sidecar was written): started over, whatever the sidecar says.
+        _start_over(output)
+    elif options.resume and output.exists():
         meta = _load_meta(sidecar)
         if meta is not None:
             _check_same_run(meta, settings, inputs_info)
@@ -183,6 +188,21 @@ def open_run(
             f"cannot write output file {output}: folder {output.parent} does not exist"
         )
     return meta, done
+
+
+def _holds_records(output: Path) -> bool:
+    """Whether the output holds a whole record (a CSV header alone is none)."""
+    try:
+        return next(iter(read_records(output)), None) is not None
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return True  # let the reading below say what is wrong with it
+
+
+def _start_over(output: Path) -> None:
+    try:
+        os.truncate(output, 0)
+    except OSError as err:
+        raise ResumeError(f"cannot resume from {output}: {err.strerror}") from None
 
 
 def _model_sha256(path: str | None) -> str | None:

@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from ..backends import MAX_LIMIT, MAX_TIME_LIMIT, backend_class, get_backend
+from ..batch.output import OutputLock, check_output_apart
 from ..batch.pool import SETUP, Running, Watchdog, Work, WorkerPool, hard_limit, max_jobs
 from ..errors import InputError, SudokuError
 from ..experiment import machine, versions, write_json_atomically
@@ -684,6 +685,29 @@ def measure_overheads(specs: Sequence[Spec], puzzle: Puzzle, config: BenchConfig
 
 
 # --- writing --------------------------------------------------------------------------------------
+BENCH_FILES = ("results.csv", "results.parquet", "record.json", "summary.txt", "summary.md")
+"""The files a bench writes into its --output folder (the lock is on the first)."""
+
+
+def claim_output(outdir: str | Path, config: BenchConfig) -> OutputLock:
+    """Make the output folder and lock it for the run, as ``check`` locks its output: refuse a
+    folder whose result files are files the bench reads (a dataset, the model file — by
+    identity: any spelling or link) and a folder another bench is writing now. The lock is on
+    ``results.csv`` (made empty if new) and held until released; the caller releases it
+    (with ``remove_if_empty``, so a bench that wrote nothing leaves no empty table)."""
+    resolve_datasets(config.datasets)  # a dataset that is not there: refused before any mkdir
+    out = Path(outdir)
+    model_path = config.model if Path(config.model).is_file() else None
+    choose = "another --output folder"
+    for name in BENCH_FILES:
+        check_output_apart(out / name, config.datasets, model_path, choose=choose)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise InputError(f"cannot create output folder {str(out)!r}: {err}") from None
+    return OutputLock(out / BENCH_FILES[0], choose=choose)
+
+
 def write_bench(run: BenchRun, outdir: str | Path) -> dict[str, Path]:
     """Write the table (CSV, and Parquet when pyarrow is installed) and the record into outdir."""
     from .report import write_table

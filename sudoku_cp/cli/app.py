@@ -14,6 +14,7 @@ python-constraint, PySAT, rich) are imported only by the commands that need them
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -33,10 +34,44 @@ def fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
     sys.exit(status)
 
 
+BATCH_COMMANDS = ("check", "count")
+STOP_KEY = "sudoku_cp.stop"
+"""Where a batch command finds the signal handling the group began for it (``ctx.meta``)."""
+
+
+def starting_line(signum: int) -> str:
+    """The line for Ctrl-C or SIGTERM before a batch checked anything."""
+    what = "terminated (SIGTERM)" if signum == signal.SIGTERM else "interrupted"
+    return (
+        f"sudoku-cp: {what} while starting, before any puzzle was checked — run the same "
+        "command again"
+    )
+
+
 class _Group(click.Group):
     """Turns every error a user can cause into one line and a documented exit status."""
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if name in BATCH_COMMANDS and STOP_KEY not in ctx.meta:
+            # check and count take Ctrl-C and SIGTERM from here on, before their options are
+            # read (reading --jobs imports the batch modules): see sudoku_cp.stopping.
+            from ..stopping import StopSignals
+
+            ctx.meta[STOP_KEY] = StopSignals().__enter__()
+        return name, command, rest
+
     def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return self._invoke(ctx)
+        finally:
+            stop = ctx.meta.pop(STOP_KEY, None)
+            if stop is not None:
+                stop.__exit__(None, None, None)
+
+    def _invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except SudokuError as err:
@@ -47,6 +82,10 @@ class _Group(click.Group):
             command = err.ctx.command.name if err.ctx is not None and err.ctx.parent else None
             fail(f"{command}: {err.format_message()}" if command else err.format_message())
         except KeyboardInterrupt:
+            stop = ctx.meta.get(STOP_KEY)
+            if stop is not None:  # a check or count, stopped before it began its run
+                click.echo(starting_line(stop.signum), err=True)
+                sys.exit(EXIT_TERMINATED if stop.signum == signal.SIGTERM else EXIT_INTERRUPTED)
             click.echo("sudoku-cp: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
         except BrokenPipeError:

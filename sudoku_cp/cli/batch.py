@@ -2,27 +2,31 @@
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from ..backends import MAX_LIMIT, MAX_TIME_LIMIT
+from ..stopping import StopSignals
 from .app import (
     EXIT_INTERRUPTED,
     EXIT_NEGATIVE,
     EXIT_OK,
     EXIT_TERMINATED,
     EXIT_UNDECIDED,
+    STOP_KEY,
     box_option,
     jobs_cap,
     main,
     parse_option_pairs,
     refuse_above,
     resolve_limit,
+    starting_line,
 )
 
 # --- check and count: the cross-check harness over many puzzles ---------------------------------
@@ -136,11 +140,84 @@ def _run_batch_command(
     metamorphic: int = 0,
     seed: int = 0,
 ) -> Any:
-    """Run a batch and print its summary; exit 130 with how to resume on Ctrl-C."""
+    """Run a batch and print its summary; exit 130 (Ctrl-C) or 143 (SIGTERM) with how to resume.
 
+    The signals are taken before anything else (the imports of the backends, hashing the
+    inputs, reading the output for --resume, opening the pool): a signal at any moment ends
+    the command with one line and its exit status.
+    """
+    summary = None
+    began = click.get_current_context().meta.get(STOP_KEY)  # taken by the group, normally
+    with contextlib.nullcontext(began) if began is not None else StopSignals() as stop:
+        try:
+            summary = _batch_and_summary(
+                command,
+                inputs,
+                stop,
+                backend_list=backend_list,
+                model=model,
+                box=box,
+                limit=limit,
+                time_limit=time_limit,
+                jobs=jobs,
+                option_pairs=option_pairs,
+                input_format=input_format,
+                quiet=quiet,
+                out_format=out_format,
+                output=output,
+                resume=resume,
+                metamorphic=metamorphic,
+                seed=seed,
+            )
+        except KeyboardInterrupt as err:
+            _stopped(err, stop, output)
+    return summary
+
+
+def _stopped(err: KeyboardInterrupt, stop: StopSignals, output: str | None) -> NoReturn:
+    """The one line for a run stopped by Ctrl-C or SIGTERM, and its exit status. (Nothing is
+    imported here: the signal may have come while the batch modules were being imported.)"""
+    terminated = stop.signum == signal.SIGTERM
+    what = "terminated (SIGTERM)" if terminated else "interrupted"
+    resume = " — to finish, run the same command again with --resume"
+    summary = getattr(err, "summary", None)  # a batch.Interrupted: the run had begun
+    if summary is not None:
+        where = f" to {output}" if output else ""
+        hint = resume if output else " — give --output FILE to be able to resume"
+        line = f"{what} after {summary.checked} puzzles, every finished record written{where}{hint}"
+    elif stop.phase == "finished":
+        line = f"{what} while showing the summary; the run had finished, every record written"
+    elif stop.phase == "running":  # a second signal, while the run closed
+        line = f"{what} while the run closed; every finished record kept{resume if output else ''}"
+    else:
+        line = starting_line(stop.signum).removeprefix("sudoku-cp: ")
+    click.echo(f"sudoku-cp: {line}", err=True)
+    sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
+
+
+def _batch_and_summary(
+    command: str,
+    inputs: Sequence[str],
+    stop: StopSignals,
+    *,
+    backend_list: str | None,
+    model: str,
+    box: str | None,
+    limit: int | None,
+    time_limit: float,
+    jobs: int | None,
+    option_pairs: Sequence[str],
+    input_format: str,
+    quiet: bool,
+    out_format: str,
+    output: str | None,
+    resume: bool,
+    metamorphic: int = 0,
+    seed: int = 0,
+) -> Any:
     from rich.console import Console
 
-    from ..batch import BatchOptions, CheckConfig, Interrupted, default_jobs, run_batch, tune_gc
+    from ..batch import BatchOptions, CheckConfig, default_jobs, run_batch, tune_gc
     from ..model import load_model
 
     if resume and output is None:
@@ -174,23 +251,10 @@ def _run_batch_command(
     )
     restore_gc = tune_gc()  # for the batch's reading, writing (and checking with --jobs 0)
     try:
-        summary = run_batch(options)
-    except Interrupted as stop:
-        where = f" to {output}" if output else ""
-        hint = (
-            " — to finish, run the same command again with --resume"
-            if output
-            else " — give --output FILE to be able to resume"
-        )
-        terminated = stop.signum == signal.SIGTERM
-        click.echo(
-            f"sudoku-cp: {'terminated (SIGTERM)' if terminated else 'interrupted'} after "
-            f"{stop.summary.checked} puzzles, every finished record written{where}{hint}",
-            err=True,
-        )
-        sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
+        summary = run_batch(options, stop=stop)
     finally:
         restore_gc()
+    stop.end_run()
     machine_output = records_on_stdout and out_format in ("jsonl", "csv", "count")
     if not quiet and (command == "check" or summary.total > 1):
         summary.render(Console(stderr=machine_output or command == "count", highlight=False))

@@ -203,22 +203,22 @@ def bench(
         if show:
             click.echo(f"\r{name}: {done}/{total} measurements", nl=False, err=True)
 
-    run = benchmod.run_bench(config, progress=progress)
-    if show:
-        click.echo("", err=True)
-    paths = benchmod.write_bench(run, outdir)
-    summaries = report.summarize(run.rows, run.record["options"]["baseline"])
-    text = report.render_summary(summaries, "text", run.record)
-    (outdir / "summary.txt").write_text(text, encoding="utf-8")
-    (outdir / "summary.md").write_text(
-        report.render_summary(summaries, "markdown", run.record), encoding="utf-8"
-    )
-    click.echo(
-        text if table_style == "text" else report.render_summary(summaries, "markdown", run.record),
-        nl=False,
-    )
-    if draw:
-        plots.plot_results(report.load_results(outdir), outdir / "plots")
+    lock = benchmod.claim_output(outdir, config)  # held until the bench has written its files
+    try:
+        run = benchmod.run_bench(config, progress=progress)
+        if show:
+            click.echo("", err=True)
+        paths = benchmod.write_bench(run, outdir)
+        summaries = report.summarize(run.rows, run.record["options"]["baseline"])
+        text = report.render_summary(summaries, "text", run.record)
+        (outdir / "summary.txt").write_text(text, encoding="utf-8")
+        markdown = report.render_summary(summaries, "markdown", run.record)
+        (outdir / "summary.md").write_text(markdown, encoding="utf-8")
+        if draw:
+            plots.plot_results(report.load_results(outdir), outdir / "plots")
+    finally:
+        lock.release(remove_if_empty=True)
+    click.echo(text if table_style == "text" else markdown, nl=False)
     click.echo(
         f"\nwrote {', '.join(p.name for p in paths.values())}, summary.txt/.md"
         f"{', plots/' if draw else ''} in {outdir}"

@@ -1,0 +1,81 @@
+"""Ctrl-C (SIGINT) and SIGTERM over a whole ``check`` or ``count``: from its start-up (imports,
+hashing the inputs, reading the output for ``--resume``, opening the pool) to its summary.
+
+Standard library only, so that the command can take the signals before its slow imports.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+from typing import Any
+
+
+class StopSignals:
+    """Turns Ctrl-C (SIGINT) and SIGTERM into a KeyboardInterrupt, held back while a record is
+    written and counted, then raised; ``signum`` says which signal it was.
+
+    Without the hold, a KeyboardInterrupt landing between the write and the count leaves a
+    record in the file that the summary and the "interrupted after N puzzles" line do not
+    count. SIGTERM (``kill``, a job scheduler, a container stopping) is handled as Ctrl-C is:
+    every finished record written, the summary and the interrupted mark in the sidecar.
+    Only in the main thread, and only over Python's own handlers (as signals allow); forked
+    worker processes get the default SIGTERM back, so the pool can still stop them.
+    """
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.closing = False  # the run is closing: a second signal is not held
+        self.pending = False
+        self.signum: int = signal.SIGINT
+        self.previous: dict[int, Any] = {}
+        # "starting" until records may be written, "running" until the run has closed (its
+        # sidecar finished), then "finished": what a signal interrupted, for its message.
+        self.phase = "starting"
+
+    def end_run(self) -> None:
+        """The run has closed: a signal held while it closed is dropped (the run stands), and
+        one from now on (while the summary shows) is raised at once."""
+        self.phase = "finished"
+        self.busy = self.closing = self.pending = False
+
+    def __enter__(self) -> StopSignals:
+        defaults = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+        for signum, default in defaults.items():
+            try:
+                if signal.getsignal(signum) is default:
+                    self.previous[signum] = signal.signal(signum, self._handle)
+            except ValueError:  # not the main thread: signals are not ours to hold
+                break
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, previous in self.previous.items():
+            signal.signal(signum, previous)
+        self.previous = {}
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if not self.pending:
+            self.signum = signum
+        if self.busy and not (self.closing and self.pending):
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    def deliver(self) -> None:
+        """After a held stretch (``busy`` set, then cleared): raise a signal that came in it."""
+        if self.pending:
+            raise KeyboardInterrupt
+
+
+def _default_sigterm_in_child() -> None:
+    """In a forked worker: SIGTERM stops it again (the pool stops workers with it)."""
+    handler = signal.getsignal(signal.SIGTERM)
+    if isinstance(getattr(handler, "__self__", None), StopSignals):
+        with contextlib.suppress(ValueError):
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_default_sigterm_in_child)

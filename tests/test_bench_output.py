@@ -1,0 +1,126 @@
+"""`bench --output DIR` is guarded as `check --output` is (the same OutputLock and the same
+output-is-an-input check): a folder whose result files are datasets the bench reads is refused,
+and a folder another bench is writing is refused at once, both leaving it as it was.
+
+(The bench rows of README's "What can go wrong" table.)
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from clitools import PLUGIN, error_line, run
+from conftest import TESTS
+from puzzles import EULER, INKALA
+
+from sudoku_cp.batch.output import OutputLock
+from sudoku_cp.errors import SudokuError
+
+DATASET = f"id,puzzle\neuler,{EULER}\ninkala,{INKALA}\n"
+IS_INPUT = (
+    "sudoku-cp: error: the output {written} is the input {arg}: writing it would destroy what "
+    "this run reads; choose another --output folder"
+)
+LOCKED = (
+    "sudoku-cp: error: output {path} is being written by another sudoku-cp run; wait for it "
+    "to finish (or stop it), or choose another --output folder"
+)
+
+
+def _bench(data, out, *extra):
+    return run("bench", str(data), "-b", "backtrack", "-o", str(out), "-q", "--repeat", "1", *extra)
+
+
+@pytest.mark.parametrize(
+    "how", ["results.csv is the dataset", "another spelling", "record.json is a symlink to it"]
+)
+def test_an_output_folder_holding_a_dataset_as_a_result_file_is_refused(tmp_path, how):
+    out = tmp_path / "out"
+    out.mkdir()
+    (tmp_path / "sub").mkdir()
+    if how == "record.json is a symlink to it":
+        data = tmp_path / "puzzles.csv"
+        data.write_text(DATASET)
+        os.symlink(data, out / "record.json")
+        arg, written = str(data), out / "record.json"
+    else:
+        data = out / "results.csv"
+        data.write_text(DATASET)
+        same = how == "results.csv is the dataset"
+        arg = str(data) if same else str(tmp_path / "sub" / ".." / "out" / "results.csv")
+        written = out / "results.csv"
+    result = _bench(arg, out)
+    assert result.exit_code == 2
+    assert error_line(result) == IS_INPUT.format(written=written, arg=arg)
+    assert data.read_text() == DATASET  # the dataset is intact
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        ["results.csv"] if how != "record.json is a symlink to it" else ["record.json"]
+    )
+
+
+def test_a_bench_output_folder_being_written_is_refused_and_left_as_it_was(tmp_path):
+    data = tmp_path / "puzzles.csv"
+    data.write_text(DATASET)
+    out = tmp_path / "out"
+    assert _bench(data, out).exit_code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    lock = OutputLock(out / "results.csv")  # as another bench holds it
+    try:
+        result = _bench(data, out)
+        assert result.exit_code == 2
+        assert error_line(result) == LOCKED.format(path=out / "results.csv")
+        assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
+    finally:
+        lock.release()
+    assert _bench(data, out).exit_code == 0
+
+
+def test_two_bench_processes_on_one_folder_the_second_fails_at_once(tmp_path):
+    data = tmp_path / "puzzles.csv"
+    data.write_text(DATASET)
+    out = tmp_path / "out"
+    first = subprocess.Popen(  # measuring test-sleepy takes a minute: it is stopped first
+        [sys.executable, "-c", PLUGIN.format(tests=str(TESTS)), "bench", str(data)]
+        + ["-b", "test-sleepy", "-o", str(out), "-q", "--repeat", "1", "--no-warmup"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60  # a hang guard
+        while not (tmp_path / "started").exists():
+            assert first.poll() is None and time.monotonic() < deadline, first.communicate()
+            time.sleep(0.02)
+        second = _bench(data, out)
+        assert second.exit_code == 2
+        assert error_line(second) == LOCKED.format(path=out / "results.csv")
+    finally:
+        os.killpg(first.pid, signal.SIGKILL)
+        first.communicate(timeout=60)
+    assert _bench(data, out).exit_code == 0  # a killed bench leaves no lock behind
+
+
+def test_a_bench_that_fails_after_claiming_its_folder_leaves_no_empty_table(tmp_path, monkeypatch):
+    from sudoku_cp.bench import run as benchmod
+
+    def broken(*args, **kwargs):
+        raise SudokuError("the bench broke")
+
+    monkeypatch.setattr(benchmod, "run_bench", broken)
+    data = tmp_path / "puzzles.csv"
+    data.write_text(DATASET)
+    result = _bench(data, tmp_path / "out")
+    assert error_line(result) == "sudoku-cp: error: the bench broke"
+    assert list((tmp_path / "out").iterdir()) == []
+
+
+def test_a_bench_of_a_missing_dataset_makes_no_folder(tmp_path):
+    result = _bench(tmp_path / "nothing.csv", tmp_path / "out")
+    assert result.exit_code == 2 and not (tmp_path / "out").exists()
