@@ -1,14 +1,6 @@
 """Comparing paradigms: every backend on every puzzle of some datasets, measured and checked.
 
-Vocabulary. A *spec* is one backend configuration under test (``backtrack:mrv``, ``cpsat``);
-a *measurement* is one solve of one puzzle by one spec (one repeat); the *table* has one row per
-measurement; the *record* (JSON, beside the table) says how the table was made, so that
-``sudoku-cp bench --replay RECORD`` makes it again.
-
-Spec syntax: ``NAME[:STRATEGY]``, comma-separated; ``NAME:all`` (or ``NAME:*``) means every
-strategy of that backend (``backtrack:all``). A spec's label is ``NAME:STRATEGY`` for a backend
-that has strategies (the default strategy filled in: ``backtrack`` is ``backtrack:fast``) and
-``NAME`` otherwise. Other backend options: ``-O BACKEND.KEY=VALUE`` on the command line.
+Specs, measurements, the table and the record: see :mod:`.specs`.
 
 Timing is kept honest this way:
 

@@ -121,56 +121,21 @@ def _inputs_or_bundled(inputs: Sequence[str]) -> list[str]:
     return [str(bundled_file(arg) or arg) for arg in inputs]
 
 
-def _run_batch_command(
-    command: str,
-    inputs: Sequence[str],
-    *,
-    backend_list: str | None,
-    model: str,
-    box: str | None,
-    limit: int | None,
-    time_limit: float,
-    jobs: int | None,
-    option_pairs: Sequence[str],
-    input_format: str,
-    quiet: bool,
-    out_format: str,
-    output: str | None,
-    resume: bool,
-    metamorphic: int = 0,
-    seed: int = 0,
-) -> Any:
+def _run_batch_command(command: str, inputs: Sequence[str], **settings: Any) -> Any:
     """Run a batch and print its summary; exit 130 (Ctrl-C) or 143 (SIGTERM) with how to resume.
 
-    The signals are taken before anything else (the imports of the backends, hashing the
-    inputs, reading the output for --resume, opening the pool): a signal at any moment ends
-    the command with one line and its exit status.
+    ``settings`` are :func:`_batch_and_summary`'s keywords. The signals are taken before
+    anything else (the imports of the backends, hashing the inputs, reading the output for
+    --resume, opening the pool): a signal at any moment ends the command with one line and its
+    exit status.
     """
     summary = None
     began = click.get_current_context().meta.get(STOP_KEY)  # taken by the group, normally
     with contextlib.nullcontext(began) if began is not None else StopSignals() as stop:
         try:
-            summary = _batch_and_summary(
-                command,
-                inputs,
-                stop,
-                backend_list=backend_list,
-                model=model,
-                box=box,
-                limit=limit,
-                time_limit=time_limit,
-                jobs=jobs,
-                option_pairs=option_pairs,
-                input_format=input_format,
-                quiet=quiet,
-                out_format=out_format,
-                output=output,
-                resume=resume,
-                metamorphic=metamorphic,
-                seed=seed,
-            )
+            summary = _batch_and_summary(command, inputs, stop, **settings)
         except KeyboardInterrupt as err:
-            _stopped(err, stop, output)
+            _stopped(err, stop, settings.get("output"))
     return summary
 
 
