@@ -235,7 +235,7 @@ def call_backends(
         if known and name in known:
             calls[name] = known[name]
             continue
-        unsupported = backend.supports(puzzle)
+        unsupported = backend.refusal(puzzle)
         if unsupported:
             calls[name] = BackendRun(Status.UNSUPPORTED, error=unsupported)
             continue

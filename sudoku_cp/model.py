@@ -34,18 +34,23 @@ a rule set is adding a file, never touching a backend.
 from __future__ import annotations
 
 import functools
+import math
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 
 from .errors import ModelError
+from .rules import Rule, global_rule
 
 MAX_SIZE = 64
 """The largest grid side accepted anywhere (a 64×64 grid has 4,096 cells)."""
 
-GROUP_KINDS = ("rows", "columns", "boxes", "diagonal", "anti-diagonal")
-_KNOWN_KEYS = {"description", "groups", "sizes", "windows", "cells", "box"}
+GROUP_KINDS = ("rows", "columns", "boxes", "diagonal", "anti-diagonal", "disjoint")
+"""``diagonal`` runs from the top-left corner to the bottom-right, ``anti-diagonal`` from the
+top-right to the bottom-left; ``disjoint`` groups the cells at the same place in every box."""
+_KNOWN_KEYS = {"description", "groups", "sizes", "windows", "cells", "box", "rules"}
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,12 @@ class Model:
     path: str | None = field(default=None, compare=False)
     box: tuple[int, int] | None = None
     """The box shape (rows, columns) when the model chooses one; None: :func:`box_shape`."""
+    regions: tuple[int, ...] | None = None
+    """A puzzle's own regions (jigsaw), a region number 0..N-1 per cell: they replace the
+    boxes, and fix the size. None: regular boxes."""
+    rules: tuple[Rule, ...] = ()
+    """Rules beyond the groups (:mod:`sudoku_cp.rules`): global ones from a model file, and a
+    puzzle's own (killer cages …) in the model :meth:`with_rules` makes for it."""
 
     def __hash__(self) -> int:
         # Computed once: every puzzle's checks look up per-model tables by it. Kept out of
@@ -81,6 +92,8 @@ class Model:
                     self.cell_groups,
                     self.sizes,
                     self.box,
+                    self.regions,
+                    self.rules,
                 )
             )
             object.__setattr__(self, "_hash", cached)
@@ -94,6 +107,60 @@ class Model:
         return "boxes" in self.group_kinds
 
     @property
+    def rule_keys(self) -> frozenset[str]:
+        """The keys of this model's rules (``killercage``, ``antiknight`` …)."""
+        return frozenset(rule.key for rule in self.rules)
+
+    @property
+    def relabelling(self) -> bool:
+        """Whether renaming the digits keeps every rule (groups always allow it)."""
+        return all(rule.relabelling for rule in self.rules)
+
+    def with_rules(
+        self,
+        *,
+        regions: Sequence[int] | None = None,
+        groups: Sequence[Sequence[int]] = (),
+        rules: Sequence[Rule] = (),
+        size: int | None = None,
+    ) -> Model:
+        """This model with a puzzle's own rules: ``regions`` (a region number per cell,
+        replacing the boxes), extra all-different ``groups`` of cells (``row * N + col``) and
+        other ``rules``; each checked against the grid's ``size`` (from ``regions`` if given).
+
+        >>> m = load_model("classic").with_rules(regions=[0, 0, 1, 1] * 2 + [2, 2, 3, 3] * 2)
+        >>> m.groups(4)[8:], m.label.endswith("classic.toml + regions")
+        (((0, 1, 4, 5), (2, 3, 6, 7), (8, 9, 12, 13), (10, 11, 14, 15)), True)
+        """
+        if regions is not None:
+            regions = tuple(regions)
+            size = _regions_size(regions)
+        if size is None:
+            raise ModelError("a puzzle's rules need the grid's size")
+        extra = []
+        for number, cells in enumerate(groups, start=1):
+            for cell in cells:
+                if not (isinstance(cell, int) and 0 <= cell < size * size):
+                    raise ModelError(
+                        f"extra group {number}: cell {cell!r} is outside the {size}x{size} grid"
+                    )
+            extra.append(tuple((cell // size, cell % size) for cell in cells))
+        if self.sizes is not None and size not in self.sizes:
+            raise ModelError(self.fits(size) or f"size {size} does not fit")
+        for rule in rules:
+            rule.check(size)
+        model = replace(
+            self,
+            regions=regions if regions is not None else self.regions,
+            cell_groups=self.cell_groups + tuple(extra),
+            rules=self.rules + tuple(r for r in rules if r not in self.rules),
+            sizes=(size,),
+        )
+        model.check_size(size)
+        model.groups(size)  # the groups' own checks (sizes, repeated cells)
+        return model
+
+    @property
     def label(self) -> str:
         """The model as records name it: its file or name, and a chosen box shape.
 
@@ -101,7 +168,13 @@ class Model:
         True
         """
         where = self.path or self.name
-        return f"{where} (boxes {self.box[0]}x{self.box[1]})" if self.box else where
+        if self.box:
+            where = f"{where} (boxes {self.box[0]}x{self.box[1]})"
+        extras = ["regions"] if self.regions is not None else []
+        extras += sorted(
+            {rule.title + "s" if not rule.is_global else rule.title for rule in self.rules}
+        )
+        return " + ".join([where, *extras])
 
     def box_for(self, size: int) -> tuple[int, int] | None:
         """The box shape (rows, columns) at ``size``: the chosen one if it fits, else the
@@ -142,7 +215,13 @@ class Model:
         if self.sizes is not None and size not in self.sizes:
             allowed = ", ".join(str(s) for s in self.sizes)
             return f"model '{self.name}' only fits size {allowed}, not {size}"
-        if self.uses_boxes and self.box is not None and self.box_for(size) is None:
+        if self.regions is not None:
+            if len(self.regions) != size * size:
+                return (
+                    f"the regions cover {len(self.regions)} cells, "
+                    f"not the {size * size} of a {size}x{size} grid"
+                )
+        elif self.uses_boxes and self.box is not None and self.box_for(size) is None:
             height, width = self.box
             shapes = box_shapes(size)
             takes = (
@@ -154,7 +233,7 @@ class Model:
                 f"model '{self.name}' has {height}x{width} boxes, which fit only the "
                 f"{height * width}x{height * width} grid ({takes})"
             )
-        if self.uses_boxes and box_shape(size) is None:
+        if self.uses_boxes and self.regions is None and box_shape(size) is None:
             return (
                 f"model '{self.name}' needs boxes, and size {size} has no box shape "
                 f"(sizes with boxes: {', '.join(str(s) for s in box_sizes(16))}, …)"
@@ -283,6 +362,10 @@ def _layout(model: Model, size: int) -> tuple[tuple[tuple[int, ...], ...], tuple
         elif kind == "columns":
             groups += [tuple(r * n + c for r in range(n)) for c in range(n)]
             labels += [f"column {c + 1}" for c in range(n)]
+        elif kind == "boxes" and model.regions is not None:
+            for number in sorted(set(model.regions)):
+                groups.append(tuple(c for c, r in enumerate(model.regions) if r == number))
+                labels.append(f"region {number + 1}")
         elif kind == "boxes":
             bh, bw = model.box_for(n)  # type: ignore[misc]  # fits() has checked
             for top in range(0, n, bh):
@@ -297,6 +380,23 @@ def _layout(model: Model, size: int) -> tuple[tuple[tuple[int, ...], ...], tuple
         elif kind == "anti-diagonal":
             groups.append(tuple(i * n + (n - 1 - i) for i in range(n)))
             labels.append("the anti-diagonal")
+        elif kind == "disjoint":
+            shape = model.box_for(n)
+            if shape is None:
+                raise ModelError(
+                    f"model '{model.name}': disjoint groups need boxes, and size {n} has none"
+                )
+            bh, bw = shape
+            for r in range(bh):
+                for c in range(bw):
+                    groups.append(
+                        tuple(
+                            (top + r) * n + left + c
+                            for top in range(0, n, bh)
+                            for left in range(0, n, bw)
+                        )
+                    )
+                    labels.append(f"disjoint group {r * bw + c + 1}")
     for number, (row, col, height, width) in enumerate(model.windows, start=1):
         if row + height > n or col + width > n:
             raise ModelError(
@@ -313,6 +413,10 @@ def _layout(model: Model, size: int) -> tuple[tuple[tuple[int, ...], ...], tuple
                 )
         groups.append(tuple(row * n + col for row, col in cells))
         labels.append(f"group {number}")
+    for rule in model.rules:
+        for group, label in rule.groups(n):
+            groups.append(group)
+            labels.append(label)
     for group in groups:
         if len(set(group)) != len(group):
             raise ModelError(f"model '{model.name}': a group lists the same cell twice")
@@ -484,6 +588,10 @@ def model_from_dict(data: dict, *, name: str, path: str | None = None) -> Model:
                 f"model {where}: {box[0]}x{box[1]} boxes fit size {box[0] * box[1]}, "
                 "which 'sizes' leaves out"
             )
+    names = data.get("rules", [])
+    if not isinstance(names, list) or not all(isinstance(k, str) for k in names):
+        raise ModelError(f"model {where}: 'rules' must be a list of rule names")
+    rules = tuple(dict.fromkeys(global_rule(key, f"model {where}") for key in names))
     if not kinds and not windows and not cell_groups:
         raise ModelError(f"model {where}: no groups (a model needs at least one group)")
     model = Model(
@@ -495,8 +603,32 @@ def model_from_dict(data: dict, *, name: str, path: str | None = None) -> Model:
         sizes=tuple(sizes) if sizes else None,
         path=path,
         box=box,
+        rules=rules,
     )
     for row, col, *_ in windows:
         if sizes and all(row >= s or col >= s for s in sizes):
             raise ModelError(f"model {where}: a window starts outside the grid")
     return model
+
+
+def _regions_size(regions: tuple[int, ...]) -> int:
+    """The grid side of a region number per cell, checking the regions: N of N cells each."""
+    size = math.isqrt(len(regions))
+    if size * size != len(regions) or not 1 <= size <= MAX_SIZE:
+        raise ModelError(
+            f"regions: {len(regions)} cells is not a square grid up to {MAX_SIZE}x{MAX_SIZE}"
+        )
+    for cell, number in enumerate(regions):
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < size:
+            raise ModelError(
+                f"regions: r{cell // size + 1}c{cell % size + 1} is in region {number!r}, "
+                f"not one of 0..{size - 1}"
+            )
+    for number in range(size):
+        count = regions.count(number)
+        if count != size:
+            raise ModelError(
+                f"regions: region {number + 1} has {count} cells, not {size} "
+                f"(each of the {size} regions of a {size}x{size} grid has {size} cells)"
+            )
+    return size

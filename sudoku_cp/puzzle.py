@@ -16,14 +16,10 @@ from typing import Any
 
 from .errors import DuplicateGivenError, PuzzleError
 from .model import MAX_SIZE, Model, load_model, other_box_hint
+from .rules import cell_name
 
 Grid = tuple[int, ...]
 """A grid as N² digits in reading order; 0 is a blank cell."""
-
-
-def cell_name(cell: int, size: int) -> str:
-    """``r3c4``: the usual Sudoku name of a cell, rows and columns counted from 1."""
-    return f"r{cell // size + 1}c{cell % size + 1}"
 
 
 def size_for_cells(count: int) -> int | None:
@@ -203,7 +199,11 @@ class Puzzle:
         problems = _not_digits(grid, n)
         if problems:  # the rules below read digits only
             return problems
-        return _givens_changed(grid, self.cells, n) + _groups_repeating(grid, self)
+        return (
+            _givens_changed(grid, self.cells, n)
+            + _groups_repeating(grid, self)
+            + [problem for rule in self.model.rules for problem in rule.problems(grid, n)]
+        )
 
     def is_solution(self, candidate: Sequence[int]) -> bool:
         """True when ``candidate`` fills every cell, keeps the givens and obeys every rule."""

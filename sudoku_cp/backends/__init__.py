@@ -129,6 +129,9 @@ class Backend:
     options: ClassVar[tuple[Option, ...]] = ()
     counters: ClassVar[Mapping[str, Counter]] = {}
     """Every counter the search may report in ``Result.stats``, by name, in a fixed order."""
+    rules: ClassVar[frozenset[str]] = frozenset()
+    """The keys of the rules (:mod:`sudoku_cp.rules`) this backend compiles. Groups need no
+    key: every backend compiles them. A puzzle with any other rule is refused, naming it."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -184,6 +187,30 @@ class Backend:
         that is merely slow for this backend is supported."""
         return None
 
+    def refusal(self, puzzle: Puzzle) -> str | None:
+        """Why this backend cannot search ``puzzle`` — a rule it does not compile, or what
+        :meth:`supports` says — or None. The one question the harness and ``solve`` ask.
+
+        >>> from sudoku_cp.model import load_model
+        >>> from sudoku_cp.rules import AntiKnight
+        >>> knights = Puzzle([0] * 16, load_model("latin").with_rules(rules=[AntiKnight()], size=4))
+        >>> print(get_backend("dlx").refusal(knights))  # doctest: +ELLIPSIS
+        backend 'dlx' does not compile the anti-knight rule (antiknight)...
+        """
+        missing = puzzle.model.rule_keys - self.rules
+        if missing:
+            rule = next(r for r in puzzle.model.rules if r.key in missing)
+            able = [
+                name
+                for name in backend_names()
+                if missing <= backend_class(name).rules and name != self.name
+            ]
+            others = f"; backends that do: {', '.join(able)}" if able else ""
+            return (
+                f"backend '{self.name}' does not compile the {rule.title} rule ({rule.key}){others}"
+            )
+        return self.supports(puzzle)
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Every option with its default filled in; an unknown or ill-typed one is an error."""
         known = {opt.name: opt for opt in self.options}
@@ -211,7 +238,7 @@ class Backend:
         """Up to ``limit`` solutions of ``puzzle`` (None = all), within ``time_limit`` seconds."""
         check_limits(limit, time_limit)
         settings = self.check_options(options)
-        reason = self.unavailable_reason() or self.supports(puzzle)
+        reason = self.unavailable_reason() or self.refusal(puzzle)
         if reason:
             raise BackendError(reason)
         start = time.perf_counter()

@@ -289,7 +289,7 @@ def _measure(unit: _Measurement, watch: Watchdog) -> Result | Failure:
     """
     spec = _WORKER["specs"][unit.spec]
     puzzle = Puzzle(unit.cells, _WORKER["model"])
-    unsupported = _WORKER["backends"][spec.label].supports(puzzle)
+    unsupported = _WORKER["backends"][spec.label].refusal(puzzle)
     if unsupported:  # asked first, as the cross-check does: a row that does not vote
         return Failure(Status.UNSUPPORTED, 0.0, unsupported)
     watch.before_call(unit.spec, first=False)
