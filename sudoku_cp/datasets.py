@@ -39,6 +39,14 @@ _SETS = (
         "multiple", "multiple.csv", "serg's benchmark: puzzles with 2–1,555 solutions, counts given"
     ),
     BundledSet("16x16", "16x16.csv", "16x16 puzzles (janko.at, course sets), with solutions"),
+    BundledSet(
+        "killer",
+        "killer.jsonl",
+        "killer sudoku (janko.at): cages with sums, no givens; 38 unique, 3 with 2 solutions",
+    ),
+    BundledSet(
+        "jigsaw", "jigsaw.csv", "jigsaw sudoku (janko.at): irregular regions, 1 solution each"
+    ),
 )
 
 
@@ -86,6 +94,8 @@ def load_puzzles(name: str, count: int | None = None) -> list[Puzzle]:
 
 
 def bundled_count(name: str) -> int:
-    """How many puzzles the bundled sample holds (data rows of its CSV)."""
-    with bundled_path(name).open(encoding="utf-8") as f:
-        return sum(1 for line in f if line.strip()) - 1
+    """How many puzzles the bundled sample holds (data rows of its CSV, lines of its JSONL)."""
+    path = bundled_path(name)
+    header = 1 if path.suffix == ".csv" else 0
+    with path.open(encoding="utf-8") as f:
+        return sum(1 for line in f if line.strip()) - header
