@@ -73,7 +73,12 @@ def read_text(text: str, model: Model | str, fmt: str, build: Build[T]) -> T:
         # An f-puzzles or SudokuPad link, or a bare f-puzzles payload (see .fpuzzles).
         payload = fpuzzles.payload_in(text)
         if payload is not None:
-            return read_data(fpuzzles.decode_payload(payload), rules, build)
+            data = fpuzzles.decode_payload(payload)
+            if not fpuzzles.is_fpuzzles(data):
+                raise PuzzleError(
+                    "bad f-puzzles payload: its JSON is not an f-puzzles object (with a 'grid')"
+                )
+            return read_data(data, rules, build)
     if fmt == "auto":
         fmt = _single_format(text)
     if fmt == "line":
