@@ -86,7 +86,8 @@ from .app import (
     "--input-format",
     default="auto",
     show_default=True,
-    help="How to read the input: auto, line, grid, rows, json, jsonl, csv.",
+    help="How to read the input: auto, line, grid, rows, json, jsonl, csv (auto also reads "
+    "f-puzzles JSON and links, regions/variant columns and killer cages).",
 )
 @click.option("--stats", is_flag=True, help="Also print the backend's counters.")
 def solve(
