@@ -129,7 +129,8 @@ _PREFIX = re.compile(r"^fpuz(?:zles)?", re.IGNORECASE)
 # f-puzzles links, as SudokuPad's link converter recognises them (marktekfan/sudokupad-penpa-import
 # src/puzzle-link-converter.ts: /f-puzzles.com\/.*\?load=(…)/), plus the ?id= short links.
 _FPUZZLES_URL = re.compile(
-    r"(?:https?://)?(?:[a-z0-9-]+\.)*f-puzzles\.com/\S*?[?&](load|id)=([^&#\s]*)", re.IGNORECASE
+    r"(?:https?://)?(?:[a-z0-9-]+\.)*f-puzzles\.com/\S*?[?&](load|id)=([^&#\s]*)(?:[&#]\S*)?",
+    re.IGNORECASE,
 )
 # SudokuPad links (same source: app.crackingthecryptic.com or sudokupad.app, an optional
 # /sudoku path, an optional ?puzzleid=, then the puzzle id), and the sudokupad:// scheme.
@@ -139,7 +140,7 @@ _SUDOKUPAD_URL = re.compile(
     re.IGNORECASE,
 )
 _STARTS = ("N4Ig", "fpuz", "Fpuz", "FPUZ")
-_HOSTS = ("f-puzzles.com", "sudokupad", "crackingthecryptic", "F-PUZZLES", "SUDOKUPAD")
+_HOSTS = ("f-puzzles.com", "sudokupad", "crackingthecryptic")
 _SUDOKUPAD_SCHEME = re.compile(r"sudokupad://puzzle/(\S+)", re.IGNORECASE)
 
 
@@ -157,7 +158,7 @@ def payload_in(text: str) -> str | None:
     True
     """
     word = text.strip()
-    if not word.startswith(_STARTS) and not any(host in word for host in _HOSTS):
+    if not word.startswith(_STARTS) and not any(host in word.lower() for host in _HOSTS):
         return None  # (the usual case, decided at once: puzzle lines go through here)
     if any(ch.isspace() for ch in word):
         return None
