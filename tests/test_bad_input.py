@@ -202,7 +202,8 @@ def test_a_file_without_read_permission(public_dir):
     [
         (
             'groups = ["rows", "colums"]',
-            "unknown group name(s) 'colums' (known: rows, columns, boxes, diagonal, anti-diagonal, disjoint)",
+            "unknown group name(s) 'colums' (known: rows, columns, boxes, diagonal, "
+            "anti-diagonal, disjoint)",
         ),
         ('groups = ["rows", ', "is not valid TOML: "),
         ('groups = ["rows"]\ncells = 5', "'cells' must be a list of [[cells]] tables"),

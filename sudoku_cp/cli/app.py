@@ -25,7 +25,7 @@ from ..errors import SudokuError, one_line
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_TERMINATED = 143  # 128 + SIGTERM: a check or count batch stopped by SIGTERM
-OUTPUT_FORMATS = ("pretty", "line", "json")
+OUTPUT_FORMATS = ("pretty", "line", "json", "fpuzzles")
 
 
 def fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
@@ -100,11 +100,12 @@ def main() -> None:
     """sudoku-cp: solve Sudoku puzzles with interchangeable backends, cross-check their
     answers and confirm that puzzles have exactly one solution.
 
-    PUZZLE / INPUT arguments are puzzle text (81 symbols, `.` or 0 for blanks), a file
-    (one puzzle per line, JSON Lines, CSV, or one grid / JSON puzzle), or `-` for standard
-    input. Exit statuses: 0 ok, 1 no solution / not unique, 2 bad input or options,
-    3 undecided (time limit) or disagreement, 130 interrupted (143: check/count stopped by
-    SIGTERM).
+    PUZZLE / INPUT arguments are puzzle text (81 symbols, `.` or 0 for blanks), an
+    f-puzzles or SudokuPad link (https://f-puzzles.com/?load=…), a file (one puzzle per line,
+    JSON Lines, CSV with optional regions/variant columns, f-puzzles JSON, or one grid / JSON
+    puzzle), or `-` for standard input. Exit statuses: 0 ok, 1 no solution / not unique,
+    2 bad input or options, 3 undecided (time limit) or disagreement, 130 interrupted (143:
+    check/count stopped by SIGTERM).
     """
 
 

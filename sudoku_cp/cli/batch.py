@@ -84,7 +84,8 @@ def _batch_options(func: Any) -> Any:
             "--input-format",
             default="auto",
             show_default=True,
-            help="How to read inputs: auto, line, grid, rows, json, jsonl, csv.",
+            help="How to read inputs: auto, line, grid, rows, json, jsonl, csv (auto also "
+            "reads f-puzzles JSON and links, regions/variant columns and killer cages).",
         ),
         click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary."),
     ]
@@ -322,10 +323,11 @@ def check(
 ) -> None:
     """Cross-check every puzzle of INPUT... across backends and say whether it is unique.
 
-    INPUT is puzzle text, a file (any format), a bundled sample's name (e.g. forum-hardest)
-    or - for standard input. Every solution a backend returns is checked against the puzzle;
-    the verdict per puzzle is unique, multiple (two witnesses), none, invalid (the reason),
-    disagreement (naming the backend and what each said) or undecided (no backend finished).
+    INPUT is puzzle text, an f-puzzles or SudokuPad link, a file (any format, f-puzzles JSON
+    included), a bundled sample's name (e.g. forum-hardest) or - for standard input. Every
+    solution a backend returns is checked against the puzzle; the verdict per puzzle is
+    unique, multiple (two witnesses), none, invalid (the reason), disagreement (naming the
+    backend and what each said) or undecided (no backend finished).
 
     Records are written as each puzzle finishes (completion order; each has its id and its
     input position `index`). Exit 0 every puzzle unique; 1 some multiple, none or invalid;

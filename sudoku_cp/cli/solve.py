@@ -78,13 +78,16 @@ from .app import (
     type=click.Choice(OUTPUT_FORMATS),
     default="pretty",
     show_default=True,
-    help="How to print solutions: boxed grid, one line each, or JSON.",
+    help="How to print solutions: boxed grid, one line each, JSON, or fpuzzles (the puzzle "
+    "with its rules and the solution found as one line of f-puzzles JSON, then its "
+    "https://f-puzzles.com/?load=… link, to open it in f-puzzles or SudokuPad).",
 )
 @click.option(
     "--input-format",
     default="auto",
     show_default=True,
-    help="How to read the input: auto, line, grid, rows, json, jsonl, csv.",
+    help="How to read the input: auto, line, grid, rows, json, jsonl, csv (auto also reads "
+    "f-puzzles JSON and links, regions/variant columns and killer cages).",
 )
 @click.option("--stats", is_flag=True, help="Also print the backend's counters.")
 def solve(
@@ -101,7 +104,8 @@ def solve(
     input_format: str,
     stats: bool,
 ) -> None:
-    """Solve PUZZLE (text, a file, or - for standard input) and print the solution(s).
+    """Solve PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input)
+    and print the solution(s).
 
     With --format line each solution is one line of N*N symbols on standard output and the
     status goes to standard error, so scripts can count and compare solutions. Exit 0 when
@@ -168,7 +172,19 @@ def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> Non
 
     puzzle = record.puzzle
     size = puzzle.size
-    if out_format == "line":
+    if out_format == "fpuzzles":
+        from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json, fpuzzles_link
+
+        # The first solution found goes in as 'solution' (what SudokuPad checks entries
+        # against); the status line on standard error says whether it is the only one.
+        found = result.solutions[0] if result.solutions else None
+        data = fpuzzles_data(puzzle.cells, size, puzzle.model, found)
+        click.echo(fpuzzles_json(data))
+        click.echo(fpuzzles_link(data))
+        click.echo(f"puzzle {_shown(record)}: {_status_line(result)}", err=True)
+        if stats:
+            click.echo(_stats_line(result), err=True)
+    elif out_format == "line":
         for solution in result.solutions:
             click.echo(format_line(solution, size))
         click.echo(f"puzzle {_shown(record)}: {_status_line(result)}", err=True)

@@ -14,7 +14,16 @@ One puzzle (:func:`parse_puzzle`) can be written in four forms:
 - ``json``: a list of N lists of N integers, ``0`` or ``null`` blank (or an object whose
   ``puzzle`` key holds a line string or such a list).
 
-``fmt="auto"`` picks the form: text starting with ``[`` or ``{`` is JSON; a single line is the
+- ``f-puzzles``: an f-puzzles JSON object (``size``, ``grid`` and the rules: regions, diagonals,
+  extra regions, disjoint groups, killer cages, anti-knight, anti-king, non-consecutive), an
+  f-puzzles link (``https://f-puzzles.com/?load=…``), a SudokuPad link carrying an f-puzzles
+  payload (``https://sudokupad.app/fpuzzles…``), or the bare payload — see :mod:`.fpuzzles`.
+  Its rules become the puzzle's own model; a rule this tool does not know makes it invalid.
+- variant JSON: ``{"puzzle": …, "regions": …, "variant": …}`` or a killer puzzle
+  ``{"givens": …, "cages": [{"sum": S, "cells": [0-based cells]}]}`` — see :mod:`.variants`.
+
+``fmt="auto"`` picks the form: a link or payload is f-puzzles; text starting with ``[`` or
+``{`` is JSON; a single line is the
 line form; several lines are rows when every token is a number (or a lone blank symbol),
 otherwise a grid (when both readings are possible, the other is tried if the first fails).
 
@@ -22,11 +31,17 @@ A file of many puzzles (:func:`read_puzzles`) is one of:
 
 - ``line``: one puzzle per line in line form;
 - ``jsonl``: JSON Lines, each line a nested list or an object with a ``puzzle`` key (a line
-  string or a nested list) and optional ``id``, ``solution``, ``solution_count``;
+  string or a nested list) and optional ``id``, ``solution``, ``solution_count``,
+  ``regions``, ``variant`` — or a killer object with ``givens`` and ``cages``, or an f-puzzles
+  object (told by its ``grid``);
 - ``csv``: comma-separated with a header; the puzzle column is the one named ``puzzle``,
   ``puzzles``, ``quizzes`` or ``quiz``, else the first column that is not an id, solution or
-  count column; optional ``id`` (or ``name``), ``solution`` (or ``solutions``) and
-  ``solution_count`` columns.
+  count column; optional ``id`` (or ``name``), ``solution`` (or ``solutions``),
+  ``solution_count``, ``regions`` (a region symbol per cell: jigsaw) and ``variant``
+  (``jigsaw``, ``jigsaw+box``, ``x``, ``hyper``, ``x+hyper``) columns.
+
+A line of a one-puzzle-a-line file may also be an f-puzzles link or payload, and a file may
+hold one f-puzzles JSON object over several lines.
 
 Blank lines and lines starting with ``#`` are skipped in every file. A file may also hold one
 puzzle in a multi-line form (grid, rows, JSON). One puzzle or many? With ``fmt="auto"`` the
@@ -55,8 +70,9 @@ and the reading goes on; problems with the input as a whole (missing file, a dir
 permission, binary data, no puzzles at all, a CSV with no puzzle column) raise ``InputError``.
 
 Writing: :func:`format_line`, :func:`format_pretty` (a boxed grid), :func:`format_rows`,
-:func:`format_json`, and :func:`format_grid` choosing by name. Each reads back with
-:func:`parse_puzzle`:
+:func:`format_json`, and :func:`format_grid` choosing by name; a puzzle with its rules as
+f-puzzles JSON and link: :func:`.fpuzzles.fpuzzles_data` and :func:`.fpuzzles.fpuzzles_link`.
+Each reads back with :func:`parse_puzzle`:
 
 >>> from sudoku_cp.formats import format_pretty, parse_puzzle
 >>> cells = parse_puzzle("1... ..1. .1.. ...1").cells
@@ -69,18 +85,21 @@ Writing: :func:`format_line`, :func:`format_pretty` (a boxed grid), :func:`forma
 >>> parse_puzzle(format_pretty(cells, 4)).cells == cells
 True
 
-The package's modules, from the bottom up (none of the first three imports ``Puzzle``, so
+The package's modules, from the bottom up (none of the first five imports ``Puzzle``, so
 ``puzzle.py`` may use them):
 
 - :mod:`.line` — the symbols, and the line form's one writer (:func:`format_line`) and one
   reader (:func:`line_cells`; :func:`read_line` for a line of known size);
+- :mod:`.fpuzzles` — f-puzzles objects, payloads and links, read and written;
+- :mod:`.variants` — regions and variant names, killer cages as JSON: a puzzle's own model;
 - :mod:`.text` — one puzzle's text or JSON data → its cells, in every form;
 - :mod:`.writers` — the output forms;
 - :mod:`.puzzles` — :func:`parse_puzzle` and :func:`puzzle_from_data`, making a ``Puzzle``;
 - :mod:`.records` — records of inputs of many puzzles, one line's parsing, the batch path;
 - :mod:`.files` — streams and files, line by line, and the detection of their format.
 
-The last three import ``puzzle.py``, which imports :mod:`.line` and :mod:`.text`; so their
+The last three import ``puzzle.py``, which imports :mod:`.line` and :mod:`.text` (and
+so :mod:`.fpuzzles`); so their
 names are loaded here on first use (a module ``__getattr__``), never when the package is
 imported, and no import circle forms.
 """

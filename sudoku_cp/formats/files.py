@@ -20,6 +20,7 @@ from typing import IO, Any, Literal, cast, overload
 
 from ..errors import InputError, SudokuError
 from ..model import MAX_SIZE, Model, load_model
+from . import fpuzzles
 from .line import BLANKS, NUMBER
 from .puzzles import parse_puzzle
 from .records import (
@@ -36,6 +37,7 @@ from .text import (
     GRID_SEPARATORS,
     MAX_TEXT_CHARS,
     REGION_KEYS,
+    VARIANT_KEYS,
     check_format,
     content_lines,
     is_separator,
@@ -52,7 +54,9 @@ PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz")
 ID_COLUMNS = ("id", "name")
 SOLUTION_COLUMNS = ("solution", "solutions")
 COUNT_COLUMNS = ("solution_count",)
-_NOT_PUZZLE_COLUMNS = frozenset(ID_COLUMNS + SOLUTION_COLUMNS + COUNT_COLUMNS)
+_NOT_PUZZLE_COLUMNS = frozenset(
+    ID_COLUMNS + SOLUTION_COLUMNS + COUNT_COLUMNS + REGION_KEYS + VARIANT_KEYS
+)
 
 _NAME = re.compile(r"[a-z_][a-z0-9_ ]*")
 
@@ -276,10 +280,10 @@ class _Reader:
         if first is None:
             return
         head = first.text.lstrip()
-        if head.startswith("{"):
+        if head.startswith("{") and _complete_json(first.text):
             self.lines.push(first)
             yield from map(self.jsonl_record, self.lines)
-        elif head.startswith("["):
+        elif head.startswith(("[", "{")):
             yield from self.json_start(first)
         elif _is_csv_header(first.text):
             self.lines.push(first)
@@ -379,13 +383,6 @@ class _Reader:
             raise InputError(f"{self.lines.name}: cannot read the CSV header ({header_line.error})")
         self.csv_header = True
         header = [h.strip().lower() for h in csv_fields(header_line.text)]
-        regions = _first_index(header, REGION_KEYS)
-        if regions is not None:
-            raise InputError(
-                f"{self.lines.name}: the CSV column {header[regions]!r} holds jigsaw regions, "
-                "and jigsaw regions are not supported yet (checked as classic puzzles, their "
-                "verdicts would be wrong)"
-            )
         column = _puzzle_column(header)
         if column is None:
             raise InputError(
@@ -403,6 +400,8 @@ class _Reader:
                 id=_first_index(header, ID_COLUMNS),
                 solution=_first_index(header, SOLUTION_COLUMNS),
                 count=_first_index(header, COUNT_COLUMNS),
+                regions=_first_index(header, REGION_KEYS),
+                variant=_first_index(header, VARIANT_KEYS),
             ),
         )
         for line in self.lines:
@@ -602,6 +601,8 @@ def read_input(
     if arg == "-":
         stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes: we decode, with clear errors
         return _read_stream(stream, "standard input", rules, fmt, owned=False, defer=defer)
+    if fpuzzles.is_link(arg):  # a link has '/' but is no path: it is the puzzle itself
+        return _read_text(arg, rules, fmt)
     if _is_existing_path(arg) or _looks_like_path(arg):
         # Opening says best what is wrong: missing, a directory, or no permission (also on
         # a parent directory, which makes the path look missing to a mere existence check).

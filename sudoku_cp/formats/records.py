@@ -21,8 +21,10 @@ from ..errors import PuzzleError, SudokuError
 from ..fastcheck import clean_givens_each
 from ..model import Model
 from ..puzzle import Puzzle
+from .fpuzzles import is_fpuzzles, stated_solution
 from .line import plain_codes
 from .puzzles import parse_puzzle, puzzle_from_data
+from .variants import side_of, variant_model
 
 
 @dataclass(slots=True)
@@ -91,6 +93,8 @@ class CsvColumns:
     id: int | None
     solution: int | None
     count: int | None
+    regions: int | None = None
+    variant: int | None = None
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,11 @@ class LineParser:
                 return Puzzle.from_parsed(tuple(raw), size, self.model, digits=raw)
         return parse_puzzle(text, self.model, "line")
 
+    def _variant(self, text: str, regions: str | None, variant: str | None) -> Puzzle:
+        """A CSV row's puzzle under its own regions and variant (see :mod:`.variants`)."""
+        model = variant_model(self.model, side_of(text, regions), regions, variant)
+        return parse_puzzle(text, model, "line")
+
     def _jsonl(self, index: int, line: Line) -> PuzzleRecord:
         try:
             data = json.loads(line.text)
@@ -173,6 +182,13 @@ class LineParser:
             for key in ("solution", "solution_count"):
                 if data.get(key) is not None:
                     expected[key] = data[key]
+            if is_fpuzzles(data):  # its solution: N² digits, '.' for unknown ones
+                expected.pop("solution", None)
+                grid = data.get("grid")
+                size = data.get("size", len(grid) if isinstance(grid, list) else 0)
+                solution = stated_solution(data, size) if isinstance(size, int) else None
+                if solution is not None and "." not in solution:
+                    expected["solution"] = solution
         return make_record(
             index, line, lambda: puzzle_from_data(data, self.model), ident, expected, self.prefix
         )
@@ -200,6 +216,17 @@ class LineParser:
             )
             return make_record(index, line, lambda: fail(message), ident, expected, self.prefix)
         puzzle_text = fields[column]
+        regions = _field(fields, columns.regions)
+        variant = _field(fields, columns.variant)
+        if regions is not None or variant is not None:
+            return make_record(
+                index,
+                line,
+                lambda: self._variant(puzzle_text, regions, variant),
+                ident,
+                expected,
+                self.prefix,
+            )
         return make_record(
             index,
             line,

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from ..errors import InputError, ModelError, PuzzleError
 from ..model import MAX_SIZE, Model, load_model
+from . import fpuzzles
 from .line import (
     BLANKS,
     NUMBER,
@@ -68,6 +69,16 @@ def read_text(text: str, model: Model | str, fmt: str, build: Build[T]) -> T:
         )
     if not text.strip():
         raise PuzzleError("input is only whitespace")
+    if fmt in ("auto", "line") and "\n" not in text.strip():
+        # An f-puzzles or SudokuPad link, or a bare f-puzzles payload (see .fpuzzles).
+        payload = fpuzzles.payload_in(text)
+        if payload is not None:
+            data = fpuzzles.decode_payload(payload)
+            if not fpuzzles.is_fpuzzles(data):
+                raise PuzzleError(
+                    "bad f-puzzles payload: its JSON is not an f-puzzles object (with a 'grid')"
+                )
+            return read_data(data, rules, build)
     if fmt == "auto":
         fmt = _single_format(text)
     if fmt == "line":
@@ -271,21 +282,27 @@ def _json_puzzle(text: str, model: Model, build: Build[T]) -> T:
 
 
 REGION_KEYS = ("regions", "region")
-"""Where an input states jigsaw regions (a CSV column, a JSON key). Jigsaw is not modelled yet,
-so such input is refused, never read as classic Sudoku."""
+"""Where an input states jigsaw regions (a CSV column, a JSON key): a symbol per cell."""
+VARIANT_KEYS = ("variant",)
+"""Where an input names its variant (``jigsaw``, ``jigsaw+box``, ``x``, ``hyper``, ``x+hyper``)."""
 
 
 def read_data(data: Any, model: Model | str, build: Build[T]) -> T:
     """``build(cells, size, model)`` for the puzzle in decoded JSON: a list of rows, a line
-    string, or ``{"puzzle": …}``; a ``PuzzleError`` saying what is wrong otherwise."""
+    string, ``{"puzzle": …}`` (with optional ``regions`` and ``variant``), a killer puzzle
+    ``{"givens": …, "cages": [{"sum": S, "cells": [0-based cells]}]}``, or an f-puzzles object
+    (:mod:`.fpuzzles`); a ``PuzzleError`` saying what is wrong otherwise."""
     rules = load_model(model)
     if isinstance(data, dict):
-        regions = next((key for key in REGION_KEYS if data.get(key) not in (None, [], "")), None)
-        if regions is not None:
-            raise PuzzleError(
-                f"the JSON object has a {regions!r} key: jigsaw regions are not supported yet "
-                "(checked as a classic puzzle, its verdict would be wrong)"
-            )
+        if fpuzzles.is_fpuzzles(data):
+            given, side, own = fpuzzles.read_fpuzzles(data, rules)
+            return _build(given, side, own, build)
+        if "puzzle" not in data and "givens" in data and "cages" in data:
+            data = dict(data, puzzle=data["givens"])
+        regions = next((data[k] for k in REGION_KEYS if data.get(k) not in (None, [], "")), None)
+        variant = next((data[k] for k in VARIANT_KEYS if data.get(k) not in (None, "")), None)
+        if regions is not None or variant is not None or "cages" in data:
+            return _variant_data(data, rules, regions, variant, build)
         if "puzzle" not in data:
             raise PuzzleError(
                 "a JSON object needs a 'puzzle' key (a line string or a list of rows)"
@@ -323,6 +340,37 @@ def read_data(data: Any, model: Model | str, build: Build[T]) -> T:
                 cells.append(value)
     check_range(cells, size)
     return _build(cells, size, rules, build)
+
+
+def _variant_data(data: dict, model: Model, regions: Any, variant: Any, build: Build[T]) -> T:
+    """A JSON puzzle with regions, a variant or killer cages: its own model, then its cells."""
+    from . import variants
+
+    puzzle = data.get("puzzle")
+    if not isinstance(puzzle, str):
+        raise PuzzleError("a puzzle with regions, a variant or cages needs its givens as a string")
+    if isinstance(regions, list):
+        regions = (
+            "".join(str(r) for r in regions)
+            if all(isinstance(r, int) and not isinstance(r, bool) and 0 <= r < 36 for r in regions)
+            else None
+        )
+    if regions is not None and not isinstance(regions, str):
+        raise PuzzleError("'regions' must be a string with a region symbol per cell")
+    if variant is not None and not isinstance(variant, str):
+        raise PuzzleError("'variant' must be a name such as jigsaw, x or hyper")
+    size = data.get("size")
+    if size is None:
+        size = variants.side_of(puzzle, regions)
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
+        raise PuzzleError(f"'size' must be a whole number 1..{MAX_SIZE}, not {size!r}")
+    own = variants.variant_model(model, size, regions, variant)
+    if "cages" in data:
+        own = variants.killer_model(own, size, data["cages"])
+    cells, got = line_cells(puzzle, own)
+    if got != size:
+        raise PuzzleError(f"read a {got}x{got} puzzle, but 'size' is {size}")
+    return _build(cells, got, own, build)
 
 
 def _json_type(value: Any) -> str:

@@ -1,0 +1,789 @@
+"""f-puzzles: the exchange format of variant Sudoku — reading its JSON, payloads and links, and
+writing puzzles back so that a result opens in the web tools.
+
+An f-puzzles puzzle is one JSON object. f-puzzles has no formal specification; each key is
+read as the established importers read it, and the comment at each reading names them:
+
+- **SudokuPad**'s f-puzzles decoder (``fpuzzlesdecoder.js``, as vendored in
+  marktekfan/sudokupad-penpa-import ``docs/lib/fpuzzlesdecoder.js``),
+- **dclamage/SudokuSolver** (the solver behind f-puzzles' own solve buttons:
+  ``SudokuSolver/SolverFactory.cs``, ``PuzzleFormats/FPuzzlesBoard.cs``, ``SolverUtility.cs``),
+- **yusitnikov/puzzletv**'s importer (``src/data/puzzles/FPuzzles.tsx``).
+
+What is read (anything else that is a rule makes the puzzle invalid, naming the key — a verdict
+never silently ignores a rule):
+
+==================================  ============================================================
+``size``, ``grid[r][c]``            the grid; ``value`` is a given only with ``given: true``
+``grid[r][c].region``               irregular regions (jigsaw), replacing the default boxes
+``diagonal-`` / ``diagonal+``       the diagonal from the top-left / from the top-right corner
+``extraregion``                     more all-different groups (``{"cells": ["R1C1", …]}``)
+``disjointgroups``                  the cells at the same place in every region differ
+``killercage``                      a cage: different digits, summing to ``value`` when it has one
+``antiknight``, ``antiking``        cells a knight's / king's move apart differ
+``nonconsecutive``                  orthogonal neighbours are not consecutive
+==================================  ============================================================
+
+Cosmetic keys (title, author, rules text, colours, text, lines, circles, rectangles, plain
+``cage`` outlines, pencil marks, the ``solution``, solver settings) are read and ignored.
+
+Where an f-puzzles puzzle is found: an f-puzzles link (``https://f-puzzles.com/?load=…``; a
+``?id=`` short link needs the f-puzzles server and cannot be read offline), a SudokuPad link
+that carries an f-puzzles payload (``https://sudokupad.app/fpuzzles…``, ``…/fpuz…``,
+``…?puzzleid=fpuzzles…``, ``sudokupad://puzzle/fpuzzles…``), the bare lz-string base64
+payload, or the JSON object itself (:func:`is_fpuzzles`).
+
+>>> from sudoku_cp.model import load_model
+>>> data = {"size": 4, "grid": [[{"value": 1, "given": True}, {}, {}, {}]] + [[{}] * 4] * 3,
+...         "antiknight": True, "killercage": [{"cells": ["R4C3", "R4C4"], "value": "3"}]}
+>>> cells, size, model = read_fpuzzles(data, load_model("classic"))
+>>> cells[:4], size, model.label.endswith("classic.toml + anti-knight + killer cages")
+((1, 0, 0, 0), 4, True)
+>>> read_fpuzzles(dict(data, thermometer=[{"lines": [["R1C1", "R1C2"]]}]), load_model())
+Traceback (most recent call last):
+...
+sudoku_cp.errors.PuzzleError: f-puzzles key 'thermometer' is a rule this tool does not support \
+yet (checked without it, the verdict would be wrong)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..errors import ModelError, PuzzleError
+from ..model import Model, box_shape
+from ..rules import AntiKing, AntiKnight, Cage, NonConsecutive, Rule
+from .line import Grid
+
+MAX_FPUZZLES_SIZE = 16
+"""The largest grid f-puzzles draws (16x16); sizes 1 to 16 are read and written."""
+
+MAX_PAYLOAD_CHARS = 1 << 20
+"""The most an f-puzzles payload may hold, compressed or decompressed (1 MiB): a 16x16 puzzle
+full of rules is a few tens of kB, so a bigger one is refused before it takes memory."""
+
+FPUZZLES_LINK = "https://f-puzzles.com/?load="
+"""The start of an f-puzzles link: the lz-string base64 payload follows."""
+
+RULE_KEYS = (
+    "size",
+    "grid",
+    "diagonal+",
+    "diagonal-",
+    "extraregion",
+    "disjointgroups",
+    "killercage",
+    "antiknight",
+    "antiking",
+    "nonconsecutive",
+)
+"""The keys read as rules (and the grid)."""
+
+COSMETIC_KEYS = frozenset(
+    {
+        "title",
+        "author",
+        "ruleset",
+        "solution",
+        "successMessage",
+        "text",
+        "line",
+        "circle",
+        "rectangle",
+        "cage",  # a plain outline (but see _check_cosmetic_cages: digit-root cages are rules)
+        "highlight",
+        "c",
+        "cellC",
+        "cArray",
+        "metadata",
+        "fogofwar",  # fog of war hides cells while solving; the rules stay the same
+        "foglight",
+        "disabledlogic",  # settings of f-puzzles' own solver
+        "truecandidatesoptions",
+    }
+)
+"""Keys read and ignored: they draw or describe the puzzle but are no rule of it."""
+
+_CELL_KEYS = frozenset({"value", "given", "region"})
+_COSMETIC_CELL_KEYS = frozenset(
+    {
+        "centerPencilMarks",
+        "cornerPencilMarks",
+        "candidates",
+        "c",
+        "cArray",
+        "highlight",
+        "highlightArray",
+        "cellC",
+    }
+)
+
+_CELL = re.compile(r"R(\d+)C(\d+)", re.IGNORECASE)
+_BASE64 = re.compile(r"[A-Za-z0-9+/=]+")
+_PREFIX = re.compile(r"^fpuz(?:zles)?", re.IGNORECASE)
+# f-puzzles links, as SudokuPad's link converter recognises them (marktekfan/sudokupad-penpa-import
+# src/puzzle-link-converter.ts: /f-puzzles.com\/.*\?load=(…)/), plus the ?id= short links.
+_FPUZZLES_URL = re.compile(
+    r"(?:https?://)?(?:[a-z0-9-]+\.)*f-puzzles\.com/\S*?[?&](load|id)=([^&#\s]*)(?:[&#]\S*)?",
+    re.IGNORECASE,
+)
+# SudokuPad links (same source: app.crackingthecryptic.com or sudokupad.app, an optional
+# /sudoku path, an optional ?puzzleid=, then the puzzle id), and the sudokupad:// scheme.
+_SUDOKUPAD_URL = re.compile(
+    r"(?:https?://)?(?:(?:[a-z0-9-]+\.)*sudokupad\.app|app\.crackingthecryptic\.com)"
+    r"(?:/sudoku(?:\.html)?)?/?(?:\?(?:puzzleid|puzzle)=)?([^?&#\s]+)\S*",
+    re.IGNORECASE,
+)
+_STARTS = ("N4Ig", "fpuz", "Fpuz", "FPUZ")
+_HOSTS = ("f-puzzles.com", "sudokupad", "crackingthecryptic")
+_SUDOKUPAD_SCHEME = re.compile(r"sudokupad://puzzle/(\S+)", re.IGNORECASE)
+
+
+# --- finding a payload ---------------------------------------------------------------------------
+def payload_in(text: str) -> str | None:
+    """The f-puzzles payload a link or bare payload holds (None when ``text`` is neither);
+    a link that cannot be read offline (``?id=``, a SudokuPad puzzle in another format) is a
+    ``PuzzleError`` saying so.
+
+    >>> payload_in("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAvkA")
+    'N4IgzglgXgpiBcBOAvkA'
+    >>> payload_in("https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOAvkA")
+    'N4IgzglgXgpiBcBOAvkA'
+    >>> payload_in("1.3.") is None
+    True
+    """
+    word = text.strip()
+    if not word.startswith(_STARTS) and not any(host in word.lower() for host in _HOSTS):
+        return None  # (the usual case, decided at once: puzzle lines go through here)
+    if any(ch.isspace() for ch in word):
+        return None
+    match = _FPUZZLES_URL.fullmatch(word)
+    if match:
+        kind, value = match.group(1).lower(), match.group(2)
+        if kind == "id":
+            raise PuzzleError(
+                f"f-puzzles link with ?id={value}: a short link names a puzzle stored on the "
+                "f-puzzles server, which cannot be read offline (open it and copy the ?load= "
+                "link, or export the JSON)"
+            )
+        return value
+    match = _SUDOKUPAD_SCHEME.fullmatch(word) or _SUDOKUPAD_URL.fullmatch(word)
+    if match:
+        ident = urllib.parse.unquote(match.group(1))
+        if not _PREFIX.match(ident):
+            raise PuzzleError(
+                f"SudokuPad puzzle {_short(ident)!r} is not an f-puzzles payload: only SudokuPad "
+                "links carrying one (…/fpuzzles… or …/fpuz…) are read; short ids and "
+                "SudokuPad's own format need its server"
+            )
+        return _PREFIX.sub("", ident, count=1)
+    if _PREFIX.match(word) and _BASE64.fullmatch(_PREFIX.sub("", word, count=1)):
+        return _PREFIX.sub("", word, count=1)
+    # A bare payload: f-puzzles JSON starts '{"', which lz-string's base64 writes as N4Ig.
+    if word.startswith("N4Ig") and _BASE64.fullmatch(word):
+        return word
+    return None
+
+
+def is_link(text: str) -> bool:
+    """True for text that is an f-puzzles or SudokuPad link (even one that cannot be read).
+
+    >>> is_link("https://f-puzzles.com/?id=abc"), is_link("puzzles/a.txt")
+    (True, False)
+    """
+    word = text.strip()
+    return bool(
+        _FPUZZLES_URL.fullmatch(word)
+        or _SUDOKUPAD_URL.fullmatch(word)
+        or _SUDOKUPAD_SCHEME.fullmatch(word)
+    )
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def decode_payload(payload: str) -> Any:
+    """The JSON an lz-string base64 payload holds (as f-puzzles' ``?load=`` carries it).
+
+    Links pass through web pages and chat programs, so, like SudokuPad's decoder, a
+    percent-encoded payload is decoded first and spaces are read as the ``+`` they were.
+
+    >>> decode_payload("N4IgzglgXgpiBcBOAvkA")
+    {'size': 9}
+    >>> decode_payload("N4Ig!")
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.PuzzleError: bad f-puzzles payload: not lz-string base64 (character '!')
+    """
+    import lzstring
+
+    text = urllib.parse.unquote(payload.strip()).replace(" ", "+")
+    if len(text) > MAX_PAYLOAD_CHARS:
+        raise PuzzleError(
+            f"bad f-puzzles payload: {len(text):,} characters, more than the cap of "
+            f"{MAX_PAYLOAD_CHARS:,}"
+        )
+    if not text:
+        raise PuzzleError("bad f-puzzles payload: it is empty")
+    bad = next((ch for ch in text if not _BASE64.fullmatch(ch)), None)
+    if bad is not None:
+        raise PuzzleError(f"bad f-puzzles payload: not lz-string base64 (character {bad!r})")
+    size = _decompressed_size(text.rstrip("="), MAX_PAYLOAD_CHARS)
+    if size is None:
+        raise PuzzleError("bad f-puzzles payload: not lz-string base64 (it does not decompress)")
+    if size > MAX_PAYLOAD_CHARS:
+        raise PuzzleError(
+            f"bad f-puzzles payload: it decompresses to more than the cap of "
+            f"{MAX_PAYLOAD_CHARS:,} characters"
+        )
+    try:
+        raw = lzstring.decompress_from_base64(text)
+    except (KeyError, IndexError, ValueError):
+        raw = None
+    if not raw:
+        raise PuzzleError("bad f-puzzles payload: not lz-string base64 (it does not decompress)")
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise PuzzleError("bad f-puzzles payload: it decompresses, but not to JSON") from None
+
+
+_B64_VALUES = {
+    ch: i for i, ch in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+}
+
+
+def _decompressed_size(text: str, cap: int) -> int | None:
+    """How many characters lz-string's base64 decompression of ``text`` gives — counted, not
+    made, and stopping once past ``cap`` (a payload of a few kB can otherwise decompress to
+    gigabytes); None for a stream that does not decompress.
+
+    The same walk over the bits as ``lzstring.decompress_from_base64`` (6 bits a character,
+    codes of growing width: 0 a byte, 1 a 16-bit character, 2 the end, others dictionary
+    entries), keeping only each dictionary entry's length.
+    """
+    values = [_B64_VALUES[ch] for ch in text]
+    position = 0  # bits read
+
+    def bits(count: int) -> int:
+        nonlocal position
+        value = 0
+        for power in range(count):
+            index, bit = divmod(position, 6)
+            if index >= len(values):
+                raise IndexError
+            if values[index] & (32 >> bit):
+                value |= 1 << power
+            position += 1
+        return value
+
+    try:
+        first = bits(2)
+        if first == 2:
+            return 0
+        if first not in (0, 1):
+            return None
+        bits(8 if first == 0 else 16)
+        lengths = [0, 0, 0, 1]
+        previous, total, width, enlarge = 1, 1, 3, 4
+        while True:
+            code = bits(width)
+            if code == 2:
+                return total
+            if code in (0, 1):
+                bits(8 if code == 0 else 16)
+                lengths.append(1)
+                code = len(lengths) - 1
+                enlarge -= 1
+                if enlarge == 0:
+                    enlarge, width = 1 << width, width + 1
+            if code < len(lengths):
+                entry = lengths[code]
+            elif code == len(lengths):
+                entry = previous + 1
+            else:
+                return None
+            total += entry
+            if total > cap:
+                return total
+            lengths.append(previous + 1)
+            previous = entry
+            enlarge -= 1
+            if enlarge == 0:
+                enlarge, width = 1 << width, width + 1
+    except IndexError:
+        return None
+
+
+# --- reading -------------------------------------------------------------------------------------
+def is_fpuzzles(data: Any) -> bool:
+    """True for decoded JSON that is an f-puzzles object: it has a ``grid`` list of rows (and
+    usually a ``size``), and no ``puzzle`` key of this project's JSON form.
+
+    >>> is_fpuzzles({"size": 1, "grid": [[{}]]}), is_fpuzzles({"puzzle": "1..."})
+    (True, False)
+    """
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("grid"), list)
+        and bool(data["grid"])
+        and "puzzle" not in data
+    )
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value is False or value == [] or value == {} or value == ""
+
+
+def read_fpuzzles(data: Any, model: Model) -> tuple[Grid, int, Model]:
+    """An f-puzzles object → its givens, its size and its model (``model`` with the puzzle's
+    own regions, groups and rules, by :meth:`Model.with_rules`). A ``PuzzleError`` (or
+    ``ModelError``) names what is wrong and where."""
+    if not isinstance(data, dict):
+        raise PuzzleError(f"an f-puzzles puzzle is a JSON object, not {type(data).__name__}")
+    for key, value in data.items():
+        if key in RULE_KEYS or key in COSMETIC_KEYS or _empty(value):
+            continue
+        raise PuzzleError(
+            f"f-puzzles key {_short(str(key))!r} is a rule this tool does not support yet "
+            "(checked without it, the verdict would be wrong)"
+        )
+    _check_cosmetic_cages(data.get("cage"))
+    grid = data.get("grid")
+    size = _size(data, grid)
+    cells, regions = _grid(grid, size)
+    kinds = list(model.group_kinds)
+    for kind in ("rows", "columns"):
+        if kind not in kinds:
+            kinds.insert(0 if kind == "rows" else 1, kind)
+    groups: list[tuple[int, ...]] = []
+    region_list, regions = _regions(regions, size, model)
+    if region_list is None:  # no boxes: a size without box shape, or cells in no region
+        kinds = [k for k in kinds if k not in ("boxes", "disjoint")]
+        groups += _region_groups(regions, size) if regions is not None else []
+    elif "boxes" not in kinds:
+        kinds.append("boxes")
+    # diagonal-: top-left to bottom-right; diagonal+: top-right (bottom-left) to the other
+    # corner. SudokuPad draws 'diagonal+' from [0, width] to [height, 0] and 'diagonal-' from
+    # [0, 0] to [height, width]; dclamage's DiagonalPositiveGroupConstraint runs (N-1, 0) →
+    # (0, N-1).
+    for key, kind in (("diagonal-", "diagonal"), ("diagonal+", "anti-diagonal")):
+        if _flag(data, key) and kind not in kinds:
+            kinds.append(kind)
+    if _flag(data, "disjointgroups"):
+        # The n-th cell (in reading order) of every region: SudokuPad's decoder
+        # (parse.disjointgroups) and dclamage's DisjointGroupConstraint read it so.
+        if region_list == "boxes":
+            if "disjoint" not in kinds:
+                kinds.append("disjoint")
+        else:
+            groups += _disjoint_groups(regions, size)
+    groups += _extra_regions(data.get("extraregion"), size)
+    rules: list[Rule] = []
+    for key, rule in (("antiknight", AntiKnight), ("antiking", AntiKing)):
+        if _flag(data, key):
+            rules.append(rule())
+    if _flag(data, "nonconsecutive"):
+        rules.append(NonConsecutive())
+    rules += _killer_cages(data.get("killercage"), size)
+    ordered = tuple(dict.fromkeys(kinds))
+    base = replace(model, group_kinds=ordered, regions=None)
+    try:
+        result = base.with_rules(
+            regions=region_list if isinstance(region_list, tuple) else None,
+            groups=groups,
+            rules=rules,
+            size=size,
+        )
+    except ModelError as err:
+        raise PuzzleError(str(err)) from None
+    return cells, size, result
+
+
+def _flag(data: dict, key: str) -> bool:
+    value = data.get(key)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    raise PuzzleError(f"f-puzzles key {key!r} must be true or false, not {_json(value)}")
+
+
+def _json(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 30 else text[:30] + "…"
+
+
+def _size(data: dict, grid: Any) -> int:
+    if not isinstance(grid, list) or not grid:
+        raise PuzzleError("an f-puzzles puzzle needs a 'grid': a list of rows of cell objects")
+    size = data.get("size", len(grid))
+    if isinstance(size, bool) or not isinstance(size, int):
+        raise PuzzleError(f"f-puzzles 'size' must be a whole number, not {_json(size)}")
+    if not 1 <= size <= MAX_FPUZZLES_SIZE:
+        raise PuzzleError(
+            f"f-puzzles size {size} is outside 1..{MAX_FPUZZLES_SIZE} (the grids f-puzzles draws)"
+        )
+    if len(grid) != size:
+        raise PuzzleError(f"f-puzzles 'grid' has {len(grid)} rows, but 'size' is {size}")
+    return size
+
+
+def _grid(grid: Any, size: int) -> tuple[Grid, list[int | None] | None]:
+    """The givens, and the region of each cell when any cell states one (None: a cell in no
+    region; a cell that states none keeps its default region)."""
+    cells = [0] * (size * size)
+    stated: dict[int, int | None] = {}
+    for r, row in enumerate(grid):
+        if not isinstance(row, list) or len(row) != size:
+            got = f"{len(row)} cells" if isinstance(row, list) else _json(row)
+            raise PuzzleError(f"f-puzzles grid row {r + 1} is {got}, not a list of {size} cells")
+        for c, cell in enumerate(row):
+            where = f"f-puzzles grid R{r + 1}C{c + 1}"
+            if not isinstance(cell, dict):
+                raise PuzzleError(f"{where} is {_json(cell)}, not a cell object")
+            for key, value in cell.items():
+                if key in _CELL_KEYS or key in _COSMETIC_CELL_KEYS or _empty(value):
+                    continue
+                # givenPencilMarks limit a cell's candidates (dclamage's SolverFactory):
+                # a rule, as is any key not known to be cosmetic.
+                raise PuzzleError(
+                    f"{where}: key {_short(str(key))!r} is a rule this tool does not support yet"
+                )
+            value = cell.get("value")
+            # Only a value marked given is a given: SudokuPad's decoder ('if(cell.given)
+            # newCell.value = cell.value') and puzzletv ('if (given && value !== undefined)');
+            # a value without it is a solver's entry. (dclamage's solver can take entries as
+            # set digits, but only when asked to solve from the current state.)
+            if cell.get("given") is True and value not in (None, 0, ""):
+                digit = _number(value)
+                if digit is None or not 1 <= digit <= size:
+                    raise PuzzleError(f"{where}: given {_json(value)} is not a digit 1..{size}")
+                cells[r * size + c] = digit
+            if "region" in cell:
+                region = cell["region"]
+                if region is not None:
+                    number = _number(region)
+                    if number is None or not 0 <= number < size:
+                        raise PuzzleError(
+                            f"{where}: region {_json(region)} is not one of 0..{size - 1}"
+                        )
+                    region = number
+                stated[r * size + c] = region
+    if not stated:
+        return tuple(cells), None
+    # A cell without 'region' keeps its default one (dclamage: RegionProvided; SudokuPad:
+    # convRegion gives the default box for an undefined region).
+    regions: list[int | None] = list(default_regions(size))
+    for cell, region in stated.items():
+        regions[cell] = region
+    return tuple(cells), regions
+
+
+def _number(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def default_regions(size: int) -> tuple[int, ...]:
+    """The region of each cell of an f-puzzles grid that states none: the boxes (2x3 for 6,
+    2x4 for 8, 2x5 for 10, 3x4 for 12 …, as :func:`~sudoku_cp.model.box_shape`), and for a
+    size with no box shape (1, 2, 3, 5, 7, 11, 13) the rows — as dclamage's ``DefaultRegions``
+    and SudokuPad's ``getRegionShape`` both draw them.
+
+    >>> default_regions(4)
+    (0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3)
+    >>> default_regions(3)
+    (0, 0, 0, 1, 1, 1, 2, 2, 2)
+    """
+    shape = box_shape(size)
+    height, width = shape if shape is not None else (1, size)
+    return tuple(
+        (r // height) * (size // width) + c // width for r in range(size) for c in range(size)
+    )
+
+
+def _regions(
+    regions: list[int | None] | None, size: int, model: Model
+) -> tuple[tuple[int, ...] | str | None, list[int | None] | None]:
+    """How the puzzle's regions become the model's: ``"boxes"`` (the default boxes), a tuple
+    (irregular regions replacing them) or None (no boxes: a size without a box shape, or some
+    cells in no region — then each region is an extra group), with the region of each cell."""
+    default = default_regions(size)
+    has_boxes = box_shape(size) is not None
+    if regions is None:
+        regions = list(default)
+    if None in regions:
+        for number in sorted({r for r in regions if r is not None}):
+            count = regions.count(number)
+            if count != size:  # dclamage's check: every region used has N cells
+                raise PuzzleError(f"f-puzzles region {number + 1} has {count} cells, not {size}")
+        return None, regions
+    if tuple(regions) == default:
+        if has_boxes and model.box_for(size) == box_shape(size):
+            return "boxes", regions
+        if not has_boxes:
+            return None, None  # the rows: nothing to add
+    for number in range(size):
+        count = regions.count(number)
+        if count != size:
+            raise PuzzleError(f"f-puzzles region {number + 1} has {count} cells, not {size}")
+    return tuple(r for r in regions if r is not None), regions
+
+
+def _region_groups(regions: list[int | None], size: int) -> list[tuple[int, ...]]:
+    numbers = sorted({r for r in regions if r is not None})
+    return [tuple(c for c, r in enumerate(regions) if r == n) for n in numbers]
+
+
+def _disjoint_groups(regions: list[int | None] | None, size: int) -> list[tuple[int, ...]]:
+    if regions is None:
+        regions = list(default_regions(size))
+    members = _region_groups(regions, size)
+    longest = max((len(m) for m in members), default=0)
+    return [tuple(m[k] for m in members if k < len(m)) for k in range(longest)]
+
+
+def _cells(value: Any, size: int, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not value:
+        raise PuzzleError(f"{where}: 'cells' must be a list of cells such as \"R1C1\"")
+    cells = []
+    for item in value:
+        match = _CELL.fullmatch(item) if isinstance(item, str) else None
+        if match is None:
+            raise PuzzleError(f'{where}: {_json(item)} is not a cell such as "R1C1"')
+        row, col = int(match.group(1)), int(match.group(2))
+        if not (1 <= row <= size and 1 <= col <= size):
+            raise PuzzleError(f"{where}: cell {item} is outside the {size}x{size} grid")
+        cells.append((row - 1) * size + col - 1)
+    if len(set(cells)) != len(cells):
+        raise PuzzleError(f"{where} lists a cell twice")
+    return tuple(cells)
+
+
+def _entries(value: Any, key: str) -> list[dict]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise PuzzleError(f"f-puzzles {key!r} must be a list of objects with 'cells'")
+    return value
+
+
+def _extra_regions(value: Any, size: int) -> list[tuple[int, ...]]:
+    # Extra regions: all different, like SudokuPad's 'extraregion' cages (unique: true) and
+    # dclamage's ExtraRegionConstraint.
+    groups = []
+    for number, entry in enumerate(_entries(value, "extraregion"), start=1):
+        cells = _cells(entry.get("cells"), size, f"extraregion {number}")
+        if len(cells) > size:
+            raise PuzzleError(
+                f"extraregion {number} has {len(cells)} cells, more than the {size} different "
+                "digits a grid has"
+            )
+        groups.append(cells)
+    return groups
+
+
+def _killer_cages(value: Any, size: int) -> list[Rule]:
+    # Killer cages: digits differ (SudokuPad: unique: true), summing to 'value' when it is a
+    # whole number (SudokuPad: isIntStrict(cage.value) → sum; dclamage passes the value on as
+    # the sum). No value, or an empty one, is a cage without a sum.
+    cages: list[Rule] = []
+    for number, entry in enumerate(_entries(value, "killercage"), start=1):
+        where = f"killercage {number}"
+        cells = _cells(entry.get("cells"), size, where)
+        if len(cells) > size:
+            raise PuzzleError(
+                f"{where} has {len(cells)} cells, more than the {size} different digits a grid has"
+            )
+        raw = entry.get("value")
+        total = None if raw is None or (isinstance(raw, str) and not raw.strip()) else _number(raw)
+        if total is None and raw is not None and not (isinstance(raw, str) and not raw.strip()):
+            raise PuzzleError(f"{where}: its sum {_json(raw)} is not a whole number")
+        cages.append(Cage(cells, total))
+    return cages
+
+
+_DIGIT_ROOT = re.compile(r"\s*DR\d+\s*", re.IGNORECASE)
+
+
+def _check_cosmetic_cages(value: Any) -> None:
+    """Plain ``cage`` entries are outlines — except a value ``DR<n>``, which dclamage's solver
+    reads as a digit-root killer cage (SolverFactory.cs, MultiSumKillerCageConstraint)."""
+    if not isinstance(value, list):
+        return
+    for number, entry in enumerate(value, start=1):
+        if isinstance(entry, dict) and _DIGIT_ROOT.fullmatch(str(entry.get("value", ""))):
+            raise PuzzleError(
+                f"f-puzzles cage {number} with value {entry['value']!r} is a digit-root killer "
+                "cage, a rule this tool does not support yet"
+            )
+
+
+def stated_solution(data: Any, size: int) -> str | None:
+    """The ``solution`` an f-puzzles object states (N² digits, ``.`` for unknown ones) in line
+    form, or None when it states none (as SudokuPad and puzzletv read the key).
+
+    >>> stated_solution({"solution": [1, 2, 2, 1]}, 2)
+    '1221'
+    """
+    from .line import format_line
+
+    solution = data.get("solution") if isinstance(data, dict) else None
+    if isinstance(solution, str):
+        solution = solution.split(",") if "," in solution else list(solution)
+    if not isinstance(solution, list) or len(solution) != size * size:
+        return None
+    digits = []
+    for value in solution:
+        number = _number(value)
+        digits.append(number if number is not None and 1 <= number <= size else 0)
+    if not any(digits):
+        return None
+    return format_line(digits, size)
+
+
+# --- writing -------------------------------------------------------------------------------------
+def fpuzzles_data(
+    cells: Sequence[int], size: int, model: Model, solution: Sequence[int] | None = None
+) -> dict[str, Any]:
+    """The f-puzzles object of a puzzle: its givens, regions, groups and rules (and
+    ``solution`` when one is given). ``PuzzleError`` for a puzzle f-puzzles cannot express.
+
+    >>> from sudoku_cp.model import load_model
+    >>> data = fpuzzles_data([1, 0, 0, 0] + [0] * 12, 4, load_model("x"))
+    >>> data["grid"][0][:2], data["diagonal+"], data["diagonal-"]
+    ([{'value': 1, 'given': True}, {}], True, True)
+    """
+    if not 1 <= size <= MAX_FPUZZLES_SIZE:
+        raise PuzzleError(
+            f"a {size}x{size} puzzle cannot be written for f-puzzles, which draws sizes "
+            f"1..{MAX_FPUZZLES_SIZE}"
+        )
+    kinds = set(model.group_kinds)
+    if not {"rows", "columns"} <= kinds:
+        raise PuzzleError(
+            f"model '{model.name}' has no {'rows' if 'rows' not in kinds else 'columns'} "
+            "groups, which every f-puzzles puzzle has: it cannot be written for f-puzzles"
+        )
+    for rule in model.rules:
+        if not isinstance(rule, AntiKnight | AntiKing | NonConsecutive | Cage):
+            raise PuzzleError(f"the {rule.title} rule cannot be written for f-puzzles yet")
+    regions = _model_regions(model, size)
+    default = default_regions(size)
+    grid = []
+    for r in range(size):
+        row = []
+        for c in range(size):
+            cell: dict[str, Any] = {}
+            digit = cells[r * size + c]
+            if digit:
+                cell.update(value=digit, given=True)
+            if regions != default:
+                cell["region"] = None if regions is None else regions[r * size + c]
+            row.append(cell)
+        grid.append(row)
+    data: dict[str, Any] = {"size": size, "grid": grid}
+    if "anti-diagonal" in kinds:
+        data["diagonal+"] = True
+    if "diagonal" in kinds:
+        data["diagonal-"] = True
+    extra = [
+        tuple((row + r) * size + col + c for r in range(height) for c in range(width))
+        for row, col, height, width in model.windows
+    ] + [tuple(r * size + c for r, c in group) for group in model.cell_groups]
+    if "disjoint" in kinds:
+        if model.regions is None:
+            data["disjointgroups"] = True
+        else:  # boxes' disjoint groups under regions: not what f-puzzles' key means
+            shape = model.box_for(size)
+            if shape is None:
+                raise PuzzleError("disjoint groups need boxes")
+            bh, bw = shape
+            extra += [
+                tuple(
+                    (top + r) * size + left + c
+                    for top in range(0, size, bh)
+                    for left in range(0, size, bw)
+                )
+                for r in range(bh)
+                for c in range(bw)
+            ]
+    if extra:
+        data["extraregion"] = [{"cells": [_cell_name(c, size) for c in g]} for g in extra]
+    cages = []
+    for rule in model.rules:
+        if isinstance(rule, Cage):
+            cage: dict[str, Any] = {"cells": [_cell_name(c, size) for c in rule.cells]}
+            if rule.total is not None:
+                cage["value"] = str(rule.total)
+            cages.append(cage)
+        else:
+            data[rule.key] = True
+    if cages:
+        data["killercage"] = cages
+    if solution is not None:
+        data["solution"] = list(solution)
+    return data
+
+
+def _model_regions(model: Model, size: int) -> tuple[int, ...] | None:
+    """The region of each cell under ``model`` (None: no regions at all)."""
+    if model.regions is not None:
+        return model.regions
+    if not model.uses_boxes:
+        return None if box_shape(size) is not None else default_regions(size)
+    shape = model.box_for(size)
+    if shape is None:
+        return None
+    height, width = shape
+    return tuple(
+        (r // height) * (size // width) + c // width for r in range(size) for c in range(size)
+    )
+
+
+def _cell_name(cell: int, size: int) -> str:
+    return f"R{cell // size + 1}C{cell % size + 1}"
+
+
+def fpuzzles_json(data: dict[str, Any]) -> str:
+    """The f-puzzles object as one line of JSON."""
+    return json.dumps(data, separators=(",", ":"))
+
+
+def fpuzzles_link(data: dict[str, Any]) -> str:
+    """The f-puzzles link that opens the object (``https://f-puzzles.com/?load=…``).
+
+    >>> fpuzzles_link({"size": 9})
+    'https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAvkA'
+    """
+    import lzstring
+
+    return FPUZZLES_LINK + lzstring.compress_to_base64(fpuzzles_json(data))
+
+
+__all__ = [
+    "COSMETIC_KEYS",
+    "FPUZZLES_LINK",
+    "MAX_PAYLOAD_CHARS",
+    "RULE_KEYS",
+    "decode_payload",
+    "default_regions",
+    "fpuzzles_data",
+    "fpuzzles_json",
+    "fpuzzles_link",
+    "is_fpuzzles",
+    "is_link",
+    "payload_in",
+    "read_fpuzzles",
+    "stated_solution",
+]
