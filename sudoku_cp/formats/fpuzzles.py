@@ -105,6 +105,9 @@ COSMETIC_KEYS = frozenset(
         "foglight",
         "disabledlogic",  # settings of f-puzzles' own solver
         "truecandidatesoptions",
+        # The names of the constraints f-puzzles' editor shows as in use ("Killer Cage"): each
+        # rule's data is under its own key, read (or refused) there.
+        "activeConstraints",
     }
 )
 """Keys read and ignored: they draw or describe the puzzle but are no rule of it."""
