@@ -44,7 +44,7 @@ from .result import (
     Verdict,
     solutions_text,
 )
-from .transforms import Transform, transforms_for
+from .transforms import RELABEL, Transform, digit_kind, transforms_for
 
 DEFAULT_LIMIT = 2
 """Two solutions are all a uniqueness check needs: one to show it is solvable, a second to
@@ -128,7 +128,7 @@ def cross_check(
     >>> record.verdict.value, record.count, record.exact
     ('multiple', 18, True)
     >>> cross_check("1...\\n..1.\\n.1..\\n...1", ["backtrack"], metamorphic=3).metamorphic
-    {'transforms': 3, 'agreed': 3, 'inconclusive': 0, 'relabelled': 3, 'moved': 3}
+    {'transforms': 3, 'agreed': 3, 'inconclusive': 0, 'relabelled': 3, 'reversed': 0, 'moved': 3}
     """
     names = resolve_backends(backends)
     settings = check_backend_options(names, options)
@@ -544,8 +544,9 @@ def check_variants(
     decided (time limits) cannot be compared and counts as inconclusive. Only a decided original
     (unique, multiple, none) is transformed; ``known``, ``before`` and ``after`` are passed to
     :func:`run_backends` for every variant. The record's ``metamorphic`` field says how many
-    transforms were used, agreed and were inconclusive, and how many of them renamed the digits
-    (``relabelled``) and moved cells (``moved``).
+    transforms were used, agreed and were inconclusive, and which kinds: how many renamed the
+    digits freely (``relabelled``), only reversed them where the rules allow no more
+    (``reversed``) and moved cells (``moved``).
     """
     if record.verdict not in _COMPARABLE:
         return record
@@ -575,10 +576,7 @@ def check_variants(
         "transforms": len(transforms),
         "agreed": agreed,
         "inconclusive": inconclusive,
-        # which kinds were used: a model whose rules forbid renaming digits (cage sums,
-        # non-consecutive) shows relabelled 0 (or only d -> N+1-d reversals, named in steps)
-        "relabelled": sum(transform.relabels for transform in transforms),
-        "moved": sum(transform.moves_cells for transform in transforms),
+        **_kinds_used(puzzle, transforms),
     }
     if not mismatches:
         return dataclasses.replace(record, metamorphic=metamorphic)
@@ -589,6 +587,19 @@ def check_variants(
         verdict=Verdict.DISAGREEMENT,
         reason="; ".join(notes + ([record.reason] if record.reason else [])),
     )
+
+
+def _kinds_used(puzzle: Puzzle, transforms: Sequence[Transform]) -> dict[str, int]:
+    """How many of ``transforms`` renamed the digits freely (``relabelled``: 0 for a model
+    whose rules forbid it — cage sums, non-consecutive), only reversed them (``reversed``:
+    d -> N+1-d, what those rules allow) and moved cells (``moved``)."""
+    renamed = sum(transform.relabels for transform in transforms)
+    free = digit_kind(puzzle.model) == RELABEL
+    return {
+        "relabelled": renamed if free else 0,
+        "reversed": 0 if free else renamed,
+        "moved": sum(transform.moves_cells for transform in transforms),
+    }
 
 
 def _variant_problem(

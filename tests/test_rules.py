@@ -127,6 +127,19 @@ def test_bad_rule_names_are_one_line_naming_the_file(tmp_path, content, message)
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
 
 
+def test_disjoint_groups_need_boxes_one_line_naming_the_model(tmp_path):
+    path = tmp_path / "nobox.toml"
+    path.write_text('groups = ["rows", "columns", "disjoint"]')
+    model = load_model(str(path))
+    assert len(model.groups(4)) == 12  # 2x2 boxes: four disjoint groups of four
+    with pytest.raises(ModelError) as err:
+        Puzzle([0] * 25, model)
+    assert str(err.value) == "model 'nobox': disjoint groups need boxes, and size 5 has none"
+    result = run("solve", "." * 25, "--model", str(path))
+    assert result.exit_code == 2 and "disjoint groups need boxes" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
 CLASSIC = load_model("classic")
 
 

@@ -241,13 +241,15 @@ def records(result) -> list[dict]:
 
 
 def counts(metamorphic: dict | None) -> dict | None:
-    """The metamorphic field without the kinds of transforms used (``relabelled``, ``moved``:
-    how many of the random transforms renamed digits, moved cells)."""
+    """The metamorphic field without the kinds of transforms used (``relabelled``,
+    ``reversed``, ``moved``: how many of the random transforms renamed digits freely, reversed
+    them, moved cells)."""
     if metamorphic is None:
         return None
-    assert 0 <= metamorphic["relabelled"] <= metamorphic["transforms"]
-    assert 0 <= metamorphic["moved"] <= metamorphic["transforms"]
-    return {k: v for k, v in metamorphic.items() if k not in ("relabelled", "moved")}
+    kinds = ("relabelled", "reversed", "moved")
+    assert all(0 <= metamorphic[kind] <= metamorphic["transforms"] for kind in kinds)
+    assert metamorphic["relabelled"] == 0 or metamorphic["reversed"] == 0
+    return {k: v for k, v in metamorphic.items() if k not in kinds}
 
 
 def test_metamorphic_agreement_on_every_verdict_and_model(tmp_path):
@@ -513,8 +515,9 @@ def test_the_metamorphic_check_says_which_transforms_it_used():
     assert record.verdict is Verdict.UNIQUE
     assert counts(record.metamorphic) == {"transforms": 4, "agreed": 4, "inconclusive": 0}
     assert record.metamorphic["relabelled"] >= 3 and record.metamorphic["moved"] >= 3
-    # a rule that forbids renaming digits: only reversals are counted as relabelled, and a
-    # model no backend on this branch compiles is left untransformed (undecided)
+    assert record.metamorphic["reversed"] == 0
+    # a rule that forbids renaming digits: relabelled stays 0 and reversals are counted apart;
+    # a model no backend on this branch compiles is left untransformed (undecided)
     for entry in catalogue():
         if entry.name in ("killer cages with sums: unique", "non-consecutive (latin 5): unique"):
             record = cross_check(entry.puzzle, None, metamorphic=6, seed=2)
@@ -523,7 +526,29 @@ def test_the_metamorphic_check_says_which_transforms_it_used():
                 assert {run.status.value for run in record.backends.values()} == {"unsupported"}
                 continue
             assert counts(record.metamorphic)["agreed"] == 6, record.reason
-            reversals = sum(
-                t.relabels for t in transforms_for(entry.puzzle, 6, seed=2)
-            )  # the same transforms: the same seed and puzzle
-            assert record.metamorphic["relabelled"] == reversals
+            assert record.metamorphic["relabelled"] == 0
+            reversals = sum(t.relabels for t in transforms_for(entry.puzzle, 6, seed=2))
+            assert record.metamorphic["reversed"] == reversals  # the same seed: the same ones
+
+
+def test_the_record_says_when_the_rules_allowed_only_reversed_digits():
+    """Whatever backends compile the rules: the kinds counted for a killer puzzle's transforms
+    (no backend run here — every variant is then inconclusive, but the kinds are still told)."""
+    from variants import catalogue, solutions
+
+    from sudoku_cp.harness import check_variants
+    from sudoku_cp.result import CheckRecord
+
+    for name in ("killer cages with sums: unique", "anti-knight (latin 4): unique"):
+        puzzle = next(e.puzzle for e in catalogue() if e.name == name)
+        record = CheckRecord("1", puzzle.to_line(), Verdict.UNIQUE, 1, True, solutions(puzzle))
+        used = transforms_for(puzzle, 12, seed=4)
+        meta = check_variants(puzzle, record, [], used, limit=2, time_limit=None).metamorphic
+        renamed = sum(t.relabels for t in used)
+        assert meta["inconclusive"] == 12 and renamed > 0
+        if puzzle.model.relabelling:  # anti-knight: any renaming
+            assert (meta["relabelled"], meta["reversed"]) == (renamed, 0)
+        else:  # cage sums: only d -> 5-d, told apart
+            assert (meta["relabelled"], meta["reversed"]) == (0, renamed)
+            assert all(t.digits in ((0, 1, 2, 3, 4), (0, 4, 3, 2, 1)) for t in used)
+        assert meta["moved"] == sum(t.moves_cells for t in used)
