@@ -8,13 +8,22 @@ Only a *yes* from here is final: anything else (a grid it cannot read, a model w
 does not know, a repeat) goes to the plain checks, which decide and write the message. Tests
 check that both agree on valid and broken grids of every model.
 
+Rules beyond groups (:mod:`sudoku_cp.rules`): their groups (a cage's cells, cells a knight's
+move apart) are checked here with the others; the rest of a rule (a cage's sum, neighbours
+not consecutive) by the rule's own plain checker, asked only for a grid the groups pass, so a
+*yes* still means every rule holds. A puzzle with a model of its own (a jigsaw's regions, a
+killer's cages) would need tables of its own, which cost more to build (~250 µs for a 9×9
+jigsaw) than the plain checks of a few grids (~30 µs each): for such a model the door builds
+the tables once it has been asked about :data:`WORTH_TABLES` of its grids (in one call or over
+several), and defers until then. Shared models (a model file's) get their tables at once.
+
 How: a grid becomes one big integer of one-hot fields, and shifted sums check every group of
 the same shape at once (:class:`_Lanes`). Nothing here is shared with any backend.
 """
 
 from __future__ import annotations
 
-import functools
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import compress
@@ -22,6 +31,7 @@ from typing import Any
 
 from .model import Model
 from .puzzle import Grid, Puzzle
+from .rules import Rule
 
 __all__ = ["clean_givens_each", "solved_each"]
 
@@ -263,6 +273,8 @@ def clean_givens_each(puzzles: Sequence[Puzzle]) -> list[bool]:
     cells (or, for a rule this module does not know, decides)."""
     passed = [False] * len(puzzles)
     for (model, size), positions in _kinds(puzzles, range(len(puzzles))).items():
+        if not _worth_lanes(model, size, len(positions)):
+            continue  # a model of its own: the plain check is cheaper than tables
         found = _lanes(model, size).clean_each([puzzles[p].digits for p in positions])
         for position, ok in zip(positions, found, strict=True):
             passed[position] = ok
@@ -283,14 +295,22 @@ def solved_each(pairs: Sequence[tuple[Puzzle, Grid]]) -> list[bytes | None]:
     usable = [position for position, grid in enumerate(grids) if grid is not None]
     puzzles = [puzzle for puzzle, _ in pairs]
     for (model, size), positions in _kinds(puzzles, usable).items():
+        if not _worth_lanes(model, size, len(positions)):
+            continue  # a model of its own: the plain check is cheaper than tables
         found = _lanes(model, size).solved_each(
             [grids[p] for p in positions],  # type: ignore[misc]
             [puzzles[p].digits for p in positions],
         )
+        checked = _checked_rules(model)
         for position, ok in zip(positions, found, strict=True):
-            if ok:
+            if ok and not any(rule.problems(pairs[position][1], size) for rule in checked):
                 passed[position] = grids[position]
     return passed
+
+
+def _checked_rules(model: Model) -> tuple[Rule, ...]:
+    """The rules of ``model`` with a checker beyond their groups (a cage's sum …)."""
+    return tuple(rule for rule in model.rules if type(rule).problems is not Rule.problems)
 
 
 def _kinds(
@@ -309,6 +329,45 @@ def _kinds(
     return kinds
 
 
-@functools.lru_cache(maxsize=64)
+WORTH_TABLES = 8
+"""How many grids of one model the door is asked about before it builds the model's tables:
+building them costs about as much as eight plain checks."""
+_CACHED = 64
+_TABLES: OrderedDict[tuple[Model, int], _Lanes] = OrderedDict()
+_ASKED: OrderedDict[tuple[Model, int], int] = OrderedDict()
+"""Grids asked about so far, for models without tables (the last few hundred models)."""
+
+
+def _worth_lanes(model: Model, size: int, count: int) -> bool:
+    """Whether to check ``count`` grids of ``model`` here rather than defer: its tables are
+    cached, it is a shared model, or it has been asked about enough grids to pay for them."""
+    key = (model, size)
+    if key in _TABLES or not _of_its_own(model):
+        return True
+    asked = _ASKED.pop(key, 0) + count
+    if asked >= WORTH_TABLES:
+        return True
+    _ASKED[key] = asked
+    while len(_ASKED) > 4 * _CACHED:
+        _ASKED.popitem(last=False)
+    return False
+
+
+def _of_its_own(model: Model) -> bool:
+    """Whether ``model`` is likely a single puzzle's (a jigsaw's regions, a killer's cages)."""
+    return model.regions is not None or any(not rule.is_global for rule in model.rules)
+
+
 def _lanes(model: Model, size: int) -> _Lanes:
-    return _Lanes(model.groups(size), size)
+    """The tables of ``model`` at ``size``, the last few used kept (a batch of jigsaw puzzles,
+    each with its own model, defers rather than evicting the shared ones)."""
+    key = (model, size)
+    lanes = _TABLES.get(key)
+    if lanes is None:
+        lanes = _TABLES[key] = _Lanes(model.groups(size), size)
+        _ASKED.pop(key, None)
+        while len(_TABLES) > _CACHED:
+            _TABLES.popitem(last=False)
+    else:
+        _TABLES.move_to_end(key)
+    return lanes

@@ -44,7 +44,7 @@ from .result import (
     Verdict,
     solutions_text,
 )
-from .transforms import Transform, transforms_for
+from .transforms import RELABEL, Transform, digit_kind, transforms_for
 
 DEFAULT_LIMIT = 2
 """Two solutions are all a uniqueness check needs: one to show it is solvable, a second to
@@ -128,7 +128,7 @@ def cross_check(
     >>> record.verdict.value, record.count, record.exact
     ('multiple', 18, True)
     >>> cross_check("1...\\n..1.\\n.1..\\n...1", ["backtrack"], metamorphic=3).metamorphic
-    {'transforms': 3, 'agreed': 3, 'inconclusive': 0}
+    {'transforms': 3, 'agreed': 3, 'inconclusive': 0, 'relabelled': 3, 'reversed': 0, 'moved': 3}
     """
     names = resolve_backends(backends)
     settings = check_backend_options(names, options)
@@ -534,14 +534,19 @@ def check_variants(
     (a new record; ``record`` is not changed).
 
     Each transform moves cells and renames digits so that the model's groups map onto its
-    groups (:mod:`sudoku_cp.transforms`): the transformed puzzle has exactly as many solutions
-    as the original, and each maps back onto one of the original's. Each variant is run and
-    judged like the original (its solutions validated against the variant); then its verdict,
-    its exact count and its witnesses mapped back must match the original's. A mismatch makes
-    the verdict ``disagreement``, and the reason names the transform. A variant no backend
+    groups and its rules are carried over (:mod:`sudoku_cp.transforms`: a puzzle's own regions
+    and cages move with the cells, into the variant's own model; digits are renamed only as the
+    rules allow): the transformed puzzle has exactly as many solutions as the original, and
+    each maps back onto one of the original's. Each variant is run and judged like the original
+    (its solutions validated against the variant); then its verdict, its exact count and its
+    witnesses mapped back must match the original's. A mismatch makes the verdict
+    ``disagreement``, and the reason names the transform. A variant no backend
     decided (time limits) cannot be compared and counts as inconclusive. Only a decided original
     (unique, multiple, none) is transformed; ``known``, ``before`` and ``after`` are passed to
-    :func:`run_backends` for every variant.
+    :func:`run_backends` for every variant. The record's ``metamorphic`` field says how many
+    transforms were used, agreed and were inconclusive, and which kinds: how many renamed the
+    digits freely (``relabelled``), only reversed them where the rules allow no more
+    (``reversed``) and moved cells (``moved``).
     """
     if record.verdict not in _COMPARABLE:
         return record
@@ -567,7 +572,12 @@ def check_variants(
             agreed += 1
         else:
             mismatches.append(f"under transform [{transform.name}] {problem}")
-    metamorphic = {"transforms": len(transforms), "agreed": agreed, "inconclusive": inconclusive}
+    metamorphic = {
+        "transforms": len(transforms),
+        "agreed": agreed,
+        "inconclusive": inconclusive,
+        **_kinds_used(puzzle, transforms),
+    }
     if not mismatches:
         return dataclasses.replace(record, metamorphic=metamorphic)
     notes = ["metamorphic check failed: " + " | ".join(mismatches)]
@@ -577,6 +587,19 @@ def check_variants(
         verdict=Verdict.DISAGREEMENT,
         reason="; ".join(notes + ([record.reason] if record.reason else [])),
     )
+
+
+def _kinds_used(puzzle: Puzzle, transforms: Sequence[Transform]) -> dict[str, int]:
+    """How many of ``transforms`` renamed the digits freely (``relabelled``: 0 for a model
+    whose rules forbid it — cage sums, non-consecutive), only reversed them (``reversed``:
+    d -> N+1-d, what those rules allow) and moved cells (``moved``)."""
+    renamed = sum(transform.relabels for transform in transforms)
+    free = digit_kind(puzzle.model) == RELABEL
+    return {
+        "relabelled": renamed if free else 0,
+        "reversed": 0 if free else renamed,
+        "moved": sum(transform.moves_cells for transform in transforms),
+    }
 
 
 def _variant_problem(

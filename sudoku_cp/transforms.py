@@ -31,10 +31,11 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .model import Model, load_model
 from .puzzle import Grid, Puzzle
+from .rules import Cage, NonConsecutive, Rule
 
 Line = tuple[int, ...]
 """A permutation of the rows (or columns) 0..N-1: line ``i`` moves to ``line[i]``."""
@@ -72,8 +73,23 @@ class Transform:
         return tuple(digits[grid[source]] for source in self._sources)
 
     def puzzle(self, puzzle: Puzzle) -> Puzzle:
-        """The transformed puzzle, under the same model."""
-        return Puzzle(self.apply(puzzle.cells), puzzle.model)
+        """The transformed puzzle, under its transformed model (:func:`moved_model`: its own
+        regions and cages moved with the cells); ValueError for a transform the model does
+        not allow (one :func:`moves` never offers)."""
+        model = moved_model(puzzle.model, puzzle.size, self)
+        if model is None:
+            raise ValueError(f"the transform [{self.name}] does not keep {puzzle.model.label}")
+        return Puzzle(self.apply(puzzle.cells), model)
+
+    @property
+    def relabels(self) -> bool:
+        """Whether this transform renames any digit."""
+        return self.digits != tuple(range(self.size + 1))
+
+    @property
+    def moves_cells(self) -> bool:
+        """Whether this transform moves any cell."""
+        return self.cells != tuple(range(self.size * self.size))
 
     def inverse(self) -> Transform:
         """The transform that undoes this one."""
@@ -103,12 +119,13 @@ def identity(size: int) -> Transform:
     return Transform(size, tuple(range(size * size)), tuple(range(size + 1)))
 
 
-def relabel(size: int, new_names: Sequence[int]) -> Transform:
+def relabel(size: int, new_names: Sequence[int] | range) -> Transform:
     """Rename digit ``d`` (1..N) to ``new_names[d - 1]``; cells stay where they are.
 
     >>> relabel(4, [2, 1, 3, 4]).apply((1, 2, 0, 4) + (0,) * 12)[:4]
     (2, 1, 0, 4)
     """
+    new_names = tuple(new_names)
     if sorted(new_names) != list(range(1, size + 1)):
         raise ValueError(f"a relabelling is a permutation of 1..{size}, not {list(new_names)}")
     shown = _digits_text(range(1, size + 1), size) + "→" + _digits_text(new_names, size)
@@ -227,49 +244,165 @@ def _candidates(size: int, shape: tuple[int, int] | None) -> list[tuple[str, Tra
     return list(unique.values())
 
 
+def _fixed_part(model: Model) -> Model:
+    """The part of ``model`` that stays where it is: the groups its kinds and windows draw on
+    the base grid (rows, columns, boxes — unless a puzzle's own regions replace them —
+    diagonals, disjoint groups) and its global rules. The rest — regions, listed cell groups,
+    cages — belongs to cells and moves with them."""
+    kinds = model.group_kinds
+    if model.regions is not None:
+        kinds = tuple(kind for kind in kinds if kind != "boxes")
+    return replace(
+        model,
+        group_kinds=kinds,
+        regions=None,
+        cell_groups=(),
+        rules=tuple(rule for rule in model.rules if rule.is_global),
+        sizes=None,
+    )
+
+
 def preserves(model: Model, size: int, cells: Sequence[int]) -> bool:
-    """True when the cell permutation maps every group of ``model`` at ``size`` onto a group.
+    """True when the cell permutation keeps ``model`` at ``size``: it maps every group of the
+    base grid (rows, columns, boxes, diagonals, windows …) onto such a group and keeps every
+    global rule (anti-knight …) in place. A puzzle's own regions and cages need not map onto
+    themselves: they move with the cells (:func:`moved_model`).
 
     >>> classic, same = load_model("classic"), (0, 1, 2, 3)
     >>> preserves(classic, 4, _geometric(4, (1, 0, 2, 3), same, False, "rows 1,2").cells)
     True
     >>> preserves(classic, 4, _geometric(4, (2, 1, 0, 3), same, False, "rows 1,3").cells)
     False
+    >>> from sudoku_cp.rules import AntiKnight
+    >>> knights = classic.with_rules(rules=[AntiKnight()], size=9)
+    >>> kept = {t.name: preserves(knights, 9, t.cells) for _, t in _candidates(9, (3, 3))}
+    >>> [kept[name] for name in ("swap rows 1,2", "swap bands 1,2", "reverse the rows")]
+    [False, False, True]
     """
-    groups = model.groups(size)
+    fixed = _fixed_part(model)
+    groups = fixed.groups(size)
     known = {frozenset(group) for group in groups}
-    return all(frozenset(cells[c] for c in group) in known for group in groups)
+    if not all(frozenset(cells[c] for c in group) in known for group in groups):
+        return False
+    return all(rule.moved(cells, size) is not None for rule in fixed.rules)
 
 
-@functools.lru_cache(maxsize=64)
+def reverses_digits(model: Model) -> bool:
+    """Whether ``model`` allows only the reversal d → N+1-d among renamings of the digits:
+    when every rule that forbids renaming is non-consecutive (|a-b| = 1 is kept) or a killer
+    cage (its sum S over k cells becomes k·(N+1) - S, which the moved cage carries)."""
+    return not model.relabelling and all(
+        rule.relabelling or isinstance(rule, NonConsecutive | Cage) for rule in model.rules
+    )
+
+
+def moved_model(model: Model, size: int, transform: Transform) -> Model | None:
+    """``model`` after ``transform``: its regions, listed groups and cages moved with the
+    cells (cage sums complemented when the digits are reversed); None when a global rule or a
+    group of the base grid is not kept by the move, or the digits are renamed in a way a rule
+    does not allow."""
+    where = transform.cells
+    if not preserves(model, size, where):
+        return None
+    digits = transform.digits
+    if digits != tuple(range(size + 1)):
+        reversed_ = digits == (0, *range(size, 0, -1))
+        if not (model.relabelling or (reversed_ and reverses_digits(model))):
+            return None
+    else:
+        reversed_ = False
+    regions = model.regions
+    if regions is not None:
+        moved_regions = [0] * len(regions)
+        for cell, number in enumerate(regions):
+            moved_regions[where[cell]] = number
+        regions = tuple(moved_regions)
+    cell_groups = tuple(
+        tuple(divmod(where[row * size + col], size) for row, col in group)
+        for group in model.cell_groups
+    )
+    rules: list[Rule] = []
+    for rule in model.rules:
+        moved = rule.moved(where, size)
+        if moved is None:
+            return None
+        if reversed_ and isinstance(moved, Cage) and moved.total is not None:
+            moved = replace(moved, total=len(moved.cells) * (size + 1) - moved.total)
+        rules.append(moved)
+    return replace(model, regions=regions, cell_groups=cell_groups, rules=tuple(rules))
+
+
+def _shape(model: Model, size: int) -> tuple[int, int] | None:
+    """The box shape whose bands and stacks are worth swapping (None: no boxes drawn)."""
+    drawn = (model.uses_boxes and model.regions is None) or "disjoint" in model.group_kinds
+    return model.box_for(size) if drawn else None
+
+
 def _offered(model: Model | str, size: int) -> tuple[tuple[str, Transform], ...]:
     rules = load_model(model)
     rules.check_size(size)
-    shape = rules.box_for(size) if rules.uses_boxes else None
+    # Puzzles of one jigsaw or killer file each have their own model, but the same fixed
+    # part: the moves are worked out once for it.
+    return _offered_fixed(_fixed_part(rules), _shape(rules, size), size)
+
+
+@functools.lru_cache(maxsize=64)
+def _offered_fixed(
+    fixed: Model, shape: tuple[int, int] | None, size: int
+) -> tuple[tuple[str, Transform], ...]:
     return tuple(
         (kind, move)
         for kind, move in _candidates(size, shape)
-        if preserves(rules, size, move.cells)
+        if preserves(fixed, size, move.cells)
     )
 
 
 def moves(model: Model | str, size: int) -> tuple[Transform, ...]:
-    """Every candidate move (no relabelling) that keeps the groups of ``model`` at ``size``.
+    """Every candidate move (no relabelling) that keeps ``model`` at ``size``: its base groups
+    onto base groups, its global rules in place (its own regions and cages move along).
 
     >>> [t.name for t in moves("hyper", 9)][:4]
     ['swap rows 2,3', 'swap rows 7,8', 'reverse the rows', 'swap columns 2,3']
+    >>> from sudoku_cp.rules import AntiKing
+    >>> kings = load_model("classic").with_rules(rules=[AntiKing()], size=9)
+    >>> [t.name for t in moves(kings, 9)]
+    ['reverse the rows', 'reverse the columns', 'transpose']
     """
     return tuple(move for _, move in _offered(model, size))
 
 
+RELABEL = "relabel digits"
+REVERSE = "reverse the digits"
+DIGITS_KEPT = "digits kept (a rule forbids renaming them)"
+
+
+def digit_kind(model: Model | str) -> str:
+    """How the transforms of ``model`` rename digits, for people: :data:`RELABEL` (any
+    renaming), :data:`REVERSE` (only d → N+1-d) or :data:`DIGITS_KEPT` (none).
+
+    >>> from sudoku_cp.rules import AntiKing
+    >>> classic = load_model("classic")
+    >>> # (a cage forbids renaming even without a sum: the rule's kind decides, not the cage)
+    >>> [digit_kind(classic.with_rules(rules=[rule], size=4)) for rule in (AntiKing(),
+    ...  NonConsecutive(), Cage((0, 1), 3), Cage((0, 1)))]
+    ['relabel digits', 'reverse the digits', 'reverse the digits', 'reverse the digits']
+    """
+    rules = load_model(model)
+    if rules.relabelling:
+        return RELABEL
+    return REVERSE if reverses_digits(rules) else DIGITS_KEPT
+
+
 def move_kinds(model: Model | str, size: int) -> list[str]:
-    """The kinds of moves offered for ``model`` at ``size``, for people (relabelling first).
+    """The kinds of moves offered for ``model`` at ``size``, for people (digits first).
 
     >>> move_kinds("classic", 6)
     ['relabel digits', 'swap two rows', 'swap two bands', 'reverse the rows', \
 'swap two columns', 'swap two stacks', 'reverse the columns']
+    >>> move_kinds(load_model("classic").with_rules(rules=[NonConsecutive()], size=9), 9)
+    ['reverse the digits', 'reverse the rows', 'reverse the columns', 'transpose']
     """
-    kinds = ["relabel digits"]
+    kinds = [digit_kind(model)]
     for kind, _ in _offered(model, size):
         if kind not in kinds:
             kinds.append(kind)
@@ -279,15 +412,22 @@ def move_kinds(model: Model | str, size: int) -> list[str]:
 def random_transform(
     model: Model | str, size: int, rng: random.Random, max_moves: int = 4
 ) -> Transform:
-    """A random relabelling followed by 1 to ``max_moves`` random moves that keep ``model``.
+    """A random renaming of the digits (as far as ``model`` allows it) followed by 1 to
+    ``max_moves`` random moves that keep ``model``.
 
     >>> t = random_transform("x", 9, random.Random(1))
     >>> t.steps[0].startswith("relabel") and preserves(load_model("x"), 9, t.cells)
     True
     """
-    names = list(range(1, size + 1))
-    rng.shuffle(names)
-    transform = relabel(size, names)
+    kind = digit_kind(model)
+    if kind == RELABEL:
+        names = list(range(1, size + 1))
+        rng.shuffle(names)
+        transform = relabel(size, names)
+    elif kind == REVERSE and rng.random() < 0.5:
+        transform = relabel(size, range(size, 0, -1))
+    else:
+        transform = identity(size)
     offered = moves(model, size)
     if offered:
         for _ in range(rng.randint(1, max_moves)):
@@ -306,12 +446,18 @@ def transforms_for(puzzle: Puzzle, count: int, seed: int | str = 0) -> list[Tran
 
 
 __all__ = [
+    "DIGITS_KEPT",
+    "RELABEL",
+    "REVERSE",
     "Transform",
+    "digit_kind",
     "identity",
     "move_kinds",
+    "moved_model",
     "moves",
     "preserves",
     "random_transform",
     "relabel",
+    "reverses_digits",
     "transforms_for",
 ]

@@ -4,13 +4,15 @@ valid and invalid grids of every model and size, one grid at a time and in mixed
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudoku_cp import fastcheck
 from sudoku_cp.errors import DuplicateGivenError
-from sudoku_cp.fastcheck import _lanes, clean_givens_each, solved_each
+from sudoku_cp.fastcheck import WORTH_TABLES, _lanes, clean_givens_each, solved_each
 from sudoku_cp.model import load_model, model_from_dict
 from sudoku_cp.puzzle import Puzzle
 
@@ -112,3 +114,111 @@ def test_checking_many_grids_at_once_agrees_with_reading_each(cases, data):
         bytes(grid) if ok else None for (_, grid), ok in zip(pairs, expected_solved, strict=True)
     ]
     assert clean_givens_each(puzzles) == expected_clean
+
+
+# --- variant models: rules beyond groups, and models of a puzzle's own ---------------------------
+def _variant_cases():
+    """(name, empty puzzle, grids): for each catalogue rule set with solutions, every base grid
+    whose groups all hold (so only a cage sum or a pair rule can break it) — valid and broken
+    grids the door must tell apart exactly as the validator does."""
+    import numpy as np
+    from variants import _all_different, base_grids, catalogue
+
+    cases = []
+    for entry in catalogue():
+        if not entry.name.endswith(": empty"):
+            continue
+        puzzle = entry.puzzle
+        grids = base_grids(puzzle)
+        grids = grids[_all_different(grids, puzzle.groups())][:400]
+        cases.append((entry.name, puzzle, [tuple(int(d) for d in g) for g in np.asarray(grids)]))
+    return cases
+
+
+VARIANTS = _variant_cases()
+
+
+@pytest.mark.parametrize(("name", "puzzle", "grids"), VARIANTS, ids=[c[0] for c in VARIANTS])
+def test_the_door_never_says_yes_to_a_grid_that_breaks_a_rule(name, puzzle, grids):
+    plain = [puzzle.is_solution(grid) for grid in grids]
+    pairs = [(puzzle, grid) for grid in grids]
+    for _ in range(2):  # the first call may defer (a model of its own), the next may not
+        door = solved_each(pairs)
+        for fast, grid, ok in zip(door, grids, plain, strict=True):
+            assert fast is None or (ok and fast == bytes(grid)), (name, grid)
+
+
+def _broken(puzzle, grid, kind):
+    """``grid`` broken in one way: a cage sum off by one (two digits of a cage's cell swapped
+    with a neighbour's), a consecutive pair, a region repeating a digit."""
+    cells = list(grid)
+    if kind == "cage":
+        cage = next(rule for rule in puzzle.model.rules if getattr(rule, "total", None))
+        cell = cage.cells[0]
+        cells[cell] = cells[cell] % puzzle.size + 1  # off by one (or by N-1), groups broken too
+    elif kind == "consecutive":
+        a, b = next(iter(puzzle.model.rules[-1].pairs(puzzle.size)))
+        cells[b] = cells[a] + 1 if cells[a] < puzzle.size else cells[a] - 1
+    else:
+        region = next(g for g in puzzle.groups() if g[0] != 0 and g[1] != 1)  # not a row
+        cells[region[1]] = cells[region[0]]
+    return tuple(cells)
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("killer cages with sums: unique", "cage"),
+        ("jigsaw 5 + killer cages: unique", "cage"),
+        ("non-consecutive (latin 5): unique", "consecutive"),
+        ("anti-knight + non-consecutive (latin 5): unique", "consecutive"),
+        ("jigsaw 5: unique", "region"),
+        ("jigsaw 4: unique", "region"),
+    ],
+)
+@settings(max_examples=20, deadline=None)
+@given(copies=st.integers(1, 20), broken=st.lists(st.booleans(), min_size=20, max_size=20))
+def test_the_door_agrees_with_the_validator_on_variant_grids(name, kind, copies, broken):
+    from variants import catalogue, solutions
+
+    puzzle = next(e.puzzle for e in catalogue() if e.name == name)
+    [solution] = solutions(puzzle)
+    bad = _broken(puzzle, solution, kind)
+    assert not puzzle.is_solution(bad)
+    grids = [bad if broken[i] else solution for i in range(copies)]
+    pairs = [(puzzle, grid) for grid in grids]
+    expected = [bytes(grid) if puzzle.is_solution(grid) else None for grid in grids]
+    for _ in range(2):  # deferring at first, with tables once asked about enough grids
+        door = solved_each(pairs)
+        assert all(fast is None or fast == want for fast, want in zip(door, expected, strict=True))
+    # the givens check agrees too (a repeat in a region among the givens)
+    givens = Puzzle.from_parsed(
+        bad if kind == "region" else solution, puzzle.size, puzzle.model, check_givens=False
+    )
+    for _ in range(WORTH_TABLES // copies + 2):
+        clean = clean_givens_each([givens] * copies)
+        assert clean == [not _plain_repeats(puzzle.model, puzzle.size, givens.cells)] * copies
+
+
+def test_a_model_of_its_own_defers_until_tables_would_pay():
+    from variants import JIGSAW_5
+
+    jigsaw = replace(load_model("classic").with_rules(regions=JIGSAW_5), description="this test's")
+    puzzle = Puzzle([0] * 25, jigsaw)
+    solution = tuple(
+        int(d) for d in "1234523451345124512351234"
+    )  # a Latin square; whatever the regions say, the door must not decide alone at first
+    assert (jigsaw, 5) not in fastcheck._TABLES
+    assert solved_each([(puzzle, solution)] * 2) == [None, None]  # deferred: no tables built
+    assert (jigsaw, 5) not in fastcheck._TABLES
+    solved_each([(puzzle, solution)] * WORTH_TABLES)  # enough grids: tables pay
+    assert (jigsaw, 5) in fastcheck._TABLES
+    # the classic tables are not pushed out by many models of their own
+    classic = Puzzle([0] * 81)
+    solved_each([(classic, (0,) * 81)] * WORTH_TABLES)
+    for number in range(100):
+        regions = [(c // 5 + (c % 5 == number % 5 and c // 5 == 0)) % 5 for c in range(25)]
+        if sorted(regions) == sorted(JIGSAW_5):
+            model = load_model("classic").with_rules(regions=regions)
+            solved_each([(Puzzle([0] * 25, model), solution)])
+    assert (classic.model, 9) in fastcheck._TABLES

@@ -240,6 +240,18 @@ def records(result) -> list[dict]:
     return [json.loads(line) for line in result.stdout.splitlines()]
 
 
+def counts(metamorphic: dict | None) -> dict | None:
+    """The metamorphic field without the kinds of transforms used (``relabelled``,
+    ``reversed``, ``moved``: how many of the random transforms renamed digits freely, reversed
+    them, moved cells)."""
+    if metamorphic is None:
+        return None
+    kinds = ("relabelled", "reversed", "moved")
+    assert all(0 <= metamorphic[kind] <= metamorphic["transforms"] for kind in kinds)
+    assert metamorphic["relabelled"] == 0 or metamorphic["reversed"] == 0
+    return {k: v for k, v in metamorphic.items() if k not in kinds}
+
+
 def test_metamorphic_agreement_on_every_verdict_and_model(tmp_path):
     path = tmp_path / "puzzles.txt"
     path.write_text(f"{EULER}\n{SERG}\n{no_solution_puzzle()}\n12345\n")
@@ -259,7 +271,7 @@ def test_metamorphic_agreement_on_every_verdict_and_model(tmp_path):
         "-q",
     )
     assert result.exit_code == 1  # multiple, none, invalid: as without the option
-    verdicts = {r["index"]: (r["verdict"], r.get("metamorphic")) for r in records(result)}
+    verdicts = {r["index"]: (r["verdict"], counts(r.get("metamorphic"))) for r in records(result)}
     agreed = {"transforms": 3, "agreed": 3, "inconclusive": 0}
     assert verdicts == {
         1: ("unique", agreed),
@@ -287,7 +299,8 @@ def test_metamorphic_agreement_on_every_verdict_and_model(tmp_path):
                 "-q",
             )
         )
-        assert record["metamorphic"] == {"transforms": 4, "agreed": 4, "inconclusive": 0}
+        assert counts(record["metamorphic"]) == {"transforms": 4, "agreed": 4, "inconclusive": 0}
+        assert record["metamorphic"]["relabelled"] >= 3  # (a random renaming may be the same)
 
 
 @pytest.fixture
@@ -353,7 +366,7 @@ def test_a_backend_hanging_on_a_variant_is_stopped_and_the_batch_completes(regis
     [record] = records(result)
     assert record["verdict"] == "unique"  # the others agree; the stopped one does not vote
     assert record["backends"][HangsOnVariants.name]["status"] == "timeout"
-    assert record["metamorphic"] == {"transforms": 2, "agreed": 2, "inconclusive": 0}
+    assert counts(record["metamorphic"]) == {"transforms": 2, "agreed": 2, "inconclusive": 0}
 
 
 def test_resume_keeps_the_metamorphic_settings(tmp_path):
@@ -401,3 +414,141 @@ def test_the_python_api_and_the_help_offer_it():
     assert isinstance(transforms_for(Puzzle.parse(SERG), 1)[0], Transform)
     text = run("check", "--help").output
     assert "--metamorphic K" in text and "--seed" in text and "Metamorphic check" in text
+
+
+# --- rules carried over (the catalogue of tests/variants.py, counted without any backend) -------
+def _catalogue() -> list:
+    from variants import MAX_COUNT, catalogue
+
+    return [entry for entry in catalogue() if entry.count <= MAX_COUNT]
+
+
+def _rule_transforms(puzzle: Puzzle, seed: int = 0) -> list[Transform]:
+    """Every move offered alone, and a few random transforms (digits renamed as allowed)."""
+    rng = random.Random(f"{seed}/{puzzle.to_line()}")
+    offered = list(moves(puzzle.model, puzzle.size))
+    return offered + [random_transform(puzzle.model, puzzle.size, rng) for _ in range(6)]
+
+
+@pytest.mark.parametrize("entry", _catalogue(), ids=str)
+def test_a_transform_carries_every_rule_keeping_the_count_and_the_solutions(entry):
+    from variants import solutions
+
+    puzzle = entry.puzzle
+    before = set(solutions(puzzle))
+    for transform in _rule_transforms(puzzle):
+        variant = transform.puzzle(puzzle)
+        after = solutions(variant)  # by enumeration, judged by the variant's own model
+        assert len(after) == entry.count, transform.name
+        assert {transform.back(grid) for grid in after} == before, transform.name
+        assert {transform.apply(grid) for grid in before} == set(after), transform.name
+
+
+@pytest.mark.parametrize("entry", _catalogue(), ids=str)
+def test_no_move_that_breaks_a_global_rule_or_a_base_group_is_offered(entry):
+    model, size = entry.puzzle.model, entry.puzzle.size
+    offered = {move.cells for move in moves(model, size)}
+    global_rules = [rule for rule in model.rules if rule.is_global]
+    base = {frozenset(g) for g in transforms_module._fixed_part(model).groups(size)}
+    for _, candidate in transforms_module._candidates(size, transforms_module._shape(model, size)):
+        keeps = all(rule.moved(candidate.cells, size) is not None for rule in global_rules)
+        maps = {frozenset(candidate.cells[c] for c in g) for g in base} == base
+        assert (candidate.cells in offered) == (keeps and maps), candidate.name
+
+
+def test_the_puzzles_own_rules_move_with_the_cells():
+    from variants import CAGES, JIGSAW_5
+
+    from sudoku_cp.rules import Cage
+
+    jigsaw = load_model("classic").with_rules(regions=JIGSAW_5, rules=[Cage((0, 1, 2), 6)])
+    puzzle = Puzzle([0] * 25, jigsaw)
+    names = [move.name for move in moves(jigsaw, 5)]
+    # no boxes: any two rows or columns (the regions move along), reversals, transpose
+    assert {"swap rows 1,5", "swap columns 2,4", "transpose", "reverse the rows"} <= set(names)
+    transpose = next(move for move in moves(jigsaw, 5) if move.name == "transpose")
+    moved = transpose.puzzle(puzzle).model
+    assert moved.rules == (Cage((0, 5, 10), 6),)
+    assert all(moved.regions[transpose.cells[c]] == JIGSAW_5[c] for c in range(25))
+    assert moved.group_kinds == jigsaw.group_kinds and moved.name == jigsaw.name
+    # a classic killer: every classic move, the cages carried; digits kept or reversed
+    killer = load_model("classic").with_rules(rules=CAGES, size=4)
+    assert [m.name for m in moves(killer, 4)] == [m.name for m in moves("classic", 4)]
+    assert move_kinds(killer, 4)[0] == "reverse the digits"
+    reverse = relabel(4, [4, 3, 2, 1])
+    reversed_cages = reverse.puzzle(Puzzle([0] * 16, killer)).model.rules
+    assert [(c.cells, c.total) for c in reversed_cages] == [
+        (c.cells, 5 * len(c.cells) - c.total) for c in CAGES
+    ]
+    with pytest.raises(ValueError, match=r"does not keep .*killer cages"):
+        relabel(4, [2, 1, 3, 4]).puzzle(Puzzle([0] * 16, killer))
+
+
+def test_digits_are_renamed_only_as_the_rules_allow():
+    from sudoku_cp.rules import AntiKnight, NonConsecutive
+
+    classic = load_model("classic")
+    for rule, allowed in (
+        (AntiKnight(), "any"),
+        (NonConsecutive(), "reverse"),
+    ):
+        model = classic.with_rules(rules=[rule], size=9)
+        puzzle = Puzzle([0] * 81, model)
+        for transform in transforms_for(puzzle, 40, seed=1):
+            identity_digits = tuple(range(10))
+            if allowed == "reverse":
+                assert transform.digits in (identity_digits, (0, 9, 8, 7, 6, 5, 4, 3, 2, 1))
+            assert (
+                not transform.steps[0].startswith("relabel")
+                or allowed == "any"
+                or (transform.steps[0] == "relabel 123456789→987654321")
+            )
+    # a puzzle without rules keeps renaming every digit
+    assert move_kinds("latin", 5)[0] == "relabel digits"
+
+
+def test_the_metamorphic_check_says_which_transforms_it_used():
+    from variants import catalogue
+
+    jigsaw = next(e for e in catalogue() if e.name == "jigsaw 5: unique")
+    record = cross_check(jigsaw.puzzle, [REAL, "dlx"], metamorphic=4, seed=2)
+    assert record.verdict is Verdict.UNIQUE
+    assert counts(record.metamorphic) == {"transforms": 4, "agreed": 4, "inconclusive": 0}
+    assert record.metamorphic["relabelled"] >= 3 and record.metamorphic["moved"] >= 3
+    assert record.metamorphic["reversed"] == 0
+    # a rule that forbids renaming digits: relabelled stays 0 and reversals are counted apart;
+    # a model no backend on this branch compiles is left untransformed (undecided)
+    for entry in catalogue():
+        if entry.name in ("killer cages with sums: unique", "non-consecutive (latin 5): unique"):
+            record = cross_check(entry.puzzle, None, metamorphic=6, seed=2)
+            if record.verdict is Verdict.UNDECIDED:
+                assert record.metamorphic is None
+                assert {run.status.value for run in record.backends.values()} == {"unsupported"}
+                continue
+            assert counts(record.metamorphic)["agreed"] == 6, record.reason
+            assert record.metamorphic["relabelled"] == 0
+            reversals = sum(t.relabels for t in transforms_for(entry.puzzle, 6, seed=2))
+            assert record.metamorphic["reversed"] == reversals  # the same seed: the same ones
+
+
+def test_the_record_says_when_the_rules_allowed_only_reversed_digits():
+    """Whatever backends compile the rules: the kinds counted for a killer puzzle's transforms
+    (no backend run here — every variant is then inconclusive, but the kinds are still told)."""
+    from variants import catalogue, solutions
+
+    from sudoku_cp.harness import check_variants
+    from sudoku_cp.result import CheckRecord
+
+    for name in ("killer cages with sums: unique", "anti-knight (latin 4): unique"):
+        puzzle = next(e.puzzle for e in catalogue() if e.name == name)
+        record = CheckRecord("1", puzzle.to_line(), Verdict.UNIQUE, 1, True, solutions(puzzle))
+        used = transforms_for(puzzle, 12, seed=4)
+        meta = check_variants(puzzle, record, [], used, limit=2, time_limit=None).metamorphic
+        renamed = sum(t.relabels for t in used)
+        assert meta["inconclusive"] == 12 and renamed > 0
+        if puzzle.model.relabelling:  # anti-knight: any renaming
+            assert (meta["relabelled"], meta["reversed"]) == (renamed, 0)
+        else:  # cage sums: only d -> 5-d, told apart
+            assert (meta["relabelled"], meta["reversed"]) == (0, renamed)
+            assert all(t.digits in ((0, 1, 2, 3, 4), (0, 4, 3, 2, 1)) for t in used)
+        assert meta["moved"] == sum(t.moves_cells for t in used)
