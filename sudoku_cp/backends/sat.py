@@ -51,6 +51,7 @@ from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Puzzle
+from ..rules import Cage, PairRule
 from . import Backend, Counter, Option, Search
 
 SOLVERS = (
@@ -196,7 +197,96 @@ def encode(
                     enc.contradiction = True
                     return enc
                 clauses.append(lits)
+    if puzzle.model.rules:
+        _encode_rules(enc, puzzle, var)
     return enc
+
+
+def _encode_rules(enc: Encoding, puzzle: Puzzle, var: dict[tuple[int, int], int]) -> None:
+    """The clauses of the rules beyond groups: cage sums and pair rules.
+
+    A literal for "cell holds digit" is its variable, or a constant when the cell is given or
+    the digit was pruned (``simplify``): :func:`_literal` answers True, False or the variable,
+    and clauses are written with constants folded in.
+    """
+    n = puzzle.size
+    givens = puzzle.cells
+
+    def literal(cell: int, digit: int) -> bool | int:
+        if givens[cell]:
+            if (cell, digit) in var:  # simplify=False: a given keeps its variables
+                return var[cell, digit]
+            return givens[cell] == digit
+        return var.get((cell, digit), False)
+
+    def add(clause: list[bool | int]) -> None:
+        if any(lit is True for lit in clause):
+            return
+        lits = [lit for lit in clause if lit is not False]
+        if not lits:
+            enc.contradiction = True
+        else:
+            enc.clauses.append(lits)
+
+    def negate(lit: bool | int) -> bool | int:
+        return (not lit) if isinstance(lit, bool) else -lit
+
+    for rule in puzzle.model.rules:
+        if isinstance(rule, Cage) and rule.total is not None:
+            given = {givens[c] for c in rule.cells if givens[c]}
+            _encode_cage(enc, rule, n, given, literal, add, negate)
+        elif isinstance(rule, PairRule):
+            forbidden = [
+                (a, b) for a in range(1, n + 1) for b in range(1, n + 1) if not rule.allows(a, b)
+            ]
+            for one, two in rule.pairs(n):
+                for a, b in forbidden:
+                    add([negate(literal(one, a)), negate(literal(two, b))])
+        if enc.contradiction:
+            return
+
+
+def _encode_cage(
+    enc: Encoding, cage: Cage, n: int, given: set[int], literal: Any, add: Any, negate: Any
+) -> None:
+    """A cage's sum: one selector variable per digit set the cage may hold.
+
+    The sets are the ``k`` distinct digits (``k`` the cage's cells) summing to the total. At
+    least one selector holds; a selector forbids every digit outside its set in every cell of
+    the cage, and says each digit of its set is somewhere in the cage. Exact: the cage is also a
+    group (its digits differ), so ``k`` different digits from a ``k``-digit set are that set,
+    whose sum is the total; and a grid whose cage sums right holds one of the sets, whose
+    selector satisfies every clause. A digit in no set is struck from the cage's cells outright.
+    """
+    cells = cage.cells
+    sets = [
+        combo
+        for combo in itertools.combinations(range(1, n + 1), len(cells))
+        if sum(combo) == cage.total
+    ]
+    sets = [combo for combo in sets if given <= set(combo)]
+    if not sets:
+        enc.contradiction = True
+        return
+    used = set().union(*sets)
+    for cell in cells:
+        for digit in range(1, n + 1):
+            if digit not in used:
+                add([negate(literal(cell, digit))])
+    if len(sets) == 1:
+        return  # the digits outside the one set are already struck out
+    selectors = []
+    for combo in sets:
+        enc.top += 1
+        selector = enc.top
+        selectors.append(selector)
+        for digit in range(1, n + 1):
+            if digit in combo:
+                add([-selector] + [literal(cell, digit) for cell in cells])
+            elif digit in used:
+                for cell in cells:
+                    add([-selector, negate(literal(cell, digit))])
+    add(list(selectors))
 
 
 def _amo_writer(enc: Encoding, amo: str):
@@ -242,6 +332,7 @@ class SATBackend(Backend):
         "native where the solver has them"
     )
     requires = ("pysat", "python-sat")
+    rules = frozenset({"killercage", "antiknight", "antiking", "nonconsecutive"})
     options = (
         Option("solver", str, "gluecard4", "PySAT solver name", choices=SOLVERS),
         Option(
