@@ -34,7 +34,7 @@ SETTINGS: dict[str, list[dict]] = {
         {"solver": "cadical195"},
         {"solver": "minisat22", "amo": "pairwise", "simplify": False, "redundant": False},
     ],
-    "constraint": [{}, {"givens": "fixed"}],
+    "constraint": [{}, {"givens": "fixed"}, {"cages": "sum", "givens": "fixed"}, {"cages": "sum"}],
 }
 CASES = [(name, opts) for name in RULE_BACKENDS for opts in SETTINGS[name]]
 CASE_IDS = [

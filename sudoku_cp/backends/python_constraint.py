@@ -49,6 +49,15 @@ constraint over all variables that the solver consults first, each time it tries
 counts the tries (counter ``assignments``) and raises when the deadline has passed, which ends
 the search as timed out. Measured cost: within noise (top1465, 40 puzzles, 49 ms median both).
 
+Rules beyond groups (``rules``; anti-knight and anti-king are groups of two cells, a killer
+cage is a group): see :func:`compile_rules`. A cage's sum is, with ``cages="sets"`` (default),
+a constraint holding the digit sets the cage may hold — the digits placed must lie in one of
+them, and forward checking leaves the other cells only the digits of the sets still possible —
+or, with ``cages="sum"``, the library's ``ExactSumConstraint``. First 30 puzzles of the public
+killer set, uniqueness checks, 5 s cap, interleaved, load 4.9: median 425 ms (1 over the cap)
+against 648 ms (3 over). A pair rule is a constraint per pair of blank cells that forward-checks
+``allows``.
+
 >>> from sudoku_cp import Puzzle, solve
 >>> result = solve(Puzzle([0] * 16), "constraint", limit=None)
 >>> result.status.value, result.count
@@ -161,6 +170,14 @@ class ConstraintBackend(Backend):
             choices=ORDERS,
         ),
         Option(
+            "cages",
+            str,
+            "sets",
+            "a killer cage's sum: sets (the digit sets it may hold, pruned by forward "
+            "checking) or sum (the library's ExactSumConstraint)",
+            choices=("sets", "sum"),
+        ),
+        Option(
             "balance",
             bool,
             True,
@@ -209,7 +226,11 @@ class ConstraintBackend(Backend):
             problem.addConstraint(constraint.AllDifferentConstraint(), group)
         for rule, scope in rules:
             if isinstance(rule, Cage):
-                problem.addConstraint(constraint.ExactSumConstraint(rule.total), scope)
+                if options["cages"] == "sets":
+                    sets = cage_sets(puzzle, rule)
+                    problem.addConstraint(_cage_constraint(constraint.Constraint, sets), scope)
+                else:
+                    problem.addConstraint(constraint.ExactSumConstraint(rule.total), scope)
             elif isinstance(rule, PairRule):
                 problem.addConstraint(_pair_constraint(constraint.Constraint, rule), scope)
         if options["balance"]:
@@ -293,6 +314,48 @@ def compile_rules(
                 elif not rule.allows(cells[a], cells[b]):
                     return None
     return compiled
+
+
+def cage_sets(puzzle: Puzzle, cage: Cage) -> list[frozenset[int]]:
+    """The digit sets a compiled cage's cells may hold: as many distinct digits as cells,
+    summing to what they must sum to (a digit given in the cage is already struck from its
+    blank cells' domains, being a digit of their group).
+
+    >>> cage_sets(Puzzle([0] * 16), Cage((0, 1), 5))
+    [frozenset({1, 4}), frozenset({2, 3})]
+    """
+    assert cage.total is not None
+    n = puzzle.size
+    return [
+        frozenset(combo)
+        for combo in itertools.combinations(range(1, n + 1), len(cage.cells))
+        if sum(combo) == cage.total
+    ]
+
+
+def _cage_constraint(base: type, sets: list[frozenset[int]]) -> Any:
+    """A cage's sum as the digit sets its cells may hold: the digits placed must all lie in
+    one set, and with forward checking every other cell keeps only the digits of the sets
+    still possible (less those placed)."""
+
+    class CageSets(base):
+        def __call__(
+            self, variables: Any, domains: Any, assignments: Any, forwardcheck: Any = False
+        ) -> bool:
+            placed = [assignments[v] for v in variables if v in assignments]
+            if len(set(placed)) < len(placed):
+                return False
+            live = [s for s in sets if s.issuperset(placed)]
+            if not live:
+                return False
+            if forwardcheck and len(placed) < len(variables):
+                allowed = set().union(*live).difference(placed)
+                for v in variables:
+                    if v not in assignments and not _prune(domains[v], allowed.__contains__):
+                        return False
+            return True
+
+    return CageSets()
 
 
 def _pair_constraint(base: type, rule: PairRule) -> Any:
