@@ -439,3 +439,13 @@ def test_dlx_solves_a_jigsaw_sample(datasets: Path) -> None:
     for row in jigsaws(datasets)[::25]:
         result = get_backend("dlx").solve(jigsaw_puzzle(row), limit=2)
         assert result.count == 1 and result.solutions[0] == published(row), row["id"]
+
+
+@pytest.mark.slow
+def test_cpsat_bare_benchmark_runs(datasets: Path) -> None:
+    available("cpsat")
+    from sudoku_cp.perf import cpsat_bare
+
+    results = cpsat_bare.main(["--datasets", str(datasets), "--count", "3", "--rounds", "1"])
+    assert set(results) == {"killer", "jigsaw"}
+    assert all(r["puzzles"] == 3 and r["ratio"] > 0 for r in results.values())
