@@ -14,6 +14,14 @@ only when every group has N cells, as in every shipped model; a model with a sho
 :meth:`DLXBackend.supports`, before any search. Givens are taken out up front: their rows, their
 columns and every row that clashes with them are never built.
 
+What exact cover expresses, it takes: jigsaw regions (they replace the boxes), extra groups of
+N cells, disjoint groups and diagonals are all groups of N cells. It compiles no rule
+(``rules`` is empty): a killer cage, anti-knight, anti-king and a pair rule such as
+non-consecutive make :meth:`~sudoku_cp.backends.Backend.refusal` answer ``unsupported``,
+naming the rule, before any search — and before ``supports``, so a cage (a group shorter than
+N) is refused for being a cage, not for its length. (Cages in exact cover — e.g. a column
+per cage and a choice of the digit set it holds — are optional in issue 13 and not tried.)
+
 Dancing links (Knuth, "Dancing Links", 2000): the 1s are nodes in circular doubly linked lists,
 one per column (up/down) and one of column headers (left/right). Covering a column unlinks it
 and every row meeting it; uncovering relinks them in reverse order, so backtracking costs no

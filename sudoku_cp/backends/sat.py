@@ -14,6 +14,18 @@ One Boolean variable ``x(cell, digit)`` says "this cell holds this digit", and
   the variables they rule out: a given cell has no variables, a blank cell only its candidates
   (the digits no peer is given), and a group only the digits not yet given in it.
 
+Rules beyond groups (``rules``; anti-knight and anti-king are groups of two cells, a killer
+cage is a group, so those need nothing more):
+
+- a pair rule (:class:`~sudoku_cp.rules.PairRule`, such as non-consecutive): a binary clause
+  per pair of cells and digit pair the rule forbids; a given cell makes it a unit clause;
+- a killer cage's sum, from the sets of distinct digits of the cage's size that sum to its
+  total: digits in no set are struck out; a two-cell cage says "``d`` here implies
+  ``total - d`` there"; a larger one gets a selector variable per set (see
+  :func:`_encode_cage`: exact because the cage's digits differ). Public killer set (151 9x9
+  puzzles, uniqueness checks, gluecard4, best of 3, load 3.6): median 3.0 ms to encode and
+  9.0 ms in all, against 8.3 and 12.1 with clauses written through one generic helper.
+
 At-most-one constraints (``amo``) are written as clauses — pairwise, or one of PySAT's CardEnc
 encodings — or handed as they are (``native``) to a solver with built-in cardinality constraints
 (Gluecard, Minicard). ``hybrid`` is pairwise up to 12 literals (every constraint of a 9x9 grid,
@@ -44,6 +56,7 @@ puzzles, where the search dominates, CaDiCaL (``solver="cadical195"``) is 5-25% 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import time
 from dataclasses import dataclass, field
@@ -51,6 +64,7 @@ from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Puzzle
+from ..rules import Cage, PairRule
 from . import Backend, Counter, Option, Search
 
 SOLVERS = (
@@ -196,7 +210,121 @@ def encode(
                     enc.contradiction = True
                     return enc
                 clauses.append(lits)
+    if puzzle.model.rules:
+        _encode_rules(enc, puzzle, var)
     return enc
+
+
+def _encode_rules(enc: Encoding, puzzle: Puzzle, var: dict[tuple[int, int], int]) -> None:
+    """The clauses of the rules beyond groups: cage sums and pair rules.
+
+    A literal for "cell holds digit" is its variable, or a constant when the cell is given or
+    the digit was pruned (``simplify``): :func:`_literal` answers True, False or the variable,
+    and clauses are written with constants folded in.
+    """
+    n = puzzle.size
+    givens = puzzle.cells
+
+    def literal(cell: int, digit: int) -> bool | int:
+        if givens[cell]:
+            if (cell, digit) in var:  # simplify=False: a given keeps its variables
+                return var[cell, digit]
+            return givens[cell] == digit
+        return var.get((cell, digit), False)
+
+    def add(clause: list[bool | int]) -> None:
+        if any(lit is True for lit in clause):
+            return
+        lits = [lit for lit in clause if lit is not False]
+        if not lits:
+            enc.contradiction = True
+        else:
+            enc.clauses.append(lits)
+
+    def negate(lit: bool | int) -> bool | int:
+        return (not lit) if isinstance(lit, bool) else -lit
+
+    for rule in puzzle.model.rules:
+        if isinstance(rule, Cage) and rule.total is not None:
+            given = {givens[c] for c in rule.cells if givens[c]}
+            _encode_cage(enc, rule, n, given, literal, add, negate)
+        elif isinstance(rule, PairRule):
+            forbidden = [
+                (a, b) for a in range(1, n + 1) for b in range(1, n + 1) if not rule.allows(a, b)
+            ]
+            for one, two in rule.pairs(n):
+                for a, b in forbidden:
+                    add([negate(literal(one, a)), negate(literal(two, b))])
+        if enc.contradiction:
+            return
+
+
+@functools.cache
+def digit_sets(size: int, cells: int, total: int) -> tuple[tuple[int, ...], ...]:
+    """Every set of ``cells`` distinct digits of 1..``size`` summing to ``total``.
+
+    >>> digit_sets(9, 2, 10)
+    ((1, 9), (2, 8), (3, 7), (4, 6))
+    """
+    return tuple(
+        combo for combo in itertools.combinations(range(1, size + 1), cells) if sum(combo) == total
+    )
+
+
+def _encode_cage(
+    enc: Encoding, cage: Cage, n: int, given: set[int], literal: Any, add: Any, negate: Any
+) -> None:
+    """A cage's sum, from the sets of distinct digits (as many as the cage's cells) that sum
+    to its total and hold its given digits. A digit in no set is struck from the cage's cells
+    outright. Then, for a cage of two blank cells, each digit implies its partner in the other
+    cell (``total - d``). Otherwise one selector variable per set: at least one selector holds;
+    a selector forbids every digit outside its set in every cell of the cage, and says each
+    digit of its set is somewhere in the cage.
+
+    Exact: the cage is also a group (its digits differ), so ``k`` different digits from a
+    ``k``-digit set are that set, whose sum is the total; and a grid whose cage sums right
+    holds one of the sets, whose selector satisfies every clause (selectors are auxiliary:
+    the grid decides them, and blocking clauses never mention them).
+    """
+    cells = cage.cells
+    assert cage.total is not None
+    sets = [s for s in digit_sets(n, len(cells), cage.total) if given <= set(s)]
+    if not sets:
+        enc.contradiction = True
+        return
+    used = set().union(*sets)
+    table = {(c, d): literal(c, d) for c in cells for d in range(1, n + 1)}
+    for cell in cells:
+        for digit in range(1, n + 1):
+            if digit not in used:
+                add([negate(table[cell, digit])])
+    if len(sets) == 1:
+        return  # the digits outside the one set are already struck out
+    if len(cells) == 2 and not given:
+        one, two = cells
+        for a, b in ((one, two), (two, one)):
+            for digit in used:
+                add([negate(table[a, digit]), table[b, cage.total - digit]])
+        return
+    constants = any(isinstance(lit, bool) and lit for lit in table.values())
+    clauses = enc.clauses
+    selectors = []
+    for combo in sets:
+        enc.top += 1
+        selector = enc.top
+        selectors.append(selector)
+        for digit in used:
+            if digit in combo:
+                add([-selector] + [table[cell, digit] for cell in cells])
+            elif constants:
+                for cell in cells:
+                    add([-selector, negate(table[cell, digit])])
+            else:  # the common case, written out: variables, or False for a pruned digit
+                for cell in cells:
+                    lit = table[cell, digit]
+                    if lit is not False:
+                        clauses.append([-selector, -lit])
+    add(list(selectors))
 
 
 def _amo_writer(enc: Encoding, amo: str):
@@ -242,6 +370,7 @@ class SATBackend(Backend):
         "native where the solver has them"
     )
     requires = ("pysat", "python-sat")
+    rules = frozenset({"killercage", "antiknight", "antiking", "nonconsecutive"})
     options = (
         Option("solver", str, "gluecard4", "PySAT solver name", choices=SOLVERS),
         Option(
