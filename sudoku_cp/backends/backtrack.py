@@ -345,6 +345,15 @@ def _rule_check(lay: Layout) -> Allows | None:
     return allows
 
 
+def _givens_allowed(puzzle: Puzzle, allows: Allows | None) -> bool:
+    """Whether the givens alone keep the rules beyond groups (a cage of givens is never
+    filled, so the search would not look at it)."""
+    grid = puzzle.cells
+    return allows is None or all(
+        allows(grid, cell, digit) for cell, digit in enumerate(grid) if digit
+    )
+
+
 # --- naive and ordered: reading order, one blank at a time ------------------------------------
 def _naive(puzzle: Puzzle, lay: Layout, limit: int | None, clock: _Clock) -> Search:
     digits = tuple(range(1, lay.size + 1))
@@ -378,6 +387,8 @@ def _reading_order(
     blanks = [c for c, d in enumerate(grid) if not d]
     options = [candidates(c) for c in blanks]
     allows = _rule_check(lay)
+    if not _givens_allowed(puzzle, allows):
+        return _report([], True, False, 0, 0)
     peers = [lay.peers[c] for c in blanks]
     tried = [0] * len(blanks)
     found: list[Grid] = []
@@ -445,6 +456,8 @@ def _mrv(puzzle: Puzzle, lay: Layout, limit: int | None, clock: _Clock) -> Searc
     blanks = [c for c, d in enumerate(grid) if not d]
     is_open = [not d for d in grid]
     allows = _rule_check(lay)
+    if not _givens_allowed(puzzle, allows):
+        return _report([], True, False, 0, 0)
     stack: list[list[Any]] = []
     found: list[Grid] = []
     nodes = backtracks = 0
