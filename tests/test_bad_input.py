@@ -304,9 +304,10 @@ def test_any_model_file_content_is_a_model_or_a_model_error(data):
         (["solve", KNOWN, "-O", "depth=3"], "backend 'backtrack' has no option 'depth' (it takes:"),
         (
             ["solve", KNOWN, "--model", "sudokux"],
-            "unknown model 'sudokux' (known models: classic, hyper, latin, x)",
+            "unknown model 'sudokux' (known models: antiking, antiknight, classic, disjoint, "
+            "hyper, latin, nonconsecutive, x)",
         ),
-        (["check", KNOWN, "--model", "sudokux"], "unknown model 'sudokux' (known models: classic"),
+        (["check", KNOWN, "--model", "sudokux"], "unknown model 'sudokux' (known models: antiking"),
         (
             ["solve", KNOWN, "--input-format", "xml"],
             "unknown input format 'xml' (choose from: auto, line, grid, rows, json, jsonl, csv)",
