@@ -383,3 +383,12 @@ def test_control_characters_are_unknown_symbols_not_digits():
     for bad in ("\x01", "\x05", "\x0e", "!", '"'):
         with pytest.raises(PuzzleError, match="unknown symbol"):
             parse_puzzle(bad + line[1:])
+
+
+def test_pretty_draws_no_box_lines_where_regions_replace_the_boxes():
+    from sudoku_cp.model import load_model
+
+    regions = [0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3]
+    jigsaw = load_model("classic").with_rules(regions=regions)
+    drawn = format_pretty([1, 2, 3, 4] * 4, 4, jigsaw)
+    assert "|" not in drawn and "-" not in drawn

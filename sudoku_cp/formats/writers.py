@@ -25,8 +25,8 @@ def _check_cells(cells: Sequence[int], size: int) -> None:
 def format_pretty(cells: Sequence[int], size: int, model: Model | str | None = None) -> str:
     """A boxed grid: box separators from the model's box shape, ``.`` for blanks.
 
-    Grids above 35×35 show numbers, padded to line up; a model without boxes (``latin``) gets
-    no separators.
+    Grids above 35×35 show numbers, padded to line up; a model without boxes (``latin``), or
+    whose regions replace them (jigsaw), gets no separators: box lines there would mislead.
 
     >>> print(format_pretty([1, 2, 3, 4, 5, 6] + [0] * 30, 6))
     1 2 3 | 4 5 6
@@ -40,7 +40,11 @@ def format_pretty(cells: Sequence[int], size: int, model: Model | str | None = N
     """
     _check_cells(cells, size)
     rules = load_model(model) if model is not None else None
-    shape = box_shape(size) if rules is None else rules.box_for(size) if rules.uses_boxes else None
+    if rules is None:
+        shape = box_shape(size)
+    else:
+        regular = rules.uses_boxes and rules.regions is None
+        shape = rules.box_for(size) if regular else None
     height, width = shape if shape and shape != (1, 1) else (size, size)
     if size > len(SYMBOLS):
         pad = len(str(size))
