@@ -129,6 +129,11 @@ def test_backends_lists_availability_versions_and_options():
     assert rows["backtrack"]["available"] is True
     assert any(opt["name"] == "strategy" for opt in rows["backtrack"]["options"])
     assert "cpsat" in rows
+    from sudoku_cp.backends import backend_class
+
+    for name, row in rows.items():
+        assert row["rules"] == sorted(backend_class(name).rules)
+    assert "killercage" in rows["sat"]["rules"] and rows["dlx"]["rules"] == []
     plain = run("backends")
     assert plain.exit_code == 0 and "backtrack" in plain.stdout
 

@@ -29,8 +29,9 @@ def models() -> None:
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def backends(as_json: bool) -> None:
-    """List every backend: whether it is available, its library version, its options and its
-    counters with their kinds (size, dead-end, other)."""
+    """List every backend: whether it is available, its library version, its options, the rules
+    it compiles beyond groups (killercage, antiknight …) and its counters with their kinds
+    (size, dead-end, other)."""
     from ..backends import backend_class, backend_names
 
     rows: list[dict[str, Any]] = []
@@ -57,6 +58,7 @@ def backends(as_json: bool) -> None:
                 ],
                 "counters": {name: c.description for name, c in cls.counters.items()},
                 "counter_kinds": {name: c.kind for name, c in cls.counters.items()},
+                "rules": sorted(cls.rules),
             }
         )
     if as_json:
@@ -72,6 +74,9 @@ def backends(as_json: bool) -> None:
         for opt in row["options"]:
             choices = f" (one of: {', '.join(map(str, opt['choices']))})" if opt["choices"] else ""
             click.echo(f"  -O {opt['name']}={opt['default']}  {opt['help']}{choices}")
+        click.echo(
+            "  rules beyond groups: " + (", ".join(row["rules"]) or "none (groups only)")
+        )
         if row["counters"]:
             kinds = row["counter_kinds"]
             click.echo(
