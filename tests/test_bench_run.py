@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import REPO
 from fault_backends import Liar, Sleeper
 from puzzles import EULER, EULER_SOLUTION, SERG
 
@@ -205,3 +206,17 @@ def test_known_answers_in_the_dataset_are_checked(tmp_path: Path) -> None:
     assert "differs from the dataset's solution" in by["wrong"]["note"]
     assert by["count"]["verdict"] == "disagreement"
     assert "the dataset says 1 solution(s); found multiple" in by["count"]["note"]
+
+
+def test_a_variant_set_is_measured_with_each_puzzles_own_rules(tmp_path: Path) -> None:
+    """Killer cages travel with each puzzle to the workers (they were lost on the way, so every
+    backend solved a blank grid and every answer failed the validator)."""
+    lines = (REPO / "sudoku_cp" / "data" / "killer.jsonl").read_text().splitlines()
+    data = tmp_path / "killer.jsonl"
+    data.write_text("\n".join(lines[:2] + lines[-1:]) + "\n", encoding="utf-8")
+    stated = [json.loads(line)["solution_count"] for line in lines[:2] + lines[-1:]]
+    run = run_bench(BenchConfig(datasets=[str(data)], backends=["backtrack", "sat", "dlx"]))
+    verdicts = [r["verdict"] for r in run.rows if r["backend"] == "sat"]
+    assert verdicts == ["unique" if n == 1 else "multiple" for n in stated]
+    assert all(r["agrees"] for r in run.rows if r["backend"] != "dlx")
+    assert {r["status"] for r in run.rows if r["backend"] == "dlx"} == {"unsupported"}

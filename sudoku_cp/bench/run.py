@@ -32,9 +32,11 @@ keeps both (``valid``, ``verdict``, ``agrees``) and the summary flags every disa
 
 from __future__ import annotations
 
+import base64
 import datetime
 import json
 import multiprocessing
+import pickle
 import random
 import subprocess
 import sys
@@ -200,7 +202,12 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(
-    specs: list[Spec], model: Model, warm: Grid | None, limit: int, time_limit: float, unwarmed: Any
+    specs: list[Spec],
+    model: Model,
+    warm: Puzzle | None,
+    limit: int,
+    time_limit: float,
+    unwarmed: Any,
 ) -> None:
     """Import every backend; the warm-up comes with the worker's first task (:func:`_warm_up`).
 
@@ -235,7 +242,7 @@ class _Measurement:
 
     key: int
     spec: int
-    cells: Grid
+    puzzle: Puzzle  # with its model: a killer's cages or a jigsaw's regions travel with it
 
 
 Measurement = tuple[int, Result | Failure]
@@ -262,10 +269,9 @@ def _warm_up(watch: Watchdog) -> None:
     gets its worker stopped, and that spec is not warmed up again. A backend that fails here
     fails its measurements too, and is reported there.
     """
-    warm = _WORKER["warm"]
-    if warm is None:
+    puzzle = _WORKER["warm"]
+    if puzzle is None:
         return
-    puzzle = Puzzle(warm, _WORKER["model"])
     backends, unwarmed = _WORKER["backends"], _WORKER["unwarmed"]
     watch.position = SETUP
     for number, spec in enumerate(_WORKER["specs"]):
@@ -288,7 +294,7 @@ def _measure(unit: _Measurement, watch: Watchdog) -> Result | Failure:
     Every measurement is watched as a warm call: the same hard limit for all.
     """
     spec = _WORKER["specs"][unit.spec]
-    puzzle = Puzzle(unit.cells, _WORKER["model"])
+    puzzle = unit.puzzle
     unsupported = _WORKER["backends"][spec.label].refusal(puzzle)
     if unsupported:  # asked first, as the cross-check does: a row that does not vote
         return Failure(Status.UNSUPPORTED, 0.0, unsupported)
@@ -310,7 +316,7 @@ class _BenchWork(Work[_Measurement, Measurement]):
     """Measurements for the worker pool: one per task; what a stopped or lost one records."""
 
     def __init__(
-        self, specs: Sequence[Spec], model: Model, warm: Grid | None, config: BenchConfig
+        self, specs: Sequence[Spec], model: Model, warm: Puzzle | None, config: BenchConfig
     ) -> None:
         # read by every worker as it warms up, so that none warms up a spec that hung before
         self.unwarmed = multiprocessing.RawArray("b", len(specs))
@@ -428,14 +434,14 @@ def _measure_dataset(
             shuffled = list(specs)
             rng.shuffle(shuffled)
             order.extend((index, spec, repeat) for spec in shuffled)
-    warm = entries[0].puzzle.cells if (entries and config.warmup) else None
+    warm = entries[0].puzzle if (entries and config.warmup) else None
     measured: list[Measured] = [[] for _ in entries]
     if not entries:
         return measured
     position = {spec.label: i for i, spec in enumerate(specs)}
     work = _BenchWork(specs, model, warm, config)
     units = (
-        _Measurement(key, position[spec.label], entries[index].puzzle.cells)
+        _Measurement(key, position[spec.label], entries[index].puzzle)
         for key, (index, spec, _) in enumerate(order)
     )  # in the run order
     batches = WorkerPool(work, config.jobs, config.time_limit).run(units)
@@ -603,7 +609,7 @@ def _make_record(
 
 # --- start-up and import costs, measured apart from solving ---------------------------------------
 _PROBE = r"""
-import json, sys, time
+import base64, json, pickle, sys, time
 start = time.perf_counter()
 import sudoku_cp
 from sudoku_cp.backends import backend_class
@@ -611,7 +617,7 @@ from sudoku_cp.model import load_model
 from sudoku_cp.puzzle import Puzzle
 out = {"import_sudoku_cp_s": time.perf_counter() - start, "backends": {}}
 job = json.loads(sys.stdin.read())
-puzzle = Puzzle(job["cells"], load_model(job["model"], box=job["box"]))
+puzzle = pickle.loads(base64.b64decode(job["puzzle"]))  # its model too: cages, regions …
 imported = set()
 for spec in job["specs"]:
     entry = out["backends"].setdefault(spec["label"], {})
@@ -655,9 +661,7 @@ def measure_overheads(specs: Sequence[Spec], puzzle: Puzzle, config: BenchConfig
     try:
         startup = min(run([sys.executable, "-c", "pass"])[0] for _ in range(3))
         job = {
-            "cells": list(puzzle.cells),
-            "model": puzzle.model.path or puzzle.model.name,
-            "box": puzzle.model.box,
+            "puzzle": base64.b64encode(pickle.dumps(puzzle)).decode("ascii"),
             "limit": config.limit,
             "time_limit": config.time_limit,
             "specs": [
