@@ -233,3 +233,25 @@ def test_count_to_a_file_cut_short_by_the_time_limit_exits_3(tmp_path):
     assert result.exit_code == 3, result.output
     (record,) = jsonl(out.read_text())
     assert record["exact"] is False and record["count"] > 0
+
+
+@pytest.mark.parametrize("command", ["count", "solve"])
+def test_all_stops_at_the_cap_and_says_at_least_with_exit_3(monkeypatch, command):
+    """``--all`` kept every solution of every backend without bound (memory grew with the time
+    limit): it now counts up to the cap on --limit, and a puzzle with more is cut short."""
+    monkeypatch.setattr("sudoku_cp.backends.MAX_LIMIT", 50)  # the cap, small enough to reach
+    extra = ["-j", "0", "-q"] if command == "count" else ["--format", "line"]
+    capped = run(
+        command, "." * 16, "--all", "-b" if command == "count" else "--backend", "backtrack", *extra
+    )
+    assert capped.exit_code == 3, capped.output
+    if command == "count":
+        assert capped.stdout.strip() == "1: at least 50 solutions"
+    else:
+        assert len(capped.stdout.split()) == 50
+    # Fewer solutions than the cap: counted exactly, exit 0 (the 4x4 below has 2 solutions).
+    two = "12..34..21..43.."
+    exact = run(
+        command, two, "--all", "-b" if command == "count" else "--backend", "backtrack", *extra
+    )
+    assert exact.exit_code == 0, exact.output

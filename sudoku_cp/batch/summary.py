@@ -77,8 +77,18 @@ class Summary:
     """Puzzles with solutions whose count is only a lower bound below the limit (a time limit
     or a failing backend stopped the count): undecided counts for ``count``."""
 
+    capped: int = 0
+    """Puzzles whose count stopped at the limit with more solutions possibly left."""
+
     def add(self, record: CheckRecord, *, resumed: bool = False) -> None:
         self.verdicts[record.verdict] += 1
+        if (
+            record.verdict is Verdict.MULTIPLE
+            and not record.exact
+            and self.limit is not None
+            and record.count >= self.limit
+        ):
+            self.capped += 1
         if (
             record.verdict is Verdict.MULTIPLE
             and not record.exact

@@ -136,11 +136,24 @@ def jobs_cap(ctx: click.Context, param: click.Parameter, value: int | None) -> i
 
 
 def resolve_limit(limit: int | None, count_all: bool, default: int | None) -> int | None:
+    """The limit the backends run with. ``--all`` counts every solution up to the cap on
+    ``--limit`` (:data:`~sudoku_cp.backends.MAX_LIMIT`): every backend keeps the solutions it
+    finds, for the validator, so an uncapped count would grow memory with the time limit; a
+    puzzle with more is reported as "at least" the cap, and the command exits 3."""
+    from ..backends import MAX_LIMIT
+
     if count_all and limit is not None:
         raise click.UsageError("--limit and --all contradict each other; give one")
     if count_all:
-        return None
+        return MAX_LIMIT
     return default if limit is None else limit
+
+
+def all_cut_short(count_all: bool, count: int, exact: bool) -> bool:
+    """True when ``--all`` stopped at the cap with more solutions possibly left."""
+    from ..backends import MAX_LIMIT
+
+    return count_all and not exact and count >= MAX_LIMIT
 
 
 def backend_options(

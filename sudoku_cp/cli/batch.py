@@ -376,7 +376,13 @@ def check(
     default=None,
     help=f"Count up to this many solutions [default: 1000; at most {MAX_LIMIT:,}].",
 )
-@click.option("-a", "--all", "count_all", is_flag=True, help="Count every solution.")
+@click.option(
+    "-a",
+    "--all",
+    "count_all",
+    is_flag=True,
+    help=f"Count every solution, up to {MAX_LIMIT:,} (more: 'at least {MAX_LIMIT:,}', exit 3).",
+)
 @_output_options("a line per puzzle")
 def count(
     inputs: tuple[str, ...],
@@ -399,7 +405,8 @@ def count(
     The count is cross-checked like `check`: every solution is validated and the backends'
     counts compared. Exit 0 when every count is settled (exact, or at least the limit), 1 when
     some input is not a puzzle, 3 on a disagreement, when no backend finished or when a time
-    limit cut a count short (--all, or fewer than --limit found), 2 for unusable options.
+    limit cut a count short (--all, or fewer than --limit found) or --all reached its cap of
+    100,000 solutions, 2 for unusable options.
 
     Without --output the lines (or --format records) come in input order, each as soon as
     every puzzle before it is counted; with --output FILE, records as in `check` (table, JSON
@@ -425,6 +432,13 @@ def count(
     )
     verdicts = summary.verdicts
     # a count cut short by the time limit ("at least N", below the limit) is undecided too
-    if verdicts.get(Verdict.DISAGREEMENT) or verdicts.get(Verdict.UNDECIDED) or summary.cut_short:
+    # … and so is a count --all stopped at its cap (MAX_LIMIT) with more solutions left
+    capped = count_all and summary.capped
+    if (
+        verdicts.get(Verdict.DISAGREEMENT)
+        or verdicts.get(Verdict.UNDECIDED)
+        or summary.cut_short
+        or capped
+    ):
         sys.exit(EXIT_UNDECIDED)
     sys.exit(EXIT_NEGATIVE if verdicts.get(Verdict.INVALID) else EXIT_OK)

@@ -74,9 +74,7 @@ def backends(as_json: bool) -> None:
         for opt in row["options"]:
             choices = f" (one of: {', '.join(map(str, opt['choices']))})" if opt["choices"] else ""
             click.echo(f"  -O {opt['name']}={opt['default']}  {opt['help']}{choices}")
-        click.echo(
-            "  rules beyond groups: " + (", ".join(row["rules"]) or "none (groups only)")
-        )
+        click.echo("  rules beyond groups: " + (", ".join(row["rules"]) or "none (groups only)"))
         if row["counters"]:
             kinds = row["counter_kinds"]
             click.echo(

@@ -15,6 +15,7 @@ from .app import (
     EXIT_UNDECIDED,
     EXIT_USAGE,
     OUTPUT_FORMATS,
+    all_cut_short,
     backend_options,
     box_option,
     main,
@@ -62,7 +63,13 @@ from .app import (
     default=None,
     help=f"Stop after this many solutions [default: 1; at most {MAX_LIMIT:,}].",
 )
-@click.option("-a", "--all", "count_all", is_flag=True, help="Find every solution.")
+@click.option(
+    "-a",
+    "--all",
+    "count_all",
+    is_flag=True,
+    help=f"Find every solution, up to {MAX_LIMIT:,} (more: exit 3, the count is 'at least').",
+)
 @click.option(
     "-t",
     "--time-limit",
@@ -133,7 +140,7 @@ def solve(
         _print_result(record, result, out_format, stats)
         if result.status.value == "none":
             worst = max(worst, EXIT_NEGATIVE)
-        elif result.count == 0:
+        elif result.count == 0 or all_cut_short(count_all, result.count, result.exact):
             worst = max(worst, EXIT_UNDECIDED)
     sys.exit(worst)
 
