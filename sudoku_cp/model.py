@@ -74,6 +74,9 @@ class Model:
     regions: tuple[int, ...] | None = None
     """A puzzle's own regions (jigsaw), a region number 0..N-1 per cell: they replace the
     boxes, and fix the size. None: regular boxes."""
+    own: bool = False
+    """Made for one puzzle by :meth:`with_rules` (its regions, cages … are the puzzle's own, so
+    records write the puzzle with them: see :func:`sudoku_cp.formats.fpuzzles.record_text`)."""
     rules: tuple[Rule, ...] = ()
     """Rules beyond the groups (:mod:`sudoku_cp.rules`): global ones from a model file, and a
     puzzle's own (killer cages …) in the model :meth:`with_rules` makes for it."""
@@ -155,6 +158,7 @@ class Model:
             cell_groups=self.cell_groups + tuple(extra),
             rules=self.rules + tuple(r for r in rules if r not in self.rules),
             sizes=(size,),
+            own=True,
         )
         model.check_size(size)
         model.groups(size)  # the groups' own checks (sizes, repeated cells)

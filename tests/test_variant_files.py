@@ -13,6 +13,7 @@ from clitools import jsonl, run
 
 from sudoku_cp import Puzzle
 from sudoku_cp.backends import get_backend
+from sudoku_cp.datasets import bundled_path
 from sudoku_cp.formats import parse_puzzle, read_puzzles
 from sudoku_cp.rules import Cage
 
@@ -170,3 +171,17 @@ def test_killer_verdicts_where_a_backend_compiles_cages(variants):
             result = get_backend(name).solve(record.puzzle, limit=2, time_limit=30)
             expected = record.expected["solution_count"]
             assert result.count == expected, (name, record.id)
+
+
+@pytest.mark.parametrize("sample", ["killer", "jigsaw"])
+def test_a_record_writes_the_puzzle_with_its_own_rules(tmp_path, sample):
+    """A record's puzzle reads back as the same puzzle, cages and regions included (it was the
+    givens line alone: every killer record read '.' * 81)."""
+    out = tmp_path / "out.jsonl"
+    result = run("check", sample, "-b", "sat", "-j", "0", "-q", "-o", str(out))
+    assert result.exit_code in (0, 1), result.output
+    written = {r["id"]: r["puzzle"] for r in jsonl(out.read_text())}
+    originals = {str(r.id): r.puzzle for r in read_puzzles(bundled_path(sample))}
+    assert set(written) == set(originals)
+    for ident, text in written.items():
+        assert parse_puzzle(text) == originals[ident], ident

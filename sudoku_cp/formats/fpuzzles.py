@@ -774,7 +774,31 @@ def fpuzzles_link(data: dict[str, Any]) -> str:
     return FPUZZLES_LINK + lzstring.compress_to_base64(fpuzzles_json(data))
 
 
+def record_text(cells: Sequence[int], size: int, model: Model) -> str:
+    """How a check or count record writes a puzzle so that it reads back as the same puzzle:
+    its line, or — when the puzzle brings rules of its own (a jigsaw's regions, a killer's
+    cages) — its f-puzzles link, which every command reads (the line alone would lose them).
+    A puzzle f-puzzles cannot draw (larger than 16x16) keeps its line.
+
+    >>> from sudoku_cp.model import load_model
+    >>> record_text([1] + [0] * 15, 4, load_model("classic"))
+    '1...............'
+    >>> own = load_model("classic").with_rules(regions=[0, 0, 1, 1] * 2 + [2, 2, 3, 3] * 2)
+    >>> record_text([1] + [0] * 15, 4, own).startswith("https://f-puzzles.com/?load=")
+    True
+    """
+    from .line import format_line
+
+    if model.own:
+        try:
+            return fpuzzles_link(fpuzzles_data(cells, size, model))
+        except PuzzleError:
+            pass
+    return format_line(cells, size)
+
+
 __all__ = [
+    "record_text",
     "COSMETIC_KEYS",
     "FPUZZLES_LINK",
     "MAX_PAYLOAD_CHARS",
