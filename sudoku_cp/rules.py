@@ -177,6 +177,12 @@ class NonConsecutive(PairRule):
 
 
 # --- cages ---------------------------------------------------------------------------------------
+MAX_CAGE_SUM = 1_000_000
+"""The largest cage sum accepted: far above any a cage can reach (64 cells of a 64x64 grid sum
+to 2,080, so a larger sum is simply never met: no solution), and small enough for every
+solver's integers (a sum of 10**23 crashed CP-SAT's model builder)."""
+
+
 @dataclass(frozen=True)
 class Cage(Rule):
     """A killer cage: its cells hold different digits, summing to ``total`` when one is given.
@@ -221,10 +227,13 @@ class Cage(Rule):
                 "different digits a grid has"
             )
         if self.total is not None and (
-            isinstance(self.total, bool) or not isinstance(self.total, int) or self.total < 0
+            isinstance(self.total, bool)
+            or not isinstance(self.total, int)
+            or not 0 <= self.total <= MAX_CAGE_SUM
         ):
             raise ModelError(
-                f"{self.label(size)}: its sum must be a whole number, not {self.total!r}"
+                f"{self.label(size)}: its sum must be a whole number from 0 to "
+                f"{MAX_CAGE_SUM:,}, not {self.total!r}"
             )
 
 

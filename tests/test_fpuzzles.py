@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import re
 
 import lzstring
 import pytest
@@ -14,7 +15,7 @@ from clitools import error_line, jsonl, run
 from sudoku_cp import Puzzle
 from sudoku_cp.backends import available_backends, get_backend
 from sudoku_cp.errors import PuzzleError, SudokuError
-from sudoku_cp.formats import read_input, read_puzzles
+from sudoku_cp.formats import parse_puzzle, read_input, read_puzzles
 from sudoku_cp.formats.fpuzzles import (
     MAX_PAYLOAD_CHARS,
     decode_payload,
@@ -549,3 +550,18 @@ def test_check_gives_a_bad_entry_an_invalid_record(tmp_path):
 def test_read_fpuzzles_keeps_the_base_models_rules():
     cells, size, model = read_fpuzzles(fpuzzle("1" + "." * 80), load_model("x"))
     assert {"diagonal", "anti-diagonal"} <= set(model.group_kinds) and size == 9
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"size": 100, "grid": []}, "an f-puzzles puzzle needs a 'grid'"),
+        ({"size": 9, "grid": 5}, "an f-puzzles puzzle needs a 'grid'"),
+        ({"size": -1, "grid": [[]]}, "f-puzzles size -1 is outside 1..16"),
+    ],
+)
+def test_a_wrong_size_or_grid_is_named_as_f_puzzles_own_error(data, message):
+    """An object with 'size' and 'grid' is f-puzzles even when they are wrong (it was told it
+    lacked this project's 'puzzle' key)."""
+    with pytest.raises(SudokuError, match=re.escape(message)):
+        parse_puzzle(json.dumps(data))

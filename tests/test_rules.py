@@ -173,7 +173,12 @@ CLASSIC = load_model("classic")
         ),
         (
             lambda: CLASSIC.with_rules(rules=[Cage((0, 1), -3)], size=4),
-            "the killer cage at r1c1: its sum must be a whole number, not -3",
+            "the killer cage at r1c1: its sum must be a whole number from 0 to 1,000,000, not -3",
+        ),
+        (
+            # a sum of 10**23 crashed CP-SAT's model builder with a traceback
+            lambda: CLASSIC.with_rules(rules=[Cage((0, 1), 10**23)], size=4),
+            "the killer cage at r1c1: its sum must be a whole number from 0 to 1,000,000, not 1",
         ),
         (
             lambda: CLASSIC.with_rules(groups=[(0, 1, 99)], size=4),

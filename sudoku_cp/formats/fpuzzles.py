@@ -332,11 +332,12 @@ def is_fpuzzles(data: Any) -> bool:
     >>> is_fpuzzles({"size": 1, "grid": [[{}]]}), is_fpuzzles({"puzzle": "1..."})
     (True, False)
     """
-    return (
-        isinstance(data, dict)
-        and isinstance(data.get("grid"), list)
-        and bool(data["grid"])
-        and "puzzle" not in data
+    if not isinstance(data, dict) or "puzzle" in data:
+        return False
+    # ``size`` and ``grid`` together say f-puzzles even when they are wrong, so the error is
+    # f-puzzles' own ("'size' must be …"), not a missing 'puzzle' key.
+    return ("size" in data and "grid" in data) or (
+        isinstance(data.get("grid"), list) and bool(data["grid"])
     )
 
 
