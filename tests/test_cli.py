@@ -149,6 +149,19 @@ def test_help_does_not_import_solver_libraries():
     assert out.stdout.strip().splitlines()[-1] == "[]"
 
 
+def test_help_and_solve_do_not_import_importlib_metadata():
+    """Reading versions at import cost ~25 ms of every start-up (issue 16); only the reports
+    that show versions import it now."""
+    code = (
+        "import sys; from sudoku_cp.cli import main\n"
+        "for args in (['--help'], ['solve', '1...............']):\n"
+        "    try:\n        main(args)\n    except SystemExit:\n        pass\n"
+        "print('importlib.metadata' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "False"
+
+
 def test_console_script_error_has_no_traceback():
     out = subprocess.run(
         [sys.executable, "-m", "sudoku_cp.cli", "solve", "xyz"], capture_output=True, text=True
