@@ -33,6 +33,7 @@ from ..backends import get_backend
 from ..model import load_model
 from ..puzzle import Puzzle
 from ..rules import Cage
+from .wrapper_cost import bare_cpsat, classic_groups
 
 DEFAULT_DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 
@@ -41,57 +42,14 @@ Bare = tuple[list[int], list[list[int]], list[tuple[list[int], int]]]
 
 
 def lines_and_boxes(n: int, regions: Sequence[int] | None) -> list[list[int]]:
-    """Rows, columns and the 3x3 boxes (or the jigsaw regions) of a 9x9 grid."""
+    """Rows, columns and the boxes (or the jigsaw regions) of an n x n grid."""
+    if regions is None:
+        return classic_groups(n)
     rows = [[r * n + c for c in range(n)] for r in range(n)]
     cols = [[r * n + c for r in range(n)] for c in range(n)]
-    if regions is None:
-        boxes = [
-            [(top + r) * n + left + c for r in range(3) for c in range(3)]
-            for top in range(0, n, 3)
-            for left in range(0, n, 3)
-        ]
-    else:
-        boxes = [[c for c in range(n * n) if regions[c] == k] for k in sorted(set(regions))]
-    return rows + cols + boxes
-
-
-def bare_cpsat(
-    givens: Sequence[int], groups: Sequence[Sequence[int]], cages: Any, limit: int
-) -> int:
-    """Solutions found by a hand-built CP-SAT model, up to ``limit``."""
-    from ortools.sat.python import cp_model
-
-    n = 9
-    model = cp_model.CpModel()
-    x = [model.new_int_var(d, d, "") if d else model.new_int_var(1, n, "") for d in givens]
-    for group in groups:
-        model.add_all_different([x[c] for c in group])
-    for cells, total in cages:
-        model.add_all_different([x[c] for c in cells])
-        model.add(sum(x[c] for c in cells) == total)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    if limit == 1:
-        if solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            _ = [solver.value(v) for v in x]
-            return 1
-        return 0
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.cp_model_presolve = False
-
-    class Stop(cp_model.CpSolverSolutionCallback):
-        def __init__(self) -> None:
-            super().__init__()
-            self.found: list[tuple[int, ...]] = []
-
-        def on_solution_callback(self) -> None:
-            self.found.append(tuple(self.value(v) for v in x))
-            if len(self.found) >= limit:
-                self.stop_search()
-
-    stop = Stop()
-    solver.solve(model, stop)
-    return len(stop.found)
+    return (
+        rows + cols + [[c for c in range(n * n) if regions[c] == k] for k in sorted(set(regions))]
+    )
 
 
 def killer_cases(datasets: Path, count: int) -> list[tuple[str, Puzzle, Bare]]:
@@ -139,7 +97,7 @@ def measure(cases: list[tuple[str, Puzzle, Bare]], limit: int, rounds: int) -> d
     for index, (name, puzzle, (givens, groups, cages)) in enumerate(cases):
         mine, theirs = [], []
         run_backend = functools.partial(_backend_count, backend, puzzle, limit)
-        run_bare = functools.partial(bare_cpsat, givens, groups, cages, limit)
+        run_bare = functools.partial(bare_cpsat, givens, limit, groups, cages)
         for r in range(rounds):
             first, second = (
                 (run_backend, run_bare) if (index + r) % 2 == 0 else (run_bare, run_backend)

@@ -67,15 +67,25 @@ def classic_groups(n: int) -> list[list[int]]:
     return rows + cols + boxes
 
 
-def bare_cpsat(cells: Sequence[int], limit: int) -> int:
-    """Solutions of a classic grid found by a plain CP-SAT model, up to ``limit``."""
+def bare_cpsat(
+    cells: Sequence[int],
+    limit: int,
+    groups: Sequence[Sequence[int]] | None = None,
+    cages: Sequence[tuple[Sequence[int], int]] = (),
+) -> int:
+    """Solutions found by a plain CP-SAT model, up to ``limit``: a variable per cell, an
+    AllDifferent per group (classic rows, columns and boxes unless ``groups`` are given) and,
+    for each killer cage (cells, total), an AllDifferent and a linear sum."""
     from ortools.sat.python import cp_model
 
     n = math.isqrt(len(cells))
     model = cp_model.CpModel()
     x = [model.new_int_var(d, d, "") if d else model.new_int_var(1, n, "") for d in cells]
-    for group in classic_groups(n):
+    for group in classic_groups(n) if groups is None else groups:
         model.add_all_different([x[c] for c in group])
+    for cage, total in cages:
+        model.add_all_different([x[c] for c in cage])
+        model.add(sum(x[c] for c in cage) == total)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     if limit == 1:
