@@ -220,3 +220,7 @@ def test_a_variant_set_is_measured_with_each_puzzles_own_rules(tmp_path: Path) -
     assert verdicts == ["unique" if n == 1 else "multiple" for n in stated]
     assert all(r["agrees"] for r in run.rows if r["backend"] != "dlx")
     assert {r["status"] for r in run.rows if r["backend"] == "dlx"} == {"unsupported"}
+    # the start-up probe solves the same puzzle, and says dlx does not take it (not an error)
+    probe = run.record["overheads"]["backends"]
+    assert "killercage" in probe["dlx"]["unsupported"] and "error" not in probe["dlx"]
+    assert probe["sat"]["warm_solve_s"] > 0

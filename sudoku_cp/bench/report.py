@@ -493,8 +493,11 @@ def _overheads(overheads: Mapping[str, Any]) -> str:
             lines.append(f"  {label}: {entry['error']}")
             continue
         part = [f"import {_ms(entry['import_s'])} ms"] if "import_s" in entry else []
-        part.append(f"first solve {_ms(entry.get('first_solve_s'))} ms")
-        part.append(f"warm solve {_ms(entry.get('warm_solve_s'))} ms")
+        if "unsupported" in entry:  # the probe's puzzle has a rule this backend does not compile
+            part.append(f"no solve timed: unsupported ({entry['unsupported']})")
+        else:
+            part.append(f"first solve {_ms(entry.get('first_solve_s'))} ms")
+            part.append(f"warm solve {_ms(entry.get('warm_solve_s'))} ms")
         lines.append(f"  {label}: {', '.join(part)}")
     return "\n".join(lines) + "\n"
 

@@ -629,6 +629,10 @@ for spec in job["specs"]:
             entry["import_s"] = time.perf_counter() - t
             imported.add(spec["backend"])
         backend = backend_class(spec["backend"])()
+        refused = backend.refusal(puzzle)
+        if refused:
+            entry["unsupported"] = refused
+            continue
         for key in ("first_solve_s", "warm_solve_s"):
             result = backend.solve(puzzle, limit=job["limit"], time_limit=job["time_limit"],
                                    **spec["options"])
