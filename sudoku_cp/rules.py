@@ -104,6 +104,13 @@ def _moves_apart(size: int, steps: tuple[tuple[int, int], ...]) -> tuple[tuple[i
     return tuple(sorted(pairs))
 
 
+def _keeps_pairs(pairs: tuple[tuple[int, int], ...], where: Sequence[int]) -> bool:
+    """Whether moving cell ``c`` to ``where[c]`` maps this set of cell pairs onto itself (a
+    global rule defined by its pairs is then kept by the move)."""
+    known = set(pairs)
+    return all(tuple(sorted((where[a], where[b]))) in known for a, b in pairs)
+
+
 _KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
 _KING = ((0, 1), (1, 0), (1, 1), (1, -1))
 _ORTHOGONAL = ((0, 1), (1, 0))
@@ -123,9 +130,7 @@ class _Apart(Rule):
         )
 
     def moved(self, where: Sequence[int], size: int) -> Rule | None:
-        pairs = set(_moves_apart(size, self.steps))
-        kept = all(tuple(sorted((where[a], where[b]))) in pairs for a, b in pairs)
-        return self if kept else None
+        return self if _keeps_pairs(_moves_apart(size, self.steps), where) else None
 
 
 @dataclass(frozen=True)
@@ -171,9 +176,7 @@ class NonConsecutive(PairRule):
         ]
 
     def moved(self, where: Sequence[int], size: int) -> Rule | None:
-        pairs = set(self.pairs(size))
-        kept = all(tuple(sorted((where[a], where[b]))) in pairs for a, b in pairs)
-        return self if kept else None
+        return self if _keeps_pairs(self.pairs(size), where) else None
 
 
 # --- cages ---------------------------------------------------------------------------------------
