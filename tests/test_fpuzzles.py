@@ -17,13 +17,12 @@ from sudoku_cp.backends import available_backends, get_backend
 from sudoku_cp.errors import PuzzleError, SudokuError
 from sudoku_cp.formats import parse_puzzle, read_input, read_puzzles
 from sudoku_cp.formats.fpuzzles import (
-    MAX_PAYLOAD_CHARS,
-    decode_payload,
     default_regions,
     fpuzzles_data,
     fpuzzles_link,
     read_fpuzzles,
 )
+from sudoku_cp.formats.links import MAX_PAYLOAD_CHARS, decode_payload
 from sudoku_cp.model import load_model
 from sudoku_cp.rules import AntiKing, AntiKnight, Cage, NonConsecutive
 

@@ -20,7 +20,7 @@ from typing import IO, Any, Literal, cast, overload
 
 from ..errors import InputError, SudokuError
 from ..model import MAX_SIZE, Model, load_model
-from . import fpuzzles
+from . import links
 from .line import BLANKS, NUMBER
 from .puzzles import parse_puzzle
 from .records import (
@@ -601,7 +601,7 @@ def read_input(
     if arg == "-":
         stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes: we decode, with clear errors
         return _read_stream(stream, "standard input", rules, fmt, owned=False, defer=defer)
-    if fpuzzles.is_link(arg):  # a link has '/' but is no path: it is the puzzle itself
+    if links.is_link(arg):  # a link has '/' but is no path: it is the puzzle itself
         return _read_text(arg, rules, fmt)
     if _is_existing_path(arg) or _looks_like_path(arg):
         # Opening says best what is wrong: missing, a directory, or no permission (also on

@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.parse
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -59,16 +58,10 @@ from ..errors import ModelError, PuzzleError
 from ..model import Model, box_shape
 from ..rules import AntiKing, AntiKnight, Cage, NonConsecutive, Rule
 from .line import Grid
+from .links import FPUZZLES_LINK, short_text
 
 MAX_FPUZZLES_SIZE = 16
 """The largest grid f-puzzles draws (16x16); sizes 1 to 16 are read and written."""
-
-MAX_PAYLOAD_CHARS = 1 << 20
-"""The most an f-puzzles payload may hold, compressed or decompressed (1 MiB): a 16x16 puzzle
-full of rules is a few tens of kB, so a bigger one is refused before it takes memory."""
-
-FPUZZLES_LINK = "https://f-puzzles.com/?load="
-"""The start of an f-puzzles link: the lz-string base64 payload follows."""
 
 RULE_KEYS = (
     "size",
@@ -127,201 +120,6 @@ _COSMETIC_CELL_KEYS = frozenset(
 )
 
 _CELL = re.compile(r"R(\d+)C(\d+)", re.IGNORECASE)
-_BASE64 = re.compile(r"[A-Za-z0-9+/=]+")
-_PREFIX = re.compile(r"^fpuz(?:zles)?", re.IGNORECASE)
-# f-puzzles links, as SudokuPad's link converter recognises them (marktekfan/sudokupad-penpa-import
-# src/puzzle-link-converter.ts: /f-puzzles.com\/.*\?load=(…)/), plus the ?id= short links.
-_FPUZZLES_URL = re.compile(
-    r"(?:https?://)?(?:[a-z0-9-]+\.)*f-puzzles\.com/\S*?[?&](load|id)=([^&#\s]*)(?:[&#]\S*)?",
-    re.IGNORECASE,
-)
-# SudokuPad links (same source: app.crackingthecryptic.com or sudokupad.app, an optional
-# /sudoku path, an optional ?puzzleid=, then the puzzle id), and the sudokupad:// scheme.
-_SUDOKUPAD_URL = re.compile(
-    r"(?:https?://)?(?:(?:[a-z0-9-]+\.)*sudokupad\.app|app\.crackingthecryptic\.com)"
-    r"(?:/sudoku(?:\.html)?)?/?(?:\?(?:puzzleid|puzzle)=)?([^?&#\s]+)\S*",
-    re.IGNORECASE,
-)
-_STARTS = ("N4Ig", "fpuz", "Fpuz", "FPUZ")
-_HOSTS = ("f-puzzles.com", "sudokupad", "crackingthecryptic")
-_SUDOKUPAD_SCHEME = re.compile(r"sudokupad://puzzle/(\S+)", re.IGNORECASE)
-
-
-# --- finding a payload ---------------------------------------------------------------------------
-def payload_in(text: str) -> str | None:
-    """The f-puzzles payload a link or bare payload holds (None when ``text`` is neither);
-    a link that cannot be read offline (``?id=``, a SudokuPad puzzle in another format) is a
-    ``PuzzleError`` saying so.
-
-    >>> payload_in("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAvkA")
-    'N4IgzglgXgpiBcBOAvkA'
-    >>> payload_in("https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOAvkA")
-    'N4IgzglgXgpiBcBOAvkA'
-    >>> payload_in("1.3.") is None
-    True
-    """
-    word = text.strip()
-    if not word.startswith(_STARTS) and not any(host in word.lower() for host in _HOSTS):
-        return None  # (the usual case, decided at once: puzzle lines go through here)
-    if any(ch.isspace() for ch in word):
-        return None
-    match = _FPUZZLES_URL.fullmatch(word)
-    if match:
-        kind, value = match.group(1).lower(), match.group(2)
-        if kind == "id":
-            raise PuzzleError(
-                f"f-puzzles link with ?id={value}: a short link names a puzzle stored on the "
-                "f-puzzles server, which cannot be read offline (open it and copy the ?load= "
-                "link, or export the JSON)"
-            )
-        return value
-    match = _SUDOKUPAD_SCHEME.fullmatch(word) or _SUDOKUPAD_URL.fullmatch(word)
-    if match:
-        ident = urllib.parse.unquote(match.group(1))
-        if not _PREFIX.match(ident):
-            raise PuzzleError(
-                f"SudokuPad puzzle {_short(ident)!r} is not an f-puzzles payload: only SudokuPad "
-                "links carrying one (…/fpuzzles… or …/fpuz…) are read; short ids and "
-                "SudokuPad's own format need its server"
-            )
-        return _PREFIX.sub("", ident, count=1)
-    if _PREFIX.match(word) and _BASE64.fullmatch(_PREFIX.sub("", word, count=1)):
-        return _PREFIX.sub("", word, count=1)
-    # A bare payload: f-puzzles JSON starts '{"', which lz-string's base64 writes as N4Ig.
-    if word.startswith("N4Ig") and _BASE64.fullmatch(word):
-        return word
-    return None
-
-
-def is_link(text: str) -> bool:
-    """True for text that is an f-puzzles or SudokuPad link (even one that cannot be read).
-
-    >>> is_link("https://f-puzzles.com/?id=abc"), is_link("puzzles/a.txt")
-    (True, False)
-    """
-    word = text.strip()
-    return bool(
-        _FPUZZLES_URL.fullmatch(word)
-        or _SUDOKUPAD_URL.fullmatch(word)
-        or _SUDOKUPAD_SCHEME.fullmatch(word)
-    )
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 40 else text[:40] + "…"
-
-
-def decode_payload(payload: str) -> Any:
-    """The JSON an lz-string base64 payload holds (as f-puzzles' ``?load=`` carries it).
-
-    Links pass through web pages and chat programs, so, like SudokuPad's decoder, a
-    percent-encoded payload is decoded first and spaces are read as the ``+`` they were.
-
-    >>> decode_payload("N4IgzglgXgpiBcBOAvkA")
-    {'size': 9}
-    >>> decode_payload("N4Ig!")
-    Traceback (most recent call last):
-    ...
-    sudoku_cp.errors.PuzzleError: bad f-puzzles payload: not lz-string base64 (character '!')
-    """
-    import lzstring
-
-    text = urllib.parse.unquote(payload.strip()).replace(" ", "+")
-    if len(text) > MAX_PAYLOAD_CHARS:
-        raise PuzzleError(
-            f"bad f-puzzles payload: {len(text):,} characters, more than the cap of "
-            f"{MAX_PAYLOAD_CHARS:,}"
-        )
-    if not text:
-        raise PuzzleError("bad f-puzzles payload: it is empty")
-    bad = next((ch for ch in text if not _BASE64.fullmatch(ch)), None)
-    if bad is not None:
-        raise PuzzleError(f"bad f-puzzles payload: not lz-string base64 (character {bad!r})")
-    size = _decompressed_size(text.rstrip("="), MAX_PAYLOAD_CHARS)
-    if size is None:
-        raise PuzzleError("bad f-puzzles payload: not lz-string base64 (it does not decompress)")
-    if size > MAX_PAYLOAD_CHARS:
-        raise PuzzleError(
-            f"bad f-puzzles payload: it decompresses to more than the cap of "
-            f"{MAX_PAYLOAD_CHARS:,} characters"
-        )
-    try:
-        raw = lzstring.decompress_from_base64(text)
-    except (KeyError, IndexError, ValueError):
-        raw = None
-    if not raw:
-        raise PuzzleError("bad f-puzzles payload: not lz-string base64 (it does not decompress)")
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):
-        raise PuzzleError("bad f-puzzles payload: it decompresses, but not to JSON") from None
-
-
-_B64_VALUES = {
-    ch: i for i, ch in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-}
-
-
-def _decompressed_size(text: str, cap: int) -> int | None:
-    """How many characters lz-string's base64 decompression of ``text`` gives — counted, not
-    made, and stopping once past ``cap`` (a payload of a few kB can otherwise decompress to
-    gigabytes); None for a stream that does not decompress.
-
-    The same walk over the bits as ``lzstring.decompress_from_base64`` (6 bits a character,
-    codes of growing width: 0 a byte, 1 a 16-bit character, 2 the end, others dictionary
-    entries), keeping only each dictionary entry's length.
-    """
-    values = [_B64_VALUES[ch] for ch in text]
-    position = 0  # bits read
-
-    def bits(count: int) -> int:
-        nonlocal position
-        value = 0
-        for power in range(count):
-            index, bit = divmod(position, 6)
-            if index >= len(values):
-                raise IndexError
-            if values[index] & (32 >> bit):
-                value |= 1 << power
-            position += 1
-        return value
-
-    try:
-        first = bits(2)
-        if first == 2:
-            return 0
-        if first not in (0, 1):
-            return None
-        bits(8 if first == 0 else 16)
-        lengths = [0, 0, 0, 1]
-        previous, total, width, enlarge = 1, 1, 3, 4
-        while True:
-            code = bits(width)
-            if code == 2:
-                return total
-            if code in (0, 1):
-                bits(8 if code == 0 else 16)
-                lengths.append(1)
-                code = len(lengths) - 1
-                enlarge -= 1
-                if enlarge == 0:
-                    enlarge, width = 1 << width, width + 1
-            if code < len(lengths):
-                entry = lengths[code]
-            elif code == len(lengths):
-                entry = previous + 1
-            else:
-                return None
-            total += entry
-            if total > cap:
-                return total
-            lengths.append(previous + 1)
-            previous = entry
-            enlarge -= 1
-            if enlarge == 0:
-                enlarge, width = 1 << width, width + 1
-    except IndexError:
-        return None
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -355,7 +153,7 @@ def read_fpuzzles(data: Any, model: Model) -> tuple[Grid, int, Model]:
         if key in RULE_KEYS or key in COSMETIC_KEYS or _empty(value):
             continue
         raise PuzzleError(
-            f"f-puzzles key {_short(str(key))!r} is a rule this tool does not support yet "
+            f"f-puzzles key {short_text(str(key))!r} is a rule this tool does not support yet "
             "(checked without it, the verdict would be wrong)"
         )
     _check_cosmetic_cages(data.get("cage"))
@@ -456,7 +254,8 @@ def _grid(grid: Any, size: int) -> tuple[Grid, list[int | None] | None]:
                 # givenPencilMarks limit a cell's candidates (dclamage's SolverFactory):
                 # a rule, as is any key not known to be cosmetic.
                 raise PuzzleError(
-                    f"{where}: key {_short(str(key))!r} is a rule this tool does not support yet"
+                    f"{where}: key {short_text(str(key))!r} is a rule this tool does not "
+                    "support yet"
                 )
             value = cell.get("value")
             # Only a value marked given is a given: SudokuPad's decoder ('if(cell.given)
@@ -802,16 +601,12 @@ __all__ = [
     "record_text",
     "COSMETIC_KEYS",
     "FPUZZLES_LINK",
-    "MAX_PAYLOAD_CHARS",
     "RULE_KEYS",
-    "decode_payload",
     "default_regions",
     "fpuzzles_data",
     "fpuzzles_json",
     "fpuzzles_link",
     "is_fpuzzles",
-    "is_link",
-    "payload_in",
     "read_fpuzzles",
     "stated_solution",
 ]

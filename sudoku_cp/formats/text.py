@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from ..errors import InputError, ModelError, PuzzleError
 from ..model import MAX_SIZE, Model, load_model
-from . import fpuzzles
+from . import fpuzzles, links
 from .line import (
     BLANKS,
     NUMBER,
@@ -71,9 +71,9 @@ def read_text(text: str, model: Model | str, fmt: str, build: Build[T]) -> T:
         raise PuzzleError("input is only whitespace")
     if fmt in ("auto", "line") and "\n" not in text.strip():
         # An f-puzzles or SudokuPad link, or a bare f-puzzles payload (see .fpuzzles).
-        payload = fpuzzles.payload_in(text)
+        payload = links.payload_in(text)
         if payload is not None:
-            data = fpuzzles.decode_payload(payload)
+            data = links.decode_payload(payload)
             if not fpuzzles.is_fpuzzles(data):
                 raise PuzzleError(
                     "bad f-puzzles payload: its JSON is not an f-puzzles object (with a 'grid')"
