@@ -32,7 +32,6 @@ from typing import Any
 from .backends import Backend, available_backends, backend_class, backend_names, get_backend
 from .errors import BackendError, SudokuError
 from .fastcheck import solved_each
-from .formats import format_line
 from .formats.fpuzzles import record_text
 from .model import Model, load_model
 from .puzzle import Grid, Puzzle
@@ -456,9 +455,7 @@ def judge(
     # reason, index, line, source): this runs for every puzzle of a batch
     return CheckRecord(
         str(id),
-        format_line(puzzle.digits, puzzle.size)
-        if not puzzle.model.own
-        else record_text(puzzle.cells, puzzle.size, puzzle.model),
+        record_text(puzzle.digits, puzzle.size, puzzle.model),
         verdict,
         count,
         exact and count == found,

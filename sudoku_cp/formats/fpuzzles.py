@@ -57,7 +57,7 @@ from typing import Any
 from ..errors import ModelError, PuzzleError
 from ..model import Model, box_shape
 from ..rules import AntiKing, AntiKnight, Cage, NonConsecutive, Rule
-from .line import Grid
+from .line import Grid, format_line
 from .links import FPUZZLES_LINK, short_text
 
 MAX_FPUZZLES_SIZE = 16
@@ -587,8 +587,6 @@ def record_text(cells: Sequence[int], size: int, model: Model) -> str:
     >>> record_text([1] + [0] * 15, 4, own).startswith("https://f-puzzles.com/?load=")
     True
     """
-    from .line import format_line
-
     if model.own:
         try:
             return fpuzzles_link(fpuzzles_data(cells, size, model))
