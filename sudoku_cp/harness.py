@@ -594,7 +594,7 @@ def _kinds_used(puzzle: Puzzle, transforms: Sequence[Transform]) -> dict[str, in
     whose rules forbid it — cage sums, non-consecutive), only reversed them (``reversed``:
     d -> N+1-d, what those rules allow) and moved cells (``moved``)."""
     renamed = sum(transform.relabels for transform in transforms)
-    free = digit_kind(puzzle.model) == RELABEL
+    free = digit_kind(puzzle.model, puzzle.size) == RELABEL
     return {
         "relabelled": renamed if free else 0,
         "reversed": 0 if free else renamed,

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 
 from .model import Model, load_model
 from .puzzle import Grid, Puzzle
-from .rules import Cage, NonConsecutive, Rule
+from .rules import Rule
 
 Line = tuple[int, ...]
 """A permutation of the rows (or columns) 0..N-1: line ``i`` moves to ``line[i]``."""
@@ -287,13 +287,12 @@ def preserves(model: Model, size: int, cells: Sequence[int]) -> bool:
     return all(rule.moved(cells, size) is not None for rule in fixed.rules)
 
 
-def reverses_digits(model: Model) -> bool:
+def reverses_digits(model: Model, size: int) -> bool:
     """Whether ``model`` allows only the reversal d → N+1-d among renamings of the digits:
-    when every rule that forbids renaming is non-consecutive (|a-b| = 1 is kept) or a killer
-    cage (its sum S over k cells becomes k·(N+1) - S, which the moved cage carries)."""
-    return not model.relabelling and all(
-        rule.relabelling or isinstance(rule, NonConsecutive | Cage) for rule in model.rules
-    )
+    when some rule forbids renaming but every rule survives the reversal (non-consecutive
+    keeps |a-b| = 1, a killer cage's sum S over k cells becomes k·(N+1) - S, a thermometer
+    runs the other way — each rule's :meth:`~sudoku_cp.rules.Rule.reversed` says)."""
+    return not model.relabelling and all(rule.reversed(size) is not None for rule in model.rules)
 
 
 def moved_model(model: Model, size: int, transform: Transform) -> Model | None:
@@ -307,7 +306,7 @@ def moved_model(model: Model, size: int, transform: Transform) -> Model | None:
     digits = transform.digits
     if digits != tuple(range(size + 1)):
         reversed_ = digits == (0, *range(size, 0, -1))
-        if not (model.relabelling or (reversed_ and reverses_digits(model))):
+        if not (model.relabelling or (reversed_ and reverses_digits(model, size))):
             return None
     else:
         reversed_ = False
@@ -326,8 +325,10 @@ def moved_model(model: Model, size: int, transform: Transform) -> Model | None:
         moved = rule.moved(where, size)
         if moved is None:
             return None
-        if reversed_ and isinstance(moved, Cage) and moved.total is not None:
-            moved = replace(moved, total=len(moved.cells) * (size + 1) - moved.total)
+        if reversed_:
+            moved = moved.reversed(size)
+            if moved is None:
+                return None
         rules.append(moved)
     return replace(model, regions=regions, cell_groups=cell_groups, rules=tuple(rules))
 
@@ -376,21 +377,21 @@ REVERSE = "reverse the digits"
 DIGITS_KEPT = "digits kept (a rule forbids renaming them)"
 
 
-def digit_kind(model: Model | str) -> str:
+def digit_kind(model: Model | str, size: int) -> str:
     """How the transforms of ``model`` rename digits, for people: :data:`RELABEL` (any
     renaming), :data:`REVERSE` (only d → N+1-d) or :data:`DIGITS_KEPT` (none).
 
-    >>> from sudoku_cp.rules import AntiKing
+    >>> from sudoku_cp.rules import AntiKing, Cage, NonConsecutive
     >>> classic = load_model("classic")
     >>> # (a cage forbids renaming even without a sum: the rule's kind decides, not the cage)
-    >>> [digit_kind(classic.with_rules(rules=[rule], size=4)) for rule in (AntiKing(),
+    >>> [digit_kind(classic.with_rules(rules=[rule], size=4), 4) for rule in (AntiKing(),
     ...  NonConsecutive(), Cage((0, 1), 3), Cage((0, 1)))]
     ['relabel digits', 'reverse the digits', 'reverse the digits', 'reverse the digits']
     """
     rules = load_model(model)
     if rules.relabelling:
         return RELABEL
-    return REVERSE if reverses_digits(rules) else DIGITS_KEPT
+    return REVERSE if reverses_digits(rules, size) else DIGITS_KEPT
 
 
 def move_kinds(model: Model | str, size: int) -> list[str]:
@@ -399,10 +400,11 @@ def move_kinds(model: Model | str, size: int) -> list[str]:
     >>> move_kinds("classic", 6)
     ['relabel digits', 'swap two rows', 'swap two bands', 'reverse the rows', \
 'swap two columns', 'swap two stacks', 'reverse the columns']
+    >>> from sudoku_cp.rules import NonConsecutive
     >>> move_kinds(load_model("classic").with_rules(rules=[NonConsecutive()], size=9), 9)
     ['reverse the digits', 'reverse the rows', 'reverse the columns', 'transpose']
     """
-    kinds = [digit_kind(model)]
+    kinds = [digit_kind(model, size)]
     for kind, _ in _offered(model, size):
         if kind not in kinds:
             kinds.append(kind)
@@ -419,7 +421,7 @@ def random_transform(
     >>> t.steps[0].startswith("relabel") and preserves(load_model("x"), 9, t.cells)
     True
     """
-    kind = digit_kind(model)
+    kind = digit_kind(model, size)
     if kind == RELABEL:
         names = list(range(1, size + 1))
         rng.shuffle(names)
