@@ -41,7 +41,7 @@ class _Line(Rule):
         return type(self)(tuple(where[cell] for cell in self.cells))
 
     def check(self, size: int) -> None:
-        first = self.cells[0] if self.cells else None
+        first = self.cells[0] if self.cells else -1
         inside = isinstance(first, int) and 0 <= first < size * size
         where = f"{self.title} from {cell_name(first, size)}" if inside else self.title
         check_line(self.cells, size, where, least=1)
