@@ -25,7 +25,34 @@ import numpy as np
 
 from sudoku_cp.model import Model, load_model
 from sudoku_cp.puzzle import Grid, Puzzle
-from sudoku_cp.rules import AntiKing, AntiKnight, Cage, NonConsecutive, PairRule, Rule
+from sudoku_cp.rules import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Arrow,
+    BetweenLine,
+    Cage,
+    Clone,
+    Difference,
+    DigitRule,
+    Even,
+    LittleKiller,
+    Maximum,
+    Minimum,
+    Negative,
+    NonConsecutive,
+    Odd,
+    PairRule,
+    Palindrome,
+    Quadruple,
+    Ratio,
+    Renban,
+    Rule,
+    Sandwich,
+    SumRule,
+    Thermometer,
+    Whispers,
+)
 
 
 @functools.cache
@@ -119,6 +146,13 @@ def solutions(puzzle: Puzzle) -> list[Grid]:
                 grids = grids[allowed[grids[:, a], grids[:, b]]]
         elif isinstance(rule, Cage) and rule.total is not None:
             grids = grids[grids[:, list(rule.cells)].sum(axis=1, dtype=np.int64) == rule.total]
+        elif isinstance(rule, SumRule):
+            cells, weights = zip(*rule.terms(n), strict=True)
+            sums = grids[:, list(cells)].astype(np.int64) @ np.array(weights, dtype=np.int64)
+            grids = grids[sums == rule.goal]
+        elif isinstance(rule, DigitRule):
+            allowed = np.array([bool(d) and rule.allows(d) for d in range(n + 1)], dtype=bool)
+            grids = grids[allowed[grids[:, list(rule.cells)]].all(axis=1)]
     found = [tuple(int(d) for d in grid) for grid in grids]
     return sorted(grid for grid in found if puzzle.is_solution(grid))
 
@@ -154,6 +188,94 @@ CAGES = (Cage((0, 1), 3), Cage((2, 6), 4), Cage((8, 12, 13), 9), Cage((10, 11, 1
 CAGES_UNSUMMED = (Cage((0, 5)), Cage((3, 6, 9)), Cage((10, 15)))
 
 
+GRID_4 = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+"""The 4×4 grid the part-2 rules below were drawn on (each holds in it, so each rule set has
+a solution; the counts still come from the enumeration)."""
+
+
+def _marked_pairs(size: int, marks: Sequence[PairRule]) -> tuple[tuple[int, int], ...]:
+    """The orthogonal pairs of a ``size`` grid with none of ``marks`` between them."""
+    marked = {frozenset(pair) for mark in marks for pair in mark.pairs(size)}
+    pairs = []
+    for cell in range(size * size):
+        row, col = divmod(cell, size)
+        if col + 1 < size:
+            pairs.append((cell, cell + 1))
+        if row + 1 < size:
+            pairs.append((cell, cell + size))
+    return tuple(pair for pair in pairs if frozenset(pair) not in marked)
+
+
+def _every_dot(grid: Sequence[int], size: int) -> tuple[list[PairRule], list[PairRule]]:
+    """The white and black kropki dots a full grid has (every pair differing by 1, every pair
+    with ratio 2; a pair that is both gets the white one)."""
+    white: list[PairRule] = []
+    black: list[PairRule] = []
+    for a, b in _marked_pairs(size, ()):
+        if abs(grid[a] - grid[b]) == 1:
+            white.append(Difference((a, b)))
+        elif grid[a] == 2 * grid[b] or grid[b] == 2 * grid[a]:
+            black.append(Ratio((a, b)))
+    return white, black
+
+
+def _part_two_models() -> dict[str, Model]:
+    """The part-2 rules (lines, dots, sums), alone and mixed with part 1's, on 4×4 and 5×5."""
+    white, black = _every_dot(GRID_4, 4)
+    dots = [*white, *black]
+    xvs = [XV((4, 8), 5), XV((5, 6), 5)]
+    every_v = [XV(pair, 5) for pair in _marked_pairs(4, ()) if sum(GRID_4[c] for c in pair) == 5]
+    four = {
+        "thermometers": [Thermometer((0, 1, 5)), Thermometer((8, 4, 5))],
+        "arrow": [Arrow((5,), (0, 4))],
+        "arrow with a pill": [Arrow((0, 4), (1, 2, 3, 5))],
+        "little killer": [LittleKiller((4, 9, 14), 6)],
+        "sandwich sums": [Sandwich((0, 1, 2, 3), 5), Sandwich((4, 5, 6, 7), 0)],
+        "sandwich sum of a column": [Sandwich((0, 4, 8, 12), 5)],
+        "kropki dots": [Difference((0, 1)), Ratio((1, 5)), Difference((2, 6), 2)],
+        "kropki dots, negative": [
+            *dots,
+            Negative("difference", _marked_pairs(4, dots), (1,)),
+            Negative("ratio", _marked_pairs(4, dots), (2,)),
+        ],
+        "xv": xvs,
+        "xv, negative": [*every_v, Negative("xv", _marked_pairs(4, every_v), (5, 10))],
+        "odd and even": [Odd((0, 2)), Even((5, 7))],
+        "minimum and maximum": [Minimum(0), Maximum(5)],
+        "renban": [Renban((0, 1, 2)), Renban((6, 7, 11))],
+        "whispers": [Whispers((1, 5, 6), 2)],
+        "palindrome": [Palindrome((0, 5, 10, 15))],
+        "between lines": [BetweenLine((0, 1, 2, 3)), BetweenLine((12, 8, 9))],
+        "clone": [Clone((0, 1), (15, 14))],
+        "quadruples": [Quadruple((0, 1, 4, 5), (1, 4)), Quadruple((5, 6, 9, 10), (1, 1))],
+        "thermometer + killer cage + anti-knight": [
+            Thermometer((0, 1)),
+            Cage((2, 6), 4),
+            AntiKnight(),
+            Odd((15,)),
+        ],
+        "arrow + killer cage + quadruple": [
+            Arrow((5,), (0, 4)),
+            Cage((10, 11)),
+            Quadruple((10, 11, 14, 15), (1,)),
+        ],
+    }
+    models = {
+        f"{name} (classic 4)": CLASSIC.with_rules(rules=rules, size=4)
+        for name, rules in four.items()
+    }
+    models["thermometer + whispers (latin 5)"] = LATIN.with_rules(
+        rules=[Thermometer((0, 1, 2)), Whispers((20, 21, 22), 3)], size=5
+    )
+    models["renban + sandwich + non-consecutive (latin 5)"] = LATIN.with_rules(
+        rules=[Renban((0, 6, 12)), Sandwich((4, 9, 14, 19, 24), 6), NonConsecutive()], size=5
+    )
+    models["between line + little killer + jigsaw 5"] = CLASSIC.with_rules(
+        regions=JIGSAW_5, rules=(BetweenLine((0, 6, 12)), LittleKiller((4, 8, 12, 16, 20), 15))
+    )
+    return models
+
+
 def _variant_models() -> dict[str, Model]:
     """The rule sets of the catalogue, by name: each rule alone and some combinations."""
     x = load_model("x")
@@ -181,6 +303,7 @@ def _variant_models() -> dict[str, Model]:
             rules=[AntiKing(), Cage((0, 5), 4), Cage((19, 24, 23), 6)], size=5
         ),
         "diagonals + killer cages (x 4)": x.with_rules(rules=[Cage((1, 2), 3)], size=4),
+        **_part_two_models(),
     }
 
 
