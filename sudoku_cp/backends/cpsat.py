@@ -50,12 +50,23 @@ timed out (status ``timeout`` unless ``limit`` solutions were already in), never
 
 from __future__ import annotations
 
+import collections
+import itertools
 import time
 from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Grid, Puzzle
-from ..rules import Cage, PairRule
+from ..rules import (
+    RULE_KINDS,
+    Cage,
+    DigitRule,
+    PairRule,
+    Quadruple,
+    Sandwich,
+    SumRule,
+    TripleRule,
+)
 from . import Backend, Counter, Option, Search
 
 PRESOLVE_CHOICES = ("auto", "on", "off")
@@ -115,20 +126,97 @@ def build_model(puzzle: Puzzle) -> tuple[Any, list[Any]]:
 
     n = puzzle.size
     model = cp_model.CpModel()
-    cells = [
-        model.new_int_var(digit, digit, "") if digit else model.new_int_var(1, n, "")
-        for digit in puzzle.cells
-    ]
+    rules = puzzle.model.rules
+    domains = [[digit] if digit else list(range(1, n + 1)) for digit in puzzle.cells]
+    for rule in rules:
+        if isinstance(rule, DigitRule):  # odd, even: the cells' domains, nothing more
+            for c in rule.cells:
+                domains[c] = [d for d in domains[c] if rule.allows(d)]
+    cells = [_cell_var(cp_model, model, digits, n) for digits in domains]
+    if not all(domains):  # a given breaks a digit rule, or a cell is left no digit
+        model.add_bool_or([])
     for group in puzzle.groups():
         model.add_all_different([cells[c] for c in group])
-    for rule in puzzle.model.rules:
+    for rule in rules:
         if isinstance(rule, Cage) and rule.total is not None:
             model.add(sum(cells[c] for c in rule.cells) == rule.total)
         elif isinstance(rule, PairRule):
             table = forbidden_pairs(rule, n)
             for a, b in rule.pairs(n):
                 model.add_forbidden_assignments([cells[a], cells[b]], table)
+        elif isinstance(rule, TripleRule):
+            digits = range(1, n + 1)
+            allowed = [t for t in itertools.product(digits, repeat=3) if rule.allows(*t)]
+            for triple in rule.triples(n):
+                model.add_allowed_assignments([cells[c] for c in triple], allowed)
+        elif isinstance(rule, SumRule):
+            model.add(sum(weight * cells[c] for c, weight in rule.terms(n)) == rule.goal)
+        elif isinstance(rule, Sandwich):
+            _add_sandwich(model, [cells[c] for c in rule.cells], rule.total, n)
+        elif isinstance(rule, Quadruple):
+            _add_quadruple(model, [cells[c] for c in rule.cells], rule.digits)
     return model, cells
+
+
+def _cell_var(cp_model: Any, model: Any, digits: list[int], n: int) -> Any:
+    if not digits:  # CP-SAT refuses an empty domain; build_model makes the model infeasible
+        return model.new_int_var(1, n, "")
+    if len(digits) == n or digits == list(range(digits[0], digits[-1] + 1)):
+        return model.new_int_var(digits[0], digits[-1], "")
+    return model.new_int_var_from_domain(cp_model.Domain.from_values(digits), "")
+
+
+def _add_sandwich(model: Any, line: list[Any], total: int, n: int) -> None:
+    """The digits between the first 1 and the first N of ``line`` sum to ``total``: an
+    automaton read along the line. States: 0 before either end, 1 after both, then one state
+    per (opening digit, sum so far); a sum past ``total`` has no state (digits are positive)."""
+    if total > max(len(line) - 2, 0) * n:  # more than the cells between could ever hold
+        model.add_bool_or([])
+        return
+    before, after = 0, 1
+    inside: dict[tuple[int, int], int] = {}
+
+    def state(opened: int, held: int) -> int:
+        return inside.setdefault((opened, held), len(inside) + 2)
+
+    arcs = [(after, d, after) for d in range(1, n + 1)]
+    for d in range(1, n + 1):
+        if d in (1, n):
+            if n == 1:  # both ends in one cell: nothing between
+                if total == 0:
+                    arcs.append((before, d, after))
+            else:
+                arcs.append((before, d, state(d, 0)))
+        else:
+            arcs.append((before, d, before))
+    done: set[tuple[int, int]] = set()
+    while len(done) < len(inside):
+        for (opened, held), tail in list(inside.items()):
+            if (opened, held) in done:
+                continue
+            done.add((opened, held))
+            closing = n if opened == 1 else 1
+            for d in range(1, n + 1):
+                if d == closing:
+                    if held == total:
+                        arcs.append((tail, d, after))
+                elif held + d <= total:
+                    arcs.append((tail, d, state(opened, held + d)))
+    model.add_automaton(line, before, [after], arcs)
+
+
+def _add_quadruple(model: Any, cells: list[Any], digits: tuple[int, ...]) -> None:
+    """Each listed digit held by at least as many of ``cells`` as it is listed: a Boolean per
+    cell and digit, equivalent to "the cell holds the digit" both ways (so that one grid is one
+    solution of the model, never several), and a sum of them at least the count."""
+    for digit, times in collections.Counter(digits).items():
+        holds = []
+        for cell in cells:
+            is_digit = model.new_bool_var("")
+            model.add(cell == digit).only_enforce_if(is_digit)
+            model.add(cell != digit).only_enforce_if(~is_digit)
+            holds.append(is_digit)
+        model.add(sum(holds) >= times)
 
 
 def forbidden_pairs(rule: PairRule, size: int) -> list[tuple[int, int]]:
@@ -148,7 +236,7 @@ class CPSATBackend(Backend):
     name = "cpsat"
     summary = "OR-tools CP-SAT: an integer variable per cell, AllDifferent per group"
     requires = ("ortools.sat.python.cp_model", "ortools")
-    rules = frozenset({"killercage", "antiknight", "antiking", "nonconsecutive"})
+    rules = frozenset(RULE_KINDS)
     options = (
         Option(
             "workers",

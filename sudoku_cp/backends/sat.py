@@ -64,8 +64,17 @@ from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Puzzle
-from ..rules import Cage, PairRule
+from ..rules import RULE_KINDS, Cage, DigitRule, PairRule, Quadruple, Sandwich, SumRule, TripleRule
 from . import Backend, Counter, Option, Search
+from .sat_rules import (
+    Writer,
+    encode_digit_rule,
+    encode_quadruple,
+    encode_sandwich,
+    encode_sum,
+    encode_triple_rule,
+    negate,
+)
 
 SOLVERS = (
     "gluecard4",
@@ -211,12 +220,15 @@ def encode(
                     return enc
                 clauses.append(lits)
     if puzzle.model.rules:
-        _encode_rules(enc, puzzle, var)
+        _encode_rules(enc, puzzle, var, at_most_one)
     return enc
 
 
-def _encode_rules(enc: Encoding, puzzle: Puzzle, var: dict[tuple[int, int], int]) -> None:
-    """The clauses of the rules beyond groups: cage sums and pair rules.
+def _encode_rules(
+    enc: Encoding, puzzle: Puzzle, var: dict[tuple[int, int], int], at_most_one: Any
+) -> None:
+    """The clauses of the rules beyond groups: cage sums and pair rules here, the other
+    shapes in :mod:`.sat_rules`.
 
     A literal for "cell holds digit" is its variable, or a constant when the cell is given or
     the digit was pruned (``simplify``): :func:`_literal` answers True, False or the variable,
@@ -241,9 +253,7 @@ def _encode_rules(enc: Encoding, puzzle: Puzzle, var: dict[tuple[int, int], int]
         else:
             enc.clauses.append(lits)
 
-    def negate(lit: bool | int) -> bool | int:
-        return (not lit) if isinstance(lit, bool) else -lit
-
+    writer = Writer(enc, n, literal, add, at_most_one)
     for rule in puzzle.model.rules:
         if isinstance(rule, Cage) and rule.total is not None:
             given = {givens[c] for c in rule.cells if givens[c]}
@@ -255,6 +265,16 @@ def _encode_rules(enc: Encoding, puzzle: Puzzle, var: dict[tuple[int, int], int]
             for one, two in rule.pairs(n):
                 for a, b in forbidden:
                     add([negate(literal(one, a)), negate(literal(two, b))])
+        elif isinstance(rule, TripleRule):
+            encode_triple_rule(writer, rule)
+        elif isinstance(rule, DigitRule):
+            encode_digit_rule(writer, rule)
+        elif isinstance(rule, SumRule):
+            encode_sum(writer, rule)
+        elif isinstance(rule, Sandwich):
+            encode_sandwich(writer, rule)
+        elif isinstance(rule, Quadruple):
+            encode_quadruple(writer, rule)
         if enc.contradiction:
             return
 
@@ -370,7 +390,7 @@ class SATBackend(Backend):
         "native where the solver has them"
     )
     requires = ("pysat", "python-sat")
-    rules = frozenset({"killercage", "antiknight", "antiking", "nonconsecutive"})
+    rules = frozenset(RULE_KINDS)
     options = (
         Option("solver", str, "gluecard4", "PySAT solver name", choices=SOLVERS),
         Option(

@@ -1,0 +1,177 @@
+"""The ``sat`` backend's clauses for rules beyond groups and cages: digit, triple, sum,
+sandwich and quadruple rules (pair rules and cages are in :mod:`.sat`).
+
+Every encoding here is exact — a grid satisfies the clauses (for some values of the auxiliary
+variables) exactly when it satisfies the rule — and writes literals through :class:`Writer`,
+which folds in the constants a given cell or a pruned digit stands for. Auxiliary variables are
+never in a blocking clause (those are over cell variables only), so they cannot make one grid
+count twice.
+
+- A digit rule (odd, even) strikes the digits it forbids from its cells: unit clauses.
+- A triple rule (between line): for each digit ``x`` of the first cell and ``y`` of the last,
+  ``¬first=x ∨ ¬last=y ∨ OR(middle=v for every v the rule allows between x and y)``.
+- A quadruple: for each listed digit needed ``m`` times among ``k`` cells, every ``k - m + 1``
+  of the cells include one holding it (at least ``m`` of ``k``; ``k`` is at most 4).
+- A weighted sum (arrow, little killer; digits may repeat) and a sandwich sum run as an
+  automaton read along the cells (:func:`encode_automaton`): one-hot state variables per
+  position (partial sums; for a sandwich, which end opened the sandwich and its sum so far),
+  "state and digit imply the next state" clauses, and only the states from which the end can
+  still be reached — so a final value other than the goal has no state at all.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..rules import DigitRule, Quadruple, Sandwich, SumRule, TripleRule
+
+if TYPE_CHECKING:
+    from .sat import Encoding
+
+Lit = bool | int
+"""A literal: a variable (negative when negated), or a constant True / False."""
+
+
+def negate(lit: Lit) -> Lit:
+    return (not lit) if isinstance(lit, bool) else -lit
+
+
+@dataclass
+class Writer:
+    """What an encoding needs: the cell literals, a way to add clauses with constants folded
+    in, fresh variables and at-most-one constraints (in the encoding the backend chose)."""
+
+    enc: Encoding
+    size: int
+    literal: Callable[[int, int], Lit]
+    add: Callable[[list[Lit]], None]
+    at_most_one: Callable[[list[int]], None]
+
+    def new_var(self) -> int:
+        self.enc.top += 1
+        return self.enc.top
+
+    def candidates(self, cell: int) -> list[int]:
+        """The digits ``cell`` may still hold (a given: its digit; a pruned digit: not)."""
+        return [d for d in range(1, self.size + 1) if self.literal(cell, d) is not False]
+
+
+def encode_digit_rule(w: Writer, rule: DigitRule) -> None:
+    banned = [d for d in range(1, w.size + 1) if not rule.allows(d)]
+    for cell in rule.cells:
+        for digit in banned:
+            w.add([negate(w.literal(cell, digit))])
+
+
+def encode_triple_rule(w: Writer, rule: TripleRule) -> None:
+    digits = range(1, w.size + 1)
+    between = {(x, y): [v for v in digits if rule.allows(x, v, y)] for x in digits for y in digits}
+    for first, middle, last in rule.triples(w.size):
+        for x in w.candidates(first):
+            for y in w.candidates(last):
+                w.add(
+                    [negate(w.literal(first, x)), negate(w.literal(last, y))]
+                    + [w.literal(middle, v) for v in between[x, y]]
+                )
+
+
+def encode_quadruple(w: Writer, rule: Quadruple) -> None:
+    cells = rule.cells
+    for digit, times in Counter(rule.digits).items():
+        holds = [w.literal(cell, digit) for cell in cells]
+        # At least ``times`` of the k literals: no k - times + 1 of them are all false.
+        for subset in itertools.combinations(holds, len(holds) - times + 1):
+            w.add(list(subset))
+
+
+def encode_sum(w: Writer, rule: SumRule) -> None:
+    terms = rule.terms(w.size)
+    weights = [weight for _, weight in terms]
+    goal = rule.goal
+
+    def step(i: int, total: Hashable, digit: int) -> Hashable:
+        assert isinstance(total, int)
+        return total + weights[i] * digit
+
+    encode_automaton(w, [cell for cell, _ in terms], 0, step, lambda total: total == goal)
+
+
+_BEFORE, _AFTER = "before", "after"
+
+
+def encode_sandwich(w: Writer, rule: Sandwich) -> None:
+    """States: before the first 1 or N; ``(opening digit, sum so far)`` between them; after
+    both. Exact as the validator reads a line (the sum between the *first* 1 and the first N),
+    even on a model where the line is not a group and a digit may repeat."""
+    n, total = w.size, rule.total
+
+    def step(i: int, state: Hashable, digit: int) -> Hashable:
+        if state == _AFTER:
+            return _AFTER
+        if state == _BEFORE:
+            if digit == 1 == n:  # a 1x1 grid: both ends in one cell, nothing between
+                return _AFTER if total == 0 else None
+            return (digit, 0) if digit in (1, n) else _BEFORE
+        assert isinstance(state, tuple)
+        opened, held = state
+        if digit == (n if opened == 1 else 1):
+            return _AFTER if held == total else None
+        held += digit
+        return (opened, held) if held <= total else None
+
+    encode_automaton(w, list(rule.cells), _BEFORE, step, lambda state: state == _AFTER)
+
+
+def encode_automaton(
+    w: Writer,
+    cells: Sequence[int],
+    start: Hashable,
+    step: Callable[[int, Hashable, int], Hashable],
+    accepting: Callable[[Hashable], bool],
+) -> None:
+    """The digits of ``cells``, read in order by a deterministic automaton from ``start``
+    (``step(position, state, digit)``: the next state, None for none), end in an accepting
+    state.
+
+    Layer ``i`` holds the states reachable after ``i`` cells from which an accepting end is
+    still reachable (both computed over the cells' candidates). A layer of one state is a
+    constant; otherwise each state gets a variable, exactly one of them true. The clauses
+    ``state ∧ cell=d → next state`` (just ``¬state ∨ ¬cell=d`` when that state was pruned)
+    force the true run's states, so a model's grid is accepted; and a grid that is accepted
+    sets its run's states and nothing else, which satisfies every clause. No layer left:
+    no digits can satisfy the rule (an arrow summing past the largest digit), a contradiction.
+    """
+    candidates = [w.candidates(cell) for cell in cells]
+    layers: list[set[Hashable]] = [{start}]
+    for i, digits in enumerate(candidates):
+        reached = {step(i, state, d) for state in layers[-1] for d in digits}
+        reached.discard(None)
+        layers.append(reached)
+    layers[-1] = {state for state in layers[-1] if accepting(state)}
+    for i in range(len(cells) - 1, -1, -1):
+        ahead = layers[i + 1]
+        layers[i] = {s for s in layers[i] if any(step(i, s, d) in ahead for d in candidates[i])}
+    if not layers[0]:
+        w.add([])
+        return
+    states: list[dict[Hashable, Lit]] = []
+    for layer in layers:
+        if len(layer) == 1:
+            states.append({next(iter(layer)): True})
+            continue
+        variables = {state: w.new_var() for state in layer}
+        states.append(dict(variables.items()))
+        w.add(list(variables.values()))
+        w.at_most_one(list(variables.values()))
+    for i, cell in enumerate(cells):
+        here, there = states[i], states[i + 1]
+        for digit in candidates[i]:
+            holds = negate(w.literal(cell, digit))
+            for state, lit in here.items():
+                after = there.get(step(i, state, digit), False)
+                if after is not True:
+                    w.add([negate(lit), holds, after])
