@@ -69,6 +69,7 @@ from . import Backend, Counter, Option, Search
 from .sat_rules import (
     Writer,
     encode_digit_rule,
+    encode_pair_rule,
     encode_quadruple,
     encode_sandwich,
     encode_sum,
@@ -227,7 +228,7 @@ def encode(
 def _encode_rules(
     enc: Encoding, puzzle: Puzzle, var: dict[tuple[int, int], int], at_most_one: Any
 ) -> None:
-    """The clauses of the rules beyond groups: cage sums and pair rules here, the other
+    """The clauses of the rules beyond groups: cage sums here, the other
     shapes in :mod:`.sat_rules`.
 
     A literal for "cell holds digit" is its variable, or a constant when the cell is given or
@@ -259,12 +260,7 @@ def _encode_rules(
             given = {givens[c] for c in rule.cells if givens[c]}
             _encode_cage(enc, rule, n, given, literal, add, negate)
         elif isinstance(rule, PairRule):
-            forbidden = [
-                (a, b) for a in range(1, n + 1) for b in range(1, n + 1) if not rule.allows(a, b)
-            ]
-            for one, two in rule.pairs(n):
-                for a, b in forbidden:
-                    add([negate(literal(one, a)), negate(literal(two, b))])
+            encode_pair_rule(writer, rule)
         elif isinstance(rule, TripleRule):
             encode_triple_rule(writer, rule)
         elif isinstance(rule, DigitRule):

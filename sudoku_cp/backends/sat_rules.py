@@ -1,5 +1,5 @@
 """The ``sat`` backend's clauses for rules beyond groups and cages: digit, triple, sum,
-sandwich and quadruple rules (pair rules and cages are in :mod:`.sat`).
+sandwich and quadruple rules (cages are in :mod:`.sat`).
 
 Every encoding here is exact — a grid satisfies the clauses (for some values of the auxiliary
 variables) exactly when it satisfies the rule — and writes literals through :class:`Writer`,
@@ -7,6 +7,7 @@ which folds in the constants a given cell or a pruned digit stands for. Auxiliar
 never in a blocking clause (those are over cell variables only), so they cannot make one grid
 count twice.
 
+- A pair rule (dots, thermometers, clones …): a binary clause per forbidden digit pair.
 - A digit rule (odd, even) strikes the digits it forbids from its cells: unit clauses.
 - A triple rule (between line): for each digit ``x`` of the first cell and ``y`` of the last,
   ``¬first=x ∨ ¬last=y ∨ OR(middle=v for every v the rule allows between x and y)``.
@@ -27,7 +28,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules import DigitRule, Quadruple, Sandwich, SumRule, TripleRule
+from ..rules import DigitRule, PairRule, Quadruple, Sandwich, SumRule, TripleRule
 
 if TYPE_CHECKING:
     from .sat import Encoding
@@ -58,6 +59,27 @@ class Writer:
     def candidates(self, cell: int) -> list[int]:
         """The digits ``cell`` may still hold (a given: its digit; a pruned digit: not)."""
         return [d for d in range(1, self.size + 1) if self.literal(cell, d) is not False]
+
+
+def encode_pair_rule(w: Writer, rule: PairRule) -> None:
+    """A binary clause ``¬one=a ∨ ¬two=b`` per pair of cells and digit pair the rule forbids
+    (directed: ``a`` is the first cell's digit), written straight out for two variables — the
+    common case, and most of the time a 9x9 puzzle with many dots spends encoding."""
+    digits = range(1, w.size + 1)
+    banned = [[b for b in digits if not rule.allows(a, b)] for a in range(w.size + 1)]
+    clauses = w.enc.clauses
+    for one, two in rule.pairs(w.size):
+        second = {b: w.literal(two, b) for b in w.candidates(two)}
+        for a in w.candidates(one):
+            first = w.literal(one, a)
+            for b in banned[a]:
+                other = second.get(b)
+                if other is None:
+                    continue
+                if first is True or other is True:
+                    w.add([negate(first), negate(other)])
+                else:
+                    clauses.append([-first, -other])
 
 
 def encode_digit_rule(w: Writer, rule: DigitRule) -> None:
