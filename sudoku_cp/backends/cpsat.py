@@ -5,14 +5,23 @@ The compilation is the one every backend shares: one integer variable per cell w
 puzzle's model. Nothing here knows a rule set; the groups come from the model (anti-knight and
 anti-king are groups of two cells, a killer cage is a group). Beyond groups (``rules``):
 
-- a killer cage's sum is one linear equality over its cells' variables;
-- a pair rule (:class:`~sudoku_cp.rules.PairRule`: non-consecutive, and any later one) is one
+- a killer cage's sum is one linear equality over its cells' variables, and so is a weighted
+  sum (an arrow, its circle's cells weighted -1, or -10 and -1 for a two-cell pill; a little
+  killer, whose digits may repeat);
+- a pair rule (:class:`~sudoku_cp.rules.PairRule`) whose relation is ``<``, ``>`` or ``==``
+  (thermometer, minimum, maximum, clone, palindrome) is one linear constraint per pair; any
+  other (non-consecutive, dots, whispers, renban's spread, negative constraints) one
   ``AddForbiddenAssignments`` per pair of cells, listing the digit pairs ``allows`` rejects.
   Measured against three other ways on 8 minimal 9x9 non-consecutive puzzles (4 also
   anti-knight; uniqueness checks, presolve off as the backend runs them, 3 rounds interleaved,
   load 4, script ``/tmp``-only): median ms forbidden table 87, one-hot Booleans with a clause
   per forbidden pair 158, allowed table 239, ``x[a] - x[b]`` in a domain without -1 and 1: 390;
-  the forbidden table was fastest or within 10% on every puzzle but one.
+  the forbidden table was fastest or within 10% on every puzzle but one;
+- a digit rule (odd, even) narrows its cells' domains; a triple rule (between line) is an
+  ``AddAllowedAssignments`` table per triple; a sandwich an ``AddAutomaton`` along its line
+  (states: before the 1 or N, the sum so far between them, after both); a quadruple a
+  Boolean per cell and listed digit, equivalent to "the cell holds it", and a sum of them at
+  least the digit's count.
 
 How ``limit`` is honoured (figures from ``python -m sudoku_cp.perf.wrapper_cost`` and the
 experiments behind issue 3, one worker, 50 puzzles per set, median ms per uniqueness check):

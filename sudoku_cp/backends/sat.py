@@ -14,17 +14,23 @@ One Boolean variable ``x(cell, digit)`` says "this cell holds this digit", and
   the variables they rule out: a given cell has no variables, a blank cell only its candidates
   (the digits no peer is given), and a group only the digits not yet given in it.
 
-Rules beyond groups (``rules``; anti-knight and anti-king are groups of two cells, a killer
-cage is a group, so those need nothing more):
+Rules beyond groups (``rules``: every key of :data:`~sudoku_cp.rules.RULE_KINDS`; anti-knight,
+anti-king, a killer cage's and a renban line's cells are groups, so those need nothing more):
 
-- a pair rule (:class:`~sudoku_cp.rules.PairRule`, such as non-consecutive): a binary clause
-  per pair of cells and digit pair the rule forbids; a given cell makes it a unit clause;
 - a killer cage's sum, from the sets of distinct digits of the cage's size that sum to its
   total: digits in no set are struck out; a two-cell cage says "``d`` here implies
   ``total - d`` there"; a larger one gets a selector variable per set (see
   :func:`_encode_cage`: exact because the cage's digits differ). Public killer set (151 9x9
   puzzles, uniqueness checks, gluecard4, best of 3, load 3.6): median 3.0 ms to encode and
-  9.0 ms in all, against 8.3 and 12.1 with clauses written through one generic helper.
+  9.0 ms in all, against 8.3 and 12.1 with clauses written through one generic helper;
+- the other shapes (:mod:`.sat_rules`): a pair rule (dots, thermometers, clones …) is a binary
+  clause per pair of cells and digit pair it forbids; a digit rule (odd, even) unit clauses; a
+  triple rule (between line) ``¬first=x ∨ ¬last=y ∨ OR(middle=v allowed)``; a quadruple
+  at-least-k clauses; a weighted sum (arrow, little killer) and a sandwich a one-hot layered
+  automaton over the cells that keeps only states from which the goal is reachable.
+
+Givens and pruned digits are constants in those clauses (folded in), and a rule no digits can
+satisfy is a contradiction before the solver runs.
 
 At-most-one constraints (``amo``) are written as clauses — pairwise, or one of PySAT's CardEnc
 encodings — or handed as they are (``native``) to a solver with built-in cardinality constraints
