@@ -14,6 +14,9 @@ checked again here against both.
 from __future__ import annotations
 
 import csv
+import itertools
+import time
+from dataclasses import replace
 
 import pytest
 from conftest import DATA
@@ -21,6 +24,7 @@ from variants import catalogue
 
 from sudoku_cp import Puzzle, get_backend
 from sudoku_cp.backends.sat import encode
+from sudoku_cp.backends.sat_rules import OutOfTime
 from sudoku_cp.model import load_model
 from sudoku_cp.rules import (
     MAX_TOTAL,
@@ -317,3 +321,34 @@ def test_the_catalogue_counts_right_with_other_options(backend: str, options: di
     for entry in entries:
         found = counted(backend, entry.puzzle, **options)
         assert len(found) == entry.count, (entry.name, options)
+
+
+@pytest.mark.parametrize("total", range(0, 9))
+def test_a_sandwich_where_digits_repeat_sums_from_the_first_1_to_the_first_n(total: int) -> None:
+    # Only the columns are groups, so row 1 may repeat digits: rows 2 and 3 given as 2233 and
+    # 3322 leave each cell of rows 1 and 4 a 1 or a 4 — row 1 is each of the 16 words over
+    # {1, 4}, and the sum runs from the first 1 to the first 4, as the validator reads it.
+    model = replace(load_model("latin"), name="columns", group_kinds=("columns",))
+    cells = [0] * 4 + [2, 2, 3, 3, 3, 3, 2, 2] + [0] * 4
+    p = Puzzle(cells, model.with_rules(rules=[Sandwich((0, 1, 2, 3), total)], size=4))
+    grids = []
+    for top in itertools.product((1, 4), repeat=4):
+        grids.append((*top, *cells[4:12], *(5 - d for d in top)))
+    expected = sorted(grid for grid in grids if p.is_solution(grid))
+    assert len(expected) == sum(
+        1 for g in grids if Sandwich((0, 1, 2, 3), 0).between(g[:4], 4) == total
+    )
+    for backend in ("cpsat", "sat"):
+        assert counted(backend, p) == expected
+
+
+def test_the_time_limit_covers_encoding_a_long_sum() -> None:
+    # A sum over all 256 cells of a 16x16 grid (possible only through the Python API: an
+    # f-puzzles little killer follows a diagonal) writes millions of clauses; the clock must
+    # stop the encoding, not wait for it.
+    rule = LittleKiller(tuple(range(256)), 16 * 136)
+    p = Puzzle([0] * 256, load_model("latin").with_rules(rules=[rule], size=16))
+    with pytest.raises(OutOfTime):
+        encode(p, deadline=time.perf_counter())
+    result = get_backend("sat").solve(p, limit=1, time_limit=0.5)
+    assert result.status.value == "timeout" and not result.exact

@@ -73,6 +73,7 @@ from ..puzzle import Puzzle
 from ..rules import RULE_KINDS, Cage, DigitRule, PairRule, Quadruple, Sandwich, SumRule, TripleRule
 from . import Backend, Counter, Option, Search
 from .sat_rules import (
+    OutOfTime,
     Writer,
     encode_digit_rule,
     encode_pair_rule,
@@ -163,9 +164,16 @@ class Encoding:
 
 
 def encode(
-    puzzle: Puzzle, *, amo: str = "hybrid", redundant: bool = True, simplify: bool = True
+    puzzle: Puzzle,
+    *,
+    amo: str = "hybrid",
+    redundant: bool = True,
+    simplify: bool = True,
+    deadline: float | None = None,
 ) -> Encoding:
     """Compile ``puzzle`` to CNF (see the module docstring for the encoding and its options).
+    Past ``deadline`` (a ``time.perf_counter`` value), the rules' encodings raise
+    :class:`~.sat_rules.OutOfTime`: a long sum over many cells can take seconds to write.
 
     >>> enc = encode(Puzzle([1] + [0] * 15, "latin"))
     >>> len(enc.cell_vars), enc.contradiction
@@ -227,12 +235,16 @@ def encode(
                     return enc
                 clauses.append(lits)
     if puzzle.model.rules:
-        _encode_rules(enc, puzzle, var, at_most_one)
+        _encode_rules(enc, puzzle, var, at_most_one, deadline)
     return enc
 
 
 def _encode_rules(
-    enc: Encoding, puzzle: Puzzle, var: dict[tuple[int, int], int], at_most_one: Any
+    enc: Encoding,
+    puzzle: Puzzle,
+    var: dict[tuple[int, int], int],
+    at_most_one: Any,
+    deadline: float | None,
 ) -> None:
     """The clauses of the rules beyond groups: cage sums here, the other
     shapes in :mod:`.sat_rules`.
@@ -260,8 +272,9 @@ def _encode_rules(
         else:
             enc.clauses.append(lits)
 
-    writer = Writer(enc, n, literal, add, at_most_one)
+    writer = Writer(enc, n, literal, add, at_most_one, deadline)
     for rule in puzzle.model.rules:
+        writer.check_time()
         if isinstance(rule, Cage) and rule.total is not None:
             given = {givens[c] for c in rule.cells if givens[c]}
             _encode_cage(enc, rule, n, given, literal, add, negate)
@@ -447,7 +460,16 @@ class SATBackend(Backend):
         if amo == "auto":
             amo = "native" if name in _NATIVE_CARD else "hybrid"
         start = time.perf_counter()
-        enc = encode(puzzle, amo=amo, redundant=options["redundant"], simplify=options["simplify"])
+        try:
+            enc = encode(
+                puzzle,
+                amo=amo,
+                redundant=options["redundant"],
+                simplify=options["simplify"],
+                deadline=deadline,
+            )
+        except OutOfTime:
+            return Search(timed_out=True, stats={"encode_seconds": time.perf_counter() - start})
         stats: dict[str, float | int] = {
             "variables": enc.top,
             "clauses": len(enc.clauses) + len(enc.atmosts),

@@ -23,6 +23,7 @@ count twice.
 from __future__ import annotations
 
 import itertools
+import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -41,6 +42,10 @@ def negate(lit: Lit) -> Lit:
     return (not lit) if isinstance(lit, bool) else -lit
 
 
+class OutOfTime(Exception):
+    """The deadline passed while the rules were being encoded."""
+
+
 @dataclass
 class Writer:
     """What an encoding needs: the cell literals, a way to add clauses with constants folded
@@ -51,6 +56,11 @@ class Writer:
     literal: Callable[[int, int], Lit]
     add: Callable[[list[Lit]], None]
     at_most_one: Callable[[list[int]], None]
+    deadline: float | None = None
+
+    def check_time(self) -> None:
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise OutOfTime
 
     def new_var(self) -> int:
         self.enc.top += 1
@@ -170,11 +180,13 @@ def encode_automaton(
     candidates = [w.candidates(cell) for cell in cells]
     layers: list[set[Hashable]] = [{start}]
     for i, digits in enumerate(candidates):
+        w.check_time()
         reached = {step(i, state, d) for state in layers[-1] for d in digits}
         reached.discard(None)
         layers.append(reached)
     layers[-1] = {state for state in layers[-1] if accepting(state)}
     for i in range(len(cells) - 1, -1, -1):
+        w.check_time()
         ahead = layers[i + 1]
         layers[i] = {s for s in layers[i] if any(step(i, s, d) in ahead for d in candidates[i])}
     if not layers[0]:
@@ -190,6 +202,7 @@ def encode_automaton(
         w.add(list(variables.values()))
         w.at_most_one(list(variables.values()))
     for i, cell in enumerate(cells):
+        w.check_time()  # a long sum over many cells writes millions of clauses
         here, there = states[i], states[i + 1]
         for digit in candidates[i]:
             holds = negate(w.literal(cell, digit))
