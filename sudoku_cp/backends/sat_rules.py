@@ -179,16 +179,18 @@ def encode_automaton(
     """
     candidates = [w.candidates(cell) for cell in cells]
     layers: list[set[Hashable]] = [{start}]
+    arcs: list[dict[tuple[Hashable, int], Hashable]] = []  # each step computed once
     for i, digits in enumerate(candidates):
         w.check_time()
-        reached = {step(i, state, d) for state in layers[-1] for d in digits}
-        reached.discard(None)
-        layers.append(reached)
+        moves = {(state, d): step(i, state, d) for state in layers[-1] for d in digits}
+        arcs.append({move: state for move, state in moves.items() if state is not None})
+        layers.append(set(arcs[-1].values()))
     layers[-1] = {state for state in layers[-1] if accepting(state)}
     for i in range(len(cells) - 1, -1, -1):
         w.check_time()
-        ahead = layers[i + 1]
-        layers[i] = {s for s in layers[i] if any(step(i, s, d) in ahead for d in candidates[i])}
+        ahead, moves = layers[i + 1], arcs[i]
+        alive = {state for (state, _), after in moves.items() if after in ahead}
+        layers[i] &= alive
     if not layers[0]:
         w.add([])
         return
@@ -201,12 +203,19 @@ def encode_automaton(
         states.append(dict(variables.items()))
         w.add(list(variables.values()))
         w.at_most_one(list(variables.values()))
+    clauses = w.enc.clauses
     for i, cell in enumerate(cells):
         w.check_time()  # a long sum over many cells writes millions of clauses
-        here, there = states[i], states[i + 1]
+        here, there, moves = states[i], states[i + 1], arcs[i]
         for digit in candidates[i]:
-            holds = negate(w.literal(cell, digit))
+            holds = w.literal(cell, digit)
             for state, lit in here.items():
-                after = there.get(step(i, state, digit), False)
-                if after is not True:
-                    w.add([negate(lit), holds, after])
+                after = there.get(moves.get((state, digit)), False)
+                if after is True:
+                    continue
+                if lit is True or holds is True:  # a constant: fold it in
+                    w.add([negate(lit), negate(holds), after])
+                elif after is False:
+                    clauses.append([-lit, -holds])
+                else:
+                    clauses.append([-lit, -holds, after])
