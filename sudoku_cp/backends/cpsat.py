@@ -19,7 +19,10 @@ anti-king are groups of two cells, a killer cage is a group). Beyond groups (``r
   the forbidden table was fastest or within 10% on every puzzle but one;
 - a digit rule (odd, even) narrows its cells' domains; a triple rule (between line) is an
   ``AddAllowedAssignments`` table per triple; a sandwich an ``AddAutomaton`` along its line
-  (states: before the 1 or N, the sum so far between them, after both); a quadruple a
+  (states: before the 1 or N, the sum so far between them, after both: exact even where the
+  line is not a group; against reified "between the ends" Booleans and a sum, on the three
+  9x9 sandwich puzzles of the tests, all solutions, median of 3 interleaved, load 5: 252-498
+  ms against 396-1023); a quadruple a
   Boolean per cell and listed digit, equivalent to "the cell holds it", and a sum of them at
   least the digit's count.
 
