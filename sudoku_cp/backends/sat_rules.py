@@ -1,5 +1,5 @@
-"""The ``sat`` backend's clauses for rules beyond groups and cages: digit, triple, sum,
-sandwich and quadruple rules (cages are in :mod:`.sat`).
+"""The ``sat`` backend's clauses for rules beyond groups and cages: pair, digit, triple,
+sum, sandwich and quadruple rules (cages are in :mod:`.sat`).
 
 Every encoding here is exact — a grid satisfies the clauses (for some values of the auxiliary
 variables) exactly when it satisfies the rule — and writes literals through :class:`Writer`,
@@ -76,7 +76,7 @@ def encode_pair_rule(w: Writer, rule: PairRule) -> None:
     (directed: ``a`` is the first cell's digit), written straight out for two variables — the
     common case, and most of the time a 9x9 puzzle with many dots spends encoding."""
     digits = range(1, w.size + 1)
-    banned = [[b for b in digits if not rule.allows(a, b)] for a in range(w.size + 1)]
+    banned: list[list[int]] = [[], *([b for b in digits if not rule.allows(a, b)] for a in digits)]
     clauses = w.enc.clauses
     for one, two in rule.pairs(w.size):
         second = {b: w.literal(two, b) for b in w.candidates(two)}
