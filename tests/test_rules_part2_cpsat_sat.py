@@ -308,6 +308,7 @@ def test_16x16_thermometer_longer_than_the_digits_is_none(backend: str) -> None:
 OPTIONS = [
     ("sat", {"simplify": False}),
     ("sat", {"amo": "pairwise", "solver": "cadical195"}),
+    ("sat", {"amo": "hybrid", "solver": "glucose4"}),
     ("sat", {"amo": "seqcounter", "redundant": False, "solver": "minisat22"}),
     ("cpsat", {"workers": 2}),
     ("cpsat", {"presolve": "on"}),
@@ -381,3 +382,11 @@ def test_reversing_the_digits_reverses_the_solutions(backend: str) -> None:
     flipped = flip.puzzle(p)
     assert flipped.model.rules != p.model.rules
     assert sorted(flip.back(g) for g in counted(backend, flipped)) == found
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[4] <= 5], ids=lambda c: c[0])
+def test_9x9_counts_with_clause_written_at_most_one(case) -> None:
+    # Layers of more than 12 states (a little killer's partial sums) get a sequential counter.
+    name, rules, givens, change, expected = case
+    p = puzzle(rules, givens, change)
+    assert len(counted("sat", p, amo="hybrid", solver="cadical195")) == expected
