@@ -18,6 +18,11 @@ count twice.
   position (partial sums; for a sandwich, which end opened the sandwich and its sum so far),
   "state and digit imply the next state" clauses, and only the states from which the end can
   still be reached — so a final value other than the goal has no state at all.
+
+Speed: uniqueness checks of the 11 9x9 mixed-rule puzzles of
+``tests/test_rules_part2_cpsat_sat.py`` (lines, sums and dots drawn on 17clue#1's solution,
+0 to 8 givens), 7 rounds interleaved with ``cpsat``, load 5.5: median 9.5 ms, worst 273 ms (a
+one-given puzzle of sandwiches and little killers); ``cpsat`` 29.8 and 456 ms.
 """
 
 from __future__ import annotations
