@@ -1,22 +1,43 @@
-"""The rules beyond groups (killer cages, pair rules such as non-consecutive) as the
-``backtrack`` backend compiles them: their tables, built once per layout, the fast strategy's
-propagation step over its bit-packed candidates, and the plain check the teaching strategies
-(naive, ordered, mrv) make on each assignment. Groups, anti-knight and anti-king included, are
-the search's own peers and need nothing here.
+"""The rules beyond groups as the ``backtrack`` backend's fast strategy propagates them: their
+tables, built once per layout (:func:`compile_rules`), and the propagation step over the
+bit-packed candidates (:func:`rules_step`). The teaching strategies' check of each assignment
+is in :mod:`.backtrack_checks`. Groups, anti-knight and anti-king included, are the search's
+own peers and need nothing here.
+
+Rules are compiled by shape (:mod:`sudoku_cp.rules.base`), reading only each rule's data and
+relation (``pairs``/``allows``, ``terms``/``goal``, ``cells``/``digits``), never its checker:
+
+- digit rules (odd, even) remove candidates once, at the start (``RuleTables.allowed``);
+- pair rules (dots, thermometers, whispers, clones …) keep arc consistency: a digit of a cell
+  stays only while every partner has a candidate the relation allows beside it, so a
+  thermometer's cells get their bounds from both ends with no search;
+- sums (arrows, little killers) keep bounds consistency: each term's candidates must leave a
+  total the other terms can still reach, weights of either sign;
+- triples (between lines) keep every digit that is part of some allowed triple of candidates;
+- sandwiches keep the places of 1 and N where the cells between them can still make the sum;
+- quadruples force a listed digit into its last places and fail when one cannot fit;
+- killer cages work on their listed digit sets (:func:`_cage`).
+
+A *spread* is one cell's candidates cut out of the packed integer, ``(candidates >> cell) &
+low_bits``: bit ``d * stride`` for digit ``d + 1``. Shifting it back by the cell puts it in
+place, so a whole relation works on spreads and one table serves every cell.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..puzzle import Puzzle
-from ..rules import PairRule
+from ..rules import Cage, DigitRule, PairRule, Quadruple, Rule, Sandwich, SumRule, TripleRule
 
 if TYPE_CHECKING:
     from .backtrack import Layout
+
+MEMO_MAX = 1 << 16
+"""Entries a relation's memo of spreads keeps before it starts afresh (big grids only: a 9x9
+relation has at most 512 spreads to remember)."""
 
 
 def cell_mask(cells: Any) -> int:
@@ -34,28 +55,55 @@ def set_bits(mask: int) -> list[int]:
 
 
 @dataclass(frozen=True)
-class PairTable:
-    """A pair rule, ready for the search: who is whose partner and which digits they forbid.
+class Digits:
+    """What every propagator needs about spreads at one size."""
 
-    For a pair ``(a, b)`` of the rule, ``a`` is the first cell and ``b`` the second, as in
-    ``allows(digit of a, digit of b)``. Digits here count from 0 (``d`` is digit ``d + 1``).
-    """
+    size: int
+    stride: int
+    low: int
+    """One bit per digit: the spread of a cell that may hold anything."""
+    below: tuple[int, ...]
+    """``below[k]``: the spread of the digits under ``k`` (k = 1 .. N + 1)."""
+    above: tuple[int, ...]
+    """``above[k]``: the spread of the digits over ``k`` (k = 0 .. N)."""
 
-    as_first: tuple[int, ...]
-    """Per cell: the cells it is first to, as a cell mask."""
-    as_second: tuple[int, ...]
-    """Per cell: the cells it is second to, as a cell mask."""
-    spread_first: tuple[int, ...]
-    """Per digit ``d`` of a first cell: the digits its partners may not hold, one low bit per
-    layer (a cell mask times it is those cells in those layers)."""
-    spread_second: tuple[int, ...]
-    """The same for a digit of a second cell."""
-    partners: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
-    """Per cell, for the other strategies: ``(partner, forbidden)`` for each partner, where
-    ``forbidden[d]`` holds the digits the partner may not hold while the cell holds ``d``, as
-    a digit mask (bit ``e`` for digit ``e + 1``)."""
+    @classmethod
+    def at(cls, size: int, stride: int) -> Digits:
+        low = sum(1 << (d * stride) for d in range(size))
+        return cls(
+            size=size,
+            stride=stride,
+            low=low,
+            below=tuple(low & ((1 << (max(k - 1, 0) * stride)) - 1) for k in range(size + 2)),
+            above=tuple(low >> (k * stride) << (k * stride) for k in range(size + 1)),
+        )
+
+    def bit(self, digit: int) -> int:
+        """The spread of one digit (1 .. N)."""
+        return 1 << ((digit - 1) * self.stride)
+
+    def spread(self, digits: Iterable[int]) -> int:
+        return sum(self.bit(d) for d in set(digits))
+
+    def outside(self, least: int, most: int) -> int:
+        """The spread of the digits below ``least`` or above ``most`` (clamped to 1 .. N)."""
+        least, most = max(least, 1), min(most, self.size)
+        if least > most:
+            return self.low
+        return self.below[least] | self.above[most]
 
 
+def lowest(spread: int, stride: int) -> int:
+    """The smallest digit of a non-empty spread (bit ``d * stride`` has bit length
+    ``d * stride + 1``, which the stride, at least 2, divides down to ``d``)."""
+    return (spread & -spread).bit_length() // stride + 1
+
+
+def highest(spread: int, stride: int) -> int:
+    return spread.bit_length() // stride + 1
+
+
+# --- cages (their digit sets, listed once per cage) -------------------------------------------
 @dataclass(frozen=True)
 class CageTable:
     """A cage with a sum, ready for the search."""
@@ -70,36 +118,6 @@ class CageTable:
     """Every set of ``len(cells)`` different digits summing to ``total``, as digit masks (bit
     ``d`` for digit ``d + 1``); None when there are too many to list (big grids), in which case
     only the bounds of the sum are used."""
-
-
-def pair_table(rule: PairRule, size: int, stride: int) -> PairTable:
-    """The tables of a pair rule: per digit, the digits it forbids its partner (both ways)."""
-    digits = range(size)
-    forbidden_first = tuple(
-        cell_mask(e for e in digits if not rule.allows(d + 1, e + 1)) for d in digits
-    )
-    forbidden_second = tuple(
-        cell_mask(e for e in digits if not rule.allows(e + 1, d + 1)) for d in digits
-    )
-    cells = size * size
-    as_first, as_second = [0] * cells, [0] * cells
-    partners: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(cells)]
-    for a, b in rule.pairs(size):
-        as_first[a] |= 1 << b
-        as_second[b] |= 1 << a
-        partners[a].append((b, forbidden_first))
-        partners[b].append((a, forbidden_second))
-
-    def spread(digit_mask: int) -> int:
-        return sum(1 << (e * stride) for e in digits if digit_mask >> e & 1)
-
-    return PairTable(
-        as_first=tuple(as_first),
-        as_second=tuple(as_second),
-        spread_first=tuple(spread(m) for m in forbidden_first),
-        spread_second=tuple(spread(m) for m in forbidden_second),
-        partners=tuple(tuple(p) for p in partners),
-    )
 
 
 MAX_COMBOS = 4096
@@ -137,92 +155,486 @@ def cage_combos(cells: int, total: int, size: int) -> tuple[int, ...] | None:
     return tuple(sorted(found))
 
 
-# --- the rules beyond groups, for the naive, ordered and mrv strategies ----------------------
-Allows = Callable[[Sequence[int], int, int], bool]
-"""``allows(grid, cell, digit)``: whether ``digit`` in ``cell`` keeps the rules beyond groups,
-given the digits already in ``grid`` (0: blank; ``grid[cell]`` itself is not looked at)."""
+# --- the propagators of sums, triples, sandwiches and quadruples ------------------------------
+Outcome = tuple[int, int] | None
+"""A propagator's answer: the candidates it leaves and the cells it changed (a cell mask), or
+None when no digits can keep its rule."""
 
 
-def rule_check(lay: Layout) -> Allows | None:
-    """The check of the model's pair rules and cage sums on a partly filled grid, or None when
-    the model has none (groups are checked by the strategies themselves).
+class SumPropagator:
+    """A weighted sum equal to a goal, kept bounds-consistent (arrows, little killers).
 
-    Pair rules: no partner may already hold a digit the rule forbids beside ``digit``. Cages:
-    the digits already in the cage plus ``digit`` must leave a sum the blank cells can still
-    make with different digits not yet used there (between the smallest and the largest).
-    """
-    if not lay.has_rules:
+    Each term ``weight * digit`` ranges between its smallest and largest candidate's; every
+    term must fit in what the goal leaves once the others take their extremes. Digits may
+    repeat, so the bounds are each cell's own: exact once the terms are settled."""
+
+    __slots__ = ("cells", "digits", "goal", "mask", "weights")
+
+    def __init__(self, terms: Sequence[tuple[int, int]], goal: int, digits: Digits) -> None:
+        weight: dict[int, int] = {}
+        for cell, w in terms:  # a cell twice is one term (never so in the kinds today)
+            weight[cell] = weight.get(cell, 0) + w
+        kept = [(c, w) for c, w in weight.items() if w]
+        self.cells = tuple(c for c, _ in kept)
+        self.weights = tuple(w for _, w in kept)
+        self.goal = goal
+        self.digits = digits
+        self.mask = cell_mask(self.cells)
+
+    def run(self, cand: int) -> Outcome:
+        t = self.digits
+        low, stride = t.low, t.stride
+        cells, weights, goal = self.cells, self.weights, self.goal
+        changed = 0
+        while True:
+            spreads, bounds = [], []
+            total_low = total_high = 0
+            for cell, w in zip(cells, weights, strict=True):
+                s = (cand >> cell) & low
+                if not s:
+                    return None
+                small, big = lowest(s, stride) * w, highest(s, stride) * w
+                if w < 0:
+                    small, big = big, small
+                spreads.append(s)
+                bounds.append((small, big))
+                total_low += small
+                total_high += big
+            if not total_low <= goal <= total_high:
+                return None
+            if total_low == total_high:
+                return cand, changed
+            pruned = False
+            for cell, w, s, (small, big) in zip(cells, weights, spreads, bounds, strict=True):
+                floor = goal - (total_high - big)  # the least this term may be
+                ceiling = goal - (total_low - small)  # the most
+                if floor <= small and big <= ceiling:
+                    continue
+                if w > 0:
+                    least, most = -(-floor // w), ceiling // w
+                else:
+                    least, most = -(-ceiling // w), floor // w
+                out = s & t.outside(least, most)
+                if out:
+                    if out == s:
+                        return None
+                    cand ^= out << cell
+                    changed |= 1 << cell
+                    pruned = True
+            if not pruned:
+                return cand, changed
+
+
+class TriplePropagator:
+    """The triples of one rule (a between line's ends with each middle cell): every candidate
+    must be part of some allowed triple of candidates (generalised arc consistency), memoised
+    on the three spreads."""
+
+    __slots__ = ("allowed", "digits", "mask", "memo", "triples")
+
+    def __init__(self, rule: TripleRule, digits: Digits) -> None:
+        n = digits.size
+        self.triples = rule.triples(n)
+        self.allowed = tuple(
+            (digits.bit(a), digits.bit(b), digits.bit(c))
+            for a in range(1, n + 1)
+            for b in range(1, n + 1)
+            for c in range(1, n + 1)
+            if rule.allows(a, b, c)
+        )
+        self.digits = digits
+        self.mask = cell_mask(c for triple in self.triples for c in triple)
+        self.memo: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+
+    def supported(self, key: tuple[int, int, int]) -> tuple[int, int, int]:
+        sx, sy, sz = key
+        ox = oy = oz = 0
+        for bx, by, bz in self.allowed:
+            if sx & bx and sy & by and sz & bz:
+                ox |= bx
+                oy |= by
+                oz |= bz
+        if len(self.memo) >= MEMO_MAX:
+            self.memo.clear()
+        self.memo[key] = (ox, oy, oz)
+        return ox, oy, oz
+
+    def run(self, cand: int) -> Outcome:
+        low = self.digits.low
+        changed = 0
+        for triple in self.triples:
+            key = ((cand >> triple[0]) & low, (cand >> triple[1]) & low, (cand >> triple[2]) & low)
+            kept = self.memo.get(key) or self.supported(key)
+            for cell, s, keep in zip(triple, key, kept, strict=True):
+                if s != keep:
+                    if not keep:
+                        return None
+                    cand ^= (s ^ keep) << cell
+                    changed |= 1 << cell
+        return cand, changed
+
+
+class SandwichPropagator:
+    """A sandwich sum on a line that is a group (its digits differ, so 1 and N appear once).
+
+    Every place of the 1 and of the N is tried: a placement is possible when the cells between
+    can hold digits other than 1 and N summing to the total — between the sums of their
+    smallest and largest candidates, and of as many smallest and largest different digits.
+    The 1 and the N keep only their possible places; when one stretch of cells remains, its
+    ends hold 1 and N and its cells are bounded by the sum, as a sum rule's terms are."""
+
+    __slots__ = (
+        "cells",
+        "digits",
+        "ends",
+        "goal",
+        "large",
+        "mask",
+        "middle",
+        "one",
+        "small",
+        "top",
+    )
+
+    def __init__(self, rule: Sandwich, digits: Digits) -> None:
+        n = digits.size
+        self.cells = tuple(rule.cells)
+        self.mask = cell_mask(self.cells)
+        self.digits = digits
+        self.one, self.top = digits.bit(1), digits.bit(n)
+        self.ends = self.one | self.top
+        self.middle = digits.low ^ self.ends if n > 1 else 0
+        inner = list(range(2, n))
+        self.small = tuple(sum(inner[:k]) for k in range(n + 1))
+        self.large = tuple(sum(inner[len(inner) - k :]) if k else 0 for k in range(n + 1))
+        self.goal = rule.total
+
+    def run(self, cand: int) -> Outcome:
+        t = self.digits
+        low, stride, middle = t.low, t.stride, self.middle
+        cells, goal = self.cells, self.goal
+        spreads = [(cand >> c) & low for c in cells]
+        ones = [i for i, s in enumerate(spreads) if s & self.one]
+        tops = [i for i, s in enumerate(spreads) if s & self.top]
+        # Prefix sums of each cell's least and most digit other than 1 and N, and of the
+        # cells that can hold neither (they cannot lie between).
+        least, most, stuck = [0], [0], [0]
+        for s in spreads:
+            m = s & middle
+            least.append(least[-1] + (lowest(m, stride) if m else 0))
+            most.append(most[-1] + (highest(m, stride) if m else 0))
+            stuck.append(stuck[-1] + (not m))
+        ok_ones = ok_tops = 0
+        stretches = set()
+        for i in ones:
+            for j in tops:
+                if i == j:
+                    continue
+                a, b = (i, j) if i < j else (j, i)
+                if stuck[b] != stuck[a + 1]:
+                    continue
+                k = b - a - 1
+                floor = max(least[b] - least[a + 1], self.small[k])
+                ceiling = min(most[b] - most[a + 1], self.large[k])
+                if floor <= goal <= ceiling:
+                    ok_ones |= 1 << i
+                    ok_tops |= 1 << j
+                    stretches.add((a, b))
+        if not stretches:
+            return None
+        changed = 0
+        outs = [0] * len(cells)
+        for i in ones:
+            if not ok_ones >> i & 1:
+                outs[i] |= self.one
+        for j in tops:
+            if not ok_tops >> j & 1:
+                outs[j] |= self.top
+        if len(stretches) == 1:
+            ((a, b),) = stretches
+            outs[a] |= spreads[a] & ~self.ends
+            outs[b] |= spreads[b] & ~self.ends
+            floor_all = least[b] - least[a + 1]
+            ceiling_all = most[b] - most[a + 1]
+            for i in range(a + 1, b):
+                m = spreads[i] & middle
+                small, big = lowest(m, stride), highest(m, stride)
+                outs[i] |= spreads[i] & ~middle
+                outs[i] |= m & t.outside(goal - (ceiling_all - big), goal - (floor_all - small))
+        for i, out in enumerate(outs):
+            out &= spreads[i]
+            if out:
+                if out == spreads[i]:
+                    return None
+                cand ^= out << cells[i]
+                changed |= 1 << cells[i]
+        return cand, changed
+
+
+class LooseSandwich:
+    """A sandwich sum on a line that is not a group (a model without rows or columns): its
+    digits may repeat, so it is checked, reading the first 1 and N, once every cell is
+    settled."""
+
+    __slots__ = ("cells", "digits", "goal", "mask")
+
+    def __init__(self, rule: Sandwich, digits: Digits) -> None:
+        self.cells, self.goal, self.digits = tuple(rule.cells), rule.total, digits
+        self.mask = cell_mask(self.cells)
+
+    def run(self, cand: int) -> Outcome:
+        t = self.digits
+        line = []
+        for cell in self.cells:
+            s = (cand >> cell) & t.low
+            if s & (s - 1) or not s:
+                return cand, 0
+            line.append(lowest(s, t.stride))
+        if 1 not in line or t.size not in line:
+            return None
+        a, b = sorted((line.index(1), line.index(t.size)))
+        return (cand, 0) if sum(line[a + 1 : b]) == self.goal else None
+
+
+class QuadruplePropagator:
+    """The listed digits appear among the cells, a digit listed twice at least twice.
+
+    A listed digit with fewer places among the cells than it must appear fails; with exactly
+    as many, it goes in each. Fewer cells able to hold a listed digit than digits listed fail;
+    as many listed digits as cells leave the cells only those digits."""
+
+    __slots__ = ("cells", "digits", "listed", "mask", "need", "shifts")
+
+    def __init__(self, rule: Quadruple, digits: Digits) -> None:
+        self.cells = tuple(rule.cells)
+        self.mask = cell_mask(self.cells)
+        self.digits = digits
+        counts = rule.needed()
+        self.need = tuple((d, counts[d]) for d in sorted(counts))
+        self.shifts = tuple((d - 1) * digits.stride for d, _ in self.need)
+        self.listed = digits.spread(counts)
+
+    def run(self, cand: int) -> Outcome:
+        t = self.digits
+        low, mask = t.low, self.mask
+        changed = able = 0
+        for (digit, times), shift in zip(self.need, self.shifts, strict=True):
+            places = (cand >> shift) & mask
+            able |= places
+            count = places.bit_count()
+            if count < times:
+                return None
+            if count == times:
+                bit = t.bit(digit)
+                for cell in set_bits(places):
+                    out = (cand >> cell) & low & ~bit
+                    if out:
+                        cand ^= out << cell
+                        changed |= 1 << cell
+        listed = sum(times for _, times in self.need)
+        if able.bit_count() < listed:
+            return None
+        if listed == len(self.cells):
+            for cell in self.cells:
+                s = (cand >> cell) & low
+                out = s & ~self.listed
+                if out:
+                    if out == s:
+                        return None
+                    cand ^= out << cell
+                    changed |= 1 << cell
+        return cand, changed
+
+
+Propagator = (
+    SumPropagator | TriplePropagator | SandwichPropagator | LooseSandwich | QuadruplePropagator
+)
+
+
+# --- the compiled rules --------------------------------------------------------------------------
+Arc = tuple[int, dict[int, int], dict[int, int]]
+"""A pair rule seen from one of its cells: ``(partner, support, memo)``. ``support`` maps the
+spread of each digit of the cell to the spread of the partner's digits the relation allows
+beside it; ``memo`` maps a whole spread of the cell to the union of its digits' supports."""
+
+
+@dataclass(frozen=True)
+class RuleTables:
+    """A model's rules beyond groups at one size, ready for the search."""
+
+    rules: tuple[Rule, ...]
+    """The rules themselves (the teaching strategies' check reads their data)."""
+    digits: Digits
+    allowed: int
+    """Every candidate the digit rules leave, packed as the search packs candidates."""
+    cages: tuple[CageTable, ...]
+    arcs: tuple[tuple[Arc, ...], ...]
+    """Per cell, its pair rules' arcs to its partners."""
+    pair_cells: int
+    """The cells with an arc, as a cell mask."""
+    propagators: tuple[Propagator, ...]
+    watched: int
+    """The cells of every pair rule and propagator: a change elsewhere wakes none of them."""
+
+
+def compile_rules(
+    rules: Sequence[Rule], size: int, stride: int, peers: Sequence[Sequence[int]]
+) -> RuleTables | None:
+    """The tables of ``rules`` at ``size``, or None when the groups say it all (anti-knight,
+    cages without a sum …). ``peers`` tells which sandwich lines are groups."""
+    digits = Digits.at(size, stride)
+    cells = size * size
+    allowed = ((1 << cells) - 1) * digits.low
+    cages: list[CageTable] = []
+    arcs: list[list[Arc]] = [[] for _ in range(cells)]
+    memos: dict[tuple[tuple[int, int], ...], tuple[dict[int, int], dict[int, int]]] = {}
+    propagators: list[Propagator] = []
+
+    def shared(support: dict[int, int]) -> tuple[dict[int, int], dict[int, int]]:
+        # Every pair with the same relation (all thermometers, all white dots of one value)
+        # shares one memo.
+        key = tuple(sorted(support.items()))
+        return memos.setdefault(key, (support, {}))
+
+    for rule in rules:
+        if isinstance(rule, PairRule):
+            ds = range(1, size + 1)
+            ahead = {digits.bit(a): digits.spread(b for b in ds if rule.allows(a, b)) for a in ds}
+            back = {digits.bit(b): digits.spread(a for a in ds if rule.allows(a, b)) for b in ds}
+            to_second, to_first = shared(ahead), shared(back)
+            for a, b in rule.pairs(size):
+                arcs[a].append((b, *to_second))
+                arcs[b].append((a, *to_first))
+        elif isinstance(rule, DigitRule):
+            out = digits.spread(d for d in range(1, size + 1) if not rule.allows(d))
+            for cell in rule.cells:
+                allowed &= ~(out << cell)
+        elif isinstance(rule, SumRule):
+            propagators.append(SumPropagator(rule.terms(size), rule.goal, digits))
+        elif isinstance(rule, TripleRule):
+            propagators.append(TriplePropagator(rule, digits))
+        elif isinstance(rule, Sandwich):
+            line = rule.cells
+            group = all(b in peers[a] for i, a in enumerate(line) for b in line[i + 1 :])
+            propagators.append(
+                SandwichPropagator(rule, digits) if group else LooseSandwich(rule, digits)
+            )
+        elif isinstance(rule, Quadruple):
+            propagators.append(QuadruplePropagator(rule, digits))
+        elif isinstance(rule, Cage):
+            if rule.total is not None:
+                mask = cell_mask(rule.cells)
+                cages.append(
+                    CageTable(
+                        cells=tuple(rule.cells),
+                        mask=mask,
+                        layers=mask * digits.low,
+                        total=rule.total,
+                        combos=cage_combos(len(rule.cells), rule.total, size),
+                    )
+                )
+        elif type(rule).groups is Rule.groups:
+            raise TypeError(f"backtrack cannot compile the {rule.title} rule ({rule.key})")
+        # else: a rule that is only its groups (anti-knight, anti-king) — the peers hold it
+    pair_cells = cell_mask(c for c in range(cells) if arcs[c])
+    if not (cages or pair_cells or propagators) and allowed == ((1 << cells) - 1) * digits.low:
         return None
-    n = lay.size
-    partners = [
-        tuple(pair for table in lay.pair_rules for pair in table.partners[cell])
-        for cell in range(lay.cells)
-    ]
-    cages: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(lay.cells)]
-    for cage in lay.cages:
-        for cell in cage.cells:
-            cages[cell].append((tuple(c for c in cage.cells if c != cell), cage.total))
-
-    def allows(grid: Sequence[int], cell: int, digit: int) -> bool:
-        for partner, forbidden in partners[cell]:
-            other = grid[partner]
-            if other and forbidden[digit - 1] >> (other - 1) & 1:
-                return False
-        for others, total in cages[cell]:
-            held = [grid[c] for c in others if grid[c]]
-            left = total - digit - sum(held)
-            blank = len(others) - len(held)
-            unused = [d for d in range(1, n + 1) if d != digit and d not in held]
-            if blank > len(unused) or not (
-                sum(unused[:blank]) <= left <= sum(unused[len(unused) - blank :])
-            ):
-                return False
-        return True
-
-    return allows
-
-
-def givens_allowed(puzzle: Puzzle, allows: Allows | None) -> bool:
-    """Whether the givens alone keep the rules beyond groups (a cage of givens is never
-    filled, so the search would not look at it)."""
-    grid = puzzle.cells
-    return allows is None or all(
-        allows(grid, cell, digit) for cell, digit in enumerate(grid) if digit
+    return RuleTables(
+        rules=tuple(rules),
+        digits=digits,
+        allowed=allowed,
+        cages=tuple(cages),
+        arcs=tuple(tuple(a) for a in arcs),
+        pair_cells=pair_cells,
+        propagators=tuple(propagators),
+        watched=pair_cells | cell_mask(c for p in propagators for c in set_bits(p.mask)),
     )
 
 
-def rules_step(lay: Layout, layers: list[int], solved: int, ruled: int, changed: int) -> int | None:
+# --- the fast strategy's step --------------------------------------------------------------------
+def rules_step(
+    lay: Layout, candidates: int, layers: list[int], solved: int, changed: int
+) -> int | None:
     """The candidates the model's rules beyond groups rule out, or None for a dead end.
 
-    - pair rules: a digit settled in a cell since ``ruled`` removes from each partner the
-      digits the rule forbids beside it (see :class:`PairTable`);
-    - cages with a sum, where a candidate changed (``changed``): see :func:`_cage`.
+    Only rules with a cell whose candidates differ since the last look (``changed``, packed)
+    are woken; cages look at their layers (see :func:`_cage`), the other rules run to a common
+    fixed point: pair rules as an arc-consistency work list over the cells that changed, then
+    each propagator a changed cell wakes, again while any of them changes a cell.
     """
+    tables = lay.rules
+    assert tables is not None
     kill = 0
-    fresh_cells = solved & ~ruled
-    if fresh_cells:
-        for table in lay.pair_rules:
-            as_first, as_second = table.as_first, table.as_second
-            for digit, layer in enumerate(layers):
-                fresh = layer & fresh_cells
-                if not fresh:
-                    continue
-                first = second = 0
-                while fresh:
-                    bit = fresh & -fresh
-                    fresh ^= bit
-                    cell = bit.bit_length() - 1
-                    first |= as_first[cell]
-                    second |= as_second[cell]
-                # A cell mask times a spread: those cells in the forbidden digits' layers.
-                kill |= first * table.spread_first[digit] | second * table.spread_second[digit]
-    for cage in lay.cages:
+    for cage in tables.cages:
         if changed & cage.layers:
             more = _cage(lay, cage, layers, solved)
             if more is None:
                 return None
             kill |= more
-    return kill
+    if not tables.watched:
+        return kill
+    fold = 0
+    for shift in lay.shifts:
+        fold |= changed >> shift
+    todo = fold & tables.watched
+    if not todo:
+        return kill
+    cand = start = candidates & ~kill
+    pair_todo = todo & tables.pair_cells
+    while todo:
+        woken = 0
+        if pair_todo:
+            outcome = _arcs(tables, cand, pair_todo)
+            if outcome is None:
+                return None
+            cand, woken = outcome
+        # The arcs' changes are already consistent with every arc: only the propagators'
+        # changes go back to the arcs.
+        touched = todo | woken
+        todo = 0
+        for propagator in tables.propagators:
+            if propagator.mask & touched:
+                outcome = propagator.run(cand)
+                if outcome is None:
+                    return None
+                cand, more = outcome
+                todo |= more
+                touched |= more
+        pair_todo = todo & tables.pair_cells
+    return kill | (start ^ cand)
+
+
+def _arcs(tables: RuleTables, cand: int, todo: int) -> Outcome:
+    """Arc consistency of the pair rules, from the cells of ``todo``: each partner of a changed
+    cell keeps only the digits some candidate of the cell allows; a partner that loses one is
+    looked at in turn."""
+    low, arcs = tables.digits.low, tables.arcs
+    work = set_bits(todo)
+    changed = 0
+    while work:
+        cell = work.pop()
+        mine = (cand >> cell) & low
+        for partner, support, memo in arcs[cell]:
+            ok = memo.get(mine)
+            if ok is None:
+                ok = 0
+                rest = mine
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    ok |= support[bit]
+                if len(memo) >= MEMO_MAX:
+                    memo.clear()
+                memo[mine] = ok
+            theirs = (cand >> partner) & low
+            out = theirs & ~ok
+            if out:
+                if out == theirs:
+                    return None
+                cand ^= out << partner
+                changed |= 1 << partner
+                work.append(partner)
+    return cand, changed
 
 
 def _cage(lay: Layout, cage: CageTable, layers: list[int], solved: int) -> int | None:
