@@ -17,7 +17,7 @@ import pytest
 from variants import MAX_COUNT, catalogue, solutions
 
 from sudoku_cp import Puzzle, PuzzleError, Status, get_backend
-from sudoku_cp.backends import backend_class, backtrack
+from sudoku_cp.backends import backend_class, backtrack, backtrack_rules
 from sudoku_cp.model import load_model
 from sudoku_cp.perf.mixed_rules import mixed_puzzles
 from sudoku_cp.rules import (
@@ -124,6 +124,33 @@ def test_a_sandwich_places_the_one_and_the_nine() -> None:
     # The sum 2 between them: one cell, holding the 2.
     left = left_after_propagation(blank(Sandwich(row, 2), givens={3: 1, 5: 9}))
     assert left is not None and left[4] == {2}
+
+
+def test_a_sandwich_keeps_its_digit_sets_between_and_out_of_the_rest() -> None:
+    # Two cells between the 1 and the 9 summing to 5: 2 and 3, so no other cell of the row
+    # may hold them (the row's group alone would not know that yet).
+    left = left_after_propagation(blank(Sandwich(tuple(range(9)), 5), givens={0: 1, 3: 9}))
+    assert left is not None
+    assert left[1] == left[2] == {2, 3}
+    assert all(left[c] == set(range(4, 9)) for c in range(4, 9))
+
+
+def test_sandwich_bounds_alone_are_enough(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Where a sandwich has too many digit sets to list (big grids) its cells between are
+    # bounded by the sum alone: force that path on the catalogue's sandwiches.
+    monkeypatch.setattr(backtrack_rules, "MAX_COMBOS", 0)
+    caches = (backtrack_rules.cage_combos, backtrack.layout)
+    for cache in caches:
+        cache.cache_clear()
+    try:
+        entries = [e for e in ENTRIES if "sandwich" in e.name]
+        assert len(entries) >= 9
+        for entry in entries:
+            result = get_backend("backtrack").solve(entry.puzzle, limit=None)
+            assert sorted(result.solutions) == solutions(entry.puzzle), entry.name
+    finally:
+        for cache in caches:
+            cache.cache_clear()
 
 
 def test_a_sandwich_no_placement_can_make_is_a_dead_end() -> None:

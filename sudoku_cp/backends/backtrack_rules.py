@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..rules import Cage, DigitRule, PairRule, Quadruple, Rule, Sandwich, SumRule, TripleRule
@@ -66,6 +66,8 @@ class Digits:
     """``below[k]``: the spread of the digits under ``k`` (k = 1 .. N + 1)."""
     above: tuple[int, ...]
     """``above[k]``: the spread of the digits over ``k`` (k = 0 .. N)."""
+    spans: dict[int, tuple[int, int]] = field(default_factory=dict, compare=False)
+    """A memo: a spread's smallest and largest digit (what sums and sandwiches read most)."""
 
     @classmethod
     def at(cls, size: int, stride: int) -> Digits:
@@ -84,6 +86,15 @@ class Digits:
 
     def spread(self, digits: Iterable[int]) -> int:
         return sum(self.bit(d) for d in set(digits))
+
+    def span(self, spread: int) -> tuple[int, int]:
+        """The smallest and the largest digit of a non-empty spread, remembered."""
+        found = self.spans.get(spread)
+        if found is None:
+            if len(self.spans) >= MEMO_MAX:
+                self.spans.clear()
+            found = self.spans[spread] = (lowest(spread, self.stride), highest(spread, self.stride))
+        return found
 
     def outside(self, least: int, most: int) -> int:
         """The spread of the digits below ``least`` or above ``most`` (clamped to 1 .. N)."""
@@ -183,7 +194,7 @@ class SumPropagator:
 
     def run(self, cand: int) -> Outcome:
         t = self.digits
-        low, stride = t.low, t.stride
+        low, spans, span = t.low, t.spans, t.span
         cells, weights, goal = self.cells, self.weights, self.goal
         changed = 0
         while True:
@@ -193,9 +204,11 @@ class SumPropagator:
                 s = (cand >> cell) & low
                 if not s:
                     return None
-                small, big = lowest(s, stride) * w, highest(s, stride) * w
-                if w < 0:
-                    small, big = big, small
+                small, big = spans.get(s) or span(s)
+                if w > 0:
+                    small, big = small * w, big * w
+                else:
+                    small, big = big * w, small * w
                 spreads.append(s)
                 bounds.append((small, big))
                 total_low += small
@@ -277,22 +290,24 @@ class TriplePropagator:
 class SandwichPropagator:
     """A sandwich sum on a line that is a group (its digits differ, so 1 and N appear once).
 
-    Every place of the 1 and of the N is tried: a placement is possible when the cells between
-    can hold digits other than 1 and N summing to the total — between the sums of their
-    smallest and largest candidates, and of as many smallest and largest different digits.
-    The 1 and the N keep only their possible places; when one stretch of cells remains, its
-    ends hold 1 and N and its cells are bounded by the sum, as a sum rule's terms are."""
+    Every place of the 1 and of the N a distance apart that the sum allows is tried, with every
+    set of different digits of 2..N-1 the cells between could hold (as a cage's sets are
+    listed): the set must cover those cells and each of its digits must have a place there.
+    Each candidate keeps only the support such placements give it — the 1 and the N their
+    possible places, a cell between the digits of possible sets, a cell outside any digit but
+    1, N and the set's. Once the cells between are settled, the sum is exact. Where the sets
+    are too many to list (big grids), each cell between is bounded by the sum instead."""
 
     __slots__ = (
         "cells",
+        "combos",
         "digits",
         "ends",
+        "gaps",
         "goal",
-        "large",
         "mask",
         "middle",
         "one",
-        "small",
         "top",
     )
 
@@ -304,71 +319,110 @@ class SandwichPropagator:
         self.one, self.top = digits.bit(1), digits.bit(n)
         self.ends = self.one | self.top
         self.middle = digits.low ^ self.ends if n > 1 else 0
-        inner = list(range(2, n))
-        self.small = tuple(sum(inner[:k]) for k in range(n + 1))
-        self.large = tuple(sum(inner[len(inner) - k :]) if k else 0 for k in range(n + 1))
         self.goal = rule.total
+        inner = list(range(2, n))
+        # How far apart the 1 and the N may be: k cells between them hold k different digits
+        # of 2..N-1, so the sum rules out most distances before any candidate is read.
+        self.gaps = tuple(
+            k + 1
+            for k in range(n - 1)
+            if sum(inner[:k]) <= self.goal <= sum(inner[len(inner) - k :] if k else ())
+        )
+        combos: dict[int, tuple[int, ...] | None] = {}
+        for gap in self.gaps:
+            found = cage_combos(gap - 1, self.goal, n)  # the gaps kept the goal small
+            edge = 1 | 1 << (n - 1)
+            combos[gap - 1] = (
+                None
+                if found is None
+                else tuple(
+                    digits.spread(d + 1 for d in range(n) if m >> d & 1)
+                    for m in found
+                    if not m & edge
+                )
+            )
+        self.combos = combos
 
     def run(self, cand: int) -> Outcome:
-        t = self.digits
-        low, stride, middle = t.low, t.stride, self.middle
-        cells, goal = self.cells, self.goal
+        low, ends, one, top = self.digits.low, self.ends, self.one, self.top
+        cells = self.cells
+        size = len(cells)
         spreads = [(cand >> c) & low for c in cells]
-        ones = [i for i, s in enumerate(spreads) if s & self.one]
-        tops = [i for i, s in enumerate(spreads) if s & self.top]
-        # Prefix sums of each cell's least and most digit other than 1 and N, and of the
-        # cells that can hold neither (they cannot lie between).
-        least, most, stuck = [0], [0], [0]
-        for s in spreads:
-            m = s & middle
-            least.append(least[-1] + (lowest(m, stride) if m else 0))
-            most.append(most[-1] + (highest(m, stride) if m else 0))
-            stuck.append(stuck[-1] + (not m))
-        ok_ones = ok_tops = 0
-        stretches = set()
-        for i in ones:
-            for j in tops:
-                if i == j:
-                    continue
-                a, b = (i, j) if i < j else (j, i)
-                if stuck[b] != stuck[a + 1]:
-                    continue
-                k = b - a - 1
-                floor = max(least[b] - least[a + 1], self.small[k])
-                ceiling = min(most[b] - most[a + 1], self.large[k])
-                if floor <= goal <= ceiling:
-                    ok_ones |= 1 << i
-                    ok_tops |= 1 << j
-                    stretches.add((a, b))
-        if not stretches:
+        tops = 0
+        for i, s in enumerate(spreads):
+            if s & top:
+                tops |= 1 << i
+        support = [0] * size
+        found = False
+        for i, s in enumerate(spreads):
+            if not s & one:
+                continue
+            for gap in self.gaps:
+                for j in (i - gap, i + gap):
+                    if j < 0 or not tops >> j & 1:
+                        continue
+                    a, b = (i, j) if i < j else (j, i)
+                    between = spreads[a + 1 : b]
+                    combos = self.combos[b - a - 1]
+                    if combos is None:
+                        found |= self._bounded(spreads, support, i, j, a, b)
+                        continue
+                    union = 0
+                    for x in between:
+                        union |= x
+                    for combo in combos:
+                        if combo & union != combo or not all(x & combo for x in between):
+                            continue
+                        found = True
+                        support[i] |= one
+                        support[j] |= top
+                        for x in range(a + 1, b):
+                            support[x] |= spreads[x] & combo
+                        rest = ~(ends | combo)
+                        for x in range(size):
+                            if not a <= x <= b:
+                                support[x] |= spreads[x] & rest
+                    if found and support == spreads:
+                        return cand, 0  # every candidate has support: nothing to remove
+        if not found:
             return None
         changed = 0
-        outs = [0] * len(cells)
-        for i in ones:
-            if not ok_ones >> i & 1:
-                outs[i] |= self.one
-        for j in tops:
-            if not ok_tops >> j & 1:
-                outs[j] |= self.top
-        if len(stretches) == 1:
-            ((a, b),) = stretches
-            outs[a] |= spreads[a] & ~self.ends
-            outs[b] |= spreads[b] & ~self.ends
-            floor_all = least[b] - least[a + 1]
-            ceiling_all = most[b] - most[a + 1]
-            for i in range(a + 1, b):
-                m = spreads[i] & middle
-                small, big = lowest(m, stride), highest(m, stride)
-                outs[i] |= spreads[i] & ~middle
-                outs[i] |= m & t.outside(goal - (ceiling_all - big), goal - (floor_all - small))
-        for i, out in enumerate(outs):
-            out &= spreads[i]
+        for i, s in enumerate(spreads):
+            out = s & ~support[i]
             if out:
-                if out == spreads[i]:
+                if out == s:
                     return None
                 cand ^= out << cells[i]
                 changed |= 1 << cells[i]
         return cand, changed
+
+    def _bounded(
+        self, spreads: list[int], support: list[int], i: int, j: int, a: int, b: int
+    ) -> bool:
+        """For a gap whose digit sets are too many to list: whether the cells between can
+        make the sum within their bounds; if so, the support this placement gives."""
+        t = self.digits
+        middle, goal = self.middle, self.goal
+        spans = [
+            t.span(spreads[x] & middle) if spreads[x] & middle else None for x in range(a + 1, b)
+        ]
+        if None in spans:
+            return False
+        least = sum(span[0] for span in spans if span)
+        most = sum(span[1] for span in spans if span)
+        if not least <= goal <= most:
+            return False
+        support[i] |= self.one
+        support[j] |= self.top
+        for x, span in zip(range(a + 1, b), spans, strict=True):
+            assert span is not None
+            small, big = span
+            keep = middle & ~t.outside(goal - (most - big), goal - (least - small))
+            support[x] |= spreads[x] & keep
+        for x in range(len(spreads)):
+            if not a <= x <= b:
+                support[x] |= spreads[x] & ~self.ends
+        return True
 
 
 class LooseSandwich:
