@@ -211,6 +211,31 @@ def test_negative_pairs_are_propagated_both_ways() -> None:
     assert left is not None and left[0] == left[2] == ALL - {4, 5, 6}
 
 
+OVERLAPPING = {
+    "an arrow's circle in a sandwich's column": [
+        Sandwich(tuple(range(0, 81, 9)), 20),
+        Arrow((45,), (46, 47)),
+    ],
+    "an arrow on a between line's end": [BetweenLine((0, 10, 20)), Arrow((20,), (21, 22))],
+    "a thermometer through a little killer and a quadruple": [
+        LittleKiller((0, 10, 20, 30), 14),
+        Thermometer((10, 11, 12)),
+        Quadruple((11, 12, 20, 21), (2, 7)),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", OVERLAPPING)
+def test_rules_sharing_cells_are_all_woken(name: str) -> None:
+    # Bug: the cells that wake the rules were summed, not or-ed, so a cell of two rules
+    # carried into another cell's bit and the arrow was never looked at again.
+    puzzle = blank(*OVERLAPPING[name])
+    result = get_backend("backtrack").solve(puzzle, limit=5, time_limit=60)
+    assert result.count == 5
+    for grid in result.solutions:
+        assert puzzle.is_solution(grid), puzzle.problems_with(grid)
+
+
 # --- every strategy, every catalogue puzzle ----------------------------------------------------
 ENTRIES = [entry for entry in catalogue() if entry.count <= MAX_COUNT]
 

@@ -26,9 +26,10 @@ place, so a whole relation works on spreads and one table serves every cell.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..rules import Cage, DigitRule, PairRule, Quadruple, Rule, Sandwich, SumRule, TripleRule
 
@@ -40,8 +41,12 @@ MEMO_MAX = 1 << 16
 relation has at most 512 spreads to remember)."""
 
 
-def cell_mask(cells: Any) -> int:
-    return sum(1 << c for c in cells)
+def cell_mask(cells: Iterable[int]) -> int:
+    """The cells as a cell mask; a cell listed twice counts once (a sum would carry)."""
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
 
 
 def set_bits(mask: int) -> list[int]:
@@ -536,6 +541,8 @@ def compile_rules(
 ) -> RuleTables | None:
     """The tables of ``rules`` at ``size``, or None when the groups say it all (anti-knight,
     cages without a sum …). ``peers`` tells which sandwich lines are groups."""
+    if not rules:
+        return None  # most models (classic, jigsaw): no tables to build for each puzzle
     digits = Digits.at(size, stride)
     cells = size * size
     allowed = ((1 << cells) - 1) * digits.low
@@ -601,7 +608,7 @@ def compile_rules(
         arcs=tuple(tuple(a) for a in arcs),
         pair_cells=pair_cells,
         propagators=tuple(propagators),
-        watched=pair_cells | cell_mask(c for p in propagators for c in set_bits(p.mask)),
+        watched=functools.reduce(operator.or_, (p.mask for p in propagators), pair_cells),
     )
 
 
