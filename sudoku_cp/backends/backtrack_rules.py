@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from .backtrack import Layout
 
 MEMO_MAX = 1 << 16
+SANDWICH_MEMO_MAX = 1 << 12
+"""Lines a sandwich remembers its answer for (each a tuple of N spreads: about 1 KB at 9x9)."""
 """Entries a relation's memo of spreads keeps before it starts afresh (big grids only: a 9x9
 relation has at most 512 spreads to remember)."""
 
@@ -306,6 +308,7 @@ class SandwichPropagator:
     __slots__ = (
         "cells",
         "combos",
+        "memo",
         "digits",
         "ends",
         "gaps",
@@ -347,12 +350,32 @@ class SandwichPropagator:
                 )
             )
         self.combos = combos
+        self.memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
     def run(self, cand: int) -> Outcome:
-        low, ends, one, top = self.digits.low, self.ends, self.one, self.top
+        low = self.digits.low
         cells = self.cells
-        size = len(cells)
-        spreads = [(cand >> c) & low for c in cells]
+        spreads = tuple((cand >> c) & low for c in cells)
+        memo = self.memo
+        if spreads in memo:
+            outs = memo[spreads]
+        else:
+            if len(memo) >= SANDWICH_MEMO_MAX:
+                memo.clear()
+            outs = memo[spreads] = self.supported(list(spreads))
+        if outs is None:
+            return None
+        changed = 0
+        for cell, out in zip(cells, outs, strict=True):
+            if out:
+                cand ^= out << cell
+                changed |= 1 << cell
+        return cand, changed
+
+    def supported(self, spreads: list[int]) -> tuple[int, ...] | None:
+        """What each cell loses (its digits without support), or None for a dead end."""
+        ends, one, top = self.ends, self.one, self.top
+        size = len(spreads)
         tops = 0
         for i, s in enumerate(spreads):
             if s & top:
@@ -375,31 +398,37 @@ class SandwichPropagator:
                     union = 0
                     for x in between:
                         union |= x
+                    # The sets that fit: their union is what the cells between may hold, and
+                    # their common digits are what the cells outside may not.
+                    fit = False
+                    fits = 0
+                    common = -1
                     for combo in combos:
-                        if combo & union != combo or not all(x & combo for x in between):
+                        if combo & union != combo:
                             continue
-                        found = True
-                        support[i] |= one
-                        support[j] |= top
-                        for x in range(a + 1, b):
-                            support[x] |= spreads[x] & combo
-                        rest = ~(ends | combo)
-                        for x in range(size):
-                            if not a <= x <= b:
-                                support[x] |= spreads[x] & rest
-                    if found and support == spreads:
-                        return cand, 0  # every candidate has support: nothing to remove
-        if not found:
+                        for x in between:
+                            if not x & combo:
+                                break
+                        else:
+                            fit = True
+                            fits |= combo
+                            common &= combo
+                    if not fit:
+                        continue
+                    found = True
+                    support[i] |= one
+                    support[j] |= top
+                    for x in range(a + 1, b):
+                        support[x] |= spreads[x] & fits
+                    rest = ~(ends | common)
+                    for x in range(size):
+                        if not a <= x <= b:
+                            support[x] |= spreads[x] & rest
+                    if support == spreads:
+                        return (0,) * size  # every candidate has support: nothing to remove
+        if not found or not all(support):
             return None
-        changed = 0
-        for i, s in enumerate(spreads):
-            out = s & ~support[i]
-            if out:
-                if out == s:
-                    return None
-                cand ^= out << cells[i]
-                changed |= 1 << cells[i]
-        return cand, changed
+        return tuple(s & ~kept for s, kept in zip(spreads, support, strict=True))
 
     def _bounded(
         self, spreads: list[int], support: list[int], i: int, j: int, a: int, b: int
