@@ -17,7 +17,7 @@ import pytest
 from variants import MAX_COUNT, catalogue, solutions
 
 from sudoku_cp import Puzzle, PuzzleError, Status, get_backend
-from sudoku_cp.backends import backend_class, backtrack, backtrack_rules
+from sudoku_cp.backends import backend_class, backtrack, backtrack_shapes
 from sudoku_cp.model import load_model
 from sudoku_cp.perf.mixed_rules import mixed_puzzles
 from sudoku_cp.rules import (
@@ -138,8 +138,8 @@ def test_a_sandwich_keeps_its_digit_sets_between_and_out_of_the_rest() -> None:
 def test_sandwich_bounds_alone_are_enough(monkeypatch: pytest.MonkeyPatch) -> None:
     # Where a sandwich has too many digit sets to list (big grids) its cells between are
     # bounded by the sum alone: force that path on the catalogue's sandwiches.
-    monkeypatch.setattr(backtrack_rules, "MAX_COMBOS", 0)
-    caches = (backtrack_rules.cage_combos, backtrack.layout)
+    monkeypatch.setattr(backtrack_shapes, "MAX_COMBOS", 0)
+    caches = (backtrack_shapes.cage_combos, backtrack.layout)
     for cache in caches:
         cache.cache_clear()
     try:

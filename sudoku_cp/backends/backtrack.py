@@ -55,7 +55,8 @@ from ..puzzle import Grid, Puzzle
 from ..rules import RULE_KINDS
 from . import Backend, Counter, Option, Search
 from .backtrack_checks import givens_allowed, rule_check
-from .backtrack_rules import RuleTables, cell_mask, compile_rules, rules_step, set_bits
+from .backtrack_rules import RuleTables, compile_rules, rules_step
+from .backtrack_shapes import cell_mask, set_bits
 
 STRATEGIES = ("fast", "naive", "ordered", "mrv")
 
