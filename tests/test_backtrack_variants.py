@@ -19,7 +19,7 @@ from variants import MAX_COUNT, catalogue, solutions
 from sudoku_cp import Puzzle, PuzzleError, Status, get_backend
 from sudoku_cp.backends import backend_class, backtrack, backtrack_shapes
 from sudoku_cp.model import load_model
-from sudoku_cp.perf.mixed_rules import mixed_puzzles
+from sudoku_cp.perf.mixed_rules import main, mixed_puzzles
 from sudoku_cp.rules import (
     RULE_KINDS,
     XV,
@@ -316,3 +316,16 @@ def test_mixed_puzzles_agree_with_another_paradigm(other: str) -> None:
             theirs = solver.solve(variation, limit=3, time_limit=60)
             assert mine.exact == theirs.exact and mine.count == theirs.count
             assert all(variation.is_solution(grid) for grid in mine.solutions)
+
+
+def test_the_mixed_rule_benchmark_runs_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--count", "2", "--backends", "backtrack", "--repeat", "1"])
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("backtrack"))
+    assert row.split()[-4:] == ["2", "0", "0", "0"]  # solved, refused, timed out, wrong
+
+
+def test_the_mixed_rule_benchmark_caps_its_numbers() -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--count", "201"])
+    assert stop.value.code == 2
