@@ -22,8 +22,9 @@ from pathlib import Path
 import pytest
 
 from sudoku_cp import Puzzle, PuzzleError, Status, get_backend
-from sudoku_cp.backends import backtrack, backtrack_rules
-from sudoku_cp.backends.backtrack import STRATEGIES, cage_combos
+from sudoku_cp.backends import backtrack, backtrack_shapes
+from sudoku_cp.backends.backtrack import STRATEGIES
+from sudoku_cp.backends.backtrack_shapes import cage_combos
 from sudoku_cp.model import Model, load_model
 from sudoku_cp.rules import AntiKing, AntiKnight, Cage, NonConsecutive, Rule
 
@@ -236,14 +237,14 @@ def test_every_solution_and_no_other(name: str, strategy: str) -> None:
 def test_sum_bounds_alone_are_enough(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # Cages with too many digit sets to list (big grids) are bounded by their sum alone:
     # force that path on every cage.
-    monkeypatch.setattr(backtrack_rules, "MAX_COMBOS", 0)
-    for cache in (backtrack.cage_combos, backtrack.layout):
+    monkeypatch.setattr(backtrack_shapes, "MAX_COMBOS", 0)
+    for cache in (backtrack_shapes.cage_combos, backtrack.layout):
         cache.cache_clear()
     try:
         for puzzle, found in drawn(name):
             assert solutions(puzzle, "fast") == found, puzzle.cells
     finally:
-        for cache in (backtrack.cage_combos, backtrack.layout):
+        for cache in (backtrack_shapes.cage_combos, backtrack.layout):
             cache.cache_clear()
 
 

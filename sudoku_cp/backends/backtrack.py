@@ -52,19 +52,11 @@ from typing import Any
 
 from ..model import Model
 from ..puzzle import Grid, Puzzle
-from ..rules import Cage, PairRule
+from ..rules import RULE_KINDS
 from . import Backend, Counter, Option, Search
-from .backtrack_rules import (
-    CageTable,
-    PairTable,
-    cage_combos,
-    cell_mask,
-    givens_allowed,
-    pair_table,
-    rule_check,
-    rules_step,
-    set_bits,
-)
+from .backtrack_checks import givens_allowed, rule_check
+from .backtrack_rules import RuleTables, compile_rules, rules_step
+from .backtrack_shapes import cell_mask, set_bits
 
 STRATEGIES = ("fast", "naive", "ordered", "mrv")
 
@@ -111,15 +103,13 @@ class Layout:
     confinements: tuple[tuple[int, int, int], ...]
     """For two full groups A (earlier) and B meeting in two or more cells: the cells of A
     outside B, the cells of B outside A, and both together, in every layer."""
-    pair_rules: tuple[PairTable, ...] = ()
-    """The model's pair rules (non-consecutive …), one table each."""
-    cages: tuple[CageTable, ...] = ()
-    """The model's cages with a sum (a cage without one is only its group)."""
+    rules: RuleTables | None = None
+    """The model's rules beyond groups (see :mod:`.backtrack_rules`), None when it has none."""
 
     @property
     def has_rules(self) -> bool:
         """Whether the search has more to propagate than the groups."""
-        return bool(self.pair_rules or self.cages)
+        return self.rules is not None
 
 
 @functools.lru_cache(maxsize=8)
@@ -144,20 +134,7 @@ def layout(model: Model, size: int) -> Layout:
         shifts=tuple(d * stride for d in range(size)),
         group_masks=tuple(cell_mask(g) * low_bits for g in full),
         confinements=_confinements(full, low_bits, stride),
-        pair_rules=tuple(
-            pair_table(rule, size, stride) for rule in model.rules if isinstance(rule, PairRule)
-        ),
-        cages=tuple(
-            CageTable(
-                cells=tuple(rule.cells),
-                mask=cell_mask(rule.cells),
-                layers=cell_mask(rule.cells) * low_bits,
-                total=rule.total,
-                combos=cage_combos(len(rule.cells), rule.total, size),
-            )
-            for rule in model.rules
-            if isinstance(rule, Cage) and rule.total is not None
-        ),
+        rules=compile_rules(model.rules, size, stride, peers),
     )
 
 
@@ -365,14 +342,14 @@ def _fast(puzzle: Puzzle, lay: Layout, limit: int | None, clock: _Clock) -> Sear
     """
     candidates, solved = _start(puzzle, lay)
     all_cells = lay.all_cells
-    stack = [(candidates, solved, 0, 0)]  # 0, 0: nothing looked at yet
+    stack = [(candidates, solved, 0)]  # 0: nothing looked at yet
     found: list[Grid] = []
     stats = {"nodes": 0, "backtracks": 0, "propagations": 0}
     while stack:
         if clock.late(stats["nodes"]):
             return _report(found, False, True, **stats)
-        candidates, solved, parent, ruled = stack.pop()
-        settled = _propagate(lay, candidates, solved, parent, ruled, stats)
+        candidates, solved, parent = stack.pop()
+        settled = _propagate(lay, candidates, solved, parent, stats)
         if settled is None:
             stats["backtracks"] += 1
             continue
@@ -385,7 +362,7 @@ def _fast(puzzle: Puzzle, lay: Layout, limit: int | None, clock: _Clock) -> Sear
         children = _branch(lay, candidates, solved, pairs)
         stats["nodes"] += len(children)
         for child in reversed(children):  # reversed: the smallest digit is tried first
-            stack.append((*child, candidates, solved))
+            stack.append((*child, candidates))
     return _report(found, True, False, **stats)
 
 
@@ -399,11 +376,13 @@ def _start(puzzle: Puzzle, lay: Layout) -> tuple[int, int]:
             solved |= bit
     full = lay.all_cells * lay.low_bits
     # A given's own bit is never in another given's kill: the puzzle has no repeated givens.
+    if lay.rules is not None:
+        full &= lay.rules.allowed  # odd / even cells (a given breaking one empties its cell)
     return full & ~kill, solved
 
 
 def _propagate(
-    lay: Layout, candidates: int, solved: int, seen: int, ruled: int, stats: dict[str, int]
+    lay: Layout, candidates: int, solved: int, seen: int, stats: dict[str, int]
 ) -> tuple[int, int, int] | None:
     """Apply singles, the model's rules and confinement until none applies; None when a cell
     runs out.
@@ -411,14 +390,13 @@ def _propagate(
     ``seen`` is a state in which neither hidden singles, the rules nor confinement found
     anything (the parent's, or 0 for none): only groups and cages whose candidates differ from
     it are looked at again, which skips more than half of them on hard 9x9 puzzles, with the
-    same result. ``ruled`` holds the settled cells whose pair rules have been applied (the
-    parent's settled cells, or 0).
+    same result; the rules beyond groups wake only where a cell's candidates changed.
 
     Returns the new state and the cells with exactly two candidates (for the branch). Rules,
     cheapest first, going back to the first after any progress:
 
     1. naked singles: a cell with one candidate is settled, its digit removed from its peers;
-    2. the rules beyond groups, if the model has any (see :func:`_rules`);
+    2. the rules beyond groups, if the model has any (see :mod:`.backtrack_rules`);
     3. hidden singles: a digit with one place in a group goes there;
     4. confinement: see the module docstring.
 
@@ -467,8 +445,8 @@ def _propagate(
             stats["propagations"] += singles.bit_count()
             continue
         if rules:
-            ruling = rules_step(lay, layers, solved, ruled, candidates ^ seen_rules)
-            ruled, seen_rules = solved, candidates
+            ruling = rules_step(lay, candidates, layers, solved, candidates ^ seen_rules)
+            seen_rules = candidates
             if ruling is None:
                 return None
             if candidates & ruling:
@@ -631,7 +609,7 @@ class BacktrackBackend(Backend):
 
     name = "backtrack"
     summary = "hand-written depth-first search in pure Python: fast, naive, ordered, mrv"
-    rules = frozenset({"killercage", "antiknight", "antiking", "nonconsecutive"})
+    rules = frozenset(RULE_KINDS)
     options = (
         Option(
             "strategy",

@@ -1,61 +1,58 @@
-"""The rules beyond groups (killer cages, pair rules such as non-consecutive) as the
-``backtrack`` backend compiles them: their tables, built once per layout, the fast strategy's
-propagation step over its bit-packed candidates, and the plain check the teaching strategies
-(naive, ordered, mrv) make on each assignment. Groups, anti-knight and anti-king included, are
-the search's own peers and need nothing here.
+"""The rules beyond groups as the ``backtrack`` backend's fast strategy propagates them: their
+tables, built once per layout (:func:`compile_rules`), and the propagation step over the
+bit-packed candidates (:func:`rules_step`). The teaching strategies' check of each assignment
+is in :mod:`.backtrack_checks`. Groups, anti-knight and anti-king included, are the search's
+own peers and need nothing here.
+
+Rules are compiled by shape (:mod:`sudoku_cp.rules.base`), reading only each rule's data and
+relation (``pairs``/``allows``, ``terms``/``goal``, ``cells``/``digits``), never its checker:
+
+- digit rules (odd, even) remove candidates once, at the start (``RuleTables.allowed``);
+- pair rules (dots, thermometers, whispers, clones …) keep arc consistency: a digit of a cell
+  stays only while every partner has a candidate the relation allows beside it, so a
+  thermometer's cells get their bounds from both ends with no search;
+- sums (arrows, little killers) keep bounds consistency: each term's candidates must leave a
+  total the other terms can still reach, weights of either sign;
+- triples (between lines) keep every digit that is part of some allowed triple of candidates;
+- sandwiches keep the places of 1 and N where the cells between them can hold a set of digits
+  making the sum, those sets' digits between, and none of the digits every set needs outside;
+- quadruples force a listed digit into its last places and fail when one cannot fit;
+- killer cages work on their listed digit sets (:func:`_cage`).
+
+The propagators of sums, triples, sandwiches and quadruples, and the *spreads* (one cell's
+candidates cut out of the packed integer) they and the pair rules work on, are in
+:mod:`.backtrack_shapes`.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..puzzle import Puzzle
-from ..rules import PairRule
+from ..rules import Cage, DigitRule, PairRule, Quadruple, Rule, Sandwich, SumRule, TripleRule
+from .backtrack_shapes import (
+    MEMO_MAX,
+    Digits,
+    LooseSandwich,
+    Outcome,
+    Propagator,
+    QuadruplePropagator,
+    SandwichPropagator,
+    SumPropagator,
+    TriplePropagator,
+    cage_combos,
+    cell_mask,
+    set_bits,
+)
 
 if TYPE_CHECKING:
     from .backtrack import Layout
 
 
-def cell_mask(cells: Any) -> int:
-    return sum(1 << c for c in cells)
-
-
-def set_bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-@dataclass(frozen=True)
-class PairTable:
-    """A pair rule, ready for the search: who is whose partner and which digits they forbid.
-
-    For a pair ``(a, b)`` of the rule, ``a`` is the first cell and ``b`` the second, as in
-    ``allows(digit of a, digit of b)``. Digits here count from 0 (``d`` is digit ``d + 1``).
-    """
-
-    as_first: tuple[int, ...]
-    """Per cell: the cells it is first to, as a cell mask."""
-    as_second: tuple[int, ...]
-    """Per cell: the cells it is second to, as a cell mask."""
-    spread_first: tuple[int, ...]
-    """Per digit ``d`` of a first cell: the digits its partners may not hold, one low bit per
-    layer (a cell mask times it is those cells in those layers)."""
-    spread_second: tuple[int, ...]
-    """The same for a digit of a second cell."""
-    partners: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
-    """Per cell, for the other strategies: ``(partner, forbidden)`` for each partner, where
-    ``forbidden[d]`` holds the digits the partner may not hold while the cell holds ``d``, as
-    a digit mask (bit ``e`` for digit ``e + 1``)."""
-
-
+# --- cages (their digit sets, listed once per cage) -------------------------------------------
 @dataclass(frozen=True)
 class CageTable:
     """A cage with a sum, ready for the search."""
@@ -72,157 +69,192 @@ class CageTable:
     only the bounds of the sum are used."""
 
 
-def pair_table(rule: PairRule, size: int, stride: int) -> PairTable:
-    """The tables of a pair rule: per digit, the digits it forbids its partner (both ways)."""
-    digits = range(size)
-    forbidden_first = tuple(
-        cell_mask(e for e in digits if not rule.allows(d + 1, e + 1)) for d in digits
-    )
-    forbidden_second = tuple(
-        cell_mask(e for e in digits if not rule.allows(e + 1, d + 1)) for d in digits
-    )
+# --- the compiled rules --------------------------------------------------------------------------
+Arc = tuple[int, dict[int, int], dict[int, int]]
+"""A pair rule seen from one of its cells: ``(partner, support, memo)``. ``support`` maps the
+spread of each digit of the cell to the spread of the partner's digits the relation allows
+beside it; ``memo`` maps a whole spread of the cell to the union of its digits' supports."""
+
+
+@dataclass(frozen=True)
+class RuleTables:
+    """A model's rules beyond groups at one size, ready for the search."""
+
+    rules: tuple[Rule, ...]
+    """The rules themselves (the teaching strategies' check reads their data)."""
+    digits: Digits
+    allowed: int
+    """Every candidate the digit rules leave, packed as the search packs candidates."""
+    cages: tuple[CageTable, ...]
+    arcs: tuple[tuple[Arc, ...], ...]
+    """Per cell, its pair rules' arcs to its partners."""
+    pair_cells: int
+    """The cells with an arc, as a cell mask."""
+    propagators: tuple[Propagator, ...]
+    watched: int
+    """The cells of every pair rule and propagator: a change elsewhere wakes none of them."""
+
+
+def compile_rules(
+    rules: Sequence[Rule], size: int, stride: int, peers: Sequence[Sequence[int]]
+) -> RuleTables | None:
+    """The tables of ``rules`` at ``size``, or None when the groups say it all (anti-knight,
+    cages without a sum …). ``peers`` tells which sandwich lines are groups."""
+    if not rules:
+        return None  # most models (classic, jigsaw): no tables to build for each puzzle
+    digits = Digits.at(size, stride)
     cells = size * size
-    as_first, as_second = [0] * cells, [0] * cells
-    partners: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(cells)]
-    for a, b in rule.pairs(size):
-        as_first[a] |= 1 << b
-        as_second[b] |= 1 << a
-        partners[a].append((b, forbidden_first))
-        partners[b].append((a, forbidden_second))
+    allowed = ((1 << cells) - 1) * digits.low
+    cages: list[CageTable] = []
+    arcs: list[list[Arc]] = [[] for _ in range(cells)]
+    memos: dict[tuple[tuple[int, int], ...], tuple[dict[int, int], dict[int, int]]] = {}
+    propagators: list[Propagator] = []
 
-    def spread(digit_mask: int) -> int:
-        return sum(1 << (e * stride) for e in digits if digit_mask >> e & 1)
+    def shared(support: dict[int, int]) -> tuple[dict[int, int], dict[int, int]]:
+        # Every pair with the same relation (all thermometers, all white dots of one value)
+        # shares one memo.
+        key = tuple(sorted(support.items()))
+        return memos.setdefault(key, (support, {}))
 
-    return PairTable(
-        as_first=tuple(as_first),
-        as_second=tuple(as_second),
-        spread_first=tuple(spread(m) for m in forbidden_first),
-        spread_second=tuple(spread(m) for m in forbidden_second),
-        partners=tuple(tuple(p) for p in partners),
-    )
-
-
-MAX_COMBOS = 4096
-"""The most digit sets listed for one cage; a cage with more (only on big grids: 12 cells of a
-25x25 grid) is bounded by its sum alone."""
-
-
-@functools.cache
-def cage_combos(cells: int, total: int, size: int) -> tuple[int, ...] | None:
-    """Every set of ``cells`` different digits 1..``size`` summing to ``total``, as digit masks
-    (bit ``d`` for digit ``d + 1``), in increasing order; None when more than MAX_COMBOS.
-
-    >>> [[d + 1 for d in range(9) if m >> d & 1] for m in cage_combos(3, 7, 9)]
-    [[1, 2, 4]]
-    >>> len(cage_combos(2, 10, 9)), cage_combos(2, 2, 9), cage_combos(9, 45, 9) == (511,)
-    (4, (), True)
-    """
-    found: list[int] = []
-    # Digits chosen in increasing order; prune when even the smallest or largest remaining
-    # digits cannot reach the total.
-    stack = [(0, 1, cells, total)]  # (mask so far, next digit, digits still to choose, rest)
-    while stack:
-        mask, low, count, rest = stack.pop()
-        if count == 0:
-            if rest == 0:
-                found.append(mask)
-                if len(found) > MAX_COMBOS:
-                    return None
-            continue
-        for digit in range(size, low - 1, -1):  # pushed high to low: popped low to high
-            smallest = count * digit + count * (count - 1) // 2  # digit, digit+1, …
-            largest = count * (2 * size - count + 1) // 2  # the top `count` digits
-            if size - digit + 1 >= count and smallest <= rest <= largest:
-                stack.append((mask | 1 << (digit - 1), digit + 1, count - 1, rest - digit))
-    return tuple(sorted(found))
-
-
-# --- the rules beyond groups, for the naive, ordered and mrv strategies ----------------------
-Allows = Callable[[Sequence[int], int, int], bool]
-"""``allows(grid, cell, digit)``: whether ``digit`` in ``cell`` keeps the rules beyond groups,
-given the digits already in ``grid`` (0: blank; ``grid[cell]`` itself is not looked at)."""
-
-
-def rule_check(lay: Layout) -> Allows | None:
-    """The check of the model's pair rules and cage sums on a partly filled grid, or None when
-    the model has none (groups are checked by the strategies themselves).
-
-    Pair rules: no partner may already hold a digit the rule forbids beside ``digit``. Cages:
-    the digits already in the cage plus ``digit`` must leave a sum the blank cells can still
-    make with different digits not yet used there (between the smallest and the largest).
-    """
-    if not lay.has_rules:
+    for rule in rules:
+        if isinstance(rule, PairRule):
+            ds = range(1, size + 1)
+            ahead = {digits.bit(a): digits.spread(b for b in ds if rule.allows(a, b)) for a in ds}
+            back = {digits.bit(b): digits.spread(a for a in ds if rule.allows(a, b)) for b in ds}
+            to_second, to_first = shared(ahead), shared(back)
+            for a, b in rule.pairs(size):
+                arcs[a].append((b, *to_second))
+                arcs[b].append((a, *to_first))
+        elif isinstance(rule, DigitRule):
+            out = digits.spread(d for d in range(1, size + 1) if not rule.allows(d))
+            for cell in rule.cells:
+                allowed &= ~(out << cell)
+        elif isinstance(rule, SumRule):
+            propagators.append(SumPropagator(rule.terms(size), rule.goal, digits))
+        elif isinstance(rule, TripleRule):
+            propagators.append(TriplePropagator(rule, digits))
+        elif isinstance(rule, Sandwich):
+            line = rule.cells
+            group = all(b in peers[a] for i, a in enumerate(line) for b in line[i + 1 :])
+            propagators.append(
+                SandwichPropagator(rule, digits) if group else LooseSandwich(rule, digits)
+            )
+        elif isinstance(rule, Quadruple):
+            propagators.append(QuadruplePropagator(rule, digits))
+        elif isinstance(rule, Cage):
+            if rule.total is not None:
+                mask = cell_mask(rule.cells)
+                cages.append(
+                    CageTable(
+                        cells=tuple(rule.cells),
+                        mask=mask,
+                        layers=mask * digits.low,
+                        total=rule.total,
+                        combos=cage_combos(len(rule.cells), rule.total, size),
+                    )
+                )
+        elif type(rule).groups is Rule.groups:
+            raise TypeError(f"backtrack cannot compile the {rule.title} rule ({rule.key})")
+        # else: a rule that is only its groups (anti-knight, anti-king) — the peers hold it
+    pair_cells = cell_mask(c for c in range(cells) if arcs[c])
+    if not (cages or pair_cells or propagators) and allowed == ((1 << cells) - 1) * digits.low:
         return None
-    n = lay.size
-    partners = [
-        tuple(pair for table in lay.pair_rules for pair in table.partners[cell])
-        for cell in range(lay.cells)
-    ]
-    cages: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(lay.cells)]
-    for cage in lay.cages:
-        for cell in cage.cells:
-            cages[cell].append((tuple(c for c in cage.cells if c != cell), cage.total))
-
-    def allows(grid: Sequence[int], cell: int, digit: int) -> bool:
-        for partner, forbidden in partners[cell]:
-            other = grid[partner]
-            if other and forbidden[digit - 1] >> (other - 1) & 1:
-                return False
-        for others, total in cages[cell]:
-            held = [grid[c] for c in others if grid[c]]
-            left = total - digit - sum(held)
-            blank = len(others) - len(held)
-            unused = [d for d in range(1, n + 1) if d != digit and d not in held]
-            if blank > len(unused) or not (
-                sum(unused[:blank]) <= left <= sum(unused[len(unused) - blank :])
-            ):
-                return False
-        return True
-
-    return allows
-
-
-def givens_allowed(puzzle: Puzzle, allows: Allows | None) -> bool:
-    """Whether the givens alone keep the rules beyond groups (a cage of givens is never
-    filled, so the search would not look at it)."""
-    grid = puzzle.cells
-    return allows is None or all(
-        allows(grid, cell, digit) for cell, digit in enumerate(grid) if digit
+    return RuleTables(
+        rules=tuple(rules),
+        digits=digits,
+        allowed=allowed,
+        cages=tuple(cages),
+        arcs=tuple(tuple(a) for a in arcs),
+        pair_cells=pair_cells,
+        propagators=tuple(propagators),
+        watched=functools.reduce(operator.or_, (p.mask for p in propagators), pair_cells),
     )
 
 
-def rules_step(lay: Layout, layers: list[int], solved: int, ruled: int, changed: int) -> int | None:
+# --- the fast strategy's step --------------------------------------------------------------------
+def rules_step(
+    lay: Layout, candidates: int, layers: list[int], solved: int, changed: int
+) -> int | None:
     """The candidates the model's rules beyond groups rule out, or None for a dead end.
 
-    - pair rules: a digit settled in a cell since ``ruled`` removes from each partner the
-      digits the rule forbids beside it (see :class:`PairTable`);
-    - cages with a sum, where a candidate changed (``changed``): see :func:`_cage`.
+    Only rules with a cell whose candidates differ since the last look (``changed``, packed)
+    are woken; cages look at their layers (see :func:`_cage`), the other rules run to a common
+    fixed point: pair rules as an arc-consistency work list over the cells that changed, then
+    each propagator a changed cell wakes, again while any of them changes a cell.
     """
+    tables = lay.rules
+    assert tables is not None
     kill = 0
-    fresh_cells = solved & ~ruled
-    if fresh_cells:
-        for table in lay.pair_rules:
-            as_first, as_second = table.as_first, table.as_second
-            for digit, layer in enumerate(layers):
-                fresh = layer & fresh_cells
-                if not fresh:
-                    continue
-                first = second = 0
-                while fresh:
-                    bit = fresh & -fresh
-                    fresh ^= bit
-                    cell = bit.bit_length() - 1
-                    first |= as_first[cell]
-                    second |= as_second[cell]
-                # A cell mask times a spread: those cells in the forbidden digits' layers.
-                kill |= first * table.spread_first[digit] | second * table.spread_second[digit]
-    for cage in lay.cages:
+    for cage in tables.cages:
         if changed & cage.layers:
             more = _cage(lay, cage, layers, solved)
             if more is None:
                 return None
             kill |= more
-    return kill
+    if not tables.watched:
+        return kill
+    fold = 0
+    for shift in lay.shifts:
+        fold |= changed >> shift
+    todo = fold & tables.watched
+    if not todo:
+        return kill
+    cand = start = candidates & ~kill
+    pair_todo = todo & tables.pair_cells
+    while todo:
+        woken = 0
+        if pair_todo:
+            outcome = _arcs(tables, cand, pair_todo)
+            if outcome is None:
+                return None
+            cand, woken = outcome
+        # The arcs' changes are already consistent with every arc: only the propagators'
+        # changes go back to the arcs.
+        touched = todo | woken
+        todo = 0
+        for propagator in tables.propagators:
+            if propagator.mask & touched:
+                outcome = propagator.run(cand)
+                if outcome is None:
+                    return None
+                cand, more = outcome
+                todo |= more
+                touched |= more
+        pair_todo = todo & tables.pair_cells
+    return kill | (start ^ cand)
+
+
+def _arcs(tables: RuleTables, cand: int, todo: int) -> Outcome:
+    """Arc consistency of the pair rules, from the cells of ``todo``: each partner of a changed
+    cell keeps only the digits some candidate of the cell allows; a partner that loses one is
+    looked at in turn."""
+    low, arcs = tables.digits.low, tables.arcs
+    work = set_bits(todo)
+    changed = 0
+    while work:
+        cell = work.pop()
+        mine = (cand >> cell) & low
+        for partner, support, memo in arcs[cell]:
+            ok = memo.get(mine)
+            if ok is None:
+                ok = 0
+                rest = mine
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    ok |= support[bit]
+                if len(memo) >= MEMO_MAX:
+                    memo.clear()
+                memo[mine] = ok
+            theirs = (cand >> partner) & low
+            out = theirs & ~ok
+            if out:
+                if out == theirs:
+                    return None
+                cand ^= out << partner
+                changed |= 1 << partner
+                work.append(partner)
+    return cand, changed
 
 
 def _cage(lay: Layout, cage: CageTable, layers: list[int], solved: int) -> int | None:
