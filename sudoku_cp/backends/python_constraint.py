@@ -50,14 +50,15 @@ counts the tries (counter ``assignments``) and raises when the deadline has pass
 the search as timed out. Measured cost: within noise (top1465, 40 puzzles, 49 ms median both).
 
 Rules beyond groups (``rules``: every key of :data:`~sudoku_cp.rules.RULE_KINDS`; anti-knight
-and anti-king are groups of two cells, a killer cage is a group) are compiled by
-:mod:`.constraint_rules` (:func:`~.constraint_rules.compile_rules`), by shape. A cage's sum is, with ``cages="sets"`` (default),
-a constraint holding the digit sets the cage may hold — the digits placed must lie in one of
-them, and forward checking leaves the other cells only the digits of the sets still possible —
-or, with ``cages="sum"``, the library's ``ExactSumConstraint``. First 30 puzzles of the public
-killer set, uniqueness checks, 5 s cap, interleaved, load 4.9: median 425 ms (1 over the cap)
-against 648 ms (3 over). A pair rule is a constraint per pair of blank cells that forward-checks
-``allows``.
+and anti-king are groups of two cells, a killer cage is a group) are compiled by shape in
+:mod:`.constraint_rules` (:func:`~.constraint_rules.compile_rules`). A cage's sum is, with
+``cages="sets"`` (default), a constraint holding the digit sets the cage may hold — the digits
+placed must lie in one of them, and forward checking leaves the other cells only the digits of
+the sets still possible — or, with ``cages="sum"``, the library's ``ExactSumConstraint``. First
+30 puzzles of the public killer set, uniqueness checks, 5 s cap, interleaved, load 4.9: median
+425 ms (1 over the cap) against 648 ms (3 over). A pair rule is a constraint per pair of blank
+cells that forward-checks ``allows``; triple, sum, sandwich and quadruple rules forward-check
+with their filters; odd and even cells only narrow domains.
 
 >>> from sudoku_cp import Puzzle, solve
 >>> result = solve(Puzzle([0] * 16), "constraint", limit=None)
