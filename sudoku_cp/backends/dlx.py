@@ -15,12 +15,16 @@ only when every group has N cells, as in every shipped model; a model with a sho
 columns and every row that clashes with them are never built.
 
 What exact cover expresses, it takes: jigsaw regions (they replace the boxes), extra groups of
-N cells, disjoint groups and diagonals are all groups of N cells. It compiles no rule
-(``rules`` is empty): a killer cage, anti-knight, anti-king and a pair rule such as
-non-consecutive make :meth:`~sudoku_cp.backends.Backend.refusal` answer ``unsupported``,
-naming the rule, before any search — and before ``supports``, so a cage (a group shorter than
-N) is refused for being a cage, not for its length. (Cages in exact cover — e.g. a column
-per cage and a choice of the digit set it holds — are optional in issue 13 and not tried.)
+N cells, disjoint groups and diagonals are all groups of N cells; and the digit rules (``odd``,
+``even``), which only take rows away: a cell's rows for the digits its rule forbids are never
+built, and a given the rule forbids leaves no solution. Every other rule — killer cage,
+anti-knight, anti-king, and every rule relating two or more cells' digits (dots, lines, sums,
+sandwiches, clones, which need equality, quadruples, minimum / maximum) — makes
+:meth:`~sudoku_cp.backends.Backend.refusal` answer ``unsupported``, naming the rule, before any
+search — and before ``supports``, so a cage (a group shorter than N) is refused for being a
+cage, not for its length. (Cages in exact cover — e.g. a column per cage and a choice of the
+digit set it holds — are optional in issue 13 and not tried; anti-knight and anti-king pairs,
+being groups that may miss digits, would need Knuth's secondary columns, not built here.)
 
 Dancing links (Knuth, "Dancing Links", 2000): the 1s are nodes in circular doubly linked lists,
 one per column (up/down) and one of column headers (left/right). Covering a column unlinks it
@@ -53,6 +57,7 @@ from typing import Any
 from ..errors import BackendError
 from ..model import Model
 from ..puzzle import Puzzle
+from ..rules import DigitRule
 from . import Backend, Counter, Search
 
 CLOCK_EVERY = 512
@@ -64,6 +69,7 @@ class DLXBackend(Backend):
 
     name = "dlx"
     summary = "exact cover, Knuth's Algorithm X with dancing links (pure Python)"
+    rules = frozenset({"odd", "even"})
     counters = {
         "nodes": Counter("rows tried: nodes of the search tree", kind="size"),
         "updates": Counter("nodes unlinked from their lists by cover operations (Knuth's count)"),
@@ -109,6 +115,26 @@ def short_group(model: Model, size: int) -> str | None:
     return None
 
 
+def digit_rules(puzzle: Puzzle) -> list[frozenset[int]]:
+    """The digits each cell may hold under the puzzle's digit rules (odd, even): the rows
+    exact cover keeps for it.
+
+    >>> from sudoku_cp.model import load_model
+    >>> from sudoku_cp.rules import Odd
+    >>> model = load_model("latin").with_rules(rules=[Odd((1,))], size=4)
+    >>> [sorted(digits) for digits in digit_rules(Puzzle([0] * 16, model))[:2]]
+    [[1, 2, 3, 4], [1, 3]]
+    """
+    n = puzzle.size
+    every = frozenset(range(1, n + 1))
+    allowed = [every] * (n * n)
+    for rule in puzzle.model.rules:
+        if isinstance(rule, DigitRule):
+            for cell in rule.cells:
+                allowed[cell] = frozenset(d for d in allowed[cell] if rule.allows(d))
+    return allowed
+
+
 class ExactCover:
     """The dancing-links matrix of one puzzle, ready to search.
 
@@ -125,6 +151,9 @@ class ExactCover:
         if refused:  # never build a matrix whose exact covers are not the solutions
             raise BackendError(refused)
         self.grid = list(givens)
+        allowed = digit_rules(puzzle)
+        # A given a digit rule forbids (an even cell given a 3): no exact cover is a solution.
+        self.broken = any(givens[c] and givens[c] not in allowed[c] for c in range(n * n))
 
         groups_of: list[list[int]] = [[] for _ in range(n * n)]
         given_in: list[set[int]] = []
@@ -151,7 +180,7 @@ class ExactCover:
             if givens[cell]:
                 continue
             for digit in range(1, n + 1):
-                if any(digit in given_in[g] for g in groups_of[cell]):
+                if digit not in allowed[cell] or any(digit in given_in[g] for g in groups_of[cell]):
                     continue
                 self.row_names.append((cell, digit))
                 rows.append(
@@ -192,6 +221,8 @@ class ExactCover:
 
     def solve(self, limit: int | None, deadline: float | None) -> Search:
         """Algorithm X on an explicit stack: up to ``limit`` solutions before ``deadline``."""
+        if self.broken:
+            return Search(exhausted=True, stats={"nodes": 0, "updates": 0})
         left, right, up, down = self.left, self.right, self.up, self.down
         col, size, others, others_reversed = self.col, self.size, self.others, self.others_reversed
         search = Search()

@@ -49,14 +49,16 @@ constraint over all variables that the solver consults first, each time it tries
 counts the tries (counter ``assignments``) and raises when the deadline has passed, which ends
 the search as timed out. Measured cost: within noise (top1465, 40 puzzles, 49 ms median both).
 
-Rules beyond groups (``rules``; anti-knight and anti-king are groups of two cells, a killer
-cage is a group): see :func:`compile_rules`. A cage's sum is, with ``cages="sets"`` (default),
-a constraint holding the digit sets the cage may hold — the digits placed must lie in one of
-them, and forward checking leaves the other cells only the digits of the sets still possible —
-or, with ``cages="sum"``, the library's ``ExactSumConstraint``. First 30 puzzles of the public
-killer set, uniqueness checks, 5 s cap, interleaved, load 4.9: median 425 ms (1 over the cap)
-against 648 ms (3 over). A pair rule is a constraint per pair of blank cells that forward-checks
-``allows``.
+Rules beyond groups (``rules``: every key of :data:`~sudoku_cp.rules.RULE_KINDS`; anti-knight
+and anti-king are groups of two cells, a killer cage is a group) are compiled by shape in
+:mod:`.constraint_rules` (:func:`~.constraint_rules.compile_rules`). A cage's sum is, with
+``cages="sets"`` (default), a constraint holding the digit sets the cage may hold — the digits
+placed must lie in one of them, and forward checking leaves the other cells only the digits of
+the sets still possible — or, with ``cages="sum"``, the library's ``ExactSumConstraint``. First
+30 puzzles of the public killer set, uniqueness checks, 5 s cap, interleaved, load 4.9: median
+425 ms (1 over the cap) against 648 ms (3 over). A pair rule is a constraint per pair of blank
+cells that forward-checks ``allows``; triple, sum, sandwich and quadruple rules forward-check
+with their filters; odd and even cells only narrow domains.
 
 >>> from sudoku_cp import Puzzle, solve
 >>> result = solve(Puzzle([0] * 16), "constraint", limit=None)
@@ -66,13 +68,20 @@ against 648 ms (3 over). A pair rule is a constraint per pair of blank cells tha
 
 from __future__ import annotations
 
-import itertools
 import time
 from typing import Any
 
 from ..puzzle import Puzzle
-from ..rules import Cage, PairRule, Rule
+from ..rules import RULE_KINDS, Cage, PairRule
 from . import Backend, Counter, Option, Search
+from .constraint_rules import (
+    Spec,
+    cage_constraint,
+    cage_sets,
+    compile_rules,
+    pair_constraint,
+    spec_constraint,
+)
 
 SOLVERS = ("BacktrackingSolver", "RecursiveBacktrackingSolver", "OptimizedBacktrackingSolver")
 """The library's solvers that can enumerate solutions one by one (``getSolutionIter``).
@@ -144,7 +153,7 @@ class ConstraintBackend(Backend):
     name = "constraint"
     summary = "python-constraint (python-constraint2): AllDifferent per group, backtracking"
     requires = ("constraint", "python-constraint2")
-    rules = frozenset({"killercage", "antiknight", "antiking", "nonconsecutive"})
+    rules = frozenset(RULE_KINDS)
     options = (
         Option(
             "solver",
@@ -228,11 +237,13 @@ class ConstraintBackend(Backend):
             if isinstance(rule, Cage):
                 if options["cages"] == "sets":
                     sets = cage_sets(puzzle, rule)
-                    problem.addConstraint(_cage_constraint(constraint.Constraint, sets), scope)
+                    problem.addConstraint(cage_constraint(constraint.Constraint, sets), scope)
                 else:
                     problem.addConstraint(constraint.ExactSumConstraint(rule.total), scope)
             elif isinstance(rule, PairRule):
-                problem.addConstraint(_pair_constraint(constraint.Constraint, rule), scope)
+                problem.addConstraint(pair_constraint(constraint.Constraint, rule), scope)
+            elif isinstance(rule, Spec):
+                problem.addConstraint(spec_constraint(constraint.Constraint, rule), scope)
         if options["balance"]:
             padding = _padding(domains, groups + [scope for _, scope in rules])
             if padding:
@@ -257,139 +268,6 @@ class ConstraintBackend(Backend):
         stats["search_seconds"] = time.perf_counter() - built
         stats["assignments"] = clock.tries
         return Search(solutions=solutions, exhausted=exhausted, timed_out=timed_out, stats=stats)
-
-
-def compile_rules(
-    puzzle: Puzzle, domains: dict[int, list[int]], givens: str = "pruned"
-) -> list[tuple[Rule, list[int]]] | None:
-    """The rule constraints beyond groups, each with the variables it covers, or None when
-    the givens already break a rule. Strikes from ``domains`` (in place) the digits a cage's
-    sum or a pair rule rules out up front.
-
-    A cage with a sum becomes an ``ExactSumConstraint`` over its blank cells (the sum less its
-    given digits; with ``givens="fixed"`` over all its cells), and each of its cells keeps only
-    digits of some set of distinct digits with that sum. A pair rule becomes one constraint per
-    pair of blank cells, testing ``allows``; a pair with one given cell narrows the other's
-    domain instead. A cage comes back as a :class:`Cage` over its scope, its ``total`` what
-    the scope must sum to.
-
-    >>> from sudoku_cp.model import load_model
-    >>> from sudoku_cp.rules import Cage
-    >>> puzzle = Puzzle([0] * 16, load_model("latin").with_rules(rules=[Cage((0, 1), 3)], size=4))
-    >>> domains, _ = compile_problem(puzzle)
-    >>> [(type(rule).__name__, scope) for rule, scope in compile_rules(puzzle, domains)]
-    [('Cage', [0, 1])]
-    >>> domains[0], domains[1]
-    ([1, 2], [1, 2])
-    """
-    n = puzzle.size
-    cells = puzzle.cells
-    fixed = givens == "fixed"
-    compiled: list[tuple[Rule, list[int]]] = []
-    for rule in puzzle.model.rules:
-        if isinstance(rule, Cage) and rule.total is not None:
-            scope = [c for c in rule.cells if fixed or not cells[c]]
-            given = {cells[c] for c in rule.cells if cells[c]}
-            sets = [
-                combo
-                for combo in itertools.combinations(range(1, n + 1), len(rule.cells))
-                if sum(combo) == rule.total and given <= set(combo)
-            ]
-            if not sets:
-                return None
-            if scope:
-                used = set().union(*sets)
-                for c in scope:
-                    domains[c] = [d for d in domains[c] if d in used]
-                rest = rule.total - sum(cells[c] for c in rule.cells if c not in scope)
-                compiled.append((Cage(tuple(scope), rest), scope))
-        elif isinstance(rule, PairRule):
-            for a, b in rule.pairs(n):
-                if fixed or not (cells[a] or cells[b]):
-                    compiled.append((rule, [a, b]))
-                elif not cells[b]:
-                    domains[b] = [d for d in domains[b] if rule.allows(cells[a], d)]
-                elif not cells[a]:
-                    domains[a] = [d for d in domains[a] if rule.allows(d, cells[b])]
-                elif not rule.allows(cells[a], cells[b]):
-                    return None
-    return compiled
-
-
-def cage_sets(puzzle: Puzzle, cage: Cage) -> list[frozenset[int]]:
-    """The digit sets a compiled cage's cells may hold: as many distinct digits as cells,
-    summing to what they must sum to (a digit given in the cage is already struck from its
-    blank cells' domains, being a digit of their group).
-
-    >>> cage_sets(Puzzle([0] * 16), Cage((0, 1), 5))
-    [frozenset({1, 4}), frozenset({2, 3})]
-    """
-    assert cage.total is not None
-    n = puzzle.size
-    return [
-        frozenset(combo)
-        for combo in itertools.combinations(range(1, n + 1), len(cage.cells))
-        if sum(combo) == cage.total
-    ]
-
-
-def _cage_constraint(base: type, sets: list[frozenset[int]]) -> Any:
-    """A cage's sum as the digit sets its cells may hold: the digits placed must all lie in
-    one set, and with forward checking every other cell keeps only the digits of the sets
-    still possible (less those placed)."""
-
-    class CageSets(base):
-        def __call__(
-            self, variables: Any, domains: Any, assignments: Any, forwardcheck: Any = False
-        ) -> bool:
-            placed = [assignments[v] for v in variables if v in assignments]
-            if len(set(placed)) < len(placed):
-                return False
-            live = [s for s in sets if s.issuperset(placed)]
-            if not live:
-                return False
-            if forwardcheck and len(placed) < len(variables):
-                allowed = set().union(*live).difference(placed)
-                for v in variables:
-                    if v not in assignments and not _prune(domains[v], allowed.__contains__):
-                        return False
-            return True
-
-    return CageSets()
-
-
-def _pair_constraint(base: type, rule: PairRule) -> Any:
-    """The library constraint of one pair of cells under ``rule``: the pair must be allowed.
-
-    With forward checking, once one cell has a digit the other's domain loses every digit the
-    rule does not allow beside it.
-    """
-
-    class Pair(base):
-        def __call__(
-            self, variables: Any, domains: Any, assignments: Any, forwardcheck: Any = False
-        ) -> bool:
-            a, b = variables
-            if a in assignments:
-                if b in assignments:
-                    return rule.allows(assignments[a], assignments[b])
-                if forwardcheck:
-                    return _prune(domains[b], lambda d: rule.allows(assignments[a], d))
-            elif b in assignments and forwardcheck:
-                return _prune(domains[a], lambda d: rule.allows(d, assignments[b]))
-            return True
-
-    return Pair()
-
-
-def _prune(domain: Any, keep: Any) -> bool:
-    """Hide the values of ``domain`` that ``keep`` rejects; False when none is left."""
-    for value in domain[:]:
-        if not keep(value):
-            domain.hideValue(value)
-            if not domain:
-                return False
-    return True
 
 
 def _padding(domains: dict[int, list[int]], groups: list[list[int]]) -> list[int]:
