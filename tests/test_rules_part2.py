@@ -14,10 +14,14 @@ from clitools import error_line, jsonl, run
 from variants import catalogue, count
 
 from sudoku_cp import Puzzle
+from sudoku_cp.backends import available_backends, get_backend
+from sudoku_cp.datasets import bundled_count, bundled_path
 from sudoku_cp.errors import ModelError, PuzzleError
+from sudoku_cp.formats import read_puzzles
 from sudoku_cp.formats.fpuzzles import fpuzzles_data, read_fpuzzles, record_text
 from sudoku_cp.model import load_model
 from sudoku_cp.rules import (
+    RULE_KINDS,
     XV,
     Arrow,
     BetweenLine,
@@ -600,3 +604,50 @@ def test_a_check_record_of_a_part_two_puzzle_reads_back_as_the_same_puzzle(tmp_p
     records = jsonl(result.stdout)
     assert records and records[0]["puzzle"].startswith("https://f-puzzles.com/?load=")
     assert Puzzle.parse(records[0]["puzzle"]).model.rules == rules(data)
+
+
+# --- the bundled mixed-rule sample (variants9) ---------------------------------------------------
+SAMPLE = list(read_puzzles(bundled_path("variants9")))
+
+
+def published(record) -> tuple[int, ...]:
+    return tuple(int(ch) for ch in record.expected["solution"])
+
+
+def test_the_sample_reads_and_every_published_solution_passes_the_validator():
+    assert len(SAMPLE) == bundled_count("variants9") == 28
+    for record in SAMPLE:
+        assert record.puzzle is not None and record.puzzle.size == 9, record.id
+        assert record.puzzle.problems_with(published(record)) == [], record.id
+
+
+def test_the_sample_uses_every_part_two_key_but_clones_and_minimum_maximum_cells():
+    used = {rule.key for record in SAMPLE for rule in record.puzzle.model.rules}
+    wanted = set(RULE_KINDS) - {"clone", "minimum", "maximum"}
+    wanted -= {"antiknight", "antiking", "nonconsecutive"}  # part 1's
+    assert wanted <= used, wanted - used
+
+
+def test_the_sample_records_read_back_as_the_same_puzzles():
+    for record in SAMPLE:
+        puzzle = record.puzzle
+        assert Puzzle.parse(record_text(puzzle.cells, 9, puzzle.model)) == puzzle, record.id
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("record", SAMPLE, ids=lambda record: str(record.id))
+def test_each_sample_puzzle_has_its_published_solution_alone_on_every_backend_that_compiles_it(
+    record,
+):
+    names = [
+        name
+        for name in available_backends()
+        if get_backend(name).refusal(record.puzzle) is None
+        and name in ("cpsat", "sat", "backtrack")
+    ]
+    if not names:
+        pytest.skip("no backend compiles these rules yet")
+    for name in names:
+        result = get_backend(name).solve(record.puzzle, limit=2, time_limit=60)
+        assert result.count == 1, name
+        assert tuple(result.solutions[0]) == published(record), name
