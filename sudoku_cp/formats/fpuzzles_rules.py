@@ -472,7 +472,7 @@ def write_part2(rules: Sequence[Rule], size: int) -> dict[str, Any]:
     negatives: list[Negative] = []
     for rule in rules:
         if isinstance(rule, Whispers):
-            add("whispers", {"lines": [_names(rule.cells, size)], "value": rule.gap})
+            add("whispers", {"lines": [_names(rule.cells, size)], "value": str(rule.gap)})
         elif isinstance(rule, Thermometer | Renban | Palindrome | BetweenLine):
             add(rule.key, {"lines": [_names(rule.cells, size)]})
         elif isinstance(rule, Arrow):
