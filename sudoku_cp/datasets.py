@@ -47,6 +47,11 @@ _SETS = (
     BundledSet(
         "jigsaw", "jigsaw.csv", "jigsaw sudoku (janko.at): irregular regions, 1 solution each"
     ),
+    BundledSet(
+        "variants9",
+        "variants9.jsonl",
+        "published 9x9 variants (f-puzzles JSON): lines, dots, sums, mixed; 1 solution each",
+    ),
 )
 
 

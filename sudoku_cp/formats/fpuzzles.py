@@ -21,7 +21,13 @@ never silently ignores a rule):
 ``disjointgroups``                  the cells at the same place in every region differ
 ``killercage``                      a cage: different digits, summing to ``value`` when it has one
 ``antiknight``, ``antiking``        cells a knight's / king's move apart differ
-``nonconsecutive``                  orthogonal neighbours are not consecutive
+``nonconsecutive``                  orthogonal neighbours are not consecutive (beside kropki
+                                    dots: every white dot is given, as dclamage reads it)
+lines, dots, sums, marked cells     ``thermometer``, ``arrow``, ``littlekillersum``,
+                                    ``sandwichsum``, ``difference``, ``ratio``, ``xv``,
+                                    ``negative``, ``odd``, ``even``, ``minimum``, ``maximum``,
+                                    ``renban``, ``whispers``, ``palindrome``, ``betweenline``,
+                                    ``clone``, ``quadruple``: see :mod:`.fpuzzles_rules`
 ==================================  ============================================================
 
 Cosmetic keys (title, author, rules text, colours, text, lines, circles, rectangles, plain
@@ -39,10 +45,10 @@ payload, or the JSON object itself (:func:`is_fpuzzles`).
 >>> cells, size, model = read_fpuzzles(data, load_model("classic"))
 >>> cells[:4], size, model.label.endswith("classic.toml + anti-knight + killer cages")
 ((1, 0, 0, 0), 4, True)
->>> read_fpuzzles(dict(data, thermometer=[{"lines": [["R1C1", "R1C2"]]}]), load_model())
+>>> read_fpuzzles(dict(data, lockout=[{"lines": [["R1C1", "R1C2"]]}]), load_model())
 Traceback (most recent call last):
 ...
-sudoku_cp.errors.PuzzleError: f-puzzles key 'thermometer' is a rule this tool does not support \
+sudoku_cp.errors.PuzzleError: f-puzzles key 'lockout' is a rule this tool does not support \
 yet (checked without it, the verdict would be wrong)
 """
 
@@ -57,6 +63,7 @@ from typing import Any
 from ..errors import ModelError, PuzzleError
 from ..model import Model, box_shape
 from ..rules import AntiKing, AntiKnight, Cage, NonConsecutive, Rule
+from .fpuzzles_rules import PART2_KEYS, WRITTEN, kropki_negative, read_part2, write_part2
 from .line import Grid, format_line
 from .links import FPUZZLES_LINK, short_text
 
@@ -74,8 +81,10 @@ RULE_KEYS = (
     "antiknight",
     "antiking",
     "nonconsecutive",
+    *PART2_KEYS,
 )
-"""The keys read as rules (and the grid)."""
+"""The keys read as rules (and the grid); lines, dots, sums and marked cells are read in
+:mod:`.fpuzzles_rules`."""
 
 COSMETIC_KEYS = frozenset(
     {
@@ -191,9 +200,12 @@ def read_fpuzzles(data: Any, model: Model) -> tuple[Grid, int, Model]:
     for key, rule in (("antiknight", AntiKnight), ("antiking", AntiKing)):
         if _flag(data, key):
             rules.append(rule())
-    if _flag(data, "nonconsecutive"):
+    # With kropki dots, 'nonconsecutive' is the white dots' negative constraint, which the dots
+    # exempt (read with the dots in fpuzzles_rules); without, the global rule.
+    if _flag(data, "nonconsecutive") and not kropki_negative(data):
         rules.append(NonConsecutive())
     rules += _killer_cages(data.get("killercage"), size)
+    rules += read_part2(data, size)
     ordered = tuple(dict.fromkeys(kinds))
     base = replace(model, group_kinds=ordered, regions=None)
     try:
@@ -479,8 +491,18 @@ def fpuzzles_data(
             "groups, which every f-puzzles puzzle has: it cannot be written for f-puzzles"
         )
     for rule in model.rules:
-        if not isinstance(rule, AntiKnight | AntiKing | NonConsecutive | Cage):
+        if not isinstance(rule, (AntiKnight, AntiKing, NonConsecutive, Cage, *WRITTEN)):
             raise PuzzleError(f"the {rule.title} rule cannot be written for f-puzzles yet")
+    part2 = write_part2(model.rules, size)
+    # f-puzzles has one key for both: beside kropki dots 'nonconsecutive' reads as the white
+    # dots' negative, so the global rule cannot be written beside dots.
+    if any(isinstance(rule, NonConsecutive) for rule in model.rules) and (
+        "nonconsecutive" in part2 or part2.get("difference") or part2.get("ratio")
+    ):
+        raise PuzzleError(
+            "non-consecutive with kropki dots cannot be written for f-puzzles (beside dots "
+            "'nonconsecutive' means that every white dot is given)"
+        )
     regions = _model_regions(model, size)
     default = default_regions(size)
     grid = []
@@ -530,10 +552,11 @@ def fpuzzles_data(
             if rule.total is not None:
                 cage["value"] = str(rule.total)
             cages.append(cage)
-        else:
+        elif isinstance(rule, AntiKnight | AntiKing | NonConsecutive):
             data[rule.key] = True
     if cages:
         data["killercage"] = cages
+    data.update(part2)
     if solution is not None:
         data["solution"] = list(solution)
     return data

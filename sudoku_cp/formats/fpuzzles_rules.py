@@ -1,0 +1,595 @@
+"""f-puzzles: reading and writing the keys of lines, dots, sums and marked cells (variants
+part 2), each into its rule class (:mod:`sudoku_cp.rules`).
+
+Each reading follows the established importers, named at the reading:
+**dclamage/SudokuSolver** (``SudokuSolver/SolverFactory.cs``, ``PuzzleFormats/FPuzzlesBoard.cs``
+and the constraint classes it builds), **yusitnikov/puzzletv** (``src/data/puzzles/FPuzzles.tsx``)
+and **SudokuPad**'s f-puzzles decoder (``fpuzzlesdecoder.js``). In short:
+
+- ``thermometer``, ``renban``, ``whispers``, ``palindrome``, ``betweenline``: ``{"lines":
+  [[cells …], …]}``; every line of an entry is one rule, a thermometer's bulb its first cell;
+  a whispers entry's ``value`` is its difference (default ``whispers_gap(size)``, 5 on 9x9).
+- ``arrow``: ``{"cells": circle, "lines": [...]}``; each line is one arrow summing to the
+  circle; a line starts in the circle, whose cells are left off it; a circle of several cells
+  reads as a number, its cells in reading order.
+- ``littlekillersum``: ``{"cell", "direction", "value"}``: the clue's cell (outside the grid, or
+  at its edge) and ``UR``/``UL``/``DR``/``DL``; the diagonal runs from there to the grid's edge.
+- ``sandwichsum``: ``{"cell", "value"}``, the cell outside the grid naming a row or column.
+- ``difference`` / ``ratio`` / ``xv``: ``{"cells": [a, b], "value"}`` (white dot 1, black dot 2,
+  ``X`` = 10, ``V`` = 5); ``negative``: ``["ratio", "xv", …]``, every such mark is given.
+- ``odd``, ``even``, ``minimum``, ``maximum``: ``[{"cell"}, …]``; ``clone``: ``{"cells",
+  "cloneCells"}``; ``quadruple``: ``{"cells", "values"}``.
+
+A clue with an empty value (a sandwich, little killer or XV mark not filled in) is no rule, as
+every importer reads it. Anything malformed is one line naming the key, the entry and the place.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..errors import ModelError, PuzzleError
+from ..rules import (
+    XV,
+    Arrow,
+    BetweenLine,
+    Clone,
+    Difference,
+    Even,
+    LittleKiller,
+    Maximum,
+    Minimum,
+    Negative,
+    Odd,
+    Palindrome,
+    Quadruple,
+    Ratio,
+    Renban,
+    Rule,
+    Sandwich,
+    Thermometer,
+    Whispers,
+    whispers_gap,
+)
+from ..rules.base import ORTHOGONAL, moves_apart
+from .links import short_text
+
+LINE_KEYS = ("thermometer", "renban", "whispers", "palindrome", "betweenline")
+DOT_KEYS = ("difference", "ratio", "xv")
+CELL_KEYS = ("odd", "even", "minimum", "maximum")
+PART2_KEYS = (
+    "arrow",
+    "littlekillersum",
+    "sandwichsum",
+    *LINE_KEYS,
+    *DOT_KEYS,
+    "negative",
+    *CELL_KEYS,
+    "clone",
+    "quadruple",
+)
+"""The keys this module reads."""
+
+_LINE_RULES: dict[str, type[Thermometer | Renban | Palindrome | BetweenLine]] = {
+    "thermometer": Thermometer,
+    "renban": Renban,
+    "palindrome": Palindrome,
+    "betweenline": BetweenLine,
+}
+_CELL = re.compile(r"R(-?\d+)C(-?\d+)", re.IGNORECASE)
+# Little killer directions as (row step, column step): dclamage's LittleKillerConstraint and
+# SudokuPad's littlekillerDirs agree.
+DIRECTIONS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
+XV_VALUES = {"X": 10, "V": 5}
+NEGATIVE_KINDS = ("difference", "ratio", "xv")
+
+
+def _json(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 30 else text[:30] + "…"
+
+
+# --- reading -------------------------------------------------------------------------------------
+class _Reader:
+    """Reads one puzzle's part-2 keys; ``size`` is the grid's."""
+
+    def __init__(self, data: dict, size: int) -> None:
+        self.data = data
+        self.size = size
+
+    # cells
+    def place(self, item: Any, where: str, *, outside: bool = False) -> tuple[int, int]:
+        """The (row, column) from 0 a cell name gives; ``outside`` allows the ring of cells
+        around the grid (rows and columns 0 and N+1 in f-puzzles' names)."""
+        match = _CELL.fullmatch(item.strip()) if isinstance(item, str) else None
+        if match is None:
+            raise PuzzleError(f'{where}: {_json(item)} is not a cell such as "R1C1"')
+        row, col = int(match.group(1)) - 1, int(match.group(2)) - 1
+        low, high = (-1, self.size) if outside else (0, self.size - 1)
+        if not (low <= row <= high and low <= col <= high):
+            ring = " or the ring around it" if outside else ""
+            raise PuzzleError(
+                f"{where}: cell {item} is outside the {self.size}x{self.size} grid{ring}"
+            )
+        return row, col
+
+    def cell(self, item: Any, where: str) -> int:
+        row, col = self.place(item, where)
+        return row * self.size + col
+
+    def cells(self, value: Any, where: str, what: str = "cells") -> tuple[int, ...]:
+        if not isinstance(value, list) or not value:
+            raise PuzzleError(f'{where}: {what!r} must be a list of cells such as "R1C1"')
+        return tuple(self.cell(item, where) for item in value)
+
+    # entries
+    def entries(self, key: str, shape: str) -> list[tuple[str, dict]]:
+        """The objects listed under ``key``, each with its place in messages."""
+        value = self.data.get(key)
+        if value is None or value == []:
+            return []
+        if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+            raise PuzzleError(f"f-puzzles {key!r} must be a list of objects with {shape}")
+        return [(f"f-puzzles {key} {number}", item) for number, item in enumerate(value, 1)]
+
+    def lines(self, key: str) -> Iterable[tuple[str, dict, tuple[int, ...]]]:
+        for where, entry in self.entries(key, "'lines'"):
+            lines = entry.get("lines")
+            if not isinstance(lines, list) or not lines:
+                raise PuzzleError(f"{where}: 'lines' must be a list of lines of cells")
+            for number, line in enumerate(lines, 1):
+                here = where if len(lines) == 1 else f"{where} line {number}"
+                yield here, entry, self.cells(line, here, "lines")
+
+    @staticmethod
+    def checked(rule: Rule, size: int, where: str) -> Rule:
+        """The rule, after its own check, whose error is prefixed with the f-puzzles place."""
+        try:
+            rule.check(size)
+        except ModelError as err:
+            raise PuzzleError(f"{where}: {err}") from None
+        return rule
+
+    @staticmethod
+    def number(value: Any, where: str, what: str) -> int | None:
+        """A whole number written as a number or as text; None for an empty value."""
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and len(value) <= 40 and re.fullmatch(r"\s*-?\d+\s*", value):
+            return int(value)
+        raise PuzzleError(f"{where}: {what} {_json(value)} is not a whole number")
+
+    # the keys
+    def read(self) -> list[Rule]:
+        rules: list[Rule] = []
+        size = self.size
+        for key, kind in _LINE_RULES.items():
+            # Each line of an entry is its own rule (dclamage: one constraint per line; puzzletv
+            # and SudokuPad draw each line); a thermometer's bulb is its line's first cell
+            # (SudokuPad draws the bulb at cells[0]; dclamage's ThermometerConstraint rises
+            # from the first cell).
+            for where, _, cells in self.lines(key):
+                rules.append(self.checked(kind(cells), size, where))
+        for where, entry, cells in self.lines("whispers"):
+            # The entry's 'value' is the difference; none: (N + 1) // 2 (dclamage's
+            # WhispersConstraint; puzzletv passes the value on).
+            gap = self.number(entry.get("value"), where, "its difference")
+            gap = whispers_gap(size) if gap is None else gap
+            rules.append(self.checked(Whispers(cells, gap), size, where))
+        rules += self.arrows()
+        rules += self.little_killers()
+        rules += self.sandwiches()
+        rules += self.dots()
+        rules += self.marked_cells()
+        rules += self.clones()
+        rules += self.quadruples()
+        return rules
+
+    def arrows(self) -> list[Rule]:
+        rules: list[Rule] = []
+        for where, entry in self.entries("arrow", "'cells' and 'lines'"):
+            # A circle of several cells (a pill) reads as a number in reading order, as the
+            # Interactive Sudoku Solver's PillArrow ("read from left to right, top to
+            # bottom") and SudokuPad's drawing of the pill as a box over the cells.
+            circle = tuple(sorted(set(self.cells(entry.get("cells"), where))))
+            lines = entry.get("lines") or []
+            if not isinstance(lines, list):
+                raise PuzzleError(f"{where}: 'lines' must be a list of lines of cells")
+            # Each line is its own arrow summing to the circle (dclamage: one ArrowSumConstraint
+            # per line; puzzletv: addArrow per line). A line starts in the circle: dclamage
+            # leaves its first cell off (older versions: every circle cell), so circle cells
+            # are left off here. An entry without lines is a circle with no arrow: no rule
+            # (dclamage adds none).
+            for number, line in enumerate(lines, 1):
+                here = where if len(lines) == 1 else f"{where} line {number}"
+                cells = self.cells(line, here, "lines")
+                if cells[0] not in circle:
+                    raise PuzzleError(f"{here}: the line does not start in the arrow's circle")
+                body = tuple(c for c in cells if c not in circle)
+                if not body:
+                    raise PuzzleError(f"{here}: the line has no cell outside the circle")
+                rules.append(self.checked(Arrow(circle, body), self.size, here))
+        return rules
+
+    def little_killers(self) -> list[Rule]:
+        rules: list[Rule] = []
+        size = self.size
+        for where, entry in self.entries("littlekillersum", "'cell', 'direction' and 'value'"):
+            total = self.number(entry.get("value"), where, "its sum")
+            if total is None:
+                continue  # a clue without a value (dclamage and SudokuPad skip it)
+            direction = entry.get("direction")
+            step = DIRECTIONS.get(direction.upper()) if isinstance(direction, str) else None
+            if step is None:
+                raise PuzzleError(
+                    f"{where}: direction {_json(direction)} is not one of UR, UL, DR, DL"
+                )
+            # The clue sits outside the grid and points into it: its first cell is one step
+            # on; a clue cell at the grid's edge is itself the first cell (dclamage's
+            # LittleKillerConstraint: "f-puzzles starts off the grid").
+            row, col = self.place(entry.get("cell"), where, outside=True)
+            if not (0 <= row < size and 0 <= col < size):
+                row, col = row + step[0], col + step[1]
+            if not (0 <= row < size and 0 <= col < size):
+                raise PuzzleError(
+                    f"{where}: the clue at {entry.get('cell')} pointing {direction} misses the grid"
+                )
+            cells = []
+            while 0 <= row < size and 0 <= col < size:
+                cells.append(row * size + col)
+                row, col = row + step[0], col + step[1]
+            rules.append(self.checked(LittleKiller(tuple(cells), total), size, where))
+        return rules
+
+    def sandwiches(self) -> list[Rule]:
+        rules: list[Rule] = []
+        size = self.size
+        for where, entry in self.entries("sandwichsum", "'cell' and 'value'"):
+            total = self.number(entry.get("value"), where, "its sum")
+            if total is None:
+                continue  # no value, no clue (dclamage, puzzletv)
+            # The clue's cell lies outside the grid beside a row (column 0 or N+1) or above or
+            # below a column (row 0 or N+1): dclamage's SandwichConstraint.
+            row, col = self.place(entry.get("cell"), where, outside=True)
+            beside_row = not 0 <= col < size
+            beside_col = not 0 <= row < size
+            if beside_row == beside_col:
+                raise PuzzleError(
+                    f"{where}: clue cell {entry.get('cell')} is not beside a row or column "
+                    "outside the grid"
+                )
+            if beside_row:
+                cells = tuple(row * size + c for c in range(size))
+            else:
+                cells = tuple(r * size + col for r in range(size))
+            rules.append(self.checked(Sandwich(cells, total), size, where))
+        return rules
+
+    def dots(self) -> list[Rule]:
+        rules: list[Rule] = []
+        size = self.size
+        marked: dict[str, list[tuple[int, int]]] = {kind: [] for kind in DOT_KEYS}
+        values: dict[str, set[int]] = {kind: set() for kind in DOT_KEYS}
+        for key in DOT_KEYS:
+            for where, entry in self.entries(key, "'cells'"):
+                raw = entry.get("value")
+                if key == "xv":
+                    # "X" is a sum of 10, "V" of 5 (dclamage's SolverFactory; puzzletv); a mark
+                    # with no letter is skipped, as dclamage does.
+                    if raw is None or (isinstance(raw, str) and not raw.strip()):
+                        continue
+                    value = XV_VALUES.get(raw.strip().upper()) if isinstance(raw, str) else None
+                    if value is None:
+                        raise PuzzleError(f"{where}: XV value {_json(raw)} is not X or V")
+                else:
+                    # No value: a white dot's difference is 1, a black dot's ratio 2
+                    # (dclamage's DefaultMarkerValue; puzzletv's optional value).
+                    read = self.number(raw, where, "its value")
+                    value = (1 if key == "difference" else 2) if read is None else read
+                cells = self.cells(entry.get("cells"), where)
+                if len(cells) != 2:
+                    raise PuzzleError(f"{where}: a mark lies between 2 cells, not {len(cells)}")
+                kind = {"difference": Difference, "ratio": Ratio, "xv": XV}[key]
+                rules.append(self.checked(kind((cells[0], cells[1]), value), size, where))
+                marked[key].append((min(cells), max(cells)))
+                values[key].add(value)
+        rules += self.negatives(marked, values)
+        return rules
+
+    def negatives(
+        self, marked: dict[str, list[tuple[int, int]]], values: dict[str, set[int]]
+    ) -> list[Rule]:
+        """The negative constraints, as dclamage's OrthogonalValueConstraint reads them: every
+        orthogonal pair without a mark of the family may not hold what such a mark allows. The
+        white and black dots are one family (DifferenceConstraint and RatioConstraint name each
+        other as related: a dot of either kind exempts its pair from both negatives); X and V
+        are another. The values forbidden: the black dots' ratios (2 when there are none), X
+        and V's 10 and 5 always; ``nonconsecutive`` is the white dots' negative with difference
+        1 (f-puzzles' name for it), and ``negative: ["difference"]`` the same with the white
+        dots' differences (1 when there are none)."""
+        raw = self.data.get("negative")
+        if raw is None or raw == []:
+            kinds: list[str] = []
+        elif isinstance(raw, list) and all(isinstance(k, str) for k in raw):
+            kinds = list(dict.fromkeys(k.strip().lower() for k in raw))
+        else:
+            raise PuzzleError(
+                f'f-puzzles \'negative\' must be a list of mark kinds such as ["ratio", "xv"], '
+                f"not {_json(raw)}"
+            )
+        for kind in kinds:
+            if kind not in NEGATIVE_KINDS:
+                raise PuzzleError(
+                    f"f-puzzles 'negative': {short_text(kind)!r} is not a kind of mark "
+                    f"({', '.join(NEGATIVE_KINDS)})"
+                )
+        kropki = set(marked["difference"]) | set(marked["ratio"])
+        nonconsecutive = self.data.get("nonconsecutive") is True and bool(kropki)
+        every = moves_apart(self.size, ORTHOGONAL)
+        rules: list[Rule] = []
+        for kind in NEGATIVE_KINDS:
+            if kind == "difference" and nonconsecutive and kind not in kinds:
+                forbidden: set[int] = {1}
+            elif kind in kinds:
+                default = {"difference": {1}, "ratio": {2}, "xv": {5, 10}}[kind]
+                forbidden = default if kind == "xv" else values[kind] or default
+            else:
+                continue
+            exempt = set(marked["xv"]) if kind == "xv" else kropki
+            pairs = tuple(pair for pair in every if pair not in exempt)
+            rule = Negative(kind, pairs, tuple(sorted(forbidden)))
+            rules.append(self.checked(rule, self.size, f"f-puzzles negative {kind!r}"))
+        return rules
+
+    def marked_cells(self) -> list[Rule]:
+        rules: list[Rule] = []
+        for key in CELL_KEYS:
+            cells = []
+            for where, entry in self.entries(key, "'cell'"):
+                item = entry.get("cell")
+                if item is None or (isinstance(item, str) and not item.strip()):
+                    continue  # dclamage skips an entry without a cell
+                cells.append((where, self.cell(item, where)))
+            if key in ("odd", "even"):
+                if cells:
+                    kind = Odd if key == "odd" else Even
+                    where = cells[0][0] if len(cells) == 1 else f"f-puzzles {key}"
+                    rule = kind(tuple(dict.fromkeys(c for _, c in cells)))
+                    rules.append(self.checked(rule, self.size, where))
+                continue
+            extremum = Minimum if key == "minimum" else Maximum
+            for where, cell in cells:
+                rules.append(self.checked(extremum(cell), self.size, where))
+        return rules
+
+    def clones(self) -> list[Rule]:
+        rules: list[Rule] = []
+        for where, entry in self.entries("clone", "'cells' and 'cloneCells'"):
+            cells = self.cells(entry.get("cells"), where)
+            clones = self.cells(entry.get("cloneCells"), where, "cloneCells")
+            if len(cells) != len(clones):
+                raise PuzzleError(
+                    f"{where}: {len(cells)} cells cloned onto {len(clones)} cloneCells"
+                )
+            # cells[i] holds the digit of cloneCells[i]; a cell cloned onto itself says
+            # nothing (dclamage skips the pair).
+            pairs = [(a, b) for a, b in zip(cells, clones, strict=True) if a != b]
+            if pairs:
+                rule = Clone(tuple(a for a, _ in pairs), tuple(b for _, b in pairs))
+                rules.append(self.checked(rule, self.size, where))
+        return rules
+
+    def quadruples(self) -> list[Rule]:
+        rules: list[Rule] = []
+        for where, entry in self.entries("quadruple", "'cells' and 'values'"):
+            cells = self.cells(entry.get("cells"), where)
+            raw = entry.get("values")
+            if not isinstance(raw, list):
+                raise PuzzleError(f"{where}: 'values' must be a list of digits")
+            # The listed digits all appear in the cells, a digit listed twice twice
+            # (dclamage's QuadrupleConstraint; puzzletv's QuadConstraint).
+            digits = []
+            for item in raw:
+                digit = self.number(item, where, "digit")
+                if digit is None:
+                    raise PuzzleError(f"{where}: {_json(item)} is not a digit")
+                digits.append(digit)
+            rules.append(self.checked(Quadruple(cells, tuple(digits)), self.size, where))
+        return rules
+
+
+def read_part2(data: dict, size: int) -> list[Rule]:
+    """The rules a puzzle's part-2 keys (:data:`PART2_KEYS`) state; ``PuzzleError`` naming the
+    key, entry and place for anything malformed.
+
+    >>> rules = read_part2({"thermometer": [{"lines": [["R1C1", "R1C2", "R2C3"]]}]}, 4)
+    >>> rules
+    [Thermometer(cells=(0, 1, 6))]
+    """
+    return _Reader(data, size).read()
+
+
+def kropki_negative(data: dict) -> bool:
+    """Whether ``nonconsecutive`` is the white dots' negative constraint rather than the global
+    rule: it is when the puzzle has kropki dots (dclamage reads ``nonconsecutive`` as the
+    difference-1 negative of its DifferenceConstraint, which dots exempt)."""
+    return data.get("nonconsecutive") is True and any(
+        isinstance(data.get(key), list) and data[key] for key in ("difference", "ratio")
+    )
+
+
+# --- writing -------------------------------------------------------------------------------------
+def _name(cell: int, size: int) -> str:
+    return f"R{cell // size + 1}C{cell % size + 1}"
+
+
+def _names(cells: Sequence[int], size: int) -> list[str]:
+    return [_name(cell, size) for cell in cells]
+
+
+WRITTEN = (
+    Thermometer,
+    Renban,
+    Whispers,
+    Palindrome,
+    BetweenLine,
+    Arrow,
+    LittleKiller,
+    Sandwich,
+    Difference,
+    Ratio,
+    XV,
+    Negative,
+    Odd,
+    Even,
+    Minimum,
+    Maximum,
+    Clone,
+    Quadruple,
+)
+"""The rule classes :func:`write_part2` writes."""
+
+
+def write_part2(rules: Sequence[Rule], size: int) -> dict[str, Any]:
+    """The f-puzzles keys of the part-2 rules among ``rules`` (others are left to the caller);
+    ``PuzzleError`` for a rule f-puzzles cannot state (such as a moved minimum cell).
+
+    >>> write_part2([Thermometer((0, 1))], 4)
+    {'thermometer': [{'lines': [['R1C1', 'R1C2']]}]}
+    """
+    out: dict[str, Any] = {}
+
+    def add(key: str, entry: Any) -> None:
+        out.setdefault(key, []).append(entry)
+
+    dots: dict[str, list[tuple[int, int]]] = {kind: [] for kind in DOT_KEYS}
+    values: dict[str, set[int]] = {kind: set() for kind in DOT_KEYS}
+    negatives: list[Negative] = []
+    for rule in rules:
+        if isinstance(rule, Whispers):
+            add("whispers", {"lines": [_names(rule.cells, size)], "value": str(rule.gap)})
+        elif isinstance(rule, Thermometer | Renban | Palindrome | BetweenLine):
+            add(rule.key, {"lines": [_names(rule.cells, size)]})
+        elif isinstance(rule, Arrow):
+            circle = list(rule.circle)
+            if len(circle) > 1 and circle != sorted(circle):
+                raise PuzzleError(
+                    "an arrow whose circle does not read in reading order cannot "
+                    "be written for f-puzzles"
+                )
+            line = [circle[0], *rule.line] if rule.line else []
+            add("arrow", {"cells": _names(circle, size), "lines": [_names(line, size)]})
+        elif isinstance(rule, LittleKiller):
+            add("littlekillersum", _little_killer(rule, size))
+        elif isinstance(rule, Sandwich):
+            add("sandwichsum", _sandwich(rule, size))
+        elif isinstance(rule, Difference | Ratio | XV):
+            a, b = rule.cells
+            if isinstance(rule, XV):
+                letter = {10: "X", 5: "V"}.get(rule.value)
+                if letter is None:
+                    raise PuzzleError(f"an XV sum of {rule.value} cannot be written for f-puzzles")
+                add("xv", {"cells": _names((a, b), size), "value": letter})
+            else:
+                add(rule.key, {"cells": _names((a, b), size), "value": str(rule.value)})
+            dots[rule.key].append((min(a, b), max(a, b)))
+            values[rule.key].add(rule.value)
+        elif isinstance(rule, Negative):
+            negatives.append(rule)
+        elif isinstance(rule, Odd | Even):
+            for cell in rule.cells:
+                add(rule.key, {"cell": _name(cell, size)})
+        elif isinstance(rule, Minimum | Maximum):
+            if rule.others is not None and set(rule.others) != {
+                b for _, b in type(rule)(rule.cell).pairs(size)
+            }:
+                raise PuzzleError(f"a moved {rule.title} cell cannot be written for f-puzzles")
+            add(rule.key, {"cell": _name(rule.cell, size)})
+        elif isinstance(rule, Clone):
+            add(
+                "clone",
+                {"cells": _names(rule.cells, size), "cloneCells": _names(rule.clones, size)},
+            )
+        elif isinstance(rule, Quadruple):
+            add("quadruple", {"cells": _names(rule.cells, size), "values": list(rule.digits)})
+    for rule in negatives:
+        _write_negative(rule, size, dots, values, out)
+    return out
+
+
+def _write_negative(
+    rule: Negative,
+    size: int,
+    dots: dict[str, list[tuple[int, int]]],
+    values: dict[str, set[int]],
+    out: dict[str, Any],
+) -> None:
+    """Write a negative constraint as the ``negative`` key (or ``nonconsecutive``) that reads
+    back as it, or refuse one f-puzzles cannot state (pairs or values of its own)."""
+    kropki = set(dots["difference"]) | set(dots["ratio"])
+    exempt = set(dots["xv"]) if rule.kind == "xv" else kropki
+    pairs = tuple(p for p in moves_apart(size, ORTHOGONAL) if p not in exempt)
+    given = tuple(sorted({(min(a, b), max(a, b)) for a, b in rule.cell_pairs}))
+    default = {"difference": {1}, "ratio": {2}, "xv": {5, 10}}[rule.kind]
+    expected = default if rule.kind == "xv" else values[rule.kind] or default
+    if given != pairs:
+        raise PuzzleError(
+            f"a negative {rule.kind} constraint on pairs of its own cannot be written for f-puzzles"
+        )
+    if set(rule.values) == expected:
+        out.setdefault("negative", []).append(rule.kind)
+    elif rule.kind == "difference" and rule.values == (1,) and kropki:
+        out["nonconsecutive"] = True
+    else:
+        raise PuzzleError(
+            f"a negative {rule.kind} constraint forbidding {list(rule.values)} cannot be written "
+            "for f-puzzles"
+        )
+
+
+def _little_killer(rule: LittleKiller, size: int) -> dict[str, Any]:
+    cells = rule.cells
+    if len(cells) >= 2:
+        (r0, c0), (r1, c1) = divmod(cells[0], size), divmod(cells[1], size)
+        step = (r1 - r0, c1 - c0)
+    else:  # one cell, a corner: the clue points into it from outside
+        r0, c0 = divmod(cells[0], size)
+        step = (1 if r0 == 0 else -1, 1 if c0 == 0 else -1)
+    direction = next((d for d, s in DIRECTIONS.items() if s == step), None)
+    clue = (r0 - step[0], c0 - step[1]) if direction else (-1, -1)
+    walk = []
+    r, c = clue[0] + step[0], clue[1] + step[1]
+    while direction and 0 <= r < size and 0 <= c < size:
+        walk.append(r * size + c)
+        r, c = r + step[0], c + step[1]
+    outside = not (0 <= clue[0] < size and 0 <= clue[1] < size)
+    if direction is None or tuple(walk) != tuple(cells) or not outside:
+        raise PuzzleError(
+            "a little killer that is not a whole diagonal from outside the grid cannot be "
+            "written for f-puzzles"
+        )
+    return {
+        "cell": f"R{clue[0] + 1}C{clue[1] + 1}",
+        "cells": _names(cells, size),
+        "direction": direction,
+        "value": str(rule.total),
+    }
+
+
+def _sandwich(rule: Sandwich, size: int) -> dict[str, Any]:
+    first, last = rule.cells[0], rule.cells[-1]
+    if first // size == last // size and rule.cells == tuple(range(first, first + size)):
+        cell = f"R{first // size + 1}C0"
+    elif rule.cells == tuple(range(first, size * size, size)) and first < size:
+        cell = f"R0C{first + 1}"
+    else:
+        raise PuzzleError("a sandwich clue over a reversed line cannot be written for f-puzzles")
+    return {"cell": cell, "value": str(rule.total)}
+
+
+__all__ = ["PART2_KEYS", "WRITTEN", "kropki_negative", "read_part2", "write_part2"]
