@@ -47,7 +47,9 @@ def init_worker(config: CheckConfig, extra: Sequence[type]) -> None:
     _WORKER["runners"] = [
         (name, get_backend(name), config.options.get(name, {})) for name in config.backends
     ]
-    for name in config.backends:
+    # With the default choice most workers never call most backends: each library is then
+    # imported on its first call (given the first-call grace), not here for nothing.
+    for name in () if config.auto else config.backends:
         backend_class(name).unavailable_reason()
     tune_gc()
 
