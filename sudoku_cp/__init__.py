@@ -9,17 +9,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .backends import (
-    Backend,
-    Counter,
-    Option,
-    Search,
-    backend_names,
-    get_backend,
-    register,
-)
 from .errors import (
     BackendError,
     DuplicateGivenError,
@@ -28,11 +19,47 @@ from .errors import (
     PuzzleError,
     SudokuError,
 )
-from .harness import cross_check
-from .model import Model, load_model, model_names
-from .puzzle import Puzzle
-from .result import BackendRun, CheckRecord, Result, Status, Verdict
 from .version import __version__ as __version__
+
+if TYPE_CHECKING:
+    from .backends import (
+        Backend,
+        Counter,
+        Option,
+        Search,
+        backend_names,
+        get_backend,
+        register,
+    )
+    from .batch import check_puzzles, read_records
+    from .harness import cross_check
+    from .model import Model, load_model, model_names
+    from .puzzle import Puzzle
+    from .result import BackendRun, CheckRecord, Result, Status, Verdict
+
+# Each public name is imported on first use (PEP 562), so that `sudoku-cp --help` and
+# `import sudoku_cp.cli` load no model, backend or harness code until a command needs it.
+_LAZY = {
+    "Backend": "backends",
+    "Counter": "backends",
+    "Option": "backends",
+    "Search": "backends",
+    "backend_names": "backends",
+    "get_backend": "backends",
+    "register": "backends",
+    "check_puzzles": "batch",
+    "read_records": "batch",
+    "cross_check": "harness",
+    "Model": "model",
+    "load_model": "model",
+    "model_names": "model",
+    "Puzzle": "puzzle",
+    "BackendRun": "result",
+    "CheckRecord": "result",
+    "Result": "result",
+    "Status": "result",
+    "Verdict": "result",
+}
 
 __all__ = [
     "Backend",
@@ -65,13 +92,18 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    # The batch package pulls in multiprocessing, csv and json: load it on first use only,
-    # so `import sudoku_cp` stays fast.
-    if name in ("check_puzzles", "read_records"):
-        from . import batch
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sudoku_cp' has no attribute {name!r}")
+    import importlib
 
-        return getattr(batch, name)
-    raise AttributeError(f"module 'sudoku_cp' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # the next look-up is a plain one
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
 
 
 def solve(
@@ -88,6 +120,9 @@ def solve(
     ``limit`` is how many solutions to look for (None = all); ``options`` are the backend's own
     (see ``sudoku-cp backends``), such as ``strategy="naive"`` for the backtracker.
     """
+    from .backends import get_backend
+    from .puzzle import Puzzle
+
     if isinstance(puzzle, str):
         puzzle = Puzzle.parse(puzzle, model=model)
     elif not isinstance(puzzle, Puzzle):

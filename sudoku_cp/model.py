@@ -38,7 +38,6 @@ import math
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from pathlib import Path
 
 from .errors import ModelError
@@ -445,8 +444,10 @@ def _peers(model: Model, size: int) -> tuple[tuple[int, ...], ...]:
 
 def _packaged_models_dir() -> Path:
     # A wheel installs models/ as sudoku_cp/_models; a checkout or editable install
-    # has it beside the package.
-    packaged = Path(str(resources.files("sudoku_cp"))) / "_models"
+    # has it beside the package. (The package is always a folder on disk — its models are
+    # read as files — so its path is enough; importlib.resources would cost start-up ~10 ms
+    # of imports: zipfile, lzma, bz2, tempfile.)
+    packaged = Path(__file__).resolve().parent / "_models"
     if (packaged / "classic.toml").is_file():
         return packaged
     return Path(__file__).resolve().parent.parent / "models"

@@ -309,3 +309,30 @@ def test_counts_never_drop_when_givens_are_removed(grid, data) -> None:
     assert after.count >= before.count
     assert set(before.solutions) <= set(after.solutions)
     assert run(more_blank, "mrv", limit=None).count == after.count
+
+
+# --- big grids: the weighted branching (dom/wdeg) above 16x16 --------------------------------
+def test_weighted_branching_counts_like_exact_cover_on_25x25(datasets: Path) -> None:
+    """Above 16x16 the fast strategy branches by candidates per dead end: the solutions of
+    puzzles with many (half the cells of public grids blanked) still match dlx's (exact
+    cover, another paradigm)."""
+    from sudoku_cp.backends.backtrack import WEIGHTED_FROM_SIZE
+
+    assert WEIGHTED_FROM_SIZE <= 25
+    dlx = get_backend("dlx")
+    counts = []
+    for i, row in enumerate(read_csv(datasets / "large" / "25x25_19.csv")[:3]):
+        puzzle = Puzzle(blanked(Puzzle.parse(row["solution"]).cells, 0.5, seed=i))
+        ours = run(puzzle, limit=None, time_limit=120)
+        theirs = dlx.solve(puzzle, limit=None, time_limit=120)
+        assert ours.exact and theirs.exact
+        assert set(ours.solutions) == set(theirs.solutions)
+        counts.append(ours.count)
+    assert min(counts) > 1
+
+
+def test_public_16x16_puzzles_are_unique(datasets: Path) -> None:
+    for row in read_csv(datasets / "large" / "16x16_289.csv")[:20]:
+        result = run(Puzzle.parse(row["puzzle"]), limit=2)
+        assert result.status is Status.UNIQUE
+        assert result.solution == Puzzle.parse(row["solution"]).cells

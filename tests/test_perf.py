@@ -22,3 +22,13 @@ def test_harness_benchmark_runs_every_stage_through_the_runner():
         "all 1 j2",
     }
     assert all(rate > 0 for rate in result["rates"].values())
+
+
+def test_issue_16_benchmark_runs_its_check_and_start_up_parts(capsys) -> None:
+    from sudoku_cp.perf import large
+
+    large.main(["--skip", "large", "--check-puzzles", "150", "--startup-runs", "1"])
+    out = capsys.readouterr().out
+    assert "judged by {('backtrack', 'sat'): 150}" in out
+    assert "verdicts {'unique': 150}" in out
+    assert "sudoku-cp solve PUZZLE" in out

@@ -268,11 +268,8 @@ class Backend:
         raise NotImplementedError
 
 
-MAX_LIMIT = 100_000
-"""The most solutions a search may be asked for (``--limit``): each is kept in memory, ~1 kB for
-a 9x9 grid, in every backend's worker. ``None`` (``--all``) is bounded by the time limit."""
-MAX_TIME_LIMIT = 86_400.0
-"""The longest time limit, in seconds (a day), per backend per puzzle (``--time-limit``)."""
+from ..limits import MAX_LIMIT as MAX_LIMIT  # noqa: E402  (defined where the CLI reads it)
+from ..limits import MAX_TIME_LIMIT as MAX_TIME_LIMIT  # noqa: E402
 
 
 def check_limits(limit: int | None, time_limit: float | None) -> None:

@@ -60,7 +60,8 @@ def check_puzzles(
     backends' own. Each record's ``index`` is the item's 1-based position; ``skip(index)``
     returning True leaves an item out (used by ``--resume``). ``metamorphic=K`` also
     cross-checks K random transforms of each puzzle, chosen by ``seed``, which must agree
-    (:func:`sudoku_cp.harness.check_variants`).
+    (:func:`sudoku_cp.harness.check_variants`). ``backends``: names, ``"all"``, or None /
+    ``"auto"`` (the default) for two backends chosen per puzzle by :mod:`sudoku_cp.choice`.
 
     Stopping the iteration early (``break``) shuts the worker processes down.
     """

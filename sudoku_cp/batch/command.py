@@ -57,7 +57,9 @@ def run_batch(
     if stop is None:
         with StopSignals() as own:
             return run_batch(options, stream, own)
-    summary = Summary(list(options.config.backends), limit=options.config.limit)
+    summary = Summary(
+        list(options.config.backends), limit=options.config.limit, auto=options.config.auto
+    )
     readers = _open_inputs(options)  # a missing file or bad input fails here, before any work
     inputs_info = [describe_input(arg) for arg in options.inputs]
     lock: OutputLock | None = None

@@ -54,6 +54,9 @@ class CheckConfig:
     """Random transforms of each puzzle to cross-check as well (``check --metamorphic K``)."""
     seed: int = 0
     """Chooses those transforms, reproducibly."""
+    auto: bool = False
+    """Each puzzle is judged by the two backends :mod:`sudoku_cp.choice` picks for it, among
+    ``backends`` (every available one); False: by every one of ``backends``."""
 
     @classmethod
     def make(
@@ -67,8 +70,13 @@ class CheckConfig:
         metamorphic: int = 0,
         seed: int = 0,
     ) -> CheckConfig:
-        """Check and complete every setting up front, so bad ones fail before any work."""
+        """Check and complete every setting up front, so bad ones fail before any work.
+
+        ``backends``: names (a list or ``"a,b"``); None or ``"auto"`` for the default choice
+        per puzzle (:mod:`sudoku_cp.choice`); ``"all"`` for every available backend.
+        """
         from ..backends import check_limits
+        from ..choice import ALL, AUTO
 
         check_limits(limit, time_limit)
         if (
@@ -80,8 +88,11 @@ class CheckConfig:
                 f"metamorphic must be a whole number of transforms from 0 to {MAX_METAMORPHIC:,},"
                 f" not {metamorphic!r}"
             )
-        names = resolve_backends(backends)
+        word = backends.strip().lower() if isinstance(backends, str) else None
+        auto = backends is None or word == AUTO
+        names = resolve_backends(None if auto or word == ALL else backends)
         return cls(
+            auto=auto,
             backends=tuple(names),
             limit=limit,
             time_limit=None if time_limit is None else float(time_limit),

@@ -116,6 +116,7 @@ def open_run(
     settings = {
         "command": options.command,
         "backends": list(options.config.backends),
+        "selection": "auto" if options.config.auto else "given",
         "limit": options.config.limit,
         "time_limit": options.config.time_limit,
         "model": options.config.model.label,
@@ -241,6 +242,12 @@ def _check_same_run(
         raise ResumeError(
             f"cannot resume: model file {settings['model']} has changed since the output "
             "was made (or the output does not record its content); use another output file"
+        )
+    if before.get("selection", "given") != settings["selection"]:
+        raise ResumeError(
+            f"cannot resume: the output was made with --backends "
+            f"{before.get('selection', 'given')}, not {settings['selection']}; use the same "
+            "options or another output file"
         )
     for key in ("command", "backends", "limit", "model", "backend_options", "metamorphic", "seed"):
         if before.get(key) != settings[key]:

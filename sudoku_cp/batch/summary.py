@@ -79,6 +79,8 @@ class Summary:
 
     capped: int = 0
     """Puzzles whose count stopped at the limit with more solutions possibly left."""
+    auto: bool = False
+    """Backends chosen per puzzle (the default): only those that judged some puzzle are shown."""
 
     def add(self, record: CheckRecord, *, resumed: bool = False) -> None:
         self.verdicts[record.verdict] += 1
@@ -130,6 +132,7 @@ class Summary:
             "resumed": self.resumed,
             "seconds": round(self.seconds, 3),
             "verdicts": {v.value: self.verdicts.get(v, 0) for v in Verdict},
+            "selection": "auto" if self.auto else "given",
             "backends": {
                 name: {
                     "solved": t.solved,
@@ -172,6 +175,8 @@ class Summary:
             "worst",
         )
         for name in self.backends:
+            if self.auto and name not in self.tallies:
+                continue  # chosen for no puzzle of this run
             t = self.tallies.get(name, BackendTally())
             median = t.times.median()
             table.add_row(

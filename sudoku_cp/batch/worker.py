@@ -14,7 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..backends import backend_class, get_backend, register
+from ..choice import Chooser
 from ..harness import (
+    Call,
     Outcome,
     Valid,
     call_backends,
@@ -45,7 +47,9 @@ def init_worker(config: CheckConfig, extra: Sequence[type]) -> None:
     _WORKER["runners"] = [
         (name, get_backend(name), config.options.get(name, {})) for name in config.backends
     ]
-    for name in config.backends:
+    # With the default choice most workers never call most backends: each library is then
+    # imported on its first call (given the first-call grace), not here for nothing.
+    for name in () if config.auto else config.backends:
         backend_class(name).unavailable_reason()
     tune_gc()
 
@@ -135,6 +139,42 @@ def _judge_item(
     return record
 
 
+_CHOOSERS: dict[tuple[str, ...], Chooser] = {}
+
+
+class _Judges:
+    """The default choice (``config.auto``) in a chunk: for a puzzle, the runners of the
+    backends :mod:`sudoku_cp.choice` picks, and the watchdog's ``before`` that still names
+    each call by its backend's place in ``config.backends`` (the pool's call number)."""
+
+    def __init__(
+        self, config: CheckConfig, runners: Sequence[Any], before: Callable[[int], None] | None
+    ) -> None:
+        chooser = _CHOOSERS.get(config.backends)
+        if chooser is None:  # one per worker: it remembers its choice per kind of puzzle
+            chooser = _CHOOSERS[config.backends] = Chooser(config.backends)
+        self.chooser = chooser
+        self.runners = runners
+        self.before = before
+        self.place = {runner[0]: i for i, runner in enumerate(runners)}
+        self.made: dict[tuple[str, ...], tuple[list[Any], Callable[[int], None] | None]] = {}
+
+    def __call__(self, puzzle: Any) -> tuple[list[Any], Callable[[int], None] | None]:
+        names = self.chooser(puzzle)
+        made = self.made.get(names)
+        if made is None:
+            places = [self.place[name] for name in names]
+            before = self.before
+            call_before = None
+            if before is not None:
+
+                def call_before(position: int, places: list[int] = places) -> None:
+                    before(places[position])
+
+            made = self.made[names] = ([self.runners[i] for i in places], call_before)
+        return made
+
+
 def check_chunk(
     items: list[Item],
     config: CheckConfig,
@@ -157,20 +197,26 @@ def check_chunk(
     after = None if watch is None else watch.after
     resolve(items)
     parsed = clock()
-    calls = []
+    calls: list[dict[str, Call] | None] = []
+    judges = _Judges(config, runners, before) if config.auto else None
+    used: list[tuple[Sequence[Any], Callable[[int], None] | None]] = []
     for position, item in enumerate(items):
         if watch is not None:
             watch.position = position
+        if item.puzzle is None:
+            calls.append(None)
+            used.append((runners, before))
+            continue
+        chosen, call_before = (runners, before) if judges is None else judges(item.puzzle)
+        used.append((chosen, call_before))
         calls.append(
-            None
-            if item.puzzle is None
-            else call_backends(
+            call_backends(
                 item.puzzle,
-                runners,
+                chosen,
                 limit=config.limit,
                 time_limit=config.time_limit,
                 known=item.known,
-                before=before,
+                before=call_before,
                 after=after,
             )
         )
@@ -186,7 +232,8 @@ def check_chunk(
             continue
         if watch is not None:
             watch.position = position  # (metamorphic variants call the backends again)
-        records.append(_judge_item(item, ran, config, runners, before, after, next(valid)))
+        chosen, call_before = used[position]
+        records.append(_judge_item(item, ran, config, chosen, call_before, after, next(valid)))
     if stages is not None:
         stages["parsing"] += parsed - start
         stages["checking"] += clock() - parsed

@@ -380,9 +380,13 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> BenchRun
     started = time.time()
     model = load_model(config.model, box=config.box)
     datasets = resolve_datasets(config.datasets)
-    specs = parse_specs(config.backends, config.options, config.seed)
-    baseline = find_spec(specs, config.baseline) if config.baseline else _default_baseline(specs)
     loaded = [(ds, *load_dataset(ds, model)) for ds in datasets]
+    specs = parse_specs(
+        _default_backends(loaded) if config.backends is None else config.backends,
+        config.options,
+        config.seed,
+    )
+    baseline = find_spec(specs, config.baseline) if config.baseline else _default_baseline(specs)
     total = sum(len(entries) for _, entries, _ in loaded) * len(specs) * config.repeat
     rows: list[dict[str, Any]] = []
     counters: list[str] = []
@@ -406,6 +410,21 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> BenchRun
         for name in counters:
             row.setdefault(name, None)
     return BenchRun(rows, counters, record)
+
+
+def _default_backends(loaded: Sequence[tuple[Any, ...]]) -> list[str] | None:
+    """Without ``--backends``: for each dataset, the two backends :mod:`sudoku_cp.choice`
+    picks for its first puzzle (its size and rules), all datasets' together in that order;
+    None (every available backend) when no dataset has a puzzle."""
+    from ..backends import available_backends
+    from ..choice import choose
+
+    available = available_backends()
+    names: list[str] = []
+    for _ds, entries, *_ in loaded:
+        if entries:
+            names += [n for n in choose(entries[0].puzzle, available) if n not in names]
+    return names or None
 
 
 def _default_baseline(specs: Sequence[Spec]) -> Spec:

@@ -66,8 +66,9 @@ def parse_specs(
 ) -> list[Spec]:
     """The specs named by ``text`` (``"backtrack:naive,backtrack,cpsat"``), options checked.
 
-    ``None`` means every available backend with its default options. A backend that declares a
-    ``seed`` option gets ``seed`` unless the options set it, so a run can be made again.
+    ``None`` or ``"all"`` means every available backend with its default options. A backend
+    that declares a ``seed`` option gets ``seed`` unless the options set it, so a run can be
+    made again.
 
     >>> [s.label for s in parse_specs("backtrack:naive,cpsat")]
     ['backtrack:naive', 'cpsat']
@@ -78,6 +79,8 @@ def parse_specs(
     else:
         items = [text] if isinstance(text, str) else list(text)
         words = [w.strip() for item in items for w in item.split(",") if w.strip()]
+    if [w.lower() for w in words] == ["all"]:
+        words = [name for name in backend_names() if backend_class(name).available()]
     if not words:
         raise BackendError("no backend to measure (give --backends NAME[:STRATEGY],…)")
     specs: list[Spec] = []

@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 
 import click
 
-from ..backends import MAX_LIMIT, MAX_TIME_LIMIT
+from ..limits import MAX_LIMIT, MAX_TIME_LIMIT
 from ..stopping import StopSignals
 from .app import (
     EXIT_INTERRUPTED,
@@ -43,7 +43,10 @@ def _batch_options(func: Any) -> Any:
             "backend_list",
             default=None,
             metavar="A,B,C",
-            help="Backends to cross-check [default: every available one].",
+            help="Backends to cross-check: names, 'all' (every available one) or 'auto' "
+            "[default: auto — per puzzle, the two fastest paradigms for its size that take "
+            "its rules: backtrack and sat up to 16x16, sat and cpsat above; each record "
+            "lists the backends that judged it].",
         ),
         click.option(
             "-m",

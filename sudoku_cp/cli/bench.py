@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..backends import MAX_LIMIT, MAX_TIME_LIMIT
+from ..limits import MAX_LIMIT, MAX_TIME_LIMIT
 from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
@@ -41,8 +41,9 @@ def _repeat_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     default=None,
     metavar="SPEC,…",
     help="What to compare: NAME[:STRATEGY], comma-separated; NAME:all is every "
-    "strategy (e.g. backtrack:naive,backtrack:mrv,backtrack,cpsat) "
-    "[default: every available backend, default options].",
+    "strategy (e.g. backtrack:naive,backtrack:mrv,backtrack,cpsat); "
+    "'all' is every available backend [default: per dataset, the two fastest "
+    "paradigms for its size and rules (as check chooses), default options].",
 )
 @click.option(
     "-O",

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..backends import MAX_LIMIT, MAX_TIME_LIMIT
+from ..limits import MAX_LIMIT, MAX_TIME_LIMIT
 from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
