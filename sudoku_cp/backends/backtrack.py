@@ -53,7 +53,7 @@ from typing import Any
 from ..model import Model
 from ..puzzle import Grid, Puzzle
 from ..rules import Cage, PairRule
-from . import Backend, Counter, Option, Search
+from . import Backend, Counter, Option, Search, backtrack_kernel
 from .backtrack_rules import (
     CageTable,
     PairTable,
@@ -642,6 +642,14 @@ class BacktrackBackend(Backend):
             "candidates from the givens; mrv: fewest candidates first, no propagation",
             choices=STRATEGIES,
         ),
+        Option(
+            "kernel",
+            bool,
+            True,
+            "strategy fast on models of groups only: search with the compiled kernel when numba "
+            "is installed (pip install 'sudoku-cp[jit]'); false, or the environment variable "
+            "SUDOKU_CP_KERNEL=0, keeps the search in pure Python",
+        ),
     )
     counters = {
         "nodes": Counter(
@@ -659,8 +667,20 @@ class BacktrackBackend(Backend):
         ),
     }
 
+    @classmethod
+    def notes(cls) -> list[str]:
+        return [backtrack_kernel.status()]
+
+    @classmethod
+    def prepare(cls) -> None:
+        backtrack_kernel.warm_up()
+
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
     ) -> Search:
+        if options["strategy"] == "fast" and options["kernel"]:
+            compiled = backtrack_kernel.search(puzzle, limit, deadline)
+            if compiled is not None:  # None: no numba, turned off, or rules beyond groups
+                return compiled
         lay = layout(puzzle.model, puzzle.size)
         return _SEARCHES[options["strategy"]](puzzle, lay, limit, _Clock(deadline))

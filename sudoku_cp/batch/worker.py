@@ -46,7 +46,8 @@ def init_worker(config: CheckConfig, extra: Sequence[type]) -> None:
         (name, get_backend(name), config.options.get(name, {})) for name in config.backends
     ]
     for name in config.backends:
-        backend_class(name).unavailable_reason()
+        if backend_class(name).unavailable_reason() is None:
+            backend_class(name).prepare()  # compiled code loaded now, not in a time limit
     tune_gc()
 
 

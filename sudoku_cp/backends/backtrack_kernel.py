@@ -1,0 +1,279 @@
+"""Glue between the ``backtrack`` backend and its optional compiled kernel (:mod:`.kernel`).
+
+The backend's ``fast`` strategy hands a puzzle to the kernel when numba is installed
+(``pip install 'sudoku-cp[jit]'``), the puzzle's rules are all-different groups only (no sums,
+no pair rules), its size is at most 64, and neither the backend's option ``kernel=false`` nor
+the environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise the pure-Python search
+runs, unchanged: it is also the reference the kernel is tested against.
+
+numba and numpy are imported on the first solve, never by ``import sudoku_cp``; the compiled
+code is cached on disk (``cache=True``), and :func:`warm_up` loads it once per worker process.
+
+Two entry points take digits directly, as tdoku's solver does: :func:`solve_digits` (one
+puzzle: its count up to a limit and its solutions) and :func:`count_many` (many puzzles in one
+call).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import time
+from typing import Any
+
+from ..model import Model
+from ..puzzle import Grid, Puzzle
+from . import Search
+
+ENV = "SUDOKU_CP_KERNEL"
+"""Set to ``0`` (or ``off``, ``false``, ``no``) to keep the backtracker in pure Python."""
+MAX_SIZE = 64
+"""A cell's candidates are one 64-bit word."""
+WORK_PER_CALL = 400_000
+"""Cells' worth of work a kernel call may do before it returns so the clock can be read: a node
+costs roughly a pass over the grid, so a call tries about this ÷ N² nodes (4,900 at 9x9, a
+millisecond or two; 97 at 64x64)."""
+SOLUTION_ROWS = 64
+"""Solutions the kernel hands back per call at most (more: it is called again)."""
+FIRST_FRAMES = 64
+"""Frames (branch levels) the stack starts with; it doubles when a search goes deeper."""
+
+_KERNEL: dict[str, Any] = {}
+
+
+def turned_off() -> bool:
+    """Whether ``SUDOKU_CP_KERNEL`` turns the kernel off."""
+    return os.environ.get(ENV, "").strip().lower() in ("0", "off", "false", "no")
+
+
+def status() -> str:
+    """One line for ``sudoku-cp backends``: whether the kernel is in use, and if not, why.
+
+    Says so without importing numba (which takes a while)."""
+    if importlib.util.find_spec("numba") is None:
+        return "compiled kernel: not installed (pip install 'sudoku-cp[jit]'); pure Python"
+    from importlib import metadata
+
+    version = metadata.version("numba")
+    if turned_off():
+        return f"compiled kernel: turned off by {ENV} (numba {version} installed); pure Python"
+    return (
+        f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
+        f"sizes up to {MAX_SIZE}; -O kernel=false or {ENV}=0 turns it off"
+    )
+
+
+def _load() -> Any:
+    """The kernel module, or None when numba is missing (or fails to load)."""
+    if "module" not in _KERNEL:
+        try:
+            from . import kernel
+        except Exception:  # numba missing, or one that fails to load: the pure search runs
+            kernel = None  # type: ignore[assignment]
+        _KERNEL["module"] = kernel
+    return _KERNEL["module"]
+
+
+def available() -> bool:
+    """Whether the kernel can run here (numba installed and not turned off)."""
+    return not turned_off() and _load() is not None
+
+
+def fits(model: Model, size: int) -> bool:
+    """Whether the kernel searches this model at this size exactly as the pure search does."""
+    from .backtrack import layout
+
+    return size <= MAX_SIZE and not layout(model, size).has_rules
+
+
+class Tables:
+    """A model's groups at one size in the kernel's arrays (built once, cached)."""
+
+    def __init__(self, model: Model, size: int) -> None:
+        import numpy as np
+
+        from .backtrack import layout
+
+        lay = layout(model, size)
+        cells = size * size
+        self.cells = cells
+        self.full = np.uint64((1 << size) - 1)
+        self.peer_start = np.zeros(cells + 1, dtype=np.int32)
+        for c, peers in enumerate(lay.peers):
+            self.peer_start[c + 1] = self.peer_start[c] + len(peers)
+        self.peer_list = np.array([q for p in lay.peers for q in p], dtype=np.int32)
+        groups = lay.full_groups or ((),)
+        self.groups = np.array(groups, dtype=np.int32).reshape(len(lay.full_groups), size)
+        # The pairs the pure search confines on, in its order (none where it leaves them out).
+        sets = [frozenset(g) for g in lay.full_groups]
+        pairs = (
+            [(a, b) for i, a in enumerate(sets) for b in sets[i + 1 :] if len(a & b) >= 2]
+            if lay.confinements
+            else []
+        )
+        self.conf_a = np.zeros((len(pairs), size), dtype=np.int32)
+        self.conf_b = np.zeros((len(pairs), size), dtype=np.int32)
+        self.conf_a_len = np.zeros(len(pairs), dtype=np.int32)
+        self.conf_b_len = np.zeros(len(pairs), dtype=np.int32)
+        self.conf_groups = np.zeros((len(pairs), 2), dtype=np.int32)
+        index = {group: g for g, group in enumerate(sets)}
+        for k, (a, b) in enumerate(pairs):
+            self.conf_groups[k] = index[a], index[b]
+            for cells_of, lengths, part in (
+                (self.conf_a, self.conf_a_len, sorted(a - b)),
+                (self.conf_b, self.conf_b_len, sorted(b - a)),
+            ):
+                cells_of[k, : len(part)] = part
+                lengths[k] = len(part)
+        # The full groups of each cell, for marking which groups changed.
+        of_cell: list[list[int]] = [[] for _ in range(cells)]
+        for g, group in enumerate(lay.full_groups):
+            for c in group:
+                of_cell[c].append(g)
+        self.cg_start = np.zeros(cells + 1, dtype=np.int32)
+        for c, gs in enumerate(of_cell):
+            self.cg_start[c + 1] = self.cg_start[c] + len(gs)
+        self.cg_list = np.array([g for gs in of_cell for g in gs], dtype=np.int32)
+        self.work = np.empty(cells, dtype=np.uint64)
+        self.tab = (
+            self.peer_start,
+            self.peer_list,
+            self.groups,
+            self.cg_start,
+            self.cg_list,
+            self.conf_a,
+            self.conf_a_len,
+            self.conf_b,
+            self.conf_b_len,
+            self.conf_groups,
+        )
+
+
+@functools.lru_cache(maxsize=8)
+def tables(model: Model, size: int) -> Tables:
+    return Tables(model, size)
+
+
+def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search | None:
+    """The fast strategy's search by the kernel, or None when the kernel cannot take it (the
+    caller then runs the pure-Python search). Checks the clock between calls of the kernel."""
+    kernel = _load() if not turned_off() else None
+    if kernel is None or not fits(puzzle.model, puzzle.size):
+        return None
+    import numpy as np
+
+    tab = tables(puzzle.model, puzzle.size)
+    cells = tab.cells
+    digits = np.frombuffer(puzzle.digits, dtype=np.uint8)
+    frames = np.empty((min(FIRST_FRAMES, cells + 1), cells), dtype=np.uint64)
+    frame_cell = np.empty(frames.shape[0], dtype=np.int64)
+    frame_left = np.empty(frames.shape[0], dtype=np.uint64)
+    rows = SOLUTION_ROWS if limit is None else min(limit, SOLUTION_ROWS)
+    sols = np.empty((rows, cells), dtype=np.uint8)
+    ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
+    budget = max(16, WORK_PER_CALL // cells) if deadline is not None else 1 << 62
+    found: list[Grid] = []
+    timed_out = False
+    while True:
+        state = kernel.run(
+            digits, limit or 0, budget, tab.full, tab.tab, frames, frame_cell, frame_left,
+            tab.work, sols, ctrl,
+        )  # fmt: skip
+        if ctrl[kernel.IN_BUFFER]:
+            found.extend(tuple(row) for row in sols[: ctrl[kernel.IN_BUFFER]].tolist())
+            ctrl[kernel.IN_BUFFER] = 0
+        if state == kernel.STACK_FULL:
+            frames = np.concatenate([frames, np.empty_like(frames)])
+            frame_cell = np.concatenate([frame_cell, np.empty_like(frame_cell)])
+            frame_left = np.concatenate([frame_left, np.empty_like(frame_left)])
+        elif state == kernel.PAUSED:
+            if time.perf_counter() >= deadline:  # type: ignore[operator]
+                timed_out = True
+                break
+        elif state != kernel.BUFFER_FULL:
+            break
+    return Search(
+        solutions=found,
+        exhausted=state == kernel.DONE,
+        timed_out=timed_out,
+        stats={
+            "nodes": int(ctrl[kernel.NODES]),
+            "backtracks": int(ctrl[kernel.BACKTRACKS]),
+            "propagations": int(ctrl[kernel.PROPAGATIONS]),
+        },
+    )
+
+
+def warm_up() -> None:
+    """Import numba and load the compiled kernel (from the disk cache, or compiled once), so
+    that no puzzle pays for it: workers call this when they start. Does nothing when the
+    kernel is off or missing."""
+    if available():
+        search(Puzzle([0] * 16), 1, None)
+
+
+class Solver:
+    """The kernel at its own entry point, as tdoku's solver is called: digits in, the count (up
+    to a limit) and the solutions out, with the tables and buffers made once.
+
+    >>> solver = Solver()  # doctest: +SKIP
+    >>> count, solutions = solver.solve(bytes(81), 2)  # doctest: +SKIP
+    >>> count  # doctest: +SKIP
+    2
+    """
+
+    def __init__(self, model: Model | str = "classic", size: int = 9, max_limit: int = 2) -> None:
+        import numpy as np
+
+        from ..model import load_model
+
+        kernel = _load()
+        if kernel is None:
+            raise RuntimeError("the compiled kernel needs numba: pip install 'sudoku-cp[jit]'")
+        model = load_model(model) if isinstance(model, str) else model
+        if not fits(model, size):
+            raise ValueError(f"the kernel takes models of groups only, sizes up to {MAX_SIZE}")
+        self._np = np
+        self._kernel = kernel
+        self._tables = tables(model, size)
+        cells = size * size
+        self.cells = cells
+        self._frames = np.empty((cells + 1, cells), dtype=np.uint64)  # deep enough for any
+        self._frame_cell = np.empty(cells + 1, dtype=np.int64)
+        self._frame_left = np.empty(cells + 1, dtype=np.uint64)
+        self._sols = np.empty((max_limit, cells), dtype=np.uint8)
+        self._ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
+
+    def solve(self, digits: Any, limit: int = 2) -> tuple[int, Any]:
+        """The count of solutions up to ``limit`` (at most the solver's ``max_limit``) and the
+        solutions, a row of N² digits each (a numpy array). ``digits``: N² givens, 0 blank, as
+        a ``uint8`` numpy array or bytes."""
+        if not 1 <= limit <= self._sols.shape[0]:
+            raise ValueError(f"limit must be from 1 to {self._sols.shape[0]}")
+        if isinstance(digits, bytes):
+            digits = self._np.frombuffer(digits, dtype=self._np.uint8)
+        ctrl = self._ctrl
+        ctrl[:] = 0
+        tab = self._tables
+        self._kernel.run(
+            digits, limit, 1 << 62, tab.full, tab.tab, self._frames, self._frame_cell,
+            self._frame_left, tab.work, self._sols, ctrl,
+        )  # fmt: skip
+        found = int(ctrl[self._kernel.FOUND])
+        return found, self._sols[:found]
+
+    def count_many(
+        self, puzzles: Any, limit: int = 2, node_limit: int = 1 << 40
+    ) -> tuple[Any, Any]:
+        """Many puzzles in one call (a 2-D ``uint8`` array, a puzzle a row): each one's count
+        up to ``limit`` (-1 where ``node_limit`` nodes did not settle it) and its first solution
+        (zeros when it has none)."""
+        np = self._np
+        puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8).reshape(-1, self.cells)
+        counts = np.zeros(len(puzzles), dtype=np.int64)
+        first = np.zeros_like(puzzles)
+        nodes = np.zeros(len(puzzles), dtype=np.int64)
+        tab = self._tables
+        self._kernel.count_many(puzzles, limit, node_limit, tab.full, tab.tab, counts, first, nodes)
+        return counts, first
