@@ -678,9 +678,10 @@ class BacktrackBackend(Backend):
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
     ) -> Search:
-        if options["strategy"] == "fast" and options["kernel"]:
-            compiled = backtrack_kernel.search(puzzle, limit, deadline)
-            if compiled is not None:  # None: no numba, turned off, or rules beyond groups
-                return compiled
         lay = layout(puzzle.model, puzzle.size)
+        if options["strategy"] == "fast" and options["kernel"]:
+            # The compiled kernel when it is installed and fits, else this pure search.
+            return backtrack_kernel.search(
+                puzzle, limit, deadline, lambda until: _fast(puzzle, lay, limit, _Clock(until))
+            )
         return _SEARCHES[options["strategy"]](puzzle, lay, limit, _Clock(deadline))

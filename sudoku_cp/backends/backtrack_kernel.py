@@ -20,6 +20,7 @@ import functools
 import importlib.util
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..model import Model
@@ -27,7 +28,12 @@ from ..puzzle import Grid, Puzzle
 from . import Search
 
 ENV = "SUDOKU_CP_KERNEL"
-"""Set to ``0`` (or ``off``, ``false``, ``no``) to keep the backtracker in pure Python."""
+"""``0`` (or ``off``, ``false``, ``no``) keeps the backtracker in pure Python; ``1`` (``on``,
+``true``, ``yes``) loads the kernel at the first solve; unset (``auto``): see :func:`search`."""
+LOAD_AFTER = 0.25
+"""Seconds of pure-Python search a process spends before it loads the kernel (when nothing
+loaded it before): about half what loading costs, so a one-off solve of an ordinary puzzle
+never waits for numba, and a long run loses at most this much."""
 MAX_SIZE = 64
 """A cell's candidates are one 64-bit word."""
 WORK_PER_CALL = 400_000
@@ -42,16 +48,30 @@ FIRST_FRAMES = 64
 _KERNEL: dict[str, Any] = {}
 
 
+def _mode() -> str:
+    """``off``, ``on`` (load at the first solve) or ``auto``, from ``SUDOKU_CP_KERNEL``."""
+    value = os.environ.get(ENV, "").strip().lower()
+    if value in ("0", "off", "false", "no"):
+        return "off"
+    return "on" if value in ("1", "on", "true", "yes") else "auto"
+
+
 def turned_off() -> bool:
     """Whether ``SUDOKU_CP_KERNEL`` turns the kernel off."""
-    return os.environ.get(ENV, "").strip().lower() in ("0", "off", "false", "no")
+    return _mode() == "off"
+
+
+@functools.cache
+def _findable() -> bool:
+    """Whether numba is installed (asked without importing it)."""
+    return importlib.util.find_spec("numba") is not None
 
 
 def status() -> str:
     """One line for ``sudoku-cp backends``: whether the kernel is in use, and if not, why.
 
     Says so without importing numba (which takes a while)."""
-    if importlib.util.find_spec("numba") is None:
+    if not _findable():
         return "compiled kernel: not installed (pip install 'sudoku-cp[jit]'); pure Python"
     from importlib import metadata
 
@@ -60,7 +80,9 @@ def status() -> str:
         return f"compiled kernel: turned off by {ENV} (numba {version} installed); pure Python"
     return (
         f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
-        f"sizes up to {MAX_SIZE}; -O kernel=false or {ENV}=0 turns it off"
+        f"sizes up to {MAX_SIZE} (loaded once a process has spent {LOAD_AFTER:g} s in pure "
+        f"Python, or at once in workers or with {ENV}=1); -O kernel=false or {ENV}=0 turns "
+        "it off"
     )
 
 
@@ -76,8 +98,8 @@ def _load() -> Any:
 
 
 def available() -> bool:
-    """Whether the kernel can run here (numba installed and not turned off)."""
-    return not turned_off() and _load() is not None
+    """Whether the kernel can run here (numba installed and not turned off); loads it."""
+    return not turned_off() and _findable() and _load() is not None
 
 
 def fits(model: Model, size: int) -> bool:
@@ -155,12 +177,46 @@ def tables(model: Model, size: int) -> Tables:
     return Tables(model, size)
 
 
-def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search | None:
-    """The fast strategy's search by the kernel, or None when the kernel cannot take it (the
-    caller then runs the pure-Python search). Checks the clock between calls of the kernel."""
-    kernel = _load() if not turned_off() else None
-    if kernel is None or not fits(puzzle.model, puzzle.size):
-        return None
+def search(
+    puzzle: Puzzle,
+    limit: int | None,
+    deadline: float | None,
+    pure: Callable[[float | None], Search],
+) -> Search:
+    """The fast strategy's search: by the kernel when it can take the puzzle and is worth
+    loading, else ``pure(deadline)`` (the pure-Python search, stopping at that deadline).
+
+    Loading numba and the compiled code takes about half a second, more than most 9x9 puzzles
+    take in pure Python, so a process that has not loaded it yet (a one-off ``solve``) first
+    gives the pure search up to ``LOAD_AFTER`` seconds in all: once a process has spent that
+    much, the kernel is loaded and, if a search was cut short for it, starts that puzzle again
+    (within the same deadline). Workers load it up front (:func:`warm_up`)."""
+    mode = _mode()
+    if mode == "off" or not _findable() or not fits(puzzle.model, puzzle.size):
+        return pure(deadline)
+    if "module" not in _KERNEL and mode == "auto":
+        allowance = LOAD_AFTER - _KERNEL.get("pure_seconds", 0.0)
+        if allowance > 0:
+            start = time.perf_counter()
+            cutoff = start + allowance
+            own = deadline is not None and deadline <= cutoff
+            found = pure(deadline if own else cutoff)
+            _KERNEL["pure_seconds"] = _KERNEL.get("pure_seconds", 0.0) + (
+                time.perf_counter() - start
+            )
+            if not found.timed_out or own:
+                return found
+    kernel = _load()
+    if kernel is None:
+        return pure(deadline)
+    return _kernel_search(kernel, puzzle, limit, deadline)
+
+
+def _kernel_search(
+    kernel: Any, puzzle: Puzzle, limit: int | None, deadline: float | None
+) -> Search:
+    """Call the kernel until it is done, emptying its solution buffer, growing its stack and
+    looking at the clock between calls."""
     import numpy as np
 
     tab = tables(puzzle.model, puzzle.size)
@@ -183,16 +239,15 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search 
         if ctrl[kernel.IN_BUFFER]:
             found.extend(tuple(row) for row in sols[: ctrl[kernel.IN_BUFFER]].tolist())
             ctrl[kernel.IN_BUFFER] = 0
+        if state in (kernel.DONE, kernel.LIMIT):
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            timed_out = True
+            break
         if state == kernel.STACK_FULL:
             frames = np.concatenate([frames, np.empty_like(frames)])
             frame_cell = np.concatenate([frame_cell, np.empty_like(frame_cell)])
             frame_left = np.concatenate([frame_left, np.empty_like(frame_left)])
-        elif state == kernel.PAUSED:
-            if time.perf_counter() >= deadline:  # type: ignore[operator]
-                timed_out = True
-                break
-        elif state != kernel.BUFFER_FULL:
-            break
     return Search(
         solutions=found,
         exhausted=state == kernel.DONE,
@@ -210,7 +265,7 @@ def warm_up() -> None:
     that no puzzle pays for it: workers call this when they start. Does nothing when the
     kernel is off or missing."""
     if available():
-        search(Puzzle([0] * 16), 1, None)
+        _kernel_search(_load(), Puzzle([0] * 16), 1, None)
 
 
 class Solver:
