@@ -120,7 +120,6 @@ class Tables:
         lay = layout(model, size)
         cells = size * size
         self.cells = cells
-        self.full = np.uint64((1 << size) - 1)
         self.peer_start = np.zeros(cells + 1, dtype=np.int32)
         for c, peers in enumerate(lay.peers):
             self.peer_start[c + 1] = self.peer_start[c] + len(peers)
@@ -158,18 +157,36 @@ class Tables:
             self.cg_start[c + 1] = self.cg_start[c] + len(gs)
         self.cg_list = np.array([g for gs in of_cell for g in gs], dtype=np.int32)
         self.work = np.empty(cells, dtype=np.uint64)
-        self.tab = (
-            self.peer_start,
-            self.peer_list,
-            self.groups,
-            self.cg_start,
-            self.cg_list,
-            self.conf_a,
-            self.conf_a_len,
-            self.conf_b,
-            self.conf_b_len,
-            self.conf_groups,
+        self.packed = pack(
+            size,
+            [
+                self.peer_start,
+                self.peer_list,
+                self.groups,
+                self.cg_start,
+                self.cg_list,
+                self.conf_a,
+                self.conf_a_len,
+                self.conf_b,
+                self.conf_b_len,
+                self.conf_groups,
+            ],
         )
+
+
+def pack(size: int, arrays: list[Any]) -> Any:
+    """The tables as the kernel takes them: one ``int32`` array, the size, then an (offset,
+    rows, columns) triple per table (columns 0 for one dimension), then the tables."""
+    import numpy as np
+
+    header = [size]
+    at = 1 + 3 * len(arrays)
+    for array in arrays:
+        rows = array.shape[0]
+        header += [at, rows, array.shape[1] if array.ndim == 2 else 0]
+        at += array.size if array.ndim == 2 else rows
+    parts = [np.array(header, dtype=np.int32)] + [a.ravel().astype(np.int32) for a in arrays]
+    return np.concatenate(parts)
 
 
 @functools.lru_cache(maxsize=8)
@@ -228,14 +245,12 @@ def _kernel_search(
     rows = SOLUTION_ROWS if limit is None else min(limit, SOLUTION_ROWS)
     sols = np.empty((rows, cells), dtype=np.uint8)
     ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
-    budget = max(16, WORK_PER_CALL // cells) if deadline is not None else 1 << 62
+    ctrl[kernel.LIMIT_AT] = limit or 0
+    ctrl[kernel.BUDGET] = max(16, WORK_PER_CALL // cells) if deadline is not None else 1 << 62
     found: list[Grid] = []
     timed_out = False
     while True:
-        state = kernel.run(
-            digits, limit or 0, budget, tab.full, tab.tab, frames, frame_cell, frame_left,
-            tab.work, sols, ctrl,
-        )  # fmt: skip
+        state = kernel.run(digits, tab.packed, frames, frame_cell, frame_left, tab.work, sols, ctrl)
         if ctrl[kernel.IN_BUFFER]:
             found.extend(tuple(row) for row in sols[: ctrl[kernel.IN_BUFFER]].tolist())
             ctrl[kernel.IN_BUFFER] = 0
@@ -299,6 +314,10 @@ class Solver:
         self._frame_left = np.empty(cells + 1, dtype=np.uint64)
         self._sols = np.empty((max_limit, cells), dtype=np.uint8)
         self._ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
+        self._ctrl[kernel.BUDGET] = 1 << 62
+        self._run = kernel.run
+        self._fixed = (self._tables.packed, self._frames, self._frame_cell, self._frame_left)
+        self._scratch = (self._tables.work, self._sols, self._ctrl)
 
     def solve(self, digits: Any, limit: int = 2) -> tuple[int, Any]:
         """The count of solutions up to ``limit`` (at most the solver's ``max_limit``) and the
@@ -309,12 +328,9 @@ class Solver:
         if isinstance(digits, bytes):
             digits = self._np.frombuffer(digits, dtype=self._np.uint8)
         ctrl = self._ctrl
-        ctrl[:] = 0
-        tab = self._tables
-        self._kernel.run(
-            digits, limit, 1 << 62, tab.full, tab.tab, self._frames, self._frame_cell,
-            self._frame_left, tab.work, self._sols, ctrl,
-        )  # fmt: skip
+        ctrl[self._kernel.STARTED] = 0  # the kernel then clears its counters
+        ctrl[self._kernel.LIMIT_AT] = limit
+        self._run(digits, *self._fixed, *self._scratch)
         found = int(ctrl[self._kernel.FOUND])
         return found, self._sols[:found]
 
@@ -329,6 +345,6 @@ class Solver:
         counts = np.zeros(len(puzzles), dtype=np.int64)
         first = np.zeros_like(puzzles)
         nodes = np.zeros(len(puzzles), dtype=np.int64)
-        tab = self._tables
-        self._kernel.count_many(puzzles, limit, node_limit, tab.full, tab.tab, counts, first, nodes)
+        packed = self._tables.packed
+        self._kernel.count_many(puzzles, limit, node_limit, packed, counts, first, nodes)
         return counts, first

@@ -39,10 +39,14 @@ BUFFER_FULL = 3
 STACK_FULL = 4
 """The stack of frames is full: grow it and call again."""
 
-NODES, BACKTRACKS, PROPAGATIONS, DEPTH, FOUND, IN_BUFFER, STARTED = range(7)
+NODES, BACKTRACKS, PROPAGATIONS, DEPTH, FOUND, IN_BUFFER, STARTED, LIMIT_AT, BUDGET = range(9)
 """Indices into ``ctrl``: the three counters as the pure search keeps them, the frames in use,
-solutions found in all, solutions in the buffer, and whether the root has been set up."""
-CTRL_SIZE = 7
+solutions found in all, solutions in the buffer, whether the root has been set up; and two the
+caller sets: the solutions wanted (0: all) and the nodes a call may try."""
+CTRL_SIZE = 9
+TABLES = 10
+"""The model's tables, packed into one ``int32`` array (see :func:`_unpack`): a call passes a
+few arrays rather than a dozen, which is a good part of a call's cost on an easy puzzle."""
 
 
 @intrinsic
@@ -53,6 +57,40 @@ def _popcount(typingctx, x):
         return builder.ctpop(args[0])
 
     return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def _one(packed, t):
+    at = np.int64(packed[1 + 3 * t])
+    return packed[at : at + np.int64(packed[2 + 3 * t])]
+
+
+@njit(cache=True, inline="always")
+def _two(packed, t):
+    at, rows, cols = (
+        np.int64(packed[1 + 3 * t]),
+        np.int64(packed[2 + 3 * t]),
+        np.int64(packed[3 + 3 * t]),
+    )
+    return packed[at : at + rows * cols].reshape((rows, cols))
+
+
+@njit(cache=True)
+def _unpack(packed):
+    """The tables in ``packed``: ``packed[0]`` is the size N, then ``TABLES`` triples (offset,
+    rows, columns; columns 0 for a table of one dimension), then the tables themselves."""
+    return (
+        _one(packed, 0),
+        _one(packed, 1),
+        _two(packed, 2),
+        _one(packed, 3),
+        _one(packed, 4),
+        _two(packed, 5),
+        _one(packed, 6),
+        _two(packed, 7),
+        _one(packed, 8),
+        _two(packed, 9),
+    )
 
 
 @njit(cache=True, inline="always")
@@ -224,14 +262,18 @@ def _record(cand, sols, ctrl):
 
 
 @njit(cache=True)
-def run(digits, limit, budget, full, tab, frames, frame_cell, frame_left, work, sols, ctrl):
+def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
     """Search, or go on searching, until one of the statuses above; returns it.
 
-    ``digits`` are the givens (0 blank); ``limit`` the solutions wanted (0: all); ``budget`` the
-    nodes this call may try; ``tab`` the model's tables (see the glue's ``Tables``).
+    ``digits`` are the givens (0 blank); ``packed`` the model's tables (see the glue's
+    ``Tables``); ``ctrl`` holds the counters, and the limit and node budget the caller sets.
     ``frames[i]`` is the state (fixed point) at depth ``i``, ``frame_cell[i]`` the cell it
     branches on and ``frame_left[i]`` the digits not yet tried. ``work`` is scratch.
     """
+    tab = _unpack(packed)
+    size = packed[0]
+    full = ~np.uint64(0) if size == 64 else (np.uint64(1) << np.uint64(size)) - np.uint64(1)
+    limit = ctrl[LIMIT_AT]
     peer_start = tab[0]
     peer_list = tab[1]
     ngroups = tab[2].shape[0]
@@ -241,6 +283,7 @@ def run(digits, limit, budget, full, tab, frames, frame_cell, frame_left, work, 
     dirty = np.empty(ngroups, dtype=np.uint8)
     confine = np.empty(ngroups, dtype=np.uint8)
     if ctrl[STARTED] == 0:
+        ctrl[:STARTED] = 0
         ctrl[STARTED] = 1
         tail = 0
         for c in range(cells):
@@ -266,7 +309,7 @@ def run(digits, limit, budget, full, tab, frames, frame_cell, frame_left, work, 
         frame_left[0] = work[cell]
         ctrl[NODES] += counts[cell]
         ctrl[DEPTH] = 1
-    stop = ctrl[NODES] + budget
+    stop = ctrl[NODES] + ctrl[BUDGET]
     depth = ctrl[DEPTH]
     while depth > 0:
         top = depth - 1
@@ -313,7 +356,7 @@ def run(digits, limit, budget, full, tab, frames, frame_cell, frame_left, work, 
 
 
 @njit(cache=True)
-def count_many(puzzles, limit, node_limit, full, tab, counts_out, first_out, nodes_out):
+def count_many(puzzles, limit, node_limit, packed, counts_out, first_out, nodes_out):
     """Many puzzles (one a row of ``puzzles``) in one call: each one's solution count up to
     ``limit`` (-1 when ``node_limit`` nodes did not settle it), its first solution and its
     nodes. The stack is as deep as the grid has cells, so no puzzle needs to grow it."""
@@ -324,26 +367,16 @@ def count_many(puzzles, limit, node_limit, full, tab, counts_out, first_out, nod
     work = np.empty(cells, dtype=np.uint64)
     sols = np.zeros((1, cells), dtype=np.uint8)
     ctrl = np.zeros(CTRL_SIZE, dtype=np.int64)
+    ctrl[LIMIT_AT] = limit
     for p in range(puzzles.shape[0]):
-        ctrl[:] = 0
+        ctrl[STARTED] = 0
         status = BUFFER_FULL
         while status == BUFFER_FULL:
             if ctrl[NODES] >= node_limit:
                 status = PAUSED
                 break
-            status = run(
-                puzzles[p],
-                limit,
-                node_limit - ctrl[NODES],
-                full,
-                tab,
-                frames,
-                frame_cell,
-                frame_left,
-                work,
-                sols,
-                ctrl,
-            )
+            ctrl[BUDGET] = node_limit - ctrl[NODES]
+            status = run(puzzles[p], packed, frames, frame_cell, frame_left, work, sols, ctrl)
             if ctrl[FOUND] == 1:
                 first_out[p, :] = sols[0]
             ctrl[IN_BUFFER] = 0
