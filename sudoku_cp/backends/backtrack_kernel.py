@@ -156,7 +156,7 @@ class Tables:
         for c, gs in enumerate(of_cell):
             self.cg_start[c + 1] = self.cg_start[c] + len(gs)
         self.cg_list = np.array([g for gs in of_cell for g in gs], dtype=np.int32)
-        self.work = np.empty(cells, dtype=np.uint64)
+        self.work = np.empty(2 * cells, dtype=np.uint64)  # see kernel.run
         self.packed = pack(
             size,
             [
@@ -239,7 +239,7 @@ def _kernel_search(
     tab = tables(puzzle.model, puzzle.size)
     cells = tab.cells
     digits = np.frombuffer(puzzle.digits, dtype=np.uint8)
-    frames = np.empty((min(FIRST_FRAMES, cells + 1), cells), dtype=np.uint64)
+    frames = np.empty((min(FIRST_FRAMES, cells + 1), 2 * cells), dtype=np.uint64)
     frame_cell = np.empty(frames.shape[0], dtype=np.int64)
     frame_left = np.empty(frames.shape[0], dtype=np.uint64)
     rows = SOLUTION_ROWS if limit is None else min(limit, SOLUTION_ROWS)
@@ -309,7 +309,7 @@ class Solver:
         self._tables = tables(model, size)
         cells = size * size
         self.cells = cells
-        self._frames = np.empty((cells + 1, cells), dtype=np.uint64)  # deep enough for any
+        self._frames = np.empty((cells + 1, 2 * cells), dtype=np.uint64)  # deep enough for any
         self._frame_cell = np.empty(cells + 1, dtype=np.int64)
         self._frame_left = np.empty(cells + 1, dtype=np.uint64)
         self._sols = np.empty((max_limit, cells), dtype=np.uint8)

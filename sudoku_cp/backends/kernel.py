@@ -101,10 +101,10 @@ def _touch(cell, cg_start, cg_list, dirty):
 
 
 @njit(cache=True, inline="always")
-def _settle(cand, queue, tail, peer_start, peer_list, cg_start, cg_list, dirty):
-    """Remove the digit of every queued cell from its peers, queueing peers that become
-    singles. Returns the new queue length (cells queued in all), or -1 when a cell runs out."""
-    head = 0
+def _settle(cand, openp, queue, head, tail, peer_start, peer_list, cg_start, cg_list, dirty):
+    """Remove the digit of every cell queued from ``head`` on from its peers, queueing peers
+    that become singles, and count one open peer less for each of them. Returns the new queue
+    length (cells queued in all), or -1 when a cell runs out."""
     while head < tail:
         cell = queue[head]
         head += 1
@@ -113,6 +113,7 @@ def _settle(cand, queue, tail, peer_start, peer_list, cg_start, cg_list, dirty):
             return -1
         for k in range(peer_start[cell], peer_start[cell + 1]):
             q = peer_list[k]
+            openp[q] -= np.uint64(1)
             m = cand[q]
             if m & digit:
                 m &= ~digit
@@ -127,7 +128,7 @@ def _settle(cand, queue, tail, peer_start, peer_list, cg_start, cg_list, dirty):
 
 
 @njit(cache=True)
-def _propagate(cand, queue, tail, full, tab, dirty, confine):
+def _propagate(cand, openp, queue, tail, full, tab, dirty, confine):
     """Settle the queue, then hidden singles and confinement, to a fixed point.
 
     ``dirty[g]`` says whether full group ``g`` changed since hidden singles (bit 1) and
@@ -152,11 +153,14 @@ def _propagate(cand, queue, tail, full, tab, dirty, confine):
     queued = tail
     one = np.uint64(1)
     size = groups.shape[1]
+    head = 0
     while True:
-        settled = _settle(cand, queue, tail, peer_start, peer_list, cg_start, cg_list, dirty)
+        settled = _settle(
+            cand, openp, queue, head, tail, peer_start, peer_list, cg_start, cg_list, dirty
+        )
         if settled < 0:
             return False, tail - queued
-        tail = settled
+        head = tail = settled
         # Hidden singles: a digit with one place in a full group goes there.
         start = tail
         for g in range(groups.shape[0]):
@@ -221,8 +225,12 @@ def _propagate(cand, queue, tail, full, tab, dirty, confine):
 
 
 @njit(cache=True)
-def _branch_cell(cand, counts, peer_start, peer_list):
-    """The cell to branch on, as the pure search chooses it, or -1 when every cell is settled."""
+def _branch_cell(cand, openp, counts, peer_start, peer_list):
+    """The cell to branch on, as the pure search chooses it, or -1 when every cell is settled.
+
+    The pure search scores each cell with the fewest candidates by its open peers, then its
+    peers with two candidates; open peers are counted as cells settle (``openp``), so only the
+    cells tied on them count their peers here."""
     cells = cand.shape[0]
     fewest = np.int64(65)
     for c in range(cells):
@@ -232,22 +240,21 @@ def _branch_cell(cand, counts, peer_start, peer_list):
             fewest = n
     if fewest == 65:
         return -1
+    most_open = np.int64(-1)
+    for c in range(cells):
+        if counts[c] == fewest and np.int64(openp[c]) > most_open:
+            most_open = np.int64(openp[c])
     best = -1
     cell = -1
     for c in range(cells):
-        if counts[c] != fewest:
+        if counts[c] != fewest or np.int64(openp[c]) != most_open:
             continue
-        open_peers = 0
         pair_peers = 0
         for k in range(peer_start[c], peer_start[c + 1]):
-            n = counts[peer_list[k]]
-            if n > 1:
-                open_peers += 1
-                if n == 2:
-                    pair_peers += 1
-        score = open_peers * cells + pair_peers
-        if score > best:
-            best = score
+            if counts[peer_list[k]] == 2:
+                pair_peers += 1
+        if pair_peers > best:
+            best = pair_peers
             cell = c
     return cell
 
@@ -268,7 +275,8 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
     ``digits`` are the givens (0 blank); ``packed`` the model's tables (see the glue's
     ``Tables``); ``ctrl`` holds the counters, and the limit and node budget the caller sets.
     ``frames[i]`` is the state (fixed point) at depth ``i``, ``frame_cell[i]`` the cell it
-    branches on and ``frame_left[i]`` the digits not yet tried. ``work`` is scratch.
+    branches on and ``frame_left[i]`` the digits not yet tried; ``work`` is the state being
+    propagated. A state is 2 N² words: each cell's candidates, then its open peers.
     """
     tab = _unpack(packed)
     size = packed[0]
@@ -278,6 +286,8 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
     peer_list = tab[1]
     ngroups = tab[2].shape[0]
     cells = digits.shape[0]
+    cand = work[:cells]  # a state is the candidates, then each cell's open peers
+    openp = work[cells:]
     queue = np.empty(cells, dtype=np.int32)
     counts = np.empty(cells, dtype=np.int64)
     dirty = np.empty(ngroups, dtype=np.uint8)
@@ -288,25 +298,26 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
         tail = 0
         for c in range(cells):
             d = digits[c]
+            openp[c] = peer_start[c + 1] - peer_start[c]
             if d:
-                work[c] = np.uint64(1) << np.uint64(d - 1)
+                cand[c] = np.uint64(1) << np.uint64(d - 1)
                 queue[tail] = c
                 tail += 1
             else:
-                work[c] = full
+                cand[c] = full
         dirty[:] = 3
-        ok, settled = _propagate(work, queue, tail, full, tab, dirty, confine)
+        ok, settled = _propagate(cand, openp, queue, tail, full, tab, dirty, confine)
         ctrl[PROPAGATIONS] += settled
         if not ok:
             ctrl[BACKTRACKS] += 1
             return DONE
-        cell = _branch_cell(work, counts, peer_start, peer_list)
+        cell = _branch_cell(cand, openp, counts, peer_start, peer_list)
         if cell < 0:
-            _record(work, sols, ctrl)
+            _record(cand, sols, ctrl)
             return LIMIT if limit and ctrl[FOUND] >= limit else DONE
         frames[0, :] = work
         frame_cell[0] = cell
-        frame_left[0] = work[cell]
+        frame_left[0] = cand[cell]
         ctrl[NODES] += counts[cell]
         ctrl[DEPTH] = 1
     stop = ctrl[NODES] + ctrl[BUDGET]
@@ -327,18 +338,18 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
         frame_left[top] = left ^ bit
         work[:] = frames[top]
         cell = frame_cell[top]
-        work[cell] = bit
+        cand[cell] = bit
         queue[0] = cell
         dirty[:] = 0  # the frame is a fixed point: only what changes from here is new
         _touch(cell, tab[3], tab[4], dirty)
-        ok, settled = _propagate(work, queue, 1, full, tab, dirty, confine)
+        ok, settled = _propagate(cand, openp, queue, 1, full, tab, dirty, confine)
         ctrl[PROPAGATIONS] += settled
         if not ok:
             ctrl[BACKTRACKS] += 1
             continue
-        cell = _branch_cell(work, counts, peer_start, peer_list)
+        cell = _branch_cell(cand, openp, counts, peer_start, peer_list)
         if cell < 0:
-            _record(work, sols, ctrl)
+            _record(cand, sols, ctrl)
             if limit and ctrl[FOUND] >= limit:
                 ctrl[DEPTH] = depth
                 return LIMIT
@@ -348,7 +359,7 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
             continue
         frames[depth, :] = work
         frame_cell[depth] = cell
-        frame_left[depth] = work[cell]
+        frame_left[depth] = cand[cell]
         ctrl[NODES] += counts[cell]
         depth += 1
     ctrl[DEPTH] = 0
@@ -361,10 +372,10 @@ def count_many(puzzles, limit, node_limit, packed, counts_out, first_out, nodes_
     ``limit`` (-1 when ``node_limit`` nodes did not settle it), its first solution and its
     nodes. The stack is as deep as the grid has cells, so no puzzle needs to grow it."""
     cells = puzzles.shape[1]
-    frames = np.empty((cells + 1, cells), dtype=np.uint64)
+    frames = np.empty((cells + 1, 2 * cells), dtype=np.uint64)
     frame_cell = np.empty(cells + 1, dtype=np.int64)
     frame_left = np.empty(cells + 1, dtype=np.uint64)
-    work = np.empty(cells, dtype=np.uint64)
+    work = np.empty(2 * cells, dtype=np.uint64)
     sols = np.zeros((1, cells), dtype=np.uint8)
     ctrl = np.zeros(CTRL_SIZE, dtype=np.int64)
     ctrl[LIMIT_AT] = limit
