@@ -102,6 +102,7 @@ def available() -> bool:
     return not turned_off() and _findable() and _load() is not None
 
 
+@functools.lru_cache(maxsize=64)
 def fits(model: Model, size: int) -> bool:
     """Whether the kernel searches this model at this size exactly as the pure search does."""
     from .backtrack import layout

@@ -15,8 +15,9 @@ interleaved puzzle by puzzle, best of ``--repeat``:
 
 It prints the medians of the per-puzzle ratios, the kernel's batch entry point (all puzzles in
 one call), and end to end: ``solve`` through the public API with and without the kernel, and
-``sudoku-cp check --backends backtrack --jobs 1`` on the sample repeated ``--check-repeat``
-times, with ``SUDOKU_CP_KERNEL=1`` and ``=0`` (puzzles a second, process start-up included).
+``sudoku-cp check --backends backtrack --jobs 1`` on ``--check-puzzles`` puzzles (the sample over
+and over) with ``SUDOKU_CP_KERNEL=1`` and ``=0``: puzzles a second (process start-up and the
+worker's loading of the kernel included), and the backend's median time a puzzle inside check.
 Every count is compared across the three searches. It measures and reports; it asserts nothing.
 """
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import json
 import os
 import statistics
 import subprocess
@@ -117,7 +119,12 @@ def entry_points(lines: list[str], solver: Any, tdoku: Tdoku | None, repeat: int
         mismatches += len(found.solutions) != count
     grid = np.array([list(Puzzle.parse(line).cells) for line in lines], dtype=np.uint8)
     solver.count_many(grid[:1], 2)
-    batch, _ = best(lambda: solver.count_many(grid, 2), repeat)
+    # CPU time: one long call is preempted on a busy machine where a short one often is not.
+    batch = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        solver.count_many(grid, 2)
+        batch = min(batch, time.process_time() - start)
     return {
         "kernel": kernel_s,
         "tdoku": tdoku_s,
@@ -141,19 +148,23 @@ def public_solve(lines: list[str], repeat: int) -> tuple[float, float, float]:
     return statistics.median(on) * 1e3, statistics.median(off) * 1e3, statistics.median(ratios)
 
 
-def check_rate(lines: list[str], repeat: int, kernel: bool) -> float:
-    """Puzzles a second of ``sudoku-cp check --backends backtrack --jobs 1`` on the lines
-    repeated ``repeat`` times, in a new process (start-up and worker included)."""
+def check_rate(lines: list[str], puzzles: int, kernel: bool) -> tuple[float, float]:
+    """Puzzles a second of ``sudoku-cp check --backends backtrack --jobs 1`` on ``puzzles``
+    puzzles (the lines over and over), in a new process (start-up and worker included), and the
+    median of the backend's own seconds a puzzle, as the records give them."""
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "puzzles.txt"
-        source.write_text("\n".join(lines * repeat) + "\n")
+        source.write_text("\n".join((lines * (puzzles // len(lines) + 1))[:puzzles]) + "\n")
         command = [sys.executable, "-m", "sudoku_cp.cli", "check", str(source)]
         command += ["--backends", "backtrack", "--jobs", "1", "--quiet", "--format", "jsonl"]
         command += ["--output", str(Path(folder) / "out.jsonl")]
         env = {**os.environ, backtrack_kernel.ENV: "1" if kernel else "0"}
         start = time.perf_counter()
         subprocess.run(command, env=env, capture_output=True, check=False)
-        return len(lines) * repeat / (time.perf_counter() - start)
+        rate = puzzles / (time.perf_counter() - start)
+        records = (json.loads(x) for x in (Path(folder) / "out.jsonl").open())
+        seconds = [r["backends"]["backtrack"]["seconds"] for r in records]
+        return rate, statistics.median(seconds) if seconds else float("nan")
 
 
 def load() -> float:
@@ -166,12 +177,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--data", default="../shared/datasets/tdoku", help="tdoku's data files")
     parser.add_argument("--count", type=int, default=200, help="puzzles per sample (≤ 5,000)")
     parser.add_argument("--repeat", type=int, default=3, help="timings per call, best kept (≤ 20)")
-    parser.add_argument("--check-repeat", type=int, default=5, help="sample copies for check")
+    parser.add_argument("--check-puzzles", type=int, default=2000, help="puzzles for check")
     args = parser.parse_args(argv)
     if not 1 <= args.count <= 5000 or not 1 <= args.repeat <= 20:
         parser.error("--count is 1..5,000 and --repeat 1..20")
-    if not 1 <= args.check_repeat <= 100:
-        parser.error("--check-repeat is 1..100")
+    if not 1 <= args.check_puzzles <= 100_000:
+        parser.error("--check-puzzles is 1..100,000")
     if not backtrack_kernel.available():
         parser.error("the kernel needs numba: pip install 'sudoku-cp[jit]'")
     tdoku = Tdoku(args.tdoku) if args.tdoku else None
@@ -193,8 +204,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         row: dict[str, Any] = {"kernel_us": kernel_us, "pure_over_kernel": pure_ratio}
         print(f"\n{name}: {len(lines)} puzzles from {source}")
         print(
-            f"  kernel (Solver.solve) median {kernel_us:.1f} us; batch entry (count_many) "
-            f"{times['batch'] * 1e6:.1f} us a puzzle"
+            f"  kernel (Solver.solve) median {kernel_us:.1f} us; batch entry (count_many, "
+            f"all in one call) {times['batch'] * 1e6:.1f} us of CPU a puzzle"
         )
         print(
             f"  pure-Python search median {statistics.median(times['pure']) * 1e6:.0f} us; "
@@ -218,12 +229,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             f"  solve() through the public API: {on:.3f} ms with the kernel, {off:.3f} ms "
             f"without; median per-puzzle gain {gain:.1f}×"
         )
-        rates = [check_rate(lines, args.check_repeat, kernel) for kernel in (True, False)]
-        row.update(check_rate_kernel=rates[0], check_rate_pure=rates[1])
+        (rate_on, on_s), (rate_off, off_s) = (
+            check_rate(lines, args.check_puzzles, kernel) for kernel in (True, False)
+        )
+        row.update(check_rate_kernel=rate_on, check_rate_pure=rate_off)
         print(
-            f"  check --backends backtrack --jobs 1 ({len(lines) * args.check_repeat} puzzles, "
-            f"start-up included): {rates[0]:,.0f} puzzles/s with the kernel, {rates[1]:,.0f} "
-            f"without; gain {rates[0] / rates[1]:.1f}×"
+            f"  check --backends backtrack --jobs 1, {args.check_puzzles:,} puzzles: "
+            f"{rate_on:,.0f} puzzles/s with the kernel, {rate_off:,.0f} without (gain "
+            f"{rate_on / rate_off:.1f}×, start-up included); backend time a puzzle in check "
+            f"{on_s * 1e3:.3f} ms against {off_s * 1e3:.3f} ms ({off_s / on_s:.1f}×)"
         )
         results[name] = row
     print(f"\nload average {load():.2f}")
