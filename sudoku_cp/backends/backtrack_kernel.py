@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import itertools
 import os
 import time
 from collections.abc import Callable
@@ -121,42 +122,38 @@ class Tables:
         lay = layout(model, size)
         cells = size * size
         self.cells = cells
-        self.peer_start = np.zeros(cells + 1, dtype=np.int32)
-        for c, peers in enumerate(lay.peers):
-            self.peer_start[c + 1] = self.peer_start[c] + len(peers)
-        self.peer_list = np.array([q for p in lay.peers for q in p], dtype=np.int32)
-        groups = lay.full_groups or ((),)
-        self.groups = np.array(groups, dtype=np.int32).reshape(len(lay.full_groups), size)
+        # Built with numpy: a puzzle with its own regions (jigsaw) builds them for itself.
+        lengths = np.fromiter((len(p) for p in lay.peers), dtype=np.int32, count=cells)
+        self.peer_start = np.concatenate(([0], np.cumsum(lengths))).astype(np.int32)
+        self.peer_list = np.fromiter(itertools.chain.from_iterable(lay.peers), dtype=np.int32)
+        full = len(lay.full_groups)
+        self.groups = np.array(lay.full_groups, dtype=np.int32).reshape(full, size)
+        member = np.zeros((full, cells), dtype=bool)  # member[g, c]: cell c is in group g
+        member[np.repeat(np.arange(full), size), self.groups.ravel()] = True
         # The pairs the pure search confines on, in its order (none where it leaves them out).
-        sets = [frozenset(g) for g in lay.full_groups]
-        pairs = (
-            [(a, b) for i, a in enumerate(sets) for b in sets[i + 1 :] if len(a & b) >= 2]
-            if lay.confinements
-            else []
-        )
-        self.conf_a = np.zeros((len(pairs), size), dtype=np.int32)
-        self.conf_b = np.zeros((len(pairs), size), dtype=np.int32)
-        self.conf_a_len = np.zeros(len(pairs), dtype=np.int32)
-        self.conf_b_len = np.zeros(len(pairs), dtype=np.int32)
-        self.conf_groups = np.zeros((len(pairs), 2), dtype=np.int32)
-        index = {group: g for g, group in enumerate(sets)}
-        for k, (a, b) in enumerate(pairs):
-            self.conf_groups[k] = index[a], index[b]
-            for cells_of, lengths, part in (
-                (self.conf_a, self.conf_a_len, sorted(a - b)),
-                (self.conf_b, self.conf_b_len, sorted(b - a)),
-            ):
-                cells_of[k, : len(part)] = part
-                lengths[k] = len(part)
+        meet = member.astype(np.int32) @ member.T.astype(np.int32)
+        first, second = np.nonzero(np.triu(meet >= 2, k=1))
+        if not lay.confinements:
+            first, second = first[:0], second[:0]
+        pairs = len(first)
+        self.conf_groups = np.stack([first, second], axis=1).astype(np.int32).reshape(pairs, 2)
+        only_a = member[first] & ~member[second]
+        only_b = member[second] & ~member[first]
+        self.conf_a_len = only_a.sum(axis=1).astype(np.int32)
+        self.conf_b_len = only_b.sum(axis=1).astype(np.int32)
+        self.conf_a = np.zeros((pairs, size), dtype=np.int32)
+        self.conf_b = np.zeros((pairs, size), dtype=np.int32)
+        for table, only, counts in (
+            (self.conf_a, only_a, self.conf_a_len),
+            (self.conf_b, only_b, self.conf_b_len),
+        ):
+            rows, cols = np.nonzero(only)  # row-major: each pair's cells in reading order
+            starts = np.concatenate(([0], np.cumsum(counts)[:-1])) if pairs else counts
+            table[rows, np.arange(len(rows)) - np.repeat(starts, counts)] = cols
         # The full groups of each cell, for marking which groups changed.
-        of_cell: list[list[int]] = [[] for _ in range(cells)]
-        for g, group in enumerate(lay.full_groups):
-            for c in group:
-                of_cell[c].append(g)
-        self.cg_start = np.zeros(cells + 1, dtype=np.int32)
-        for c, gs in enumerate(of_cell):
-            self.cg_start[c + 1] = self.cg_start[c] + len(gs)
-        self.cg_list = np.array([g for gs in of_cell for g in gs], dtype=np.int32)
+        _, group_of = np.nonzero(member.T)
+        self.cg_start = np.concatenate(([0], np.cumsum(member.sum(axis=0)))).astype(np.int32)
+        self.cg_list = group_of.astype(np.int32)
         self.work = np.empty(2 * cells, dtype=np.uint64)  # see kernel.run
         self.packed = pack(
             size,
