@@ -235,3 +235,18 @@ def test_a_one_off_quick_solve_does_not_import_numba() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["1", "False"]
+
+
+def test_solver_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bk, "FIRST_FRAMES", 1)
+    solver = bk.Solver(max_limit=2)
+    for puzzle in load_puzzles("forum-hardest", 3):
+        count, solutions = solver.solve(puzzle.digits, 2)
+        assert [tuple(s) for s in solutions.tolist()] == pure(puzzle, 2).solutions
+    # The batch entry grows its own stack (64 frames first): a big empty grid goes deep.
+    import numpy as np
+
+    big = bk.Solver(size=25, max_limit=2)
+    counts, first = big.count_many(np.zeros((1, 625), dtype=np.uint8), 2)
+    reference = pure(Puzzle([0] * 625), 2)
+    assert counts[0] == 2 and tuple(first[0].tolist()) == reference.solutions[0]

@@ -307,9 +307,10 @@ class Solver:
         self._tables = tables(model, size)
         cells = size * size
         self.cells = cells
-        self._frames = np.empty((cells + 1, 2 * cells), dtype=np.uint64)  # deep enough for any
-        self._frame_cell = np.empty(cells + 1, dtype=np.int64)
-        self._frame_left = np.empty(cells + 1, dtype=np.uint64)
+        depth = min(cells + 1, FIRST_FRAMES)  # doubled when a search goes deeper
+        self._frames = np.empty((depth, 2 * cells), dtype=np.uint64)
+        self._frame_cell = np.empty(depth, dtype=np.int64)
+        self._frame_left = np.empty(depth, dtype=np.uint64)
         self._sols = np.empty((max_limit, cells), dtype=np.uint8)
         self._ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
         self._ctrl[kernel.BUDGET] = 1 << 62
@@ -328,7 +329,12 @@ class Solver:
         ctrl = self._ctrl
         ctrl[self._kernel.STARTED] = 0  # the kernel then clears its counters
         ctrl[self._kernel.LIMIT_AT] = limit
-        self._run(digits, *self._fixed, *self._scratch)
+        while self._run(digits, *self._fixed, *self._scratch) == self._kernel.STACK_FULL:
+            np = self._np
+            self._frames = np.concatenate([self._frames, np.empty_like(self._frames)])
+            self._frame_cell = np.concatenate([self._frame_cell, np.empty_like(self._frame_cell)])
+            self._frame_left = np.concatenate([self._frame_left, np.empty_like(self._frame_left)])
+            self._fixed = (self._tables.packed, self._frames, self._frame_cell, self._frame_left)
         found = int(ctrl[self._kernel.FOUND])
         return found, self._sols[:found]
 

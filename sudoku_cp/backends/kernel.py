@@ -370,11 +370,12 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
 def count_many(puzzles, limit, node_limit, packed, counts_out, first_out, nodes_out):
     """Many puzzles (one a row of ``puzzles``) in one call: each one's solution count up to
     ``limit`` (-1 when ``node_limit`` nodes did not settle it), its first solution and its
-    nodes. The stack is as deep as the grid has cells, so no puzzle needs to grow it."""
+    nodes. The stack of frames starts small and doubles when a search goes deeper."""
     cells = puzzles.shape[1]
-    frames = np.empty((cells + 1, 2 * cells), dtype=np.uint64)
-    frame_cell = np.empty(cells + 1, dtype=np.int64)
-    frame_left = np.empty(cells + 1, dtype=np.uint64)
+    depth = min(cells + 1, 64)
+    frames = np.empty((depth, 2 * cells), dtype=np.uint64)
+    frame_cell = np.empty(depth, dtype=np.int64)
+    frame_left = np.empty(depth, dtype=np.uint64)
     work = np.empty(2 * cells, dtype=np.uint64)
     sols = np.zeros((1, cells), dtype=np.uint8)
     ctrl = np.zeros(CTRL_SIZE, dtype=np.int64)
@@ -382,13 +383,24 @@ def count_many(puzzles, limit, node_limit, packed, counts_out, first_out, nodes_
     for p in range(puzzles.shape[0]):
         ctrl[STARTED] = 0
         status = BUFFER_FULL
-        while status == BUFFER_FULL:
+        while status == BUFFER_FULL or status == STACK_FULL:  # noqa: SIM109 (kept simple for numba)
+            if status == STACK_FULL:
+                depth = frames.shape[0]
+                grown = np.empty((2 * depth, 2 * cells), dtype=np.uint64)
+                grown[:depth] = frames
+                frames = grown
+                grown_cell = np.empty(2 * depth, dtype=np.int64)
+                grown_cell[:depth] = frame_cell
+                frame_cell = grown_cell
+                grown_left = np.empty(2 * depth, dtype=np.uint64)
+                grown_left[:depth] = frame_left
+                frame_left = grown_left
             if ctrl[NODES] >= node_limit:
                 status = PAUSED
                 break
             ctrl[BUDGET] = node_limit - ctrl[NODES]
             status = run(puzzles[p], packed, frames, frame_cell, frame_left, work, sols, ctrl)
-            if ctrl[FOUND] == 1:
+            if ctrl[FOUND] == 1 and ctrl[IN_BUFFER] == 1:
                 first_out[p, :] = sols[0]
             ctrl[IN_BUFFER] = 0
         counts_out[p] = -1 if status == PAUSED else ctrl[FOUND]
