@@ -111,14 +111,15 @@ def machine() -> dict[str, Any]:
 
 
 def versions(backends: Sequence[str]) -> dict[str, Any]:
-    """The versions of Python, sudoku-cp, pebble and each named backend's library.
+    """The versions of Python, sudoku-cp, pebble and each named backend's library, with what
+    the backend notes about itself (the backtracker: whether its compiled kernel is in use).
 
-    >>> versions(["backtrack"])["backends"]
-    {'backtrack': {'library': None, 'version': None}}
+    >>> sorted(versions(["backtrack"])["backends"]["backtrack"])
+    ['library', 'notes', 'version']
     """
     from .version import __version__
 
-    libraries = {}
+    libraries: dict[str, dict[str, Any]] = {}
     for name in backends:
         cls = backend_class(name)
         libraries[name] = (
@@ -126,6 +127,8 @@ def versions(backends: Sequence[str]) -> dict[str, Any]:
             if cls.requires
             else {"library": None, "version": None}
         )
+        if cls.notes():
+            libraries[name]["notes"] = cls.notes()
     return {
         "python": f"{platform.python_version()} ({platform.python_implementation()})",
         "sudoku_cp": __version__,

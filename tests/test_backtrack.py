@@ -243,7 +243,7 @@ def test_time_limit_stops_counting_all(strategy: str, n: int) -> None:
 # --- options and counters -------------------------------------------------------------------
 def test_default_strategy_and_documented_counters() -> None:
     backend = get_backend("backtrack")
-    assert {o.name: o.default for o in backend.options} == {"strategy": "fast"}
+    assert {o.name: o.default for o in backend.options} == {"strategy": "fast", "kernel": True}
     for strategy in STRATEGIES:
         result = backend.solve(Puzzle.parse(KNOWN), strategy=strategy)
         assert result.options["strategy"] == strategy

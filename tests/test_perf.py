@@ -32,3 +32,17 @@ def test_issue_16_benchmark_runs_its_check_and_start_up_parts(capsys) -> None:
     assert "judged by {('backtrack', 'sat'): 150}" in out
     assert "verdicts {'unique': 150}" in out
     assert "sudoku-cp solve PUZZLE" in out
+
+
+@pytest.mark.slow
+def test_kernel_benchmark_runs_and_skips_tdoku_without_its_library(capsys):
+    pytest.importorskip("numba")
+    from sudoku_cp.perf import kernel_speed
+
+    results = kernel_speed.main(["--count", "3", "--repeat", "1", "--check-puzzles", "6"])
+    assert set(results) == {"17-clue", "top1465", "forum-hardest"}
+    assert all(
+        row["pure_over_kernel"] > 0 and row["check_rate_kernel"] > 0 for row in results.values()
+    )
+    out = capsys.readouterr().out
+    assert "tdoku: skipped" in out and "COUNTS DIFFER" not in out

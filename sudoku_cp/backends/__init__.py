@@ -178,6 +178,16 @@ class Backend:
             return None
 
     @classmethod
+    def notes(cls) -> list[str]:
+        """More lines for ``sudoku-cp backends`` (an optional compiled part in use or not …)."""
+        return []
+
+    @classmethod
+    def prepare(cls) -> None:
+        """Load, once per process, what the backend would otherwise load on its first solve
+        (compiled code): a worker calls it when it starts, outside any time limit."""
+
+    @classmethod
     def counters_of_kind(cls, kind: str) -> list[str]:
         """The names of this backend's counters of ``kind``, in the order declared."""
         return [name for name, counter in cls.counters.items() if counter.kind == kind]

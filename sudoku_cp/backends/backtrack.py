@@ -53,7 +53,7 @@ from typing import Any
 from ..model import Model
 from ..puzzle import Grid, Puzzle
 from ..rules import RULE_KINDS
-from . import Backend, Counter, Option, Search
+from . import Backend, Counter, Option, Search, backtrack_kernel
 from .backtrack_checks import givens_allowed, rule_check
 from .backtrack_rules import RuleTables, compile_rules, rules_step
 from .backtrack_shapes import cell_mask, set_bits
@@ -682,6 +682,14 @@ class BacktrackBackend(Backend):
             "candidates from the givens; mrv: fewest candidates first, no propagation",
             choices=STRATEGIES,
         ),
+        Option(
+            "kernel",
+            bool,
+            True,
+            "strategy fast on models of groups only: search with the compiled kernel when numba "
+            "is installed (pip install 'sudoku-cp[jit]'); false, or the environment variable "
+            "SUDOKU_CP_KERNEL=0, keeps the search in pure Python",
+        ),
     )
     counters = {
         "nodes": Counter(
@@ -699,8 +707,21 @@ class BacktrackBackend(Backend):
         ),
     }
 
+    @classmethod
+    def notes(cls) -> list[str]:
+        return [backtrack_kernel.status()]
+
+    @classmethod
+    def prepare(cls) -> None:
+        backtrack_kernel.warm_up()
+
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
     ) -> Search:
         lay = layout(puzzle.model, puzzle.size)
+        if options["strategy"] == "fast" and options["kernel"]:
+            # The compiled kernel when it is installed and fits, else this pure search.
+            return backtrack_kernel.search(
+                puzzle, limit, deadline, lambda until: _fast(puzzle, lay, limit, _Clock(until))
+            )
         return _SEARCHES[options["strategy"]](puzzle, lay, limit, _Clock(deadline))

@@ -48,9 +48,11 @@ def init_worker(config: CheckConfig, extra: Sequence[type]) -> None:
         (name, get_backend(name), config.options.get(name, {})) for name in config.backends
     ]
     # With the default choice most workers never call most backends: each library is then
-    # imported on its first call (given the first-call grace), not here for nothing.
+    # imported on its first call (given the first-call grace), not here for nothing. A chosen
+    # list is loaded now, compiled code included, outside any time limit.
     for name in () if config.auto else config.backends:
-        backend_class(name).unavailable_reason()
+        if backend_class(name).unavailable_reason() is None:
+            backend_class(name).prepare()
     tune_gc()
 
 

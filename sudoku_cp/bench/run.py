@@ -214,6 +214,9 @@ def _init_worker(
     ``unwarmed`` is shared with the parent: a byte per spec, set when its warm-up overran.
     """
     backends = {spec.label: get_backend(spec.backend) for spec in specs}
+    for backend in backends.values():
+        if backend.unavailable_reason() is None:
+            backend.prepare()  # compiled code loaded now, before any measurement
     _WORKER.update(
         backends=backends,
         specs=list(specs),

@@ -59,6 +59,7 @@ def backends(as_json: bool) -> None:
                 "counters": {name: c.description for name, c in cls.counters.items()},
                 "counter_kinds": {name: c.kind for name, c in cls.counters.items()},
                 "rules": sorted(cls.rules),
+                "notes": cls.notes(),
             }
         )
     if as_json:
@@ -74,6 +75,8 @@ def backends(as_json: bool) -> None:
         for opt in row["options"]:
             choices = f" (one of: {', '.join(map(str, opt['choices']))})" if opt["choices"] else ""
             click.echo(f"  -O {opt['name']}={opt['default']}  {opt['help']}{choices}")
+        for note in row["notes"]:
+            click.echo(f"  {note}")
         click.echo("  rules beyond groups: " + (", ".join(row["rules"]) or "none (groups only)"))
         if row["counters"]:
             kinds = row["counter_kinds"]

@@ -1,0 +1,354 @@
+"""Glue between the ``backtrack`` backend and its optional compiled kernel (:mod:`.kernel`).
+
+The backend's ``fast`` strategy hands a puzzle to the kernel when numba is installed
+(``pip install 'sudoku-cp[jit]'``), the puzzle's rules are all-different groups only (no sums,
+no pair rules), its size is at most 64, and neither the backend's option ``kernel=false`` nor
+the environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise the pure-Python search
+runs, unchanged: it is also the reference the kernel is tested against.
+
+numba and numpy are imported on the first solve, never by ``import sudoku_cp``; the compiled
+code is cached on disk (``cache=True``), and :func:`warm_up` loads it once per worker process.
+
+Two entry points take digits directly, as tdoku's solver does: :func:`solve_digits` (one
+puzzle: its count up to a limit and its solutions) and :func:`count_many` (many puzzles in one
+call).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import itertools
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..model import Model
+from ..puzzle import Grid, Puzzle
+from . import Search
+
+ENV = "SUDOKU_CP_KERNEL"
+"""``0`` (or ``off``, ``false``, ``no``) keeps the backtracker in pure Python; ``1`` (``on``,
+``true``, ``yes``) loads the kernel at the first solve; unset (``auto``): see :func:`search`."""
+LOAD_AFTER = 0.25
+"""Seconds of pure-Python search a process spends before it loads the kernel (when nothing
+loaded it before): about half what loading costs, so a one-off solve of an ordinary puzzle
+never waits for numba, and a long run loses at most this much."""
+MAX_SIZE = 64
+"""A cell's candidates are one 64-bit word."""
+WORK_PER_CALL = 400_000
+"""Cells' worth of work a kernel call may do before it returns so the clock can be read: a node
+costs roughly a pass over the grid, so a call tries about this ÷ N² nodes (4,900 at 9x9, a
+millisecond or two; 97 at 64x64)."""
+SOLUTION_ROWS = 64
+"""Solutions the kernel hands back per call at most (more: it is called again)."""
+FIRST_FRAMES = 64
+"""Frames (branch levels) the stack starts with; it doubles when a search goes deeper."""
+
+_KERNEL: dict[str, Any] = {}
+
+
+def _mode() -> str:
+    """``off``, ``on`` (load at the first solve) or ``auto``, from ``SUDOKU_CP_KERNEL``."""
+    value = os.environ.get(ENV, "").strip().lower()
+    if value in ("0", "off", "false", "no"):
+        return "off"
+    return "on" if value in ("1", "on", "true", "yes") else "auto"
+
+
+def turned_off() -> bool:
+    """Whether ``SUDOKU_CP_KERNEL`` turns the kernel off."""
+    return _mode() == "off"
+
+
+@functools.cache
+def _findable() -> bool:
+    """Whether numba is installed (asked without importing it)."""
+    return importlib.util.find_spec("numba") is not None
+
+
+def status() -> str:
+    """One line for ``sudoku-cp backends``: whether the kernel is in use, and if not, why.
+
+    Says so without importing numba (which takes a while)."""
+    if not _findable():
+        return "compiled kernel: not installed (pip install 'sudoku-cp[jit]'); pure Python"
+    from importlib import metadata
+
+    version = metadata.version("numba")
+    if turned_off():
+        return f"compiled kernel: turned off by {ENV} (numba {version} installed); pure Python"
+    return (
+        f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
+        f"sizes up to {MAX_SIZE} (loaded once a process has spent {LOAD_AFTER:g} s in pure "
+        f"Python, or at once in workers or with {ENV}=1); -O kernel=false or {ENV}=0 turns "
+        "it off"
+    )
+
+
+def _load() -> Any:
+    """The kernel module, or None when numba is missing (or fails to load)."""
+    if "module" not in _KERNEL:
+        try:
+            from . import kernel
+        except Exception:  # numba missing, or one that fails to load: the pure search runs
+            kernel = None  # type: ignore[assignment]
+        _KERNEL["module"] = kernel
+    return _KERNEL["module"]
+
+
+def available() -> bool:
+    """Whether the kernel can run here (numba installed and not turned off); loads it."""
+    return not turned_off() and _findable() and _load() is not None
+
+
+@functools.lru_cache(maxsize=64)
+def fits(model: Model, size: int) -> bool:
+    """Whether the kernel searches this model at this size exactly as the pure search does."""
+    from .backtrack import layout
+
+    return size <= MAX_SIZE and not layout(model, size).has_rules
+
+
+class Tables:
+    """A model's groups at one size in the kernel's arrays (built once, cached)."""
+
+    def __init__(self, model: Model, size: int) -> None:
+        import numpy as np
+
+        from .backtrack import layout
+
+        lay = layout(model, size)
+        cells = size * size
+        self.cells = cells
+        # Built with numpy: a puzzle with its own regions (jigsaw) builds them for itself.
+        lengths = np.fromiter((len(p) for p in lay.peers), dtype=np.int32, count=cells)
+        self.peer_start = np.concatenate(([0], np.cumsum(lengths))).astype(np.int32)
+        self.peer_list = np.fromiter(itertools.chain.from_iterable(lay.peers), dtype=np.int32)
+        full = len(lay.full_groups)
+        self.groups = np.array(lay.full_groups, dtype=np.int32).reshape(full, size)
+        member = np.zeros((full, cells), dtype=bool)  # member[g, c]: cell c is in group g
+        member[np.repeat(np.arange(full), size), self.groups.ravel()] = True
+        # The pairs the pure search confines on, in its order (none where it leaves them out).
+        meet = member.astype(np.int32) @ member.T.astype(np.int32)
+        first, second = np.nonzero(np.triu(meet >= 2, k=1))
+        if not lay.confinements:
+            first, second = first[:0], second[:0]
+        pairs = len(first)
+        self.conf_groups = np.stack([first, second], axis=1).astype(np.int32).reshape(pairs, 2)
+        only_a = member[first] & ~member[second]
+        only_b = member[second] & ~member[first]
+        self.conf_a_len = only_a.sum(axis=1).astype(np.int32)
+        self.conf_b_len = only_b.sum(axis=1).astype(np.int32)
+        self.conf_a = np.zeros((pairs, size), dtype=np.int32)
+        self.conf_b = np.zeros((pairs, size), dtype=np.int32)
+        for table, only, counts in (
+            (self.conf_a, only_a, self.conf_a_len),
+            (self.conf_b, only_b, self.conf_b_len),
+        ):
+            rows, cols = np.nonzero(only)  # row-major: each pair's cells in reading order
+            starts = np.concatenate(([0], np.cumsum(counts)[:-1])) if pairs else counts
+            table[rows, np.arange(len(rows)) - np.repeat(starts, counts)] = cols
+        # The full groups of each cell, for marking which groups changed.
+        _, group_of = np.nonzero(member.T)
+        self.cg_start = np.concatenate(([0], np.cumsum(member.sum(axis=0)))).astype(np.int32)
+        self.cg_list = group_of.astype(np.int32)
+        self.work = np.empty(2 * cells, dtype=np.uint64)  # see kernel.run
+        self.packed = pack(
+            size,
+            [
+                self.peer_start,
+                self.peer_list,
+                self.groups,
+                self.cg_start,
+                self.cg_list,
+                self.conf_a,
+                self.conf_a_len,
+                self.conf_b,
+                self.conf_b_len,
+                self.conf_groups,
+            ],
+        )
+
+
+def pack(size: int, arrays: list[Any]) -> Any:
+    """The tables as the kernel takes them: one ``int32`` array, the size, then an (offset,
+    rows, columns) triple per table (columns 0 for one dimension), then the tables."""
+    import numpy as np
+
+    header = [size]
+    at = 1 + 3 * len(arrays)
+    for array in arrays:
+        rows = array.shape[0]
+        header += [at, rows, array.shape[1] if array.ndim == 2 else 0]
+        at += array.size if array.ndim == 2 else rows
+    parts = [np.array(header, dtype=np.int32)] + [a.ravel().astype(np.int32) for a in arrays]
+    return np.concatenate(parts)
+
+
+@functools.lru_cache(maxsize=8)
+def tables(model: Model, size: int) -> Tables:
+    return Tables(model, size)
+
+
+def search(
+    puzzle: Puzzle,
+    limit: int | None,
+    deadline: float | None,
+    pure: Callable[[float | None], Search],
+) -> Search:
+    """The fast strategy's search: by the kernel when it can take the puzzle and is worth
+    loading, else ``pure(deadline)`` (the pure-Python search, stopping at that deadline).
+
+    Loading numba and the compiled code takes about half a second, more than most 9x9 puzzles
+    take in pure Python, so a process that has not loaded it yet (a one-off ``solve``) first
+    gives the pure search up to ``LOAD_AFTER`` seconds in all: once a process has spent that
+    much, the kernel is loaded and, if a search was cut short for it, starts that puzzle again
+    (within the same deadline). Workers load it up front (:func:`warm_up`)."""
+    mode = _mode()
+    if mode == "off" or not _findable() or not fits(puzzle.model, puzzle.size):
+        return pure(deadline)
+    if "module" not in _KERNEL and mode == "auto":
+        allowance = LOAD_AFTER - _KERNEL.get("pure_seconds", 0.0)
+        if allowance > 0:
+            start = time.perf_counter()
+            cutoff = start + allowance
+            own = deadline is not None and deadline <= cutoff
+            found = pure(deadline if own else cutoff)
+            _KERNEL["pure_seconds"] = _KERNEL.get("pure_seconds", 0.0) + (
+                time.perf_counter() - start
+            )
+            if not found.timed_out or own:
+                return found
+    kernel = _load()
+    if kernel is None:
+        return pure(deadline)
+    return _kernel_search(kernel, puzzle, limit, deadline)
+
+
+def _kernel_search(
+    kernel: Any, puzzle: Puzzle, limit: int | None, deadline: float | None
+) -> Search:
+    """Call the kernel until it is done, emptying its solution buffer, growing its stack and
+    looking at the clock between calls."""
+    import numpy as np
+
+    tab = tables(puzzle.model, puzzle.size)
+    cells = tab.cells
+    digits = np.frombuffer(puzzle.digits, dtype=np.uint8)
+    frames = np.empty((min(FIRST_FRAMES, cells + 1), 2 * cells), dtype=np.uint64)
+    frame_cell = np.empty(frames.shape[0], dtype=np.int64)
+    frame_left = np.empty(frames.shape[0], dtype=np.uint64)
+    rows = SOLUTION_ROWS if limit is None else min(limit, SOLUTION_ROWS)
+    sols = np.empty((rows, cells), dtype=np.uint8)
+    ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
+    ctrl[kernel.LIMIT_AT] = limit or 0
+    ctrl[kernel.BUDGET] = max(16, WORK_PER_CALL // cells) if deadline is not None else 1 << 62
+    found: list[Grid] = []
+    timed_out = False
+    while True:
+        state = kernel.run(digits, tab.packed, frames, frame_cell, frame_left, tab.work, sols, ctrl)
+        if ctrl[kernel.IN_BUFFER]:
+            found.extend(tuple(row) for row in sols[: ctrl[kernel.IN_BUFFER]].tolist())
+            ctrl[kernel.IN_BUFFER] = 0
+        if state in (kernel.DONE, kernel.LIMIT):
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            timed_out = True
+            break
+        if state == kernel.STACK_FULL:
+            frames = np.concatenate([frames, np.empty_like(frames)])
+            frame_cell = np.concatenate([frame_cell, np.empty_like(frame_cell)])
+            frame_left = np.concatenate([frame_left, np.empty_like(frame_left)])
+    return Search(
+        solutions=found,
+        exhausted=state == kernel.DONE,
+        timed_out=timed_out,
+        stats={
+            "nodes": int(ctrl[kernel.NODES]),
+            "backtracks": int(ctrl[kernel.BACKTRACKS]),
+            "propagations": int(ctrl[kernel.PROPAGATIONS]),
+        },
+    )
+
+
+def warm_up() -> None:
+    """Import numba and load the compiled kernel (from the disk cache, or compiled once), so
+    that no puzzle pays for it: workers call this when they start. Does nothing when the
+    kernel is off or missing."""
+    if available():
+        _kernel_search(_load(), Puzzle([0] * 16), 1, None)
+
+
+class Solver:
+    """The kernel at its own entry point, as tdoku's solver is called: digits in, the count (up
+    to a limit) and the solutions out, with the tables and buffers made once.
+
+    >>> solver = Solver()  # doctest: +SKIP
+    >>> count, solutions = solver.solve(bytes(81), 2)  # doctest: +SKIP
+    >>> count  # doctest: +SKIP
+    2
+    """
+
+    def __init__(self, model: Model | str = "classic", size: int = 9, max_limit: int = 2) -> None:
+        import numpy as np
+
+        from ..model import load_model
+
+        kernel = _load()
+        if kernel is None:
+            raise RuntimeError("the compiled kernel needs numba: pip install 'sudoku-cp[jit]'")
+        model = load_model(model) if isinstance(model, str) else model
+        if not fits(model, size):
+            raise ValueError(f"the kernel takes models of groups only, sizes up to {MAX_SIZE}")
+        self._np = np
+        self._kernel = kernel
+        self._tables = tables(model, size)
+        cells = size * size
+        self.cells = cells
+        depth = min(cells + 1, FIRST_FRAMES)  # doubled when a search goes deeper
+        self._frames = np.empty((depth, 2 * cells), dtype=np.uint64)
+        self._frame_cell = np.empty(depth, dtype=np.int64)
+        self._frame_left = np.empty(depth, dtype=np.uint64)
+        self._sols = np.empty((max_limit, cells), dtype=np.uint8)
+        self._ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
+        self._ctrl[kernel.BUDGET] = 1 << 62
+        self._run = kernel.run
+        self._fixed = (self._tables.packed, self._frames, self._frame_cell, self._frame_left)
+        self._scratch = (self._tables.work, self._sols, self._ctrl)
+
+    def solve(self, digits: Any, limit: int = 2) -> tuple[int, Any]:
+        """The count of solutions up to ``limit`` (at most the solver's ``max_limit``) and the
+        solutions, a row of N² digits each (a numpy array). ``digits``: N² givens, 0 blank, as
+        a ``uint8`` numpy array or bytes."""
+        if not 1 <= limit <= self._sols.shape[0]:
+            raise ValueError(f"limit must be from 1 to {self._sols.shape[0]}")
+        if isinstance(digits, bytes):
+            digits = self._np.frombuffer(digits, dtype=self._np.uint8)
+        ctrl = self._ctrl
+        ctrl[self._kernel.STARTED] = 0  # the kernel then clears its counters
+        ctrl[self._kernel.LIMIT_AT] = limit
+        while self._run(digits, *self._fixed, *self._scratch) == self._kernel.STACK_FULL:
+            np = self._np
+            self._frames = np.concatenate([self._frames, np.empty_like(self._frames)])
+            self._frame_cell = np.concatenate([self._frame_cell, np.empty_like(self._frame_cell)])
+            self._frame_left = np.concatenate([self._frame_left, np.empty_like(self._frame_left)])
+            self._fixed = (self._tables.packed, self._frames, self._frame_cell, self._frame_left)
+        found = int(ctrl[self._kernel.FOUND])
+        return found, self._sols[:found]
+
+    def count_many(
+        self, puzzles: Any, limit: int = 2, node_limit: int = 1 << 40
+    ) -> tuple[Any, Any]:
+        """Many puzzles in one call (a 2-D ``uint8`` array, a puzzle a row): each one's count
+        up to ``limit`` (-1 where ``node_limit`` nodes did not settle it) and its first solution
+        (zeros when it has none)."""
+        np = self._np
+        puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8).reshape(-1, self.cells)
+        counts = np.zeros(len(puzzles), dtype=np.int64)
+        first = np.zeros_like(puzzles)
+        nodes = np.zeros(len(puzzles), dtype=np.int64)
+        packed = self._tables.packed
+        self._kernel.count_many(puzzles, limit, node_limit, packed, counts, first, nodes)
+        return counts, first

@@ -1,0 +1,407 @@
+"""The compiled kernel of the ``backtrack`` backend's ``fast`` strategy (numba, optional).
+
+The same search as :func:`sudoku_cp.backends.backtrack._fast` — naked singles, hidden singles
+and confinement to a fixed point, then a branch on a cell with the fewest candidates (most open
+peers, then most peers with two candidates, then the first in reading order), smallest digit
+first — over any model whose rules are all-different groups, any size up to 64. Only the way the
+state is held differs, to suit compiled code: a candidate mask per cell (bit ``d - 1`` for digit
+``d``, one ``uint64``) instead of one packed integer, and propagation driven by a queue of cells
+that became singles instead of whole-grid rounds. The fixed point of a state that holds a
+solution does not depend on the order the rules are applied in, so the branches taken on the way
+to every solution, and the solutions and their order, are the pure-Python search's; only the
+dead ends may be found sooner or later (the kernel also fails a group with a digit that has no
+place left), so ``nodes`` and ``backtracks`` may differ slightly.
+
+Nothing here allocates per node, and the search can stop and resume: every bit of its state is in
+arrays the caller owns (:mod:`sudoku_cp.backends.backtrack_kernel` is the glue). A call returns
+when it has tried ``budget`` more nodes (so the caller can look at its clock), when the solution
+buffer is full, when the stack of frames is full (the caller grows it) or when the search ends.
+
+This module imports numba: import it only to solve (see the glue).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
+
+# --- what a call says (status) and where it keeps its counters (ctrl) ---------------------------
+DONE = 0
+"""The search is over: every branch explored."""
+LIMIT = 1
+"""``limit`` solutions found."""
+PAUSED = 2
+"""``budget`` nodes tried: call again to go on."""
+BUFFER_FULL = 3
+"""The solution buffer is full: empty it (``ctrl[FOUND_IN_BUFFER] = 0``) and call again."""
+STACK_FULL = 4
+"""The stack of frames is full: grow it and call again."""
+
+NODES, BACKTRACKS, PROPAGATIONS, DEPTH, FOUND, IN_BUFFER, STARTED, LIMIT_AT, BUDGET = range(9)
+"""Indices into ``ctrl``: the three counters as the pure search keeps them, the frames in use,
+solutions found in all, solutions in the buffer, whether the root has been set up; and two the
+caller sets: the solutions wanted (0: all) and the nodes a call may try."""
+CTRL_SIZE = 9
+TABLES = 10
+"""The model's tables, packed into one ``int32`` array (see :func:`_unpack`): a call passes a
+few arrays rather than a dozen, which is a good part of a call's cost on an easy puzzle."""
+
+
+@intrinsic
+def _popcount(typingctx, x):
+    sig = types.uint64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def _one(packed, t):
+    at = np.int64(packed[1 + 3 * t])
+    return packed[at : at + np.int64(packed[2 + 3 * t])]
+
+
+@njit(cache=True, inline="always")
+def _two(packed, t):
+    at, rows, cols = (
+        np.int64(packed[1 + 3 * t]),
+        np.int64(packed[2 + 3 * t]),
+        np.int64(packed[3 + 3 * t]),
+    )
+    return packed[at : at + rows * cols].reshape((rows, cols))
+
+
+@njit(cache=True)
+def _unpack(packed):
+    """The tables in ``packed``: ``packed[0]`` is the size N, then ``TABLES`` triples (offset,
+    rows, columns; columns 0 for a table of one dimension), then the tables themselves."""
+    return (
+        _one(packed, 0),
+        _one(packed, 1),
+        _two(packed, 2),
+        _one(packed, 3),
+        _one(packed, 4),
+        _two(packed, 5),
+        _one(packed, 6),
+        _two(packed, 7),
+        _one(packed, 8),
+        _two(packed, 9),
+    )
+
+
+@njit(cache=True, inline="always")
+def _touch(cell, cg_start, cg_list, dirty):
+    """Mark the full groups of ``cell`` as worth looking at again (for both rules)."""
+    for k in range(cg_start[cell], cg_start[cell + 1]):
+        dirty[cg_list[k]] = 3
+
+
+@njit(cache=True, inline="always")
+def _settle(cand, openp, queue, head, tail, peer_start, peer_list, cg_start, cg_list, dirty):
+    """Remove the digit of every cell queued from ``head`` on from its peers, queueing peers
+    that become singles, and count one open peer less for each of them. Returns the new queue
+    length (cells queued in all), or -1 when a cell runs out."""
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        digit = cand[cell]
+        if digit == 0:
+            return -1
+        for k in range(peer_start[cell], peer_start[cell + 1]):
+            q = peer_list[k]
+            openp[q] -= np.uint64(1)
+            m = cand[q]
+            if m & digit:
+                m &= ~digit
+                cand[q] = m
+                _touch(q, cg_start, cg_list, dirty)
+                if m == 0:
+                    return -1
+                if m & (m - np.uint64(1)) == 0:
+                    queue[tail] = q
+                    tail += 1
+    return tail
+
+
+@njit(cache=True)
+def _propagate(cand, openp, queue, tail, full, tab, dirty, confine):
+    """Settle the queue, then hidden singles and confinement, to a fixed point.
+
+    ``dirty[g]`` says whether full group ``g`` changed since hidden singles (bit 1) and
+    confinement (bit 2) last looked at it and found nothing: only those are looked at again,
+    as the pure search does. ``confine`` is scratch for the confinement pass.
+
+    Returns whether the state may still have a solution, and the cells settled by propagation
+    (beyond the ``tail`` queued by the caller; up to the dead end when there is one).
+    """
+    (
+        peer_start,
+        peer_list,
+        groups,
+        cg_start,
+        cg_list,
+        conf_a,
+        conf_a_len,
+        conf_b,
+        conf_b_len,
+        conf_groups,
+    ) = tab
+    queued = tail
+    one = np.uint64(1)
+    size = groups.shape[1]
+    head = 0
+    while True:
+        settled = _settle(
+            cand, openp, queue, head, tail, peer_start, peer_list, cg_start, cg_list, dirty
+        )
+        if settled < 0:
+            return False, tail - queued
+        head = tail = settled
+        # Hidden singles: a digit with one place in a full group goes there.
+        start = tail
+        for g in range(groups.shape[0]):
+            if not dirty[g] & 1:
+                continue
+            dirty[g] &= 2
+            once = np.uint64(0)
+            twice = np.uint64(0)
+            for i in range(size):
+                m = cand[groups[g, i]]
+                twice |= once & m
+                once |= m
+            if once != full:
+                return False, tail - queued  # a digit with no place left in the group
+            hidden = once & ~twice
+            if hidden == 0:
+                continue
+            for i in range(size):
+                c = groups[g, i]
+                m = cand[c]
+                if m & (m - one) == 0:
+                    continue  # settled
+                h = m & hidden
+                if h:
+                    if h & (h - one):
+                        return False, tail - queued  # the only place of two digits
+                    cand[c] = h
+                    _touch(c, cg_start, cg_list, dirty)
+                    queue[tail] = c
+                    tail += 1
+        if tail > start:
+            continue
+        # Confinement: a digit with no place in A outside B is no candidate in B outside A.
+        for g in range(groups.shape[0]):
+            confine[g] = dirty[g] & 2
+            dirty[g] &= 1
+        changed = False
+        for k in range(conf_a_len.shape[0]):
+            if not (confine[conf_groups[k, 0]] or confine[conf_groups[k, 1]]):
+                continue
+            seen = np.uint64(0)
+            for i in range(conf_a_len[k]):
+                seen |= cand[conf_a[k, i]]
+            confined = full & ~seen
+            if confined == 0:
+                continue
+            for i in range(conf_b_len[k]):
+                c = conf_b[k, i]
+                m = cand[c]
+                if m & confined:
+                    m &= ~confined
+                    cand[c] = m
+                    _touch(c, cg_start, cg_list, dirty)
+                    changed = True
+                    if m == 0:
+                        return False, tail - queued
+                    if m & (m - one) == 0:
+                        queue[tail] = c
+                        tail += 1
+        if not changed:
+            return True, tail - queued
+
+
+@njit(cache=True)
+def _branch_cell(cand, openp, counts, peer_start, peer_list):
+    """The cell to branch on, as the pure search chooses it, or -1 when every cell is settled.
+
+    The pure search scores each cell with the fewest candidates by its open peers, then its
+    peers with two candidates; open peers are counted as cells settle (``openp``), so only the
+    cells tied on them count their peers here."""
+    cells = cand.shape[0]
+    fewest = np.int64(65)
+    for c in range(cells):
+        n = np.int64(_popcount(cand[c]))  # signed: mixing in unsigned makes numba use floats
+        counts[c] = n
+        if 1 < n < fewest:
+            fewest = n
+    if fewest == 65:
+        return -1
+    most_open = np.int64(-1)
+    for c in range(cells):
+        if counts[c] == fewest and np.int64(openp[c]) > most_open:
+            most_open = np.int64(openp[c])
+    best = -1
+    cell = -1
+    for c in range(cells):
+        if counts[c] != fewest or np.int64(openp[c]) != most_open:
+            continue
+        pair_peers = 0
+        for k in range(peer_start[c], peer_start[c + 1]):
+            if counts[peer_list[k]] == 2:
+                pair_peers += 1
+        if pair_peers > best:
+            best = pair_peers
+            cell = c
+    return cell
+
+
+@njit(cache=True)
+def _record(cand, sols, ctrl):
+    row = ctrl[IN_BUFFER]
+    for c in range(cand.shape[0]):
+        sols[row, c] = trailing_zeros(cand[c]) + 1
+    ctrl[IN_BUFFER] = row + 1
+    ctrl[FOUND] += 1
+
+
+@njit(cache=True)
+def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
+    """Search, or go on searching, until one of the statuses above; returns it.
+
+    ``digits`` are the givens (0 blank); ``packed`` the model's tables (see the glue's
+    ``Tables``); ``ctrl`` holds the counters, and the limit and node budget the caller sets.
+    ``frames[i]`` is the state (fixed point) at depth ``i``, ``frame_cell[i]`` the cell it
+    branches on and ``frame_left[i]`` the digits not yet tried; ``work`` is the state being
+    propagated. A state is 2 N² words: each cell's candidates, then its open peers.
+    """
+    tab = _unpack(packed)
+    size = packed[0]
+    full = ~np.uint64(0) if size == 64 else (np.uint64(1) << np.uint64(size)) - np.uint64(1)
+    limit = ctrl[LIMIT_AT]
+    peer_start = tab[0]
+    peer_list = tab[1]
+    ngroups = tab[2].shape[0]
+    cells = digits.shape[0]
+    cand = work[:cells]  # a state is the candidates, then each cell's open peers
+    openp = work[cells:]
+    queue = np.empty(cells, dtype=np.int32)
+    counts = np.empty(cells, dtype=np.int64)
+    dirty = np.empty(ngroups, dtype=np.uint8)
+    confine = np.empty(ngroups, dtype=np.uint8)
+    if ctrl[STARTED] == 0:
+        ctrl[:STARTED] = 0
+        ctrl[STARTED] = 1
+        tail = 0
+        for c in range(cells):
+            d = digits[c]
+            openp[c] = peer_start[c + 1] - peer_start[c]
+            if d:
+                cand[c] = np.uint64(1) << np.uint64(d - 1)
+                queue[tail] = c
+                tail += 1
+            else:
+                cand[c] = full
+        dirty[:] = 3
+        ok, settled = _propagate(cand, openp, queue, tail, full, tab, dirty, confine)
+        ctrl[PROPAGATIONS] += settled
+        if not ok:
+            ctrl[BACKTRACKS] += 1
+            return DONE
+        cell = _branch_cell(cand, openp, counts, peer_start, peer_list)
+        if cell < 0:
+            _record(cand, sols, ctrl)
+            return LIMIT if limit and ctrl[FOUND] >= limit else DONE
+        frames[0, :] = work
+        frame_cell[0] = cell
+        frame_left[0] = cand[cell]
+        ctrl[NODES] += counts[cell]
+        ctrl[DEPTH] = 1
+    stop = ctrl[NODES] + ctrl[BUDGET]
+    depth = ctrl[DEPTH]
+    while depth > 0:
+        top = depth - 1
+        left = frame_left[top]
+        if left == 0:
+            depth -= 1
+            continue
+        if depth == frames.shape[0]:
+            ctrl[DEPTH] = depth
+            return STACK_FULL
+        if ctrl[NODES] >= stop:
+            ctrl[DEPTH] = depth
+            return PAUSED
+        bit = left & (~left + np.uint64(1))
+        frame_left[top] = left ^ bit
+        work[:] = frames[top]
+        cell = frame_cell[top]
+        cand[cell] = bit
+        queue[0] = cell
+        dirty[:] = 0  # the frame is a fixed point: only what changes from here is new
+        _touch(cell, tab[3], tab[4], dirty)
+        ok, settled = _propagate(cand, openp, queue, 1, full, tab, dirty, confine)
+        ctrl[PROPAGATIONS] += settled
+        if not ok:
+            ctrl[BACKTRACKS] += 1
+            continue
+        cell = _branch_cell(cand, openp, counts, peer_start, peer_list)
+        if cell < 0:
+            _record(cand, sols, ctrl)
+            if limit and ctrl[FOUND] >= limit:
+                ctrl[DEPTH] = depth
+                return LIMIT
+            if ctrl[IN_BUFFER] == sols.shape[0]:
+                ctrl[DEPTH] = depth
+                return BUFFER_FULL
+            continue
+        frames[depth, :] = work
+        frame_cell[depth] = cell
+        frame_left[depth] = cand[cell]
+        ctrl[NODES] += counts[cell]
+        depth += 1
+    ctrl[DEPTH] = 0
+    return DONE
+
+
+@njit(cache=True)
+def count_many(puzzles, limit, node_limit, packed, counts_out, first_out, nodes_out):
+    """Many puzzles (one a row of ``puzzles``) in one call: each one's solution count up to
+    ``limit`` (-1 when ``node_limit`` nodes did not settle it), its first solution and its
+    nodes. The stack of frames starts small and doubles when a search goes deeper."""
+    cells = puzzles.shape[1]
+    depth = min(cells + 1, 64)
+    frames = np.empty((depth, 2 * cells), dtype=np.uint64)
+    frame_cell = np.empty(depth, dtype=np.int64)
+    frame_left = np.empty(depth, dtype=np.uint64)
+    work = np.empty(2 * cells, dtype=np.uint64)
+    sols = np.zeros((1, cells), dtype=np.uint8)
+    ctrl = np.zeros(CTRL_SIZE, dtype=np.int64)
+    ctrl[LIMIT_AT] = limit
+    for p in range(puzzles.shape[0]):
+        ctrl[STARTED] = 0
+        status = BUFFER_FULL
+        while status == BUFFER_FULL or status == STACK_FULL:  # noqa: SIM109 (kept simple for numba)
+            if status == STACK_FULL:
+                depth = frames.shape[0]
+                grown = np.empty((2 * depth, 2 * cells), dtype=np.uint64)
+                grown[:depth] = frames
+                frames = grown
+                grown_cell = np.empty(2 * depth, dtype=np.int64)
+                grown_cell[:depth] = frame_cell
+                frame_cell = grown_cell
+                grown_left = np.empty(2 * depth, dtype=np.uint64)
+                grown_left[:depth] = frame_left
+                frame_left = grown_left
+            if ctrl[NODES] >= node_limit:
+                status = PAUSED
+                break
+            ctrl[BUDGET] = node_limit - ctrl[NODES]
+            status = run(puzzles[p], packed, frames, frame_cell, frame_left, work, sols, ctrl)
+            if ctrl[FOUND] == 1 and ctrl[IN_BUFFER] == 1:
+                first_out[p, :] = sols[0]
+            ctrl[IN_BUFFER] = 0
+        counts_out[p] = -1 if status == PAUSED else ctrl[FOUND]
+        nodes_out[p] = ctrl[NODES]

@@ -1,0 +1,252 @@
+"""The backtracker's compiled kernel (numba) against its reference, the pure-Python search.
+
+Skipped when numba is not installed (CI runs without it: ``pip install '.[jit]'`` to run them).
+The kernel implements the ``fast`` strategy's algorithm, so on every puzzle it must return the
+same solutions in the same order, and say the same about exactness; counts also come from the
+datasets (serg's multi-solution set) and from plain enumeration. Every solution is checked by
+``Puzzle.is_solution``, which shares no code with either search. No test looks at a clock: the
+time limit is tested by its outcome.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+pytest.importorskip("numba")
+
+from conftest import DATA  # noqa: E402
+from puzzles import (  # noqa: E402
+    HARD_25X25,
+    INKALA,
+    WINDOKU,
+    brute_force_count,
+    no_solution_puzzle,
+    none_puzzle,
+    puzzle_cells,
+    read_csv,
+)
+
+from sudoku_cp import Puzzle, get_backend  # noqa: E402
+from sudoku_cp.backends import Search  # noqa: E402
+from sudoku_cp.backends import backtrack_kernel as bk  # noqa: E402
+from sudoku_cp.backends.backtrack import _Clock, _fast, layout  # noqa: E402
+from sudoku_cp.datasets import load_puzzles  # noqa: E402
+from sudoku_cp.model import load_model  # noqa: E402
+
+
+def kernel(puzzle: Puzzle, limit: int | None, deadline: float | None = None) -> Search:
+    found = bk._kernel_search(bk._load(), puzzle, limit, deadline)
+    assert all(puzzle.is_solution(s) for s in found.solutions)
+    return found
+
+
+def pure(puzzle: Puzzle, limit: int | None) -> Search:
+    return _fast(puzzle, layout(puzzle.model, puzzle.size), limit, _Clock(None))
+
+
+def same(puzzle: Puzzle, limit: int | None) -> Search:
+    """The kernel's search, after checking it against the pure one."""
+    compiled, reference = kernel(puzzle, limit), pure(puzzle, limit)
+    assert compiled.solutions == reference.solutions, puzzle.to_line()
+    assert compiled.exhausted == reference.exhausted and not compiled.timed_out
+    return compiled
+
+
+SAMPLES = {
+    "17clue": 25,
+    "top1465": 20,
+    "forum-hardest": 10,
+    "famous": 20,
+    "easy": 10,
+    "16x16": 6,
+    "jigsaw": 15,
+}
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+@pytest.mark.parametrize("limit", [1, 2])
+def test_same_solutions_as_the_pure_search_on_real_puzzles(name: str, limit: int) -> None:
+    for puzzle in load_puzzles(name, SAMPLES[name]):
+        assert bk.fits(puzzle.model, puzzle.size)
+        found = same(puzzle, limit)
+        assert len(found.solutions) == 1  # these samples are unique
+        assert found.exhausted == (limit == 2)
+
+
+def test_counts_of_serg_multi_solution_puzzles() -> None:
+    rows = read_csv(DATA / "multiple.csv")[:12]
+    for row in rows:
+        found = same(Puzzle.parse(row["puzzle"]), None)
+        assert len(found.solutions) == int(row["solution_count"]) and found.exhausted
+        assert len(set(found.solutions)) == len(found.solutions)
+
+
+@pytest.mark.parametrize(
+    ("model", "size"),
+    [("classic", 4), ("latin", 4), ("x", 4), ("classic", 6), ("disjoint", 4), ("latin", 5)],
+)
+def test_every_solution_of_small_grids_in_models_of_groups(model: str, size: int) -> None:
+    # Partly filled grids where the helper's pattern fits the model, else the empty grid.
+    grids = [puzzle_cells(size, model, seed) for seed in range(3)]
+    for cells in grids if model in ("classic", "latin") else [[0] * size * size]:
+        puzzle = Puzzle(cells, load_model(model))
+        found = same(puzzle, None)
+        assert len(found.solutions) == brute_force_count(puzzle)
+    empty = Puzzle([0] * 16, load_model("classic"))
+    assert len(same(empty, None).solutions) == 288
+
+
+def test_no_solution_is_proved() -> None:
+    for puzzle in (
+        Puzzle.parse(no_solution_puzzle()),
+        Puzzle(none_puzzle(9)),
+        Puzzle(none_puzzle(16)),
+        Puzzle(none_puzzle(9), load_model("x")),
+    ):
+        found = same(puzzle, 2)
+        assert found.solutions == [] and found.exhausted
+
+
+def test_other_models_and_big_grids() -> None:
+    same(Puzzle.parse(WINDOKU, load_model("hyper")), 2)
+    for size in (16, 25):
+        found = same(Puzzle(puzzle_cells(size, "classic", 1)), 2)
+        assert found.solutions
+
+
+@pytest.mark.slow
+def test_the_largest_grids() -> None:
+    assert len(same(Puzzle([0] * 36 * 36), 3).solutions) == 3
+    # The largest size: a cell's candidates fill the whole 64-bit word (validated in kernel()).
+    assert len(kernel(Puzzle([0] * 64 * 64, load_model("latin")), 1).solutions) == 1
+
+
+def test_more_solutions_than_one_call_returns() -> None:
+    # The solution buffer holds SOLUTION_ROWS: the kernel is called again and goes on.
+    found = same(Puzzle([0] * 81), 3 * bk.SOLUTION_ROWS + 5)
+    assert len(set(found.solutions)) == 3 * bk.SOLUTION_ROWS + 5
+
+
+def test_resuming_after_a_paused_call_and_a_grown_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A call that may try only 16 nodes, and a stack of one frame to start with: the search
+    # pauses and grows its stack over and over, and must find exactly the same.
+    monkeypatch.setattr(bk, "WORK_PER_CALL", 1)
+    monkeypatch.setattr(bk, "FIRST_FRAMES", 1)
+    far = time.perf_counter() + 3600
+    for puzzle in load_puzzles("forum-hardest", 5) + load_puzzles("16x16", 2):
+        compiled, reference = kernel(puzzle, 2, far), pure(puzzle, 2)
+        assert compiled.solutions == reference.solutions
+        assert compiled.exhausted and not compiled.timed_out
+        assert compiled.stats["nodes"] == reference.stats["nodes"]
+        assert compiled.stats["backtracks"] == reference.stats["backtracks"]
+
+
+def test_the_time_limit_stops_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A 25x25 puzzle no search here settles in minutes.
+    monkeypatch.setenv(bk.ENV, "1")
+    hard = Puzzle.parse(HARD_25X25)
+    result = get_backend("backtrack").solve(hard, limit=2, time_limit=0.5)
+    assert not result.exact and result.count <= 1
+    assert all(hard.is_solution(s) for s in result.solutions)
+    # A search that ends by itself within the limit is exact.
+    quick = get_backend("backtrack").solve(Puzzle.parse(INKALA), limit=2, time_limit=60)
+    assert quick.exact and quick.count == 1
+
+
+def test_counters_keep_their_meaning() -> None:
+    # Same branches as the pure search: same nodes and dead ends; propagations count the cells
+    # settled by singles, at least the open cells of a puzzle solved without branching.
+    for puzzle in load_puzzles("famous", 10):
+        compiled, reference = kernel(puzzle, 2), pure(puzzle, 2)
+        assert compiled.stats["nodes"] == reference.stats["nodes"]
+        assert compiled.stats["backtracks"] == reference.stats["backtracks"]
+    easy = load_puzzles("easy", 1)[0]
+    found = kernel(easy, 2)
+    assert found.stats["nodes"] == 0
+    assert found.stats["propagations"] == easy.cells.count(0)
+
+
+def test_option_and_environment_turn_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = Puzzle.parse(INKALA)
+    backend = get_backend("backtrack")
+    on_stats, off_stats = kernel(puzzle, 2).stats, pure(puzzle, 2).stats
+    assert on_stats != off_stats  # propagations are counted as each search finds them
+    monkeypatch.setenv(bk.ENV, "1")
+    assert backend.solve(puzzle, limit=2).stats == on_stats
+    assert backend.solve(puzzle, limit=2, kernel=False).stats == off_stats
+    assert backend.solve(puzzle, limit=2, kernel="off").stats == off_stats
+    monkeypatch.setenv(bk.ENV, "0")
+    assert backend.solve(puzzle, limit=2).stats == off_stats
+
+
+def test_rules_beyond_groups_stay_in_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(bk.ENV, "1")
+    puzzle = load_puzzles("killer", 1)[0]
+    assert not bk.fits(puzzle.model, puzzle.size)
+    result = get_backend("backtrack").solve(puzzle, limit=2)
+    assert result.stats == pure(puzzle, 2).stats and result.count == 1
+
+
+def test_solver_entry_points_take_digits() -> None:
+    solver = bk.Solver(max_limit=2)
+    puzzles = load_puzzles("17clue", 20) + load_puzzles("forum-hardest", 5)
+    puzzles += [Puzzle.parse(no_solution_puzzle())]
+    puzzles += [Puzzle.parse(r["puzzle"]) for r in read_csv(DATA / "multiple.csv")[:3]]
+    import numpy as np
+
+    grid = np.array([list(p.cells) for p in puzzles], dtype=np.uint8)
+    counts, first = solver.count_many(grid, 2)
+    for i, puzzle in enumerate(puzzles):
+        reference = pure(puzzle, 2)
+        count, solutions = solver.solve(puzzle.digits, 2)
+        assert count == len(reference.solutions) == counts[i]
+        assert [tuple(s) for s in solutions.tolist()] == reference.solutions
+        if count:
+            assert tuple(first[i].tolist()) == reference.solutions[0]
+    # A node limit too small to settle a puzzle says so (-1) instead of a count.
+    hardest = np.array([list(load_puzzles("forum-hardest", 1)[0].cells)], dtype=np.uint8)
+    assert solver.count_many(hardest, 2, node_limit=1)[0][0] == -1
+
+
+def test_workers_load_it_up_front_and_the_listing_says_so() -> None:
+    get_backend("backtrack").prepare()
+    assert bk._KERNEL.get("module") is not None
+    out = subprocess.run(
+        [sys.executable, "-m", "sudoku_cp.cli", "backends"], capture_output=True, text=True
+    )
+    assert "compiled kernel: in use" in out.stdout
+    off = subprocess.run(
+        [sys.executable, "-m", "sudoku_cp.cli", "backends"],
+        capture_output=True,
+        text=True,
+        env={**__import__("os").environ, bk.ENV: "0"},
+    )
+    assert "compiled kernel: turned off" in off.stdout
+
+
+def test_a_one_off_quick_solve_does_not_import_numba() -> None:
+    code = (
+        "import sys; from sudoku_cp import Puzzle, solve\n"
+        f"print(solve(Puzzle.parse({INKALA!r}), limit=2).count, 'numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["1", "False"]
+
+
+def test_solver_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bk, "FIRST_FRAMES", 1)
+    solver = bk.Solver(max_limit=2)
+    for puzzle in load_puzzles("forum-hardest", 3):
+        count, solutions = solver.solve(puzzle.digits, 2)
+        assert [tuple(s) for s in solutions.tolist()] == pure(puzzle, 2).solutions
+    # The batch entry grows its own stack (64 frames first): a big empty grid goes deep.
+    import numpy as np
+
+    big = bk.Solver(size=25, max_limit=2)
+    counts, first = big.count_many(np.zeros((1, 625), dtype=np.uint8), 2)
+    reference = pure(Puzzle([0] * 625), 2)
+    assert counts[0] == 2 and tuple(first[0].tolist()) == reference.solutions[0]
