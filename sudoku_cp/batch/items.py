@@ -54,6 +54,8 @@ class CheckConfig:
     """Random transforms of each puzzle to cross-check as well (``check --metamorphic K``)."""
     seed: int = 0
     """Chooses those transforms, reproducibly."""
+    certify: str | None = None
+    """The folder for each verdict's certificate (``check --certify DIR``), None: none."""
 
     @classmethod
     def make(
@@ -66,6 +68,7 @@ class CheckConfig:
         options: Mapping[str, Mapping[str, Any]] | None = None,
         metamorphic: int = 0,
         seed: int = 0,
+        certify: str | None = None,
     ) -> CheckConfig:
         """Check and complete every setting up front, so bad ones fail before any work."""
         from ..backends import check_limits
@@ -80,6 +83,10 @@ class CheckConfig:
                 f"metamorphic must be a whole number of transforms from 0 to {MAX_METAMORPHIC:,},"
                 f" not {metamorphic!r}"
             )
+        if certify is not None:
+            from ..certify.batch import prepare_folder
+
+            certify = prepare_folder(certify)
         names = resolve_backends(backends)
         return cls(
             backends=tuple(names),
@@ -89,6 +96,7 @@ class CheckConfig:
             options=check_backend_options(names, options),
             metamorphic=metamorphic,
             seed=seed,
+            certify=certify,
         )
 
 
