@@ -193,8 +193,20 @@ def test_a_rule_the_encoder_cannot_express_is_not_certified():
 
 
 def test_a_grid_too_large_for_the_encoder_is_refused_with_the_cap():
-    with pytest.raises(Unencodable, match=f"{MAX_CLAUSES:,}"):
-        encode(Puzzle([0] * 36**2))
+    with pytest.raises(Unencodable, match=f"a 25x25 grid .* cap of {MAX_CLAUSES:,}"):
+        encode(Puzzle([0] * 25**2))
+    made = make(Puzzle([0] * 25**2), "none", [])
+    assert made.data is None and "above the certificates' cap" in made.reason
+
+
+def test_a_refutation_beyond_the_solver_budget_is_not_certified(monkeypatch):
+    from sudoku_cp.certify import proof
+
+    puzzle = Puzzle.parse(INKALA)  # CaDiCaL needs a few conflicts for it
+    solution = get_backend("backtrack").solve(puzzle).solution
+    monkeypatch.setattr(proof, "MAX_CONFLICTS", 1)
+    made = make(puzzle, "unique", [solution])
+    assert made.reason == "no refutation within the solver's budget of 1 conflicts"
 
 
 # --- tampering ----------------------------------------------------------------------------------
@@ -263,7 +275,7 @@ def test_a_tampered_certificate_is_rejected_with_its_reason(stored, tmp_path, ch
     path = _tampered(stored, tmp_path, change)
     why = verify(load(path))
     assert why is not None and why.startswith(reason), why
-    result = run("certificate", "verify", str(path))
+    result = run("certificate", "verify", str(path), "-j", "0")
     assert result.exit_code == 1
     assert result.stdout == f"{path}: rejected: {why}\n"
 
@@ -287,7 +299,7 @@ def test_a_file_that_is_no_certificate_is_one_line_and_exit_2(tmp_path, content,
     path = tmp_path / "x.cert.gz"
     if content is not None:
         path.write_bytes(content)
-    result = run("certificate", "verify", str(path), "-q")
+    result = run("certificate", "verify", str(path), "-q", "-j", "0")
     assert result.exit_code == 2
     assert reason in error_line(result)
 
@@ -309,7 +321,13 @@ def test_check_certify_writes_certificates_and_records_that_verify(tmp_path):
         path = Path(record["certificate"]["path"])
         assert hashlib.sha256(path.read_bytes()).hexdigest() == record["certificate"]["sha256"]
     assert "certified 3, not certified 0" in result.output
-    assert run("certificate", "verify", str(certs)).exit_code == 0
+    verified = run("certificate", "verify", str(certs), "-j", "2")  # in worker processes
+    assert verified.exit_code == 0, verified.output
+    assert verified.stdout.splitlines() == [
+        f"{certs / f'{i:07d}.cert.gz'}: verified ({claim})"
+        for i, claim in enumerate(["unique", "none", "multiple"], start=1)
+    ]
+    assert verified.stderr == "3 verified, 0 rejected, 0 unreadable\n"
     # --resume with another folder is refused: the records would point at two places
     again = run("check", str(puzzles), "-b", "backtrack,sat", "-j", "0", "-o", str(out),
                 "--resume", "--certify", str(tmp_path / "other"))  # fmt: skip

@@ -35,7 +35,7 @@ from ..formats.line import format_line
 from ..model import Model, model_from_dict
 from ..puzzle import Puzzle
 from .cnf import Formula, Unencodable, blocking_clause, encode
-from .proof import check, checker, refute, unsatisfied
+from .proof import Unproved, check, checker, refute, unsatisfied
 
 FORMAT = "sudoku-cp certificate 1"
 SUFFIX = ".cert.gz"
@@ -146,7 +146,10 @@ def make(
             return Made(None, f"the solution is wrong: {problems[0]}")
     # A CNF that excludes the real solution would "prove" anything: the solution must be one
     # of its models (checked clause by clause) before its refutation means anything.
-    why, proof = refute(formula, extra, solutions)
+    try:
+        why, proof = refute(formula, extra, solutions)
+    except Unproved as err:
+        return Made(None, str(err))
     if why:
         return Made(None, f"the solution is not a model of the CNF: {why}")
     if proof is None:

@@ -50,9 +50,10 @@ from ..rules import (
 
 Clause = tuple[int, ...]
 
-MAX_CLAUSES = 2_000_000
-"""The largest formula made (about 25x25 with pairwise clauses): above it the puzzle is not
-certified, saying so — the pure-Python proof check would take minutes."""
+MAX_CLAUSES = 500_000
+"""The largest formula made (16x16 classic needs 112,000 clauses, 25x25 690,000): above it the
+puzzle is not certified, saying so — the pure-Python checker would take minutes to replay a
+proof about it."""
 
 
 class Unencodable(SudokuError):

@@ -24,6 +24,16 @@ hand over a proof whose end (often the empty clause) is still in a C buffer (dra
 pysathq/pysat#233)."""
 
 
+MAX_CONFLICTS = 50_000
+"""The solver's conflict budget for one refutation: a 17-clue 9x9 needs a few hundred, and a
+proof of more would take the pure-Python checker minutes (a hard 25x25 took CaDiCaL 65 s and a
+1.2-million-line proof). Beyond it the verdict is not certified, saying so."""
+
+
+class Unproved(SudokuError):
+    """The solver gave up within its budget: no proof, no certificate."""
+
+
 class CertifyUnavailable(SudokuError):
     """The certify extra (dratify) is not installed."""
 
@@ -86,7 +96,13 @@ def refute(
                 return problem, None
         for clause in extra:
             solver.add_clause(list(clause))
-        if solver.solve():
+        solver.conf_budget(MAX_CONFLICTS)
+        answer = solver.solve_limited()
+        if answer is None:
+            raise Unproved(
+                f"no refutation within the solver's budget of {MAX_CONFLICTS:,} conflicts"
+            )
+        if answer:
             return None, None
         if needs_flush():
             _flush_c_streams()
