@@ -286,6 +286,12 @@ def test_verify_says_verified_and_exits_0(stored):
     assert result.stdout == f"{stored}: verified (unique)\n"
 
 
+def test_a_folder_without_certificates_is_one_line_and_exit_2(tmp_path):
+    result = run("certificate", "verify", str(tmp_path), "-q", "-j", "0")
+    assert result.exit_code == 2
+    assert error_line(result).endswith(f"{tmp_path}: a folder without any *.cert.gz certificate")
+
+
 @pytest.mark.parametrize(
     ("content", "reason"),
     [

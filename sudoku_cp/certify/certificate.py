@@ -216,7 +216,7 @@ def load(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         raise CertificateError(f"{path}: no such file") from None
     except IsADirectoryError:
-        raise CertificateError(f"{path}: is a folder") from None
+        raise CertificateError(f"{path}: a folder without any *{SUFFIX} certificate") from None
     except (OSError, EOFError) as err:
         raise CertificateError(f"{path}: not a gzip-compressed certificate ({err})") from None
     if len(raw) > MAX_CERTIFICATE_BYTES:

@@ -21,13 +21,15 @@ def certificate() -> None:
 
 
 def _certificates(paths: tuple[str, ...]) -> Iterator[Path]:
+    """Each file named, and the certificates in each folder named (a folder without any is
+    yielded itself, so that it is reported)."""
     from ..certify.certificate import SUFFIX
 
     count = 0
     for arg in paths:
         path = Path(arg)
         found = sorted(path.glob(f"*{SUFFIX}")) if path.is_dir() else [path]
-        for item in found:
+        for item in found or [path]:
             count += 1
             if count > MAX_PATHS:
                 raise click.UsageError(f"more than {MAX_PATHS:,} certificates in one command")
