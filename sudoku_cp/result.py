@@ -232,6 +232,9 @@ class CheckRecord:
     line: int | None = None
     source: str | None = None
     metamorphic: dict[str, int] | None = None
+    certificate: dict[str, Any] | None = None
+    """Set by ``check --certify``: ``certified`` (bool) and the certificate's ``path`` and
+    ``sha256``, or the ``reason`` it is not certified (:mod:`sudoku_cp.certify`)."""
 
     def solution_lines(self) -> list[str]:
         """The witnesses as result files write them: each in single-line form."""
@@ -254,6 +257,9 @@ class CheckRecord:
         }
         if self.metamorphic is not None:  # only when asked for: plain records stay as they were
             data["metamorphic"] = self.metamorphic
+        if self.certificate is not None:  # likewise, only with --certify
+            data["certified"] = self.certificate.get("certified", False)
+            data["certificate"] = {k: v for k, v in self.certificate.items() if k != "certified"}
         return data
 
     @classmethod
@@ -275,6 +281,11 @@ class CheckRecord:
             line=data.get("line"),
             source=data.get("source"),
             metamorphic=data.get("metamorphic"),
+            certificate=(
+                None
+                if "certified" not in data
+                else {"certified": bool(data["certified"]), **(data.get("certificate") or {})}
+            ),
         )
 
 

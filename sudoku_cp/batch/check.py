@@ -49,6 +49,7 @@ def check_puzzles(
     skip: Callable[[int], bool] | None = None,
     metamorphic: int = 0,
     seed: int = 0,
+    certify: str | None = None,
 ) -> Iterator[CheckRecord]:
     """Cross-check many puzzles; yield each record as soon as it is known (completion order).
 
@@ -62,6 +63,9 @@ def check_puzzles(
     cross-checks K random transforms of each puzzle, chosen by ``seed``, which must agree
     (:func:`sudoku_cp.harness.check_variants`). ``backends``: names, ``"all"``, or None /
     ``"auto"`` (the default) for two backends chosen per puzzle by :mod:`sudoku_cp.choice`.
+    ``certify=DIR`` certifies every ``unique``,
+    ``none`` and ``multiple`` verdict with a checked proof, one file per puzzle in DIR
+    (:mod:`sudoku_cp.certify`; needs the ``certify`` extra).
 
     Stopping the iteration early (``break``) shuts the worker processes down.
     """
@@ -73,6 +77,7 @@ def check_puzzles(
         options=options,
         metamorphic=metamorphic,
         seed=seed,
+        certify=certify,
     )
     items = items_from(puzzles, config.model, skip)
     return run_items(items, config, default_jobs() if jobs is None else jobs)

@@ -57,6 +57,8 @@ class CheckConfig:
     auto: bool = False
     """Each puzzle is judged by the two backends :mod:`sudoku_cp.choice` picks for it, among
     ``backends`` (every available one); False: by every one of ``backends``."""
+    certify: str | None = None
+    """The folder for each verdict's certificate (``check --certify DIR``), None: none."""
 
     @classmethod
     def make(
@@ -69,6 +71,7 @@ class CheckConfig:
         options: Mapping[str, Mapping[str, Any]] | None = None,
         metamorphic: int = 0,
         seed: int = 0,
+        certify: str | None = None,
     ) -> CheckConfig:
         """Check and complete every setting up front, so bad ones fail before any work.
 
@@ -88,6 +91,10 @@ class CheckConfig:
                 f"metamorphic must be a whole number of transforms from 0 to {MAX_METAMORPHIC:,},"
                 f" not {metamorphic!r}"
             )
+        if certify is not None:
+            from ..certify.batch import prepare_folder
+
+            certify = prepare_folder(certify)
         word = backends.strip().lower() if isinstance(backends, str) else None
         auto = backends is None or word == AUTO
         names = resolve_backends(None if auto or word == ALL else backends)
@@ -100,6 +107,7 @@ class CheckConfig:
             options=check_backend_options(names, options),
             metamorphic=metamorphic,
             seed=seed,
+            certify=certify,
         )
 
 

@@ -128,6 +128,8 @@ def open_run(
         "metamorphic": options.config.metamorphic,
         "seed": options.config.seed,
     }
+    if options.config.certify is not None:  # (absent otherwise: older sidecars stay alike)
+        settings["certify"] = os.path.abspath(options.config.certify)
     run = {
         "started": now(),
         "finished": None,
@@ -249,11 +251,12 @@ def _check_same_run(
             f"{before.get('selection', 'given')}, not {settings['selection']}; use the same "
             "options or another output file"
         )
-    for key in ("command", "backends", "limit", "model", "backend_options", "metamorphic", "seed"):
-        if before.get(key) != settings[key]:
+    keys = ("command", "backends", "limit", "model", "backend_options", "metamorphic", "seed")
+    for key in (*keys, "certify"):
+        if before.get(key) != settings.get(key):
             raise ResumeError(
                 f"cannot resume: the output was made with {key} {before.get(key)!r}, "
-                f"not {settings[key]!r}; use the same options or another output file"
+                f"not {settings.get(key)!r}; use the same options or another output file"
             )
     old = [(i.get("arg"), i.get("sha256")) for i in meta.get("inputs", [])]
     new = [(i.get("arg"), i.get("sha256")) for i in inputs_info]

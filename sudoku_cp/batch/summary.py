@@ -81,6 +81,9 @@ class Summary:
     """Puzzles whose count stopped at the limit with more solutions possibly left."""
     auto: bool = False
     """Backends chosen per puzzle (the default): only those that judged some puzzle are shown."""
+    certified: Counter = field(default_factory=Counter)
+    """With ``--certify``: records certified (True) and not (False), and the first reason."""
+    uncertified_reason: str | None = None
 
     def add(self, record: CheckRecord, *, resumed: bool = False) -> None:
         self.verdicts[record.verdict] += 1
@@ -97,6 +100,13 @@ class Summary:
             and (self.limit is None or record.count < self.limit)
         ):
             self.cut_short += 1
+        if record.certificate is not None:
+            ok = bool(record.certificate.get("certified"))
+            self.certified[ok] += 1
+            if not ok and record.verdict.value in ("unique", "none", "multiple"):
+                self.uncertified_reason = self.uncertified_reason or (
+                    f"{record.id}: {record.certificate.get('reason')}"
+                )
         if resumed:
             self.resumed += 1
         else:
@@ -126,7 +136,13 @@ class Summary:
         return max((v.exit_status for v in self.verdicts), default=0)
 
     def to_dict(self) -> dict[str, Any]:
+        certified = (
+            {"certified": {"yes": self.certified[True], "no": self.certified[False]}}
+            if self.certified
+            else {}
+        )
         return {
+            **certified,
             "puzzles": self.total,
             "checked_now": self.checked,
             "resumed": self.resumed,
@@ -162,6 +178,12 @@ class Summary:
             f"({rate:.1f}/s): {verdicts}",
             highlight=False,
         )
+        if self.certified:
+            first = f" (first: {self.uncertified_reason})" if self.uncertified_reason else ""
+            console.print(
+                f"certified {self.certified[True]}, not certified {self.certified[False]}{first}",
+                highlight=False,
+            )
         # (the unsupported column only when some backend could not take some puzzle)
         refused = any(t.unsupported for t in self.tallies.values())
         table = Table(

@@ -236,6 +236,10 @@ def check_chunk(
             watch.position = position  # (metamorphic variants call the backends again)
         chosen, call_before = used[position]
         records.append(_judge_item(item, ran, config, chosen, call_before, after, next(valid)))
+    if config.certify is not None:  # here in the worker, where the puzzles already are
+        from ..certify.batch import certify_chunk
+
+        certify_chunk(items, records, config)
     if stages is not None:
         stages["parsing"] += parsed - start
         stages["checking"] += clock() - parsed

@@ -183,6 +183,7 @@ def _batch_and_summary(
     resume: bool,
     metamorphic: int = 0,
     seed: int = 0,
+    certify: str | None = None,
 ) -> Any:
     from rich.console import Console
 
@@ -203,6 +204,7 @@ def _batch_and_summary(
         options=_per_backend_options(option_pairs),
         metamorphic=metamorphic,
         seed=seed,
+        certify=certify,
     )
     records_on_stdout = output is None
     options = BatchOptions(
@@ -307,6 +309,14 @@ def _record_format(out_format: str | None, output: str | None, default: str) -> 
     show_default=True,
     help="Chooses the --metamorphic transforms: the same seed and puzzle give the same transforms.",
 )
+@click.option(
+    "--certify",
+    default=None,
+    metavar="DIR",
+    help="Prove every unique and none verdict with a DRAT proof checked by dratify, one "
+    "certificate file per puzzle in DIR (made if missing); records gain 'certified' "
+    "(needs pip install 'sudoku-cp[certify]'; see `sudoku-cp certificate verify`).",
+)
 def check(
     inputs: tuple[str, ...],
     backend_list: str | None,
@@ -323,6 +333,7 @@ def check(
     resume: bool,
     metamorphic: int,
     seed: int,
+    certify: str | None,
 ) -> None:
     """Cross-check every puzzle of INPUT... across backends and say whether it is unique.
 
@@ -365,6 +376,7 @@ def check(
         resume=resume,
         metamorphic=metamorphic,
         seed=seed,
+        certify=certify,
     )
     sys.exit(summary.exit_status)
 

@@ -1,0 +1,170 @@
+"""Proofs: CaDiCaL (through PySAT) writes a DRAT refutation, dratify checks it.
+
+The solver is trusted for nothing: a proof counts only once the checker, which shares no code
+with it, has replayed it against the formula; and a claimed solution counts only once plain
+code here has found every clause true under it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import SudokuError
+from .cnf import Clause, Formula
+
+INSTALL = "pip install 'sudoku-cp[certify]'"
+SOLVER = "cadical153"
+"""PySAT's CaDiCaL 1.5.3: writes DRAT proofs (MiniSat cannot)."""
+FIXED_FLUSH = (1, 9, 16)
+"""python-sat 1.9.dev16 flushes CaDiCaL's proof file before ``get_proof()``; older versions
+hand over a proof whose end (often the empty clause) is still in a C buffer (dratify's README,
+pysathq/pysat#233)."""
+
+
+MAX_CONFLICTS = 50_000
+"""The solver's conflict budget for one refutation: a 17-clue 9x9 needs a few hundred, and a
+proof of more would take the pure-Python checker minutes (a hard 25x25 took CaDiCaL 65 s and a
+1.2-million-line proof). Beyond it the verdict is not certified, saying so."""
+
+
+class Unproved(SudokuError):
+    """The solver gave up within its budget: no proof, no certificate."""
+
+
+class CertifyUnavailable(SudokuError):
+    """The certify extra (dratify) is not installed."""
+
+
+def checker() -> Any:
+    """The dratify module, or CertifyUnavailable saying how to install it."""
+    try:
+        import dratify
+    except ImportError:
+        raise CertifyUnavailable(
+            f"certificates need the proof checker dratify: {INSTALL}"
+        ) from None
+    return dratify
+
+
+def pysat_version(text: str) -> tuple[int, int, int]:
+    """``1.9.dev22`` → (1, 9, 22); a release (``1.9``) counts as after every dev version.
+
+    >>> pysat_version("1.9.dev15"), pysat_version("1.8.dev0"), pysat_version("1.9")
+    ((1, 9, 15), (1, 8, 0), (1, 9, 1000000))
+    """
+    found = re.match(r"(\d+)\.(\d+)(?:\.dev(\d+))?", text)
+    if found is None:
+        return (0, 0, 0)
+    major, minor, dev = found.groups()
+    return (int(major), int(minor), int(dev) if dev is not None else 1_000_000)
+
+
+def needs_flush() -> bool:
+    """Whether this python-sat hands over CaDiCaL proofs unflushed (before 1.9.dev16)."""
+    import pysat
+
+    return pysat_version(getattr(pysat, "__version__", "0")) < FIXED_FLUSH
+
+
+def _flush_c_streams() -> None:
+    import ctypes
+    import sys
+
+    if sys.platform == "win32":  # pragma: no cover
+        ctypes.cdll.ucrtbase._flushall()
+    else:
+        ctypes.CDLL(None).fflush(None)
+
+
+def refute(
+    formula: Formula, extra: Sequence[Clause] = (), solutions: Sequence[Sequence[int]] = ()
+) -> tuple[str | None, str | None]:
+    """``(problem, proof)``: first, why one of ``solutions`` does not satisfy ``formula`` (see
+    :func:`unsatisfied`); then a DRAT proof (text) that ``formula`` plus ``extra`` is
+    unsatisfiable, or None when the solver finds it satisfiable. One solver does both."""
+    from pysat.solvers import Solver
+
+    with Solver(
+        name=SOLVER, bootstrap_with=[list(c) for c in formula.clauses], with_proof=True
+    ) as solver:
+        for solution in solutions:
+            problem = _model_problem(solver, formula, solution)
+            if problem:
+                return problem, None
+        for clause in extra:
+            solver.add_clause(list(clause))
+        solver.conf_budget(MAX_CONFLICTS)
+        answer = solver.solve_limited()
+        if answer is None:
+            raise Unproved(
+                f"no refutation within the solver's budget of {MAX_CONFLICTS:,} conflicts"
+            )
+        if answer:
+            return None, None
+        if needs_flush():
+            _flush_c_streams()
+        proof = solver.get_proof()
+    return None, "\n".join(proof) + "\n"
+
+
+_BASES: dict[int, tuple[tuple[Clause, ...], Any]] = {}
+
+
+def _checker_formula(formula: Formula, extra: Sequence[Clause]) -> Any:
+    """``formula`` plus ``extra`` as dratify's CNF; the model's part made once per process."""
+    dratify = checker()
+    known = _BASES.get(id(formula.base))
+    if known is None or known[0] is not formula.base:
+        base = dratify.CNF()
+        for clause in formula.base:
+            base.add_dimacs(clause)
+        if len(_BASES) >= 32:
+            _BASES.clear()
+        known = _BASES[id(formula.base)] = (formula.base, base)
+    cnf = known[1].copy()
+    cnf.nvars = max(cnf.nvars, formula.variables)
+    for clause in (*formula.units, *extra):
+        cnf.add_dimacs(clause)
+    return cnf
+
+
+def check(formula: Formula, proof: str, extra: Sequence[Clause] = ()) -> str | None:
+    """Why ``proof`` does not refute ``formula`` plus ``extra``, or None when dratify verifies
+    it (every step checked, the empty clause reached)."""
+    dratify = checker()
+    try:
+        result = dratify.check_proof(_checker_formula(formula, extra), proof)
+    except ValueError as err:
+        return f"the proof cannot be read: {err}"
+    if not result.ok:
+        return f"the proof is rejected: {result.reason}"
+    return None
+
+
+def unsatisfied(formula: Formula, solution: Sequence[int], size: int) -> str | None:
+    """Why ``solution`` does not satisfy ``formula`` (None when it does): the solver completes
+    the auxiliary variables under the solution's cell literals, and every clause is then
+    checked here, in plain code, under that assignment."""
+    from pysat.solvers import Solver
+
+    with Solver(name=SOLVER, bootstrap_with=[list(c) for c in formula.clauses]) as solver:
+        return _model_problem(solver, formula, solution)
+
+
+def _model_problem(solver: Any, formula: Formula, solution: Sequence[int]) -> str | None:
+    from .cnf import var
+
+    n = math.isqrt(len(solution))
+    cells = [var(cell, d, n) for cell, d in enumerate(solution)]
+    if not solver.solve(assumptions=cells):
+        return "no assignment extends the solution to satisfy the CNF"
+    model = solver.get_model() or []
+    true = {lit for lit in model if lit > n**3}  # the auxiliary variables the solver chose
+    true.update(cells)  # the cell variables: exactly the solution's, whatever the solver said
+    for number, clause in enumerate(formula.clauses, start=1):
+        if not any((lit in true) if lit > 0 else (-lit not in true) for lit in clause):
+            return f"the solution falsifies clause {number} of the CNF"
+    return None

@@ -1,0 +1,110 @@
+"""``sudoku-cp certificate verify``: re-check stored certificates, trusting nothing in them."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+
+from .app import EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, jobs_cap, main
+
+MAX_PATHS = 10_000_000
+"""The most certificates one command verifies (a folder is listed lazily up to this)."""
+
+
+@main.group()
+def certificate() -> None:
+    """Uniqueness certificates made by `check --certify DIR`."""
+
+
+def _certificates(paths: tuple[str, ...]) -> Iterator[Path]:
+    """Each file named, and the certificates in each folder named (a folder without any is
+    yielded itself, so that it is reported)."""
+    from ..certify.certificate import SUFFIX
+
+    count = 0
+    for arg in paths:
+        path = Path(arg)
+        found = sorted(path.glob(f"*{SUFFIX}")) if path.is_dir() else [path]
+        for item in found or [path]:
+            count += 1
+            if count > MAX_PATHS:
+                raise click.UsageError(f"more than {MAX_PATHS:,} certificates in one command")
+            yield item
+
+
+def _verify_file(path: Path) -> tuple[str, str | None]:
+    """``("verified", claim)``, ``("rejected", reason)`` or ``("unreadable", error)``."""
+    from ..certify.certificate import CertificateError, load
+    from ..certify.certificate import verify as verify_data
+
+    try:
+        data = load(path)
+    except CertificateError as err:
+        return "unreadable", str(err)
+    reason = verify_data(data)
+    return ("verified", str(data.get("claim"))) if reason is None else ("rejected", reason)
+
+
+def _verified(paths: Iterator[Path], jobs: int) -> Iterator[tuple[Path, tuple[str, str | None]]]:
+    """Each path with its outcome, in order; ``jobs`` worker processes (0: this one)."""
+    if jobs == 0:
+        for path in paths:
+            yield path, _verify_file(path)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        while batch := list(itertools.islice(paths, 64 * jobs)):
+            yield from zip(batch, pool.map(_verify_file, batch, chunksize=8), strict=True)
+
+
+@certificate.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=0),
+    default=None,
+    callback=jobs_cap,
+    help="Worker processes [default: every core; 0 = in this process; at most 4 per core].",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Print only the rejected certificates.")
+def verify(paths: tuple[str, ...], jobs: int | None, quiet: bool) -> None:
+    """Re-check certificates (files, or folders of *.cert.gz) from scratch.
+
+    Each certificate's puzzle is read back from its givens and model and encoded again by the
+    certificates' own CNF encoder; the stored CNF must be exactly that (with the solution's
+    blocking clause for a unique claim), the solution must pass the validator and satisfy the
+    CNF, and dratify must verify the DRAT proof against the rebuilt formula. One line per
+    certificate: `PATH: verified (unique)` or `PATH: rejected: REASON`.
+
+    Exit 0 every certificate verified; 1 some rejected; 2 a path that is no certificate (not
+    there, not gzip, not JSON, not a sudoku-cp certificate), or the certify extra missing.
+    """
+    from ..batch import default_jobs
+    from ..certify.proof import checker
+
+    checker()  # before any file: a missing extra is one line, exit 2
+    tally = {"verified": 0, "rejected": 0, "unreadable": 0}
+    workers = default_jobs() if jobs is None else jobs
+    for path, (outcome, said) in _verified(_certificates(paths), workers):
+        tally[outcome] += 1
+        if outcome == "unreadable":
+            click.echo(f"sudoku-cp: error: {said}", err=True)
+        elif outcome == "rejected":
+            click.echo(f"{path}: rejected: {said}")
+        elif not quiet:
+            click.echo(f"{path}: verified ({said})")
+    if not quiet:
+        counts = ", ".join(f"{count} {outcome}" for outcome, count in tally.items())
+        click.echo(counts, err=True)
+    if tally["unreadable"] or not (tally["verified"] or tally["rejected"]):
+        sys.exit(EXIT_USAGE)
+    sys.exit(EXIT_NEGATIVE if tally["rejected"] else EXIT_OK)
