@@ -113,14 +113,19 @@ def test_no_solution_is_proved() -> None:
 
 def test_other_models_and_big_grids() -> None:
     same(Puzzle.parse(WINDOKU, load_model("hyper")), 2)
-    for size in (16, 25):
-        found = same(Puzzle(puzzle_cells(size, "classic", 1)), 2)
-        assert found.solutions
+    found = same(Puzzle(puzzle_cells(16, "classic", 1)), 2)
+    assert found.solutions
+    # Above 16x16 the pure search learns its branching from dead ends and the kernel does not:
+    # the backend keeps those grids on the pure path; the kernel itself still solves them.
+    big = Puzzle(puzzle_cells(25, "classic", 1))
+    assert len(kernel(big, 2).solutions) == len(pure(big, 2).solutions)
+    used = get_backend("backtrack").solve(big, limit=2, time_limit=60)
+    assert list(used.solutions) == list(pure(big, 2).solutions)  # the pure search: its order
 
 
 @pytest.mark.slow
 def test_the_largest_grids() -> None:
-    assert len(same(Puzzle([0] * 36 * 36), 3).solutions) == 3
+    assert len(kernel(Puzzle([0] * 36 * 36), 3).solutions) == 3
     # The largest size: a cell's candidates fill the whole 64-bit word (validated in kernel()).
     assert len(kernel(Puzzle([0] * 64 * 64, load_model("latin")), 1).solutions) == 1
 
@@ -248,5 +253,4 @@ def test_solver_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
 
     big = bk.Solver(size=25, max_limit=2)
     counts, first = big.count_many(np.zeros((1, 625), dtype=np.uint8), 2)
-    reference = pure(Puzzle([0] * 625), 2)
-    assert counts[0] == 2 and tuple(first[0].tolist()) == reference.solutions[0]
+    assert counts[0] == 2 and Puzzle([0] * 625).is_solution(tuple(first[0].tolist()))

@@ -207,7 +207,16 @@ def search(
     much, the kernel is loaded and, if a search was cut short for it, starts that puzzle again
     (within the same deadline). Workers load it up front (:func:`warm_up`)."""
     mode = _mode()
-    if mode == "off" or not _findable() or not fits(puzzle.model, puzzle.size):
+    from .backtrack import WEIGHTED_FROM_SIZE
+
+    # From WEIGHTED_FROM_SIZE on the pure search learns its branching from dead ends, which
+    # the kernel does not (yet): those grids stay on the pure path, which decides more of them.
+    if (
+        mode == "off"
+        or puzzle.size >= WEIGHTED_FROM_SIZE
+        or not _findable()
+        or not fits(puzzle.model, puzzle.size)
+    ):
         return pure(deadline)
     if "module" not in _KERNEL and mode == "auto":
         allowance = LOAD_AFTER - _KERNEL.get("pure_seconds", 0.0)
