@@ -26,6 +26,14 @@ def test_large_grids_take_sat_and_cpsat() -> None:
     assert choose(Puzzle([0] * 625), available_backends()) == ("sat", "cpsat")
 
 
+def test_lines_dots_and_sums_take_sat_and_cpsat_killers_keep_backtrack() -> None:
+    available = available_backends()
+    thermo = load_puzzles("variants9", 1)[0]
+    assert thermo.model.rule_keys - {"killercage"}
+    assert choose(thermo, available) == ("sat", "cpsat")
+    assert choose(load_puzzles("killer", 1)[0], available) == ("backtrack", "sat")
+
+
 def test_a_backend_that_refuses_the_rules_is_passed_over() -> None:
     killer = load_puzzles("killer", 1)[0]
     assert get_backend("dlx").refusal(killer) is not None

@@ -45,7 +45,8 @@ def _batch_options(func: Any) -> Any:
             metavar="A,B,C",
             help="Backends to cross-check: names, 'all' (every available one) or 'auto' "
             "[default: auto — per puzzle, the two fastest paradigms for its size that take "
-            "its rules: backtrack and sat up to 16x16, sat and cpsat above; each record "
+            "its rules: backtrack and sat up to 16x16, sat and cpsat above and for lines, "
+            "dots and sums (thermometers, arrows, kropki …); each record "
             "lists the backends that judged it].",
         ),
         click.option(
