@@ -1,0 +1,1 @@
+"""Human-style solving: techniques, their steps, explanations and ratings."""
