@@ -1,0 +1,125 @@
+"""The candidate grid a human-style solve works on: digits placed, candidates left.
+
+Techniques read a ``Board`` and return the first ``Step`` they find without applying it; the
+solver applies it with ``Board.apply``. Groups are the puzzle's all-different groups (rows,
+columns, boxes, regions, diagonals …), so every technique written over groups works for every
+model whose rules are groups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from .steps import Candidate, Link, Step
+
+if TYPE_CHECKING:
+    from ..puzzle import Puzzle
+
+
+def cell_name(cell: int, size: int) -> str:
+    """``r1c1`` style, rows and columns counted from 1."""
+    return f"r{cell // size + 1}c{cell % size + 1}"
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits of a candidate mask, smallest first."""
+    out = []
+    digit = 1
+    while mask:
+        if mask & 1:
+            out.append(digit)
+        mask >>= 1
+        digit += 1
+    return out
+
+
+class Board:
+    """Values and candidate masks of one puzzle, with the structure techniques need."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        size = puzzle.size
+        self.puzzle = puzzle
+        self.size = size
+        self.all_digits = (1 << size) - 1
+        self.groups: tuple[tuple[int, ...], ...] = puzzle.groups()
+        cell_groups: list[list[int]] = [[] for _ in range(size * size)]
+        for index, group in enumerate(self.groups):
+            for cell in group:
+                cell_groups[cell].append(index)
+        self.cell_groups: tuple[tuple[int, ...], ...] = tuple(map(tuple, cell_groups))
+        self.peers: tuple[tuple[int, ...], ...] = puzzle.peers()
+        self.peer_sets: tuple[frozenset[int], ...] = tuple(frozenset(p) for p in self.peers)
+        self.values: list[int] = [0] * (size * size)
+        self.candidates: list[int] = [self.all_digits] * (size * size)
+        for cell, digit in enumerate(puzzle.cells):
+            if digit:
+                self.place(cell, digit)
+
+    def place(self, cell: int, digit: int) -> None:
+        """Put ``digit`` in ``cell`` and remove it from the cell's peers."""
+        self.values[cell] = digit
+        bit = 1 << (digit - 1)
+        self.candidates[cell] = bit
+        for peer in self.peers[cell]:
+            self.candidates[peer] &= ~bit
+
+    def eliminate(self, cell: int, digit: int) -> None:
+        self.candidates[cell] &= ~(1 << (digit - 1))
+
+    def apply(self, step: Step) -> None:
+        """Carry out a step's placements and eliminations."""
+        for cell, digit in step.placements:
+            self.place(cell, digit)
+        for cell, digit in step.eliminations:
+            self.eliminate(cell, digit)
+
+    def has(self, cell: int, digit: int) -> bool:
+        return not self.values[cell] and bool(self.candidates[cell] >> (digit - 1) & 1)
+
+    def solved(self) -> bool:
+        return all(self.values)
+
+    def broken(self) -> bool:
+        """True when some empty cell has no candidate left or a group lost a digit."""
+        if any(not mask for mask in self.candidates):
+            return True
+        for group in self.groups:
+            if len(group) == self.size:
+                union = 0
+                for cell in group:
+                    union |= self.candidates[cell]
+                if union != self.all_digits:
+                    return True
+        return False
+
+    def name(self, cell: int) -> str:
+        return cell_name(cell, self.size)
+
+    def step(
+        self,
+        technique: str,
+        text: str,
+        *,
+        placements: Iterable[Candidate] = (),
+        eliminations: Iterable[Candidate] = (),
+        proof: Iterable[Candidate] = (),
+        groups: Iterable[int] = (),
+        links: Iterable[Link] = (),
+    ) -> Step:
+        """A step with this board's grid as its "before" picture."""
+        return Step(
+            technique=technique,
+            placements=tuple(placements),
+            eliminations=tuple(sorted(set(eliminations))),
+            proof=tuple(proof),
+            groups=tuple(groups),
+            links=tuple(links),
+            text=text,
+            values=tuple(self.values),
+            candidates=tuple(self.candidates),
+        )
+
+
+Technique = Callable[[Board], Step | None]
+"""Finds the first step of one technique on a board, without changing the board."""
