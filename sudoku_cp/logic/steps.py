@@ -40,7 +40,7 @@ class Step:
     proof: tuple[Candidate, ...]
     """The candidates the deduction rests on (drawn highlighted)."""
     groups: tuple[int, ...]
-    """Indices into ``puzzle.groups`` of the groups the deduction uses (drawn shaded)."""
+    """Indices into ``puzzle.groups()`` of the groups the deduction uses (drawn shaded)."""
     links: tuple[Link, ...]
     """A chain's links, in order (empty for techniques that are not chains)."""
     text: str
