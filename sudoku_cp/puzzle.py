@@ -162,6 +162,12 @@ class Puzzle:
     def __str__(self) -> str:
         return self.to_line()
 
+    def _repr_svg_(self) -> str:
+        """The puzzle as SVG, for notebooks (Jupyter shows it instead of the repr)."""
+        from .render.svg import puzzle_svg  # (here, not above: the validator imports no drawing)
+
+        return puzzle_svg(self)
+
     # --- checking (the validator) ------------------------------------------------------------
     def check_givens(self) -> None:
         """Raise :class:`DuplicateGivenError` for the first group, in the model's order, that
