@@ -144,7 +144,7 @@ def test_all_rules_at_once_draw_as_expected() -> None:
 
 def test_clue_outside_the_grid_sits_outside() -> None:
     root = parsed(puzzle_svg(with_rules(SAMPLES["littlekillersum"], SAMPLES["sandwichsum"])))
-    frame = of_class(root, "frame")[0]
+    frame = of_class(root, "grid-frame")[0]
     left, top = float(frame.get("x", 0)), float(frame.get("y", 0))
     right, bottom = left + float(frame.get("width", 0)), top + float(frame.get("height", 0))
     for name in ("little-killer", "sandwich"):

@@ -18,6 +18,7 @@ from .svg import puzzle_svg
 
 if TYPE_CHECKING:
     from ..logic.steps import Trace
+    from ..puzzle import Puzzle
 
 OUTCOMES = {
     "solved": "Solved by deduction alone: every digit follows from the steps above.",
@@ -43,9 +44,9 @@ nav button.current{background:#dcebff}
 #view{flex:1 1 30rem}
 .controls{display:flex;gap:.6rem;align-items:center;margin-bottom:.6rem}
 .controls button{font:inherit;padding:.3rem .8rem;cursor:pointer}
-.frame h2{font-size:1.1rem;margin:.3rem 0}
-.frame p{max-width:42rem;margin:.2rem 0 .6rem}
-.frame svg{max-width:100%;height:auto;background:#fff}
+.slide h2{font-size:1.1rem;margin:.3rem 0}
+.slide p{max-width:42rem;margin:.2rem 0 .6rem}
+.slide svg{max-width:100%;height:auto;background:#fff}
 .legend{font-size:.85rem;color:#444}
 .swatch{display:inline-block;width:.9em;height:.9em;vertical-align:middle;margin:0 .2em 0 .6em;
 border-radius:50%}
@@ -53,7 +54,7 @@ border-radius:50%}
 
 _SCRIPT = """
 (function () {
-  var frames = document.querySelectorAll('.frame');
+  var frames = document.querySelectorAll('section.slide');
   var items = document.querySelectorAll('nav button');
   var prev = document.getElementById('prev'), next = document.getElementById('next');
   var where = document.getElementById('where');
@@ -75,7 +76,7 @@ _SCRIPT = """
   }
   for (var k = 0; k < items.length; k++) {
     items[k].addEventListener('click', function (e) {
-      show(Number(e.currentTarget.getAttribute('data-frame')));
+      show(Number(e.currentTarget.getAttribute('data-slide')));
     });
   }
   prev.addEventListener('click', function () { show(at - 1); });
@@ -103,6 +104,14 @@ _LEGEND = (
     " · chains: solid arrow = strong link (one of the two is true), dashed = weak link (not "
     "both)</p>"
 )
+
+
+def _rules_named(puzzle: Puzzle) -> str:
+    """``classic + killer cages``: the model's name and its rules (not its file's path)."""
+    model = puzzle.model
+    extras = ["regions"] if model.regions is not None else []
+    extras += sorted({rule.title for rule in model.rules})
+    return " + ".join([model.name, *extras])
 
 
 def explain_html(trace: Trace, *, title: str | None = None) -> str:
@@ -136,18 +145,18 @@ def explain_html(trace: Trace, *, title: str | None = None) -> str:
     sections = []
     for index, (heading, text, svg, label) in enumerate(frames):
         items.append(
-            f'<li><button type="button" data-frame="{index}">'
+            f'<li><button type="button" data-slide="{index}">'
             f'<span class="technique">{escape(heading)}</span><br>{escape(text)}</button></li>'
         )
         where = f"Step {index} of {len(trace.steps)}" if label.startswith("step") else None
         heading_text = f"{where}: {heading}" if where else heading
         sections.append(
-            f'<section class="frame" id="frame-{index}" aria-label="{escape(label)}">'
+            f'<section class="slide" id="slide-{index}" aria-label="{escape(label)}">'
             f"<h2>{escape(heading_text)}</h2><p>{escape(text)}</p>{svg}</section>"
         )
     summary = (
         f"{len(trace.steps)} step{'s' * (len(trace.steps) != 1)}, {escape(trace.outcome)} · "
-        f"{puzzle.size}×{puzzle.size}, {escape(puzzle.model.label)}"
+        f"{puzzle.size}×{puzzle.size}, {escape(_rules_named(puzzle))}"
     )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

@@ -77,8 +77,8 @@ def draw_step(picture: Picture, step: Step) -> None:
     picture.pencil_marks(step.candidates, step.values, skip=coloured)
     radius = picture.pencil_size * 0.62
     for cell, digit in step.proof:
-        if (cell, digit) in step.eliminations:
-            continue
+        if (cell, digit) in step.eliminations or (cell, digit) in step.placements:
+            continue  # drawn as what the step does to it
         _disc(picture, cell, digit, radius, PROOF, "proof")
         picture.candidate(cell, digit, "#000", "candidate proof-digit")
     for cell, digit in step.placements:

@@ -189,7 +189,7 @@ class Picture:
                     self.add("border", "line", class_="region-border", x1=self.x(col),
                              y1=self.y(row + 1), x2=self.x(col + 1), y2=self.y(row + 1),
                              stroke=INK, stroke_width=thick, stroke_linecap="square")  # fmt: skip
-        self.add("border", "rect", class_="frame", x=self.x(0), y=self.y(0), width=n * s,
+        self.add("border", "rect", class_="grid-frame", x=self.x(0), y=self.y(0), width=n * s,
                  height=n * s, fill="none", stroke=INK, stroke_width=thick)  # fmt: skip
 
     def model_groups(self) -> None:
