@@ -9,7 +9,6 @@ dashed; the technique and its sentence under the grid.
 from __future__ import annotations
 
 import math
-import textwrap
 from typing import TYPE_CHECKING
 
 from .svg import Picture, draw_puzzle, num
@@ -92,9 +91,7 @@ def draw_step(picture: Picture, step: Step) -> None:
                     stroke_width=max(0.8, picture.s / 40))  # fmt: skip
     for link in step.links:
         draw_link(picture, link, radius)
-    width = max(20, int(picture.n * picture.s / (picture.caption_height * 0.75 * 0.55)))
-    for line in textwrap.wrap(f"{step.technique}: {step.text}", width) or [step.technique]:
-        picture.caption(line)
+    picture.caption(f"{step.technique}: {step.text}")
 
 
 def _disc(picture: Picture, cell: int, digit: int, radius: float, colour: str, cls: str) -> None:

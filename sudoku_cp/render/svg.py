@@ -16,6 +16,7 @@ same inline in a page, in a notebook and as a file.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING
@@ -100,9 +101,7 @@ def cell_regions(puzzle: Puzzle) -> tuple[int, ...] | None:
 class Picture:
     """The picture of one ``size`` grid: geometry, and elements gathered by layer."""
 
-    def __init__(
-        self, puzzle: Puzzle, *, cell_size: float | None = None, captions: int = 0
-    ) -> None:
+    def __init__(self, puzzle: Puzzle, *, cell_size: float | None = None) -> None:
         from .rules import needs_margin
 
         n = puzzle.size
@@ -117,7 +116,6 @@ class Picture:
         self.margin = self.s * 0.9 if needs_margin(puzzle) else max(4.0, self.s * 0.1)
         self.caption_height = self.s * 0.45
         self.captions: list[str] = []
-        self.reserved_captions = captions
         self.layers: dict[str, list[str]] = {name: [] for name in LAYERS}
         self.title: str | None = None
         self.clones_drawn = 0
@@ -253,9 +251,12 @@ class Picture:
     def svg(self) -> str:
         """The whole picture: a standalone SVG document (no external references)."""
         side = self.n * self.s + 2 * self.margin
-        lines = max(len(self.captions), self.reserved_captions)
+        # Wrapped to the grid's width (a character is about 0.55 of the font size wide).
+        width = max(20, int(self.n * self.s / (self.caption_height * 0.75 * 0.55)))
+        wrapped = [line for text in self.captions for line in textwrap.wrap(text, width)]
+        lines = len(wrapped)
         height = side + lines * self.caption_height + (self.s * 0.2 if lines else 0)
-        for number, text in enumerate(self.captions):
+        for number, text in enumerate(wrapped):
             self.add("caption", "text", text, class_="caption", x=self.x(0),
                      y=side + (number + 0.75) * self.caption_height,
                      font_size=self.caption_height * 0.75, fill="#333",
