@@ -228,12 +228,23 @@ class Picture:
         """Each empty cell's candidates (a bit mask, bit d-1 for digit d) in its sub-grid;
         ``skip`` lists candidates the caller draws itself (coloured)."""
         left_out = set(skip)
+        # One group carries the shared font and colour: a 25x25 grid has 15,625 candidates,
+        # and each element then holds only its place (a third of the size and time).
+        marks = []
         for cell, mask in enumerate(candidates):
             if values[cell]:
                 continue
             for digit in range(1, self.n + 1):
                 if mask >> (digit - 1) & 1 and (cell, digit) not in left_out:
-                    self.candidate(cell, digit, PENCIL, "candidate")
+                    x, y = self.pencil(cell, digit)
+                    marks.append(
+                        f'<text class="candidate" x="{num(x)}" y="{num(y)}">{symbol(digit)}</text>'
+                    )
+        if marks:
+            group = element("g", class_="pencil-marks", font_size=self.pencil_size, fill=PENCIL,
+                            text_anchor="middle", dominant_baseline="central",
+                            font_family="sans-serif")  # fmt: skip
+            self.layers["digit"].append(group[:-2] + ">" + "".join(marks) + "</g>")
 
     def candidate(self, cell: int, digit: int, colour: str, cls: str, **extra: object) -> None:
         px, py = self.pencil(cell, digit)
