@@ -300,7 +300,8 @@ def draw_odd_even(picture: Picture, rule: Odd | Even) -> None:
 
 def draw_extremum(picture: Picture, rule: Minimum | Maximum) -> None:
     """Shaded, with a chevron by each compared neighbour: pointing at the neighbour for a
-    maximum (the digit falls that way), back into the cell for a minimum."""
+    maximum (the digits fall that way), back into the cell for a minimum — the directions
+    yusitnikov/puzzletv draws (``constraints/min-max/MinMax.tsx``)."""
     s, n = picture.s, picture.n
     picture.shade((rule.cell,), "#ececec", rule.key, layer="rule-shade")
     cx, cy = picture.centre(rule.cell)
