@@ -68,6 +68,12 @@ def test_bad_input_is_one_line_with_the_documented_status(tmp_path: Path) -> Non
     assert big.exit_code == 2 and "--cell-size" in error_line(big)
     nowhere = run("draw", INKALA, "-o", str(tmp_path / "no" / "such" / "dir.svg"))
     assert nowhere.exit_code == 2 and "writing" in error_line(nowhere)
+    source = tmp_path / "puzzle.txt"
+    source.write_text(INKALA + "\n")
+    (tmp_path / "link.txt").symlink_to(source)
+    itself = run("draw", str(source), "-o", str(tmp_path / "link.txt"))
+    assert itself.exit_code == 2 and "is the input" in error_line(itself)
+    assert source.read_text() == INKALA + "\n"
 
 
 def test_solution_of_a_puzzle_without_one_exits_1() -> None:

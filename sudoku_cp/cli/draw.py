@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -92,6 +93,8 @@ def draw(
     from ..model import load_model
     from ..render.svg import puzzle_svg
 
+    if output is not None and _same_file(puzzle, output):
+        fail(f"draw: the output {output} is the input: it would be overwritten")
     rule_set = load_model(model, box=box)
     record = None
     for number, found in enumerate(read_input(puzzle, model=rule_set, fmt=input_format), 1):
@@ -113,6 +116,14 @@ def draw(
         Path(output).write_text(svg + "\n", encoding="utf-8")
     except OSError as err:
         fail(f"writing {output} failed: {err.strerror or err}")
+
+
+def _same_file(source: str, output: str) -> bool:
+    """Whether ``output`` names the input file (by any spelling, symlink or hard link)."""
+    try:
+        return os.path.samefile(source, output)
+    except OSError:  # one of them does not exist (or the input is puzzle text): not the same
+        return False
 
 
 def _solved(puzzle: Puzzle, time_limit: float) -> tuple[int, ...]:
