@@ -231,3 +231,14 @@ def test_the_page_escapes_every_text() -> None:
     assert not any(tag == "img" or "onerror" in attrs for tag, attrs in page.tags)
     for picture in re.findall(r"<svg .*?</svg>", html, re.S):
         ET.fromstring(picture)
+
+
+def test_groups_a_step_uses_show_over_hyper_windows() -> None:
+    puzzle = Puzzle((0,) * 81, "hyper")
+    window = len(puzzle.groups()) - 4  # the first window: r2-4, c2-4
+    step = Step("Test", (), (), (), (window,), (), "", (0,) * 81, (511,) * 81)
+    svg = step_svg(puzzle, step)
+    root = parsed(svg)
+    shaded = of_class(root, "step-group")
+    assert len(shaded) == 9 and len(of_class(root, "window")) == 4
+    assert svg.index('class="step-group"') > svg.rindex('class="window"')  # painted later

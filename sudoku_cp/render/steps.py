@@ -70,7 +70,8 @@ def draw_step(picture: Picture, step: Step) -> None:
     """Everything of one step on ``picture`` (of the step's puzzle)."""
     groups = picture.puzzle.groups()
     for index in step.groups:
-        picture.shade(groups[index], GROUP_SHADE, "step-group")
+        # Over windows and extra groups, and see-through so they still show.
+        picture.shade(groups[index], GROUP_SHADE, "step-group", "highlight", fill_opacity=0.75)
     draw_puzzle(picture, step.values, None)
     coloured = set(step.placements) | set(step.eliminations) | set(step.proof)
     picture.pencil_marks(step.candidates, step.values, skip=coloured)

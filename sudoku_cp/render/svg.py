@@ -30,6 +30,7 @@ MIN_CELL, MAX_CELL = 8, 200
 LAYERS = (
     "background",
     "shade",
+    "highlight",
     "rule-shade",
     "grid",
     "rule-line",
@@ -157,12 +158,14 @@ class Picture:
         self.captions.append(text)
 
     # --- the parts of every picture ------------------------------------------------------------
-    def shade(self, cells: Iterable[int], colour: str, cls: str, layer: str = "shade") -> None:
+    def shade(
+        self, cells: Iterable[int], colour: str, cls: str, layer: str = "shade", **extra: object
+    ) -> None:
         for cell in cells:
             row, col = divmod(cell, self.n)
             self.add(
                 layer, "rect", class_=cls, x=self.x(col), y=self.y(row), width=self.s,
-                height=self.s, fill=colour,
+                height=self.s, fill=colour, **extra,
             )  # fmt: skip
 
     def grid_lines(self) -> None:
@@ -315,7 +318,7 @@ def puzzle_svg(
     if highlight is not None:
         colours = highlight if isinstance(highlight, Mapping) else dict.fromkeys(highlight, "")
         for cell, colour in colours.items():
-            picture.shade((cell,), colour or HIGHLIGHT, "highlight")
+            picture.shade((cell,), colour or HIGHLIGHT, "highlight", layer="highlight")
     draw_puzzle(picture, shown, candidates)
     return picture.svg()
 
