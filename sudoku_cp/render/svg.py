@@ -150,7 +150,7 @@ class Picture:
     def pencil_size(self) -> float:
         return self.s / self.pencil_columns * 0.8
 
-    def add(self, layer: str, tag: str, text: str | None = None, **attrs: object) -> None:
+    def add(self, layer: str, tag: str, text: str | None = None, /, **attrs: object) -> None:
         self.layers[layer].append(element(tag, text, **attrs))
 
     def caption(self, text: str) -> None:
