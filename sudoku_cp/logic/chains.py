@@ -318,7 +318,7 @@ _AIC_CACHE: weakref.WeakKeyDictionary[Board, tuple[tuple[int, ...], dict[str, _F
 
 def _aic_kind(board: Board, kind: str) -> Step | None:
     # The three kinds come from one search; the solver asks for them in turn on one board.
-    state = tuple(board.candidates)
+    state = tuple(board.values) + tuple(board.candidates)
     cached = _AIC_CACHE.get(board)
     if cached is None or cached[0] != state:
         digits = list(range(1, board.size + 1))

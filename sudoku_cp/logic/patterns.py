@@ -146,6 +146,11 @@ def _turbot(board: Board, want_kite: bool) -> Step | None:
                         if not fits:
                             continue
                         via = min(fits)
+                        if not want_kite and any(
+                            t.kind[g] == t.kind[via]
+                            for g in set(board.cell_groups[a1]).intersection(board.cell_groups[a2])
+                        ):
+                            continue  # both ends in one line too: an X-Wing, not this
                         gone = cells_of(mask & t.peer_mask[a1] & t.peer_mask[a2])
                         if not gone:
                             continue
@@ -154,7 +159,8 @@ def _turbot(board: Board, want_kite: bool) -> Step | None:
                         text = (
                             f"{name} on {digit}: {n(a1)}={n(b1)} and {n(a2)}={n(b2)} are the only "
                             f"places for {digit} in their groups and {n(b1)} sees {n(b2)}, so "
-                            f"{digit} is in {n(a1)} or {n(a2)} and leaves the cells seeing both."
+                            f"{digit} is in {n(a1)} or {n(a2)}, and "
+                            f"{', '.join(n(c) for c in gone)}, seeing both, cannot be {digit}."
                         )
                         chain = [(a1, digit), (b1, digit), (b2, digit), (a2, digit)]
                         return board.step(
