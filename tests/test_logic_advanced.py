@@ -360,3 +360,14 @@ def test_chains_stay_within_their_caps_on_a_stalled_25x25() -> None:
         if step is not None:
             assert len(step.links) <= chains.MAX_LINKS + 1
             check_step(board, step, solution)
+
+
+def test_unique_rectangle_respects_extra_groups() -> None:
+    """On the X model the main diagonal meets HoDoKu's rectangle r2c23,r6c23 in r2c2 alone, so
+    swapping its 8/9 would break the diagonal: no deadly pattern, no Uniqueness Test 1."""
+    classic = board_from(U101)
+    x_board = Board(Puzzle([0] * 81, "x"))
+    x_board.values[:] = classic.values
+    x_board.candidates[:] = classic.candidates
+    assert uniqueness.uniqueness_test_1(classic) is not None
+    assert uniqueness.uniqueness_test_1(x_board) is None

@@ -145,6 +145,11 @@ def _turbot(board: Board, want_kite: bool) -> Step | None:
                         fits = [g for g in fits if want_kite or t.kind[g] != k1]
                         if not fits:
                             continue
+                        # An end inside the connecting group would make it locked candidates.
+                        ends = (1 << a1) | (1 << a2)
+                        fits = [g for g in fits if not t.group_mask[g] & ends]
+                        if not fits:
+                            continue
                         via = min(fits)
                         if not want_kite and any(
                             t.kind[g] == t.kind[via]
