@@ -371,3 +371,54 @@ def test_unique_rectangle_respects_extra_groups() -> None:
     x_board.candidates[:] = classic.candidates
     assert uniqueness.uniqueness_test_1(classic) is not None
     assert uniqueness.uniqueness_test_1(x_board) is None
+
+
+SC01 = [  # show_example.php?file=sc01&tech=Simple+Colors: "=> r1c9,r3c9,r8c1<>3" (load line)
+    "2 1 4 | 35 358 6 | 3579 5789 3578",
+    "3568 356 7 | 9 1358 2 | 1356 158 4",
+    "35689 3569 35 | 4 1358 7 | 12356 1258 358",
+    "569 569 1 | 8 7 45 | 459 3 2",
+    "357 357 2 | 6 9 345 | 1457 14578 578",
+    "3579 4 8 | 35 2 1 | 579 579 6",
+    "4 2 35 | 7 35 9 | 8 6 1",
+    "357 357 9 | 1 6 8 | 24 24 35",
+    "1 8 6 | 2 4 35 | 357 57 9",
+]
+# EnderGT's grid from PaulsPages SudokuXP, discussed with hobiwan on forum.enjoysudoku.com
+# ("Type 3 Discontinuous Nice Loop"): the loop through r1c1 shows r1c1<>3.
+DNL_FORUM = [
+    "13 8 134 | 5 6 2 | 9 7 34",
+    "2 359 3459 | 37 79 1 | 348 6 348",
+    "36 369 7 | 4 8 39 | 2 5 1",
+    "4 36 368 | 2 1 5 | 7 9 68",
+    "9 2 18 | 6 3 7 | 148 48 5",
+    "156 7 156 | 9 4 8 | 16 3 2",
+    "8 1 39 | 37 279 6 | 5 24 349",
+    "356 4 3569 | 1 259 39 | 368 28 7",
+    "7 3569 2 | 8 59 4 | 36 1 369",
+]
+
+
+@pytest.mark.parametrize(
+    ("grid", "family", "expected"),
+    [
+        (SC01, patterns.TECHNIQUES[3:], rc((1, 9, 3), (3, 9, 3), (8, 1, 3))),
+        (DNL_FORUM, chains.TECHNIQUES, rc((1, 1, 3))),
+    ],
+    ids=["Simple Colors", "Discontinuous Nice Loop"],
+)
+def test_public_family_examples(
+    grid: list[str], family: tuple[tuple[str, Technique], ...], expected: set[tuple[int, int]]
+) -> None:
+    """The family of techniques, applied until none applies, makes the published eliminations
+    (or places the digit left), every step keeping the solution."""
+    board = board_from(grid)
+    (solution,) = solutions(board.puzzle)
+    for _ in range(30):
+        step = next((s for _, t in family if (s := t(board)) is not None), None)
+        if step is None:
+            break
+        check_step(board, step, solution)
+        board.apply(step)
+    for cell, digit in expected:
+        assert not board.has(cell, digit)
