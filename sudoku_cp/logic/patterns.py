@@ -78,15 +78,45 @@ def places(board: Board, group: int, digit: int) -> list[int]:
     return [c for c in board.groups[group] if not values[c] and cands[c] & bit]
 
 
+class _Snapshot:
+    """Digit masks and strong links of one board state, made once for all the techniques that
+    look at that state (the solver asks each technique in turn without changing the board)."""
+
+    __slots__ = ("conjugates", "masks", "state")
+
+    def __init__(self, board: Board, state: tuple[int, ...]) -> None:
+        self.state = state
+        masks = [0] * (board.size + 1)
+        values, cands = board.values, board.candidates
+        for cell, mask in enumerate(cands):
+            if values[cell]:
+                continue
+            bit = 1 << cell
+            digit = 1
+            while mask:
+                if mask & 1:
+                    masks[digit] |= bit
+                mask >>= 1
+                digit += 1
+        self.masks = masks
+        self.conjugates: dict[int, list[tuple[int, int, int]]] = {}
+
+
+_SNAPSHOTS: weakref.WeakKeyDictionary[Board, _Snapshot] = weakref.WeakKeyDictionary()
+
+
+def _snapshot(board: Board) -> _Snapshot:
+    state = (*board.values, *board.candidates)
+    found = _SNAPSHOTS.get(board)
+    if found is None or found.state != state:
+        found = _Snapshot(board, state)
+        _SNAPSHOTS[board] = found
+    return found
+
+
 def digit_mask(board: Board, digit: int) -> int:
     """A bit mask of the empty cells with ``digit`` as a candidate."""
-    bit = 1 << (digit - 1)
-    mask = 0
-    values, cands = board.values, board.candidates
-    for cell in range(len(values)):
-        if not values[cell] and cands[cell] & bit:
-            mask |= 1 << cell
-    return mask
+    return _snapshot(board).masks[digit]
 
 
 def cells_of(mask: int) -> list[int]:
@@ -102,12 +132,19 @@ def cells_of(mask: int) -> list[int]:
 def conjugates(board: Board, digit: int) -> list[tuple[int, int, int]]:
     """Strong links on ``digit``: ``(a, b, group)`` for each full group where it has exactly
     the two places ``a < b``."""
-    out = []
-    for group in tables(board).full:
-        cells = places(board, group, digit)
-        if len(cells) == 2:
-            out.append((cells[0], cells[1], group))
-    return out
+    snap = _snapshot(board)
+    found = snap.conjugates.get(digit)
+    if found is None:
+        t = tables(board)
+        mask = snap.masks[digit]
+        found = []
+        for group in t.full:
+            here = t.group_mask[group] & mask
+            if here.bit_count() == 2:
+                low = here & -here
+                found.append((low.bit_length() - 1, (here ^ low).bit_length() - 1, group))
+        snap.conjugates[digit] = found
+    return list(found)
 
 
 def seen_by_all(board: Board, cells: list[int], digit: int, mask: int | None = None) -> list[int]:
@@ -138,6 +175,13 @@ def _turbot(board: Board, want_kite: bool) -> Step | None:
                     continue
                 for a1, b1 in ((p, q), (q, p)):
                     for a2, b2 in ((r, s), (s, r)):
+                        # Cheap tests first: the near ends must see each other, the far
+                        # ends must have a common peer with the digit.
+                        if not (t.peer_mask[b1] >> b2) & 1:
+                            continue
+                        gone_mask = mask & t.peer_mask[a1] & t.peer_mask[a2]
+                        if not gone_mask:
+                            continue
                         # The kite's near ends meet in a box; the skyscraper's in a line
                         # across its two lines.
                         shared = set(board.cell_groups[b1]).intersection(board.cell_groups[b2])
@@ -156,9 +200,7 @@ def _turbot(board: Board, want_kite: bool) -> Step | None:
                             for g in set(board.cell_groups[a1]).intersection(board.cell_groups[a2])
                         ):
                             continue  # both ends in one line too: an X-Wing, not this
-                        gone = cells_of(mask & t.peer_mask[a1] & t.peer_mask[a2])
-                        if not gone:
-                            continue
+                        gone = cells_of(gone_mask)
                         name = "2-String Kite" if want_kite else "Skyscraper"
                         n = board.name
                         text = (
@@ -218,32 +260,36 @@ def empty_rectangle(board: Board) -> Step | None:
         for box in t.full:
             if t.kind[box] != OTHER:
                 continue
-            here = places(board, box, digit)
-            if len(here) < 2:
-                continue
             box_mask = t.group_mask[box]
+            here_mask = box_mask & mask
+            if here_mask.bit_count() < 2:
+                continue
             for p, q, line in links:
                 for x, y in ((p, q), (q, p)):
                     if (box_mask >> x) & 1 or (box_mask >> y) & 1:
                         continue
-                    part_p = [c for c in here if (t.peer_mask[x] >> c) & 1]
-                    part_q = [c for c in here if not (t.peer_mask[x] >> c) & 1]
-                    if not part_p or not part_q:
+                    p_mask = here_mask & t.peer_mask[x]
+                    q_mask = here_mask & ~t.peer_mask[x]
+                    if not p_mask or not q_mask:
                         continue
-                    if not (_in_one_line(board, part_p) and _in_one_line(board, part_q)):
-                        continue
-                    target = mask & t.peer_mask[y] & ~box_mask
+                    target = mask & t.peer_mask[y] & ~box_mask & ~(1 << x)
+                    part_q = cells_of(q_mask)
                     for c in part_q:
                         target &= t.peer_mask[c]
-                    gone = cells_of(target & ~(1 << x))
-                    if not gone:
+                    if not target:
                         continue
+                    part_p = cells_of(p_mask)
+                    if not (_in_one_line(board, part_p) and _in_one_line(board, part_q)):
+                        continue
+                    gone = cells_of(target)
+                    here = cells_of(here_mask)
                     n = board.name
                     qs = ", ".join(n(c) for c in part_q)
+                    ps = ", ".join(n(c) for c in part_p)
                     text = (
                         f"Empty Rectangle on {digit}: in its box {digit} is only on two lines; "
-                        f"{n(x)}={n(y)} is a strong link and {n(x)} sees the box's other "
-                        f"places, so if {n(y)} is not {digit} the box's {digit} is in {qs}, and "
+                        f"{n(x)}={n(y)} is a strong link and {n(x)} sees {ps}, so if {n(y)} "
+                        f"is not {digit} the box's {digit} is in {qs}, and "
                         f"either way {', '.join(n(c) for c in gone)} cannot be {digit}."
                     )
                     return board.step(
