@@ -1,0 +1,359 @@
+"""Chains: X-Chain, XY-Chain and alternating inference chains (AIC) with their nice loops.
+
+A node is a candidate (cell, digit). A *strong* link says at least one of two nodes is true:
+a digit with exactly two places in a full group (a group with as many cells as digits, which
+must hold it), or the two digits of a bivalue cell. A *weak* link says not both: one digit in
+two cells that are peers (share any group), or two digits of one cell. A chain that starts and
+ends with strong links and alternates proves "its first or its last node is true" (if the first
+is false, each strong link makes the next true and each weak link the next false). Because the
+links come only from groups and peers, every chain here holds for any model whose rules are
+all-different groups; rules beyond groups are ignored, which can only miss deductions.
+
+What a chain from node s to node e removes:
+- s is e: s is true ("Discontinuous Nice Loop": it starts and ends with strong links on s);
+- s and e are two digits of one cell: the cell's other digits ("Discontinuous Nice Loop");
+- s and e are one digit in two cells: that digit from every cell seeing both ("X-Chain" when
+  the chain uses one digit, "XY-Chain" when every strong link is a bivalue cell, else "AIC");
+- s and e are two digits x, y in peer cells: y from s's cell and x from e's ("AIC");
+- e is weakly linked back to s, closing a loop ("Continuous Nice Loop"): each weak link of the
+  loop then has one true end, so whatever sees both ends of one goes.
+
+Search: breadth first from every start node, so each chain found is the shortest from its start,
+and the shortest of all starts is returned. Chains have at most ``MAX_LINKS`` links and one call
+examines at most ``MAX_WORK`` links, so a stalled 25x25 grid costs a bounded time (the search
+may then miss a longer chain; it never reports a wrong one).
+
+Names as HoDoKu spells them (hobiwan's HoDoKu ``SolutionType`` and
+``intl/SolutionType.properties``: "X-Chain", "XY-Chain", "Continuous Nice Loop",
+"Discontinuous Nice Loop", "AIC").
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from itertools import pairwise
+
+from .board import Board, Technique, digits_of
+from .patterns import cells_of, conjugates, digit_mask, tables
+from .steps import Candidate, Link, Step
+
+MAX_LINKS = 20
+"""The longest chain searched (links); HoDoKu's chains are rarely longer on 9x9 puzzles."""
+MAX_WORK = 150_000
+"""Links examined per call at most: a bound on time for any grid. Far above what real grids
+need (at most 787 in one call on the bundled top1465 and forum-hardest grids and the shared
+25x25 grids after singles), so it only stops pathological ones."""
+MIN_LINKS = 3
+"""Shorter chains are locked candidates or subsets, which simpler techniques find."""
+
+X_CHAIN, XY_CHAIN = "X-Chain", "XY-Chain"
+CNL, DNL, AIC = "Continuous Nice Loop", "Discontinuous Nice Loop", "AIC"
+
+
+@dataclass
+class _Found:
+    links: int
+    chain: list[int]
+    placements: list[Candidate]
+    eliminations: list[Candidate]
+    loop: bool
+
+
+class _Graph:
+    """The nodes and links one kind of chain may use on the board as it is now."""
+
+    def __init__(
+        self, board: Board, digits: list[int], conjugate: bool, bivalue: bool, in_cell: bool
+    ) -> None:
+        self.board = board
+        self.size = size = board.size
+        self.peer_mask = tables(board).peer_mask
+        self.in_cell = in_cell
+        self.dmask = {d: digit_mask(board, d) for d in digits}
+        strong: dict[int, set[int]] = {}
+        if conjugate:
+            for d in digits:
+                for a, b, _ in conjugates(board, d):
+                    na, nb = a * size + d - 1, b * size + d - 1
+                    strong.setdefault(na, set()).add(nb)
+                    strong.setdefault(nb, set()).add(na)
+        if bivalue:
+            for cell, mask in enumerate(board.candidates):
+                if board.values[cell] or bin(mask).count("1") != 2:
+                    continue
+                x, y = digits_of(mask)
+                if x in self.dmask and y in self.dmask:
+                    na, nb = cell * size + x - 1, cell * size + y - 1
+                    strong.setdefault(na, set()).add(nb)
+                    strong.setdefault(nb, set()).add(na)
+        self.strong = {n: sorted(s) for n, s in strong.items()}
+        self._succ: dict[int, list[tuple[int, int]]] = {}
+
+    def weak(self, node: int) -> list[int]:
+        size = self.size
+        cell, low = divmod(node, size)
+        out = [p * size + low for p in cells_of(self.dmask[low + 1] & self.peer_mask[cell])]
+        if self.in_cell:
+            mask = self.board.candidates[cell] & ~(1 << low)
+            out += [cell * size + d - 1 for d in digits_of(mask) if d in self.dmask]
+        return out
+
+    def succ(self, node: int) -> list[tuple[int, int]]:
+        """(off node, on node) pairs: a weak link from ``node``, then a strong one."""
+        found = self._succ.get(node)
+        if found is None:
+            strong = self.strong
+            found = [(c, f) for c in self.weak(node) if c in strong for f in strong[c]]
+            self._succ[node] = found
+        return found
+
+    def sees(self, a: int, b: int) -> bool:
+        return bool((self.peer_mask[a] >> b) & 1)
+
+
+def _classify(
+    graph: _Graph, s: int, e: int, mode: str
+) -> tuple[str, list[Candidate], list[Candidate]] | None:
+    """What a chain from s (assumed false) to e (then true) proves, by the rules above."""
+    size = graph.size
+    a, xi = divmod(s, size)
+    z, yi = divmod(e, size)
+    x, y = xi + 1, yi + 1
+    cands = graph.board.candidates
+    if s == e:
+        return (DNL, [(a, x)], []) if mode == AIC else None
+    if a == z:
+        if mode != AIC:
+            return None
+        gone = [(a, d) for d in digits_of(cands[a]) if d != x and d != y]
+        return (DNL, [], gone) if gone else None
+    if x == y:
+        mask = graph.dmask[x] & graph.peer_mask[a] & graph.peer_mask[z]
+        gone = [(c, x) for c in cells_of(mask)]
+        return (mode, [], gone) if gone else None
+    if mode == AIC and graph.sees(a, z):
+        gone = []
+        if cands[a] >> yi & 1:
+            gone.append((a, y))
+        if cands[z] >> xi & 1:
+            gone.append((z, x))
+        return (AIC, [], gone) if gone else None
+    return None
+
+
+def _loop_eliminations(graph: _Graph, chain: list[int]) -> list[Candidate]:
+    """A continuous loop's eliminations: for each weak link (chain[1]-chain[2], …, and the
+    closing chain[-1]-chain[0]) what sees both of its ends."""
+    size = graph.size
+    cands = graph.board.candidates
+    weak = list(zip(chain[1::2], chain[2::2], strict=False)) + [(chain[-1], chain[0])]
+    gone: set[Candidate] = set()
+    for u, v in weak:
+        cu, du = divmod(u, size)
+        cv, dv = divmod(v, size)
+        if cu == cv:
+            gone.update((cu, d) for d in digits_of(cands[cu]) if d not in (du + 1, dv + 1))
+        else:
+            mask = graph.dmask[du + 1] & graph.peer_mask[cu] & graph.peer_mask[cv]
+            gone.update((c, du + 1) for c in cells_of(mask))
+    return sorted(gone)
+
+
+def _chain_of(parent: dict[int, tuple[int, int]], end: int) -> list[int]:
+    out = [end]
+    node = end
+    while True:
+        off, prev = parent[node]
+        out.append(off)
+        if prev < 0:
+            break
+        out.append(prev)
+        node = prev
+    out.reverse()
+    return out
+
+
+def _search(graph: _Graph, mode: str, min_links: int, kinds: tuple[str, ...]) -> dict[str, _Found]:
+    """The shortest chain of each kind in ``kinds`` (within the caps)."""
+    best: dict[str, _Found] = {}
+    work = 0
+    strong = graph.strong
+    for s in sorted(strong):
+        limit = max((best[k].links for k in kinds if k in best), default=0)
+        if len(best) < len(kinds):
+            limit = MAX_LINKS
+        parent: dict[int, tuple[int, int]] = {}
+        frontier = []
+        for f in strong[s]:
+            if f not in parent:
+                parent[f] = (s, -1)
+                frontier.append(f)
+        links = 1
+        while frontier and links <= limit and work < MAX_WORK:
+            if links >= min_links:
+                for e in frontier:
+                    _consider(graph, mode, kinds, best, parent, s, e, links)
+            if links + 2 > limit:
+                break
+            following = []
+            for e in frontier:
+                for c, f in graph.succ(e):
+                    work += 1
+                    if f not in parent:
+                        parent[f] = (c, e)
+                        following.append(f)
+            frontier = following
+            links += 2
+        if work >= MAX_WORK:
+            break
+    return best
+
+
+def _consider(
+    graph: _Graph,
+    mode: str,
+    kinds: tuple[str, ...],
+    best: dict[str, _Found],
+    parent: dict[int, tuple[int, int]],
+    s: int,
+    e: int,
+    links: int,
+) -> None:
+    found = _classify(graph, s, e, mode)
+    if found is not None:
+        kind, placements, gone = found
+        if kind in kinds and (kind not in best or best[kind].links > links):
+            best[kind] = _Found(links, _chain_of(parent, e), placements, gone, False)
+    better = CNL not in best or best[CNL].links > links + 1
+    if CNL in kinds and e != s and better and _weakly_linked(graph, e, s):
+        chain = _chain_of(parent, e)
+        gone = _loop_eliminations(graph, chain)
+        if gone:
+            best[CNL] = _Found(links + 1, chain, [], gone, True)
+
+
+def _weakly_linked(graph: _Graph, u: int, v: int) -> bool:
+    cu, du = divmod(u, graph.size)
+    cv, dv = divmod(v, graph.size)
+    if cu == cv:
+        return du != dv and graph.in_cell
+    return du == dv and graph.sees(cu, cv)
+
+
+def _step(board: Board, name: str, found: _Found) -> Step:
+    size = board.size
+    chain = [divmod(n, size) for n in found.chain]
+    nodes = [(cell, low + 1) for cell, low in chain]
+    links = [Link(a, b, i % 2 == 0) for i, (a, b) in enumerate(pairwise(nodes))]
+    if found.loop:
+        links.append(Link(nodes[-1], nodes[0], False))
+    notation = _notation(board, nodes, found.loop)
+    first, last = nodes[0], nodes[-1]
+    n = board.name
+    if found.placements:
+        cell, digit = found.placements[0]
+        text = (
+            f"{name}: if {n(cell)} were not {digit}, the chain {notation} would make it "
+            f"{digit}, so {n(cell)} is {digit}."
+        )
+    elif found.loop:
+        text = (
+            f"{name}: the loop {notation} alternates strong and weak links, so each weak link "
+            f"has one true end and {_list(board, found.eliminations)} can go."
+        )
+    else:
+        text = (
+            f"{name}: in {notation}, if {first[1]} in {n(first[0])} is false each strong link "
+            f"makes the next true, so {first[1]} in {n(first[0])} or {last[1]} in "
+            f"{n(last[0])} is true, and {_list(board, found.eliminations)} can go."
+        )
+    return board.step(
+        name,
+        text,
+        placements=found.placements,
+        eliminations=found.eliminations,
+        proof=sorted(set(nodes)),
+        links=links,
+    )
+
+
+def _notation(board: Board, nodes: list[Candidate], loop: bool) -> str:
+    """Eureka-style: ``4r1c1=4r1c5-…`` (= strong, - weak)."""
+    parts = [f"{nodes[0][1]}{board.name(nodes[0][0])}"]
+    for i, (cell, digit) in enumerate(nodes[1:]):
+        parts.append(("=" if i % 2 == 0 else "-") + f"{digit}{board.name(cell)}")
+    if loop:
+        parts.append(f"-{nodes[0][1]}{board.name(nodes[0][0])}")
+    return "".join(parts)
+
+
+def _list(board: Board, candidates: list[Candidate]) -> str:
+    return ", ".join(f"{d} from {board.name(c)}" for c, d in candidates)
+
+
+def x_chain(board: Board) -> Step | None:
+    """An alternating chain on one digit (strong links in full groups, weak links between
+    peers): its two ends hold the digit between them, so a cell seeing both cannot."""
+    best: _Found | None = None
+    for digit in range(1, board.size + 1):
+        graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False)
+        found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,)).get(X_CHAIN)
+        if found is not None and (best is None or found.links < best.links):
+            best = found
+    return None if best is None else _step(board, X_CHAIN, best)
+
+
+def xy_chain(board: Board) -> Step | None:
+    """A chain of bivalue cells, each seeing the next and sharing a digit with it, starting and
+    ending on digit x: one end is x, so a cell seeing both ends cannot be."""
+    digits = list(range(1, board.size + 1))
+    graph = _Graph(board, digits, conjugate=False, bivalue=True, in_cell=False)
+    found = _search(graph, XY_CHAIN, 5, (XY_CHAIN,)).get(XY_CHAIN)
+    return None if found is None else _step(board, XY_CHAIN, found)
+
+
+_AIC_CACHE: weakref.WeakKeyDictionary[Board, tuple[tuple[int, ...], dict[str, _Found]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _aic_kind(board: Board, kind: str) -> Step | None:
+    # The three kinds come from one search; the solver asks for them in turn on one board.
+    state = tuple(board.values) + tuple(board.candidates)
+    cached = _AIC_CACHE.get(board)
+    if cached is None or cached[0] != state:
+        digits = list(range(1, board.size + 1))
+        graph = _Graph(board, digits, conjugate=True, bivalue=True, in_cell=True)
+        cached = (state, _search(graph, AIC, MIN_LINKS, (CNL, DNL, AIC)))
+        _AIC_CACHE[board] = cached
+    found = cached[1].get(kind)
+    return None if found is None else _step(board, kind, found)
+
+
+def continuous_nice_loop(board: Board) -> Step | None:
+    """A closed alternating loop: every weak link in it has a true end, so candidates seeing
+    both ends of any weak link go (a cell entered and left on two digits loses its others)."""
+    return _aic_kind(board, CNL)
+
+
+def discontinuous_nice_loop(board: Board) -> Step | None:
+    """A chain from a candidate back to its own cell: back to the candidate itself by a strong
+    link (it is true), or to another digit of the cell (the cell holds one of the two)."""
+    return _aic_kind(board, DNL)
+
+
+def aic(board: Board) -> Step | None:
+    """Any alternating inference chain (strong links in groups and bivalue cells, weak links
+    between peers and within cells): one of its ends is true."""
+    return _aic_kind(board, AIC)
+
+
+# Cheapest first, as HoDoKu orders them.
+TECHNIQUES: tuple[tuple[str, Technique], ...] = (
+    (X_CHAIN, x_chain),
+    (XY_CHAIN, xy_chain),
+    (CNL, continuous_nice_loop),
+    (DNL, discontinuous_nice_loop),
+    (AIC, aic),
+)

@@ -1,0 +1,238 @@
+"""Uniqueness techniques: Uniqueness Test 1, 2 and 4, and Bivalue Universal Grave + 1.
+
+**Every technique here assumes the puzzle has exactly one solution.** On a puzzle with several
+(or none) they can remove true digits; use them for rating, never for a verdict of uniqueness.
+
+The deadly pattern, generalised to any groups: four empty cells holding only x and y such that
+every group meets the four in none or exactly two of them (for rows, columns and boxes: two
+rows, two columns, two boxes). Then in any solution the x/y of the four can be swapped — each
+group keeps its digits — giving a second solution. So a unique puzzle never fills the four with
+x and y only. The swap argument needs all rules to be groups: on a model with rules beyond
+groups (killer cages, thermometers …) these techniques report nothing.
+
+BUG+1: when every empty cell but one has two candidates and each digit has 0 or 2 places in
+every group, swapping every cell to its other candidate maps a solution to another (each group,
+full-size, still has each digit once). So with one cell of three candidates, the digit whose
+removal would leave that pattern must be the cell's digit. Only on models whose groups are all
+full-size (every group holds every digit), for the same reason.
+
+Names as HoDoKu spells them (hobiwan's HoDoKu ``SolutionType``/``intl/SolutionType.properties``:
+"Uniqueness Test 1", "Uniqueness Test 2", "Uniqueness Test 4", "Bivalue Universal Grave + 1").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .board import Board, Technique, digits_of
+from .patterns import cells_of, digit_mask, places, tables
+from .steps import Link, Step
+
+
+def _swappable(board: Board) -> bool:
+    return not board.puzzle.model.rules
+
+
+def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int, int]]:
+    """(a, b, c, d, x, y): a deadly pattern a-b, a-c, b-d, c-d (each pair in a group), a
+    bivalue {x, y}, the other three with x and y among their candidates; every group meets the
+    four cells in 0 or 2 of them."""
+    t = tables(board)
+    cands, values = board.candidates, board.values
+    size = len(cands)
+    for a in range(size):
+        mask = cands[a]
+        if values[a] or bin(mask).count("1") != 2:
+            continue
+        both = [c for c in range(size) if not values[c] and cands[c] & mask == mask and c != a]
+        both_mask = sum(1 << c for c in both)
+        near = cells_of(t.peer_mask[a] & both_mask)
+        for i, b in enumerate(near):
+            for c in near[i + 1 :]:
+                if (t.peer_mask[b] >> c) & 1:
+                    continue
+                for d in cells_of(t.peer_mask[b] & t.peer_mask[c] & both_mask):
+                    if d == a or (t.peer_mask[a] >> d) & 1:
+                        continue
+                    if not _balanced(board, (a, b, c, d)):
+                        continue
+                    x, y = digits_of(mask)
+                    yield a, b, c, d, x, y
+
+
+def _balanced(board: Board, cells: tuple[int, ...]) -> bool:
+    count: dict[int, int] = {}
+    for cell in cells:
+        for g in board.cell_groups[cell]:
+            count[g] = count.get(g, 0) + 1
+    return all(n == 2 for n in count.values())
+
+
+def _ur_links(a: int, b: int, c: int, d: int, x: int) -> list[Link]:
+    return [
+        Link((a, x), (b, x), False),
+        Link((b, x), (d, x), False),
+        Link((d, x), (c, x), False),
+        Link((c, x), (a, x), False),
+    ]
+
+
+def uniqueness_test_1(board: Board) -> Step | None:
+    """Three corners of a deadly pattern hold only x and y: the fourth cannot be x or y
+    (assumes a unique solution)."""
+    if not _swappable(board):
+        return None
+    cands = board.candidates
+    for a, b, c, d, x, y in _rectangles(board):
+        pair = cands[a]
+        corners = (a, b, c, d)
+        extra = [cell for cell in corners if cands[cell] != pair]
+        if len(extra) != 1:
+            continue
+        target = extra[0]
+        n = board.name
+        text = (
+            f"Uniqueness Test 1: {', '.join(n(k) for k in corners if k != target)} hold only "
+            f"{x} and {y}; if {n(target)} were {x} or {y} the four could swap {x} and {y} and "
+            f"the puzzle would have two solutions, so {n(target)} is neither."
+        )
+        return board.step(
+            "Uniqueness Test 1",
+            text,
+            eliminations=[(target, x), (target, y)],
+            proof=[(k, v) for k in corners for v in (x, y)],
+            links=_ur_links(a, b, c, d, x),
+        )
+    return None
+
+
+def uniqueness_test_2(board: Board) -> Step | None:
+    """Two corners of a deadly pattern hold only x and y, the other two (in one group) x, y
+    and one more digit z: one of those two is z, so a cell seeing both is not (assumes a
+    unique solution)."""
+    if not _swappable(board):
+        return None
+    t = tables(board)
+    cands = board.candidates
+    for a, b, c, d, x, y in _rectangles(board):
+        pair = cands[a]
+        corners = (a, b, c, d)
+        extra = [cell for cell in corners if cands[cell] != pair]
+        if len(extra) != 2:
+            continue
+        p, q = extra
+        if cands[p] != cands[q] or bin(cands[p]).count("1") != 3:
+            continue
+        if not (t.peer_mask[p] >> q) & 1:
+            continue
+        z = (cands[p] & ~pair).bit_length()
+        gone = cells_of(digit_mask(board, z) & t.peer_mask[p] & t.peer_mask[q])
+        if not gone:
+            continue
+        n = board.name
+        text = (
+            f"Uniqueness Test 2: {n(p)} and {n(q)} must not both drop {z} (the four cells "
+            f"would hold only {x} and {y}, a second solution), so one is {z} and "
+            f"{', '.join(n(k) for k in gone)} cannot be."
+        )
+        return board.step(
+            "Uniqueness Test 2",
+            text,
+            eliminations=[(k, z) for k in gone],
+            proof=[(k, v) for k in corners for v in (x, y)] + [(p, z), (q, z)],
+            links=_ur_links(a, b, c, d, x),
+        )
+    return None
+
+
+def uniqueness_test_4(board: Board) -> Step | None:
+    """Two corners hold only x and y; the other two share a full group in which x has no other
+    place, so one of them is x; neither may then be y (the four would be x/y only), so y
+    leaves both (assumes a unique solution)."""
+    if not _swappable(board):
+        return None
+    t = tables(board)
+    cands = board.candidates
+    for a, b, c, d, x, y in _rectangles(board):
+        pair = cands[a]
+        corners = (a, b, c, d)
+        extra = [cell for cell in corners if cands[cell] != pair]
+        if len(extra) != 2:
+            continue
+        p, q = extra
+        shared = set(t.full_groups_of[p]).intersection(t.full_groups_of[q])
+        for g in sorted(shared):
+            for locked, other in ((x, y), (y, x)):
+                if sorted(places(board, g, locked)) != sorted((p, q)):
+                    continue
+                n = board.name
+                text = (
+                    f"Uniqueness Test 4: {locked} in its group can only be in {n(p)} or "
+                    f"{n(q)}; if either were {other} the four cells would hold only {x} and "
+                    f"{y} (a second solution), so {other} leaves {n(p)} and {n(q)}."
+                )
+                return board.step(
+                    "Uniqueness Test 4",
+                    text,
+                    eliminations=[(p, other), (q, other)],
+                    proof=[(k, v) for k in corners for v in (x, y)],
+                    groups=(g,),
+                    links=[Link((p, locked), (q, locked), True)],
+                )
+    return None
+
+
+def bug_plus_1(board: Board) -> Step | None:
+    """Every empty cell but one is bivalue: the digit of the three-candidate cell that appears
+    three times in its groups is the cell's digit (assumes a unique solution)."""
+    if not _swappable(board) or any(len(g) != board.size for g in board.groups):
+        return None
+    cands, values = board.candidates, board.values
+    triple = -1
+    for cell, mask in enumerate(cands):
+        if values[cell]:
+            continue
+        count = bin(mask).count("1")
+        if count == 2:
+            continue
+        if count != 3 or triple >= 0:
+            return None
+        triple = cell
+    if triple < 0:
+        return None
+    for z in digits_of(cands[triple]):
+        if _bug_without(board, triple, z):
+            n = board.name
+            text = (
+                f"Bivalue Universal Grave + 1: every other empty cell has two candidates; "
+                f"without {z} in {n(triple)} each digit would have two places in every group, "
+                f"a pattern with no or two solutions, so {n(triple)} is {z}."
+            )
+            return board.step(
+                "Bivalue Universal Grave + 1",
+                text,
+                placements=[(triple, z)],
+                proof=[(triple, d) for d in digits_of(cands[triple])],
+                groups=board.cell_groups[triple],
+            )
+    return None
+
+
+def _bug_without(board: Board, cell: int, digit: int) -> bool:
+    """True when every digit has 0 or 2 places in every group once ``digit`` leaves ``cell``."""
+    for g in range(len(board.groups)):
+        for d in range(1, board.size + 1):
+            found = places(board, g, d)
+            n = len(found) - (d == digit and cell in found)
+            if n not in (0, 2):
+                return False
+    return True
+
+
+# Cheapest first, as HoDoKu orders them.
+TECHNIQUES: tuple[tuple[str, Technique], ...] = (
+    ("Uniqueness Test 1", uniqueness_test_1),
+    ("Uniqueness Test 2", uniqueness_test_2),
+    ("Uniqueness Test 4", uniqueness_test_4),
+    ("Bivalue Universal Grave + 1", bug_plus_1),
+)
