@@ -1,0 +1,71 @@
+"""Remove-while-unique, and the proof that a puzzle is minimal.
+
+:func:`carve` starts from a solved grid and visits the symmetry's orbits of cells in random
+order, blanking each orbit when the givens left still have exactly one solution, else
+keeping it. Blanking givens never removes solutions, so a kept orbit stays needed to the end:
+without symmetry one pass gives a minimal puzzle. With a symmetry the result is minimal by
+orbits (no orbit can go), and may still have a single given that could.
+
+:func:`removable_given` is the proof, written apart from the carving: for each given, the
+puzzle without it must have a second solution, which the validator
+(:meth:`Puzzle.problems_with`, plain code sharing nothing with the search) confirms.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..puzzle import Grid, Puzzle
+from .counting import Counter
+
+
+def carve(
+    solution: Sequence[int],
+    counter: Counter,
+    rng: random.Random,
+    orbits: Sequence[tuple[int, ...]],
+    *,
+    floor: int = 0,
+    stop: int = 0,
+) -> list[int]:
+    """The givens left after blanking orbits while the puzzle stays unique.
+
+    ``floor``: never go below this many givens; ``stop``: stop once at most this many are
+    left (0: carve all the way)."""
+    cells = list(solution)
+    givens = len(cells) - cells.count(0)
+    order = list(orbits)
+    rng.shuffle(order)
+    for orbit in order:
+        if stop and givens <= stop:
+            break
+        if givens - len(orbit) < floor:
+            continue
+        kept = [cells[c] for c in orbit]
+        for c in orbit:
+            cells[c] = 0
+        if counter.unique(cells):
+            givens -= len(orbit)
+        else:
+            for c, digit in zip(orbit, kept, strict=True):
+                cells[c] = digit
+    return cells
+
+
+def removable_given(puzzle: Puzzle, solution: Grid, counter: Counter) -> int | None:
+    """A given that can be blanked with the solution staying unique, or None when there is
+    none: the puzzle is minimal. Each "needed" verdict rests on a second solution of the
+    puzzle without that given, different from ``solution`` and accepted by the validator."""
+    cells = list(puzzle.cells)
+    for cell, digit in enumerate(puzzle.cells):
+        if not digit:
+            continue
+        cells[cell] = 0
+        found, grids = counter.count(cells)
+        reduced = Puzzle.from_parsed(tuple(cells), puzzle.size, puzzle.model, check_givens=False)
+        cells[cell] = digit
+        other = [g for g in grids if tuple(g) != tuple(solution)]
+        if found < 2 or not other or reduced.problems_with(other[0]):
+            return cell
+    return None
