@@ -15,6 +15,9 @@ from typing import Any
 from ..model import Model
 from ..puzzle import Grid, Puzzle
 
+PURE_SECONDS = 60.0
+"""A safety stop for :meth:`Counter.first` in pure Python."""
+
 
 class Counter:
     """``count(cells)``: how many solutions (0, 1 or 2 meaning "two or more") the givens
@@ -48,6 +51,24 @@ class Counter:
         puzzle = Puzzle.from_parsed(tuple(cells), self.size, self.model, check_givens=False)
         result = self._backend.solve(puzzle, limit=2)
         return len(result.solutions), [tuple(s) for s in result.solutions]
+
+    def first(self, cells: Sequence[int], nodes: int) -> Grid | None:
+        """The search's first solution of ``cells``, or None when it has none or needs more
+        than ``nodes`` nodes. A node budget, not a time limit, so the answer is the same on
+        every machine (the kernel and the pure search count the same nodes); the pure search
+        also stops after :data:`PURE_SECONDS`, far above what the budget takes."""
+        self.calls += 1
+        if self._solver is not None:
+            import numpy as np
+
+            grid = np.frombuffer(bytes(cells), dtype=np.uint8).reshape(1, -1)
+            counts, first = self._solver.count_many(grid, limit=1, node_limit=nodes)
+            return tuple(first[0].tolist()) if counts[0] == 1 else None
+        puzzle = Puzzle.from_parsed(tuple(cells), self.size, self.model, check_givens=False)
+        result = self._backend.solve(puzzle, limit=1, time_limit=PURE_SECONDS)
+        if not result.solutions or result.stats.get("nodes", 0) >= nodes:
+            return None
+        return tuple(result.solutions[0])
 
     def unique(self, cells: Sequence[int]) -> bool:
         return self.count(cells)[0] == 1

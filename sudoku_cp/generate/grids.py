@@ -1,10 +1,8 @@
 """Random solved grids and random jigsaw regions: the raw material of every generated puzzle.
 
-A solved grid is found by a randomised search of its own (candidates as bit masks, the cell
-with fewest candidates first, ties and digits in random order, restarted when a search runs
-past a node budget): the backends' searches are deterministic, and a generator needs the
-grid drawn at random. Which grid comes out depends only on the ``random.Random`` given, so a
-seed fixes it.
+The backends' searches are deterministic, so randomness comes from the digits a search
+starts from and a renaming of the digits after (:func:`random_solution`). Which grid comes
+out depends only on the ``random.Random`` given, so a seed fixes it.
 """
 
 from __future__ import annotations
@@ -13,93 +11,49 @@ import random
 from collections.abc import Sequence
 
 from ..errors import SudokuError
+from ..model import Model
 
+SEED_NODES = 2_000
+"""Search nodes allowed to complete one draw of seed digits (a 9x9 draw that can be completed
+takes a few; one that contradicts itself is usually refuted in a few dozen)."""
 FILL_NODES = 20_000
-"""Nodes one randomised fill may take before it starts again from an empty grid (a 9x9 fill
-takes about 81, a 16x16 a few hundred; a bad early choice can trap a search for long)."""
-FILL_RESTARTS = 50
-"""Fresh starts before a model is declared unfillable (a jigsaw layout with no solution)."""
+"""Search nodes allowed to fill the grid from no seed digits at all."""
 
 
 class NoGrid(SudokuError):
-    """No solved grid was found within the restarts (the layout may have none)."""
+    """No solved grid was found (the layout may have none)."""
 
 
-def random_solution(
-    peers: Sequence[Sequence[int]],
-    size: int,
-    rng: random.Random,
-    *,
-    restarts: int = FILL_RESTARTS,
-    nodes: int = FILL_NODES,
-) -> tuple[int, ...]:
-    """A solved grid drawn at random under the groups whose peer lists are ``peers``."""
-    for _ in range(restarts):
-        grid = _fill(peers, size, rng, nodes)
-        if grid is not None:
-            return grid
-    raise NoGrid(f"no solved grid found in {restarts} random starts")
+def random_solution(model: Model, size: int, rng: random.Random) -> tuple[int, ...]:
+    """A solved grid of ``model`` (groups only) drawn at random.
 
+    Random cells get random digits their placed peers allow (N of them, then N/2, N/4 … when
+    a draw cannot be completed, finally none), the ``backtrack`` search completes the grid
+    (the compiled kernel when installed: microseconds), and the digits are renamed by a random
+    permutation (which keeps every all-different group). Budgets are in search nodes, so the
+    grid depends on the seed alone. :class:`NoGrid` when even the empty grid is not filled
+    within :data:`FILL_NODES` (a jigsaw layout with no solved grid)."""
+    from .counting import Counter
 
-def _fill(
-    peers: Sequence[Sequence[int]], size: int, rng: random.Random, budget: int
-) -> tuple[int, ...] | None:
+    counter = Counter(model, size)
+    peers = model.peers(size)
     cells = size * size
-    full = (1 << size) - 1
-    cand = [full] * cells
-    grid = [0] * cells
-    # The stack holds (cell, digits still to try, candidate snapshot).
-    stack: list[tuple[int, list[int], list[int]]] = []
-    spent = 0
+    seeds = size
     while True:
-        # Pick the open cell with fewest candidates (random among ties).
-        best, best_count, ties = -1, size + 1, 0
-        for cell in range(cells):
-            if grid[cell]:
-                continue
-            count = cand[cell].bit_count()
-            if count < best_count:
-                best, best_count, ties = cell, count, 1
-            elif count == best_count:
-                ties += 1
-                if rng.randrange(ties) == 0:
-                    best = cell
-        if best < 0:
-            return tuple(grid)
-        options = [d + 1 for d in range(size) if cand[best] >> d & 1]
-        rng.shuffle(options)
-        stack.append((best, options, cand[:]))
-        while True:
-            spent += 1
-            if spent > budget:
-                return None
-            if not stack:
-                return None
-            cell, options, saved = stack[-1]
-            if not options:
-                stack.pop()
-                grid[cell] = 0
-                continue
-            digit = options.pop()
-            cand[:] = saved
-            grid[cell] = digit
-            if _place(cand, grid, peers, cell, digit):
-                break
-            grid[cell] = 0
-
-
-def _place(
-    cand: list[int], grid: list[int], peers: Sequence[Sequence[int]], cell: int, digit: int
-) -> bool:
-    """Set ``cell`` to ``digit`` and strike it from the peers; False at a peer left empty."""
-    bit = 1 << (digit - 1)
-    cand[cell] = bit
-    for peer in peers[cell]:
-        if not grid[peer] and cand[peer] & bit:
-            cand[peer] &= ~bit
-            if not cand[peer]:
-                return False
-    return True
+        grid = [0] * cells
+        for cell in rng.sample(range(cells), seeds):
+            taken = {grid[p] for p in peers[cell]}
+            free = [d for d in range(1, size + 1) if d not in taken]
+            if free:
+                grid[cell] = rng.choice(free)
+        found = counter.first(grid, SEED_NODES if seeds else FILL_NODES)
+        if found is not None:
+            names = list(range(1, size + 1))
+            rng.shuffle(names)
+            return tuple(names[d - 1] for d in found)
+        if not seeds:
+            raise NoGrid("no solved grid fits the layout")
+        seeds //= 2
 
 
 def random_regions(

@@ -7,11 +7,13 @@ in any process, and ``--jobs`` changes only the speed.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..choice import Chooser
 from ..errors import SudokuError
 from ..model import Model, load_model
 from ..puzzle import Grid, Puzzle
@@ -131,7 +133,7 @@ def _attempt(
     if options.variant == "jigsaw":
         model = base.with_rules(regions=random_regions(size, base.box_for(size) or (1, size), rng))
     try:
-        solution = random_solution(model.peers(size), size, rng)
+        solution = random_solution(model, size, rng)
     except NoGrid:
         return None
     low, high = options.clues or (0, 0)
@@ -161,14 +163,19 @@ def _attempt(
     return Puzzle.from_parsed(tuple(cells), size, model), solution, counter
 
 
+@functools.cache
+def _chooser() -> Chooser:
+    from ..backends import available_backends
+
+    return Chooser(available_backends())
+
+
 def _judge(puzzle: Puzzle, options: Options, index: int) -> CheckRecord:
     """The harness's verdict by two paradigms (``auto``'s choice, or the run's backends);
     anything but ``unique`` is a bug of the generator, reported, never written as a puzzle."""
-    from ..backends import available_backends
-    from ..choice import choose
     from ..harness import cross_check
 
-    names = options.backends or choose(puzzle, available_backends())
+    names = options.backends or _chooser()(puzzle)
     record = cross_check(puzzle, list(names), time_limit=options.time_limit, id=str(index))
     record.index = index
     if record.verdict.value != "unique":

@@ -51,7 +51,7 @@ def record(made: Generated, options: Options) -> dict[str, Any]:
         "size": puzzle.size,
         "model": options.model,
         "box": _box(made),
-        "variant": options.variant,
+        "kind": options.variant,
         "clues": made.clues,
         "symmetry": options.symmetry,
         "minimal": made.minimal,
