@@ -14,7 +14,7 @@ puzzle without it must have a second solution, which the validator
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..puzzle import Grid, Puzzle
 from .counting import Counter
@@ -29,7 +29,8 @@ def carve(
     floor: int = 0,
     stop: int = 0,
 ) -> list[int]:
-    """The givens left after blanking orbits while the puzzle stays unique.
+    """The givens left after blanking orbits while the puzzle stays unique (``solution`` may
+    already have blanks: only orbits given in full are tried).
 
     ``floor``: never go below this many givens; ``stop``: stop once at most this many are
     left (0: carve all the way)."""
@@ -40,7 +41,7 @@ def carve(
     for orbit in order:
         if stop and givens <= stop:
             break
-        if givens - len(orbit) < floor:
+        if givens - len(orbit) < floor or not all(cells[c] for c in orbit):
             continue
         kept = [cells[c] for c in orbit]
         for c in orbit:
@@ -69,3 +70,43 @@ def removable_given(puzzle: Puzzle, solution: Grid, counter: Counter) -> int | N
         if found < 2 or not other or reduced.problems_with(other[0]):
             return cell
     return None
+
+
+def climb(
+    cells: list[int],
+    solution: Sequence[int],
+    counter: Counter,
+    rng: random.Random,
+    orbits: Sequence[tuple[int, ...]],
+    score: Callable[[list[int]], int],
+    goal: tuple[int, int | None],
+    steps: int,
+) -> tuple[list[int], int]:
+    """Search for a harder puzzle with the same solution: each step blanks a given orbit,
+    gives back blank ones until the solution is unique again, and carves again; the result is
+    kept when its ``score`` is no lower. Stops at a score within ``goal`` (low, top or None) or after ``steps``. Returns the
+    givens and their score."""
+    low, top = goal
+    best = score(cells)
+    for _ in range(steps):
+        if best >= low and (top is None or best <= top):
+            break
+        blanks = [o for o in orbits if not cells[o[0]]]
+        givens = [o for o in orbits if cells[o[0]]]
+        if not blanks or not givens:
+            break
+        trial = list(cells)
+        dropped = rng.choice(givens)
+        for c in dropped:
+            trial[c] = 0
+        rng.shuffle(blanks)
+        for orbit in blanks:  # give back blanks until the solution is unique again
+            for c in orbit:
+                trial[c] = solution[c]
+            if counter.unique(trial):
+                break
+        trial = carve(trial, counter, rng, orbits)
+        found = score(trial)
+        if found >= best and (top is None or found <= top or found < low):
+            cells, best = trial, found
+    return cells, best

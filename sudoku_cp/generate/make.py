@@ -18,7 +18,7 @@ from ..errors import SudokuError
 from ..model import Model, load_model
 from ..puzzle import Grid, Puzzle
 from ..result import CheckRecord
-from .carve import carve, removable_given
+from .carve import carve, climb, removable_given
 from .counting import Counter
 from .difficulty import difficulty, score_range
 from .grids import NoGrid, random_regions, random_solution
@@ -87,6 +87,8 @@ def make(options: Options, index: int) -> Generated:
             why = "no solved grid fits the drawn layout"
             continue
         puzzle, solution, counter = made
+        if score_target is not None and options.variant != "killer":
+            puzzle = _harder(puzzle, solution, counter, rng, shapes, score_target, options)
         clues = puzzle.givens_count
         if options.clues is not None and not options.clues[0] <= clues <= options.clues[1]:
             why = f"last attempt had {clues} clues"
@@ -168,6 +170,29 @@ def _chooser() -> Chooser:
     from ..backends import available_backends
 
     return Chooser(available_backends())
+
+
+CLIMB_STEPS = 500
+"""Steps of :func:`~.carve.climb` per attempt at a difficulty below the one asked for."""
+
+
+def _harder(
+    puzzle: Puzzle,
+    solution: Grid,
+    counter: Counter,
+    rng: random.Random,
+    shapes: list[tuple[int, ...]],
+    goal: tuple[int, int | None],
+    options: Options,
+) -> Puzzle:
+    """The puzzle, or a harder one with the same solution when its score is below ``goal``."""
+    size, model = puzzle.size, puzzle.model
+
+    def score(cells: list[int]) -> int:
+        return difficulty(Puzzle.from_parsed(tuple(cells), size, model, check_givens=False))[1]
+
+    cells, _ = climb(list(puzzle.cells), solution, counter, rng, shapes, score, goal, CLIMB_STEPS)
+    return Puzzle.from_parsed(tuple(cells), size, model)
 
 
 def _judge(puzzle: Puzzle, options: Options, index: int) -> CheckRecord:
