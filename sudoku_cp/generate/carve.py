@@ -84,8 +84,8 @@ def climb(
 ) -> tuple[list[int], int]:
     """Search for a harder puzzle with the same solution: each step blanks a given orbit,
     gives back blank ones until the solution is unique again, and carves again; the result is
-    kept when its ``score`` is no lower. Stops at a score within ``goal`` (low, top or None) or after ``steps``. Returns the
-    givens and their score."""
+    kept when its ``score`` is no lower. Stops at a score within ``goal`` (low, top or None)
+    or after ``steps``. Returns the givens and their score."""
     low, top = goal
     best = score(cells)
     for _ in range(steps):
