@@ -57,8 +57,12 @@ def carve(
 def removable_given(puzzle: Puzzle, solution: Grid, counter: Counter) -> int | None:
     """A given that can be blanked with the solution staying unique, or None when there is
     none: the puzzle is minimal. Each "needed" verdict rests on a second solution of the
-    puzzle without that given, different from ``solution`` and accepted by the validator."""
+    puzzle without that given, different from ``solution`` and accepted by the validator
+    (its fast door for many grids at once, the plain checks for any it is unsure of)."""
+    from ..fastcheck import solved_each
+
     cells = list(puzzle.cells)
+    witnesses: list[tuple[int, Puzzle, Grid]] = []
     for cell, digit in enumerate(puzzle.cells):
         if not digit:
             continue
@@ -67,7 +71,12 @@ def removable_given(puzzle: Puzzle, solution: Grid, counter: Counter) -> int | N
         reduced = Puzzle.from_parsed(tuple(cells), puzzle.size, puzzle.model, check_givens=False)
         cells[cell] = digit
         other = [g for g in grids if tuple(g) != tuple(solution)]
-        if found < 2 or not other or reduced.problems_with(other[0]):
+        if found < 2 or not other:
+            return cell
+        witnesses.append((cell, reduced, other[0]))
+    passed = solved_each([(reduced, grid) for _, reduced, grid in witnesses])
+    for (cell, reduced, grid), ok in zip(witnesses, passed, strict=True):
+        if ok is None and reduced.problems_with(grid):
             return cell
     return None
 

@@ -71,6 +71,9 @@ class Counter:
         return tuple(result.solutions[0])
 
     def unique(self, cells: Sequence[int]) -> bool:
+        if self._solver is not None:  # the count alone: no solutions copied out
+            self.calls += 1
+            return bool(self._solver.solve(bytes(cells), 2)[0] == 1)
         return self.count(cells)[0] == 1
 
 

@@ -191,6 +191,8 @@ def _harder(
     def score(cells: list[int]) -> int:
         return difficulty(Puzzle.from_parsed(tuple(cells), size, model, check_givens=False))[1]
 
+    if score(list(puzzle.cells)) >= goal[0]:  # climbing only makes puzzles harder
+        return puzzle
     cells, _ = climb(list(puzzle.cells), solution, counter, rng, shapes, score, goal, CLIMB_STEPS)
     return Puzzle.from_parsed(tuple(cells), size, model)
 

@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if args.only in (None, "levels"):
         print(f"{'level':8} {'sudoku-cp':28} {'hodoku-py':28} ratio")
         for level in LEVELS:
-            options = Options(difficulty=level, seed=2, attempts=100_000, seconds=args.seconds)
+            options = Options(difficulty=level, seed=2, attempts=100_000, seconds=3600)
             made, took = ours(options, args.jobs, None, args.seconds)
             load_ours = load()
             theirs = None if args.skip_hodoku else hodoku(level, args.seconds)
