@@ -236,3 +236,24 @@ def test_an_unreachable_target_ends_with_a_message_and_exit_3() -> None:
     result = run("generate", "-q", "-n", "1", "--clues", "17", "--minimal", "--attempts", "3")
     assert result.exit_code == 3
     assert "targets not met after 3 attempt(s)" in result.stderr
+
+
+@pytest.mark.parametrize("variant", ["thermo", "kropki", "xv"])
+def test_marks_hold_in_the_solution_and_the_puzzle_is_unique(variant: str) -> None:
+    (line,) = generated("--variant", variant, "-n", "1", "--seed", "4", "-f", "jsonl").splitlines()
+    record = json.loads(line)
+    (puzzle,) = read_back(record["puzzle"])
+    solution = tuple(int(d) for d in record["solution"])
+    rules = puzzle.model.rules
+    assert rules and {r.key for r in rules} <= {"thermometer", "difference", "ratio", "xv"}
+    assert puzzle.is_solution(solution)  # every drawn rule holds in the solution
+    assert_unique([puzzle], "backtrack,cpsat")
+
+
+def test_certify_attaches_a_verified_certificate(tmp_path) -> None:
+    folder = tmp_path / "certs"
+    text = generated("-s", "4", "-n", "2", "--seed", "1", "--certify", str(folder), "-f", "jsonl")
+    records = [json.loads(line) for line in text.splitlines()]
+    assert [r["certified"] for r in records] == [True, True]
+    result = run("certificate", "verify", str(folder))
+    assert result.exit_code == 0 and result.stdout.count("verified (unique)") == 2

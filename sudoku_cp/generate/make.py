@@ -23,6 +23,7 @@ from .counting import Counter
 from .difficulty import difficulty, score_range
 from .grids import NoGrid, random_regions, random_solution
 from .killer import random_cages, refine
+from .marks import MARKS, draw_rules
 from .options import Options
 from .symmetry import orbits
 
@@ -94,9 +95,9 @@ def make(options: Options, index: int) -> Generated:
             why = f"last attempt had {clues} clues"
             continue
         minimal: bool | None = None
-        if options.minimal or counter.engine == "kernel":
+        if options.minimal:
             minimal = removable_given(puzzle, solution, counter) is None
-            if options.minimal and not minimal:
+            if not minimal:
                 why = "last attempt was not minimal"
                 continue
         level, score, measure = difficulty(puzzle)
@@ -157,6 +158,8 @@ def _attempt(
         from .killer import cage_model
 
         model = cage_model(base, size, cages, solution)
+    if options.variant in MARKS:
+        model = base.with_rules(rules=draw_rules(options.variant, solution, size, rng), size=size)
     counter = Counter(model, size)
     # Without --minimal a clue target stops the carving at its top (no further than its floor).
     stop = high if options.clues is not None and not options.minimal else 0

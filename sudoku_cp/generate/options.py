@@ -22,9 +22,11 @@ MAX_ATTEMPTS = 100_000
 MAX_SECONDS = 86_400.0
 """The longest one puzzle may search for its targets (a day)."""
 MAX_SEED = 2**63 - 1
-VARIANTS = ("none", "jigsaw", "killer", "killer-givens")
+VARIANTS = ("none", "jigsaw", "killer", "killer-givens", "thermo", "kropki", "xv")
 """``none``: the model's own groups; ``jigsaw``: random regions replace the boxes;
-``killer``: random cages and no givens; ``killer-givens``: cages and a minimal set of givens."""
+``killer``: random cages and no givens; ``killer-givens``: cages and a minimal set of givens;
+``thermo``, ``kropki``, ``xv``: thermometers, kropki dots, XV marks drawn from the solution,
+and givens (:mod:`.marks`)."""
 
 
 class OptionError(SudokuError):
