@@ -38,6 +38,9 @@ def carve(
     givens = len(cells) - cells.count(0)
     order = list(orbits)
     rng.shuffle(order)
+    if not floor and not stop:
+        # Orbits are disjoint, so whether one is given in full is known up front.
+        return _carve_runs([o for o in order if all(cells[c] for c in o)], cells, counter)
     for orbit in order:
         if stop and givens <= stop:
             break
@@ -51,6 +54,31 @@ def carve(
         else:
             for c, digit in zip(orbit, kept, strict=True):
                 cells[c] = digit
+    return cells
+
+
+def _carve_runs(order: list[tuple[int, ...]], cells: list[int], counter: Counter) -> list[int]:
+    """The one-by-one walk of :func:`carve`, asked in runs: a run of orbits blanked together
+    leaving the solution unique means every step inside it would have too (blanking only adds
+    solutions), so the whole run goes at once; a run that fails is halved and retried from
+    its start, down to one orbit, which is then kept as the walk would keep it. The result is
+    the walk's, in fewer counts (the early blanks of a full grid almost all go)."""
+    at, run = 0, max(1, len(order) // 2)
+    while at < len(order):
+        batch = order[at : at + run]
+        kept = [(c, cells[c]) for orbit in batch for c in orbit]
+        for c, _ in kept:
+            cells[c] = 0
+        if counter.unique(cells):
+            at += len(batch)
+            run *= 2
+            continue
+        for c, digit in kept:
+            cells[c] = digit
+        if run == 1:
+            at += 1
+        else:
+            run //= 2
     return cells
 
 

@@ -3,8 +3,10 @@
     python -m sudoku_cp.perf.generate_speed [--jobs 2] [--seconds 20] [--count 600]
 
 Every rate is puzzles a second, each puzzle made and cross-checked by two paradigms exactly as
-``sudoku-cp generate`` makes it (the API :func:`sudoku_cp.generate.generate`, the pool's
-start-up included), with the load average (``uptime``) printed beside every figure:
+``sudoku-cp generate`` makes it (the API :func:`sudoku_cp.generate.generate`), from the first
+puzzle out to the last (the start-up before the first — pool, imports, the kernel — is shown
+apart), with puzzles per CPU-second (this process and its workers: what the machine's load
+does not change) and the load average (``uptime``) beside every figure:
 
 - minimal unique 9x9 classic puzzles with ``--jobs`` workers (``--count`` of them);
 - each difficulty level (:mod:`sudoku_cp.generate.difficulty`: search effort until the logic
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import time
 from typing import Any
 
@@ -45,15 +48,55 @@ def load() -> float:
     return os.getloadavg()[0]
 
 
-def ours(options: Options, jobs: int, count: int | None, seconds: float) -> tuple[int, float]:
-    """(puzzles made, seconds): ``count`` of them, or as many as ``seconds`` allow."""
-    start = time.perf_counter()
-    made = 0
+class Run:
+    """One timed run: puzzles made, wall seconds from the first puzzle out to the last (the
+    steady rate), the start-up before the first (pool, imports, loading the kernel), and the
+    CPU seconds of this process and its finished workers."""
+
+    def __init__(self) -> None:
+        self.made = 0
+        self.start = time.perf_counter()
+        self.first = 0.0
+        self.end = 0.0
+        self.cpu_start = _cpu()
+        self.cpu = 0.0
+
+    def tick(self) -> None:
+        self.made += 1
+        self.end = time.perf_counter()
+        if self.made == 1:
+            self.first = self.end
+
+    def stop(self) -> None:
+        self.cpu = _cpu() - self.cpu_start
+
+    @property
+    def steady(self) -> tuple[int, float]:
+        """(puzzles after the first, seconds they took)."""
+        return self.made - 1, max(self.end - self.first, 1e-9)
+
+    def text(self) -> str:
+        made, took = self.steady
+        cpu = f", {self.made / self.cpu:.1f} per CPU-second" if self.cpu else ""
+        return f"{rate(made, took)}{cpu}, start-up {self.first - self.start:.1f} s"
+
+
+def _cpu() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
+
+
+def ours(options: Options, jobs: int, count: int | None, seconds: float) -> Run:
+    """``count`` puzzles, or as many as ``seconds`` allow (the pool shut down before the CPU
+    time is read, so its workers' time is counted)."""
+    run = Run()
     for _ in generate(options, count or 1_000_000, jobs=jobs):
-        made += 1
-        if count is None and time.perf_counter() - start >= seconds:
+        run.tick()
+        if count is None and time.perf_counter() - run.start >= seconds:
             break
-    return made, time.perf_counter() - start
+    run.stop()
+    return run
 
 
 def hodoku(level: str, seconds: float) -> tuple[int, float] | None:
@@ -98,28 +141,29 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     results: dict[str, Any] = {}
     print(f"sudoku-cp generate, --jobs {args.jobs}; load average shown as [load]")
     if args.only in (None, "minimal"):
-        made, took = ours(Options(minimal=True, seed=1), args.jobs, args.count, args.seconds)
-        results["minimal 9x9"] = made / took
-        print(f"minimal unique 9x9 classic: {rate(made, took)} [{load():.2f}]")
+        run = ours(Options(minimal=True, seed=1), args.jobs, args.count, args.seconds)
+        results["minimal 9x9"] = run.steady[0] / run.steady[1]
+        print(f"minimal unique 9x9 classic: {run.text()} [{load():.2f}]")
     if args.only in (None, "levels"):
-        print(f"{'level':8} {'sudoku-cp':28} {'hodoku-py':28} ratio")
+        print("level: sudoku-cp (steady rate) | hodoku-py | ratio of rates")
         for level in LEVELS:
             options = Options(difficulty=level, seed=2, attempts=100_000, seconds=3600)
-            made, took = ours(options, args.jobs, None, args.seconds)
+            run = ours(options, args.jobs, None, args.seconds)
             load_ours = load()
             theirs = None if args.skip_hodoku else hodoku(level, args.seconds)
             shown = "not run" if theirs is None else f"{rate(*theirs)} [{load():.2f}]"
             ratio = ""
+            made, took = run.steady
             if theirs is not None:
                 floor = max(theirs[0], 1) / theirs[1]  # none made: compare with one
                 ratio = ("≥ " if not theirs[0] else "") + f"{(made / took) / floor:.0f}x"
             results[level] = {"ours": made / took, "hodoku": theirs}
-            print(f"{level:8} {rate(made, took) + f' [{load_ours:.2f}]':28} {shown:28} {ratio}")
+            print(f"{level}: {run.text()} [{load_ours:.2f}] | {shown} | {ratio}")
     if args.only in (None, "kinds"):
         for name, settings in KINDS:
-            made, took = ours(Options(seed=3, **settings), args.jobs, None, args.seconds)
-            results[name] = made / took
-            print(f"{name}: {rate(made, took)} [{load():.2f}]")
+            run = ours(Options(seed=3, **settings), args.jobs, None, args.seconds)
+            results[name] = run.steady[0] / run.steady[1]
+            print(f"{name}: {run.text()} [{load():.2f}]")
     return results
 
 
