@@ -257,3 +257,12 @@ def test_certify_attaches_a_verified_certificate(tmp_path) -> None:
     assert [r["certified"] for r in records] == [True, True]
     result = run("certificate", "verify", str(folder))
     assert result.exit_code == 0 and result.stdout.count("verified (unique)") == 2
+
+
+@pytest.mark.slow
+def test_the_benchmark_runs_its_parts(capsys) -> None:
+    from sudoku_cp.perf import generate_speed
+
+    results = generate_speed.main(["--only", "minimal", "--count", "3", "--jobs", "1"])
+    assert results["minimal 9x9"] > 0
+    assert "per CPU-second" in capsys.readouterr().out

@@ -91,7 +91,7 @@ class Options:
                 raise OptionError(f"--score {low}-{top}: not a range of scores")
         if self.variant == "killer" and self.minimal:
             raise OptionError("--minimal: --variant killer has no givens to make minimal")
-        if self.variant != "none" and self.symmetry != "none" and self.variant == "killer":
+        if self.variant == "killer" and self.symmetry != "none":
             raise OptionError("--symmetry: --variant killer has no givens to be symmetric")
 
 

@@ -12,6 +12,7 @@ Only the pattern is symmetric, not the digits (as in published puzzles).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 Move = Callable[[int, int, int], tuple[int, int]]
@@ -55,7 +56,12 @@ SYMMETRIES = tuple(_MOVES)
 
 def orbits(name: str, size: int) -> list[tuple[int, ...]]:
     """The cells of an N×N grid grouped by the symmetry ``name``, each orbit sorted, in order
-    of their first cell."""
+    of their first cell (a fresh list: callers shuffle it)."""
+    return list(_orbits(name, size))
+
+
+@functools.cache
+def _orbits(name: str, size: int) -> tuple[tuple[int, ...], ...]:
     moves = _MOVES[name]
     seen: set[int] = set()
     found = []
@@ -69,7 +75,7 @@ def orbits(name: str, size: int) -> list[tuple[int, ...]]:
             orbit.add(mr * size + mc)
         seen |= orbit
         found.append(tuple(sorted(orbit)))
-    return found
+    return tuple(found)
 
 
 def is_symmetric(cells: list[int] | tuple[int, ...], name: str, size: int) -> bool:
