@@ -17,8 +17,15 @@ from .make import Generated, make
 from .options import Options
 
 CHUNK = 4
-"""Puzzles per task sent to a worker: enough to make the hand-over cheap, few enough that the
-first ones stream out at once."""
+"""Puzzles per task sent to a worker when each takes milliseconds (9x9 and smaller grids of
+groups, no difficulty target): enough to make the hand-over cheap, few enough that the first
+ones stream out at once. Slower puzzles go one a task, so none waits on a slow neighbour."""
+
+
+def chunk_size(options: Options) -> int:
+    quick = options.variant == "none" and options.size <= 9
+    untargeted = options.difficulty is None and options.score is None
+    return CHUNK if quick and untargeted else 1
 
 
 def _chunk(options: Options, first: int, count: int) -> list[Generated]:
@@ -45,20 +52,21 @@ def generate(options: Options, count: int, *, jobs: int = 1, first: int = 1) -> 
         for index in range(first, last):
             yield make(options, index)
         return
-    starts = range(first, last, CHUNK)
+    chunk = chunk_size(options)
+    starts = range(first, last, chunk)
     with futures.ProcessPoolExecutor(max_workers=jobs, initializer=_warm) as pool:
         pending: deque[futures.Future[list[Generated]]] = deque()
         queued = iter(starts)
         try:
             for start in queued:
-                pending.append(pool.submit(_chunk, options, start, min(CHUNK, last - start)))
+                pending.append(pool.submit(_chunk, options, start, min(chunk, last - start)))
                 if len(pending) >= 2 * jobs:
                     break
             while pending:
                 done = pending.popleft().result()
                 nxt = next(queued, None)
                 if nxt is not None:
-                    pending.append(pool.submit(_chunk, options, nxt, min(CHUNK, last - nxt)))
+                    pending.append(pool.submit(_chunk, options, nxt, min(chunk, last - nxt)))
                 yield from done
         finally:
             for future in pending:
