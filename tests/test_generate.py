@@ -266,3 +266,12 @@ def test_the_benchmark_runs_its_parts(capsys) -> None:
     results = generate_speed.main(["--only", "minimal", "--count", "3", "--jobs", "1"])
     assert results["minimal 9x9"] > 0
     assert "per CPU-second" in capsys.readouterr().out
+
+
+def test_the_pure_search_makes_the_same_puzzles_as_the_kernel(monkeypatch) -> None:
+    pytest.importorskip("numba")
+    args = ("-n", "4", "--seed", "21")
+    jigsaw = ("--variant", "jigsaw", "-s", "6", "-n", "2", "--seed", "21")
+    with_kernel = generated(*args), generated(*jigsaw)
+    monkeypatch.setenv("SUDOKU_CP_KERNEL", "0")
+    assert (generated(*args), generated(*jigsaw)) == with_kernel
