@@ -1,0 +1,83 @@
+"""Counting solutions up to two: the inner loop of remove-while-unique.
+
+Models of groups only (classic, X, hyper, jigsaw …, up to 16x16) are counted by the
+backtracker's compiled kernel when numba is installed (``pip install 'sudoku-cp[jit]'``),
+digits in and count out with no Puzzle built; everything else (cages, or no numba) by the
+``backtrack`` backend's pure-Python search. Either way the answer is only the generator's
+working guess: every emitted puzzle is judged again by two paradigms in the harness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..model import Model
+from ..puzzle import Grid, Puzzle
+
+PURE_SECONDS = 60.0
+"""A safety stop for :meth:`Counter.first` in pure Python."""
+
+
+class Counter:
+    """``count(cells)``: how many solutions (0, 1 or 2 meaning "two or more") the givens
+    ``cells`` have under ``model`` at ``size``, and the solutions found."""
+
+    def __init__(self, model: Model, size: int, *, kernel: bool = True) -> None:
+        self.model = model
+        self.size = size
+        self.calls = 0
+        self._solver: Any = None
+        if kernel:
+            from ..backends import backtrack_kernel as bk
+
+            if bk.available() and size < _weighted_from() and bk.fits(model, size):
+                self._solver = bk.Solver(model, size, max_limit=2)
+        if self._solver is None:
+            from ..backends import get_backend
+
+            self._backend = get_backend("backtrack")
+
+    @property
+    def engine(self) -> str:
+        """``kernel`` or ``backtrack`` (pure Python): which search counts."""
+        return "kernel" if self._solver is not None else "backtrack"
+
+    def count(self, cells: Sequence[int]) -> tuple[int, list[Grid]]:
+        self.calls += 1
+        if self._solver is not None:
+            found, rows = self._solver.solve(bytes(cells), 2)
+            return found, [tuple(row) for row in rows.tolist()]
+        puzzle = Puzzle.from_parsed(tuple(cells), self.size, self.model, check_givens=False)
+        result = self._backend.solve(puzzle, limit=2)
+        return len(result.solutions), [tuple(s) for s in result.solutions]
+
+    def first(self, cells: Sequence[int], nodes: int) -> Grid | None:
+        """The search's first solution of ``cells``, or None when it has none or needs more
+        than ``nodes`` nodes. A node budget, not a time limit, so the answer is the same on
+        every machine (the kernel and the pure search count the same nodes); the pure search
+        also stops after :data:`PURE_SECONDS`, far above what the budget takes."""
+        self.calls += 1
+        if self._solver is not None:
+            import numpy as np
+
+            grid = np.frombuffer(bytes(cells), dtype=np.uint8).reshape(1, -1)
+            counts, first = self._solver.count_many(grid, limit=1, node_limit=nodes)
+            return tuple(first[0].tolist()) if counts[0] == 1 else None
+        puzzle = Puzzle.from_parsed(tuple(cells), self.size, self.model, check_givens=False)
+        result = self._backend.solve(puzzle, limit=1, time_limit=PURE_SECONDS)
+        if not result.solutions or result.stats.get("nodes", 0) >= nodes:
+            return None
+        return tuple(result.solutions[0])
+
+    def unique(self, cells: Sequence[int]) -> bool:
+        if self._solver is not None:  # the count alone: no solutions copied out
+            self.calls += 1
+            return bool(self._solver.solve(bytes(cells), 2)[0] == 1)
+        return self.count(cells)[0] == 1
+
+
+def _weighted_from() -> int:
+    from ..backends.backtrack import WEIGHTED_FROM_SIZE
+
+    return WEIGHTED_FROM_SIZE

@@ -1,0 +1,220 @@
+"""One generated puzzle: drawn, carved, checked against the targets, judged by two paradigms.
+
+Everything a puzzle is made of comes from ``random.Random(f"{seed}:{index}")`` — its grid,
+its regions or cages, the order of removal — so the same seed and index give the same puzzle
+in any process, and ``--jobs`` changes only the speed.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..choice import Chooser
+from ..errors import SudokuError
+from ..model import Model, load_model
+from ..puzzle import Grid, Puzzle
+from ..result import CheckRecord
+from .carve import carve, climb, removable_given
+from .counting import Counter
+from .difficulty import difficulty, score_range
+from .grids import NoGrid, random_regions, random_solution
+from .killer import random_cages, refine
+from .marks import MARKS, draw_rules
+from .options import Options
+from .symmetry import orbits
+
+
+class Unreachable(SudokuError):
+    """The targets were not met within the caps on attempts and time."""
+
+
+@dataclass
+class Generated:
+    """A generated puzzle and what is known of it."""
+
+    index: int
+    seed: str
+    puzzle: Puzzle
+    solution: Grid
+    clues: int
+    minimal: bool | None
+    level: str
+    score: int
+    measure: str
+    attempts: int
+    seconds: float
+    record: CheckRecord
+    counted_by: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def base_model(options: Options) -> Model:
+    model = load_model(options.model, box=options.box)
+    model.check_size(options.size)
+    return model
+
+
+def puzzle_seed(seed: int, index: int) -> str:
+    """The seed of puzzle ``index`` (1-based) of a run seeded ``seed``.
+
+    >>> puzzle_seed(7, 3)
+    '7:3'
+    """
+    return f"{seed}:{index}"
+
+
+def make(options: Options, index: int) -> Generated:
+    """Puzzle ``index`` of the run ``options`` describe (raises :class:`Unreachable`)."""
+    seed = puzzle_seed(options.seed, index)
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    base = base_model(options)
+    size = options.size
+    shapes = orbits(options.symmetry, size)
+    score_target = (
+        score_range(options.difficulty) if options.difficulty is not None else options.score
+    )
+    why = "no attempt finished"
+    for attempt in range(1, options.attempts + 1):
+        if time.perf_counter() - start > options.seconds:
+            why = f"the {options.seconds:g} s cap on one puzzle ran out"
+            break
+        made = _attempt(options, base, size, rng, shapes)
+        if made is None:
+            why = "no solved grid fits the drawn layout"
+            continue
+        puzzle, solution, counter = made
+        if score_target is not None and options.variant != "killer":
+            puzzle = _harder(puzzle, solution, counter, rng, shapes, score_target, options)
+        clues = puzzle.givens_count
+        if options.clues is not None and not options.clues[0] <= clues <= options.clues[1]:
+            why = f"last attempt had {clues} clues"
+            continue
+        minimal: bool | None = None
+        if options.minimal:
+            minimal = removable_given(puzzle, solution, counter) is None
+            if not minimal:
+                why = "last attempt was not minimal"
+                continue
+        level, score, measure = difficulty(puzzle)
+        if score_target is not None:
+            low, top = score_target
+            if score < low or (top is not None and score > top):
+                why = f"last attempt scored {score} ({level})"
+                continue
+        record = _judge(puzzle, options, index)
+        return Generated(
+            index=index,
+            seed=seed,
+            puzzle=puzzle,
+            solution=solution,
+            clues=clues,
+            minimal=minimal,
+            level=level,
+            score=score,
+            measure=measure,
+            attempts=attempt,
+            seconds=time.perf_counter() - start,
+            record=record,
+            counted_by=counter.engine,
+        )
+    raise Unreachable(
+        f"puzzle {index}: targets not met after {attempt} attempt(s) ({why}); "
+        "loosen --clues/--difficulty/--score/--minimal or raise --attempts/--max-seconds"
+    )
+
+
+def _attempt(
+    options: Options, base: Model, size: int, rng: random.Random, shapes: list[tuple[int, ...]]
+) -> tuple[Puzzle, Grid, Counter] | None:
+    """One fresh grid carved down, or None when the drawn layout has no solved grid."""
+    model = base
+    if options.variant == "jigsaw":
+        model = base.with_rules(regions=random_regions(size, base.box_for(size) or (1, size), rng))
+    try:
+        solution = random_solution(model, size, rng)
+    except NoGrid:
+        return None
+    low, high = options.clues or (0, 0)
+    if options.variant in ("killer", "killer-givens"):
+        # Cages and givens: cages of up to 6 cells, the givens carved over them; cages alone:
+        # refined until they fix the solution by themselves.
+        largest = 6 if options.variant == "killer-givens" else 5
+        cages = random_cages(solution, size, rng, largest)
+        if options.variant == "killer":
+            refined = refine(base, size, cages, solution, rng)
+            if refined is None:
+                return None
+            model = refined[0]
+            return (
+                Puzzle.from_parsed((0,) * (size * size), size, model),
+                solution,
+                Counter(model, size, kernel=False),
+            )
+        from .killer import cage_model
+
+        model = cage_model(base, size, cages, solution)
+    if options.variant in MARKS:
+        model = base.with_rules(rules=draw_rules(options.variant, solution, size, rng), size=size)
+    counter = Counter(model, size)
+    # Without --minimal a clue target stops the carving at its top (no further than its floor).
+    stop = high if options.clues is not None and not options.minimal else 0
+    floor = low if options.clues is not None and not options.minimal else 0
+    cells = carve(solution, counter, rng, shapes, floor=floor, stop=stop)
+    return Puzzle.from_parsed(tuple(cells), size, model), solution, counter
+
+
+@functools.cache
+def _chooser() -> Chooser:
+    from ..backends import available_backends
+
+    return Chooser(available_backends())
+
+
+CLIMB_STEPS = 500
+"""Steps of :func:`~.carve.climb` per attempt at a difficulty below the one asked for."""
+
+
+def _harder(
+    puzzle: Puzzle,
+    solution: Grid,
+    counter: Counter,
+    rng: random.Random,
+    shapes: list[tuple[int, ...]],
+    goal: tuple[int, int | None],
+    options: Options,
+) -> Puzzle:
+    """The puzzle, or a harder one with the same solution when its score is below ``goal``."""
+    size, model = puzzle.size, puzzle.model
+
+    def score(cells: list[int]) -> int:
+        return difficulty(Puzzle.from_parsed(tuple(cells), size, model, check_givens=False))[1]
+
+    if score(list(puzzle.cells)) >= goal[0]:  # climbing only makes puzzles harder
+        return puzzle
+    cells, _ = climb(list(puzzle.cells), solution, counter, rng, shapes, score, goal, CLIMB_STEPS)
+    return Puzzle.from_parsed(tuple(cells), size, model)
+
+
+def _judge(puzzle: Puzzle, options: Options, index: int) -> CheckRecord:
+    """The harness's verdict by two paradigms (``auto``'s choice, or the run's backends);
+    anything but ``unique`` is a bug of the generator, reported, never written as a puzzle."""
+    from ..harness import cross_check
+
+    names = options.backends or _chooser()(puzzle)
+    record = cross_check(puzzle, list(names), time_limit=options.time_limit, id=str(index))
+    record.index = index
+    if record.verdict.value != "unique":
+        raise SudokuError(
+            f"puzzle {index}: the cross-check says {record.verdict.value} "
+            f"({record.reason}) for {record.puzzle}: a generator bug, please report it"
+        )
+    if options.certify:
+        from ..certify.batch import certify_record
+
+        certify_record(record, puzzle, options.certify)
+    return record

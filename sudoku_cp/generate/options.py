@@ -1,0 +1,112 @@
+"""What to generate: the options of one run, each checked against its cap.
+
+One frozen, picklable object: worker processes get it once, and every puzzle of a run is made
+from it and its index alone (so the output does not depend on ``--jobs``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import SudokuError
+from .difficulty import LEVELS
+from .symmetry import SYMMETRIES
+
+MAX_COUNT = 1_000_000
+"""Puzzles one run may ask for."""
+MAX_SIZE = 16
+"""The largest grid generated: above it a uniqueness count leaves the compiled kernel, and
+carving a 25x25 grid would take hundreds of such counts of seconds each."""
+MAX_ATTEMPTS = 100_000
+"""Fresh grids one puzzle may try for its targets (clues, minimality, difficulty)."""
+MAX_SECONDS = 86_400.0
+"""The longest one puzzle may search for its targets (a day)."""
+MAX_SEED = 2**63 - 1
+VARIANTS = ("none", "jigsaw", "killer", "killer-givens", "thermo", "kropki", "xv")
+"""``none``: the model's own groups; ``jigsaw``: random regions replace the boxes;
+``killer``: random cages and no givens; ``killer-givens``: cages and a minimal set of givens;
+``thermo``, ``kropki``, ``xv``: thermometers, kropki dots, XV marks drawn from the solution,
+and givens (:mod:`.marks`)."""
+
+
+class OptionError(SudokuError):
+    """An option out of range or contradicting another."""
+
+
+@dataclass(frozen=True)
+class Options:
+    model: str = "classic"
+    size: int = 9
+    box: str | None = None
+    variant: str = "none"
+    seed: int = 0
+    symmetry: str = "none"
+    clues: tuple[int, int] | None = None
+    minimal: bool = False
+    difficulty: str | None = None
+    score: tuple[int, int | None] | None = None
+    attempts: int = 1000
+    seconds: float = 60.0
+    time_limit: float = 60.0
+    """Per backend per puzzle in the final cross-check."""
+    backends: tuple[str, ...] | None = None
+    certify: str | None = None
+
+    def check(self) -> None:
+        """Raise :class:`OptionError` naming the first option out of range."""
+        if not 4 <= self.size <= MAX_SIZE:
+            raise OptionError(f"--size {self.size}: generate takes sizes 4 to {MAX_SIZE}")
+        if self.variant not in VARIANTS:
+            raise OptionError(f"--variant {self.variant}: choose from {', '.join(VARIANTS)}")
+        if self.symmetry not in SYMMETRIES:
+            raise OptionError(f"--symmetry {self.symmetry}: choose from {', '.join(SYMMETRIES)}")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise OptionError(f"--seed {self.seed}: must be from 0 to {MAX_SEED}")
+        if not 1 <= self.attempts <= MAX_ATTEMPTS:
+            raise OptionError(f"--attempts {self.attempts}: must be from 1 to {MAX_ATTEMPTS:,}")
+        if not 0 < self.seconds <= MAX_SECONDS:
+            raise OptionError(
+                f"--max-seconds {self.seconds:g}: must be above 0, at most {MAX_SECONDS:,.0f}"
+            )
+        if not 0 < self.time_limit <= MAX_SECONDS:
+            raise OptionError(
+                f"--time-limit {self.time_limit:g}: must be above 0, at most {MAX_SECONDS:,.0f}"
+            )
+        cells = self.size * self.size
+        if self.clues is not None:
+            low, high = self.clues
+            if not 0 <= low <= high <= cells:
+                raise OptionError(f"--clues {low}-{high}: must be a range within 0..{cells}")
+            if self.variant == "killer":
+                raise OptionError("--clues: --variant killer has no givens (use killer-givens)")
+        if self.difficulty is not None and self.difficulty.lower() not in [
+            level.lower() for level in LEVELS
+        ]:
+            raise OptionError(f"--difficulty {self.difficulty}: choose from {', '.join(LEVELS)}")
+        if self.difficulty is not None and self.score is not None:
+            raise OptionError("--difficulty and --score contradict each other; give one")
+        if self.score is not None:
+            low, top = self.score
+            if low < 0 or (top is not None and top < low):
+                raise OptionError(f"--score {low}-{top}: not a range of scores")
+        if self.variant == "killer" and self.minimal:
+            raise OptionError("--minimal: --variant killer has no givens to make minimal")
+        if self.variant == "killer" and self.symmetry != "none":
+            raise OptionError("--symmetry: --variant killer has no givens to be symmetric")
+
+
+def parse_range(text: str, what: str) -> tuple[int, int]:
+    """``"25"`` → (25, 25), ``"22-26"`` → (22, 26); a one-line error otherwise.
+
+    >>> parse_range("22-26", "--clues"), parse_range("30", "--clues")
+    ((22, 26), (30, 30))
+    """
+    low, sep, high = text.strip().partition("-")
+    try:
+        first = int(low)
+        last = int(high) if sep else first
+    except ValueError:
+        raise OptionError(f"{what} {text!r}: expected N or LOW-HIGH (whole numbers)") from None
+    if last < first or first < 0:
+        raise OptionError(f"{what} {text!r}: LOW must be at most HIGH, both at least 0")
+    return first, last

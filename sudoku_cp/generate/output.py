@@ -1,0 +1,110 @@
+"""Writing generated puzzles in every form the tool writes, one puzzle at a time.
+
+``line`` (one puzzle a line; a puzzle with regions or cages as its f-puzzles link, which every
+command reads back), ``pretty``, ``rows`` and ``json`` (grids: for puzzles of the model's own
+groups only — they cannot show regions or cages), ``fpuzzles`` (the f-puzzles JSON, one a
+line), ``jsonl`` (a record per puzzle: the puzzle as ``check`` reads it, its solution, seed,
+clues, minimality, difficulty and the cross-check's backends and times) and ``csv`` (the same,
+flattened). Each reads back with ``sudoku-cp check``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json, record_text
+from ..formats.line import format_line
+from ..formats.writers import format_grid
+from .make import Generated
+from .options import Options
+
+FORMATS = ("line", "pretty", "rows", "json", "fpuzzles", "jsonl", "csv")
+GRID_FORMATS = ("pretty", "rows", "json")
+CSV_COLUMNS = (
+    "index",
+    "seed",
+    "puzzle",
+    "solution",
+    "size",
+    "clues",
+    "minimal",
+    "level",
+    "score",
+    "measure",
+    "verdict",
+    "backends",
+    "seconds",
+)
+
+
+def record(made: Generated, options: Options) -> dict[str, Any]:
+    """The JSON Lines record of one puzzle."""
+    puzzle = made.puzzle
+    data: dict[str, Any] = {
+        "index": made.index,
+        "seed": made.seed,
+        "puzzle": record_text(puzzle.cells, puzzle.size, puzzle.model),
+        "solution": format_line(made.solution, puzzle.size),
+        "size": puzzle.size,
+        "model": options.model,
+        "box": _box(made),
+        "kind": options.variant,
+        "clues": made.clues,
+        "symmetry": options.symmetry,
+        "minimal": made.minimal,
+        "difficulty": {"level": made.level, "score": made.score, "measure": made.measure},
+        "verdict": made.record.verdict.value,
+        "backends": {
+            name: {"status": run.status.value, "seconds": round(run.seconds, 6)}
+            for name, run in made.record.backends.items()
+        },
+        "attempts": made.attempts,
+        "seconds": round(made.seconds, 6),
+        "counted_by": made.counted_by,
+    }
+    if made.record.certificate is not None:
+        data["certified"] = made.record.certificate.get("certified", False)
+        data["certificate"] = {k: v for k, v in made.record.certificate.items() if k != "certified"}
+    return data
+
+
+def _box(made: Generated) -> str | None:
+    """The box shape, ``3x3``; None for a jigsaw's regions or a model without boxes."""
+    model = made.puzzle.model
+    shape = model.box_for(made.puzzle.size) if model.uses_boxes and model.regions is None else None
+    return f"{shape[0]}x{shape[1]}" if shape else None
+
+
+def csv_header() -> str:
+    return _csv_line(CSV_COLUMNS)
+
+
+def text(made: Generated, fmt: str, options: Options) -> str:
+    """The puzzle in format ``fmt``, ending in a newline (a blank line after a grid)."""
+    puzzle = made.puzzle
+    if fmt == "line":
+        return record_text(puzzle.cells, puzzle.size, puzzle.model) + "\n"
+    if fmt in GRID_FORMATS:
+        shown = format_grid(puzzle.cells, puzzle.size, fmt, puzzle.model)
+        return shown + ("\n" if fmt == "json" else "\n\n")
+    if fmt == "fpuzzles":
+        return fpuzzles_json(fpuzzles_data(puzzle.cells, puzzle.size, puzzle.model)) + "\n"
+    data = record(made, options)
+    if fmt == "jsonl":
+        return json.dumps(data, separators=(",", ":")) + "\n"
+    data["level"] = data["difficulty"]["level"]
+    data["score"] = data["difficulty"]["score"]
+    data["measure"] = data["difficulty"]["measure"]
+    data["backends"] = " ".join(
+        f"{name}:{run['status']}:{run['seconds']}" for name, run in data["backends"].items()
+    )
+    return _csv_line([data[c] for c in CSV_COLUMNS])
+
+
+def _csv_line(values: Any) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerow(values)
+    return out.getvalue()
