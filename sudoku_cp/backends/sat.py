@@ -607,8 +607,9 @@ class _Kept:
     model, and guarded blocking clauses ``¬a ∨ …``. No clause holds a positive activation
     literal, so ``¬a`` is never resolved away: whatever is learnt from a blocking clause keeps
     ``¬a`` and is switched off with it. So every clause the solver ever holds is satisfied by
-    any grid of the model with every activation variable false — no later puzzle loses a
-    solution — and a retired blocking clause blocks nothing again. (PySAT documents this
+    any grid of the model (its auxiliary variables set to match) with every activation
+    variable false — no later puzzle loses a solution — and a retired blocking clause blocks
+    nothing again. (PySAT documents this
     assumption interface as the way to keep and reuse learnt clauses.)
     """
 
