@@ -131,6 +131,11 @@ class Backend:
     rules: ClassVar[frozenset[str]] = frozenset()
     """The keys of the rules (:mod:`sudoku_cp.rules`) this backend compiles. Groups need no
     key: every backend compiles them. A puzzle with any other rule is refused, naming it."""
+    batch_options: ClassVar[Mapping[str, Any]] = {}
+    """Options a ``check`` or ``count`` worker passes unless the user sets them: what pays
+    only over many puzzles in one process (sat keeps one solver across puzzles). A single
+    ``solve`` keeps the declared defaults, whose answers and counters do not depend on what
+    the process solved before."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -23,14 +23,14 @@ from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any
 
-from ..backends import _BUILTIN, backend_class, get_backend
+from ..backends import _BUILTIN, backend_class
 from ..errors import SudokuError
 from ..harness import DEFAULT_LIMIT
 from ..model import Model
 from ..result import BackendRun, CheckRecord, Status
 from .items import CheckConfig, Item, default_jobs, items_from, resolve
 from .pool import ChunkSizer, Running, Work, WorkerPool, describe_death
-from .worker import check_chunk, check_task, init_worker, invalid
+from .worker import check_chunk, check_task, init_worker, invalid, make_runners
 
 CRASHES_TO_BLAME = 2
 """A backend is blamed for a dead worker only when it was running at both of two deaths."""
@@ -115,7 +115,7 @@ def _run_here(
 ) -> Generator[list[CheckRecord], None, None]:
     """Check in this process, in chunks sized like the workers' (the first puzzle alone, so
     that its record comes at once), each chunk stage by stage as a worker does it."""
-    runners = [(n, get_backend(n), config.options.get(n, {})) for n in config.backends]
+    runners = make_runners(config)
     items = iter(items)
     sizer = ChunkSizer()
     while chunk := list(itertools.islice(items, sizer.size)):

@@ -44,9 +44,7 @@ def init_worker(config: CheckConfig, extra: Sequence[type]) -> None:
     for cls in extra:
         register(cls, replace=True)  # spawn only; under fork they are already there
     _WORKER["config"] = config
-    _WORKER["runners"] = [
-        (name, get_backend(name), config.options.get(name, {})) for name in config.backends
-    ]
+    _WORKER["runners"] = make_runners(config)
     # With the default choice most workers never call most backends: each library is then
     # imported on its first call (given the first-call grace), not here for nothing. A chosen
     # list is loaded now, compiled code included, outside any time limit.
@@ -54,6 +52,16 @@ def init_worker(config: CheckConfig, extra: Sequence[type]) -> None:
         if backend_class(name).unavailable_reason() is None:
             backend_class(name).prepare()
     tune_gc()
+
+
+def make_runners(config: CheckConfig) -> list[tuple[str, Any, dict[str, Any]]]:
+    """``(name, backend, options)`` for each backend of the batch: the user's options over
+    the backend's :attr:`~sudoku_cp.backends.Backend.batch_options`."""
+    runners = []
+    for name in config.backends:
+        options = {**backend_class(name).batch_options, **config.options.get(name, {})}
+        runners.append((name, get_backend(name), options))
+    return runners
 
 
 def check_task(items: list[Item], watch: Watchdog) -> list[CheckRecord]:

@@ -2,6 +2,7 @@
 
     python -m sudoku_cp.perf.large [--datasets DIR] [--time-limit 60] [--count-25 19]
                                    [--count-16 289] [--check-puzzles 100000] [--jobs 2]
+                                   [--cost-rounds 5]
                                    [--startup-runs 21] [--skip large,check,startup]
 
 1. **25x25** (``DIR/large/25x25_19.csv``, public, all unique): per puzzle, ``sat``'s and
@@ -13,7 +14,10 @@
 2. **The default check**: ``sudoku-cp check`` with its default backends (``--backends auto``)
    on the bundled 17-clue sample repeated to ``--check-puzzles`` lines, ``--jobs 2``, JSON
    Lines to a temporary file: puzzles a second (wall clock, start-up included), CPU seconds of
-   the whole run, and which backends judged the puzzles (read back from the records).
+   the whole run (main process and workers) and the rate that CPU would give on ``--jobs``
+   idle cores, and which backends judged the puzzles (read back from the records). Before it,
+   the CPU time one uniqueness check costs each judge in-process (:func:`backend_costs`,
+   ``--cost-rounds`` rounds).
 3. **Start-up**: ``python -c pass``, ``sudoku-cp --help`` and ``sudoku-cp solve PUZZLE``,
    taking turns ``--startup-runs`` times: median wall and CPU time, and each over bare Python.
 
@@ -106,8 +110,37 @@ def large_grids(datasets: Path, time_limit: float, count_25: int, count_16: int)
     print()
 
 
-def default_check(count: int, jobs: int) -> None:
+def backend_costs(rounds: int) -> None:
+    """CPU time a uniqueness check of a 17-clue puzzle costs each default judge in a check's
+    worker, and ``sat`` with a fresh solver per puzzle (as a single ``solve`` runs it): the
+    bundled sample, the three taking turns ``rounds`` times, medians of the rounds' means."""
+    from ..backends import backend_class
+
+    puzzles = load_puzzles("17clue")
+    backend_class("backtrack").prepare()  # the compiled kernel, as a worker loads it
+    runs = {
+        "backtrack": (get_backend("backtrack"), {}),
+        "sat (kept solver, as in a check)": (get_backend("sat"), {"incremental": True}),
+        "sat (fresh solver per puzzle)": (get_backend("sat"), {"incremental": False}),
+    }
+    cpu: dict[str, list[float]] = {name: [] for name in runs}
+    for backend, options in runs.values():  # warm: libraries, kernel, kept solver
+        backend.solve(puzzles[0], limit=2, time_limit=60, **options)
+    for _ in range(rounds):
+        for name, (backend, options) in runs.items():
+            start = time.process_time()
+            for puzzle in puzzles:
+                backend.solve(puzzle, limit=2, time_limit=60, **options)
+            cpu[name].append((time.process_time() - start) / len(puzzles))
+    print(f"CPU a 17-clue uniqueness check ({len(puzzles)} puzzles, median of {rounds} rounds):")
+    for name, times in cpu.items():
+        print(f"  {name:34s} {statistics.median(times) * 1e6:7.0f} us")
+    print()
+
+
+def default_check(count: int, jobs: int, cost_rounds: int) -> None:
     print(f"## 2. default check: 17-clue sample repeated to {count:,} puzzles, --jobs {jobs}\n")
+    backend_costs(cost_rounds)
     sample = [p.cells for p in load_puzzles("17clue")]
     lines = ["".join(str(d) if d else "." for d in cells) for cells in sample]
     with tempfile.TemporaryDirectory() as tmp:
@@ -132,6 +165,10 @@ def default_check(count: int, jobs: int) -> None:
     cpu = usage.ru_utime + usage.ru_stime
     print(f"exit status {os.waitstatus_to_exitcode(status)}, {seconds:.1f} s wall, {cpu:.1f} s CPU")
     print(f"{count / seconds:,.0f} puzzles a second (target 1,000)")
+    print(
+        f"{cpu / count * 1000:.2f} ms of CPU a puzzle: {count / cpu * jobs:,.0f} puzzles a second "
+        f"on {jobs} idle cores"
+    )
     print(f"verdicts {dict(verdicts)}; judged by {dict(judges)}\n")
 
 
@@ -175,6 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--count-16", type=int, default=289)
     parser.add_argument("--check-puzzles", type=int, default=100_000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--cost-rounds", type=int, default=5)
     parser.add_argument("--startup-runs", type=int, default=21)
     parser.add_argument("--skip", default="", help="parts to leave out: large,check,startup")
     args = parser.parse_args(argv)
@@ -183,7 +221,7 @@ def main(argv: list[str] | None = None) -> None:
     if "large" not in skip:
         large_grids(args.datasets, args.time_limit, args.count_25, args.count_16)
     if "check" not in skip:
-        default_check(args.check_puzzles, args.jobs)
+        default_check(args.check_puzzles, args.jobs, args.cost_rounds)
     if "startup" not in skip:
         startup(args.startup_runs)
     print(f"load average after: {os.getloadavg()}")
