@@ -50,6 +50,7 @@ def check_puzzles(
     metamorphic: int = 0,
     seed: int = 0,
     certify: str | None = None,
+    shrink: bool = False,
 ) -> Iterator[CheckRecord]:
     """Cross-check many puzzles; yield each record as soon as it is known (completion order).
 
@@ -65,7 +66,8 @@ def check_puzzles(
     ``"auto"`` (the default) for two backends chosen per puzzle by :mod:`sudoku_cp.choice`.
     ``certify=DIR`` certifies every ``unique``,
     ``none`` and ``multiple`` verdict with a checked proof, one file per puzzle in DIR
-    (:mod:`sudoku_cp.certify`; needs the ``certify`` extra).
+    (:mod:`sudoku_cp.certify`; needs the ``certify`` extra). ``shrink=True`` shrinks each
+    disagreement to a small reproducer, in the record's ``shrunk`` (:mod:`sudoku_cp.shrink`).
 
     Stopping the iteration early (``break``) shuts the worker processes down.
     """
@@ -78,6 +80,7 @@ def check_puzzles(
         metamorphic=metamorphic,
         seed=seed,
         certify=certify,
+        shrink=shrink,
     )
     items = items_from(puzzles, config.model, skip)
     return run_items(items, config, default_jobs() if jobs is None else jobs)

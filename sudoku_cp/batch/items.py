@@ -59,6 +59,8 @@ class CheckConfig:
     ``backends`` (every available one); False: by every one of ``backends``."""
     certify: str | None = None
     """The folder for each verdict's certificate (``check --certify DIR``), None: none."""
+    shrink: bool = False
+    """Shrink each disagreement to a small reproducer (``check --shrink``)."""
 
     @classmethod
     def make(
@@ -72,6 +74,7 @@ class CheckConfig:
         metamorphic: int = 0,
         seed: int = 0,
         certify: str | None = None,
+        shrink: bool = False,
     ) -> CheckConfig:
         """Check and complete every setting up front, so bad ones fail before any work.
 
@@ -108,6 +111,7 @@ class CheckConfig:
             metamorphic=metamorphic,
             seed=seed,
             certify=certify,
+            shrink=bool(shrink),
         )
 
 

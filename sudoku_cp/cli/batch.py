@@ -185,6 +185,7 @@ def _batch_and_summary(
     metamorphic: int = 0,
     seed: int = 0,
     certify: str | None = None,
+    shrink: bool = False,
 ) -> Any:
     from rich.console import Console
 
@@ -206,6 +207,7 @@ def _batch_and_summary(
         metamorphic=metamorphic,
         seed=seed,
         certify=certify,
+        shrink=shrink,
     )
     records_on_stdout = output is None
     options = BatchOptions(
@@ -318,6 +320,14 @@ def _record_format(out_format: str | None, output: str | None, default: str) -> 
     "certificate file per puzzle in DIR (made if missing); records gain 'certified' "
     "(needs pip install 'sudoku-cp[certify]'; see `sudoku-cp certificate verify`).",
 )
+@click.option(
+    "--shrink",
+    "shrink_found",
+    is_flag=True,
+    help="Shrink every disagreement (and failed --metamorphic check) to a small reproducer: "
+    "JSON Lines records gain 'shrunk' (the puzzle, its givens, the solver calls; see "
+    "`sudoku-cp shrink`).",
+)
 def check(
     inputs: tuple[str, ...],
     backend_list: str | None,
@@ -335,6 +345,7 @@ def check(
     metamorphic: int,
     seed: int,
     certify: str | None,
+    shrink_found: bool,
 ) -> None:
     """Cross-check every puzzle of INPUT... across backends and say whether it is unique.
 
@@ -378,6 +389,7 @@ def check(
         metamorphic=metamorphic,
         seed=seed,
         certify=certify,
+        shrink=shrink_found,
     )
     sys.exit(summary.exit_status)
 
