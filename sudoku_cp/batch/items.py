@@ -41,6 +41,10 @@ def default_jobs() -> int:
     return usable_cores()
 
 
+CERTIFY_TIME_LIMIT = 60.0
+"""Seconds one certificate may take by default (a 25x25 takes 10-25 s, a 9x9 well under 1 s)."""
+
+
 @dataclass(frozen=True)
 class CheckConfig:
     """What every puzzle of a batch is checked with (sent once to each worker)."""
@@ -61,6 +65,8 @@ class CheckConfig:
     """The folder for each verdict's certificate (``check --certify DIR``), None: none."""
     shrink: bool = False
     """Shrink each disagreement to a small reproducer (``check --shrink``)."""
+    certify_time_limit: float | None = None
+    """Seconds one certificate may take, proof and check (``--certify-time-limit``)."""
 
     @classmethod
     def make(
@@ -75,6 +81,7 @@ class CheckConfig:
         seed: int = 0,
         certify: str | None = None,
         shrink: bool = False,
+        certify_time_limit: float | None = CERTIFY_TIME_LIMIT,
     ) -> CheckConfig:
         """Check and complete every setting up front, so bad ones fail before any work.
 
@@ -85,6 +92,7 @@ class CheckConfig:
         from ..choice import ALL, AUTO
 
         check_limits(limit, time_limit)
+        check_limits(None, certify_time_limit)
         if (
             isinstance(metamorphic, bool)
             or not isinstance(metamorphic, int)
@@ -112,6 +120,7 @@ class CheckConfig:
             seed=seed,
             certify=certify,
             shrink=bool(shrink),
+            certify_time_limit=certify_time_limit,
         )
 
 

@@ -186,6 +186,7 @@ def _batch_and_summary(
     seed: int = 0,
     certify: str | None = None,
     shrink: bool = False,
+    certify_time_limit: float | None = None,
 ) -> Any:
     from rich.console import Console
 
@@ -208,6 +209,7 @@ def _batch_and_summary(
         seed=seed,
         certify=certify,
         shrink=shrink,
+        **({} if certify_time_limit is None else {"certify_time_limit": certify_time_limit}),
     )
     records_on_stdout = output is None
     options = BatchOptions(
@@ -321,6 +323,14 @@ def _record_format(out_format: str | None, output: str | None, default: str) -> 
     "(needs pip install 'sudoku-cp[certify]'; see `sudoku-cp certificate verify`).",
 )
 @click.option(
+    "--certify-time-limit",
+    type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
+    default=None,
+    metavar="SECONDS",
+    help="Seconds one certificate may take, proof and check [default: 60]; past it the "
+    "record says certified: false, timeout: true.",
+)
+@click.option(
     "--shrink",
     "shrink_found",
     is_flag=True,
@@ -346,6 +356,7 @@ def check(
     seed: int,
     certify: str | None,
     shrink_found: bool,
+    certify_time_limit: float | None,
 ) -> None:
     """Cross-check every puzzle of INPUT... across backends and say whether it is unique.
 
@@ -390,6 +401,7 @@ def check(
         seed=seed,
         certify=certify,
         shrink=shrink_found,
+        certify_time_limit=certify_time_limit,
     )
     sys.exit(summary.exit_status)
 
