@@ -247,10 +247,11 @@ class Shrunk:
         }
 
 
-def shrink(puzzle: Puzzle, fails: Callable[[Puzzle], bool], harness: Harness) -> Shrunk | None:
+def shrink(puzzle: Puzzle, fails: Disagrees, harness: Harness) -> Shrunk | None:
     """The smallest puzzle made of ``puzzle``'s parts on which ``fails`` still holds (None when
     it does not hold on ``puzzle`` itself). ``fails`` asks ``harness``, which counts the calls
-    and stops the search at its budget (the smallest failing puzzle found so far is kept)."""
+    and stops the search at its budget (the smallest failing puzzle found so far is kept,
+    with the record that showed it failing)."""
     checks = 0
     seen: dict[frozenset[Part], bool] = {}
     givens, rules = parts_of(puzzle)
@@ -265,7 +266,7 @@ def shrink(puzzle: Puzzle, fails: Callable[[Puzzle], bool], harness: Harness) ->
             seen[key] = fails(build(puzzle, kept))
             if seen[key] and len(kept) <= len(best):
                 best = list(kept)
-                best_record[0] = getattr(fails, "last", None)
+                best_record[0] = fails.last
         return seen[key]
 
     minimal = False
@@ -288,7 +289,8 @@ def shrink(puzzle: Puzzle, fails: Callable[[Puzzle], bool], harness: Harness) ->
     except CallBudgetSpent:
         pass
     shrunk = build(puzzle, best)
-    record = best_record[0] or harness.check(shrunk)
+    record = best_record[0]
+    assert record is not None  # set when the original failed
     gone = [describe(p, puzzle) for p in rules if p not in set(best)]
     return Shrunk(puzzle, shrunk, record, harness.calls, checks, minimal, gone)
 
@@ -319,7 +321,11 @@ def shrink_record(
     transforms = (
         transforms_for(puzzle, config.metamorphic, config.seed) if config.metamorphic else ()
     )
-    found = shrink(puzzle, Disagrees(harness, transforms), harness)
+    try:
+        found = shrink(puzzle, Disagrees(harness, transforms), harness)
+    except Exception as err:  # a fault here must not cost the batch its record
+        record.shrunk = {"reason": f"shrinking failed: {type(err).__name__}: {err}"}
+        return
     record.shrunk = (
         found.to_dict()
         if found is not None

@@ -65,8 +65,9 @@ class CheckConfig:
     """The folder for each verdict's certificate (``check --certify DIR``), None: none."""
     shrink: bool = False
     """Shrink each disagreement to a small reproducer (``check --shrink``)."""
-    certify_time_limit: float | None = None
-    """Seconds one certificate may take, proof and check (``--certify-time-limit``)."""
+    certify_time_limit: float | None = CERTIFY_TIME_LIMIT
+    """Seconds one certificate may take, proof and check (``--certify-time-limit``); None:
+    no limit."""
 
     @classmethod
     def make(
