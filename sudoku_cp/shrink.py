@@ -86,8 +86,9 @@ def describe(part: Part, puzzle: Puzzle) -> str:
 
 # --- the question asked of each smaller puzzle ----------------------------------------------------
 class Harness:
-    """Cross-checks puzzles with fixed backends (or the default choice per puzzle), counting
-    every solver call; raises :class:`CallBudgetSpent` past ``max_calls``.
+    """Cross-checks puzzles with ``backends`` (names, ``"all"``, or None / ``"auto"``: the
+    default choice per puzzle), counting every solver call; raises :class:`CallBudgetSpent`
+    past ``max_calls``.
 
     ``before``/``after`` bracket each solver call (a batch worker's watchdog) and ``known``
     marks backends already stopped on this puzzle, as for :func:`run_backends`.
@@ -107,9 +108,10 @@ class Harness:
     ) -> None:
         from .backends import get_backend
 
-        self.auto = runners is None and (backends is None or backends == "auto")
-        if runners is None:
-            names = resolve_backends(None if self.auto else backends)
+        word = backends.strip().lower() if isinstance(backends, str) else None
+        self.auto = runners is None and (backends is None or word == "auto")
+        if runners is None:  # "all": every available backend on every puzzle
+            names = resolve_backends(None if self.auto or word == "all" else backends)
             settings = check_backend_options(names, options)
             runners = [(name, get_backend(name), settings[name]) for name in names]
         self.runners = list(runners)

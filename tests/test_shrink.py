@@ -201,3 +201,12 @@ def test_parts_of_lists_givens_then_rules() -> None:
     model = load_model("classic").with_rules(rules=[Cage((0, 1), 3)], groups=[(0, 5)], size=4)
     givens, rules = parts_of(Puzzle([1] + [0] * 15, model))
     assert givens == [("given", 0)] and rules == [("rule", 0), ("group", 0)]
+
+
+def test_all_means_every_backend_and_auto_the_default_two() -> None:
+    from sudoku_cp.backends import available_backends
+
+    every = Harness("all")
+    assert not every.auto and [r[0] for r in every.runners] == available_backends()
+    chosen = Harness("auto").runners_for(Puzzle.parse(KNOWN))
+    assert [r[0] for r in chosen] == ["backtrack", "sat"]

@@ -123,9 +123,8 @@ def _harness(
     from ..shrink import DEFAULT_CALLS, Harness
     from .batch import _per_backend_options
 
-    word = backend_list.strip().lower()
     return Harness(
-        None if word == "all" else backend_list,
+        backend_list,
         options=_per_backend_options(option_pairs),
         time_limit=time_limit,
         max_calls=DEFAULT_CALLS if calls is None else calls,
