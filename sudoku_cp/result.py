@@ -235,6 +235,9 @@ class CheckRecord:
     certificate: dict[str, Any] | None = None
     """Set by ``check --certify``: ``certified`` (bool) and the certificate's ``path`` and
     ``sha256``, or the ``reason`` it is not certified (:mod:`sudoku_cp.certify`)."""
+    shrunk: dict[str, Any] | None = None
+    """Set by ``check --shrink`` on a disagreement: the smallest reproducer found, its givens
+    and rules against the original's, the solver calls it took (:mod:`sudoku_cp.shrink`)."""
 
     def solution_lines(self) -> list[str]:
         """The witnesses as result files write them: each in single-line form."""
@@ -260,6 +263,8 @@ class CheckRecord:
         if self.certificate is not None:  # likewise, only with --certify
             data["certified"] = self.certificate.get("certified", False)
             data["certificate"] = {k: v for k, v in self.certificate.items() if k != "certified"}
+        if self.shrunk is not None:  # likewise, only with --shrink and on a disagreement
+            data["shrunk"] = self.shrunk
         return data
 
     @classmethod
@@ -286,6 +291,7 @@ class CheckRecord:
                 if "certified" not in data
                 else {"certified": bool(data["certified"]), **(data.get("certificate") or {})}
             ),
+            shrunk=data.get("shrunk"),
         )
 
 

@@ -193,9 +193,9 @@ def test_a_rule_the_encoder_cannot_express_is_not_certified():
 
 
 def test_a_grid_too_large_for_the_encoder_is_refused_with_the_cap():
-    with pytest.raises(Unencodable, match=f"a 25x25 grid .* cap of {MAX_CLAUSES:,}"):
-        encode(Puzzle([0] * 25**2))
-    made = make(Puzzle([0] * 25**2), "none", [])
+    with pytest.raises(Unencodable, match=f"a 36x36 grid .* cap of {MAX_CLAUSES:,}"):
+        encode(Puzzle([0] * 36**2))
+    made = make(Puzzle([0] * 36**2), "none", [])
     assert made.data is None and "above the certificates' cap" in made.reason
 
 

@@ -28,7 +28,7 @@ from ..errors import SudokuError
 from ..harness import DEFAULT_LIMIT
 from ..model import Model
 from ..result import BackendRun, CheckRecord, Status
-from .items import CheckConfig, Item, default_jobs, items_from, resolve
+from .items import CERTIFY_TIME_LIMIT, CheckConfig, Item, default_jobs, items_from, resolve
 from .pool import ChunkSizer, Running, Work, WorkerPool, describe_death
 from .worker import check_chunk, check_task, init_worker, invalid, make_runners
 
@@ -50,6 +50,8 @@ def check_puzzles(
     metamorphic: int = 0,
     seed: int = 0,
     certify: str | None = None,
+    shrink: bool = False,
+    certify_time_limit: float | None = CERTIFY_TIME_LIMIT,
 ) -> Iterator[CheckRecord]:
     """Cross-check many puzzles; yield each record as soon as it is known (completion order).
 
@@ -65,7 +67,10 @@ def check_puzzles(
     ``"auto"`` (the default) for two backends chosen per puzzle by :mod:`sudoku_cp.choice`.
     ``certify=DIR`` certifies every ``unique``,
     ``none`` and ``multiple`` verdict with a checked proof, one file per puzzle in DIR
-    (:mod:`sudoku_cp.certify`; needs the ``certify`` extra).
+    (:mod:`sudoku_cp.certify`; needs the ``certify`` extra), each within
+    ``certify_time_limit`` seconds (else ``certified: false``, ``timeout: true``).
+    ``shrink=True`` shrinks each disagreement to a small reproducer, in the record's
+    ``shrunk`` (:mod:`sudoku_cp.shrink`).
 
     Stopping the iteration early (``break``) shuts the worker processes down.
     """
@@ -78,6 +83,8 @@ def check_puzzles(
         metamorphic=metamorphic,
         seed=seed,
         certify=certify,
+        shrink=shrink,
+        certify_time_limit=certify_time_limit,
     )
     items = items_from(puzzles, config.model, skip)
     return run_items(items, config, default_jobs() if jobs is None else jobs)

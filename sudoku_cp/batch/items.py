@@ -41,6 +41,10 @@ def default_jobs() -> int:
     return usable_cores()
 
 
+CERTIFY_TIME_LIMIT = 60.0
+"""Seconds one certificate may take by default (a 25x25 takes 10-25 s, a 9x9 well under 1 s)."""
+
+
 @dataclass(frozen=True)
 class CheckConfig:
     """What every puzzle of a batch is checked with (sent once to each worker)."""
@@ -59,6 +63,11 @@ class CheckConfig:
     ``backends`` (every available one); False: by every one of ``backends``."""
     certify: str | None = None
     """The folder for each verdict's certificate (``check --certify DIR``), None: none."""
+    shrink: bool = False
+    """Shrink each disagreement to a small reproducer (``check --shrink``)."""
+    certify_time_limit: float | None = CERTIFY_TIME_LIMIT
+    """Seconds one certificate may take, proof and check (``--certify-time-limit``); None:
+    no limit."""
 
     @classmethod
     def make(
@@ -72,6 +81,8 @@ class CheckConfig:
         metamorphic: int = 0,
         seed: int = 0,
         certify: str | None = None,
+        shrink: bool = False,
+        certify_time_limit: float | None = CERTIFY_TIME_LIMIT,
     ) -> CheckConfig:
         """Check and complete every setting up front, so bad ones fail before any work.
 
@@ -82,6 +93,7 @@ class CheckConfig:
         from ..choice import ALL, AUTO
 
         check_limits(limit, time_limit)
+        check_limits(None, certify_time_limit)
         if (
             isinstance(metamorphic, bool)
             or not isinstance(metamorphic, int)
@@ -108,6 +120,8 @@ class CheckConfig:
             metamorphic=metamorphic,
             seed=seed,
             certify=certify,
+            shrink=bool(shrink),
+            certify_time_limit=certify_time_limit,
         )
 
 

@@ -26,7 +26,7 @@ from ..harness import (
     read_calls,
     validate_many,
 )
-from ..result import CheckRecord
+from ..result import CheckRecord, Verdict
 from ..transforms import transforms_for
 from .items import CheckConfig, Item, resolve
 from .pool import Watchdog
@@ -244,6 +244,10 @@ def check_chunk(
             watch.position = position  # (metamorphic variants call the backends again)
         chosen, call_before = used[position]
         records.append(_judge_item(item, ran, config, chosen, call_before, after, next(valid)))
+        if config.shrink and records[-1].verdict is Verdict.DISAGREEMENT:
+            from ..shrink import shrink_record
+
+            shrink_record(records[-1], item, config, chosen, call_before, after)
     if config.certify is not None:  # here in the worker, where the puzzles already are
         from ..certify.batch import certify_chunk
 

@@ -44,9 +44,12 @@ def prepare_folder(folder: str | os.PathLike[str]) -> str:
     return str(folder)
 
 
-def certify_record(record: CheckRecord, puzzle: Puzzle | None, folder: str) -> None:
+def certify_record(
+    record: CheckRecord, puzzle: Puzzle | None, folder: str, time_limit: float | None = None
+) -> None:
     """Certify one record's verdict (setting ``record.certificate``), storing the certificate
-    in ``folder``."""
+    in ``folder``; past ``time_limit`` seconds (proof and check), ``certified: false`` with
+    ``timeout: true`` and a reason that starts with ``timeout``."""
     start = time.perf_counter()
     verdict = record.verdict.value
     if puzzle is None or verdict not in CERTIFIED:
@@ -54,9 +57,11 @@ def certify_record(record: CheckRecord, puzzle: Puzzle | None, folder: str) -> N
         return
     solutions = record.solutions[: 1 if verdict == "unique" else 2]
     try:
-        made = make(puzzle, verdict, solutions, record.puzzle)
+        made = make(puzzle, verdict, solutions, record.puzzle, time_limit=time_limit)
         if made.data is None:
             record.certificate = {"certified": False, "reason": made.reason}
+            if made.reason and made.reason.startswith("timeout"):
+                record.certificate["timeout"] = True
             return
         path, sha256 = store(made.data, Path(folder), record.index)
     except (SudokuError, OSError) as err:
@@ -74,4 +79,4 @@ def certify_record(record: CheckRecord, puzzle: Puzzle | None, folder: str) -> N
 def certify_chunk(items: Sequence[Any], records: Sequence[CheckRecord], config: Any) -> None:
     """Certify every record of a chunk (``items`` in the same order as ``records``)."""
     for item, record in zip(items, records, strict=True):
-        certify_record(record, item.puzzle, config.certify)
+        certify_record(record, item.puzzle, config.certify, config.certify_time_limit)

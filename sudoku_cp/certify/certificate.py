@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -35,7 +36,8 @@ from ..formats.line import format_line
 from ..model import Model, model_from_dict
 from ..puzzle import Puzzle
 from .cnf import Formula, Unencodable, blocking_clause, encode
-from .proof import Unproved, check, checker, refute, unsatisfied
+from .proof import CertifyTimeout, Unproved, check, checker, refute, unsatisfied
+from .proof import time_limit as limited
 
 FORMAT = "sudoku-cp certificate 1"
 SUFFIX = ".cert.gz"
@@ -102,12 +104,34 @@ def read_puzzle(text: str, model: dict[str, Any]) -> Puzzle:
 
 
 def make(
-    puzzle: Puzzle, claim: str, solutions: Sequence[Sequence[int]], record: str | None = None
+    puzzle: Puzzle,
+    claim: str,
+    solutions: Sequence[Sequence[int]],
+    record: str | None = None,
+    *,
+    time_limit: float | None = None,
 ) -> Made:
     """The certificate of ``claim`` (``unique`` with its solution, ``none``, ``multiple`` with
     two witnesses) for ``puzzle`` — or why there is none. Every proof is checked by dratify
     here, before anything is called certified. ``record`` is how the run's records name the
-    puzzle (kept for people; the certificate's own ``puzzle`` and ``model`` are what count)."""
+    puzzle (kept for people; the certificate's own ``puzzle`` and ``model`` are what count).
+    ``time_limit`` (seconds, proof and check together) gives, past it, no certificate and a
+    reason that starts with ``timeout``."""
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    try:
+        with limited(time_limit):
+            return _make(puzzle, claim, solutions, record, deadline)
+    except CertifyTimeout as err:
+        return Made(None, str(err))
+
+
+def _make(
+    puzzle: Puzzle,
+    claim: str,
+    solutions: Sequence[Sequence[int]],
+    record: str | None,
+    deadline: float | None,
+) -> Made:
     checker()
     n = puzzle.size
     text = format_line(puzzle.cells, n)
@@ -147,8 +171,8 @@ def make(
     # A CNF that excludes the real solution would "prove" anything: the solution must be one
     # of its models (checked clause by clause) before its refutation means anything.
     try:
-        why, proof = refute(formula, extra, solutions)
-    except Unproved as err:
+        why, proof = refute(formula, extra, solutions, deadline)
+    except Unproved as err:  # (a timeout included)
         return Made(None, str(err))
     if why:
         return Made(None, f"the solution is not a model of the CNF: {why}")

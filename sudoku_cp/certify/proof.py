@@ -7,9 +7,13 @@ code here has found every clause true under it.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
-from collections.abc import Sequence
+import signal
+import threading
+import time
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..errors import SudokuError
@@ -30,8 +34,58 @@ proof of more would take the pure-Python checker minutes (a hard 25x25 took CaDi
 1.2-million-line proof). Beyond it the verdict is not certified, saying so."""
 
 
+SLICE = 1_000
+"""Conflicts of the solver's first slice; each next slice is twice the last. The clock is read
+between slices (CaDiCaL cannot be interrupted from another thread), so a time limit on
+certifying stops the solver within one slice."""
+
+
 class Unproved(SudokuError):
     """The solver gave up within its budget: no proof, no certificate."""
+
+
+class CertifyTimeout(Unproved):
+    """Certifying one verdict (proof and check) ran past its time limit."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`CertifyTimeout` in the block once ``seconds`` have passed.
+
+    The pure-Python checker has no time limit of its own, so a SIGALRM timer stops it between
+    two bytecodes; the solver's C code is stopped by :func:`refute`'s slices instead. Only in
+    the main thread (where Python runs signal handlers), and only when no other timer is set;
+    elsewhere the block runs unlimited (a batch worker and ``--jobs 0`` both are main threads).
+    """
+    usable = (
+        seconds is not None
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+        and signal.getitimer(signal.ITIMER_REAL)[0] == 0
+    )
+    if not usable:
+        yield
+        return
+    assert seconds is not None
+
+    armed = [True]  # the handler raises once; the clean-up below cannot be cut short twice
+
+    def expire(signum: int, frame: Any) -> None:
+        if armed[0]:
+            armed[0] = False
+            raise CertifyTimeout(f"timeout: certifying took over {seconds:g} s")
+
+    previous = signal.getsignal(signal.SIGALRM) or signal.SIG_DFL  # (None: set outside Python)
+    try:
+        signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            armed[0] = False
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 class CertifyUnavailable(SudokuError):
@@ -80,11 +134,15 @@ def _flush_c_streams() -> None:
 
 
 def refute(
-    formula: Formula, extra: Sequence[Clause] = (), solutions: Sequence[Sequence[int]] = ()
+    formula: Formula,
+    extra: Sequence[Clause] = (),
+    solutions: Sequence[Sequence[int]] = (),
+    deadline: float | None = None,
 ) -> tuple[str | None, str | None]:
     """``(problem, proof)``: first, why one of ``solutions`` does not satisfy ``formula`` (see
     :func:`unsatisfied`); then a DRAT proof (text) that ``formula`` plus ``extra`` is
-    unsatisfiable, or None when the solver finds it satisfiable. One solver does both."""
+    unsatisfiable, or None when the solver finds it satisfiable. One solver does both.
+    ``deadline`` (``time.monotonic()``) raises :class:`CertifyTimeout` between slices."""
     from pysat.solvers import Solver
 
     with Solver(
@@ -96,18 +154,31 @@ def refute(
                 return problem, None
         for clause in extra:
             solver.add_clause(list(clause))
-        solver.conf_budget(MAX_CONFLICTS)
-        answer = solver.solve_limited()
-        if answer is None:
-            raise Unproved(
-                f"no refutation within the solver's budget of {MAX_CONFLICTS:,} conflicts"
-            )
+        answer = _solve_in_slices(solver, deadline)
         if answer:
             return None, None
         if needs_flush():
             _flush_c_streams()
         proof = solver.get_proof()
     return None, "\n".join(proof) + "\n"
+
+
+def _solve_in_slices(solver: Any, deadline: float | None) -> bool:
+    """The solver's answer within :data:`MAX_CONFLICTS` conflicts in all, asked in slices."""
+    spent, budget = 0, SLICE
+    while True:
+        solver.conf_budget(min(budget, MAX_CONFLICTS - spent))
+        answer = solver.solve_limited()
+        if answer is not None:
+            return bool(answer)
+        spent = int(solver.accum_stats().get("conflicts", MAX_CONFLICTS))
+        if spent >= MAX_CONFLICTS:
+            raise Unproved(
+                f"no refutation within the solver's budget of {MAX_CONFLICTS:,} conflicts"
+            )
+        if deadline is not None and time.monotonic() >= deadline:
+            raise CertifyTimeout("timeout: the solver found no refutation in time")
+        budget *= 2
 
 
 _BASES: dict[int, tuple[tuple[Clause, ...], Any]] = {}

@@ -4,7 +4,7 @@
 shares; each other module adds its commands to it when imported here.
 """
 
-from . import batch, bench, certificate, draw, generate, info, solve
+from . import batch, bench, certificate, draw, generate, info, shrink, solve
 from .app import main
 
-__all__ = ["batch", "bench", "certificate", "draw", "generate", "info", "main", "solve"]
+__all__ = ["batch", "bench", "certificate", "draw", "generate", "info", "main", "shrink", "solve"]

@@ -185,6 +185,8 @@ def _batch_and_summary(
     metamorphic: int = 0,
     seed: int = 0,
     certify: str | None = None,
+    shrink: bool = False,
+    certify_time_limit: float | None = None,
 ) -> Any:
     from rich.console import Console
 
@@ -206,6 +208,8 @@ def _batch_and_summary(
         metamorphic=metamorphic,
         seed=seed,
         certify=certify,
+        shrink=shrink,
+        **({} if certify_time_limit is None else {"certify_time_limit": certify_time_limit}),
     )
     records_on_stdout = output is None
     options = BatchOptions(
@@ -318,6 +322,22 @@ def _record_format(out_format: str | None, output: str | None, default: str) -> 
     "certificate file per puzzle in DIR (made if missing); records gain 'certified' "
     "(needs pip install 'sudoku-cp[certify]'; see `sudoku-cp certificate verify`).",
 )
+@click.option(
+    "--certify-time-limit",
+    type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
+    default=None,
+    metavar="SECONDS",
+    help="Seconds one certificate may take, proof and check [default: 60]; past it the "
+    "record says certified: false, timeout: true.",
+)
+@click.option(
+    "--shrink",
+    "shrink_found",
+    is_flag=True,
+    help="Shrink every disagreement (and failed --metamorphic check) to a small reproducer: "
+    "JSON Lines records gain 'shrunk' (the puzzle, its givens, the solver calls; see "
+    "`sudoku-cp shrink`).",
+)
 def check(
     inputs: tuple[str, ...],
     backend_list: str | None,
@@ -335,6 +355,8 @@ def check(
     metamorphic: int,
     seed: int,
     certify: str | None,
+    shrink_found: bool,
+    certify_time_limit: float | None,
 ) -> None:
     """Cross-check every puzzle of INPUT... across backends and say whether it is unique.
 
@@ -378,6 +400,8 @@ def check(
         metamorphic=metamorphic,
         seed=seed,
         certify=certify,
+        shrink=shrink_found,
+        certify_time_limit=certify_time_limit,
     )
     sys.exit(summary.exit_status)
 
