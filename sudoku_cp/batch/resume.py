@@ -251,7 +251,18 @@ def _check_same_run(
             f"{before.get('selection', 'given')}, not {settings['selection']}; use the same "
             "options or another output file"
         )
-    keys = ("command", "backends", "limit", "model", "backend_options", "metamorphic", "seed")
+    # input_format: the same file read as another format numbers its puzzles differently, so
+    # the recorded indices would name other puzzles.
+    keys = (
+        "command",
+        "backends",
+        "limit",
+        "model",
+        "backend_options",
+        "metamorphic",
+        "seed",
+        "input_format",
+    )
     for key in (*keys, "certify"):
         if before.get(key) != settings.get(key):
             raise ResumeError(

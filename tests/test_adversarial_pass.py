@@ -1,0 +1,31 @@
+"""What the third adversarial pass of issue 14 found, each pinned by a test that failed before
+its fix (README, "What can go wrong")."""
+
+from __future__ import annotations
+
+from clitools import error_line, jsonl, run
+from puzzles import EULER, INKALA
+
+REAL = "backtrack"
+
+
+def test_resume_refuses_another_input_format(tmp_path):
+    # Read as lines, the CSV's header is puzzle 1 and every index shifts by one: resuming a
+    # CSV-read output so recorded the header as a puzzle and the last puzzle as invalid.
+    puzzles = tmp_path / "p.csv"
+    puzzles.write_text(f"id,puzzle\na,{EULER}\nb,{INKALA}\n")
+    out = tmp_path / "out.jsonl"
+    args = ["check", str(puzzles), "-b", REAL, "-j", "0", "-o", str(out), "-q"]
+    assert run(*args).exit_code == 0
+    out.write_text(out.read_text().splitlines(keepends=True)[0])  # as an interrupted run
+    before = out.read_bytes()
+    result = run(*args, "--resume", "--input-format", "line")
+    assert result.exit_code == 2
+    assert error_line(result) == (
+        "sudoku-cp: error: cannot resume: the output was made with input_format 'auto', not "
+        "'line'; use the same options or another output file"
+    )
+    assert out.read_bytes() == before
+    result = run(*args, "--resume")
+    assert result.exit_code == 0, result.output
+    assert sorted((r["index"], r["id"]) for r in jsonl(out.read_text())) == [(1, "a"), (2, "b")]
