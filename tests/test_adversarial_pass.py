@@ -3,6 +3,8 @@ its fix (README, "What can go wrong")."""
 
 from __future__ import annotations
 
+import os
+
 from clitools import error_line, jsonl, run
 from puzzles import EULER, INKALA
 
@@ -29,3 +31,21 @@ def test_resume_refuses_another_input_format(tmp_path):
     result = run(*args, "--resume")
     assert result.exit_code == 0, result.output
     assert sorted((r["index"], r["id"]) for r in jsonl(out.read_text())) == [(1, "a"), (2, "b")]
+
+
+def test_an_output_named_like_a_sidecar_is_refused(tmp_path):
+    # Run B writing a.jsonl.meta.json while run A writes a.jsonl: A's closing sidecar was renamed
+    # over B's output, and B's records were gone though it exited 0.
+    (tmp_path / "a.jsonl.meta.json").write_text("{}")
+    os.symlink(tmp_path / "a.jsonl.meta.json", tmp_path / "link.jsonl")
+    for name in ("a.jsonl.meta.json", "new.meta.json", "link.jsonl"):
+        out = tmp_path / name
+        result = run("check", EULER, "-b", REAL, "-j", "0", "-o", str(out), "-q")
+        assert result.exit_code == 2
+        assert error_line(result) == (
+            f"sudoku-cp: error: the output {out} is named like a sidecar (FILE.meta.json, the "
+            "run record written beside an output, replaced whole when its run ends); choose "
+            "another --output file"
+        )
+    assert (tmp_path / "a.jsonl.meta.json").read_text() == "{}"
+    assert not (tmp_path / "new.meta.json").exists()

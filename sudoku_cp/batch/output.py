@@ -32,6 +32,7 @@ from ..result import BackendRun, CheckRecord, Status, Verdict, shown_id, witness
 from .items import OutputError
 
 FORMATS = ("table", "jsonl", "csv")
+SIDECAR_SUFFIX = ".meta.json"
 
 
 def check_output_apart(
@@ -49,6 +50,15 @@ def check_output_apart(
     """
     from ..experiment import input_path
 
+    for name in {output.name, _resolved_name(output)}:
+        if name.endswith(SIDECAR_SUFFIX):
+            # Another run's sidecar, rewritten by renaming a new file over it, would drop every
+            # record written here; and writing here drops that run's record.
+            raise OutputError(
+                f"the output {output} is named like a sidecar (FILE{SIDECAR_SUFFIX}, the run "
+                f"record written beside an output, replaced whole when its run ends); choose "
+                f"{choose}"
+            )
     named: list[tuple[str, os.stat_result]] = []
     for arg in inputs:
         try:
@@ -65,7 +75,7 @@ def check_output_apart(
             named.append((f"the model file {model_path}", os.stat(model_path)))
     written_paths = [(output, "output")]
     if output.name:  # (not for "." or "/", which are refused as folders anyway)
-        written_paths.append((output.with_name(output.name + ".meta.json"), "output's sidecar"))
+        written_paths.append((output.with_name(output.name + SIDECAR_SUFFIX), "output's sidecar"))
     for written, what in written_paths:
         try:
             mine = os.stat(written)
@@ -79,6 +89,14 @@ def check_output_apart(
                     f"the {what} {written} is {label}: writing it would destroy what this "
                     f"run reads; choose {choose}"
                 )
+
+
+def _resolved_name(path: Path) -> str:
+    """The name a symlink leads to (the path's own where it cannot be resolved)."""
+    try:
+        return path.resolve().name
+    except (OSError, RuntimeError):
+        return path.name
 
 
 class OutputLock:
