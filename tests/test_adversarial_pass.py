@@ -3,8 +3,10 @@ its fix (README, "What can go wrong")."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 
+import pytest
 from clitools import error_line, jsonl, run
 from puzzles import EULER, INKALA
 
@@ -49,3 +51,29 @@ def test_an_output_named_like_a_sidecar_is_refused(tmp_path):
         )
     assert (tmp_path / "a.jsonl.meta.json").read_text() == "{}"
     assert not (tmp_path / "new.meta.json").exists()
+
+
+def test_a_certify_folder_another_run_writes_is_refused(tmp_path):
+    # Certificates are named by input position: two runs certifying into one folder replaced
+    # each other's, both exited 0, and one run's records named the other's puzzles' files.
+    pytest.importorskip("dratify")
+    certs = tmp_path / "certs"
+    certs.mkdir()
+    out = tmp_path / "out.jsonl"
+    args = ["check", EULER, "-b", REAL, "-j", "0", "--certify", str(certs), "-o", str(out), "-q"]
+    fd = os.open(certs, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as another run holds it
+        result = run(*args)
+        assert result.exit_code == 2
+        assert error_line(result) == (
+            f"sudoku-cp: error: certificate folder {certs} is being written by another "
+            "sudoku-cp run; wait for it to finish (or stop it), or choose another --certify "
+            "folder"
+        )
+        assert list(certs.iterdir()) == []
+    finally:
+        os.close(fd)
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert [r["certified"] for r in jsonl(out.read_text())] == [True]

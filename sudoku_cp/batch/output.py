@@ -153,6 +153,43 @@ class OutputLock:
             self.fd = None
 
 
+class FolderLock:
+    """An exclusive lock on the ``--certify`` folder for the whole run: certificates are named by
+    input position, so two runs certifying into one folder would replace each other's, and
+    each run's records would name the other's puzzles' files. ``fcntl.flock`` on the folder
+    itself, dropped by the kernel however the run ends, closed in worker processes (the
+    certificates they write are this run's); no lock where there is no ``fcntl``."""
+
+    def __init__(self, path: Path) -> None:
+        self.fd: int | None = None
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover — not POSIX
+            return
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        except OSError:
+            return  # preparing the folder has said what is wrong with it
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as err:
+            os.close(fd)
+            if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise OutputError(
+                    f"certificate folder {path} is being written by another sudoku-cp run; "
+                    "wait for it to finish (or stop it), or choose another --certify folder"
+                ) from None
+            return
+        self.fd = fd
+        _LOCKS.add(fd)
+
+    def release(self) -> None:
+        if self.fd is not None:
+            _LOCKS.discard(self.fd)
+            os.close(self.fd)
+            self.fd = None
+
+
 _LOCKS: set[int] = set()
 
 
