@@ -4,6 +4,8 @@ its fix (README, "What can go wrong")."""
 from __future__ import annotations
 
 import fcntl
+import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -101,3 +103,48 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line_not_a_traceback():
         130,
         "sudoku-cp: interrupted while starting; nothing was done\n",
     )
+
+
+def test_a_replay_writing_over_the_record_it_replays_is_refused(tmp_path):
+    # `bench --replay old -o old` replaced the record and the table it was compared with.
+    data = tmp_path / "one.txt"
+    data.write_text(EULER + "\n")
+    sha256 = hashlib.sha256(data.read_bytes()).hexdigest()
+    old = tmp_path / "old"
+    old.mkdir()
+    record = {
+        "format": "sudoku-cp-bench/1",
+        "seed": 1,
+        "options": {
+            **{"limit": 2, "repeat": 1, "time_limit": 5.0, "jobs": 1, "warmup": True},
+            **{"model": "classic", "box": None, "baseline": "backtrack:fast"},
+        },
+        "backends": [
+            {"label": "backtrack:fast", "backend": "backtrack", "strategy": "fast", "options": {}}
+        ],
+        "datasets": [{"name": "one", "source": "file", "path": str(data), "sha256": sha256}],
+    }
+    (old / "record.json").write_text(json.dumps(record))
+    columns = "dataset,puzzle_id,backend,strategy,limit,repeat,status,count,seconds,exact,valid"
+    (old / "results.csv").write_text(columns + ",verdict,agrees,note\n")  # (no rows needed)
+    before = {p.name: p.read_bytes() for p in old.iterdir()}
+    for replay, out, clash in (
+        (old, old, "results.csv"),
+        (old / "record.json", tmp_path / "old" / ".." / "old", "results.csv"),
+    ):
+        result = run("bench", "--replay", str(replay), "-o", str(out), "-q")
+        assert result.exit_code == 2
+        assert error_line(result) == (
+            f"sudoku-cp: error: the output {out / clash} is the input {old / clash}: writing "
+            "it would destroy what this run reads; choose another --output folder"
+        )
+    (old / "results.csv").unlink()
+    result = run("bench", "--replay", str(old), "-o", str(old), "-q")
+    assert error_line(result) == (
+        f"sudoku-cp: error: the output {old / 'record.json'} is the input "
+        f"{old / 'record.json'}: writing it would destroy what this run reads; choose another "
+        "--output folder"
+    )
+    assert {p.name: p.read_bytes() for p in old.iterdir()} == {
+        k: v for k, v in before.items() if k != "results.csv"
+    }

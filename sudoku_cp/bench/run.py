@@ -711,10 +711,11 @@ BENCH_FILES = ("results.csv", "results.parquet", "record.json", "summary.txt", "
 """The files a bench writes into its --output folder (the lock is on the first)."""
 
 
-def claim_output(outdir: str | Path, config: BenchConfig) -> OutputLock:
+def claim_output(outdir: str | Path, config: BenchConfig, reads: Sequence[str] = ()) -> OutputLock:
     """Make the output folder and lock it for the run, as ``check`` locks its output: refuse a
-    folder whose result files are files the bench reads (a dataset, the model file — by
-    identity: any spelling or link) and a folder another bench is writing now. The lock is on
+    folder whose result files are files the bench reads (a dataset, the model file, ``reads``:
+    the record and table a ``--replay`` compares with — by identity: any spelling or link) and
+    a folder another bench is writing now. The lock is on
     ``results.csv`` (made empty if new) and held until released; the caller releases it
     (with ``remove_if_empty``, so a bench that wrote nothing leaves no empty table)."""
     resolve_datasets(config.datasets)  # a dataset that is not there: refused before any mkdir
@@ -722,7 +723,7 @@ def claim_output(outdir: str | Path, config: BenchConfig) -> OutputLock:
     model_path = config.model if Path(config.model).is_file() else None
     choose = "another --output folder"
     for name in BENCH_FILES:
-        check_output_apart(out / name, config.datasets, model_path, choose=choose)
+        check_output_apart(out / name, [*config.datasets, *reads], model_path, choose=choose)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:

@@ -173,10 +173,13 @@ def bench(
         _list_bundled()
         return
     old = None
+    reads: list[str] = []  # what a replay compares with: never an output file of this run
     if replay:
         old_record = benchmod.load_record(replay)
         config = benchmod.config_from_record(old_record)
         old_table = Path(replay) if Path(replay).is_dir() else Path(replay).parent
+        record_file = Path(replay) / "record.json" if Path(replay).is_dir() else Path(replay)
+        reads = [str(p) for p in (record_file, *(old_table / n for n in benchmod.BENCH_FILES))]
         if (old_table / "results.csv").is_file():
             old = report.load_results(old_table)
     else:
@@ -204,7 +207,9 @@ def bench(
         if show:
             click.echo(f"\r{name}: {done}/{total} measurements", nl=False, err=True)
 
-    lock = benchmod.claim_output(outdir, config)  # held until the bench has written its files
+    lock = benchmod.claim_output(
+        outdir, config, reads
+    )  # held until the bench has written its files
     try:
         run = benchmod.run_bench(config, progress=progress)
         if show:
