@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -482,7 +483,7 @@ def load_model(
 @functools.lru_cache(maxsize=64)
 def _load_shipped(name: str) -> Model:
     path = MODELS_DIR / f"{name}.toml"
-    if not path.is_file():
+    if not os.path.isfile(path):
         raise ModelError(f"unknown model '{name}' (known models: {', '.join(model_names())})")
     return _load_file(path, name=name)
 

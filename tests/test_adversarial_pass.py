@@ -12,6 +12,7 @@ import sys
 
 import pytest
 from clitools import error_line, jsonl, run
+from conftest import DATA
 from puzzles import EULER, INKALA
 
 REAL = "backtrack"
@@ -148,3 +149,31 @@ def test_a_replay_writing_over_the_record_it_replays_is_refused(tmp_path):
     assert {p.name: p.read_bytes() for p in old.iterdir()} == {
         k: v for k, v in before.items() if k != "results.csv"
     }
+
+
+def test_a_16x16_puzzle_given_as_text_is_checked_and_counted():
+    # 256 characters is longer than a file name may be: asking whether it names a file raised
+    # "File name too long", a traceback for every 16x16 (or larger) puzzle on the command line.
+    line = (DATA / "16x16.csv").read_text().splitlines()[1].split(",")[1]
+    assert len(line) == 256
+    result = run("check", line, "-b", REAL, "-j", "0", "-f", "jsonl")
+    assert result.exit_code == 0, result.output
+    assert [r["verdict"] for r in jsonl(result.stdout)] == ["unique"]
+    result = run("count", line, "-b", REAL, "-j", "0", "-n", "5", "-q")
+    assert (result.exit_code, result.stdout) == (0, "1: exactly 1 solution\n")
+
+
+def test_names_too_long_for_the_file_system_are_one_line_errors(tmp_path):
+    long = str(tmp_path / ("x" * 300))
+    cases = [
+        (["check", EULER, "-j", "0", "-o", long + ".jsonl"], "cannot write output file"),
+        (["count", EULER, "-j", "0", "-o", long + ".jsonl", "--resume"], "cannot write output"),
+        (["check", long + ".txt", "-j", "0"], "cannot read"),
+        (["bench", long + ".txt", "-q"], "no puzzle file or bundled set named"),
+        (["bench", "--replay", long], "cannot read record"),
+        (["solve", EULER, "-m", "x" * 300], "unknown model"),
+    ]
+    for args, start in cases:
+        result = run(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert error_line(result).startswith(f"sudoku-cp: error: {start}"), args

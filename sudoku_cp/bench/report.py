@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import os
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -142,9 +143,9 @@ class Results:
 def load_results(path: str | Path) -> Results:
     """A saved table: a bench folder, its ``results.csv`` or its ``results.parquet``."""
     where = Path(path)
-    if where.is_dir():
+    if os.path.isdir(where):
         where = where / "results.csv"
-    if not where.is_file():
+    if not os.path.isfile(where):
         raise InputError(f"no result file at {str(where)!r} (give a bench folder or its CSV)")
     if where.suffix == ".parquet":
         rows, columns = _read_parquet(where)
@@ -155,7 +156,7 @@ def load_results(path: str | Path) -> Results:
         raise InputError(f"{str(where)!r} is not a bench table (no column {', '.join(missing)})")
     record = None
     beside = where.parent / "record.json"
-    if beside.is_file():
+    if os.path.isfile(beside):
         try:
             record = json.loads(beside.read_text(encoding="utf-8"))
         except ValueError as err:

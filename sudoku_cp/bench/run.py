@@ -36,6 +36,7 @@ import base64
 import datetime
 import json
 import multiprocessing
+import os
 import pickle
 import random
 import subprocess
@@ -720,7 +721,7 @@ def claim_output(outdir: str | Path, config: BenchConfig, reads: Sequence[str] =
     (with ``remove_if_empty``, so a bench that wrote nothing leaves no empty table)."""
     resolve_datasets(config.datasets)  # a dataset that is not there: refused before any mkdir
     out = Path(outdir)
-    model_path = config.model if Path(config.model).is_file() else None
+    model_path = config.model if os.path.isfile(config.model) else None
     choose = "another --output folder"
     for name in BENCH_FILES:
         check_output_apart(out / name, [*config.datasets, *reads], model_path, choose=choose)
@@ -755,7 +756,7 @@ MAX_RECORD_BYTES = 16 << 20
 def load_record(path: str | Path) -> dict[str, Any]:
     """A saved record (the file itself, or the folder it is in)."""
     where = Path(path)
-    if where.is_dir():
+    if os.path.isdir(where):
         where = where / "record.json"
     try:
         with where.open("rb") as file:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -177,10 +178,10 @@ def bench(
     if replay:
         old_record = benchmod.load_record(replay)
         config = benchmod.config_from_record(old_record)
-        old_table = Path(replay) if Path(replay).is_dir() else Path(replay).parent
-        record_file = Path(replay) / "record.json" if Path(replay).is_dir() else Path(replay)
+        old_table = Path(replay) if os.path.isdir(replay) else Path(replay).parent
+        record_file = Path(replay) / "record.json" if os.path.isdir(replay) else Path(replay)
         reads = [str(p) for p in (record_file, *(old_table / n for n in benchmod.BENCH_FILES))]
-        if (old_table / "results.csv").is_file():
+        if os.path.isfile(old_table / "results.csv"):
             old = report.load_results(old_table)
     else:
         config = benchmod.BenchConfig(
