@@ -106,13 +106,11 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line_not_a_traceback():
     )
 
 
-def test_a_replay_writing_over_the_record_it_replays_is_refused(tmp_path):
-    # `bench --replay old -o old` replaced the record and the table it was compared with.
+def _bench_record(tmp_path):
+    """A bench record of one puzzle file, as `bench` writes it (without running one)."""
     data = tmp_path / "one.txt"
     data.write_text(EULER + "\n")
     sha256 = hashlib.sha256(data.read_bytes()).hexdigest()
-    old = tmp_path / "old"
-    old.mkdir()
     record = {
         "format": "sudoku-cp-bench/1",
         "seed": 1,
@@ -125,6 +123,14 @@ def test_a_replay_writing_over_the_record_it_replays_is_refused(tmp_path):
         ],
         "datasets": [{"name": "one", "source": "file", "path": str(data), "sha256": sha256}],
     }
+    return record
+
+
+def test_a_replay_writing_over_the_record_it_replays_is_refused(tmp_path):
+    # `bench --replay old -o old` replaced the record and the table it was compared with.
+    record = _bench_record(tmp_path)
+    old = tmp_path / "old"
+    old.mkdir()
     (old / "record.json").write_text(json.dumps(record))
     columns = "dataset,puzzle_id,backend,strategy,limit,repeat,status,count,seconds,exact,valid"
     (old / "results.csv").write_text(columns + ",verdict,agrees,note\n")  # (no rows needed)
@@ -177,3 +183,18 @@ def test_names_too_long_for_the_file_system_are_one_line_errors(tmp_path):
         result = run(*args)
         assert result.exit_code == 2, (args, result.output)
         assert error_line(result).startswith(f"sudoku-cp: error: {start}"), args
+
+
+def test_a_replay_record_whose_backend_is_not_its_labels_is_refused(tmp_path):
+    # The options of a spec are keyed by its 'backend' field: another name dropped them, and
+    # the replay ran with default options, exit 0.
+    record = _bench_record(tmp_path)
+    record["backends"][0]["backend"] = "sat"
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    result = run("bench", "--replay", str(path), "-o", str(tmp_path / "again"), "-q")
+    assert result.exit_code == 2
+    assert error_line(result) == (
+        "sudoku-cp: error: bench record: field 'backends[0].backend' is 'sat', but its label "
+        "'backtrack:fast' names backend 'backtrack'"
+    )

@@ -147,6 +147,14 @@ def config_from_record(record: Any) -> BenchConfig:
         _field(record, f"backends[{i}].label", text, "a string")
         _field(record, f"backends[{i}].backend", text, "a string")
         _field(record, f"backends[{i}].options", Mapping, "an object")
+        spec = record["backends"][i]
+        named = spec["label"].partition(":")[0]
+        if spec["backend"] != named:
+            # Its options are keyed by 'backend': another name would drop them unseen.
+            raise InputError(
+                f"bench record: field 'backends[{i}].backend' is {spec['backend']!r}, but its "
+                f"label {spec['label']!r} names backend {named!r}"
+            )
     number = (int, float)
     for key, kind, what in (
         ("limit", int, "a whole number"),
