@@ -198,3 +198,23 @@ def test_a_replay_record_whose_backend_is_not_its_labels_is_refused(tmp_path):
         "sudoku-cp: error: bench record: field 'backends[0].backend' is 'sat', but its label "
         "'backtrack:fast' names backend 'backtrack'"
     )
+
+
+def test_a_results_table_with_a_value_that_is_not_a_number_is_one_line(tmp_path):
+    # A hand-edited or foreign results.csv ended `plot` in a ValueError traceback.
+    columns = "dataset,puzzle_id,backend,strategy,limit,repeat,status,count,seconds,exact,valid"
+    row = "one,1,backtrack,fast,2,1,unique,1,fast,true,true"
+    (tmp_path / "results.csv").write_text(f"{columns},verdict,agrees,note\n{row},unique,true,\n")
+    result = run("plot", str(tmp_path), "--no-figures")
+    assert result.exit_code == 2
+    assert error_line(result) == (
+        f"sudoku-cp: error: '{tmp_path / 'results.csv'}', line 2: column 'seconds' holds 'fast', "
+        "not a number"
+    )
+    pytest.importorskip("pyarrow")
+    (tmp_path / "results.parquet").write_bytes(b"not parquet at all")
+    result = run("plot", str(tmp_path / "results.parquet"), "--no-figures")
+    assert result.exit_code == 2
+    assert error_line(result).startswith(
+        f"sudoku-cp: error: cannot read '{tmp_path / 'results.parquet'}' as Parquet: "
+    )

@@ -169,11 +169,20 @@ def _read_csv(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
         with path.open(newline="", encoding="utf-8") as f:
             reader = csv.reader(f)
             columns = next(reader, [])
-            rows = [
-                {c: _parse(c, v) for c, v in zip(columns, line, strict=False)}
-                for line in reader
-                if line
-            ]
+            rows = []
+            for line in reader:
+                if not line:
+                    continue
+                row = {}
+                for column, value in zip(columns, line, strict=False):
+                    try:
+                        row[column] = _parse(column, value)
+                    except ValueError:  # a table edited by hand, or not a bench table at all
+                        raise InputError(
+                            f"{str(path)!r}, line {reader.line_num}: column {column!r} holds "
+                            f"{value[:40] + '…' if len(value) > 40 else value!r}, not a number"
+                        ) from None
+                rows.append(row)
     except (OSError, UnicodeDecodeError, csv.Error) as err:
         raise InputError(f"cannot read {str(path)!r}: {err}") from None
     return rows, columns
@@ -203,7 +212,10 @@ def _read_parquet(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
         raise InputError(
             "reading Parquet needs pyarrow: pip install 'sudoku-cp[parquet]' (or read the CSV)"
         ) from None
-    table = pq.read_table(path)
+    try:
+        table = pq.read_table(path)
+    except (OSError, ValueError) as err:  # (pyarrow's ArrowInvalid is a ValueError)
+        raise InputError(f"cannot read {str(path)!r} as Parquet: {one_line(str(err))}") from None
     return table.to_pylist(), list(table.column_names)
 
 
