@@ -514,6 +514,10 @@ def _load_file(path: Path, name: str | None = None) -> Model:
         raise ModelError(f"model file {path} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as err:
         raise ModelError(f"model file {path} is not valid TOML: {err}") from None
+    except RecursionError:  # tomllib reads nested arrays recursively: within the cap, 1000s deep
+        raise ModelError(
+            f"model file {path} is not a model: its arrays or tables are nested too deeply"
+        ) from None
     return model_from_dict(data, name=name or path.stem, path=str(path))
 
 

@@ -218,3 +218,20 @@ def test_a_results_table_with_a_value_that_is_not_a_number_is_one_line(tmp_path)
     assert error_line(result).startswith(
         f"sudoku-cp: error: cannot read '{tmp_path / 'results.parquet'}' as Parquet: "
     )
+
+
+def test_a_model_file_nested_too_deeply_is_one_line(tmp_path):
+    # 8 kB of brackets, far within the 1 MiB cap, ended in a RecursionError traceback.
+    for name, text in (
+        ("arrays.toml", "groups = " + "[" * 2000 + "]" * 2000 + "\n"),
+        ("tables.toml", "a = " + "{b = " * 2000 + "1" + "}" * 2000 + "\n"),
+    ):
+        model = tmp_path / name
+        model.write_text(text)
+        for command in (["solve", EULER], ["check", EULER, "-j", "0"]):
+            result = run(*command, "-m", str(model))
+            assert result.exit_code == 2
+            assert error_line(result) == (
+                f"sudoku-cp: error: model file {model} is not a model: its arrays or tables are "
+                "nested too deeply"
+            )
