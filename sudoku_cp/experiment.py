@@ -83,7 +83,7 @@ def input_path(arg: str) -> Path | None:
     if arg == "-":
         return None
     path = Path(arg)
-    if path.is_file():
+    if os.path.isfile(path):
         return path
     from .datasets import bundled_file
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -482,7 +483,7 @@ def load_model(
 @functools.lru_cache(maxsize=64)
 def _load_shipped(name: str) -> Model:
     path = MODELS_DIR / f"{name}.toml"
-    if not path.is_file():
+    if not os.path.isfile(path):
         raise ModelError(f"unknown model '{name}' (known models: {', '.join(model_names())})")
     return _load_file(path, name=name)
 
@@ -513,6 +514,10 @@ def _load_file(path: Path, name: str | None = None) -> Model:
         raise ModelError(f"model file {path} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as err:
         raise ModelError(f"model file {path} is not valid TOML: {err}") from None
+    except RecursionError:  # tomllib reads nested arrays recursively: within the cap, 1000s deep
+        raise ModelError(
+            f"model file {path} is not a model: its arrays or tables are nested too deeply"
+        ) from None
     return model_from_dict(data, name=name or path.stem, path=str(path))
 
 

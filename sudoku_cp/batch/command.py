@@ -17,6 +17,7 @@ import signal
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from ..experiment import describe_input, input_path
@@ -25,7 +26,7 @@ from ..result import CheckRecord
 from ..stopping import StopSignals
 from .check import run_batches
 from .items import BatchOptions, Item, make_item
-from .output import OutputLock, RecordWriter, check_output_apart
+from .output import FolderLock, OutputLock, RecordWriter, check_output_apart
 from .pool import MAX_CHUNK
 from .resume import IndexSet, check_output, close_run, meta_path, open_run, write_meta
 from .summary import Progress, Summary
@@ -69,7 +70,13 @@ def run_batch(
         check_output_apart(options.output, options.inputs, options.config.model.path)
         lock = OutputLock(options.output)  # held until the sidecar's last write
     try:
-        return _run_locked(options, readers, inputs_info, summary, stream, stop)
+        certify = options.config.certify
+        folder = None if certify is None else FolderLock(Path(certify))
+        try:
+            return _run_locked(options, readers, inputs_info, summary, stream, stop)
+        finally:
+            if folder is not None:
+                folder.release()
     finally:
         if lock is not None:
             lock.release()

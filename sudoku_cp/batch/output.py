@@ -32,6 +32,7 @@ from ..result import BackendRun, CheckRecord, Status, Verdict, shown_id, witness
 from .items import OutputError
 
 FORMATS = ("table", "jsonl", "csv")
+SIDECAR_SUFFIX = ".meta.json"
 
 
 def check_output_apart(
@@ -49,6 +50,15 @@ def check_output_apart(
     """
     from ..experiment import input_path
 
+    for name in {output.name, _resolved_name(output)}:
+        if name.endswith(SIDECAR_SUFFIX):
+            # Another run's sidecar, rewritten by renaming a new file over it, would drop every
+            # record written here; and writing here drops that run's record.
+            raise OutputError(
+                f"the output {output} is named like a sidecar (FILE{SIDECAR_SUFFIX}, the run "
+                f"record written beside an output, replaced whole when its run ends); choose "
+                f"{choose}"
+            )
     named: list[tuple[str, os.stat_result]] = []
     for arg in inputs:
         try:
@@ -65,7 +75,7 @@ def check_output_apart(
             named.append((f"the model file {model_path}", os.stat(model_path)))
     written_paths = [(output, "output")]
     if output.name:  # (not for "." or "/", which are refused as folders anyway)
-        written_paths.append((output.with_name(output.name + ".meta.json"), "output's sidecar"))
+        written_paths.append((output.with_name(output.name + SIDECAR_SUFFIX), "output's sidecar"))
     for written, what in written_paths:
         try:
             mine = os.stat(written)
@@ -79,6 +89,14 @@ def check_output_apart(
                     f"the {what} {written} is {label}: writing it would destroy what this "
                     f"run reads; choose {choose}"
                 )
+
+
+def _resolved_name(path: Path) -> str:
+    """The name a symlink leads to (the path's own where it cannot be resolved)."""
+    try:
+        return path.resolve().name
+    except (OSError, RuntimeError):
+        return path.name
 
 
 class OutputLock:
@@ -132,6 +150,43 @@ class OutputLock:
                         self.path.unlink()
             _LOCKS.discard(self.fd)
             os.close(self.fd)  # closing the last descriptor releases the lock
+            self.fd = None
+
+
+class FolderLock:
+    """An exclusive lock on the ``--certify`` folder for the whole run: certificates are named by
+    input position, so two runs certifying into one folder would replace each other's, and
+    each run's records would name the other's puzzles' files. ``fcntl.flock`` on the folder
+    itself, dropped by the kernel however the run ends, closed in worker processes (the
+    certificates they write are this run's); no lock where there is no ``fcntl``."""
+
+    def __init__(self, path: Path) -> None:
+        self.fd: int | None = None
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover — not POSIX
+            return
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        except OSError:
+            return  # preparing the folder has said what is wrong with it
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as err:
+            os.close(fd)
+            if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise OutputError(
+                    f"certificate folder {path} is being written by another sudoku-cp run; "
+                    "wait for it to finish (or stop it), or choose another --certify folder"
+                ) from None
+            return
+        self.fd = fd
+        _LOCKS.add(fd)
+
+    def release(self) -> None:
+        if self.fd is not None:
+            _LOCKS.discard(self.fd)
+            os.close(self.fd)
             self.fd = None
 
 

@@ -94,11 +94,11 @@ def check_output(options: BatchOptions) -> None:
     anything is created, locked or written."""
     output = options.output
     assert output is not None
-    if output.is_dir():
+    if os.path.isdir(output):
         raise OutputError(f"output {output} is a directory")
     if options.resume and options.fmt not in ("jsonl", "csv"):
         raise ResumeError("--resume continues a jsonl or csv output file (see --format)")
-    if options.resume and output.exists() and not output.is_file():
+    if options.resume and os.path.exists(output) and not os.path.isfile(output):
         raise ResumeError(f"--resume continues a file, and {output} is a device or a pipe")
 
 
@@ -110,7 +110,7 @@ def open_run(
     output = options.output
     assert output is not None
     check_output(options)
-    if output.exists() and not output.is_file():
+    if os.path.exists(output) and not os.path.isfile(output):
         return None, IndexSet()
     sidecar = meta_path(output)
     settings = {
@@ -139,17 +139,17 @@ def open_run(
     }
     done = IndexSet()
     meta: dict[str, Any] | None = None
-    if options.resume and output.exists() and not _holds_records(output):
+    if options.resume and os.path.exists(output) and not _holds_records(output):
         # Nothing to continue (a run stopped while starting, after the output was opened and
         # before its sidecar was written): started over, whatever the sidecar says.
         _start_over(output)
-    elif options.resume and output.exists():
+    elif options.resume and os.path.exists(output):
         meta = _load_meta(sidecar)
         if meta is not None:
             _check_same_run(meta, settings, inputs_info)
         elif output.stat().st_size > 0:
             # Records with nothing to show what made them: they cannot be proved compatible.
-            state = "is missing" if not sidecar.exists() else "is not a sudoku-cp run record"
+            state = "is missing" if not os.path.exists(sidecar) else "is not a sudoku-cp run record"
             raise ResumeError(
                 f"cannot resume {output}: its sidecar {sidecar.name} {state}, so nothing shows "
                 "which inputs and options made its records; run without --resume to start over "
@@ -186,7 +186,7 @@ def open_run(
             "runs": [],
         }
     meta["runs"].append(run)
-    if not output.parent.exists():
+    if not os.path.exists(output.parent):
         raise OutputError(
             f"cannot write output file {output}: folder {output.parent} does not exist"
         )
@@ -251,7 +251,18 @@ def _check_same_run(
             f"{before.get('selection', 'given')}, not {settings['selection']}; use the same "
             "options or another output file"
         )
-    keys = ("command", "backends", "limit", "model", "backend_options", "metamorphic", "seed")
+    # input_format: the same file read as another format numbers its puzzles differently, so
+    # the recorded indices would name other puzzles.
+    keys = (
+        "command",
+        "backends",
+        "limit",
+        "model",
+        "backend_options",
+        "metamorphic",
+        "seed",
+        "input_format",
+    )
     for key in (*keys, "certify"):
         if before.get(key) != settings.get(key):
             raise ResumeError(

@@ -97,7 +97,10 @@ def plot_results(
     """
     Figure = _matplotlib()
     out = Path(outdir)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:  # (a name too long, a file in the way, no permission)
+        raise InputError(f"cannot create output folder {str(out)!r}: {err.strerror}") from None
     by_dataset: dict[str, list[Mapping[str, Any]]] = {}
     for row in results.rows:
         by_dataset.setdefault(row["dataset"], []).append(row)
@@ -128,7 +131,10 @@ def plot_results(
         for stem, figure in figures:
             for fmt in formats:
                 path = out / f"{stem}.{fmt}"
-                figure.savefig(path, format=fmt, dpi=110)
+                try:
+                    figure.savefig(path, format=fmt, dpi=110)
+                except OSError as err:
+                    raise InputError(f"cannot write figure {str(path)!r}: {err.strerror}") from None
                 written.append(path)
     return written
 

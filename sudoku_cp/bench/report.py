@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import os
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -142,9 +143,9 @@ class Results:
 def load_results(path: str | Path) -> Results:
     """A saved table: a bench folder, its ``results.csv`` or its ``results.parquet``."""
     where = Path(path)
-    if where.is_dir():
+    if os.path.isdir(where):
         where = where / "results.csv"
-    if not where.is_file():
+    if not os.path.isfile(where):
         raise InputError(f"no result file at {str(where)!r} (give a bench folder or its CSV)")
     if where.suffix == ".parquet":
         rows, columns = _read_parquet(where)
@@ -155,7 +156,7 @@ def load_results(path: str | Path) -> Results:
         raise InputError(f"{str(where)!r} is not a bench table (no column {', '.join(missing)})")
     record = None
     beside = where.parent / "record.json"
-    if beside.is_file():
+    if os.path.isfile(beside):
         try:
             record = json.loads(beside.read_text(encoding="utf-8"))
         except ValueError as err:
@@ -168,11 +169,20 @@ def _read_csv(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
         with path.open(newline="", encoding="utf-8") as f:
             reader = csv.reader(f)
             columns = next(reader, [])
-            rows = [
-                {c: _parse(c, v) for c, v in zip(columns, line, strict=False)}
-                for line in reader
-                if line
-            ]
+            rows = []
+            for line in reader:
+                if not line:
+                    continue
+                row = {}
+                for column, value in zip(columns, line, strict=False):
+                    try:
+                        row[column] = _parse(column, value)
+                    except ValueError:  # a table edited by hand, or not a bench table at all
+                        raise InputError(
+                            f"{str(path)!r}, line {reader.line_num}: column {column!r} holds "
+                            f"{value[:40] + '…' if len(value) > 40 else value!r}, not a number"
+                        ) from None
+                rows.append(row)
     except (OSError, UnicodeDecodeError, csv.Error) as err:
         raise InputError(f"cannot read {str(path)!r}: {err}") from None
     return rows, columns
@@ -202,7 +212,10 @@ def _read_parquet(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
         raise InputError(
             "reading Parquet needs pyarrow: pip install 'sudoku-cp[parquet]' (or read the CSV)"
         ) from None
-    table = pq.read_table(path)
+    try:
+        table = pq.read_table(path)
+    except (OSError, ValueError) as err:  # (pyarrow's ArrowInvalid is a ValueError)
+        raise InputError(f"cannot read {str(path)!r} as Parquet: {one_line(str(err))}") from None
     return table.to_pylist(), list(table.column_names)
 
 

@@ -36,6 +36,7 @@ import base64
 import datetime
 import json
 import multiprocessing
+import os
 import pickle
 import random
 import subprocess
@@ -146,6 +147,14 @@ def config_from_record(record: Any) -> BenchConfig:
         _field(record, f"backends[{i}].label", text, "a string")
         _field(record, f"backends[{i}].backend", text, "a string")
         _field(record, f"backends[{i}].options", Mapping, "an object")
+        spec = record["backends"][i]
+        named = spec["label"].partition(":")[0]
+        if spec["backend"] != named:
+            # Its options are keyed by 'backend': another name would drop them unseen.
+            raise InputError(
+                f"bench record: field 'backends[{i}].backend' is {spec['backend']!r}, but its "
+                f"label {spec['label']!r} names backend {named!r}"
+            )
     number = (int, float)
     for key, kind, what in (
         ("limit", int, "a whole number"),
@@ -711,18 +720,19 @@ BENCH_FILES = ("results.csv", "results.parquet", "record.json", "summary.txt", "
 """The files a bench writes into its --output folder (the lock is on the first)."""
 
 
-def claim_output(outdir: str | Path, config: BenchConfig) -> OutputLock:
+def claim_output(outdir: str | Path, config: BenchConfig, reads: Sequence[str] = ()) -> OutputLock:
     """Make the output folder and lock it for the run, as ``check`` locks its output: refuse a
-    folder whose result files are files the bench reads (a dataset, the model file — by
-    identity: any spelling or link) and a folder another bench is writing now. The lock is on
+    folder whose result files are files the bench reads (a dataset, the model file, ``reads``:
+    the record and table a ``--replay`` compares with — by identity: any spelling or link) and
+    a folder another bench is writing now. The lock is on
     ``results.csv`` (made empty if new) and held until released; the caller releases it
     (with ``remove_if_empty``, so a bench that wrote nothing leaves no empty table)."""
     resolve_datasets(config.datasets)  # a dataset that is not there: refused before any mkdir
     out = Path(outdir)
-    model_path = config.model if Path(config.model).is_file() else None
+    model_path = config.model if os.path.isfile(config.model) else None
     choose = "another --output folder"
     for name in BENCH_FILES:
-        check_output_apart(out / name, config.datasets, model_path, choose=choose)
+        check_output_apart(out / name, [*config.datasets, *reads], model_path, choose=choose)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
@@ -754,7 +764,7 @@ MAX_RECORD_BYTES = 16 << 20
 def load_record(path: str | Path) -> dict[str, Any]:
     """A saved record (the file itself, or the folder it is in)."""
     where = Path(path)
-    if where.is_dir():
+    if os.path.isdir(where):
         where = where / "record.json"
     try:
         with where.open("rb") as file:

@@ -13,6 +13,7 @@ that has strategies (the default strategy filled in: ``backtrack`` is ``backtrac
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -166,11 +167,11 @@ def resolve_datasets(names: Sequence[str]) -> list[Dataset]:
     for name in names:
         path = Path(name)
         bundled = bundled_file(name)
-        if path.is_file():
+        if os.path.isfile(path):
             label, source = path.stem, "file"
         elif bundled is not None:
             path, label, source = bundled, name, "bundled"
-        elif path.exists():
+        elif os.path.exists(path):
             raise InputError(f"dataset {name!r} is not a file")
         else:
             raise InputError(

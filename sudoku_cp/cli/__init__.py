@@ -4,7 +4,15 @@
 shares; each other module adds its commands to it when imported here.
 """
 
-from . import batch, bench, certificate, draw, generate, info, shrink, solve
-from .app import main
+try:
+    from . import batch, bench, certificate, draw, generate, info, shrink, solve
+    from .app import main
+except KeyboardInterrupt:
+    # Ctrl-C while the command line loads (click, rich): one line, not a traceback. (The
+    # console script imports this module before it calls anything that could catch it.)
+    import sys
+
+    sys.stderr.write("sudoku-cp: interrupted while starting; nothing was done\n")
+    raise SystemExit(130) from None
 
 __all__ = ["batch", "bench", "certificate", "draw", "generate", "info", "main", "shrink", "solve"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -173,11 +174,14 @@ def bench(
         _list_bundled()
         return
     old = None
+    reads: list[str] = []  # what a replay compares with: never an output file of this run
     if replay:
         old_record = benchmod.load_record(replay)
         config = benchmod.config_from_record(old_record)
-        old_table = Path(replay) if Path(replay).is_dir() else Path(replay).parent
-        if (old_table / "results.csv").is_file():
+        old_table = Path(replay) if os.path.isdir(replay) else Path(replay).parent
+        record_file = Path(replay) / "record.json" if os.path.isdir(replay) else Path(replay)
+        reads = [str(p) for p in (record_file, *(old_table / n for n in benchmod.BENCH_FILES))]
+        if os.path.isfile(old_table / "results.csv"):
             old = report.load_results(old_table)
     else:
         config = benchmod.BenchConfig(
@@ -204,7 +208,9 @@ def bench(
         if show:
             click.echo(f"\r{name}: {done}/{total} measurements", nl=False, err=True)
 
-    lock = benchmod.claim_output(outdir, config)  # held until the bench has written its files
+    lock = benchmod.claim_output(
+        outdir, config, reads
+    )  # held until the bench has written its files
     try:
         run = benchmod.run_bench(config, progress=progress)
         if show:

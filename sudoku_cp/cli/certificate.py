@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +29,7 @@ def _certificates(paths: tuple[str, ...]) -> Iterator[Path]:
     count = 0
     for arg in paths:
         path = Path(arg)
-        found = sorted(path.glob(f"*{SUFFIX}")) if path.is_dir() else [path]
+        found = sorted(path.glob(f"*{SUFFIX}")) if os.path.isdir(path) else [path]
         for item in found or [path]:
             count += 1
             if count > MAX_PATHS:
