@@ -15,11 +15,17 @@ and diagonals too). Fish whose base or cover sets are boxes (Franken, Mutant) ar
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .basic import _and, layout
 from .board import Board
+from .layout import layout_of
 from .steps import Step
+
+if TYPE_CHECKING:
+    from ..model import Model
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 MAX_FINS = 4
@@ -77,7 +83,11 @@ def basic_fish(board: Board, k: int) -> Step | None:
     size, values, candidates = board.size, board.values, board.candidates
     for digit in range(1, size + 1):
         bit = 1 << (digit - 1)
-        for base, cover, lines in _lines(board, digit):
+        orientations = _lines(board, digit)
+        key = ("basic", k, tuple(orientations[0][2]) if orientations else ())
+        if key in board.memo:
+            continue
+        for base, cover, lines in orientations:
             usable = [(i, m) for i, m in lines if m.bit_count() <= k]
             for combo in combinations(usable, k):
                 union = 0
@@ -107,71 +117,126 @@ def basic_fish(board: Board, k: int) -> Step | None:
                     eliminations=[(c, digit) for c in elims],
                     proof=sorted(proof),
                 )
+        board.memo[key] = True
     return None
+
+
+@functools.cache
+def _fin_groups(model: Model, size: int) -> tuple[tuple[dict[int, int], dict[int, int]], ...]:
+    """For each group that is not a row or column (boxes, regions, diagonals …): by row, the
+    mask of its columns in that row, and by column, the mask of its rows."""
+    lay = layout_of(model, size)
+    out = []
+    for g, group in enumerate(lay.groups):
+        if g in lay.lines:
+            continue
+        by_row: dict[int, int] = {}
+        by_col: dict[int, int] = {}
+        for cell in group:
+            r, c = divmod(cell, size)
+            by_row[r] = by_row.get(r, 0) | 1 << c
+            by_col[c] = by_col.get(c, 0) | 1 << r
+        out.append((by_row, by_col))
+    return tuple(out)
 
 
 def finned_fish(board: Board, k: int) -> Step | None:
-    size, values, candidates = board.size, board.values, board.candidates
-    peer_sets = board.peer_sets
-    for digit in range(1, size + 1):
-        bit = 1 << (digit - 1)
-        for base, cover, lines in _lines(board, digit):
+    """Fins all in one group that is not a line (a box, a region, a diagonal): the cover
+    holds every base candidate outside that group, and is filled up to k with positions of
+    candidates inside it; the rest inside it are the fins."""
+    fin_groups = _fin_groups(board.puzzle.model, board.size)
+    for digit in range(1, board.size + 1):
+        orientations = _lines(board, digit)
+        if not orientations:
+            return None
+        # The search depends only on this digit's candidates: one that found nothing on this
+        # pattern finds nothing again (hard puzzles retry fish after every other step).
+        key = ("finned", k, tuple(orientations[0][2]))
+        if key in board.memo:
+            continue
+        for index, (base, cover, lines) in enumerate(orientations):
+            # cross[p]: the base lines holding the digit at cover position p
+            cross = dict(orientations[1 - index][2])
             usable = [(i, m) for i, m in lines if m.bit_count() <= k + MAX_FINS]
             for combo in combinations(usable, k):
                 union = 0
-                for _, m in combo:
+                base_mask = 0
+                for i, m in combo:
                     union |= m
-                extra = union.bit_count() - k
-                if extra < 1 or extra > MAX_FINS:
-                    continue
-                base_lines = {i for i, _ in combo}
-                for chosen in combinations(_positions(union), k):
-                    cover_mask = sum(1 << p for p in chosen)
-                    # every base line needs a candidate in the cover, else it is no fish
-                    if any(not m & cover_mask for _, m in combo):
+                    base_mask |= 1 << i
+                if union.bit_count() <= k:
+                    continue  # a basic fish, or none
+                for shapes in fin_groups:
+                    inside = shapes[index]
+                    outside = 0
+                    for i, m in combo:
+                        outside |= m & ~inside.get(i, 0)
+                    room = k - outside.bit_count()
+                    if room < 0 or outside == union:
                         continue
-                    fins = [
-                        _cell(size, base, i, p)
-                        for i, m in combo
-                        for p in _positions(m & ~cover_mask)
-                    ]
-                    targets = [
-                        _cell(size, base, line, pos)
-                        for pos in chosen
-                        for line in range(size)
-                        if line not in base_lines
-                    ]
-                    elims = [
-                        c
-                        for c in targets
-                        if not values[c]
-                        and candidates[c] & bit
-                        and all(c in peer_sets[f] for f in fins)
-                    ]
-                    if not elims:
-                        continue
-                    sashimi = any((m & cover_mask).bit_count() < 2 for _, m in combo)
-                    name = ("Sashimi " if sashimi else "Finned ") + _NAMES[k]
-                    lines_sorted = sorted(base_lines)
-                    proof = [
-                        (_cell(size, base, i, p), digit)
-                        for i, m in combo
-                        for p in _positions(m & cover_mask)
-                    ]
-                    fin_text = _and([board.name(f) for f in fins])
-                    return board.step(
-                        name,
-                        f"{name} on {digit}: "
-                        f"{_fish_text(base, cover, lines_sorted, list(chosen), digit)}"
-                        f", apart from the fin{'s' if len(fins) > 1 else ''} {fin_text}. Either a "
-                        f"fin holds {digit} or the fish does: either way {digit} leaves "
-                        f"{_and([board.name(c) for c in elims])}, which "
-                        f"{'see' if len(elims) > 1 else 'sees'} every fin and lie in the "
-                        f"{cover}s.",
-                        eliminations=[(c, digit) for c in elims],
-                        proof=sorted(proof) + [(f, digit) for f in fins],
-                    )
+                    for more in combinations(_positions(union & ~outside), room):
+                        cover_mask = outside
+                        for p in more:
+                            cover_mask |= 1 << p
+                        if cover_mask == union or any(not m & cover_mask for _, m in combo):
+                            continue
+                        targets = [
+                            (p, cross.get(p, 0) & ~base_mask) for p in _positions(cover_mask)
+                        ]
+                        if not any(t for _, t in targets):
+                            continue
+                        step = _finned_step(
+                            board, digit, k, (base, cover), combo, targets, cover_mask
+                        )
+                        if step is not None:
+                            return step
+        board.memo[key] = True
     return None
+
+
+def _finned_step(
+    board: Board,
+    digit: int,
+    k: int,
+    words: tuple[str, str],
+    combo: tuple[tuple[int, int], ...],
+    targets: list[tuple[int, int]],
+    cover_mask: int,
+) -> Step | None:
+    """The step of a finned fish, if some target (a cover candidate outside the base, given
+    as a position and a mask of lines) sees every fin."""
+    size, peer_sets = board.size, board.peer_sets
+    base, cover = words
+    chosen = [p for p, _ in targets]
+    base_lines = {i for i, _ in combo}
+    fins = [_cell(size, base, i, p) for i, m in combo for p in _positions(m & ~cover_mask)]
+    seen = peer_sets[fins[0]]
+    for fin in fins[1:]:
+        seen = seen & peer_sets[fin]
+        if not seen:
+            return None
+    elims = sorted(
+        cell
+        for p, lines in targets
+        for line in _positions(lines)
+        if (cell := _cell(size, base, line, p)) in seen
+    )
+    if not elims:
+        return None
+    sashimi = any((m & cover_mask).bit_count() < 2 for _, m in combo)
+    name = ("Sashimi " if sashimi else "Finned ") + _NAMES[k]
+    proof = [(_cell(size, base, i, p), digit) for i, m in combo for p in _positions(m & cover_mask)]
+    fin_text = _and([board.name(f) for f in fins])
+    return board.step(
+        name,
+        f"{name} on {digit}: {_fish_text(base, cover, sorted(base_lines), list(chosen), digit)}"
+        f", apart from the fin{'s' if len(fins) > 1 else ''} {fin_text}. Either a fin holds "
+        f"{digit} or the fish does: either way {digit} leaves "
+        f"{_and([board.name(c) for c in elims])}, which {'see' if len(elims) > 1 else 'sees'} "
+        f"every fin and lie in the {cover}s.",
+        eliminations=[(c, digit) for c in elims],
+        proof=sorted(proof) + [(f, digit) for f in fins],
+    )
 
 
 def x_wing(board: Board) -> Step | None:

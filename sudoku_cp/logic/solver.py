@@ -4,11 +4,12 @@
 >>> easy = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
 >>> trace = solve_logically(Puzzle.parse(easy))
 >>> trace.outcome, trace.steps[0].technique
-('solved', 'Full House')
+('solved', 'Locked Pair')
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -93,12 +94,14 @@ def solve_logically(
     uniqueness: bool = False,
     techniques: Sequence[Technique] | None = None,
     max_steps: int | None = None,
+    deadline: float | None = None,
 ) -> Trace:
     """Solve ``puzzle`` by deduction alone: each round, the first technique (cheapest first)
     that finds a step is applied. Ends ``solved`` (the grid is full), ``stalled`` (no technique
     finds anything) or ``contradiction`` (an empty cell has no candidate, or a full group lost a
     digit: with sound techniques, a proof the puzzle has no solution). ``max_steps`` (default:
-    one per candidate, which no solve can exceed) cuts a solve short as ``stalled``."""
+    one per candidate, which no solve can exceed) cuts a solve short as ``stalled``, and so does
+    ``deadline`` (a ``time.perf_counter()`` value; the trace says ``timed_out``)."""
     from ..puzzle import Puzzle
 
     if not isinstance(puzzle, Puzzle):
@@ -109,9 +112,13 @@ def solve_logically(
     limit = puzzle.size**3 if max_steps is None else max_steps
     steps: list[Step] = []
     outcome: Outcome = "stalled"
+    timed_out = False
     if board.broken() or _clash(puzzle):
         outcome = "contradiction"
     while outcome == "stalled" and not board.solved() and len(steps) < limit:
+        if deadline is not None and time.perf_counter() >= deadline:
+            timed_out = True
+            break
         step = next((s for s in map(lambda find: find(board), chosen) if s is not None), None)
         if step is None:
             break
@@ -127,6 +134,7 @@ def solve_logically(
         outcome=outcome,
         values=tuple(board.values),
         candidates=tuple(board.candidates),
+        timed_out=timed_out,
     )
 
 
