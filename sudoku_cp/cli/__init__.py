@@ -4,7 +4,7 @@
 shares; each other module adds its commands to it when imported here.
 """
 
-from . import batch, bench, certificate, info, solve
+from . import batch, bench, certificate, info, logic, solve
 from .app import main
 
-__all__ = ["batch", "bench", "certificate", "info", "main", "solve"]
+__all__ = ["batch", "bench", "certificate", "info", "logic", "main", "solve"]
