@@ -48,8 +48,8 @@ class Status(_ByName):
     ``timeout`` means the time limit cut the search short; ``undecided`` means a backend that
     does not search (``logic``: deduction alone) stopped without an answer. ``error`` and
     ``unsupported`` are never returned by a backend: the harness records ``error`` when a
-    backend raised, crashed or answered nonsense, and ``unsupported`` when the backend said up front that it cannot
-    take the puzzle (:meth:`sudoku_cp.Backend.supports`) — neither votes.
+    backend raised, crashed or answered nonsense, and ``unsupported`` when the backend said
+    up front that it cannot take the puzzle (:meth:`sudoku_cp.Backend.supports`) — neither votes.
     """
 
     UNIQUE = "unique"
