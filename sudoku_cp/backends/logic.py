@@ -43,6 +43,9 @@ class LogicBackend(Backend):
         "undecided": Counter("1 when the techniques stalled before an answer"),
     }
 
+    _stalled: tuple[int, ...] | None = None
+    """The candidates where the last search stalled, for ``solve`` to report."""
+
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
     ) -> Search:
@@ -76,7 +79,7 @@ class LogicBackend(Backend):
         time_limit: float | None = None,
         **options: Any,
     ) -> Result:
-        self._stalled: tuple[int, ...] | None = None
+        self._stalled = None
         result = super().solve(puzzle, limit=limit, time_limit=time_limit, **options)
         if result.stats.get("undecided"):
             result = dataclasses.replace(
