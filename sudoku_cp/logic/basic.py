@@ -110,14 +110,32 @@ def hidden_single(board: Board) -> Step | None:
 
 
 # --- intersections -----------------------------------------------------------------------------
+def locked_candidates_pointing(board: Board) -> Step | None:
+    """Locked Candidates Type 1: a digit's candidates in a box (region, diagonal …) all lie
+    in one line, or in another group it meets: that group's other cells cannot hold it."""
+    return _locked_candidates(board, pointing=True)
+
+
+def locked_candidates_claiming(board: Board) -> Step | None:
+    """Locked Candidates Type 2: a digit's candidates in a row or column all lie in one box
+    (or another group it meets): that group's other cells cannot hold it."""
+    return _locked_candidates(board, pointing=False)
+
+
 def locked_candidates(board: Board) -> Step | None:
-    """Type 1 (pointing) and type 2 (claiming): when a digit's candidates in a full group A
-    all lie where A meets another group B, B's other cells cannot hold it. Over any pair of
-    intersecting groups; named *pointing* when A is a box or region, *claiming* when A is a
-    row or column (HoDoKu's two types)."""
+    """Either type, pointing first (HoDoKu's order)."""
+    return locked_candidates_pointing(board) or locked_candidates_claiming(board)
+
+
+def _locked_candidates(board: Board, pointing: bool) -> Step | None:
+    """When a digit's candidates in a full group A all lie where A meets another group B,
+    B's other cells cannot hold it. Over any pair of intersecting groups; *pointing* when A
+    is not a row or column, *claiming* when it is (HoDoKu's two types)."""
     lay = layout(board)
     values, candidates = board.values, board.candidates
     for a, b, common, a_rest, b_rest in lay.intersections:
+        if (a in lay.lines) == pointing:
+            continue
         inside = 0
         for cell in common:
             if not values[cell]:
