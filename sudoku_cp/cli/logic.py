@@ -133,11 +133,12 @@ def rate(
 
     worst = EXIT_OK
     writer = csv.writer(sys.stdout, lineterminator="\n") if out_format == "csv" else None
-    if writer:
-        writer.writerow(FIELDS)
-    elif out_format == "table":
-        click.echo(f"{'level':<8} {'score':>6} {'steps':>5}  {'hardest':<36} id")
     for count, record in enumerate(_records(inputs, model, box), 1):
+        if count == 1:  # the header once the inputs open (a missing file prints none)
+            if writer:
+                writer.writerow(FIELDS)
+            elif out_format == "table":
+                click.echo(f"{'level':<8} {'score':>6} {'steps':>5}  {'hardest':<36} id")
         if count > MAX_RATED:
             click.echo(f"sudoku-cp: error: rate reads at most {MAX_RATED:,} puzzles", err=True)
             worst = max(worst, EXIT_NEGATIVE)

@@ -114,8 +114,9 @@ def format_trace(trace: Trace) -> str:
             f"stalled after {len(trace.steps)} steps: no technique applies; candidates left:"
         )
         lines.append(format_candidates(trace.values, trace.candidates, trace.puzzle.size))
-    lines.append(
-        f"level {rating.level}, score {rating.score}, hardest technique {rating.hardest}"
-        + (f" (hardest applied: {rating.hardest_used})" if rating.hardest == "stalled" else "")
-    )
+    if trace.outcome != "contradiction":
+        lines.append(
+            f"level {rating.level}, score {rating.score}, hardest technique {rating.hardest}"
+            + (f" (hardest applied: {rating.hardest_used})" if rating.hardest == "stalled" else "")
+        )
     return "\n".join(lines)
