@@ -491,7 +491,7 @@ def _reason(
     failed = [
         f"{name}: {run.said()}"
         for name, run in runs.items()
-        if run.status in (Status.TIMEOUT, Status.ERROR, Status.UNSUPPORTED)
+        if run.status in (Status.TIMEOUT, Status.ERROR, Status.UNSUPPORTED, Status.UNDECIDED)
     ]
     if verdict is Verdict.DISAGREEMENT:
         accused = [f"{name} is wrong: {'; '.join(runs[name].problems)}" for name in wrong]

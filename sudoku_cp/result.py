@@ -45,10 +45,11 @@ class Status(_ByName):
     ``unique``, ``multiple`` and ``none`` are facts about the puzzle (``multiple`` needs only two
     solutions found, so it can come from a search that stopped at its limit); ``solved`` means the
     search found ``limit`` solutions (limit 1) and stopped without deciding uniqueness;
-    ``timeout`` means the time limit cut the search short. ``error`` and ``unsupported`` are
-    never returned by a backend: the harness records ``error`` when a backend raised, crashed
-    or answered nonsense, and ``unsupported`` when the backend said up front that it cannot
-    take the puzzle (:meth:`sudoku_cp.Backend.supports`) — neither votes.
+    ``timeout`` means the time limit cut the search short; ``undecided`` means a backend that
+    does not search (``logic``: deduction alone) stopped without an answer. ``error`` and
+    ``unsupported`` are never returned by a backend: the harness records ``error`` when a
+    backend raised, crashed or answered nonsense, and ``unsupported`` when the backend said
+    up front that it cannot take the puzzle (:meth:`sudoku_cp.Backend.supports`) — neither votes.
     """
 
     UNIQUE = "unique"
@@ -56,6 +57,7 @@ class Status(_ByName):
     NONE = "none"
     SOLVED = "solved"
     TIMEOUT = "timeout"
+    UNDECIDED = "undecided"
     ERROR = "error"
     UNSUPPORTED = "unsupported"
 
@@ -82,6 +84,8 @@ class Result:
     stats: dict[str, float | int] = field(default_factory=dict)
     options: dict[str, object] = field(default_factory=dict)
     limit: int | None = 1
+    candidates: tuple[int, ...] | None = None
+    """For ``undecided``: the candidate masks (bit d-1 for digit d) where deduction stopped."""
 
     @property
     def count(self) -> int:

@@ -85,7 +85,19 @@ class Spec:
         return ":".join([self.backend, *(str(v) for _, v in self.options)])
 
     def solve(self, puzzle: Puzzle, limit: int | None = 1, **kwargs: Any) -> Result:
-        return solve_checked(self.backend, puzzle, limit, **dict(self.options), **kwargs)
+        result = solve_checked(self.backend, puzzle, limit, **dict(self.options), **kwargs)
+        return undecided_skips(result)
+
+
+def undecided_skips(result: Result) -> Result:
+    """An incomplete backend (``logic``: deduction, no guessing) may stop without an answer
+    where the others decide: the rest of that test does not apply to it. Only such a backend
+    may, and it then claims nothing (its own tests check it decides what it should)."""
+    if result.status is Status.UNDECIDED:
+        assert not backend_class(result.backend).complete, f"{result.backend} is complete"
+        assert not result.solutions and not result.exact
+        pytest.skip(f"{result.backend}: undecided (deduction stalled)")
+    return result
 
 
 def _usable(name: str) -> str | None:
@@ -378,7 +390,7 @@ def test_options_are_checked(spec: Spec) -> None:
                 backend.solve(few, **{opt.name: object()})
     # Every default, written as command-line text, is taken and changes no answer.
     text = {opt.name: str(opt.default) for opt in backend.options}
-    result = backend.solve(few, limit=None, **text)
+    result = undecided_skips(backend.solve(few, limit=None, **text))
     assert result.count == FEW_COUNT and result.options == backend.check_options({})
 
 

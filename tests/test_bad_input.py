@@ -286,7 +286,8 @@ def test_any_model_file_content_is_a_model_or_a_model_error(data):
     [
         (
             ["solve", KNOWN, "-b", "nope"],
-            "unknown backend 'nope' (known backends: backtrack, cpsat, constraint, sat, dlx)",
+            "unknown backend 'nope' "
+            "(known backends: backtrack, cpsat, constraint, sat, dlx, logic)",
         ),
         (
             ["check", KNOWN, "-b", "backtrack,nope"],

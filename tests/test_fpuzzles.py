@@ -406,8 +406,8 @@ def test_counts_agree_with_full_enumeration(name):
     tried = 0
     for backend in available_backends():
         solver = get_backend(backend)
-        if solver.refusal(puzzle) is not None:
-            continue  # (other engineers are teaching the backends these rules)
+        if solver.refusal(puzzle) is not None or not solver.complete:
+            continue  # (other engineers are teaching the backends these rules; logic never counts)
         result = solver.solve(puzzle, limit=None, time_limit=20)
         assert result.count == expected, backend
         assert all(puzzle.is_solution(s) for s in result.solutions)

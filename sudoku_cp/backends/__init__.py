@@ -128,6 +128,10 @@ class Backend:
     options: ClassVar[tuple[Option, ...]] = ()
     counters: ClassVar[Mapping[str, Counter]] = {}
     """Every counter the search may report in ``Result.stats``, by name, in a fixed order."""
+    complete: ClassVar[bool] = True
+    """False for a backend that may stop without an answer (``undecided``: the ``logic``
+    backend, which deduces and never guesses); every other backend decides every puzzle it
+    has time for."""
     rules: ClassVar[frozenset[str]] = frozenset()
     """The keys of the rules (:mod:`sudoku_cp.rules`) this backend compiles. Groups need no
     key: every backend compiles them. A puzzle with any other rule is refused, naming it."""
@@ -310,6 +314,7 @@ _BUILTIN = {
     "constraint": "sudoku_cp.backends.python_constraint:ConstraintBackend",
     "sat": "sudoku_cp.backends.sat:SATBackend",
     "dlx": "sudoku_cp.backends.dlx:DLXBackend",
+    "logic": "sudoku_cp.backends.logic:LogicBackend",
 }
 _ALIASES = {
     "bt": "backtrack",
@@ -321,6 +326,7 @@ _ALIASES = {
     "pysat": "sat",
     "dancing-links": "dlx",
     "exact-cover": "dlx",
+    "human": "logic",
 }
 _registered: dict[str, type[Backend]] = {}
 

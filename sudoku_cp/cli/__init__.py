@@ -5,7 +5,7 @@ shares; each other module adds its commands to it when imported here.
 """
 
 try:
-    from . import batch, bench, certificate, draw, generate, info, shrink, solve
+    from . import batch, bench, certificate, draw, generate, info, logic, shrink, solve
     from .app import main
 except KeyboardInterrupt:
     # Ctrl-C while the command line loads (click, rich): one line, not a traceback. (The
@@ -15,4 +15,4 @@ except KeyboardInterrupt:
     sys.stderr.write("sudoku-cp: interrupted while starting; nothing was done\n")
     raise SystemExit(130) from None
 
-__all__ = ["batch", "bench", "certificate", "draw", "generate", "info", "main", "shrink", "solve"]
+__all__ = ["batch", "bench", "certificate", "draw", "generate", "info", "logic", "main", "shrink", "solve"]

@@ -154,7 +154,9 @@ def _shown(record: Any) -> str:
 def _status_line(result: Any) -> str:
     status = result.status.value
     found = f"{result.count} solution{'s' if result.count != 1 else ''}"
-    if result.exact:
+    if status == "undecided":
+        detail = "deduction stalled, no guessing (the candidates left follow)"
+    elif result.exact:
         detail = f"{found}, search complete"
     elif status == "timeout" or result.limit is None or result.count < result.limit:
         detail = f"{found} before the time limit"  # (not exact, and no limit was reached)
@@ -220,5 +222,10 @@ def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> Non
             if len(result.solutions) > 1:
                 click.echo(f"solution {number}:")
             click.echo(format_pretty(solution, size, puzzle.model))
+        if result.candidates is not None:  # the logic backend stalled: where it stopped
+            from ..logic.text import format_candidates
+
+            values = tuple(0 if m & (m - 1) else m.bit_length() for m in result.candidates)
+            click.echo(format_candidates(values, result.candidates, size))
         if stats:
             click.echo(_stats_line(result))

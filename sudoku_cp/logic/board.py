@@ -52,6 +52,9 @@ class Board:
         self.peer_sets: tuple[frozenset[int], ...] = tuple(frozenset(p) for p in self.peers)
         self.values: list[int] = [0] * (size * size)
         self.candidates: list[int] = [self.all_digits] * (size * size)
+        self.memo: dict[object, object] = {}
+        """Techniques' notes that stay true while the candidates they looked at are unchanged
+        (fish: "no fish of this size on this digit pattern"), keyed by those candidates."""
         for cell, digit in enumerate(puzzle.cells):
             if digit:
                 self.place(cell, digit)

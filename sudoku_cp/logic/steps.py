@@ -66,3 +66,5 @@ class Trace:
     """The grid at the end."""
     candidates: tuple[int, ...]
     """The candidate masks at the end (where it stalled, the grid of candidates to report)."""
+    timed_out: bool = False
+    """True when a deadline stopped the solve (its outcome is then ``stalled``)."""

@@ -1,0 +1,89 @@
+"""The ``logic`` backend: human-style deduction alone, no guessing (``sudoku_cp.logic``).
+
+What its answers prove. Every technique it uses is sound for *every* solution of the puzzle
+(none assumes the solution is unique: unique rectangles and BUG+1 are left out), so
+
+- ``unique``: deduction filled the grid; each step followed from the givens, so any solution
+  must be this grid — a proof there is exactly one;
+- ``none``: deduction reached a cell with no candidate or a group missing a digit; any
+  solution would have survived every step, so there is none;
+- ``undecided`` otherwise: the techniques stalled (``Result.candidates`` holds the candidate
+  grid where they stopped). It never guesses, so it never says ``multiple`` and never counts.
+
+>>> from sudoku_cp import Puzzle
+>>> easy = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
+>>> LogicBackend().solve(Puzzle.parse(easy), limit=2).status.value
+'unique'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ..puzzle import Puzzle
+from ..result import Result, Status
+from . import Backend, Counter, Search
+
+
+class LogicBackend(Backend):
+    """Deduction by human techniques, cheapest first (singles … fish)."""
+
+    name = "logic"
+    summary = (
+        "logic: human-style deduction (singles, intersections, subsets, fish …), no guessing; "
+        "unique when it fills the grid, none on a contradiction, else undecided"
+    )
+    requires = None
+    complete = False
+    counters = {
+        "steps": Counter("deduction steps applied", kind="size"),
+        "placements": Counter("digits placed by deduction"),
+        "eliminations": Counter("candidates removed by deduction"),
+        "undecided": Counter("1 when the techniques stalled before an answer"),
+    }
+
+    _stalled: tuple[int, ...] | None = None
+    """The candidates where the last search stalled, for ``solve`` to report."""
+
+    def search(
+        self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
+    ) -> Search:
+        from ..logic.solver import solve_logically
+
+        trace = solve_logically(puzzle, uniqueness=False, deadline=deadline)
+        found = Search()
+        found.stats = {
+            "steps": len(trace.steps),
+            "placements": sum(len(s.placements) for s in trace.steps),
+            "eliminations": sum(len(s.eliminations) for s in trace.steps),
+            "undecided": 0,
+        }
+        if trace.timed_out:
+            found.timed_out = True
+        elif trace.outcome == "solved":
+            found.solutions.append(trace.values)
+            found.exhausted = True
+        elif trace.outcome == "contradiction":
+            found.exhausted = True
+        else:
+            found.stats["undecided"] = 1
+            self._stalled = trace.candidates
+        return found
+
+    def solve(
+        self,
+        puzzle: Puzzle,
+        *,
+        limit: int | None = 1,
+        time_limit: float | None = None,
+        **options: Any,
+    ) -> Result:
+        self._stalled = None
+        result = super().solve(puzzle, limit=limit, time_limit=time_limit, **options)
+        if result.stats.get("undecided"):
+            result = dataclasses.replace(
+                result, status=Status.UNDECIDED, exact=False, candidates=self._stalled
+            )
+        self._stalled = None
+        return result

@@ -1,0 +1,285 @@
+"""Singles, intersections and subsets: the techniques every human solver starts with.
+
+Each function is a :data:`~sudoku_cp.logic.board.Technique`: it returns the first step it
+finds on the board, without changing the board, or None. Names are HoDoKu's. Every technique
+is written over the model's groups, so it works for every size and every model whose rules are
+groups (jigsaw regions, diagonals, windows). "A digit must go somewhere in this group" is used
+only for groups of ``size`` cells; "a digit at most once" for every group.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .board import Board, digits_of
+from .layout import Layout, layout_of
+from .steps import Step
+
+
+def layout(board: Board) -> Layout:
+    return layout_of(board.puzzle.model, board.size)
+
+
+def _digits_text(mask: int) -> str:
+    return _and(list(map(str, digits_of(mask))))
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _cells_text(board: Board, cells: list[int] | tuple[int, ...]) -> str:
+    return _and([board.name(c) for c in cells])
+
+
+def _placed(board: Board, group: tuple[int, ...]) -> int:
+    mask = 0
+    values = board.values
+    for cell in group:
+        if values[cell]:
+            mask |= 1 << (values[cell] - 1)
+    return mask
+
+
+# --- singles -----------------------------------------------------------------------------------
+def full_house(board: Board) -> Step | None:
+    """The last empty cell of a group takes the one digit the group still lacks."""
+    lay = layout(board)
+    values = board.values
+    for g in lay.full:
+        empty = [c for c in lay.groups[g] if not values[c]]
+        if len(empty) == 1:
+            cell = empty[0]
+            missing = board.all_digits & ~_placed(board, lay.groups[g])
+            if missing & board.candidates[cell] and missing.bit_count() == 1:
+                digit = missing.bit_length()
+                return board.step(
+                    "Full House",
+                    f"{board.name(cell)} is the last empty cell of {lay.labels[g]}, "
+                    f"which lacks only {digit}: {board.name(cell)} = {digit}.",
+                    placements=[(cell, digit)],
+                    groups=[g],
+                )
+    return None
+
+
+def naked_single(board: Board) -> Step | None:
+    """A cell with one candidate left takes it."""
+    values = board.values
+    for cell, mask in enumerate(board.candidates):
+        if not values[cell] and mask and not mask & (mask - 1):
+            digit = mask.bit_length()
+            return board.step(
+                "Naked Single",
+                f"{board.name(cell)} sees every digit but {digit} in its row, column and "
+                f"other groups: {board.name(cell)} = {digit}.",
+                placements=[(cell, digit)],
+                proof=[(cell, digit)],
+            )
+    return None
+
+
+def hidden_single(board: Board) -> Step | None:
+    """A digit that fits in only one cell of a group goes there."""
+    lay = layout(board)
+    values, candidates = board.values, board.candidates
+    for g in lay.full:
+        once = twice = placed = 0
+        group = lay.groups[g]
+        for cell in group:
+            if values[cell]:
+                placed |= 1 << (values[cell] - 1)
+            else:
+                mask = candidates[cell]
+                twice |= once & mask
+                once |= mask
+        single = once & ~twice & ~placed
+        if single:
+            bit = single & -single
+            digit = bit.bit_length()
+            cell = next(c for c in group if not values[c] and candidates[c] & bit)
+            return board.step(
+                "Hidden Single",
+                f"In {lay.labels[g]}, {digit} fits only in {board.name(cell)}: "
+                f"{board.name(cell)} = {digit}.",
+                placements=[(cell, digit)],
+                proof=[(cell, digit)],
+                groups=[g],
+            )
+    return None
+
+
+# --- intersections -----------------------------------------------------------------------------
+def locked_candidates_pointing(board: Board) -> Step | None:
+    """Locked Candidates Type 1: a digit's candidates in a box (region, diagonal …) all lie
+    in one line, or in another group it meets: that group's other cells cannot hold it."""
+    return _locked_candidates(board, pointing=True)
+
+
+def locked_candidates_claiming(board: Board) -> Step | None:
+    """Locked Candidates Type 2: a digit's candidates in a row or column all lie in one box
+    (or another group it meets): that group's other cells cannot hold it."""
+    return _locked_candidates(board, pointing=False)
+
+
+def locked_candidates(board: Board) -> Step | None:
+    """Either type, pointing first (HoDoKu's order)."""
+    return locked_candidates_pointing(board) or locked_candidates_claiming(board)
+
+
+def _locked_candidates(board: Board, pointing: bool) -> Step | None:
+    """When a digit's candidates in a full group A all lie where A meets another group B,
+    B's other cells cannot hold it. Over any pair of intersecting groups; *pointing* when A
+    is not a row or column, *claiming* when it is (HoDoKu's two types)."""
+    lay = layout(board)
+    values, candidates = board.values, board.candidates
+    for a, b, common, a_rest, b_rest in lay.intersections:
+        if (a in lay.lines) == pointing:
+            continue
+        inside = 0
+        for cell in common:
+            if not values[cell]:
+                inside |= candidates[cell]
+        if not inside:
+            continue
+        outside = _placed(board, common)
+        for cell in a_rest:
+            outside |= candidates[cell]  # a filled cell's mask is its digit
+        locked = inside & ~outside
+        while locked:
+            bit = locked & -locked
+            locked &= locked - 1
+            elims = [c for c in b_rest if not values[c] and candidates[c] & bit]
+            if elims:
+                digit = bit.bit_length()
+                kind = "Type 2 (Claiming)" if a in lay.lines else "Type 1 (Pointing)"
+                where = [c for c in common if not values[c] and candidates[c] & bit]
+                return board.step(
+                    f"Locked Candidates {kind}",
+                    f"In {lay.labels[a]}, {digit} can only be in {_cells_text(board, where)}, "
+                    f"which are also in {lay.labels[b]}: {digit} is removed from the other "
+                    f"cells of {lay.labels[b]} ({_cells_text(board, elims)}).",
+                    eliminations=[(c, digit) for c in elims],
+                    proof=[(c, digit) for c in where],
+                    groups=[a, b],
+                )
+    return None
+
+
+# --- subsets -----------------------------------------------------------------------------------
+_SUBSET_NAMES = {2: "Pair", 3: "Triple", 4: "Quadruple"}
+
+
+def _naked(board: Board, k: int, locked: bool) -> Step | None:
+    lay = layout(board)
+    values, candidates = board.values, board.candidates
+    for group in lay.groups:
+        cells = [c for c in group if not values[c] and 2 <= candidates[c].bit_count() <= k]
+        if len(cells) < k:
+            continue
+        for subset in combinations(cells, k):
+            union = 0
+            for cell in subset:
+                union |= candidates[cell]
+            if union.bit_count() != k:
+                continue
+            shared = [
+                h
+                for h in board.cell_groups[subset[0]]
+                if all(c in lay.group_sets[h] for c in subset)
+            ]
+            if locked and len(shared) < 2:
+                continue
+            elims = sorted(
+                {
+                    (c, d)
+                    for h in shared
+                    for c in lay.groups[h]
+                    if c not in subset and not values[c] and candidates[c] & union
+                    for d in digits_of(candidates[c] & union)
+                }
+            )
+            if not elims:
+                continue
+            name = ("Locked " if locked else "Naked ") + _SUBSET_NAMES[k]
+            where = _and([lay.labels[h] for h in shared])
+            return board.step(
+                name,
+                f"{_cells_text(board, subset)} hold only {_digits_text(union)} between them, "
+                f"so these {k} digits go in these {k} cells of {where}: they are removed from "
+                f"the other cells there.",
+                eliminations=elims,
+                proof=[(c, d) for c in subset for d in digits_of(candidates[c])],
+                groups=shared,
+            )
+    return None
+
+
+def _hidden(board: Board, k: int) -> Step | None:
+    lay = layout(board)
+    values, candidates = board.values, board.candidates
+    for g in lay.full:
+        group = lay.groups[g]
+        where: dict[int, list[int]] = {}
+        for cell in group:
+            if not values[cell]:
+                for d in digits_of(candidates[cell]):
+                    where.setdefault(d, []).append(cell)
+        digits = [d for d, cells in where.items() if 2 <= len(cells) <= k]
+        if len(digits) < k:
+            continue
+        for subset in combinations(sorted(digits), k):
+            cells = sorted({c for d in subset for c in where[d]})
+            if len(cells) != k:
+                continue
+            mask = sum(1 << (d - 1) for d in subset)
+            elims = [(c, d) for c in cells for d in digits_of(candidates[c] & ~mask)]
+            if not elims:
+                continue
+            return board.step(
+                f"Hidden {_SUBSET_NAMES[k]}",
+                f"In {lay.labels[g]}, {_digits_text(mask)} fit only in "
+                f"{_cells_text(board, cells)}: those cells hold these {k} digits, so their "
+                f"other candidates are removed.",
+                eliminations=elims,
+                proof=[(c, d) for c in cells for d in subset if candidates[c] >> (d - 1) & 1],
+                groups=[g],
+            )
+    return None
+
+
+def locked_pair(board: Board) -> Step | None:
+    """A naked pair in two groups at once (a box and a line): cleared from both."""
+    return _naked(board, 2, locked=True)
+
+
+def locked_triple(board: Board) -> Step | None:
+    return _naked(board, 3, locked=True)
+
+
+def naked_pair(board: Board) -> Step | None:
+    """k cells of a group holding only k digits between them: those digits leave the group's
+    other cells (and every other group holding all k cells)."""
+    return _naked(board, 2, locked=False)
+
+
+def naked_triple(board: Board) -> Step | None:
+    return _naked(board, 3, locked=False)
+
+
+def naked_quadruple(board: Board) -> Step | None:
+    return _naked(board, 4, locked=False)
+
+
+def hidden_pair(board: Board) -> Step | None:
+    """k digits that fit only in the same k cells of a full group: those cells lose every
+    other candidate."""
+    return _hidden(board, 2)
+
+
+def hidden_triple(board: Board) -> Step | None:
+    return _hidden(board, 3)
+
+
+def hidden_quadruple(board: Board) -> Step | None:
+    return _hidden(board, 4)

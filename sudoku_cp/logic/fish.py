@@ -1,0 +1,264 @@
+"""Basic fish (X-Wing, Swordfish, Jellyfish) and finned/sashimi fish, over rows and columns.
+
+A fish of size k on digit d: k *base* rows in each of which d can only be in k *cover*
+columns; each base row holds d once, no two in one column, so the cover columns' d are all in
+the base rows and d leaves their other cells. Rows and columns swap roles too. A *fin* is a
+base candidate outside the cover columns: either a fin is true, or the fish holds — so d
+leaves the cover cells outside the base that see every fin (HoDoKu asks the fins to share a
+box; "sees every fin" is the same on a classic grid and works on any model's groups).
+*Sashimi*: some base row has at most one candidate inside the cover.
+
+What is generalised: any size (k up to 4 for basic fish, up to 3 for finned ones), any model
+with rows and columns (classic, X, hyper, jigsaw regions — fins are then seen through regions
+and diagonals too). Fish whose base or cover sets are boxes (Franken, Mutant) are not looked for.
+"""
+
+from __future__ import annotations
+
+import functools
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .basic import _and, layout
+from .board import Board
+from .layout import layout_of
+from .steps import Step
+
+if TYPE_CHECKING:
+    from ..model import Model
+
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+MAX_FINS = 4
+"""Fins beyond the cover columns, at most (HoDoKu's default allows 5, in one box)."""
+
+
+def _lines(board: Board, digit: int) -> list[tuple[str, str, list[tuple[int, int]]]]:
+    """Both orientations: (base word, cover word, for each base line its index and mask of
+    cover positions holding ``digit``)."""
+    lay = layout(board)
+    if not lay.rows or not lay.columns:
+        return []
+    size, values, candidates = board.size, board.values, board.candidates
+    bit = 1 << (digit - 1)
+    by_row, by_col = [], []
+    for r in range(size):
+        mask = 0
+        for c in range(size):
+            cell = r * size + c
+            if not values[cell] and candidates[cell] & bit:
+                mask |= 1 << c
+        if mask:
+            by_row.append((r, mask))
+    for c in range(size):
+        mask = 0
+        for r in range(size):
+            cell = r * size + c
+            if not values[cell] and candidates[cell] & bit:
+                mask |= 1 << r
+        if mask:
+            by_col.append((c, mask))
+    return [("row", "column", by_row), ("column", "row", by_col)]
+
+
+def _cell(size: int, base_word: str, line: int, position: int) -> int:
+    return line * size + position if base_word == "row" else position * size + line
+
+
+def _positions(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask &= mask - 1
+    return out
+
+
+def _fish_text(base: str, cover: str, lines: list[int], covers: list[int], digit: int) -> str:
+    b = _and([str(i + 1) for i in lines])
+    c = _and([str(i + 1) for i in covers])
+    return f"in {base}s {b}, {digit} fits only in {cover}s {c}"
+
+
+def basic_fish(board: Board, k: int) -> Step | None:
+    size, values, candidates = board.size, board.values, board.candidates
+    for digit in range(1, size + 1):
+        bit = 1 << (digit - 1)
+        orientations = _lines(board, digit)
+        key = ("basic", k, tuple(orientations[0][2]) if orientations else ())
+        if key in board.memo:
+            continue
+        for base, cover, lines in orientations:
+            usable = [(i, m) for i, m in lines if m.bit_count() <= k]
+            for combo in combinations(usable, k):
+                union = 0
+                for _, m in combo:
+                    union |= m
+                if union.bit_count() != k:
+                    continue
+                base_lines = {i for i, _ in combo}
+                covers = _positions(union)
+                elims = [
+                    _cell(size, base, line, pos)
+                    for pos in covers
+                    for line in range(size)
+                    if line not in base_lines
+                ]
+                elims = [c for c in elims if not values[c] and candidates[c] & bit]
+                if not elims:
+                    continue
+                lines_sorted = sorted(base_lines)
+                proof = [(_cell(size, base, i, p), digit) for i, m in combo for p in _positions(m)]
+                return board.step(
+                    _NAMES[k],
+                    f"{_NAMES[k]} on {digit}: "
+                    f"{_fish_text(base, cover, lines_sorted, covers, digit)}"
+                    f"; each of those {base}s holds one {digit}, so these {cover}s' {digit}s are "
+                    f"in them and {digit} is removed from the rest of the {cover}s.",
+                    eliminations=[(c, digit) for c in elims],
+                    proof=sorted(proof),
+                )
+        board.memo[key] = True
+    return None
+
+
+@functools.cache
+def _fin_groups(model: Model, size: int) -> tuple[tuple[dict[int, int], dict[int, int]], ...]:
+    """For each group that is not a row or column (boxes, regions, diagonals …): by row, the
+    mask of its columns in that row, and by column, the mask of its rows."""
+    lay = layout_of(model, size)
+    out = []
+    for g, group in enumerate(lay.groups):
+        if g in lay.lines:
+            continue
+        by_row: dict[int, int] = {}
+        by_col: dict[int, int] = {}
+        for cell in group:
+            r, c = divmod(cell, size)
+            by_row[r] = by_row.get(r, 0) | 1 << c
+            by_col[c] = by_col.get(c, 0) | 1 << r
+        out.append((by_row, by_col))
+    return tuple(out)
+
+
+def finned_fish(board: Board, k: int) -> Step | None:
+    """Fins all in one group that is not a line (a box, a region, a diagonal): the cover
+    holds every base candidate outside that group, and is filled up to k with positions of
+    candidates inside it; the rest inside it are the fins."""
+    fin_groups = _fin_groups(board.puzzle.model, board.size)
+    for digit in range(1, board.size + 1):
+        orientations = _lines(board, digit)
+        if not orientations:
+            return None
+        # The search depends only on this digit's candidates: one that found nothing on this
+        # pattern finds nothing again (hard puzzles retry fish after every other step).
+        key = ("finned", k, tuple(orientations[0][2]))
+        if key in board.memo:
+            continue
+        for index, (base, cover, lines) in enumerate(orientations):
+            # cross[p]: the base lines holding the digit at cover position p
+            cross = dict(orientations[1 - index][2])
+            usable = [(i, m) for i, m in lines if m.bit_count() <= k + MAX_FINS]
+            for combo in combinations(usable, k):
+                union = 0
+                base_mask = 0
+                for i, m in combo:
+                    union |= m
+                    base_mask |= 1 << i
+                if union.bit_count() <= k:
+                    continue  # a basic fish, or none
+                for shapes in fin_groups:
+                    inside = shapes[index]
+                    outside = 0
+                    for i, m in combo:
+                        outside |= m & ~inside.get(i, 0)
+                    room = k - outside.bit_count()
+                    if room < 0 or outside == union:
+                        continue
+                    for more in combinations(_positions(union & ~outside), room):
+                        cover_mask = outside
+                        for p in more:
+                            cover_mask |= 1 << p
+                        if cover_mask == union or any(not m & cover_mask for _, m in combo):
+                            continue
+                        targets = [
+                            (p, cross.get(p, 0) & ~base_mask) for p in _positions(cover_mask)
+                        ]
+                        if not any(t for _, t in targets):
+                            continue
+                        step = _finned_step(
+                            board, digit, k, (base, cover), combo, targets, cover_mask
+                        )
+                        if step is not None:
+                            return step
+        board.memo[key] = True
+    return None
+
+
+def _finned_step(
+    board: Board,
+    digit: int,
+    k: int,
+    words: tuple[str, str],
+    combo: tuple[tuple[int, int], ...],
+    targets: list[tuple[int, int]],
+    cover_mask: int,
+) -> Step | None:
+    """The step of a finned fish, if some target (a cover candidate outside the base, given
+    as a position and a mask of lines) sees every fin."""
+    size, peer_sets = board.size, board.peer_sets
+    base, cover = words
+    chosen = [p for p, _ in targets]
+    base_lines = {i for i, _ in combo}
+    fins = [_cell(size, base, i, p) for i, m in combo for p in _positions(m & ~cover_mask)]
+    seen = peer_sets[fins[0]]
+    for fin in fins[1:]:
+        seen = seen & peer_sets[fin]
+        if not seen:
+            return None
+    elims = sorted(
+        cell
+        for p, lines in targets
+        for line in _positions(lines)
+        if (cell := _cell(size, base, line, p)) in seen
+    )
+    if not elims:
+        return None
+    sashimi = any((m & cover_mask).bit_count() < 2 for _, m in combo)
+    name = ("Sashimi " if sashimi else "Finned ") + _NAMES[k]
+    proof = [(_cell(size, base, i, p), digit) for i, m in combo for p in _positions(m & cover_mask)]
+    fin_text = _and([board.name(f) for f in fins])
+    return board.step(
+        name,
+        f"{name} on {digit}: {_fish_text(base, cover, sorted(base_lines), list(chosen), digit)}"
+        f", apart from the fin{'s' if len(fins) > 1 else ''} {fin_text}. Either a fin holds "
+        f"{digit} or the fish does: either way {digit} leaves "
+        f"{_and([board.name(c) for c in elims])}, which {'see' if len(elims) > 1 else 'sees'} "
+        f"every fin and lie in the {cover}s.",
+        eliminations=[(c, digit) for c in elims],
+        proof=sorted(proof) + [(f, digit) for f in fins],
+    )
+
+
+def x_wing(board: Board) -> Step | None:
+    return basic_fish(board, 2)
+
+
+def swordfish(board: Board) -> Step | None:
+    return basic_fish(board, 3)
+
+
+def jellyfish(board: Board) -> Step | None:
+    return basic_fish(board, 4)
+
+
+def finned_x_wing(board: Board) -> Step | None:
+    """Finned and sashimi X-Wings (the step's name says which)."""
+    return finned_fish(board, 2)
+
+
+def finned_swordfish(board: Board) -> Step | None:
+    return finned_fish(board, 3)
+
+
+def finned_jellyfish(board: Board) -> Step | None:
+    return finned_fish(board, 4)

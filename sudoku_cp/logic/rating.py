@@ -1,0 +1,173 @@
+"""A puzzle's difficulty on HoDoKu's published scale: a level and a score.
+
+Each technique has a level (Easy, Medium, Hard, Unfair, Extreme) and a score. A puzzle's score
+is the sum of its steps' scores and its level that of its hardest step, raised while the score
+is above the level's maximum (Easy up to 800, Medium 1,000, Hard 1,600, Unfair 1,800), as
+HoDoKu does after a solve. The figures are HoDoKu's defaults: ``DEFAULT_DIFFICULTY_LEVELS``
+and ``DEFAULT_SOLVER_STEPS`` in ``src/sudoku/Options.java`` of HoDoKu (hobiwan, GPL; read in
+the PseudoFish/yoki123 fork), each step's level and base score.
+
+When the techniques stall, the puzzle is rated **Extreme** and its score is its steps' sum plus
+10,000 — the score HoDoKu gives its last resort, Brute Force — with ``hardest`` set to
+``"stalled"`` (``hardest_used`` keeps the hardest technique that did apply). A puzzle the
+techniques prove has no solution is rated ``Invalid``.
+
+>>> from sudoku_cp import Puzzle
+>>> easy = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
+>>> rating = rate_puzzle(Puzzle.parse(easy))
+>>> rating.level, rating.hardest, rating.outcome
+('Medium', 'Locked Pair', 'solved')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .solver import solve_logically
+from .steps import Outcome, Trace
+
+if TYPE_CHECKING:
+    from ..puzzle import Puzzle
+
+LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
+MAX_SCORE = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
+"""HoDoKu's ``DEFAULT_DIFFICULTY_LEVELS``: the highest score of each level."""
+STALL_SCORE = 10_000
+"""HoDoKu's score of Brute Force, added when the techniques stall."""
+
+TECHNIQUE_RATING: dict[str, tuple[str, int]] = {
+    # name as the step spells it: (level, base score), from HoDoKu's DEFAULT_SOLVER_STEPS
+    "Full House": ("Easy", 4),
+    "Naked Single": ("Easy", 4),
+    "Hidden Single": ("Easy", 14),
+    "Locked Pair": ("Medium", 40),
+    "Locked Triple": ("Medium", 60),
+    "Locked Candidates Type 1 (Pointing)": ("Medium", 50),
+    "Locked Candidates Type 2 (Claiming)": ("Medium", 50),
+    "Naked Pair": ("Medium", 60),
+    "Naked Triple": ("Medium", 80),
+    "Hidden Pair": ("Medium", 70),
+    "Hidden Triple": ("Medium", 100),
+    "Naked Quadruple": ("Hard", 120),
+    "Hidden Quadruple": ("Hard", 150),
+    "X-Wing": ("Hard", 140),
+    "Swordfish": ("Hard", 150),
+    "Jellyfish": ("Hard", 160),
+    "Remote Pair": ("Hard", 110),
+    "BUG+1": ("Hard", 100),
+    "Skyscraper": ("Hard", 130),
+    "2-String Kite": ("Hard", 150),
+    "Turbot Fish": ("Hard", 120),
+    "Empty Rectangle": ("Hard", 120),
+    "W-Wing": ("Hard", 150),
+    "XY-Wing": ("Hard", 160),
+    "XYZ-Wing": ("Hard", 180),
+    "Uniqueness Test 1": ("Hard", 100),
+    "Uniqueness Test 2": ("Hard", 100),
+    "Uniqueness Test 3": ("Hard", 100),
+    "Uniqueness Test 4": ("Hard", 100),
+    "Uniqueness Test 5": ("Hard", 100),
+    "Uniqueness Test 6": ("Hard", 100),
+    "Hidden Rectangle": ("Hard", 100),
+    "Finned X-Wing": ("Hard", 130),
+    "Sashimi X-Wing": ("Hard", 150),
+    "Finned Swordfish": ("Unfair", 200),
+    "Sashimi Swordfish": ("Unfair", 240),
+    "Finned Jellyfish": ("Unfair", 250),
+    "Sashimi Jellyfish": ("Unfair", 260),
+    "Simple Colors": ("Hard", 150),
+    "Multi Colors": ("Hard", 200),
+    "Sue de Coq": ("Unfair", 250),
+    "X-Chain": ("Unfair", 260),
+    "XY-Chain": ("Unfair", 260),
+    # HoDoKu rates its three loop kinds with the NICE_LOOP entry, grouped ones with its own.
+    "Continuous Nice Loop": ("Unfair", 280),
+    "Discontinuous Nice Loop": ("Unfair", 280),
+    "AIC": ("Unfair", 280),
+    "Grouped Continuous Nice Loop": ("Unfair", 300),
+    "Grouped Discontinuous Nice Loop": ("Unfair", 300),
+    "Grouped AIC": ("Unfair", 300),
+    "ALS-XZ": ("Unfair", 300),
+    "ALS-XY-Wing": ("Unfair", 320),
+    "ALS-XY-Chain": ("Unfair", 340),
+    "Forcing Chain": ("Extreme", 500),
+    "Forcing Net": ("Extreme", 700),
+    "Brute Force": ("Extreme", 10_000),
+}
+
+
+def technique_rating(name: str) -> tuple[str, int]:
+    """A technique's (level, score); a name missing from the table is a programming error."""
+    try:
+        return TECHNIQUE_RATING[name]
+    except KeyError:
+        raise KeyError(f"technique {name!r} has no rating in TECHNIQUE_RATING") from None
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A puzzle's difficulty: HoDoKu's level and score, and how the solve went."""
+
+    level: str
+    """Easy, Medium, Hard, Unfair or Extreme (Extreme also when the techniques stall), or
+    Invalid when they prove there is no solution."""
+    score: int
+    hardest: str
+    """The hardest step's technique (highest level, then score), or ``stalled``."""
+    outcome: Outcome
+    steps: int
+    hardest_used: str = ""
+    """The hardest technique that applied, also when the solve stalled."""
+    techniques: tuple[tuple[str, int], ...] = ()
+    """How often each technique was used, in the order first used."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "level": self.level,
+            "score": self.score,
+            "hardest": self.hardest,
+            "outcome": self.outcome,
+            "steps": self.steps,
+            "hardest_used": self.hardest_used,
+            "techniques": dict(self.techniques),
+        }
+
+
+def rating_of(trace: Trace) -> Rating:
+    """The rating of a finished human-style solve."""
+    score = 0
+    best = ("", -1, -1)  # name, level rank, score
+    for step in trace.steps:
+        level, points = technique_rating(step.technique)
+        score += points
+        rank = LEVELS.index(level)
+        if (rank, points) > best[1:]:
+            best = (step.technique, rank, points)
+    used = Counter(step.technique for step in trace.steps)
+    hardest_used = best[0]
+    if trace.outcome == "contradiction":
+        level, hardest = "Invalid", hardest_used
+    elif trace.outcome == "stalled":
+        level, hardest, score = "Extreme", "stalled", score + STALL_SCORE
+    else:
+        level = LEVELS[max(best[1], 0)]
+        while level in MAX_SCORE and score > MAX_SCORE[level]:
+            level = LEVELS[LEVELS.index(level) + 1]
+        hardest = hardest_used
+    return Rating(
+        level=level,
+        score=score,
+        hardest=hardest,
+        outcome=trace.outcome,
+        steps=len(trace.steps),
+        hardest_used=hardest_used,
+        techniques=tuple(used.items()),
+    )
+
+
+def rate_puzzle(puzzle: Puzzle, *, uniqueness: bool = True) -> Rating:
+    """Rate ``puzzle`` on HoDoKu's scale. ``uniqueness`` (default on, as HoDoKu rates) lets
+    the techniques that assume one solution (unique rectangles, BUG+1) take part."""
+    return rating_of(solve_logically(puzzle, uniqueness=uniqueness))

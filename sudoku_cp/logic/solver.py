@@ -1,0 +1,153 @@
+"""The human-style solve: apply the cheapest technique that finds something, repeat.
+
+>>> from sudoku_cp import Puzzle
+>>> easy = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
+>>> trace = solve_logically(Puzzle.parse(easy))
+>>> trace.outcome, trace.steps[0].technique
+('solved', 'Locked Pair')
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import SudokuError
+from . import basic, fish
+from .board import Board, Technique
+from .steps import Outcome, Step, Trace
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A technique in the registry: HoDoKu's sort key (its solver's order), the names its
+    steps may carry, whether it assumes the puzzle has one solution, and the function."""
+
+    order: int
+    name: str
+    find: Technique
+    uniqueness: bool = False
+
+
+# HoDoKu's order of techniques (the first field of each ``StepConfig`` in
+# HoDoKu's ``Options.DEFAULT_SOLVER_STEPS``, hobiwan/HoDoKu ``src/sudoku/Options.java``):
+# the solver tries them cheapest first.
+TECHNIQUES: list[Entry] = [
+    Entry(100, "Full House", basic.full_house),
+    Entry(200, "Naked Single", basic.naked_single),
+    Entry(300, "Hidden Single", basic.hidden_single),
+    Entry(1000, "Locked Pair", basic.locked_pair),
+    Entry(1100, "Locked Triple", basic.locked_triple),
+    Entry(1200, "Locked Candidates Type 1 (Pointing)", basic.locked_candidates_pointing),
+    Entry(1210, "Locked Candidates Type 2 (Claiming)", basic.locked_candidates_claiming),
+    Entry(1300, "Naked Pair", basic.naked_pair),
+    Entry(1400, "Naked Triple", basic.naked_triple),
+    Entry(1500, "Hidden Pair", basic.hidden_pair),
+    Entry(1600, "Hidden Triple", basic.hidden_triple),
+    Entry(2000, "Naked Quadruple", basic.naked_quadruple),
+    Entry(2100, "Hidden Quadruple", basic.hidden_quadruple),
+    Entry(2200, "X-Wing", fish.x_wing),
+    Entry(2300, "Swordfish", fish.swordfish),
+    Entry(2400, "Jellyfish", fish.jellyfish),
+    # --- MERGE: the chains helper's techniques go here, at HoDoKu's order keys --------------
+    # Entry(2900, "BUG+1", uniqueness.bug_plus_one, uniqueness=True),
+    # Entry(3000, "Skyscraper", patterns.skyscraper),
+    # Entry(3100, "2-String Kite", patterns.two_string_kite),
+    # Entry(3170, "Empty Rectangle", patterns.empty_rectangle),
+    # Entry(3200, "W-Wing", wings.w_wing),
+    # Entry(3300, "XY-Wing", wings.xy_wing),
+    # Entry(3400, "XYZ-Wing", wings.xyz_wing),
+    # Entry(3500, "Uniqueness Test 1", uniqueness.test_1, uniqueness=True),  … 3600–3800
+    # (after the fish below:)
+    # Entry(5330, "Simple Colors", patterns.simple_colors),
+    # Entry(5400, "X-Chain", chains.x_chain),
+    # Entry(5500, "XY-Chain", chains.xy_chain),
+    # Entry(5600, "Discontinuous Nice Loop", chains.nice_loop),
+    # The list is sorted by ``order`` below, so entries may be added anywhere.
+    # ----------------------------------------------------------------------------------------
+    Entry(4100, "Finned X-Wing", fish.finned_x_wing),
+    Entry(4300, "Finned Swordfish", fish.finned_swordfish),
+    Entry(4500, "Finned Jellyfish", fish.finned_jellyfish),
+]
+TECHNIQUES.sort(key=lambda entry: entry.order)
+
+
+def techniques(*, uniqueness: bool = False) -> list[Technique]:
+    """The registry's techniques in order; those assuming uniqueness only when asked."""
+    return [e.find for e in TECHNIQUES if uniqueness or not e.uniqueness]
+
+
+def check_logic_model(puzzle: object) -> None:
+    """Raise SudokuError when the puzzle has a rule beyond all-different groups."""
+    rules = getattr(getattr(puzzle, "model", None), "rules", ())
+    if rules:
+        rule = rules[0]
+        raise SudokuError(
+            f"the logic solver reasons about all-different groups only, not the {rule.title} "
+            f"rule ({rule.key})"
+        )
+
+
+def solve_logically(
+    puzzle: object,
+    *,
+    uniqueness: bool = False,
+    techniques: Sequence[Technique] | None = None,
+    max_steps: int | None = None,
+    deadline: float | None = None,
+) -> Trace:
+    """Solve ``puzzle`` by deduction alone: each round, the first technique (cheapest first)
+    that finds a step is applied. Ends ``solved`` (the grid is full), ``stalled`` (no technique
+    finds anything) or ``contradiction`` (an empty cell has no candidate, or a full group lost a
+    digit: with sound techniques, a proof the puzzle has no solution). ``max_steps`` (default:
+    one per candidate, which no solve can exceed) cuts a solve short as ``stalled``, and so does
+    ``deadline`` (a ``time.perf_counter()`` value; the trace says ``timed_out``)."""
+    from ..puzzle import Puzzle
+
+    if not isinstance(puzzle, Puzzle):
+        raise SudokuError(f"solve_logically takes a Puzzle, not {type(puzzle).__name__}")
+    check_logic_model(puzzle)
+    chosen = list(techniques) if techniques is not None else _default(uniqueness)
+    board = Board(puzzle)
+    limit = puzzle.size**3 if max_steps is None else max_steps
+    steps: list[Step] = []
+    outcome: Outcome = "stalled"
+    timed_out = False
+    if board.broken() or _clash(puzzle):
+        outcome = "contradiction"
+    while outcome == "stalled" and not board.solved() and len(steps) < limit:
+        if deadline is not None and time.perf_counter() >= deadline:
+            timed_out = True
+            break
+        step = next((s for s in map(lambda find: find(board), chosen) if s is not None), None)
+        if step is None:
+            break
+        board.apply(step)
+        steps.append(step)
+        if board.broken():
+            outcome = "contradiction"
+    if outcome == "stalled" and board.solved():
+        outcome = "solved"
+    return Trace(
+        puzzle=puzzle,
+        steps=tuple(steps),
+        outcome=outcome,
+        values=tuple(board.values),
+        candidates=tuple(board.candidates),
+        timed_out=timed_out,
+    )
+
+
+def _default(uniqueness: bool) -> list[Technique]:
+    return techniques(uniqueness=uniqueness)
+
+
+def _clash(puzzle: object) -> bool:
+    """True when two givens of one group hold the same digit."""
+    cells = puzzle.cells  # type: ignore[attr-defined]
+    for group in puzzle.groups():  # type: ignore[attr-defined]
+        seen = [cells[c] for c in group if cells[c]]
+        if len(seen) != len(set(seen)):
+            return True
+    return False

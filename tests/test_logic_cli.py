@@ -1,0 +1,76 @@
+"""``sudoku-cp explain`` and ``rate``: output, exit statuses, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from puzzles import DATA, INKALA
+
+from sudoku_cp.cli import main
+
+EASY = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_explain_text_and_json() -> None:
+    code, out, _ = run("explain", EASY)
+    assert code == 0
+    assert "  1. Locked Pair (Medium, 40): r1c2 and r1c3 hold only 1 and 6" in out
+    # (HoDoKu's path scores 228: its singles come in another order, Hidden 14 v Naked 4)
+    assert "solved in" in out and "level Medium, score 238, hardest technique Locked Pair" in out
+    code, out, _ = run("explain", EASY, "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["outcome"] == "solved" and data["rating"]["level"] == "Medium"
+    first = data["steps"][0]
+    assert first["technique"] == "Locked Pair" and first["eliminations"][0]["cell"] == "r1c4"
+
+
+def test_explain_stalled_shows_the_candidates_and_exits_3() -> None:
+    code, out, _ = run("explain", INKALA)
+    assert code == 3
+    assert "stalled after" in out and "1246" in out and "hardest technique stalled" in out
+    code, out, _ = run("explain", INKALA, "--format", "json")
+    assert code == 3 and json.loads(out)["candidates"]["r1c2"] == "1246"
+
+
+def test_explain_no_solution_exits_1() -> None:
+    # r1c1 lacks only 1 in row 1, but column 1 holds a 1 already.
+    code, out, _ = run("explain", ".234" + "1..." + "...." + "....", "--model", "latin")
+    assert code == 1 and "contradiction after 0 steps" in out
+
+
+def test_explain_errors_are_one_line(tmp_path: Path) -> None:
+    code, _, err = run("explain", "not a puzzle at all")
+    assert code == 1 and err.count("\n") == 1 and "error" in err
+    killer = tmp_path / "killer.jsonl"
+    killer.write_text((DATA / "killer.jsonl").read_text().splitlines()[0] + "\n")
+    code, _, err = run("explain", str(killer))
+    assert code == 2 and "logic solver reasons about all-different groups only" in err
+    assert err.count("\n") == 1
+
+
+def test_rate_table_csv_and_json() -> None:
+    code, out, _ = run("rate", EASY, INKALA)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split()[:3] == ["level", "score", "steps"]
+    assert lines[1].split()[:2] == ["Medium", "238"] and lines[2].split()[0] == "Extreme"
+    code, out, _ = run("rate", EASY, "--format", "csv")
+    assert out.splitlines()[0] == "id,level,score,hardest,steps,outcome,hardest_used"
+    assert out.splitlines()[1].split(",")[1:4] == ["Medium", "238", "Locked Pair"]
+    code, out, _ = run("rate", "easy", "--format", "json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(rows) == 50 and all(r["outcome"] == "solved" for r in rows)
+
+
+def test_rate_bad_input() -> None:
+    code, _, err = run("rate", "12345")
+    assert code == 1 and "error" in err
+    code, out, err = run("rate", "missing/file.txt")
+    assert code == 2 and err.count("\n") == 1 and out == ""
