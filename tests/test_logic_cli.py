@@ -74,3 +74,37 @@ def test_rate_bad_input() -> None:
     assert code == 1 and "error" in err
     code, out, err = run("rate", "missing/file.txt")
     assert code == 2 and err.count("\n") == 1 and out == ""
+
+
+def test_explain_draws_the_page_and_the_step_pictures(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    page = tmp_path / "steps.html"
+    code, _, _ = run("explain", EASY, "--format", "html", "-o", str(page))
+    text = page.read_text()
+    steps = json.loads(run("explain", EASY, "--format", "json")[1])["steps"]
+    assert code == 0 and text.startswith("<!DOCTYPE html>") and "Locked Pair" in text
+    assert "http://" not in text.replace("http://www.w3.org", "")  # nothing from the network
+    folder = tmp_path / "pictures"
+    code, _, _ = run("explain", EASY, "--format", "svg", "-o", str(folder))
+    names = sorted(p.name for p in folder.iterdir())
+    assert code == 0 and names[0] == "puzzle.svg" and len(names) == len(steps) + 1
+    for name in names:
+        ET.fromstring((folder / name).read_text())
+    code, out, _ = run("explain", EASY, "--format", "svg", "--step", "1")
+    assert code == 0 and "Locked Pair" in ET.fromstring(out).findtext(
+        "{http://www.w3.org/2000/svg}title", ""
+    )
+
+
+def test_explain_picture_options_refused_in_one_line() -> None:
+    for args, words in [
+        (("--format", "svg"), "needs either --step N"),
+        (("--step", "2"), "go with --format html or svg"),
+        (("--format", "html", "--step", "2"), "--step goes with --format svg"),
+        (("--format", "svg", "--step", "999"), "the solve has"),
+    ]:
+        code, _, err = run("explain", EASY, *args)
+        assert code == 2 and words in err and err.count("\n") == 1, (args, err)
+    code, _, err = run("explain", "famous", "--format", "html")
+    assert code == 2 and "draws one puzzle" in err

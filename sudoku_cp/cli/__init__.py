@@ -15,4 +15,15 @@ except KeyboardInterrupt:
     sys.stderr.write("sudoku-cp: interrupted while starting; nothing was done\n")
     raise SystemExit(130) from None
 
-__all__ = ["batch", "bench", "certificate", "draw", "generate", "info", "logic", "main", "shrink", "solve"]
+__all__ = [
+    "batch",
+    "bench",
+    "certificate",
+    "draw",
+    "generate",
+    "info",
+    "logic",
+    "main",
+    "shrink",
+    "solve",
+]

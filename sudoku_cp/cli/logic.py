@@ -13,13 +13,16 @@ from __future__ import annotations
 import csv
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
 
-from .app import EXIT_NEGATIVE, EXIT_OK, EXIT_UNDECIDED, box_option, main, one_line
+from .app import EXIT_NEGATIVE, EXIT_OK, EXIT_UNDECIDED, box_option, fail, main, one_line
 
 MAX_RATED = 1_000_000
+MAX_STEP = 1_000_000
+"""The highest step ``explain --step`` takes (a solve has fewer steps than cells × digits)."""
 """Puzzles ``rate`` reads at most from its inputs (one record each in memory for the table)."""
 
 _model_option = click.option(
@@ -58,19 +61,48 @@ def _bad(record: Any) -> None:
     "-f",
     "--format",
     "out_format",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "html", "svg"]),
     default="text",
     show_default=True,
-    help="Numbered steps as text, or the whole solve as JSON.",
+    help="Numbered steps as text, the whole solve as JSON, a self-contained HTML page that "
+    "steps through it, or SVG pictures of the steps (one puzzle).",
 )
 @click.option(
     "--uniqueness",
     is_flag=True,
     help="Allow techniques that assume the puzzle has one solution (unique rectangles, BUG+1).",
 )
-def explain(puzzle: str, model: str, box: str | None, out_format: str, uniqueness: bool) -> None:
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=True),
+    default=None,
+    help="html: write the page to this file; svg: write puzzle.svg and step-001.svg … into "
+    "this folder [default: standard output].",
+)
+@click.option(
+    "--step",
+    "step_number",
+    type=click.IntRange(1, MAX_STEP),
+    default=None,
+    help="svg: print only this step's picture (counted from 1) on standard output.",
+)
+def explain(
+    puzzle: str,
+    model: str,
+    box: str | None,
+    out_format: str,
+    uniqueness: bool,
+    output: str | None,
+    step_number: int | None,
+) -> None:
     """Solve PUZZLE (text, a file, a bundled sample's name or -) by human techniques and print
     every step: the technique, its level and score, what it proves and why.
+
+    \b
+    sudoku-cp explain PUZZLE --format html -o steps.html   # a page to step through
+    sudoku-cp explain PUZZLE --format svg --step 3         # one step's picture
+    sudoku-cp explain PUZZLE --format svg -o pictures/     # every step's picture
 
     Exit 0 solved, 1 no solution, 3 the techniques stalled (the candidates left are shown),
     2 unusable input or a rule the logic solver does not reason about.
@@ -78,15 +110,31 @@ def explain(puzzle: str, model: str, box: str | None, out_format: str, uniquenes
     from ..logic.solver import solve_logically
     from ..logic.text import format_trace, trace_data
 
+    if out_format in ("text", "json") and (output is not None or step_number is not None):
+        fail("explain: -o/--output and --step go with --format html or svg")
+    if out_format == "html" and step_number is not None:
+        fail("explain: --step goes with --format svg")
+    if out_format == "svg" and (output is None) == (step_number is None):
+        fail(
+            "explain: --format svg needs either --step N (one picture on standard output) "
+            "or -o FOLDER (every step's picture), not both"
+        )
+    pictures = out_format in ("html", "svg")
     worst = EXIT_OK
+    explained = 0
     for record in _records((puzzle,), model, box):
         if record.puzzle is None:
             _bad(record)
             worst = max(worst, EXIT_NEGATIVE)
             continue
+        if pictures and explained:
+            fail(f"explain: --format {out_format} draws one puzzle; {puzzle} holds more")
+        explained += 1
         trace = solve_logically(record.puzzle, uniqueness=uniqueness)
         if out_format == "json":
             click.echo(json.dumps(trace_data(trace)))
+        elif pictures:
+            _draw(trace, str(record.id), out_format, output, step_number)
         else:
             click.echo(format_trace(trace))
         if trace.outcome == "contradiction":
@@ -94,6 +142,43 @@ def explain(puzzle: str, model: str, box: str | None, out_format: str, uniquenes
         elif trace.outcome == "stalled":
             worst = max(worst, EXIT_UNDECIDED)
     sys.exit(worst)
+
+
+def _draw(
+    trace: Any, name: str, out_format: str, output: str | None, step_number: int | None
+) -> None:
+    """The pictures of a solve: the HTML page, one step's SVG, or every step's SVG files."""
+    from ..render import explain_html, puzzle_svg, step_svg
+
+    if out_format == "html":
+        _write(output, explain_html(trace, title=name))
+        return
+    if step_number is not None:
+        if step_number > len(trace.steps):
+            fail(f"explain: --step {step_number}: the solve has {len(trace.steps)} steps")
+        click.echo(step_svg(trace, step_number - 1))
+        return
+    assert output is not None
+    folder = Path(output)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "puzzle.svg").write_text(puzzle_svg(trace.puzzle) + "\n", encoding="utf-8")
+        width = max(3, len(str(len(trace.steps))))
+        for index in range(len(trace.steps)):
+            picture = step_svg(trace, index) + "\n"
+            (folder / f"step-{index + 1:0{width}d}.svg").write_text(picture, encoding="utf-8")
+    except OSError as err:
+        fail(f"explain: writing into {output} failed: {err.strerror or err}")
+
+
+def _write(output: str | None, text: str) -> None:
+    if output is None:
+        click.echo(text)
+        return
+    try:
+        Path(output).write_text(text + "\n", encoding="utf-8")
+    except OSError as err:
+        fail(f"explain: writing {output} failed: {err.strerror or err}")
 
 
 FIELDS = ("id", "level", "score", "hardest", "steps", "outcome", "hardest_used")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import SudokuError
-from . import basic, fish
+from . import basic, chains, fish, patterns, uniqueness, wings
 from .board import Board, Technique
 from .steps import Outcome, Step, Trace
 
@@ -50,22 +50,25 @@ TECHNIQUES: list[Entry] = [
     Entry(2200, "X-Wing", fish.x_wing),
     Entry(2300, "Swordfish", fish.swordfish),
     Entry(2400, "Jellyfish", fish.jellyfish),
-    # --- MERGE: the chains helper's techniques go here, at HoDoKu's order keys --------------
-    # Entry(2900, "BUG+1", uniqueness.bug_plus_one, uniqueness=True),
-    # Entry(3000, "Skyscraper", patterns.skyscraper),
-    # Entry(3100, "2-String Kite", patterns.two_string_kite),
-    # Entry(3170, "Empty Rectangle", patterns.empty_rectangle),
-    # Entry(3200, "W-Wing", wings.w_wing),
-    # Entry(3300, "XY-Wing", wings.xy_wing),
-    # Entry(3400, "XYZ-Wing", wings.xyz_wing),
-    # Entry(3500, "Uniqueness Test 1", uniqueness.test_1, uniqueness=True),  … 3600–3800
-    # (after the fish below:)
-    # Entry(5330, "Simple Colors", patterns.simple_colors),
-    # Entry(5400, "X-Chain", chains.x_chain),
-    # Entry(5500, "XY-Chain", chains.xy_chain),
-    # Entry(5600, "Discontinuous Nice Loop", chains.nice_loop),
+    # The advanced techniques (patterns, wings, chains, uniqueness), at HoDoKu's order keys.
+    Entry(2900, "Bivalue Universal Grave + 1", uniqueness.bug_plus_1, uniqueness=True),
+    Entry(3000, "Skyscraper", patterns.skyscraper),
+    Entry(3100, "2-String Kite", patterns.two_string_kite),
+    Entry(3170, "Empty Rectangle", patterns.empty_rectangle),
+    Entry(3200, "W-Wing", wings.w_wing),
+    Entry(3300, "XY-Wing", wings.xy_wing),
+    Entry(3400, "XYZ-Wing", wings.xyz_wing),
+    Entry(3500, "Uniqueness Test 1", uniqueness.uniqueness_test_1, uniqueness=True),
+    Entry(3600, "Uniqueness Test 2", uniqueness.uniqueness_test_2, uniqueness=True),
+    Entry(3800, "Uniqueness Test 4", uniqueness.uniqueness_test_4, uniqueness=True),
+    Entry(5330, "Simple Colors Trap", patterns.simple_colors_trap),
+    Entry(5331, "Simple Colors Wrap", patterns.simple_colors_wrap),
+    Entry(5400, "X-Chain", chains.x_chain),
+    Entry(5500, "XY-Chain", chains.xy_chain),
+    Entry(5600, "Continuous Nice Loop", chains.continuous_nice_loop),
+    Entry(5601, "Discontinuous Nice Loop", chains.discontinuous_nice_loop),
+    Entry(5602, "AIC", chains.aic),
     # The list is sorted by ``order`` below, so entries may be added anywhere.
-    # ----------------------------------------------------------------------------------------
     Entry(4100, "Finned X-Wing", fish.finned_x_wing),
     Entry(4300, "Finned Swordfish", fish.finned_swordfish),
     Entry(4500, "Finned Jellyfish", fish.finned_jellyfish),
