@@ -29,7 +29,7 @@ from ..harness import DEFAULT_LIMIT
 from ..model import Model
 from ..result import BackendRun, CheckRecord, Status
 from .items import CheckConfig, Item, default_jobs, items_from, resolve
-from .pool import ChunkSizer, Running, Work, WorkerPool, describe_death
+from .pool import ChunkSizer, Running, Work, describe_death, open_pool
 from .worker import check_chunk, check_task, init_worker, invalid
 
 CRASHES_TO_BLAME = 2
@@ -98,16 +98,23 @@ def run_batches(
     config: CheckConfig,
     jobs: int,
     hold: Callable[[], bool] | None = None,
+    scheduler: str | None = None,
+    info: dict[str, Any] | None = None,
 ) -> Generator[list[CheckRecord], None, None]:
     """The records of ``items`` in the batches they become known: a worker's whole chunk at
     once (in this process too, ``jobs=0``: a chunk at a time, the first puzzle alone).
     ``hold()`` returning True makes the pool take no new items for now (:meth:`WorkerPool.run`);
-    in this process items are checked in order, so there is nothing to hold."""
+    in this process items are checked in order, so there is nothing to hold. ``scheduler``
+    runs them on a Dask cluster instead of ``jobs`` local workers (:func:`.pool.open_pool`,
+    which fills ``info`` for the experiment record)."""
     if jobs < 0:
         raise SudokuError(f"jobs must be 0 (in this process) or more, not {jobs}")
-    if jobs == 0:
+    if jobs == 0 and scheduler is None:
+        if info is not None:
+            info.update(executor="here", jobs=0)
         return _run_here(items, config)
-    return WorkerPool(CheckWork(config), jobs, config.time_limit).run(iter(items), hold)
+    pool = open_pool(CheckWork(config), jobs, config.time_limit, scheduler, info)
+    return pool.run(iter(items), hold)
 
 
 def _run_here(

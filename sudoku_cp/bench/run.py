@@ -48,7 +48,7 @@ from typing import Any
 
 from ..backends import MAX_LIMIT, MAX_TIME_LIMIT, backend_class, get_backend
 from ..batch.output import OutputLock, check_output_apart
-from ..batch.pool import SETUP, Running, Watchdog, Work, WorkerPool, hard_limit, max_jobs
+from ..batch.pool import SETUP, Running, Watchdog, Work, hard_limit, max_jobs, open_pool
 from ..errors import InputError, SudokuError
 from ..experiment import machine, versions, write_json_atomically
 from ..model import Model, load_model
@@ -92,6 +92,9 @@ class BenchConfig:
     box: str | None = None
     seed: int = DEFAULT_SEED
     baseline: str | None = None
+    scheduler: str | None = None
+    """A Dask scheduler to measure on instead of ``jobs`` local workers (not saved in the
+    record's options: where a bench ran is its ``executor``)."""
 
     def check(self) -> None:
         """Raise InputError for values no bench can run with, or above their caps (each message
@@ -329,6 +332,7 @@ class _BenchWork(Work[_Measurement, Measurement]):
             (list(specs), model, warm, config.limit, config.time_limit, self.unwarmed),
             max_chunk=1,
         )
+        self.shared = self.unwarmed
         self.time_limit = config.time_limit
 
     def stopped(
@@ -394,8 +398,11 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> BenchRun
     rows: list[dict[str, Any]] = []
     counters: list[str] = []
     done = 0
+    executor: dict[str, Any] = {}
     for ds, entries, _rejected in loaded:
-        results = _measure_dataset(ds, entries, specs, model, config, progress, done, total)
+        results = _measure_dataset(
+            ds, entries, specs, model, config, progress, done, total, executor
+        )
         done += len(entries) * len(specs) * config.repeat
         for entry, measured in zip(entries, results, strict=True):
             rows.extend(_check_rows(ds, entry, measured, config.limit, counters))
@@ -409,6 +416,7 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> BenchRun
         started,
         measure_overheads(specs, warm, config) if warm else {},
     )
+    record["executor"] = executor or {"executor": "local", "jobs": config.jobs}
     for row in rows:  # one column per counter, in every row (empty where a backend has none)
         for name in counters:
             row.setdefault(name, None)
@@ -447,6 +455,7 @@ def _measure_dataset(
     progress: Progress | None,
     done: int,
     total: int,
+    executor: dict[str, Any] | None = None,
 ) -> list[Measured]:
     """Per puzzle, every (spec, repeat, Result), measured in warm worker processes."""
     rng = random.Random(f"{config.seed}:{ds.name}")
@@ -466,7 +475,8 @@ def _measure_dataset(
         _Measurement(key, position[spec.label], entries[index].puzzle)
         for key, (index, spec, _) in enumerate(order)
     )  # in the run order
-    batches = WorkerPool(work, config.jobs, config.time_limit).run(units)
+    pool = open_pool(work, config.jobs, config.time_limit, config.scheduler, executor)
+    batches = pool.run(units)
     try:
         for batch in batches:
             for key, outcome in batch:
