@@ -50,6 +50,7 @@ def check_puzzles(
     metamorphic: int = 0,
     seed: int = 0,
     certify: str | None = None,
+    scheduler: str | None = None,
 ) -> Iterator[CheckRecord]:
     """Cross-check many puzzles; yield each record as soon as it is known (completion order).
 
@@ -65,7 +66,9 @@ def check_puzzles(
     ``"auto"`` (the default) for two backends chosen per puzzle by :mod:`sudoku_cp.choice`.
     ``certify=DIR`` certifies every ``unique``,
     ``none`` and ``multiple`` verdict with a checked proof, one file per puzzle in DIR
-    (:mod:`sudoku_cp.certify`; needs the ``certify`` extra).
+    (:mod:`sudoku_cp.certify`; needs the ``certify`` extra). ``scheduler`` (a Dask
+    scheduler's address, or ``local:N``) runs them on a Dask cluster instead of ``jobs``
+    local workers (:mod:`.cluster`; needs the ``dask`` extra).
 
     Stopping the iteration early (``break``) shuts the worker processes down.
     """
@@ -80,12 +83,15 @@ def check_puzzles(
         certify=certify,
     )
     items = items_from(puzzles, config.model, skip)
-    return run_items(items, config, default_jobs() if jobs is None else jobs)
+    return run_items(items, config, default_jobs() if jobs is None else jobs, scheduler)
 
 
-def run_items(items: Iterable[Item], config: CheckConfig, jobs: int) -> Iterator[CheckRecord]:
-    """The records of ``items``, checked in ``jobs`` worker processes (0: in this process)."""
-    batches = run_batches(items, config, jobs)
+def run_items(
+    items: Iterable[Item], config: CheckConfig, jobs: int, scheduler: str | None = None
+) -> Iterator[CheckRecord]:
+    """The records of ``items``, checked in ``jobs`` worker processes (0: in this process) or
+    on the Dask cluster ``scheduler``."""
+    batches = run_batches(items, config, jobs, scheduler=scheduler)
     try:
         for batch in batches:
             yield from batch
@@ -139,6 +145,7 @@ class CheckWork(Work[Item, CheckRecord]):
         extra = [backend_class(n) for n in config.backends if n not in _BUILTIN]
         super().__init__(check_task, init_worker, (config, extra))
         self.config = config
+        self.preload = tuple(config.backends)
 
     def here(self, unit: Item) -> list[CheckRecord] | None:
         """An input that is not a puzzle has no backend to run: its record at once."""

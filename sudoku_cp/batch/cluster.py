@@ -43,6 +43,7 @@ import multiprocessing
 import os
 import pickle
 import re
+import signal
 import threading
 import time
 import uuid
@@ -142,9 +143,11 @@ class Sandbox:
         initargs: Sequence[Any],
         time_limit: float | None,
         processes: int,
+        preload: Sequence[str] = (),
     ) -> None:
         from pebble import ProcessPool
 
+        _preload(preload)
         # Dask starts its worker processes daemonic, and multiprocessing refuses children to
         # a daemonic process (lest they outlive it). These children do not: the plugin's
         # teardown stops them, and a child whose worker dies sees its channel close and exits.
@@ -252,6 +255,20 @@ def _child_init(
     init_worker(slots, task, initializer, initargs)
 
 
+def _preload(names: Sequence[str]) -> None:
+    """Load the named built-in backends' libraries in this worker, before its children are
+    forked: they (and their replacements) start with them loaded. (Others, registered by the
+    client, are loaded by each child's initializer.)"""
+    from ..backends import _BUILTIN, backend_class
+
+    for name in names:
+        if name in _BUILTIN:
+            with contextlib.suppress(Exception):  # a child reports it, as the local pool does
+                cls = backend_class(name)
+                if cls.unavailable_reason() is None:
+                    cls.prepare()
+
+
 def _portable(err: BaseException) -> BaseException:
     """``err`` if it survives pickling, else a :class:`WorkerLost` that says the same."""
     with contextlib.suppress(Exception):
@@ -272,34 +289,45 @@ def _plugin_class() -> type:
             initializer: Any,
             initargs: Sequence[Any],
             time_limit: float | None,
+            local: bool = False,
+            preload: Sequence[str] = (),
         ) -> None:
             self.spec = (task, initializer, tuple(initargs), time_limit)
+            self.local = local
+            self.preload = tuple(preload)
             self.sandbox: Sandbox | None = None
             self.threads = 1
             self.lock = threading.Lock()
+            self.sigint: Any = None
 
         def __getstate__(self) -> dict[str, Any]:
-            return {"spec": self.spec}
+            return {"spec": self.spec, "local": self.local, "preload": self.preload}
 
         def __setstate__(self, state: dict[str, Any]) -> None:
-            self.spec = state["spec"]
-            self.sandbox = None
-            self.threads = 1
-            self.lock = threading.Lock()
+            self.__init__(  # type: ignore[misc]
+                *state["spec"], local=state["local"], preload=state["preload"]
+            )
 
         def setup(self, worker: Any) -> None:
             self.threads = max(1, int(getattr(worker.state, "nthreads", 1)))
+            if self.local and threading.current_thread() is threading.main_thread():
+                # A terminal's Ctrl-C reaches the whole process group, these local workers
+                # too: only the command handles it (and stops them), not every worker
+                # printing its own traceback.
+                self.sigint = signal.signal(signal.SIGINT, signal.SIG_IGN)
 
         def teardown(self, worker: Any) -> None:
             with self.lock:
                 if self.sandbox is not None:
                     self.sandbox.stop()
                     self.sandbox = None
+            if self.sigint is not None and threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGINT, self.sigint)
 
         def get(self) -> Sandbox:
             with self.lock:
                 if self.sandbox is None:
-                    self.sandbox = Sandbox(*self.spec, processes=self.threads)
+                    self.sandbox = Sandbox(*self.spec, processes=self.threads, preload=self.preload)
                 return self.sandbox
 
     return SandboxPlugin
@@ -359,8 +387,13 @@ class DaskPool(Generic[U, R]):
                 address = str(value)
             self.client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
             self.client.wait_for_workers(1, timeout=CONNECT_SECONDS)
-            initargs = [_Shared(a) if a is work.shared else a for a in work.initargs]
-            plugin = _plugin_class()(work.task, work.initializer, initargs, time_limit)
+            shared = work.shared
+            initargs = [
+                _Shared(a) if shared is not None and a is shared else a for a in work.initargs
+            ]
+            plugin = _plugin_class()(
+                work.task, work.initializer, initargs, time_limit, kind == "local", work.preload
+            )
             self.client.register_plugin(plugin, name=self.name)
         except (OSError, TimeoutError, distributed.TimeoutError) as err:
             self.close()

@@ -216,6 +216,9 @@ class Work(Generic[U, R]):
         self.initargs = tuple(initargs)
         self.max_chunk = max_chunk
         self.shared: Any = None
+        self.preload: tuple[str, ...] = ()
+        """Backends whose libraries a cluster worker loads before it forks its children
+        (:mod:`.cluster`), so that neither a child nor its replacement imports them again."""
         """A RawArray among ``initargs`` that the parent writes and workers read (bench's specs
         not to warm up); on a cluster a copy travels with every chunk (:mod:`.cluster`)."""
 

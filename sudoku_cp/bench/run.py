@@ -333,6 +333,7 @@ class _BenchWork(Work[_Measurement, Measurement]):
             max_chunk=1,
         )
         self.shared = self.unwarmed
+        self.preload = tuple(dict.fromkeys(spec.backend for spec in specs))
         self.time_limit = config.time_limit
 
     def stopped(
