@@ -177,13 +177,14 @@ class Sandbox:
             context=context,
         )
 
-    def run(self, units: list[Any], shared: bytes | None = None) -> tuple[Any, ...]:
-        """Run a chunk in a child: ``("done", results, seconds)``, ``("stopped", running,
-        seconds)`` when a call overran, or ``("lost", running, error)`` when the child died."""
+    def run(self, units: bytes, shared: bytes | None = None) -> tuple[Any, ...]:
+        """Run a chunk (pickled) in a child: ``("done", results pickled, seconds)``,
+        ``("stopped", running, seconds)`` when a call overran, or ``("lost", running, error)``
+        when the child died."""
         if shared is not None and self.shared is not None:
             ctypes.memmove(self.shared, shared, len(shared))
         slot = self._take_slot()
-        future = self.pool.schedule(run_task, args=(slot, units))
+        future = self.pool.schedule(_run_pickled, args=(slot, units))
         killed: tuple[Running, float] | None = None
         while not future.done():
             wait([future], timeout=WATCH_SECONDS if self.limit is not None else 1.0)
@@ -253,6 +254,14 @@ def _child_init(
 
     threading.Thread(target=watch, name="sudoku-cp-orphan-watch", daemon=True).start()
     init_worker(slots, task, initializer, initargs)
+
+
+def _run_pickled(slot: int, units: bytes) -> tuple[bytes, float]:
+    """In a child: :func:`~sudoku_cp.batch.pool.run_task` on a pickled chunk, its results
+    pickled. Units and results cross the worker as bytes, never unpickled and pickled again
+    there: the client and the child do that once each, as with the local pool."""
+    results, seconds = run_task(slot, pickle.loads(units))
+    return pickle.dumps(results, protocol=pickle.HIGHEST_PROTOCOL), seconds
 
 
 def _preload(names: Sequence[str]) -> None:
@@ -341,8 +350,8 @@ class _Shared:
         self.length = len(array)
 
 
-def run_chunk(name: str, units: list[Any], shared: bytes | None = None) -> tuple[Any, ...]:
-    """The Dask task: run a chunk in this worker's sandbox of run ``name``."""
+def run_chunk(name: str, units: bytes, shared: bytes | None = None) -> tuple[Any, ...]:
+    """The Dask task: run a chunk (pickled) in this worker's sandbox of run ``name``."""
     from distributed import get_worker
 
     plugin: Any = get_worker().plugins[name]
@@ -468,7 +477,8 @@ class DaskPool(Generic[U, R]):
                     if not chunk:
                         break
                     shared = None if self.work.shared is None else bytes(self.work.shared)
-                    future = self.client.submit(run_chunk, self.name, chunk, shared, pure=False)
+                    packed = pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL)
+                    future = self.client.submit(run_chunk, self.name, packed, shared, pure=False)
                     inflight[future.key] = (future, chunk)
                     arrived.add(future)
                 if not inflight:
@@ -499,7 +509,7 @@ class DaskPool(Generic[U, R]):
             if kind == "done":
                 _, results, seconds = outcome
                 self.sizer.adapt(seconds / len(units))
-                yield results
+                yield pickle.loads(results)
                 return
             if kind == "stopped":
                 answered, again = self.work.stopped(units, outcome[1], outcome[2])
