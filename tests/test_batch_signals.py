@@ -64,7 +64,7 @@ STARTING = {
 }
 OPENING = {  # the sidecar names the run by then: it ends as a run does (0 puzzles by this run)
     "opening the pool": ("sudoku_cp.batch.command", "run_batches"),
-    "starting the workers": ("sudoku_cp.batch.check", "WorkerPool"),
+    "starting the workers": ("sudoku_cp.batch.check", "open_pool"),
 }
 
 
@@ -232,9 +232,9 @@ def test_the_library_run_batch_takes_the_signals_itself(tmp_path):
         "import sudoku_cp.batch.command as command\n"
         "from sudoku_cp.batch import BatchOptions, CheckConfig, Interrupted, run_batch\n"
         "real = command.run_batches\n"
-        "def stop_here(*args):\n"
+        "def stop_here(*args, **kwargs):\n"
         "    os.kill(os.getpid(), signal.SIGTERM)\n"
-        "    return real(*args)\n"
+        "    return real(*args, **kwargs)\n"
         "command.run_batches = stop_here\n"
         f"options = BatchOptions(inputs=[{EASY!r}], config=CheckConfig.make('backtrack'),"
         " jobs=1, fmt='jsonl', output=Path('out.jsonl'))\n"

@@ -29,7 +29,7 @@ from ..harness import DEFAULT_LIMIT
 from ..model import Model
 from ..result import BackendRun, CheckRecord, Status
 from .items import CERTIFY_TIME_LIMIT, CheckConfig, Item, default_jobs, items_from, resolve
-from .pool import ChunkSizer, Running, Work, WorkerPool, describe_death
+from .pool import ChunkSizer, Running, Work, describe_death, open_pool
 from .worker import check_chunk, check_task, init_worker, invalid, make_runners
 
 CRASHES_TO_BLAME = 2
@@ -52,6 +52,7 @@ def check_puzzles(
     certify: str | None = None,
     shrink: bool = False,
     certify_time_limit: float | None = CERTIFY_TIME_LIMIT,
+    scheduler: str | None = None,
 ) -> Iterator[CheckRecord]:
     """Cross-check many puzzles; yield each record as soon as it is known (completion order).
 
@@ -71,6 +72,8 @@ def check_puzzles(
     ``certify_time_limit`` seconds (else ``certified: false``, ``timeout: true``).
     ``shrink=True`` shrinks each disagreement to a small reproducer, in the record's
     ``shrunk`` (:mod:`sudoku_cp.shrink`).
+    ``scheduler`` (a Dask scheduler's address, or ``local:N``) runs them on a Dask cluster
+    instead of ``jobs`` local workers (:mod:`.cluster`; needs the ``dask`` extra).
 
     Stopping the iteration early (``break``) shuts the worker processes down.
     """
@@ -87,12 +90,15 @@ def check_puzzles(
         certify_time_limit=certify_time_limit,
     )
     items = items_from(puzzles, config.model, skip)
-    return run_items(items, config, default_jobs() if jobs is None else jobs)
+    return run_items(items, config, default_jobs() if jobs is None else jobs, scheduler)
 
 
-def run_items(items: Iterable[Item], config: CheckConfig, jobs: int) -> Iterator[CheckRecord]:
-    """The records of ``items``, checked in ``jobs`` worker processes (0: in this process)."""
-    batches = run_batches(items, config, jobs)
+def run_items(
+    items: Iterable[Item], config: CheckConfig, jobs: int, scheduler: str | None = None
+) -> Iterator[CheckRecord]:
+    """The records of ``items``, checked in ``jobs`` worker processes (0: in this process) or
+    on the Dask cluster ``scheduler``."""
+    batches = run_batches(items, config, jobs, scheduler=scheduler)
     try:
         for batch in batches:
             yield from batch
@@ -105,16 +111,23 @@ def run_batches(
     config: CheckConfig,
     jobs: int,
     hold: Callable[[], bool] | None = None,
+    scheduler: str | None = None,
+    info: dict[str, Any] | None = None,
 ) -> Generator[list[CheckRecord], None, None]:
     """The records of ``items`` in the batches they become known: a worker's whole chunk at
     once (in this process too, ``jobs=0``: a chunk at a time, the first puzzle alone).
     ``hold()`` returning True makes the pool take no new items for now (:meth:`WorkerPool.run`);
-    in this process items are checked in order, so there is nothing to hold."""
+    in this process items are checked in order, so there is nothing to hold. ``scheduler``
+    runs them on a Dask cluster instead of ``jobs`` local workers (:func:`.pool.open_pool`,
+    which fills ``info`` for the experiment record)."""
     if jobs < 0:
         raise SudokuError(f"jobs must be 0 (in this process) or more, not {jobs}")
-    if jobs == 0:
+    if jobs == 0 and scheduler is None:
+        if info is not None:
+            info.update(executor="here", jobs=0)
         return _run_here(items, config)
-    return WorkerPool(CheckWork(config), jobs, config.time_limit).run(iter(items), hold)
+    pool = open_pool(CheckWork(config), jobs, config.time_limit, scheduler, info)
+    return pool.run(iter(items), hold)
 
 
 def _run_here(
@@ -139,6 +152,7 @@ class CheckWork(Work[Item, CheckRecord]):
         extra = [backend_class(n) for n in config.backends if n not in _BUILTIN]
         super().__init__(check_task, init_worker, (config, extra))
         self.config = config
+        self.preload = tuple(config.backends)
 
     def here(self, unit: Item) -> list[CheckRecord] | None:
         """An input that is not a puzzle has no backend to run: its record at once."""

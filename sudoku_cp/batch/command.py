@@ -115,10 +115,22 @@ def _run_locked(
         # (while the pool opens), ends it with the summary and the interrupted mark.
         progress = Progress(options, len(done)) if options.progress else None
         items = batch_items(readers, config.model, done)
-        if order is None:
-            batches = run_batches(items, config, options.jobs)
-        else:
-            batches = run_batches(order.track(items), config, options.jobs, hold=order.full)
+        executor: dict[str, Any] = {}
+        if meta is not None:
+            meta["runs"][-1]["executor"] = executor  # filled once the pool (or cluster) is open
+        if order is not None:
+            items = order.track(items)
+        batches = run_batches(
+            items,
+            config,
+            options.jobs,
+            hold=None if order is None else order.full,
+            scheduler=options.scheduler,
+            info=executor,
+        )
+        if meta is not None and options.output is not None and options.scheduler is not None:
+            # the cluster's workers are known now: in the sidecar even if this client is killed
+            write_meta(meta_path(options.output), meta)
         with progress or _nothing():
             for finished in batches:
                 batch = finished if order is None else order.release(finished)

@@ -141,6 +141,8 @@ class BatchOptions:
     argv: Sequence[str] = ()
     in_order: bool = False
     """Write records in input order (``count`` to standard output), not as they finish."""
+    scheduler: str | None = None
+    """A Dask scheduler (``tcp://HOST:PORT`` or ``local:N``) to run on instead of ``jobs``."""
 
 
 @pickled_by_fields

@@ -96,14 +96,15 @@ def first_call_grace(time_limit: float) -> float:
 class ChunkSizer:
     """Chunks sized so that one takes about CHUNK_SECONDS (smoothed over recent chunks)."""
 
-    def __init__(self, largest: int = MAX_CHUNK) -> None:
+    def __init__(self, largest: int = MAX_CHUNK, seconds: float = CHUNK_SECONDS) -> None:
         self.size = 1
         self.largest = largest
+        self.seconds = seconds
         self.per_item: float | None = None
 
     def adapt(self, per_item: float) -> None:
         self.per_item = per_item if self.per_item is None else 0.7 * self.per_item + 0.3 * per_item
-        self.size = max(1, min(self.largest, int(CHUNK_SECONDS / max(self.per_item, 1e-6))))
+        self.size = max(1, min(self.largest, int(self.seconds / max(self.per_item, 1e-6))))
 
 
 # --- the worker side -----------------------------------------------------------------------------
@@ -214,6 +215,12 @@ class Work(Generic[U, R]):
         self.initializer = initializer
         self.initargs = tuple(initargs)
         self.max_chunk = max_chunk
+        self.shared: Any = None
+        self.preload: tuple[str, ...] = ()
+        """Backends whose libraries a cluster worker loads before it forks its children
+        (:mod:`.cluster`), so that neither a child nor its replacement imports them again."""
+        """A RawArray among ``initargs`` that the parent writes and workers read (bench's specs
+        not to warm up); on a cluster a copy travels with every chunk (:mod:`.cluster`)."""
 
     def here(self, unit: U) -> list[R] | None:
         """The results of a unit that needs no worker, or None to send it to one."""
@@ -385,13 +392,7 @@ class WorkerPool(Generic[U, R]):
 
     def _running(self, slot: int) -> Running | None:
         """The call running in ``slot``, if one is."""
-        base = slot * _SLOT
-        start = self.slots[base]
-        what = self.slots[base + 1]
-        if start == 0.0 or self.slots[base] != start:
-            return None
-        position, rest = divmod(int(what), 1024)
-        return Running(position, rest % _FIRST, start, rest >= _FIRST)
+        return read_slot(self.slots, slot)
 
     def _watch(self) -> None:
         """Cancel every task whose current backend call has overrun its time limit."""
@@ -407,6 +408,49 @@ class WorkerPool(Generic[U, R]):
                 continue
             if future.cancel():  # pebble stops the worker safely and starts a new one
                 chunk.killed = (running, now - running.start)
+
+
+def read_slot(slots: Any, slot: int) -> Running | None:
+    """The call running in ``slot`` of a watchdog's shared array, if one is."""
+    base = slot * _SLOT
+    start = slots[base]
+    what = slots[base + 1]
+    if start == 0.0 or slots[base] != start:
+        return None
+    position, rest = divmod(int(what), 1024)
+    return Running(position, rest % _FIRST, start, rest >= _FIRST)
+
+
+def overrun(running: Running | None, time_limit: float, now: float) -> bool:
+    """True when the call ``running`` has overrun ``time_limit`` plus its grace (more for a
+    first call)."""
+    if running is None:
+        return False
+    deadline = hard_limit(time_limit)
+    if running.first:
+        deadline += first_call_grace(time_limit)
+    return now - running.start > deadline
+
+
+def open_pool(
+    work: Work[U, R],
+    jobs: int,
+    time_limit: float | None,
+    scheduler: str | None = None,
+    info: dict[str, Any] | None = None,
+) -> Any:
+    """The executor of a batch: this machine's pool of ``jobs`` worker processes, or with
+    ``scheduler`` (``tcp://HOST:PORT`` or ``local:N``) a Dask cluster
+    (:mod:`sudoku_cp.batch.cluster`). Either has ``run(units, hold)``. ``info``, when given,
+    is filled with what the experiment record says of the executor (for Dask, once connected:
+    the scheduler and its workers)."""
+    if scheduler is None:
+        if info is not None:
+            info.update(executor="local", jobs=jobs)
+        return WorkerPool(work, jobs, time_limit)
+    from .cluster import DaskPool
+
+    return DaskPool(work, scheduler, time_limit, info)
 
 
 def _alive(pid: int) -> bool:
@@ -457,4 +501,7 @@ __all__ = [
     "first_call_grace",
     "grace_seconds",
     "hard_limit",
+    "open_pool",
+    "overrun",
+    "read_slot",
 ]

@@ -49,7 +49,7 @@ from typing import Any
 
 from ..backends import MAX_LIMIT, MAX_TIME_LIMIT, backend_class, get_backend
 from ..batch.output import OutputLock, check_output_apart
-from ..batch.pool import SETUP, Running, Watchdog, Work, WorkerPool, hard_limit, max_jobs
+from ..batch.pool import SETUP, Running, Watchdog, Work, hard_limit, max_jobs, open_pool
 from ..errors import InputError, SudokuError
 from ..experiment import machine, versions, write_json_atomically
 from ..model import Model, load_model
@@ -93,6 +93,9 @@ class BenchConfig:
     box: str | None = None
     seed: int = DEFAULT_SEED
     baseline: str | None = None
+    scheduler: str | None = None
+    """A Dask scheduler to measure on instead of ``jobs`` local workers (not saved in the
+    record's options: where a bench ran is its ``executor``)."""
 
     def check(self) -> None:
         """Raise InputError for values no bench can run with, or above their caps (each message
@@ -338,6 +341,8 @@ class _BenchWork(Work[_Measurement, Measurement]):
             (list(specs), model, warm, config.limit, config.time_limit, self.unwarmed),
             max_chunk=1,
         )
+        self.shared = self.unwarmed
+        self.preload = tuple(dict.fromkeys(spec.backend for spec in specs))
         self.time_limit = config.time_limit
 
     def stopped(
@@ -403,8 +408,11 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> BenchRun
     rows: list[dict[str, Any]] = []
     counters: list[str] = []
     done = 0
+    executor: dict[str, Any] = {}
     for ds, entries, _rejected in loaded:
-        results = _measure_dataset(ds, entries, specs, model, config, progress, done, total)
+        results = _measure_dataset(
+            ds, entries, specs, model, config, progress, done, total, executor
+        )
         done += len(entries) * len(specs) * config.repeat
         for entry, measured in zip(entries, results, strict=True):
             rows.extend(_check_rows(ds, entry, measured, config.limit, counters))
@@ -418,6 +426,7 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> BenchRun
         started,
         measure_overheads(specs, warm, config) if warm else {},
     )
+    record["executor"] = executor or {"executor": "local", "jobs": config.jobs}
     for row in rows:  # one column per counter, in every row (empty where a backend has none)
         for name in counters:
             row.setdefault(name, None)
@@ -456,6 +465,7 @@ def _measure_dataset(
     progress: Progress | None,
     done: int,
     total: int,
+    executor: dict[str, Any] | None = None,
 ) -> list[Measured]:
     """Per puzzle, every (spec, repeat, Result), measured in warm worker processes."""
     rng = random.Random(f"{config.seed}:{ds.name}")
@@ -475,7 +485,8 @@ def _measure_dataset(
         _Measurement(key, position[spec.label], entries[index].puzzle)
         for key, (index, spec, _) in enumerate(order)
     )  # in the run order
-    batches = WorkerPool(work, config.jobs, config.time_limit).run(units)
+    pool = open_pool(work, config.jobs, config.time_limit, config.scheduler, executor)
+    batches = pool.run(units)
     try:
         for batch in batches:
             for key, outcome in batch:

@@ -135,6 +135,31 @@ def jobs_cap(ctx: click.Context, param: click.Parameter, value: int | None) -> i
     return refuse_above(value, max_jobs(), f" ({JOBS_PER_CORE} per usable core)")
 
 
+def scheduler_check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--scheduler``: a Dask address or ``local:N`` (N capped), with dask installed."""
+    if value is None:
+        return None
+    from ..batch.cluster import parse_scheduler, require_dask
+
+    try:
+        parse_scheduler(value)
+        require_dask()
+    except SudokuError as err:
+        raise click.UsageError(str(err)) from None
+    return value
+
+
+scheduler_option = click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    callback=scheduler_check,
+    help="Run on a Dask cluster: a scheduler's address (tcp://HOST:8786), or local:N to "
+    "start N worker processes here; its worker threads replace --jobs "
+    "(needs pip install 'sudoku-cp[dask]').",
+)
+
+
 def resolve_limit(limit: int | None, count_all: bool, default: int | None) -> int | None:
     """The limit the backends run with. ``--all`` counts every solution up to the cap on
     ``--limit`` (:data:`~sudoku_cp.backends.MAX_LIMIT`): every backend keeps the solutions it

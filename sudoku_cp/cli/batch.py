@@ -26,6 +26,7 @@ from .app import (
     parse_option_pairs,
     refuse_above,
     resolve_limit,
+    scheduler_option,
     starting_line,
 )
 
@@ -91,6 +92,7 @@ def _batch_options(func: Any) -> Any:
             help="How to read inputs: auto, line, grid, rows, json, jsonl, csv (auto also "
             "reads f-puzzles JSON and links, regions/variant columns and killer cages).",
         ),
+        scheduler_option,
         click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary."),
     ]
     for decorator in reversed(decorators):
@@ -179,6 +181,7 @@ def _batch_and_summary(
     option_pairs: Sequence[str],
     input_format: str,
     quiet: bool,
+    scheduler: str | None,
     out_format: str,
     output: str | None,
     resume: bool,
@@ -197,6 +200,8 @@ def _batch_and_summary(
         raise click.UsageError("--resume needs --output FILE (the file to continue)")
     if output is not None and not output.strip():
         raise click.UsageError("--output needs a file name, not an empty one")
+    if scheduler is not None and jobs == 0:
+        raise click.UsageError("--jobs 0 (in this process) and --scheduler contradict each other")
     if list(inputs).count("-") > 1:
         raise click.UsageError("standard input ('-') is named twice; it can be read only once")
     config = CheckConfig.make(
@@ -224,6 +229,7 @@ def _batch_and_summary(
         command=command,
         argv=sys.argv[1:],
         in_order=command == "count" and output is None,
+        scheduler=scheduler,
     )
     restore_gc = tune_gc()  # for the batch's reading, writing (and checking with --jobs 0)
     try:
@@ -347,6 +353,7 @@ def check(
     jobs: int | None,
     option_pairs: tuple[str, ...],
     input_format: str,
+    scheduler: str | None,
     quiet: bool,
     limit: int,
     output: str | None,
@@ -393,6 +400,7 @@ def check(
         jobs=jobs,
         option_pairs=option_pairs,
         input_format=input_format,
+        scheduler=scheduler,
         quiet=quiet,
         out_format=_record_format(out_format, output, "table"),
         output=output,
@@ -433,6 +441,7 @@ def count(
     jobs: int | None,
     option_pairs: tuple[str, ...],
     input_format: str,
+    scheduler: str | None,
     quiet: bool,
     limit: int | None,
     count_all: bool,
@@ -465,6 +474,7 @@ def count(
         jobs=jobs,
         option_pairs=option_pairs,
         input_format=input_format,
+        scheduler=scheduler,
         quiet=quiet,
         out_format=_record_format(out_format, output, "count"),
         output=output,

@@ -17,6 +17,7 @@ from .app import (
     jobs_cap,
     main,
     refuse_above,
+    scheduler_option,
 )
 
 
@@ -90,6 +91,7 @@ def _repeat_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     callback=jobs_cap,
     help="Worker processes (more than the idle cores makes timings noisy; at most 4 per core).",
 )
+@scheduler_option
 @click.option(
     "-o",
     "--output",
@@ -146,6 +148,7 @@ def bench(
     repeat: int,
     time_limit: float,
     jobs: int,
+    scheduler: str | None,
     output: str | None,
     baseline: str | None,
     model: str,
@@ -198,6 +201,7 @@ def bench(
             seed=seed,
             baseline=baseline,
         )
+    config.scheduler = scheduler
     if draw:
         plots.check_plotting()  # fail before a long run, not after it
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")

@@ -1,0 +1,48 @@
+"""``--scheduler`` without a cluster: bad values and a missing ``dask`` are refused in one
+line, exit 2, before any work (these run whether dask is installed or not)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from clitools import error_line, run
+
+from sudoku_cp.batch.cluster import INSTALL_HINT, parse_scheduler
+from sudoku_cp.batch.pool import max_jobs
+from sudoku_cp.errors import SudokuError
+
+PUZZLE = "1234............"
+
+
+def test_without_dask_the_option_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    for command in (["check", PUZZLE], ["count", PUZZLE], ["bench", "famous"]):
+        result = run(*command, "--scheduler", "local:2")
+        assert result.exit_code == 2
+        line = error_line(result)
+        assert line.endswith(f"--scheduler needs dask.distributed, which is not installed: "
+                             f"{INSTALL_HINT}")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "value", ["local:0", f"local:{max_jobs() + 1}", "local:two", "10.0.0.5", "http://x:8786"]
+)
+def test_a_bad_scheduler_is_refused_in_one_line(value):
+    result = run("check", PUZZLE, "--scheduler", value)
+    assert result.exit_code == 2
+    assert "--scheduler" in error_line(result)
+
+
+def test_jobs_0_and_a_scheduler_contradict_each_other():
+    pytest.importorskip("distributed")
+    result = run("check", PUZZLE, "--scheduler", "local:1", "-j", "0")
+    assert result.exit_code == 2
+    assert "contradict" in error_line(result)
+
+
+def test_scheduler_values():
+    assert parse_scheduler(" local:1 ") == ("local", 1)
+    assert parse_scheduler("tls://head.cluster:8786") == ("address", "tls://head.cluster:8786")
+    with pytest.raises(SudokuError, match="from 1 to"):
+        parse_scheduler("local:0")
