@@ -235,3 +235,24 @@ def test_a_model_file_nested_too_deeply_is_one_line(tmp_path):
                 f"sudoku-cp: error: model file {model} is not a model: its arrays or tables are "
                 "nested too deeply"
             )
+
+
+def test_a_certify_folder_an_earlier_run_filled_is_refused_unless_resumed(tmp_path):
+    # One run after another into the same folder: the second's certificate 1 replaced the
+    # first's, whose record still pointed at it (now another puzzle's proof).
+    pytest.importorskip("dratify")
+    certs = tmp_path / "certs"
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    base = ["-b", REAL, "-j", "0", "--certify", str(certs), "-q"]
+    assert run("check", EULER, *base, "-o", str(first)).exit_code == 0
+    kept = {p.name: p.read_bytes() for p in certs.iterdir()}
+    result = run("check", INKALA, *base, "-o", str(second))
+    assert result.exit_code == 2
+    assert error_line(result) == (
+        f"sudoku-cp: error: --certify {certs}: the folder already holds 1 certificate of "
+        "another run (they would be replaced): choose an empty folder, or --resume the run "
+        "that wrote them"
+    )
+    assert {p.name: p.read_bytes() for p in certs.iterdir()} == kept
+    # --resume of the run that wrote them goes on (nothing left to do here).
+    assert run("check", EULER, *base, "-o", str(first), "--resume").exit_code == 0

@@ -72,6 +72,15 @@ def run_batch(
     try:
         certify = options.config.certify
         folder = None if certify is None else FolderLock(Path(certify))
+        if certify is not None and not options.resume:
+            from ..certify.batch import refuse_used_folder
+
+            try:
+                refuse_used_folder(certify)
+            except BaseException:
+                assert folder is not None
+                folder.release()
+                raise
         try:
             return _run_locked(options, readers, inputs_info, summary, stream, stop)
         finally:

@@ -44,6 +44,22 @@ def prepare_folder(folder: str | os.PathLike[str]) -> str:
     return str(folder)
 
 
+def refuse_used_folder(folder: str | os.PathLike[str]) -> None:
+    """Refuse a folder that already holds certificates: a new run names its certificates by
+    input position, so it would silently replace another run's (``--resume`` continues the
+    run that wrote them instead)."""
+    try:
+        used = sum(1 for _ in Path(folder).glob("*.cert.gz"))
+    except OSError:
+        return
+    if used:
+        raise SudokuError(
+            f"--certify {folder}: the folder already holds {used:,} certificate"
+            f"{'' if used == 1 else 's'} of another run "
+            "(they would be replaced): choose an empty folder, or --resume the run that wrote them"
+        )
+
+
 def certify_record(
     record: CheckRecord, puzzle: Puzzle | None, folder: str, time_limit: float | None = None
 ) -> None:
