@@ -256,3 +256,20 @@ def test_a_certify_folder_an_earlier_run_filled_is_refused_unless_resumed(tmp_pa
     assert {p.name: p.read_bytes() for p in certs.iterdir()} == kept
     # --resume of the run that wrote them goes on (nothing left to do here).
     assert run("check", EULER, *base, "-o", str(first), "--resume").exit_code == 0
+
+
+def test_check_refuses_to_write_the_named_pipe_it_reads(tmp_path):
+    # `check FIFO -o FIFO` opened the pipe to read it, waiting for a writer that was itself.
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_cp.cli", "check", str(fifo), "-b", REAL, "-o", str(fifo)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"sudoku-cp: error: the output {fifo} is the input {fifo}: writing it would destroy "
+        "what this run reads; choose another --output file\n"
+    )

@@ -61,13 +61,15 @@ def run_batch(
     summary = Summary(
         list(options.config.backends), limit=options.config.limit, auto=options.config.auto
     )
+    if options.output is not None:
+        check_output(options)  # a folder, --resume of a table: refused before anything else
+        # The output is truncated when opened: never when it is a file this run reads. (Before
+        # the inputs open: opening a named pipe waits for its writer.)
+        check_output_apart(options.output, options.inputs, options.config.model.path)
     readers = _open_inputs(options)  # a missing file or bad input fails here, before any work
     inputs_info = [describe_input(arg) for arg in options.inputs]
     lock: OutputLock | None = None
     if options.output is not None:
-        check_output(options)  # a folder, --resume of a table: refused before anything else
-        # The output is truncated when opened: never when it is a file this run reads.
-        check_output_apart(options.output, options.inputs, options.config.model.path)
         lock = OutputLock(options.output)  # held until the sidecar's last write
     try:
         certify = options.config.certify
