@@ -52,7 +52,7 @@ from typing import Any
 
 from ..model import Model
 from ..puzzle import Grid, Puzzle
-from ..rules import RULE_KINDS
+from ..rules import RULE_KEYS
 from . import Backend, Counter, Option, Search, backtrack_kernel
 from .backtrack_checks import givens_allowed, rule_check
 from .backtrack_rules import RuleTables, compile_rules, rules_step
@@ -671,7 +671,7 @@ class BacktrackBackend(Backend):
 
     name = "backtrack"
     summary = "hand-written depth-first search in pure Python: fast, naive, ordered, mrv"
-    rules = frozenset(RULE_KINDS)
+    rules = RULE_KEYS
     options = (
         Option(
             "strategy",
