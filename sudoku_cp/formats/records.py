@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..errors import PuzzleError, SudokuError
-from ..fastcheck import clean_givens_each
 from ..model import Model
 from ..puzzle import Puzzle
 from .line import plain_codes
@@ -265,6 +264,8 @@ def parse_pending(pending: Sequence[PendingRecord]) -> list[PuzzleRecord]:
         records.append(item.parser.record(item.index, item.line, item.text, item.error, unchecked))
         if len(unchecked) > before:
             positions.append(len(records) - 1)
+    from ..fastcheck import clean_givens_each  # (once a batch; a single puzzle needs none)
+
     clean = clean_givens_each(unchecked)
     for position, puzzle, ok in zip(positions, unchecked, clean, strict=True):
         if ok:
