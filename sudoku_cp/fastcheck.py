@@ -27,11 +27,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .model import Model
 from .puzzle import Grid, Puzzle
-from .rules import Rule
+
+if TYPE_CHECKING:
+    from .rules import Rule
 
 __all__ = ["clean_givens_each", "solved_each"]
 
@@ -310,6 +312,8 @@ def solved_each(pairs: Sequence[tuple[Puzzle, Grid]]) -> list[bytes | None]:
 
 def _checked_rules(model: Model) -> tuple[Rule, ...]:
     """The rules of ``model`` with a checker beyond their groups (a cage's sum …)."""
+    from .rules import Rule  # (the rule classes load only when a model has rules)
+
     return tuple(rule for rule in model.rules if type(rule).problems is not Rule.problems)
 
 

@@ -40,9 +40,13 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import ModelError
-from .rules import Rule, global_rule
+from .rules import global_rule
+
+if TYPE_CHECKING:
+    from .rules import Rule
 
 MAX_SIZE = 64
 """The largest grid side accepted anywhere (a 64×64 grid has 4,096 cells)."""

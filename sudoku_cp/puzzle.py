@@ -16,7 +16,6 @@ from typing import Any
 
 from .errors import DuplicateGivenError, PuzzleError
 from .model import MAX_SIZE, Model, load_model, other_box_hint
-from .rules import cell_name
 
 Grid = tuple[int, ...]
 """A grid as N² digits in reading order; 0 is a blank cell."""
@@ -217,6 +216,14 @@ class Puzzle:
 
 
 # --- the validator's checkers: one per kind of rule ---------------------------------------------
+def cell_name(cell: int, size: int) -> str:
+    """``r3c4``: :func:`sudoku_cp.rules.cell_name`, whose module (the rule base classes) loads
+    only when a message needs it."""
+    from .rules.base import cell_name as name
+
+    return name(cell, size)
+
+
 def _not_digits(grid: Grid, size: int) -> list[str]:
     """Cells that do not hold a digit 1..N (a bool is not a digit, nor is 2.0)."""
     return [

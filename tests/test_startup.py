@@ -1,11 +1,15 @@
 """Start-up stays light: importing the command line (what ``sudoku-cp --help`` needs) loads no
 model, backend, harness or batch code and no solver library; those come with the command that
-uses them. Run in a fresh interpreter, since this test process has imported everything."""
+uses them, and a plain ``solve`` (classic 9x9 line, default backend) loads no rule class, no
+other command's module and nothing of the render, logic or generate packages. Run in a fresh
+interpreter, since this test process has imported everything."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+
+import click
 
 LAZY = (
     "sudoku_cp.backends",
@@ -20,7 +24,38 @@ LAZY = (
     "pysat",
     "constraint",
     "importlib.metadata",
+    "numba",
+    "dask",
+    "sudoku_cp.render",
+    "sudoku_cp.logic",
+    "sudoku_cp.generate",
 )
+
+COMMAND_MODULES = tuple(
+    f"sudoku_cp.cli.{name}"
+    for name in ("batch", "bench", "certificate", "draw", "generate", "info", "logic", "shrink")
+)
+
+SOLVE_LAZY = (
+    *(name for name in LAZY if not name.startswith(("sudoku_cp.", "importlib"))),
+    "importlib.metadata",
+    "sudoku_cp.render",
+    "sudoku_cp.logic",
+    "sudoku_cp.generate",
+    "sudoku_cp.batch",
+    "sudoku_cp.harness",
+    *COMMAND_MODULES,
+    # the rule classes (dataclasses, slow to create) and the readers that need them
+    *(f"sudoku_cp.rules.{name}" for name in ("base", "cells", "dots", "lines", "neighbours")),
+    "sudoku_cp.rules.sums",
+    "sudoku_cp.formats.fpuzzles",
+    "sudoku_cp.formats.fpuzzles_rules",
+    "sudoku_cp.formats.variants",
+    "sudoku_cp.fastcheck",
+    "sudoku_cp.backends.backtrack_rules",
+    "sudoku_cp.backends.backtrack_checks",
+)
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 
 
 def _modules_after(code: str) -> set[str]:
@@ -47,6 +82,61 @@ def test_help_loads_none_of_them_either() -> None:
     code = "from sudoku_cp.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n  pass"
     modules = _modules_after(code)
     assert [name for name in LAZY if _loaded(modules, name)] == []
+
+
+def test_help_loads_no_command_module() -> None:
+    code = "from sudoku_cp.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n  pass"
+    modules = _modules_after(code)
+    assert [name for name in COMMAND_MODULES if name in modules] == []
+
+
+def test_a_plain_solve_loads_only_what_it_uses() -> None:
+    code = (
+        "from sudoku_cp.cli import main\n"
+        f"try:\n    main(['solve', '{INKALA}', '--format', 'line'])\nexcept SystemExit:\n  pass"
+    )
+    modules = _modules_after(code)
+    assert "sudoku_cp.backends.backtrack" in modules  # (it did solve)
+    assert [name for name in SOLVE_LAZY if _loaded(modules, name)] == []
+
+
+def _help(width: int, load_all: bool) -> str:
+    loads = "".join(f"import {name}\n" for name in COMMAND_MODULES) if load_all else ""
+    code = (
+        f"{loads}from sudoku_cp.cli import main\n"
+        f"main(['--help'], prog_name='sudoku-cp', terminal_width={width})"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    ).stdout
+
+
+def test_help_lists_every_command_as_when_all_are_loaded() -> None:
+    for width in (80, 200):
+        lazy = _help(width, load_all=False)
+        assert "Commands:" in lazy and "  solve " in lazy and "  rate " in lazy
+        assert lazy == _help(width, load_all=True)
+
+
+def test_the_table_of_commands_matches_the_commands() -> None:
+    from sudoku_cp.cli import main
+    from sudoku_cp.cli.app import COMMANDS
+
+    ctx = click.Context(main)
+    for name, (module, summary) in COMMANDS.items():
+        command = main.get_command(ctx, name)
+        assert command is not None and command.callback is not None
+        assert command.callback.__module__ == f"sudoku_cp.cli.{module}"
+        assert command.get_short_help_str(10**6) == summary
+    assert set(main.commands) == set(COMMANDS)  # (every command module is loaded by now)
+
+
+def test_rule_keys_are_the_rule_kinds_keys() -> None:
+    from sudoku_cp import rules
+
+    assert set(rules.RULE_KINDS) == rules.RULE_KEYS
+    assert tuple(rules.GLOBAL_RULES) == rules.GLOBAL_KEYS
+    assert {"Cage", "Rule", "cell_name", "RULE_KINDS"} <= set(dir(rules))
 
 
 def test_public_names_still_come_on_first_use() -> None:

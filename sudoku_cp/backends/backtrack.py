@@ -48,15 +48,17 @@ import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model import Model
 from ..puzzle import Grid, Puzzle
-from ..rules import RULE_KINDS
+from ..rules import RULE_KEYS
 from . import Backend, Counter, Option, Search, backtrack_kernel
-from .backtrack_checks import givens_allowed, rule_check
-from .backtrack_rules import RuleTables, compile_rules, rules_step
 from .backtrack_shapes import cell_mask, set_bits
+
+if TYPE_CHECKING:
+    from .backtrack_checks import Allows
+    from .backtrack_rules import RuleTables
 
 STRATEGIES = ("fast", "naive", "ordered", "mrv")
 
@@ -138,8 +140,31 @@ def layout(model: Model, size: int) -> Layout:
         shifts=tuple(d * stride for d in range(size)),
         group_masks=tuple(cell_mask(g) * low_bits for g in full),
         confinements=_confinements(full, low_bits, stride),
-        rules=compile_rules(model.rules, size, stride, peers),
+        rules=_rule_tables(model, size, stride, peers),
     )
+
+
+def _rule_tables(
+    model: Model, size: int, stride: int, peers: tuple[tuple[int, ...], ...]
+) -> RuleTables | None:
+    """The tables of the model's rules beyond groups; their modules load only when it has
+    some (start-up of a classic solve)."""
+    if not model.rules:
+        return None
+    from .backtrack_rules import compile_rules
+
+    return compile_rules(model.rules, size, stride, peers)
+
+
+def _givens_allowed(puzzle: Puzzle, lay: Layout) -> tuple[bool, Allows | None]:
+    """Whether the givens keep the rules beyond groups, and the check of those rules (None
+    when the model has none: then :mod:`.backtrack_checks` is not loaded)."""
+    if lay.rules is None:
+        return True, None
+    from .backtrack_checks import givens_allowed, rule_check
+
+    allows = rule_check(lay)
+    return givens_allowed(puzzle, allows), allows
 
 
 def _confinements(
@@ -206,8 +231,8 @@ def _reading_order(
     grid = list(puzzle.cells)
     blanks = [c for c, d in enumerate(grid) if not d]
     options = [candidates(c) for c in blanks]
-    allows = rule_check(lay)
-    if not givens_allowed(puzzle, allows):
+    ok, allows = _givens_allowed(puzzle, lay)
+    if not ok:
         return _report([], True, False, 0, 0)
     peers = [lay.peers[c] for c in blanks]
     tried = [0] * len(blanks)
@@ -275,8 +300,8 @@ def _mrv(puzzle: Puzzle, lay: Layout, limit: int | None, clock: _Clock) -> Searc
             candidates[c] = cell_mask(d - 1 for d in range(1, n + 1) if d not in held)
     blanks = [c for c, d in enumerate(grid) if not d]
     is_open = [not d for d in grid]
-    allows = rule_check(lay)
-    if not givens_allowed(puzzle, allows):
+    ok, allows = _givens_allowed(puzzle, lay)
+    if not ok:
         return _report([], True, False, 0, 0)
     stack: list[list[Any]] = []
     found: list[Grid] = []
@@ -428,6 +453,8 @@ def _propagate(
     guard_shift = lay.cells
     seen_hidden = seen_confined = seen_rules = seen
     rules = lay.has_rules
+    if rules:
+        from .backtrack_rules import rules_step  # (loaded only for models with rules)
     layers = None
     while True:
         # Naked singles change few layers, so the layers are kept up to date between rounds
@@ -671,7 +698,7 @@ class BacktrackBackend(Backend):
 
     name = "backtrack"
     summary = "hand-written depth-first search in pure Python: fast, naive, ordered, mrv"
-    rules = frozenset(RULE_KINDS)
+    rules = RULE_KEYS
     options = (
         Option(
             "strategy",

@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..puzzle import Puzzle
-from ..rules import Cage, DigitRule, PairRule, Quadruple, Rule, Sandwich, SumRule, TripleRule
 
 if TYPE_CHECKING:
+    from ..rules import Cage, PairRule, Quadruple, Rule, Sandwich, SumRule, TripleRule
     from .backtrack import Layout
 
 Allows = Callable[[Sequence[int], int, int], bool]
@@ -42,6 +42,8 @@ def rule_check(lay: Layout) -> Allows | None:
     tables = lay.rules
     if tables is None:
         return None
+    from ..rules import DigitRule, PairRule  # (the rule classes load only with rules)
+
     n = lay.size
     peers = [set(p) for p in lay.peers]
     partners: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(lay.cells)]
@@ -102,6 +104,8 @@ def _value(grid: Sequence[int], cell: int, digit: int, at: int) -> int:
 
 def _check(rule: Rule, n: int, peers: list[set[int]]) -> tuple[Sequence[int], Check] | None:
     """The cells a rule of another shape than pairs and digits watches, and its check."""
+    from ..rules import Cage, Quadruple, Rule, Sandwich, SumRule, TripleRule
+
     if isinstance(rule, SumRule):
         return _sum_check(rule, n)
     if isinstance(rule, TripleRule):

@@ -32,7 +32,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules import Cage, DigitRule, PairRule, Quadruple, Rule, Sandwich, SumRule, TripleRule
 from .backtrack_shapes import (
     MEMO_MAX,
     Digits,
@@ -49,6 +48,7 @@ from .backtrack_shapes import (
 )
 
 if TYPE_CHECKING:
+    from ..rules import Rule
     from .backtrack import Layout
 
 
@@ -102,6 +102,9 @@ def compile_rules(
     cages without a sum …). ``peers`` tells which sandwich lines are groups."""
     if not rules:
         return None  # most models (classic, jigsaw): no tables to build for each puzzle
+    # (the rule classes are not loaded for models without rules)
+    from ..rules import Cage, DigitRule, PairRule, Quadruple, Rule, Sandwich, SumRule, TripleRule
+
     digits = Digits.at(size, stride)
     cells = size * size
     allowed = ((1 << cells) - 1) * digits.low

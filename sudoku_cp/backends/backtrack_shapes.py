@@ -16,8 +16,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..rules import Quadruple, Sandwich, TripleRule
+if TYPE_CHECKING:  # (annotations only: the rule kinds load when a model has rules)
+    from ..rules import Quadruple, Sandwich, TripleRule
 
 MEMO_MAX = 1 << 16
 SANDWICH_MEMO_MAX = 1 << 12

@@ -48,8 +48,101 @@ def starting_line(signum: int) -> str:
     )
 
 
+COMMANDS: dict[str, tuple[str, str]] = {
+    "backends": (
+        "info",
+        "List every backend: whether it is available, its library version, its options, the "
+        "rules it compiles beyond groups (killercage, antiknight …) and its counters with their "
+        "kinds (size, dead-end, other).",
+    ),
+    "bench": ("bench", "Compare backends on DATASETs (puzzle files or bundled sets; see --list)."),
+    "certificate": ("certificate", "Uniqueness certificates made by `check --certify DIR`."),
+    "check": (
+        "batch",
+        "Cross-check every puzzle of INPUT... across backends and say whether it is unique.",
+    ),
+    "count": ("batch", "How many solutions each puzzle of INPUT... has: exactly N, or at least N."),
+    "draw": (
+        "draw",
+        "Draw PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input) as "
+        "an SVG picture: regions, every variant rule, the givens — and with --solution the "
+        "solved grid.",
+    ),
+    "explain": (
+        "logic",
+        "Solve PUZZLE (text, a file, a bundled sample's name or -) by human techniques and print "
+        "every step: the technique, its level and score, what it proves and why.",
+    ),
+    "generate": (
+        "generate",
+        "Generate COUNT puzzles with exactly one solution, each cross-checked by two paradigms.",
+    ),
+    "minimize": (
+        "shrink",
+        "List the givens (and rules) of the unique PUZZLE that can each be removed with the "
+        "solution staying unique, and print a minimal puzzle: one from which no given or rule "
+        "can be removed.",
+    ),
+    "models": (
+        "info",
+        "List the shipped models (rule sets) with a one-line description each.",
+    ),
+    "plot": (
+        "bench",
+        "Summary table and figures of a saved bench (its folder, results.csv or .parquet).",
+    ),
+    "rate": (
+        "logic",
+        "Rate each puzzle of INPUTS (puzzle text, files, bundled samples' names or -) on "
+        "HoDoKu's scale: level (Easy, Medium, Hard, Unfair, Extreme), score (the sum of the "
+        "steps' scores) and the hardest technique used.",
+    ),
+    "shrink": (
+        "shrink",
+        "Reduce PUZZLE, on which the backends disagree (or a --metamorphic check fails), to a "
+        "small reproducer: givens and rules are removed while the disagreement persists (delta "
+        "debugging, then one at a time until no single removal keeps it).",
+    ),
+    "solve": (
+        "solve",
+        "Solve PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input) "
+        "and print the solution(s).",
+    ),
+}
+"""Each command: the module of :mod:`sudoku_cp.cli` that defines it (imported when the command
+is used) and its one-line summary for ``sudoku-cp --help`` (the first sentence of its help; a
+test keeps the two equal), so that the group's help and one command import no other command's
+module."""
+
+
 class _Group(click.Group):
-    """Turns every error a user can cause into one line and a documented exit status."""
+    """Turns every error a user can cause into one line and a documented exit status; loads
+    each command's module when the command is first looked up (see :data:`COMMANDS`)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(COMMANDS))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            import importlib
+
+            importlib.import_module(f"{__package__}.{COMMANDS[cmd_name][0]}")  # registers it
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's own listing, with the summaries of commands not loaded from the table
+        (shortened by click's own rule, through a stand-in command)."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            command = self.commands.get(name) or click.Command(name, help=COMMANDS[name][1])
+            if not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]

@@ -18,13 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..errors import PuzzleError, SudokuError
-from ..fastcheck import clean_givens_each
 from ..model import Model
 from ..puzzle import Puzzle
-from .fpuzzles import is_fpuzzles, stated_solution
 from .line import plain_codes
 from .puzzles import parse_puzzle, puzzle_from_data
-from .variants import side_of, variant_model
 
 
 @dataclass(slots=True)
@@ -157,6 +154,8 @@ class LineParser:
 
     def _variant(self, text: str, regions: str | None, variant: str | None) -> Puzzle:
         """A CSV row's puzzle under its own regions and variant (see :mod:`.variants`)."""
+        from .variants import side_of, variant_model  # (loads rule kinds: not for plain lines)
+
         model = variant_model(self.model, side_of(text, regions), regions, variant)
         return parse_puzzle(text, model, "line")
 
@@ -177,6 +176,8 @@ class LineParser:
             )
         ident, expected = None, {}
         if isinstance(data, dict):
+            from .fpuzzles import is_fpuzzles, stated_solution  # (loads every rule kind)
+
             raw_id = data.get("id", data.get("name"))
             ident = None if raw_id is None else str(raw_id)
             for key in ("solution", "solution_count"):
@@ -263,6 +264,8 @@ def parse_pending(pending: Sequence[PendingRecord]) -> list[PuzzleRecord]:
         records.append(item.parser.record(item.index, item.line, item.text, item.error, unchecked))
         if len(unchecked) > before:
             positions.append(len(records) - 1)
+    from ..fastcheck import clean_givens_each  # (once a batch; a single puzzle needs none)
+
     clean = clean_givens_each(unchecked)
     for position, puzzle, ok in zip(positions, unchecked, clean, strict=True):
         if ok:

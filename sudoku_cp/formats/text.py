@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from ..errors import InputError, ModelError, PuzzleError
 from ..model import MAX_SIZE, Model, load_model
-from . import fpuzzles, links
+from . import links
 from .line import (
     BLANKS,
     NUMBER,
@@ -73,6 +73,8 @@ def read_text(text: str, model: Model | str, fmt: str, build: Build[T]) -> T:
         # An f-puzzles or SudokuPad link, or a bare f-puzzles payload (see .fpuzzles).
         payload = links.payload_in(text)
         if payload is not None:
+            from . import fpuzzles  # (loads every rule kind: only for f-puzzles input)
+
             data = links.decode_payload(payload)
             if not fpuzzles.is_fpuzzles(data):
                 raise PuzzleError(
@@ -294,6 +296,8 @@ def read_data(data: Any, model: Model | str, build: Build[T]) -> T:
     (:mod:`.fpuzzles`); a ``PuzzleError`` saying what is wrong otherwise."""
     rules = load_model(model)
     if isinstance(data, dict):
+        from . import fpuzzles  # (loads every rule kind: only for JSON input)
+
         if fpuzzles.is_fpuzzles(data):
             given, side, own = fpuzzles.read_fpuzzles(data, rules)
             return _build(given, side, own, build)

@@ -30,74 +30,166 @@ negative), :mod:`.cells` (odd, even, minimum, maximum, clone, quadruple).
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from ..errors import ModelError
-from .base import (
-    MAX_TOTAL,
-    DigitRule,
-    Group,
-    Labelled,
-    PairRule,
-    Rule,
-    SumRule,
-    TripleRule,
-    cell_name,
-    cells_named,
-)
-from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple
-from .dots import XV, Difference, Negative, Ratio
-from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers, whispers_gap
-from .neighbours import AntiKing, AntiKnight, NonConsecutive
-from .sums import MAX_CAGE_SUM, Arrow, Cage, LittleKiller, Sandwich
 
-GLOBAL_RULES: dict[str, type[Rule]] = {
-    rule.key: rule for rule in (AntiKnight, AntiKing, NonConsecutive)
-}
-"""The rules a model file can name (``rules = ["antiknight", "nonconsecutive"]``)."""
-
-RULE_KINDS: dict[str, type[Rule]] = {
-    rule.key: rule
-    for rule in (
-        AntiKnight,
-        AntiKing,
-        NonConsecutive,
-        Cage,
-        Arrow,
-        LittleKiller,
-        Sandwich,
-        Thermometer,
-        Renban,
-        Whispers,
-        Palindrome,
-        BetweenLine,
-        Difference,
-        Ratio,
-        XV,
-        Negative,
-        Odd,
-        Even,
-        Minimum,
-        Maximum,
-        Clone,
-        Quadruple,
+if TYPE_CHECKING:
+    from .base import (
+        MAX_TOTAL,
+        DigitRule,
+        Group,
+        Labelled,
+        PairRule,
+        Rule,
+        SumRule,
+        TripleRule,
+        cell_name,
+        cells_named,
     )
+    from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple
+    from .dots import XV, Difference, Negative, Ratio
+    from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers, whispers_gap
+    from .neighbours import AntiKing, AntiKnight, NonConsecutive
+    from .sums import MAX_CAGE_SUM, Arrow, Cage, LittleKiller, Sandwich
+
+# The rules are frozen data classes, slow to create: each module is imported when one of its
+# names is first used (PEP 562), so that a classic puzzle's solve loads none of them.
+_KINDS_BY_MODULE = {
+    "base": (
+        "MAX_TOTAL",
+        "DigitRule",
+        "Group",
+        "Labelled",
+        "PairRule",
+        "Rule",
+        "SumRule",
+        "TripleRule",
+        "cell_name",
+        "cells_named",
+    ),
+    "cells": ("Clone", "Even", "Maximum", "Minimum", "Odd", "Quadruple"),
+    "dots": ("XV", "Difference", "Negative", "Ratio"),
+    "lines": ("BetweenLine", "Palindrome", "Renban", "Thermometer", "Whispers", "whispers_gap"),
+    "neighbours": ("AntiKing", "AntiKnight", "NonConsecutive"),
+    "sums": ("MAX_CAGE_SUM", "Arrow", "Cage", "LittleKiller", "Sandwich"),
 }
-"""Every kind of rule, by key (what backends list in ``rules``)."""
+_LAZY = {name: module for module, names in _KINDS_BY_MODULE.items() for name in names}
+
+GLOBAL_KEYS = ("antiknight", "antiking", "nonconsecutive")
+"""The keys of :data:`GLOBAL_RULES`, known without importing the classes (a test checks)."""
+
+RULE_KEYS = frozenset(
+    (
+        *GLOBAL_KEYS,
+        "killercage",
+        "arrow",
+        "littlekillersum",
+        "sandwichsum",
+        "thermometer",
+        "renban",
+        "whispers",
+        "palindrome",
+        "betweenline",
+        "difference",
+        "ratio",
+        "xv",
+        "negative",
+        "odd",
+        "even",
+        "minimum",
+        "maximum",
+        "clone",
+        "quadruple",
+    )
+)
+"""The keys of :data:`RULE_KINDS` (what backends list in ``rules``), known without importing
+the classes (a test checks that the two agree)."""
+
+
+def _global_rules() -> dict[str, type[Rule]]:
+    from .neighbours import AntiKing, AntiKnight, NonConsecutive
+
+    return {rule.key: rule for rule in (AntiKnight, AntiKing, NonConsecutive)}
+
+
+def _rule_kinds() -> dict[str, type[Rule]]:
+    from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple
+    from .dots import XV, Difference, Negative, Ratio
+    from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers
+    from .neighbours import AntiKing, AntiKnight, NonConsecutive
+    from .sums import Arrow, Cage, LittleKiller, Sandwich
+
+    return {
+        rule.key: rule
+        for rule in (
+            AntiKnight,
+            AntiKing,
+            NonConsecutive,
+            Cage,
+            Arrow,
+            LittleKiller,
+            Sandwich,
+            Thermometer,
+            Renban,
+            Whispers,
+            Palindrome,
+            BetweenLine,
+            Difference,
+            Ratio,
+            XV,
+            Negative,
+            Odd,
+            Even,
+            Minimum,
+            Maximum,
+            Clone,
+            Quadruple,
+        )
+    }
+
+
+if TYPE_CHECKING:
+    GLOBAL_RULES: dict[str, type[Rule]]
+    """The rules a model file can name (``rules = ["antiknight", "nonconsecutive"]``)."""
+    RULE_KINDS: dict[str, type[Rule]]
+    """Every kind of rule, by key (what backends list in ``rules``)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "GLOBAL_RULES":
+        value: Any = _global_rules()
+    elif name == "RULE_KINDS":
+        value = _rule_kinds()
+    elif name in _LAZY:
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # once loaded, a plain module attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY) | {"GLOBAL_RULES", "RULE_KINDS"})
 
 
 def global_rule(key: str, where: str) -> Rule:
     """The global rule named ``key`` (as in a model file), or ModelError naming ``where``."""
     try:
-        return GLOBAL_RULES[key]()
+        return _global_rules()[key]()
     except KeyError:
         raise ModelError(
-            f"{where}: unknown rule {key!r} (known: {', '.join(sorted(GLOBAL_RULES))})"
+            f"{where}: unknown rule {key!r} (known: {', '.join(sorted(GLOBAL_KEYS))})"
         ) from None
 
 
 __all__ = [
+    "GLOBAL_KEYS",
     "GLOBAL_RULES",
     "MAX_CAGE_SUM",
     "MAX_TOTAL",
+    "RULE_KEYS",
     "RULE_KINDS",
     "XV",
     "AntiKing",
