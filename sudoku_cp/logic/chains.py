@@ -31,7 +31,7 @@ Names as HoDoKu spells them (hobiwan's HoDoKu ``SolutionType`` and
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from .board import Board, Technique, digits_of
@@ -48,6 +48,7 @@ MIN_LINKS = 3
 """Shorter chains are locked candidates or subsets, which simpler techniques find."""
 
 X_CHAIN, XY_CHAIN = "X-Chain", "XY-Chain"
+TURBOT, REMOTE_PAIR = "Turbot Fish", "Remote Pair"
 CNL, DNL, AIC = "Continuous Nice Loop", "Discontinuous Nice Loop", "AIC"
 
 
@@ -174,7 +175,9 @@ def _chain_of(parent: dict[int, tuple[int, int]], end: int) -> list[int]:
     return out
 
 
-def _search(graph: _Graph, mode: str, min_links: int, kinds: tuple[str, ...]) -> dict[str, _Found]:
+def _search(
+    graph: _Graph, mode: str, min_links: int, kinds: tuple[str, ...], max_links: int = MAX_LINKS
+) -> dict[str, _Found]:
     """The shortest chain of each kind in ``kinds`` (within the caps)."""
     best: dict[str, _Found] = {}
     work = 0
@@ -182,7 +185,7 @@ def _search(graph: _Graph, mode: str, min_links: int, kinds: tuple[str, ...]) ->
     for s in sorted(strong):
         limit = max((best[k].links for k in kinds if k in best), default=0)
         if len(best) < len(kinds):
-            limit = MAX_LINKS
+            limit = max_links
         parent: dict[int, tuple[int, int]] = {}
         frontier = []
         for f in strong[s]:
@@ -304,6 +307,58 @@ def x_chain(board: Board) -> Step | None:
     return None if best is None else _step(board, X_CHAIN, best)
 
 
+def turbot_fish(board: Board) -> Step | None:
+    """An X-Chain of three links, a=b-c=d on one digit (HoDoKu's Turbot Fish, rated below the
+    longer X-Chains): a or d holds the digit, so a cell seeing both cannot. Skyscraper, 2-String
+    Kite and Empty Rectangle, tried first, are its named shapes; this takes the rest."""
+    for digit in range(1, board.size + 1):
+        graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False)
+        found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,), max_links=3).get(X_CHAIN)
+        if found is not None:
+            return _step(board, TURBOT, found)
+    return None
+
+
+def remote_pair(board: Board) -> Step | None:
+    """Four or more cells holding only x and y, each seeing the next: along the chain they
+    alternate x, y, x, y, so two of them an odd number of steps apart (the ends of a chain of
+    an even number of cells) hold x and y between them, and a cell seeing both can be neither.
+    """
+    pairs = sorted(
+        {m for c, m in enumerate(board.candidates) if not board.values[c] and m.bit_count() == 2}
+    )
+    best: tuple[_Found, list[int]] | None = None
+    for pair in pairs:
+        digits = digits_of(pair)
+        graph = _Graph(board, digits, conjugate=False, bivalue=True, in_cell=False)
+        found = _search(graph, XY_CHAIN, 7, (XY_CHAIN,)).get(XY_CHAIN)
+        if found is None or (best is not None and found.links >= best[0].links):
+            continue
+        # As HoDoKu: any two chain cells an odd number of steps apart (3 or more) hold x and
+        # y between them, so what sees both loses both.
+        cells = [n // board.size for n in found.chain[::2]]
+        seen = 0
+        for i, a in enumerate(cells):
+            for b in cells[i + 3 :: 2]:
+                seen |= graph.peer_mask[a] & graph.peer_mask[b]
+        for cell in cells:
+            seen &= ~(1 << cell)
+        found.eliminations = [(c, d) for c in cells_of(seen) for d in digits if board.has(c, d)]
+        best = (found, digits)
+    if best is None:
+        return None
+    found, (x, y) = best
+    step = _step(board, REMOTE_PAIR, found)
+    size = board.size
+    names = [board.name(n // size) for n in found.chain[::2]]
+    text = (
+        f"{REMOTE_PAIR} {x}/{y}: {', '.join(names)} hold only {x} and {y} and each sees the "
+        f"next, so they alternate and two an odd number of steps apart hold one each; "
+        f"{_list(board, found.eliminations)} can go."
+    )
+    return replace(step, text=text)
+
+
 def xy_chain(board: Board) -> Step | None:
     """A chain of bivalue cells, each seeing the next and sharing a digit with it, starting and
     ending on digit x: one end is x, so a cell seeing both ends cannot be."""
@@ -351,6 +406,8 @@ def aic(board: Board) -> Step | None:
 
 # Cheapest first, as HoDoKu orders them.
 TECHNIQUES: tuple[tuple[str, Technique], ...] = (
+    (REMOTE_PAIR, remote_pair),
+    (TURBOT, turbot_fish),
     (X_CHAIN, x_chain),
     (XY_CHAIN, xy_chain),
     (CNL, continuous_nice_loop),

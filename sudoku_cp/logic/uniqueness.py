@@ -1,4 +1,5 @@
-"""Uniqueness techniques: Uniqueness Test 1, 2 and 4, and Bivalue Universal Grave + 1.
+"""Uniqueness techniques: Uniqueness Test 1, 2 and 4, Hidden Rectangle and Bivalue Universal
+Grave + 1.
 
 **Every technique here assumes the puzzle has exactly one solution.** On a puzzle with several
 (or none) they can remove true digits; use them for rating, never for a verdict of uniqueness.
@@ -17,7 +18,8 @@ removal would leave that pattern must be the cell's digit. Only on models whose 
 full-size (every group holds every digit), for the same reason.
 
 Names as HoDoKu spells them (hobiwan's HoDoKu ``SolutionType``/``intl/SolutionType.properties``:
-"Uniqueness Test 1", "Uniqueness Test 2", "Uniqueness Test 4", "Bivalue Universal Grave + 1").
+"Uniqueness Test 1", "Uniqueness Test 2", "Uniqueness Test 4", "Hidden Rectangle",
+"Bivalue Universal Grave + 1").
 """
 
 from __future__ import annotations
@@ -182,6 +184,46 @@ def uniqueness_test_4(board: Board) -> Step | None:
     return None
 
 
+def hidden_rectangle(board: Board) -> Step | None:
+    """Corner a holds only x and y; in a group through the opposite corner d and corner b, and
+    in one through d and corner c, x has no other place than those two. Were d y, b and c would
+    both be x, a then y, and the four x/y only (a second solution): so y leaves d (assumes a
+    unique solution)."""
+    if not _swappable(board):
+        return None
+    t = tables(board)
+    for a, b, c, d, x, y in _rectangles(board):
+        for locked, other in ((x, y), (y, x)):
+            via = []
+            for corner in (b, c):
+                shared = sorted(set(t.full_groups_of[corner]).intersection(t.full_groups_of[d]))
+                g = next(
+                    (g for g in shared if sorted(places(board, g, locked)) == sorted((corner, d))),
+                    None,
+                )
+                if g is None:
+                    break
+                via.append(g)
+            if len(via) != 2:
+                continue
+            n = board.name
+            text = (
+                f"Hidden Rectangle: {n(a)} holds only {x} and {y}, and {locked} has only two "
+                f"places in a group through {n(d)} and {n(b)} and in one through {n(d)} and "
+                f"{n(c)}; if {n(d)} were {other}, {n(b)} and {n(c)} would be {locked}, {n(a)} "
+                f"{other}, and the four could swap (a second solution), so {n(d)} is not {other}."
+            )
+            return board.step(
+                "Hidden Rectangle",
+                text,
+                eliminations=[(d, other)],
+                proof=[(k, v) for k in (a, b, c, d) for v in (x, y)],
+                groups=via,
+                links=[Link((b, locked), (d, locked), True), Link((c, locked), (d, locked), True)],
+            )
+    return None
+
+
 def bug_plus_1(board: Board) -> Step | None:
     """Every empty cell but one is bivalue: the digit of the three-candidate cell that appears
     three times in its groups is the cell's digit (assumes a unique solution)."""
@@ -234,5 +276,6 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("Uniqueness Test 1", uniqueness_test_1),
     ("Uniqueness Test 2", uniqueness_test_2),
     ("Uniqueness Test 4", uniqueness_test_4),
+    ("Hidden Rectangle", hidden_rectangle),
     ("Bivalue Universal Grave + 1", bug_plus_1),
 )
