@@ -181,6 +181,28 @@ HR02 = [  # show_example.php?file=hr02&tech=Hidden+Rectangle
     "5 6 3 | 8 1 4 | 9 27 27",
     "4 8 7 | 9 6 2 | 3 5 1",
 ]
+U601 = [  # show_example.php?file=u601&tech=Unique+Rectangle+Type+6
+    "5 4 1 | 26 3 28 | 7 68 9",
+    "89 39 36 | 16 7 18 | 2 4 5",
+    "78 27 26 | 9 4 5 | 1 68 3",
+    "47 237 235 | 25 6 24 | 8 9 1",
+    "49 29 25 | 125 8 124 | 3 7 6",
+    "6 1 8 | 3 9 7 | 4 5 2",
+    "2 6 7 | 4 1 9 | 5 3 8",
+    "1 8 9 | 7 5 3 | 6 2 4",
+    "3 5 4 | 8 2 6 | 9 1 7",
+]
+U602 = [  # show_example.php?file=u602&tech=Unique+Rectangle+Type+6
+    "2 3 9 | 5 4 7 | 6 1 8",
+    "5 7 4 | 8 6 1 | 3 9 2",
+    "8 1 6 | 3 2 9 | 4 5 7",
+    "7 4 1 | 9 3 5 | 28 28 6",
+    "9 8 5 | 6 7 2 | 1 3 4",
+    "36 26 23 | 4 1 8 | 5 7 9",
+    "34 25 8 | 12 9 6 | 7 24 135",
+    "46 256 27 | 127 58 3 | 9 248 15",
+    "1 9 237 | 27 58 4 | 28 6 35",
+]
 # SpAce's Skyscraper on 6 (forum.enjoysudoku.com, "[help] Can you find some pattern?", t35817).
 SPACE_SKYSCRAPER = [
     "1 2 5 | 4 3 9 | 8 7 6",
@@ -212,6 +234,10 @@ HODOKU = [
     ("Uniqueness Test 1", U101, rc((2, 2, 8), (2, 2, 9))),
     # HoDoKu's load line for u402 lists the eliminations "288 298": 2 from r8c8 and r9c8.
     ("Uniqueness Test 4", U402, rc((8, 8, 2), (9, 8, 2))),
+    # "Uniqueness Test 6: 2/5 in r4c34,r5c34 => r4c3,r5c4<>5"
+    ("Uniqueness Test 6", U601, rc((4, 3, 5), (5, 4, 5))),
+    # "Uniqueness Test 6: 2/7 in r8c34,r9c34 => r8c4,r9c3<>7"
+    ("Uniqueness Test 6", U602, rc((8, 4, 7), (9, 3, 7))),
     # "Remote Pair: 4/5 r2c7 -5- r2c2 -4- r3c1 -5- r6c1 => r6c7<>5"
     ("Remote Pair", RP01, rc((6, 7, 5))),
     # "Hidden Rectangle: 5/9 in r7c57,r9c57 => r9c5<>9"
@@ -309,6 +335,9 @@ NEEDED = [
     ("top1465.csv", "top1465#155", "Remote Pair"),
     ("top1465.csv", "top1465#1", "Hidden Rectangle"),
     ("jigsaw.csv", "janko_jigsaw_626_9x9", "Hidden Rectangle"),
+    ("top1465.csv", "top1465#827", "Uniqueness Test 5"),
+    ("top1465.csv", "top1465#71", "Uniqueness Test 6"),
+    ("jigsaw.csv", "janko_jigsaw_626_9x9", "Uniqueness Test 6"),
 ]
 
 

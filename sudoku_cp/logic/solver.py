@@ -63,6 +63,8 @@ TECHNIQUES: list[Entry] = [
     Entry(3500, "Uniqueness Test 1", uniqueness.uniqueness_test_1, uniqueness=True),
     Entry(3600, "Uniqueness Test 2", uniqueness.uniqueness_test_2, uniqueness=True),
     Entry(3800, "Uniqueness Test 4", uniqueness.uniqueness_test_4, uniqueness=True),
+    Entry(3900, "Uniqueness Test 5", uniqueness.uniqueness_test_5, uniqueness=True),
+    Entry(4000, "Uniqueness Test 6", uniqueness.uniqueness_test_6, uniqueness=True),
     Entry(4010, "Hidden Rectangle", uniqueness.hidden_rectangle, uniqueness=True),
     Entry(5330, "Simple Colors Trap", patterns.simple_colors_trap),
     Entry(5331, "Simple Colors Wrap", patterns.simple_colors_wrap),
