@@ -338,6 +338,10 @@ NEEDED = [
     ("top1465.csv", "top1465#827", "Uniqueness Test 5"),
     ("top1465.csv", "top1465#71", "Uniqueness Test 6"),
     ("jigsaw.csv", "janko_jigsaw_626_9x9", "Uniqueness Test 6"),
+    ("top1465.csv", "top1465#1", "Multi-Colors 1"),
+    ("jigsaw.csv", "janko_jigsaw_329_9x9", "Multi-Colors 1"),
+    ("top1465.csv", "top1465#71", "Multi-Colors 2"),
+    ("jigsaw.csv", "janko_jigsaw_329_9x9", "Multi-Colors 2"),
 ]
 
 

@@ -68,6 +68,8 @@ TECHNIQUES: list[Entry] = [
     Entry(4010, "Hidden Rectangle", uniqueness.hidden_rectangle, uniqueness=True),
     Entry(5330, "Simple Colors Trap", patterns.simple_colors_trap),
     Entry(5331, "Simple Colors Wrap", patterns.simple_colors_wrap),
+    Entry(5360, "Multi-Colors 1", patterns.multi_colors_1),
+    Entry(5361, "Multi-Colors 2", patterns.multi_colors_2),
     Entry(5400, "X-Chain", chains.x_chain),
     Entry(5500, "XY-Chain", chains.xy_chain),
     Entry(5600, "Continuous Nice Loop", chains.continuous_nice_loop),
