@@ -259,13 +259,15 @@ def test_locked_candidates_take_the_smallest_digit_of_a_box_first() -> None:
     assert {c for c, _ in step.eliminations} == {cell(c) for c in col(1)[3:]}
 
 
-# HoDoKu's ratings (hodoku-py 0.2.1, Solver().solve) of three puzzles where our path differed
-# from its path until the two rules above: Royle's 17-clue list (line 5), tdoku's top1465
-# (line 112), the bundled top1465 (its 6th).
+# HoDoKu's ratings (hodoku-py 0.2.1, Solver().solve) of puzzles where our path differed from
+# its path until the rules above, and (the last) until chains were ranked as HoDoKu ranks them
+# (most eliminations first): Royle's 17-clue list (line 5), tdoku's top1465 (line 112), the
+# bundled top1465 (its 6th), Radcliffe's Kaggle sample (line 1874; HoDoKu: Unfair, 1554).
 HODOKU_PATHS = [
     (".......12..8.3...........4.12.5..........47...6.......5.7...3.....62.......1.....", "Hard"),
     ("1..46...5.2....7......9.....3.7.8..........91...2........3..84.6........5........", "Hard"),
     ("4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......", "Unfair"),
+    ("..6.....9.3.4......17..32..3......5.5.1...3.862.5..........1.97....2.6.......814.", "Unfair"),
 ]
 
 

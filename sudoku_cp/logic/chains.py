@@ -176,15 +176,22 @@ def _chain_of(parent: dict[int, tuple[int, int]], end: int) -> list[int]:
 
 
 def _search(
-    graph: _Graph, mode: str, min_links: int, kinds: tuple[str, ...], max_links: int = MAX_LINKS
+    graph: _Graph,
+    mode: str,
+    min_links: int,
+    kinds: tuple[str, ...],
+    max_links: int = MAX_LINKS,
+    most: bool = False,
 ) -> dict[str, _Found]:
-    """The shortest chain of each kind in ``kinds`` (within the caps)."""
+    """The shortest chain of each kind in ``kinds`` (within the caps); with ``most``, the one
+    that removes the most candidates (then the shortest), as HoDoKu ranks its X- and
+    XY-Chains (``ChainSolver``: most eliminations first)."""
     best: dict[str, _Found] = {}
     work = 0
     strong = graph.strong
     for s in sorted(strong):
         limit = max((best[k].links for k in kinds if k in best), default=0)
-        if len(best) < len(kinds):
+        if len(best) < len(kinds) or most:
             limit = max_links
         parent: dict[int, tuple[int, int]] = {}
         frontier = []
@@ -196,7 +203,7 @@ def _search(
         while frontier and links <= limit and work < MAX_WORK:
             if links >= min_links:
                 for e in frontier:
-                    _consider(graph, mode, kinds, best, parent, s, e, links)
+                    _consider(graph, mode, kinds, best, parent, s, e, links, most)
             if links + 2 > limit:
                 break
             following = []
@@ -222,11 +229,17 @@ def _consider(
     s: int,
     e: int,
     links: int,
+    most: bool = False,
 ) -> None:
     found = _classify(graph, s, e, mode)
     if found is not None:
         kind, placements, gone = found
-        if kind in kinds and (kind not in best or best[kind].links > links):
+        old = best.get(kind)
+        if most and old is not None:
+            better = (-len(gone), links) < (-len(old.eliminations), old.links)
+        else:
+            better = old is None or old.links > links
+        if kind in kinds and better:
             best[kind] = _Found(links, _chain_of(parent, e), placements, gone, False)
     better = CNL not in best or best[CNL].links > links + 1
     if CNL in kinds and e != s and better and _weakly_linked(graph, e, s):
@@ -301,8 +314,8 @@ def x_chain(board: Board) -> Step | None:
     best: _Found | None = None
     for digit in range(1, board.size + 1):
         graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False)
-        found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,)).get(X_CHAIN)
-        if found is not None and (best is None or found.links < best.links):
+        found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,), most=True).get(X_CHAIN)
+        if found is not None and (best is None or _rank(found) < _rank(best)):
             best = found
     return None if best is None else _step(board, X_CHAIN, best)
 
@@ -311,12 +324,13 @@ def turbot_fish(board: Board) -> Step | None:
     """An X-Chain of three links, a=b-c=d on one digit (HoDoKu's Turbot Fish, rated below the
     longer X-Chains): a or d holds the digit, so a cell seeing both cannot. Skyscraper, 2-String
     Kite and Empty Rectangle, tried first, are its named shapes; this takes the rest."""
+    best: _Found | None = None
     for digit in range(1, board.size + 1):
         graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False)
-        found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,), max_links=3).get(X_CHAIN)
-        if found is not None:
-            return _step(board, TURBOT, found)
-    return None
+        found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,), 3, most=True).get(X_CHAIN)
+        if found is not None and (best is None or len(found.eliminations) > len(best.eliminations)):
+            best = found
+    return None if best is None else _step(board, TURBOT, best)
 
 
 def remote_pair(board: Board) -> Step | None:
@@ -364,8 +378,13 @@ def xy_chain(board: Board) -> Step | None:
     ending on digit x: one end is x, so a cell seeing both ends cannot be."""
     digits = list(range(1, board.size + 1))
     graph = _Graph(board, digits, conjugate=False, bivalue=True, in_cell=False)
-    found = _search(graph, XY_CHAIN, 5, (XY_CHAIN,)).get(XY_CHAIN)
+    found = _search(graph, XY_CHAIN, 5, (XY_CHAIN,), most=True).get(XY_CHAIN)
     return None if found is None else _step(board, XY_CHAIN, found)
+
+
+def _rank(found: _Found) -> tuple[int, int]:
+    """HoDoKu's preference among chains: most eliminations, then fewest links."""
+    return (-len(found.eliminations), found.links)
 
 
 _AIC_CACHE: weakref.WeakKeyDictionary[Board, tuple[tuple[int, ...], dict[str, _Found]]] = (
