@@ -3,6 +3,7 @@ scores, time per rating, and why the levels differ.
 
     pip install hodoku-py        # the reference (a Python port of HoDoKu); never a dependency
     python -m sudoku_cp.perf.rating_agreement [--per-set N] [--timeout S] [--output DIR]
+        [--reuse-hodoku DIR/ratings.jsonl]    # HoDoKu's side from an earlier run
 
 Puzzles: the bundled 9x9 sets (easy, famous, top1465, 17clue, forum-hardest) and, when
 ``../shared/datasets`` is there, Radcliffe's Kaggle sample stratified by difficulty, Royle's
