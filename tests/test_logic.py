@@ -220,6 +220,62 @@ def test_locked_pair_clears_the_row_and_the_box() -> None:
     assert set(step.eliminations) == {(cell(c), d) for c in set(others) for d in (5, 6)}
 
 
+def test_a_pair_clearing_only_its_box_is_naked_not_locked() -> None:
+    """HoDoKu calls a pair in a box and a line *locked* only when it clears candidates from the
+    box and from the line outside the box (its ``createSubsetStep``); before that rule our
+    Locked Pair (40, tried first) took such pairs, and HoDoKu's locked candidates were missed."""
+    board = empty()
+    set_cell(board, "r1c1", "56")
+    set_cell(board, "r1c2", "56")
+    for name in row(1)[2:]:
+        board.candidates[cell(name)] &= ~0b110000  # no 5 or 6 left in row 1 outside the pair
+    assert basic.locked_pair(board) is None
+    step = basic.naked_pair(board)
+    assert step is not None and step.technique == "Naked Pair"
+    others = [c for c in box(1) if c not in ("r1c1", "r1c2", "r1c3")]
+    assert set(step.eliminations) == expected(5, others) | expected(6, others)
+
+
+def test_subsets_are_looked_for_in_boxes_first() -> None:
+    """HoDoKu scans boxes, then rows, then columns for subsets (``SimpleSolver``): with a
+    naked pair in row 5 and one in box 9, the box's comes first."""
+    board = empty()
+    set_cell(board, "r5c1", "12")
+    set_cell(board, "r5c9", "12")
+    set_cell(board, "r7c7", "34")
+    set_cell(board, "r9c9", "34")
+    step = basic.naked_pair(board)
+    assert step is not None and {c for c, _ in step.eliminations} <= {cell(c) for c in box(9)}
+
+
+def test_locked_candidates_take_the_smallest_digit_of_a_box_first() -> None:
+    """HoDoKu scans box, then digit, then row before column: in box 1, 3 pointing down column
+    1 comes before 7 pointing along row 1."""
+    board = empty()
+    only(board, 7, ["r1c1", "r1c2"], box(1))
+    only(board, 3, ["r2c1", "r3c1"], box(1))
+    step = basic.locked_candidates_pointing(board)
+    assert step is not None and {d for _, d in step.eliminations} == {3}
+    assert {c for c, _ in step.eliminations} == {cell(c) for c in col(1)[3:]}
+
+
+# HoDoKu's ratings (hodoku-py 0.2.1, Solver().solve) of puzzles where our path differed from
+# its path until the rules above, and (the last) until chains were ranked as HoDoKu ranks them
+# (most eliminations first): Royle's 17-clue list (line 5), tdoku's top1465 (line 112), the
+# bundled top1465 (its 6th), Radcliffe's Kaggle sample (line 1874; HoDoKu: Unfair, 1554).
+HODOKU_PATHS = [
+    (".......12..8.3...........4.12.5..........47...6.......5.7...3.....62.......1.....", "Hard"),
+    ("1..46...5.2....7......9.....3.7.8..........91...2........3..84.6........5........", "Hard"),
+    ("4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......", "Unfair"),
+    ("..6.....9.3.4......17..32..3......5.5.1...3.862.5..........1.97....2.6.......814.", "Unfair"),
+]
+
+
+@pytest.mark.parametrize(("line", "level"), HODOKU_PATHS)
+def test_levels_follow_hodokus_path(line: str, level: str) -> None:
+    assert rate_puzzle(Puzzle.parse(line)).level == level
+
+
 def test_naked_quadruple_and_hidden_triple_and_quadruple() -> None:
     board = empty()
     quad = ("r1c1", "r4c1", "r6c1", "r9c1")

@@ -137,6 +137,72 @@ U402 = [  # show_example.php?file=u402&tech=Unique+Rectangle+Type+4
     "49 6 28 | 249 5 3 | 7 289 1",
     "7 49 28 | 1249 146 2469 | 39 2389 5",
 ]
+RP01 = [  # show_example.php?file=rp01&tech=Remote+Pair
+    "7 9 8 | 4 5 2 | 3 1 6",
+    "6 45 3 | 7 8 1 | 45 9 2",
+    "45 1 2 | 69 3 69 | 8 7 45",
+    "3 7 19 | 2 6 5 | 19 4 8",
+    "8 2 59 | 1 4 3 | 7 6 59",
+    "45 6 145 | 8 9 7 | 15 2 3",
+    "9 8 56 | 56 1 4 | 2 3 7",
+    "1 34 7 | 369 2 8 | 469 5 49",
+    "2 345 456 | 3569 7 69 | 469 8 1",
+]
+RP02 = [  # show_example.php?file=rp02&tech=Remote+Pair
+    "1 7 8 | 6 24 9 | 234 5 234",
+    "9 3 4 | 1 5 28 | 6 28 7",
+    "2 5 6 | 7 48 3 | 489 1 489",
+    "7 9 3 | 5 6 28 | 28 4 1",
+    "6 4 1 | 28 3 7 | 5 9 28",
+    "8 2 5 | 9 1 4 | 7 3 6",
+    "5 6 7 | 3 289 1 | 2489 28 2489",
+    "4 1 29 | 28 7 5 | 2389 6 2389",
+    "3 8 29 | 4 29 6 | 1 7 5",
+]
+HR01 = [  # show_example.php?file=hr01&tech=Hidden+Rectangle
+    "3 9 4 | 6 8 2 | 1 5 7",
+    "6 1 8 | 7 3 5 | 4 2 9",
+    "5 2 7 | 4 19 19 | 3 6 8",
+    "1 5 3 | 29 4 7 | 289 89 6",
+    "4 7 29 | 5 6 8 | 29 3 1",
+    "8 6 29 | 1239 129 139 | 7 4 5",
+    "7 3 6 | 8 159 4 | 59 19 2",
+    "9 4 5 | 12 127 16 | 68 178 3",
+    "2 8 1 | 39 579 369 | 569 79 4",
+]
+HR02 = [  # show_example.php?file=hr02&tech=Hidden+Rectangle
+    "68 9 168 | 4 5 136 | 2 378 37",
+    "3 145 2 | 7 8 16 | 56 9 45",
+    "7 45 468 | 2 9 36 | 568 1 345",
+    "9 3 5 | 1 2 8 | 7 4 6",
+    "28 7 148 | 6 34 9 | 158 238 235",
+    "268 14 1468 | 5 34 7 | 18 238 9",
+    "1 2 9 | 3 7 5 | 4 6 8",
+    "5 6 3 | 8 1 4 | 9 27 27",
+    "4 8 7 | 9 6 2 | 3 5 1",
+]
+U601 = [  # show_example.php?file=u601&tech=Unique+Rectangle+Type+6
+    "5 4 1 | 26 3 28 | 7 68 9",
+    "89 39 36 | 16 7 18 | 2 4 5",
+    "78 27 26 | 9 4 5 | 1 68 3",
+    "47 237 235 | 25 6 24 | 8 9 1",
+    "49 29 25 | 125 8 124 | 3 7 6",
+    "6 1 8 | 3 9 7 | 4 5 2",
+    "2 6 7 | 4 1 9 | 5 3 8",
+    "1 8 9 | 7 5 3 | 6 2 4",
+    "3 5 4 | 8 2 6 | 9 1 7",
+]
+U602 = [  # show_example.php?file=u602&tech=Unique+Rectangle+Type+6
+    "2 3 9 | 5 4 7 | 6 1 8",
+    "5 7 4 | 8 6 1 | 3 9 2",
+    "8 1 6 | 3 2 9 | 4 5 7",
+    "7 4 1 | 9 3 5 | 28 28 6",
+    "9 8 5 | 6 7 2 | 1 3 4",
+    "36 26 23 | 4 1 8 | 5 7 9",
+    "34 25 8 | 12 9 6 | 7 24 135",
+    "46 256 27 | 127 58 3 | 9 248 15",
+    "1 9 237 | 27 58 4 | 28 6 35",
+]
 # SpAce's Skyscraper on 6 (forum.enjoysudoku.com, "[help] Can you find some pattern?", t35817).
 SPACE_SKYSCRAPER = [
     "1 2 5 | 4 3 9 | 8 7 6",
@@ -168,7 +234,34 @@ HODOKU = [
     ("Uniqueness Test 1", U101, rc((2, 2, 8), (2, 2, 9))),
     # HoDoKu's load line for u402 lists the eliminations "288 298": 2 from r8c8 and r9c8.
     ("Uniqueness Test 4", U402, rc((8, 8, 2), (9, 8, 2))),
+    # "Uniqueness Test 6: 2/5 in r4c34,r5c34 => r4c3,r5c4<>5"
+    ("Uniqueness Test 6", U601, rc((4, 3, 5), (5, 4, 5))),
+    # "Uniqueness Test 6: 2/7 in r8c34,r9c34 => r8c4,r9c3<>7"
+    ("Uniqueness Test 6", U602, rc((8, 4, 7), (9, 3, 7))),
+    # "Remote Pair: 4/5 r2c7 -5- r2c2 -4- r3c1 -5- r6c1 => r6c7<>5"
+    ("Remote Pair", RP01, rc((6, 7, 5))),
+    # "Hidden Rectangle: 5/9 in r7c57,r9c57 => r9c5<>9"
+    ("Hidden Rectangle", HR01, rc((9, 5, 9))),
+    # "Hidden Rectangle: 4/5 in r2c29,r3c29 => r2c9<>5"
+    ("Hidden Rectangle", HR02, rc((2, 9, 5))),
 ]
+
+
+def test_remote_pair_reaches_hodokus_eliminations() -> None:
+    """HoDoKu's rp02 step uses an 8-cell chain: "r18c7,r7c59,r8c9<>2, r38c7,r7c59,r8c9<>8".
+    We take the shortest chain first, so the same eliminations come in more steps; together
+    they are exactly HoDoKu's, and each keeps the solution."""
+    board = board_from(RP02)
+    (solution,) = solutions(board.puzzle)
+    gone: set[tuple[int, int]] = set()
+    for step in steps_of(board_from(RP02), chains.remote_pair):
+        check_step(board, step, solution)
+        board.apply(step)
+        gone |= set(step.eliminations)
+    assert gone == rc(
+        *[(1, 7, 2), (8, 7, 2), (7, 5, 2), (7, 9, 2), (8, 9, 2)],
+        *[(3, 7, 8), (8, 7, 8), (7, 5, 8), (7, 9, 8), (8, 9, 8)],
+    )
 
 
 @pytest.mark.parametrize(("name", "grid", "expected"), HODOKU, ids=[h[0] for h in HODOKU])
@@ -237,6 +330,18 @@ NEEDED = [
     ("jigsaw.csv", "janko_jigsaw_329_9x9", "Discontinuous Nice Loop"),
     ("jigsaw.csv", "janko_jigsaw_638_9x9", "Uniqueness Test 1"),
     ("jigsaw.csv", "janko_jigsaw_670_9x9", "Uniqueness Test 4"),
+    ("top1465.csv", "top1465#1", "Turbot Fish"),
+    ("jigsaw.csv", "janko_jigsaw_329_9x9", "Turbot Fish"),
+    ("top1465.csv", "top1465#155", "Remote Pair"),
+    ("top1465.csv", "top1465#1", "Hidden Rectangle"),
+    ("jigsaw.csv", "janko_jigsaw_626_9x9", "Hidden Rectangle"),
+    ("top1465.csv", "top1465#827", "Uniqueness Test 5"),
+    ("top1465.csv", "top1465#71", "Uniqueness Test 6"),
+    ("jigsaw.csv", "janko_jigsaw_626_9x9", "Uniqueness Test 6"),
+    ("top1465.csv", "top1465#1", "Multi-Colors 1"),
+    ("jigsaw.csv", "janko_jigsaw_329_9x9", "Multi-Colors 1"),
+    ("top1465.csv", "top1465#71", "Multi-Colors 2"),
+    ("jigsaw.csv", "janko_jigsaw_329_9x9", "Multi-Colors 2"),
 ]
 
 

@@ -133,9 +133,14 @@ def _locked_candidates(board: Board, pointing: bool) -> Step | None:
     is not a row or column, *claiming* when it is (HoDoKu's two types)."""
     lay = layout(board)
     values, candidates = board.values, board.candidates
+    # HoDoKu's scan order (``SimpleSolver``): group A, then digit, then B (a row before a
+    # column); the intersections come grouped by A, so the first A with a find decides.
+    best: tuple[int, int, int, tuple[int, ...], tuple[int, ...]] | None = None
     for a, b, common, a_rest, b_rest in lay.intersections:
         if (a in lay.lines) == pointing:
             continue
+        if best is not None and a != best[1]:
+            break
         inside = 0
         for cell in common:
             if not values[cell]:
@@ -149,21 +154,28 @@ def _locked_candidates(board: Board, pointing: bool) -> Step | None:
         while locked:
             bit = locked & -locked
             locked &= locked - 1
-            elims = [c for c in b_rest if not values[c] and candidates[c] & bit]
-            if elims:
-                digit = bit.bit_length()
-                kind = "Type 2 (Claiming)" if a in lay.lines else "Type 1 (Pointing)"
-                where = [c for c in common if not values[c] and candidates[c] & bit]
-                return board.step(
-                    f"Locked Candidates {kind}",
-                    f"In {lay.labels[a]}, {digit} can only be in {_cells_text(board, where)}, "
-                    f"which are also in {lay.labels[b]}: {digit} is removed from the other "
-                    f"cells of {lay.labels[b]} ({_cells_text(board, elims)}).",
-                    eliminations=[(c, digit) for c in elims],
-                    proof=[(c, digit) for c in where],
-                    groups=[a, b],
-                )
-    return None
+            digit = bit.bit_length()
+            if best is not None and digit >= best[0]:
+                break
+            if any(not values[c] and candidates[c] & bit for c in b_rest):
+                best = (digit, a, b, common, b_rest)
+                break
+    if best is None:
+        return None
+    digit, a, b, common, b_rest = best
+    bit = 1 << (digit - 1)
+    elims = [c for c in b_rest if not values[c] and candidates[c] & bit]
+    kind = "Type 2 (Claiming)" if a in lay.lines else "Type 1 (Pointing)"
+    where = [c for c in common if not values[c] and candidates[c] & bit]
+    return board.step(
+        f"Locked Candidates {kind}",
+        f"In {lay.labels[a]}, {digit} can only be in {_cells_text(board, where)}, "
+        f"which are also in {lay.labels[b]}: {digit} is removed from the other "
+        f"cells of {lay.labels[b]} ({_cells_text(board, elims)}).",
+        eliminations=[(c, digit) for c in elims],
+        proof=[(c, digit) for c in where],
+        groups=[a, b],
+    )
 
 
 # --- subsets -----------------------------------------------------------------------------------
@@ -173,7 +185,8 @@ _SUBSET_NAMES = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 def _naked(board: Board, k: int, locked: bool) -> Step | None:
     lay = layout(board)
     values, candidates = board.values, board.candidates
-    for group in lay.groups:
+    for index in lay.scan_order:  # HoDoKu's order: boxes, rows, columns
+        group = lay.groups[index]
         cells = [c for c in group if not values[c] and 2 <= candidates[c].bit_count() <= k]
         if len(cells) < k:
             continue
@@ -201,6 +214,8 @@ def _naked(board: Board, k: int, locked: bool) -> Step | None:
             )
             if not elims:
                 continue
+            if locked and not _locked_both_ways(lay, shared, [c for c, _ in elims]):
+                continue
             name = ("Locked " if locked else "Naked ") + _SUBSET_NAMES[k]
             where = _and([lay.labels[h] for h in shared])
             return board.step(
@@ -215,10 +230,30 @@ def _naked(board: Board, k: int, locked: bool) -> Step | None:
     return None
 
 
+def _locked_both_ways(lay: Layout, shared: list[int], cells: list[int]) -> bool:
+    """HoDoKu's test for a *locked* pair or triple: it clears candidates from the box and from
+    the line outside the box (``createSubsetStep`` in hobiwan's HoDoKu ``SimpleSolver``);
+    otherwise it is a naked subset, and locked candidates, tried before naked subsets, may
+    come first. Generalised: some group A of the shared ones (a line where there is one)
+    loses a candidate outside another, B, and B loses one too."""
+    has_line = any(h in lay.lines for h in shared)
+    for a in shared:
+        if has_line and a not in lay.lines:
+            continue
+        for b in shared:
+            if a == b:
+                continue
+            outside = any(c in lay.group_sets[a] and c not in lay.group_sets[b] for c in cells)
+            if outside and any(c in lay.group_sets[b] for c in cells):
+                return True
+    return False
+
+
 def _hidden(board: Board, k: int) -> Step | None:
     lay = layout(board)
     values, candidates = board.values, board.candidates
-    for g in lay.full:
+    full = set(lay.full)
+    for g in (g for g in lay.scan_order if g in full):  # HoDoKu's order: boxes, rows, columns
         group = lay.groups[g]
         where: dict[int, list[int]] = {}
         for cell in group:

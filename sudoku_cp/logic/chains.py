@@ -31,7 +31,7 @@ Names as HoDoKu spells them (hobiwan's HoDoKu ``SolutionType`` and
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from .board import Board, Technique, digits_of
@@ -48,6 +48,7 @@ MIN_LINKS = 3
 """Shorter chains are locked candidates or subsets, which simpler techniques find."""
 
 X_CHAIN, XY_CHAIN = "X-Chain", "XY-Chain"
+TURBOT, REMOTE_PAIR = "Turbot Fish", "Remote Pair"
 CNL, DNL, AIC = "Continuous Nice Loop", "Discontinuous Nice Loop", "AIC"
 
 
@@ -174,15 +175,24 @@ def _chain_of(parent: dict[int, tuple[int, int]], end: int) -> list[int]:
     return out
 
 
-def _search(graph: _Graph, mode: str, min_links: int, kinds: tuple[str, ...]) -> dict[str, _Found]:
-    """The shortest chain of each kind in ``kinds`` (within the caps)."""
+def _search(
+    graph: _Graph,
+    mode: str,
+    min_links: int,
+    kinds: tuple[str, ...],
+    max_links: int = MAX_LINKS,
+    most: bool = False,
+) -> dict[str, _Found]:
+    """The shortest chain of each kind in ``kinds`` (within the caps); with ``most``, the one
+    that removes the most candidates (then the shortest), as HoDoKu ranks its X- and
+    XY-Chains (``ChainSolver``: most eliminations first)."""
     best: dict[str, _Found] = {}
     work = 0
     strong = graph.strong
     for s in sorted(strong):
         limit = max((best[k].links for k in kinds if k in best), default=0)
-        if len(best) < len(kinds):
-            limit = MAX_LINKS
+        if len(best) < len(kinds) or most:
+            limit = max_links
         parent: dict[int, tuple[int, int]] = {}
         frontier = []
         for f in strong[s]:
@@ -193,7 +203,7 @@ def _search(graph: _Graph, mode: str, min_links: int, kinds: tuple[str, ...]) ->
         while frontier and links <= limit and work < MAX_WORK:
             if links >= min_links:
                 for e in frontier:
-                    _consider(graph, mode, kinds, best, parent, s, e, links)
+                    _consider(graph, mode, kinds, best, parent, s, e, links, most)
             if links + 2 > limit:
                 break
             following = []
@@ -219,11 +229,17 @@ def _consider(
     s: int,
     e: int,
     links: int,
+    most: bool = False,
 ) -> None:
     found = _classify(graph, s, e, mode)
     if found is not None:
         kind, placements, gone = found
-        if kind in kinds and (kind not in best or best[kind].links > links):
+        old = best.get(kind)
+        if most and old is not None:
+            better = (-len(gone), links) < (-len(old.eliminations), old.links)
+        else:
+            better = old is None or old.links > links
+        if kind in kinds and better:
             best[kind] = _Found(links, _chain_of(parent, e), placements, gone, False)
     better = CNL not in best or best[CNL].links > links + 1
     if CNL in kinds and e != s and better and _weakly_linked(graph, e, s):
@@ -298,10 +314,63 @@ def x_chain(board: Board) -> Step | None:
     best: _Found | None = None
     for digit in range(1, board.size + 1):
         graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False)
-        found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,)).get(X_CHAIN)
-        if found is not None and (best is None or found.links < best.links):
+        found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,), most=True).get(X_CHAIN)
+        if found is not None and (best is None or _rank(found) < _rank(best)):
             best = found
     return None if best is None else _step(board, X_CHAIN, best)
+
+
+def turbot_fish(board: Board) -> Step | None:
+    """An X-Chain of three links, a=b-c=d on one digit (HoDoKu's Turbot Fish, rated below the
+    longer X-Chains): a or d holds the digit, so a cell seeing both cannot. Skyscraper, 2-String
+    Kite and Empty Rectangle, tried first, are its named shapes; this takes the rest."""
+    best: _Found | None = None
+    for digit in range(1, board.size + 1):
+        graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False)
+        found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,), 3, most=True).get(X_CHAIN)
+        if found is not None and (best is None or len(found.eliminations) > len(best.eliminations)):
+            best = found
+    return None if best is None else _step(board, TURBOT, best)
+
+
+def remote_pair(board: Board) -> Step | None:
+    """Four or more cells holding only x and y, each seeing the next: along the chain they
+    alternate x, y, x, y, so two of them an odd number of steps apart (the ends of a chain of
+    an even number of cells) hold x and y between them, and a cell seeing both can be neither.
+    """
+    pairs = sorted(
+        {m for c, m in enumerate(board.candidates) if not board.values[c] and m.bit_count() == 2}
+    )
+    best: tuple[_Found, list[int]] | None = None
+    for pair in pairs:
+        digits = digits_of(pair)
+        graph = _Graph(board, digits, conjugate=False, bivalue=True, in_cell=False)
+        found = _search(graph, XY_CHAIN, 7, (XY_CHAIN,)).get(XY_CHAIN)
+        if found is None or (best is not None and found.links >= best[0].links):
+            continue
+        # As HoDoKu: any two chain cells an odd number of steps apart (3 or more) hold x and
+        # y between them, so what sees both loses both.
+        cells = [n // board.size for n in found.chain[::2]]
+        seen = 0
+        for i, a in enumerate(cells):
+            for b in cells[i + 3 :: 2]:
+                seen |= graph.peer_mask[a] & graph.peer_mask[b]
+        for cell in cells:
+            seen &= ~(1 << cell)
+        found.eliminations = [(c, d) for c in cells_of(seen) for d in digits if board.has(c, d)]
+        best = (found, digits)
+    if best is None:
+        return None
+    found, (x, y) = best
+    step = _step(board, REMOTE_PAIR, found)
+    size = board.size
+    names = [board.name(n // size) for n in found.chain[::2]]
+    text = (
+        f"{REMOTE_PAIR} {x}/{y}: {', '.join(names)} hold only {x} and {y} and each sees the "
+        f"next, so they alternate and two an odd number of steps apart hold one each; "
+        f"{_list(board, found.eliminations)} can go."
+    )
+    return replace(step, text=text)
 
 
 def xy_chain(board: Board) -> Step | None:
@@ -309,8 +378,13 @@ def xy_chain(board: Board) -> Step | None:
     ending on digit x: one end is x, so a cell seeing both ends cannot be."""
     digits = list(range(1, board.size + 1))
     graph = _Graph(board, digits, conjugate=False, bivalue=True, in_cell=False)
-    found = _search(graph, XY_CHAIN, 5, (XY_CHAIN,)).get(XY_CHAIN)
+    found = _search(graph, XY_CHAIN, 5, (XY_CHAIN,), most=True).get(XY_CHAIN)
     return None if found is None else _step(board, XY_CHAIN, found)
+
+
+def _rank(found: _Found) -> tuple[int, int]:
+    """HoDoKu's preference among chains: most eliminations, then fewest links."""
+    return (-len(found.eliminations), found.links)
 
 
 _AIC_CACHE: weakref.WeakKeyDictionary[Board, tuple[tuple[int, ...], dict[str, _Found]]] = (
@@ -351,6 +425,8 @@ def aic(board: Board) -> Step | None:
 
 # Cheapest first, as HoDoKu orders them.
 TECHNIQUES: tuple[tuple[str, Technique], ...] = (
+    (REMOTE_PAIR, remote_pair),
+    (TURBOT, turbot_fish),
     (X_CHAIN, x_chain),
     (XY_CHAIN, xy_chain),
     (CNL, continuous_nice_loop),

@@ -33,6 +33,9 @@ class Layout:
     """(a, b, common, a's other cells, b's other cells): full group a and another group b
     sharing at least two cells (b not inside a)."""
     group_sets: tuple[frozenset[int], ...]
+    scan_order: tuple[int, ...] = ()
+    """Every group, in the order HoDoKu scans units for subsets (``SimpleSolver``): boxes (any
+    group not a row or column) first, then rows, then columns."""
 
 
 def _find(groups: tuple[tuple[int, ...], ...], wanted: list[tuple[int, ...]]) -> tuple[int, ...]:
@@ -69,4 +72,9 @@ def layout_of(model: Model, size: int) -> Layout:
         columns=columns,
         intersections=tuple(intersections),
         group_sets=sets,
+        scan_order=tuple(
+            [g for g in range(len(groups)) if g not in rows and g not in columns]
+            + list(rows)
+            + list(columns)
+        ),
     )

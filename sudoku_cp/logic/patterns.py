@@ -1,4 +1,4 @@
-"""Single-digit patterns: Skyscraper, 2-String Kite, Empty Rectangle, Simple Colors.
+"""Single-digit patterns: Skyscraper, 2-String Kite, Empty Rectangle, Simple and Multi-Colors.
 
 Also the small tables the wings, chains and uniqueness modules share (``tables``, ``places``,
 ``conjugates``), since the others import from here.
@@ -13,7 +13,7 @@ shape is judged by geometry: a *line* is a group whose cells share one row or on
 
 Names as HoDoKu spells them (``SolutionType``/``intl/SolutionType.properties`` of hobiwan's
 HoDoKu: "Skyscraper", "2-String Kite", "Empty Rectangle", "Simple Colors Trap", "Simple Colors
-Wrap").
+Wrap", "Multi-Colors 1", "Multi-Colors 2").
 """
 
 from __future__ import annotations
@@ -310,9 +310,9 @@ def _in_one_line(board: Board, cells: list[int]) -> bool:
 
 
 def _colour(
-    board: Board, digit: int, links: list[tuple[int, int, int]]
+    board: Board, digit: int, links: list[tuple[int, int, int]], least: int = 3
 ) -> list[tuple[list[int], list[int], list[int]]]:
-    """The strong-link graph's clusters of at least two links, two-coloured:
+    """The strong-link graph's clusters of at least ``least`` cells, two-coloured:
     ``(colour A, colour B, groups)``; a cluster that cannot be two-coloured (a broken grid)
     is left out."""
     adjacent: dict[int, list[tuple[int, int]]] = {}
@@ -336,7 +336,7 @@ def _colour(
                     stack.append(other)
                 elif seen[other] == seen[cell]:
                     ok = False
-        if ok and len(members) >= 3:
+        if ok and len(members) >= least:
             out.append(
                 (
                     sorted(c for c in members if seen[c] == 0),
@@ -433,6 +433,124 @@ def simple_colors_wrap(board: Board) -> Step | None:
     return None
 
 
+def _multi_colors(board: Board, kind: int) -> Step | None:
+    """Two clusters of one digit's strong links, each two-coloured (one colour of each holds
+    the digit). Type 1: a cell of colour A sees a cell of colour B, so A and B are not both
+    true, and their opposites A', B' are not both false: a cell seeing A' and B' loses the
+    digit. Type 2: colour A sees both colours of the other cluster, one of which is true, so A
+    is false and the digit leaves its cells."""
+    t = tables(board)
+    for digit in range(1, board.size + 1):
+        clusters = _colour(board, digit, conjugates(board, digit), least=2)
+        if len(clusters) < 2:
+            continue
+        mask = digit_mask(board, digit)
+        sight = [[_seen(t.peer_mask, colour) for colour in (on, off)] for on, off, _ in clusters]
+        for i, first in enumerate(clusters):
+            for j, second in enumerate(clusters):
+                if i == j or (kind == 1 and j < i):
+                    continue
+                step = (
+                    _multi_1(board, digit, mask, first, second, sight[i], sight[j])
+                    if kind == 1
+                    else _multi_2(board, digit, first, second, sight[i])
+                )
+                if step is not None:
+                    return step
+    return None
+
+
+def _seen(peer_mask: tuple[int, ...], cells: list[int]) -> int:
+    out = 0
+    for c in cells:
+        out |= peer_mask[c]
+    return out
+
+
+def _bits(cells: list[int]) -> int:
+    return sum(1 << c for c in cells)
+
+
+def _multi_1(
+    board: Board,
+    digit: int,
+    mask: int,
+    first: tuple[list[int], list[int], list[int]],
+    second: tuple[list[int], list[int], list[int]],
+    sees_first: list[int],
+    sees_second: list[int],
+) -> Step | None:
+    for a in (0, 1):
+        for b in (0, 1):
+            if not sees_first[a] & _bits(second[b]):
+                continue
+            gone = cells_of(mask & sees_first[1 - a] & sees_second[1 - b])
+            if not gone:
+                continue
+            n = board.name
+            A, B = first[a], second[b]
+            text = (
+                f"Multi-Colors 1 on {digit}: two clusters of strong links, each two-coloured; "
+                f"{', '.join(n(c) for c in A)} and {', '.join(n(c) for c in B)} see each "
+                f"other, so not both colours hold {digit} and one of their opposites does: "
+                f"{', '.join(n(c) for c in gone)}, seeing both opposites, cannot be {digit}."
+            )
+            return _multi_step(board, "Multi-Colors 1", text, digit, gone, first, second)
+    return None
+
+
+def _multi_2(
+    board: Board,
+    digit: int,
+    first: tuple[list[int], list[int], list[int]],
+    second: tuple[list[int], list[int], list[int]],
+    sees_first: list[int],
+) -> Step | None:
+    for a in (0, 1):
+        if not (sees_first[a] & _bits(second[0]) and sees_first[a] & _bits(second[1])):
+            continue
+        wrong = first[a]
+        n = board.name
+        text = (
+            f"Multi-Colors 2 on {digit}: {', '.join(n(c) for c in wrong)} (one colour of a "
+            f"cluster of strong links) see both colours of another cluster, one of which holds "
+            f"{digit}, so that colour cannot hold {digit}."
+        )
+        return _multi_step(board, "Multi-Colors 2", text, digit, wrong, first, second)
+    return None
+
+
+def _multi_step(
+    board: Board,
+    name: str,
+    text: str,
+    digit: int,
+    gone: list[int],
+    first: tuple[list[int], list[int], list[int]],
+    second: tuple[list[int], list[int], list[int]],
+) -> Step:
+    proof, links = _colour_step(board, digit, first[0], first[1], first[2])
+    proof2, links2 = _colour_step(board, digit, second[0], second[1], second[2])
+    return board.step(
+        name,
+        text,
+        eliminations=[(c, digit) for c in gone],
+        proof=proof + proof2,
+        groups=sorted(set(first[2]) | set(second[2])),
+        links=links + links2,
+    )
+
+
+def multi_colors_1(board: Board) -> Step | None:
+    """Multi-Colors, type 1 (see ``_multi_colors``)."""
+    return _multi_colors(board, 1)
+
+
+def multi_colors_2(board: Board) -> Step | None:
+    """Multi-Colors, type 2 (see ``_multi_colors``)."""
+    return _multi_colors(board, 2)
+
+
 # Cheapest first (HoDoKu's order within its single-digit patterns and colouring).
 TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("Skyscraper", skyscraper),
@@ -440,4 +558,6 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("Empty Rectangle", empty_rectangle),
     ("Simple Colors Trap", simple_colors_trap),
     ("Simple Colors Wrap", simple_colors_wrap),
+    ("Multi-Colors 1", multi_colors_1),
+    ("Multi-Colors 2", multi_colors_2),
 )

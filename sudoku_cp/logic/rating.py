@@ -82,6 +82,8 @@ TECHNIQUE_RATING: dict[str, tuple[str, int]] = {
     "Simple Colors Trap": ("Hard", 150),
     "Simple Colors Wrap": ("Hard", 150),
     "Multi Colors": ("Hard", 200),
+    "Multi-Colors 1": ("Hard", 200),
+    "Multi-Colors 2": ("Hard", 200),
     "Sue de Coq": ("Unfair", 250),
     "X-Chain": ("Unfair", 260),
     "XY-Chain": ("Unfair", 260),

@@ -1,4 +1,5 @@
-"""Uniqueness techniques: Uniqueness Test 1, 2 and 4, and Bivalue Universal Grave + 1.
+"""Uniqueness techniques: Uniqueness Test 1, 2, 4, 5 and 6, Hidden Rectangle and Bivalue
+Universal Grave + 1.
 
 **Every technique here assumes the puzzle has exactly one solution.** On a puzzle with several
 (or none) they can remove true digits; use them for rating, never for a verdict of uniqueness.
@@ -17,7 +18,9 @@ removal would leave that pattern must be the cell's digit. Only on models whose 
 full-size (every group holds every digit), for the same reason.
 
 Names as HoDoKu spells them (hobiwan's HoDoKu ``SolutionType``/``intl/SolutionType.properties``:
-"Uniqueness Test 1", "Uniqueness Test 2", "Uniqueness Test 4", "Bivalue Universal Grave + 1").
+"Uniqueness Test 1", "Uniqueness Test 2", "Uniqueness Test 4", "Uniqueness Test 5",
+"Uniqueness Test 6", "Hidden Rectangle",
+"Bivalue Universal Grave + 1").
 """
 
 from __future__ import annotations
@@ -182,6 +185,133 @@ def uniqueness_test_4(board: Board) -> Step | None:
     return None
 
 
+def uniqueness_test_5(board: Board) -> Step | None:
+    """The corners that are not x/y only — two diagonal ones or three — all hold x, y and one
+    more digit z: one of them is z (else the four are x/y only, a second solution), so a cell
+    seeing all of them is not z (assumes a unique solution). Two such corners in one group are
+    Uniqueness Test 2."""
+    if not _swappable(board):
+        return None
+    t = tables(board)
+    cands = board.candidates
+    for a, b, c, d, x, y in _rectangles(board):
+        pair = cands[a]
+        corners = (a, b, c, d)
+        extra = [cell for cell in corners if cands[cell] != pair]
+        if len(extra) not in (2, 3) or len({cands[k] for k in extra}) != 1:
+            continue
+        if bin(cands[extra[0]]).count("1") != 3:
+            continue
+        if len(extra) == 2 and (t.peer_mask[extra[0]] >> extra[1]) & 1:
+            continue
+        z = (cands[extra[0]] & ~pair).bit_length()
+        gone_mask = digit_mask(board, z)
+        for k in extra:
+            gone_mask &= t.peer_mask[k]
+        gone = cells_of(gone_mask)
+        if not gone:
+            continue
+        n = board.name
+        text = (
+            f"Uniqueness Test 5: {', '.join(n(k) for k in extra)} must not all drop {z} (the "
+            f"four cells would hold only {x} and {y}, a second solution), so one is {z} and "
+            f"{', '.join(n(k) for k in gone)}, seeing all of them, cannot be."
+        )
+        return board.step(
+            "Uniqueness Test 5",
+            text,
+            eliminations=[(k, z) for k in gone],
+            proof=[(k, v) for k in corners for v in (x, y)] + [(k, z) for k in extra],
+            links=_ur_links(a, b, c, d, x),
+        )
+    return None
+
+
+def uniqueness_test_6(board: Board) -> Step | None:
+    """Two diagonal corners a, d hold only x and y, and in two parallel groups through the
+    rectangle u (x or y) has only its two corners each: u sits on a and d or on the other two
+    b and c. On b and c it would leave a and d the other digit and the four x/y only (a second
+    solution), so u leaves b and c (assumes a unique solution)."""
+    if not _swappable(board):
+        return None
+    cands = board.candidates
+    for a, b, c, d, x, y in _rectangles(board):
+        pair = cands[a]
+        if cands[d] != pair or cands[b] == pair or cands[c] == pair:
+            continue
+        for u in (x, y):
+            for (p, q), (r, s) in (((a, b), (c, d)), ((a, c), (b, d))):
+                g1 = _link_group(board, p, q, u)
+                g2 = _link_group(board, r, s, u)
+                if g1 is None or g2 is None:
+                    continue
+                n = board.name
+                text = (
+                    f"Uniqueness Test 6: {u} has only the places {n(p)}, {n(q)} in one group "
+                    f"and {n(r)}, {n(s)} in another, so it is on {n(a)} and {n(d)} or on "
+                    f"{n(b)} and {n(c)}; on {n(b)} and {n(c)} the four would hold only {x} and "
+                    f"{y} (a second solution), so {u} leaves {n(b)} and {n(c)}."
+                )
+                return board.step(
+                    "Uniqueness Test 6",
+                    text,
+                    eliminations=[(b, u), (c, u)],
+                    proof=[(k, v) for k in (a, b, c, d) for v in (x, y)],
+                    groups=(g1, g2),
+                    links=[Link((p, u), (q, u), True), Link((r, u), (s, u), True)],
+                )
+    return None
+
+
+def _link_group(board: Board, p: int, q: int, digit: int) -> int | None:
+    """A full group in which ``digit`` has exactly the two places p and q, if any."""
+    t = tables(board)
+    for g in sorted(set(t.full_groups_of[p]).intersection(t.full_groups_of[q])):
+        if sorted(places(board, g, digit)) == sorted((p, q)):
+            return g
+    return None
+
+
+def hidden_rectangle(board: Board) -> Step | None:
+    """Corner a holds only x and y; in a group through the opposite corner d and corner b, and
+    in one through d and corner c, x has no other place than those two. Were d y, b and c would
+    both be x, a then y, and the four x/y only (a second solution): so y leaves d (assumes a
+    unique solution)."""
+    if not _swappable(board):
+        return None
+    t = tables(board)
+    for a, b, c, d, x, y in _rectangles(board):
+        for locked, other in ((x, y), (y, x)):
+            via = []
+            for corner in (b, c):
+                shared = sorted(set(t.full_groups_of[corner]).intersection(t.full_groups_of[d]))
+                g = next(
+                    (g for g in shared if sorted(places(board, g, locked)) == sorted((corner, d))),
+                    None,
+                )
+                if g is None:
+                    break
+                via.append(g)
+            if len(via) != 2:
+                continue
+            n = board.name
+            text = (
+                f"Hidden Rectangle: {n(a)} holds only {x} and {y}, and {locked} has only two "
+                f"places in a group through {n(d)} and {n(b)} and in one through {n(d)} and "
+                f"{n(c)}; if {n(d)} were {other}, {n(b)} and {n(c)} would be {locked}, {n(a)} "
+                f"{other}, and the four could swap (a second solution), so {n(d)} is not {other}."
+            )
+            return board.step(
+                "Hidden Rectangle",
+                text,
+                eliminations=[(d, other)],
+                proof=[(k, v) for k in (a, b, c, d) for v in (x, y)],
+                groups=via,
+                links=[Link((b, locked), (d, locked), True), Link((c, locked), (d, locked), True)],
+            )
+    return None
+
+
 def bug_plus_1(board: Board) -> Step | None:
     """Every empty cell but one is bivalue: the digit of the three-candidate cell that appears
     three times in its groups is the cell's digit (assumes a unique solution)."""
@@ -234,5 +364,8 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("Uniqueness Test 1", uniqueness_test_1),
     ("Uniqueness Test 2", uniqueness_test_2),
     ("Uniqueness Test 4", uniqueness_test_4),
+    ("Uniqueness Test 5", uniqueness_test_5),
+    ("Uniqueness Test 6", uniqueness_test_6),
+    ("Hidden Rectangle", hidden_rectangle),
     ("Bivalue Universal Grave + 1", bug_plus_1),
 )

@@ -3,6 +3,7 @@ scores, time per rating, and why the levels differ.
 
     pip install hodoku-py        # the reference (a Python port of HoDoKu); never a dependency
     python -m sudoku_cp.perf.rating_agreement [--per-set N] [--timeout S] [--output DIR]
+        [--reuse-hodoku DIR/ratings.jsonl]    # HoDoKu's side from an earlier run
 
 Puzzles: the bundled 9x9 sets (easy, famous, top1465, 17clue, forum-hardest) and, when
 ``../shared/datasets`` is there, Radcliffe's Kaggle sample stratified by difficulty, Royle's
@@ -141,8 +142,23 @@ def spearman(xs: list[float], ys: list[float]) -> float:
 
 
 # --- the run -------------------------------------------------------------------------------------
-def run(per_set: int, timeout: float, output: Path | None) -> dict[str, Any]:
+HODOKU_FIELDS = ("hodoku_level", "hodoku_score", "hodoku_seconds", "hodoku_techniques")
+
+
+def _earlier(path: Path | None) -> dict[str, dict[str, Any]]:
+    """HoDoKu's side of an earlier run (its ``ratings.jsonl``), by puzzle: HoDoKu's ratings do
+    not change when ours do, so a re-run after changing our techniques may reuse them."""
+    if path is None:
+        return {}
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return {r["puzzle"]: {k: r[k] for k in HODOKU_FIELDS if k in r} for r in rows}
+
+
+def run(
+    per_set: int, timeout: float, output: Path | None, reuse: Path | None = None
+) -> dict[str, Any]:
     sets = puzzle_sets(per_set)
+    earlier = _earlier(reuse)
     hodoku = Hodoku()
     rows: list[dict[str, Any]] = []
     try:
@@ -151,7 +167,7 @@ def run(per_set: int, timeout: float, output: Path | None) -> dict[str, Any]:
                 start = time.perf_counter()
                 ours = rate_puzzle(Puzzle.parse(text))
                 our_seconds = time.perf_counter() - start
-                theirs = hodoku.rate(text, timeout)
+                theirs = None if text in earlier else hodoku.rate(text, timeout)
                 row: dict[str, Any] = {
                     "set": name,
                     "index": index,
@@ -161,7 +177,9 @@ def run(per_set: int, timeout: float, output: Path | None) -> dict[str, Any]:
                     "hardest": ours.hardest,
                     "hardest_used": ours.hardest_used,
                     "seconds": our_seconds,
+                    "techniques": [name for name, _ in ours.techniques],
                 }
+                row |= earlier.get(text, {})
                 if theirs is not None:
                     level, score, solved, seconds, names = theirs
                     row |= {
@@ -209,6 +227,28 @@ OURS = {
     "SASHIMI_SWORDFISH",
     "FINNED_JELLYFISH",
     "SASHIMI_JELLYFISH",
+    "REMOTE_PAIR",
+    "BUG_PLUS_1",
+    "SKYSCRAPER",
+    "TWO_STRING_KITE",
+    "DUAL_TWO_STRING_KITE",
+    "TURBOT_FISH",
+    "EMPTY_RECTANGLE",
+    "DUAL_EMPTY_RECTANGLE",
+    "W_WING",
+    "XY_WING",
+    "XYZ_WING",
+    "UNIQUENESS_1",
+    "UNIQUENESS_2",
+    "UNIQUENESS_4",
+    "HIDDEN_RECTANGLE",
+    "SIMPLE_COLORS_TRAP",
+    "SIMPLE_COLORS_WRAP",
+    "X_CHAIN",
+    "XY_CHAIN",
+    "CONTINUOUS_NICE_LOOP",
+    "DISCONTINUOUS_NICE_LOOP",
+    "AIC",
 }
 """HoDoKu's names of the techniques this package has (the others explain disagreements)."""
 
@@ -259,6 +299,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-set", type=int, default=200, help="puzzles per set (max 10000)")
     parser.add_argument("--timeout", type=float, default=30.0, help="HoDoKu's seconds a puzzle")
     parser.add_argument("--output", type=Path, default=None, help="folder for the results")
+    parser.add_argument(
+        "--reuse-hodoku",
+        type=Path,
+        default=None,
+        metavar="RATINGS_JSONL",
+        help="take HoDoKu's side from an earlier run's ratings.jsonl (puzzles not in it are rated)",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.per_set <= 10_000 or not 0 < args.timeout <= 3600:
         parser.error("--per-set takes 1 to 10000, --timeout up to 3600 seconds")
@@ -267,7 +314,9 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("this benchmark needs hodoku-py: pip install hodoku-py", file=sys.stderr)
         return 2
-    summary = run(args.per_set, args.timeout, args.output)
+    if args.reuse_hodoku is not None and not args.reuse_hodoku.is_file():
+        parser.error(f"--reuse-hodoku: no file {args.reuse_hodoku}")
+    summary = run(args.per_set, args.timeout, args.output, args.reuse_hodoku)
     print(json.dumps(summary, indent=1))
     return 0
 
