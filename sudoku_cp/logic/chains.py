@@ -270,17 +270,17 @@ def _step(board: Board, name: str, found: _Found) -> Step:
     if found.placements:
         cell, digit = found.placements[0]
         text = (
-            f"{name}: if {n(cell)} were not {digit}, the chain {notation} would make it "
+            f"If {n(cell)} were not {digit}, the chain {notation} would make it "
             f"{digit}, so {n(cell)} is {digit}."
         )
     elif found.loop:
         text = (
-            f"{name}: the loop {notation} alternates strong and weak links, so each weak link "
+            f"The loop {notation} alternates strong and weak links, so each weak link "
             f"has one true end and {_list(board, found.eliminations)} can go."
         )
     else:
         text = (
-            f"{name}: in {notation}, if {first[1]} in {n(first[0])} is false each strong link "
+            f"In {notation}, if {first[1]} in {n(first[0])} is false each strong link "
             f"makes the next true, so {first[1]} in {n(first[0])} or {last[1]} in "
             f"{n(last[0])} is true, and {_list(board, found.eliminations)} can go."
         )

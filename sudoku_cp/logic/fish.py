@@ -229,7 +229,7 @@ def _finned_step(
     fin_text = _and([board.name(f) for f in fins])
     return board.step(
         name,
-        f"{name} on {digit}: {_fish_text(base, cover, sorted(base_lines), list(chosen), digit)}"
+        f"On {digit}: {_fish_text(base, cover, sorted(base_lines), list(chosen), digit)}"
         f", apart from the fin{'s' if len(fins) > 1 else ''} {fin_text}. Either a fin holds "
         f"{digit} or the fish does: either way {digit} leaves "
         f"{_and([board.name(c) for c in elims])}, which {'see' if len(elims) > 1 else 'sees'} "

@@ -204,7 +204,7 @@ def _turbot(board: Board, want_kite: bool) -> Step | None:
                         name = "2-String Kite" if want_kite else "Skyscraper"
                         n = board.name
                         text = (
-                            f"{name} on {digit}: {n(a1)}={n(b1)} and {n(a2)}={n(b2)} are the only "
+                            f"On {digit}: {n(a1)}={n(b1)} and {n(a2)}={n(b2)} are the only "
                             f"places for {digit} in their groups and {n(b1)} sees {n(b2)}, so "
                             f"{digit} is in {n(a1)} or {n(a2)}, and "
                             f"{', '.join(n(c) for c in gone)}, seeing both, cannot be {digit}."
