@@ -242,6 +242,10 @@ class CheckRecord:
     shrunk: dict[str, Any] | None = None
     """Set by ``check --shrink`` on a disagreement: the smallest reproducer found, its givens
     and rules against the original's, the solver calls it took (:mod:`sudoku_cp.shrink`)."""
+    rating: dict[str, Any] | None = None
+    """Set by ``check --rate`` on a ``unique`` verdict: HoDoKu's ``level`` and ``score``, the
+    ``hardest`` technique and the solve's ``outcome`` — or the ``reason`` it was not rated
+    (:mod:`sudoku_cp.logic.rating`)."""
 
     def solution_lines(self) -> list[str]:
         """The witnesses as result files write them: each in single-line form."""
@@ -269,6 +273,8 @@ class CheckRecord:
             data["certificate"] = {k: v for k, v in self.certificate.items() if k != "certified"}
         if self.shrunk is not None:  # likewise, only with --shrink and on a disagreement
             data["shrunk"] = self.shrunk
+        if self.rating is not None:  # likewise, only with --rate
+            data["rating"] = self.rating
         return data
 
     @classmethod
@@ -296,6 +302,7 @@ class CheckRecord:
                 else {"certified": bool(data["certified"]), **(data.get("certificate") or {})}
             ),
             shrunk=data.get("shrunk"),
+            rating=data.get("rating"),
         )
 
 

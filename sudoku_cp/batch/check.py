@@ -52,6 +52,7 @@ def check_puzzles(
     certify: str | None = None,
     shrink: bool = False,
     certify_time_limit: float | None = CERTIFY_TIME_LIMIT,
+    rate: bool = False,
     scheduler: str | None = None,
 ) -> Iterator[CheckRecord]:
     """Cross-check many puzzles; yield each record as soon as it is known (completion order).
@@ -71,7 +72,8 @@ def check_puzzles(
     (:mod:`sudoku_cp.certify`; needs the ``certify`` extra), each within
     ``certify_time_limit`` seconds (else ``certified: false``, ``timeout: true``).
     ``shrink=True`` shrinks each disagreement to a small reproducer, in the record's
-    ``shrunk`` (:mod:`sudoku_cp.shrink`).
+    ``shrunk`` (:mod:`sudoku_cp.shrink`). ``rate=True`` rates each unique puzzle on
+    HoDoKu's scale, in the record's ``rating`` (:mod:`sudoku_cp.logic.rating`).
     ``scheduler`` (a Dask scheduler's address, or ``local:N``) runs them on a Dask cluster
     instead of ``jobs`` local workers (:mod:`.cluster`; needs the ``dask`` extra).
 
@@ -88,6 +90,7 @@ def check_puzzles(
         certify=certify,
         shrink=shrink,
         certify_time_limit=certify_time_limit,
+        rate=rate,
     )
     items = items_from(puzzles, config.model, skip)
     return run_items(items, config, default_jobs() if jobs is None else jobs, scheduler)

@@ -65,6 +65,8 @@ class CheckConfig:
     """The folder for each verdict's certificate (``check --certify DIR``), None: none."""
     shrink: bool = False
     """Shrink each disagreement to a small reproducer (``check --shrink``)."""
+    rate: bool = False
+    """Rate each unique puzzle on HoDoKu's scale (``check --rate``)."""
     certify_time_limit: float | None = CERTIFY_TIME_LIMIT
     """Seconds one certificate may take, proof and check (``--certify-time-limit``); None:
     no limit."""
@@ -83,6 +85,7 @@ class CheckConfig:
         certify: str | None = None,
         shrink: bool = False,
         certify_time_limit: float | None = CERTIFY_TIME_LIMIT,
+        rate: bool = False,
     ) -> CheckConfig:
         """Check and complete every setting up front, so bad ones fail before any work.
 
@@ -122,6 +125,7 @@ class CheckConfig:
             certify=certify,
             shrink=bool(shrink),
             certify_time_limit=certify_time_limit,
+            rate=bool(rate),
         )
 
 

@@ -84,6 +84,8 @@ class Summary:
     certified: Counter = field(default_factory=Counter)
     """With ``--certify``: records certified (True) and not (False), and the first reason."""
     uncertified_reason: str | None = None
+    levels: Counter = field(default_factory=Counter)
+    """With ``--rate``: unique puzzles by level ("not rated" when the rating gave a reason)."""
 
     def add(self, record: CheckRecord, *, resumed: bool = False) -> None:
         self.verdicts[record.verdict] += 1
@@ -107,6 +109,8 @@ class Summary:
                 self.uncertified_reason = self.uncertified_reason or (
                     f"{record.id}: {record.certificate.get('reason')}"
                 )
+        if record.rating is not None:
+            self.levels[record.rating.get("level") or "not rated"] += 1
         if resumed:
             self.resumed += 1
         else:
@@ -141,8 +145,10 @@ class Summary:
             if self.certified
             else {}
         )
+        rated = {"rated": dict(self.levels)} if self.levels else {}
         return {
             **certified,
+            **rated,
             "puzzles": self.total,
             "checked_now": self.checked,
             "resumed": self.resumed,
@@ -184,6 +190,12 @@ class Summary:
                 f"certified {self.certified[True]}, not certified {self.certified[False]}{first}",
                 highlight=False,
             )
+        if self.levels:
+            order = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
+            known = [level for level in order if level in self.levels]
+            names = known + sorted(k for k in self.levels if k not in order)
+            rated = ", ".join(f"{name} {self.levels[name]}" for name in names)
+            console.print(f"rated (HoDoKu's levels): {rated}", highlight=False)
         # (the unsupported column only when some backend could not take some puzzle)
         refused = any(t.unsupported for t in self.tallies.values())
         table = Table(

@@ -248,6 +248,10 @@ def check_chunk(
             from ..shrink import shrink_record
 
             shrink_record(records[-1], item, config, chosen, call_before, after)
+        if config.rate and records[-1].verdict is Verdict.UNIQUE:
+            from ..logic.rating import rate_record
+
+            rate_record(records[-1], item.puzzle, config.time_limit)
     if config.certify is not None:  # here in the worker, where the puzzles already are
         from ..certify.batch import certify_chunk
 

@@ -190,6 +190,7 @@ def _batch_and_summary(
     certify: str | None = None,
     shrink: bool = False,
     certify_time_limit: float | None = None,
+    rate: bool = False,
 ) -> Any:
     from rich.console import Console
 
@@ -215,6 +216,7 @@ def _batch_and_summary(
         certify=certify,
         shrink=shrink,
         **({} if certify_time_limit is None else {"certify_time_limit": certify_time_limit}),
+        rate=rate,
     )
     records_on_stdout = output is None
     options = BatchOptions(
@@ -344,6 +346,13 @@ def _record_format(out_format: str | None, output: str | None, default: str) -> 
     "JSON Lines records gain 'shrunk' (the puzzle, its givens, the solver calls; see "
     "`sudoku-cp shrink`).",
 )
+@click.option(
+    "--rate",
+    "rate_unique",
+    is_flag=True,
+    help="Rate every unique puzzle on HoDoKu's scale (as `sudoku-cp rate`): JSON Lines records "
+    "gain 'rating' (level, score, hardest technique); the summary counts the levels.",
+)
 def check(
     inputs: tuple[str, ...],
     backend_list: str | None,
@@ -364,6 +373,7 @@ def check(
     certify: str | None,
     shrink_found: bool,
     certify_time_limit: float | None,
+    rate_unique: bool,
 ) -> None:
     """Cross-check every puzzle of INPUT... across backends and say whether it is unique.
 
@@ -410,6 +420,7 @@ def check(
         certify=certify,
         shrink=shrink_found,
         certify_time_limit=certify_time_limit,
+        rate=rate_unique,
     )
     sys.exit(summary.exit_status)
 

@@ -21,9 +21,10 @@ techniques prove has no solution is rated ``Invalid``.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .solver import solve_logically
 from .steps import Outcome, Trace
@@ -176,3 +177,27 @@ def rate_puzzle(puzzle: Puzzle, *, uniqueness: bool = True) -> Rating:
     """Rate ``puzzle`` on HoDoKu's scale. ``uniqueness`` (default on, as HoDoKu rates) lets
     the techniques that assume one solution (unique rectangles, BUG+1) take part."""
     return rating_of(solve_logically(puzzle, uniqueness=uniqueness))
+
+
+def rate_record(record: Any, puzzle: Puzzle | None, time_limit: float | None) -> None:
+    """``check --rate``: rate a unique record's puzzle into ``record.rating`` (level, score,
+    hardest technique, outcome, steps), within ``time_limit`` seconds — or say in ``reason``
+    why it is not rated (rules beyond groups, out of time)."""
+    from ..errors import SudokuError
+    from .solver import check_logic_model
+
+    if puzzle is None:
+        return
+    try:
+        check_logic_model(puzzle)
+    except SudokuError as err:
+        record.rating = {"level": None, "reason": str(err)}
+        return
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    trace = solve_logically(puzzle, uniqueness=True, deadline=deadline)
+    if trace.timed_out:
+        record.rating = {"level": None, "reason": f"timeout: not rated within {time_limit:g} s"}
+        return
+    data = rating_of(trace).to_dict()
+    data.pop("techniques")
+    record.rating = data

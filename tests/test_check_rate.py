@@ -1,0 +1,56 @@
+"""``check --rate``: each unique puzzle's record carries its HoDoKu rating, the summary counts
+the levels, and puzzles the rating cannot take say why."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from puzzles import DATA
+
+from sudoku_cp import Puzzle
+from sudoku_cp.batch import check_puzzles
+from sudoku_cp.cli import main
+from sudoku_cp.logic.rating import rate_puzzle
+
+EASY = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
+TWO_SOLUTIONS = "." * 81
+
+
+def test_each_unique_record_carries_the_rating_rate_puzzle_gives() -> None:
+    lines = [line.split(",")[1] for line in (DATA / "famous.csv").read_text().splitlines()[1:6]]
+    lines += [EASY, TWO_SOLUTIONS]
+    records = sorted(
+        check_puzzles(lines, backends="backtrack,sat", jobs=0, rate=True), key=lambda r: r.index
+    )
+    for record in records[:-1]:
+        expected = rate_puzzle(Puzzle.parse(record.puzzle))
+        assert record.verdict.value == "unique" and record.rating is not None
+        assert (record.rating["level"], record.rating["score"], record.rating["hardest"]) == (
+            expected.level,
+            expected.score,
+            expected.hardest,
+        )
+    assert records[-1].verdict.value == "multiple" and records[-1].rating is None
+    plain = next(iter(check_puzzles([EASY], backends="backtrack,sat", jobs=0)))
+    assert plain.rating is None and "rating" not in plain.to_dict()
+
+
+def test_check_rate_in_records_summary_and_for_puzzles_with_rules(tmp_path: Path) -> None:
+    killer = tmp_path / "killer.jsonl"
+    killer.write_text((DATA / "killer.jsonl").read_text().splitlines()[0] + "\n")
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(
+        main, ["check", EASY, str(killer), "--rate", "-b", "sat,cpsat", "-o", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    easy, cage = (json.loads(line) for line in out.read_text().splitlines())
+    if easy["index"] != 1:
+        easy, cage = cage, easy
+    assert easy["rating"]["level"] == "Medium" and easy["rating"]["outcome"] == "solved"
+    assert cage["rating"]["level"] is None
+    assert "all-different groups only" in cage["rating"]["reason"]
+    assert "rated (HoDoKu's levels): Medium 1, not rated 1" in result.output
+    meta = json.loads(Path(str(out) + ".meta.json").read_text())
+    assert meta["summary"]["rated"] == {"Medium": 1, "not rated": 1}
