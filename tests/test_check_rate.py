@@ -54,3 +54,22 @@ def test_check_rate_in_records_summary_and_for_puzzles_with_rules(tmp_path: Path
     assert "rated (HoDoKu's levels): Medium 1, not rated 1" in result.output
     meta = json.loads(Path(str(out) + ".meta.json").read_text())
     assert meta["summary"]["rated"] == {"Medium": 1, "not rated": 1}
+
+
+def test_bench_puts_the_logic_rating_beside_the_search_effort(tmp_path: Path) -> None:
+    import csv
+
+    out = tmp_path / "bench"
+    result = CliRunner().invoke(
+        main, ["bench", "famous", "--backends", "logic,backtrack", "-o", str(out), "-q"]
+    )
+    assert result.exit_code in (0, 3), result.output  # (logic leaves some famous undecided)
+    rows = list(csv.DictReader((out / "results.csv").open()))
+    puzzles = {row["id"]: row["puzzle"] for row in csv.DictReader((DATA / "famous.csv").open())}
+    logic = [row for row in rows if row["backend"] == "logic"]
+    assert len(logic) == 20 and all(row["nodes"] for row in rows if row["backend"] == "backtrack")
+    levels = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
+    for row in logic:
+        expected = rate_puzzle(Puzzle.parse(puzzles[row["puzzle_id"]]), uniqueness=False)
+        assert int(row["score"]) == expected.score
+        assert int(row["level"]) == levels.index(expected.level) + 1

@@ -41,6 +41,11 @@ class LogicBackend(Backend):
         "placements": Counter("digits placed by deduction"),
         "eliminations": Counter("candidates removed by deduction"),
         "undecided": Counter("1 when the techniques stalled before an answer"),
+        "level": Counter(
+            "HoDoKu's level of the solve, 1 Easy … 5 Extreme (5 also when it stalled; "
+            "techniques assuming uniqueness left out, unlike `sudoku-cp rate`)"
+        ),
+        "score": Counter("HoDoKu's score of the solve (its steps' sum; +10,000 when stalled)"),
     }
 
     _stalled: tuple[int, ...] | None = None
@@ -49,15 +54,20 @@ class LogicBackend(Backend):
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
     ) -> Search:
+        from ..logic.rating import LEVELS, rating_of
         from ..logic.solver import solve_logically
 
         trace = solve_logically(puzzle, uniqueness=False, deadline=deadline)
+        rating = rating_of(trace)
         found = Search()
         found.stats = {
             "steps": len(trace.steps),
             "placements": sum(len(s.placements) for s in trace.steps),
             "eliminations": sum(len(s.eliminations) for s in trace.steps),
             "undecided": 0,
+            # (the rating beside the search paradigms' effort in a bench table; 0: Invalid)
+            "level": LEVELS.index(rating.level) + 1 if rating.level in LEVELS else 0,
+            "score": rating.score,
         }
         if trace.timed_out:
             found.timed_out = True
