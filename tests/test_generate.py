@@ -139,6 +139,23 @@ def test_every_level_is_reached_and_the_record_is_the_rating(level: str) -> None
     assert_unique([read_back(r["puzzle"])[0] for r in records], "dlx,sat")
 
 
+def test_the_quick_test_only_rejects_puzzles_above_the_level() -> None:
+    """``beyond(puzzle, L)`` (the restricted solve that rejects attempts early) is never true
+    for a puzzle whose full rating is L or below, and does reject some."""
+    from sudoku_cp.generate import Options, generate
+    from sudoku_cp.generate.difficulty import beyond
+    from sudoku_cp.logic.rating import rate_puzzle
+
+    rejected = 0
+    for made in generate(Options(seed=12, rate=False), 16):
+        rank = LEVELS.index(rate_puzzle(made.puzzle).level)
+        for below, level in enumerate(LEVELS[:-1]):
+            if beyond(made.puzzle, level):
+                rejected += 1
+                assert rank > below, (made.puzzle.to_line(), level)
+    assert rejected > 0
+
+
 def test_a_score_range_is_met_and_csv_carries_the_rating() -> None:
     from sudoku_cp.logic.rating import rate_puzzle
 

@@ -16,7 +16,8 @@ its hardest step's, raised while the summed score is above the level's top (Easy
 Levels are reached by generate-and-filter: every attempt is a fresh grid carved to a
 minimal-by-orbits puzzle, rated, and kept only at the level (or score range) asked, within the
 run's caps on attempts and seconds. Random minimal 9x9 puzzles fall at every level often
-enough for that (a sample of 300: see the README), so no climbing is needed.
+enough for that (a sample of 150: 7% Extreme, the rarest; see the README), so no climbing
+is needed.
 
 The rating reasons about all-different groups (rows, columns, boxes, jigsaw regions, X and
 hyper groups); a model with other rules (killer cages, thermometers, kropki, XV) has no
@@ -26,16 +27,19 @@ carry no difficulty.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..logic.rating import LEVELS, rate_puzzle
+from ..logic.rating import LEVELS, rate_puzzle, technique_rating
+from ..logic.solver import TECHNIQUES, solve_logically
 
 if TYPE_CHECKING:
+    from ..logic.board import Technique
     from ..model import Model
     from ..puzzle import Puzzle
 
-__all__ = ["LEVELS", "MEASURE", "Difficulty", "difficulty", "level_named", "refusal"]
+__all__ = ["LEVELS", "MEASURE", "Difficulty", "beyond", "difficulty", "level_named", "refusal"]
 
 MEASURE = "hodoku"
 """What the score counts (written in every record beside level and score)."""
@@ -56,6 +60,32 @@ def difficulty(puzzle: Puzzle) -> Difficulty:
     HoDoKu's rating: the generator has proven the solution unique)."""
     rating = rate_puzzle(puzzle)
     return Difficulty(rating.level, rating.score, rating.hardest)
+
+
+def beyond(puzzle: Puzzle, level: str) -> bool:
+    """True when the puzzle's level is surely above ``level``: the techniques of ``level`` and
+    below, in the solver's order, stall on it. A quick test before the full rating, for the
+    attempts at a target level (most of which are rejected).
+
+    Why it is sound: if the full solve used only techniques of ``level`` and below, at each
+    step the first technique to fire was one of them, and the restricted solve, trying the
+    same ones in the same order on the same board, takes the same step and finishes too. So
+    a restricted stall means the full solve needs a harder technique or stalls itself, and
+    the level (the hardest step's, only ever raised by the score) is above ``level``. False
+    proves nothing: the full rating decides."""
+    if level == LEVELS[-1]:
+        return False
+    trace = solve_logically(puzzle, techniques=_up_to(level))
+    return trace.outcome == "stalled"
+
+
+@functools.cache
+def _up_to(level: str) -> tuple[Technique, ...]:
+    """The solver's techniques (uniqueness ones too, as the rating uses) of ``level`` and below."""
+    rank = LEVELS.index(level)
+    return tuple(
+        entry.find for entry in TECHNIQUES if LEVELS.index(technique_rating(entry.name)[0]) <= rank
+    )
 
 
 def level_named(name: str) -> str | None:

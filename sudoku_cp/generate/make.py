@@ -20,7 +20,7 @@ from ..puzzle import Grid, Puzzle
 from ..result import CheckRecord
 from .carve import carve, removable_given
 from .counting import Counter
-from .difficulty import Difficulty, difficulty, level_named, rateable, refusal
+from .difficulty import Difficulty, beyond, difficulty, level_named, rateable, refusal
 from .grids import NoGrid, random_regions, random_solution
 from .killer import random_cages, refine
 from .marks import MARKS, draw_rules
@@ -97,7 +97,11 @@ def make(options: Options, index: int) -> Generated:
         if options.clues is not None and not options.clues[0] <= clues <= options.clues[1]:
             why = f"last attempt had {clues} clues"
             continue
-        # Rated before the minimality proof: with a target most attempts fail here.
+        # Rated before the minimality proof: with a target most attempts fail here, and at a
+        # level below Extreme most of those fail the quick test already.
+        if level is not None and beyond(puzzle, level):
+            why = f"last attempt rated above {level}"
+            continue
         rated = (
             difficulty(puzzle) if (targeted or options.rate) and rateable(puzzle.model) else None
         )
