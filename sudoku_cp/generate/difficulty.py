@@ -73,9 +73,10 @@ def beyond(puzzle: Puzzle, level: str) -> bool:
     a restricted stall means the full solve needs a harder technique or stalls itself, and
     the level (the hardest step's, only ever raised by the score) is above ``level``. False
     proves nothing: the full rating decides."""
-    if level == LEVELS[-1]:
+    restricted = _up_to(level)
+    if len(restricted) == len(TECHNIQUES):  # nothing left out: the full rating's own solve
         return False
-    trace = solve_logically(puzzle, techniques=_up_to(level))
+    trace = solve_logically(puzzle, techniques=restricted)
     return trace.outcome == "stalled"
 
 
