@@ -78,6 +78,16 @@ def test_16x16_puzzle_is_unique() -> None:
     assert_unique([puzzle], "sat,dlx")
 
 
+@pytest.mark.slow
+def test_a_16x16_count_that_ran_for_minutes_is_cut_by_its_node_budget() -> None:
+    """Puzzle 28 of seed 3 once sat for minutes in one uniqueness count of the carve."""
+    pytest.importorskip("numba")
+    from sudoku_cp.generate import Options, make
+
+    made = make(Options(size=16, seed=3, rate=False), 28)
+    assert_unique([made.puzzle], "sat,dlx")
+
+
 def test_a_batch_of_classic_puzzles_all_unique_with_no_repeats() -> None:
     puzzles = read_back(generated("-n", "60", "--seed", "4"))
     assert len({p.cells for p in puzzles}) == 60
