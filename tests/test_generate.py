@@ -78,6 +78,16 @@ def test_16x16_puzzle_is_unique() -> None:
     assert_unique([puzzle], "sat,dlx")
 
 
+@pytest.mark.slow
+def test_a_16x16_count_that_ran_for_minutes_is_cut_by_its_node_budget() -> None:
+    """Puzzle 28 of seed 3 once sat for minutes in one uniqueness count of the carve."""
+    pytest.importorskip("numba")
+    from sudoku_cp.generate import Options, make
+
+    made = make(Options(size=16, seed=3, rate=False), 28)
+    assert_unique([made.puzzle], "sat,dlx")
+
+
 def test_a_batch_of_classic_puzzles_all_unique_with_no_repeats() -> None:
     puzzles = read_back(generated("-n", "60", "--seed", "4"))
     assert len({p.cells for p in puzzles}) == 60
@@ -114,18 +124,70 @@ def test_clue_targets() -> None:
         assert_minimal(puzzle)
 
 
-def test_difficulty_target_is_met_and_recorded() -> None:
-    records = [
-        json.loads(x)
-        for x in generated("-n", "3", "--difficulty", "hard", "-f", "jsonl").splitlines()
-    ]
-    assert [r["difficulty"]["level"] for r in records] == ["Hard"] * 3
-    from sudoku_cp.generate.difficulty import difficulty
+LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
 
-    for r in records:
-        (puzzle,) = read_back(r["puzzle"])
-        level, score, _ = difficulty(puzzle)
-        assert (level, score) == ("Hard", r["difficulty"]["score"])
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_is_reached_and_the_record_is_the_rating(level: str) -> None:
+    """The record's level, score and hardest technique are what ``rate_puzzle`` says of the
+    puzzle read back from the output, and the level is the one asked for."""
+    from sudoku_cp.logic.rating import rate_puzzle
+
+    text = generated("-n", "2", "--seed", "3", "--difficulty", level.lower(), "-f", "jsonl")
+    records = [json.loads(line) for line in text.splitlines()]
+    assert len(records) == 2
+    for record in records:
+        (puzzle,) = read_back(record["puzzle"])
+        rating = rate_puzzle(puzzle)
+        assert record["difficulty"] == {
+            "level": level,
+            "score": rating.score,
+            "hardest": rating.hardest,
+            "measure": "hodoku",
+        }
+        assert rating.level == level
+    assert_unique([read_back(r["puzzle"])[0] for r in records], "dlx,sat")
+
+
+def test_the_quick_test_only_rejects_puzzles_above_the_level() -> None:
+    """``beyond(puzzle, L)`` (the restricted solve that rejects attempts early) is never true
+    for a puzzle whose full rating is L or below, and does reject some."""
+    from sudoku_cp.generate import Options, generate
+    from sudoku_cp.generate.difficulty import beyond
+    from sudoku_cp.logic.rating import rate_puzzle
+
+    rejected = 0
+    for made in generate(Options(seed=12, rate=False), 16):
+        rank = LEVELS.index(rate_puzzle(made.puzzle).level)
+        for below, level in enumerate(LEVELS[:-1]):
+            if beyond(made.puzzle, level):
+                rejected += 1
+                assert rank > below, (made.puzzle.to_line(), level)
+    assert rejected > 0
+
+
+def test_a_score_range_is_met_and_csv_carries_the_rating() -> None:
+    from sudoku_cp.logic.rating import rate_puzzle
+
+    text = generated("-n", "2", "--seed", "5", "--score", "600-900", "-f", "csv")
+    header, *rows = text.splitlines()
+    columns = header.split(",")
+    assert len(rows) == 2
+    for row in rows:
+        fields = dict(zip(columns, row.split(","), strict=True))
+        (puzzle,) = read_back(fields["puzzle"])
+        rating = rate_puzzle(puzzle)
+        assert 600 <= rating.score <= 900
+        assert (fields["level"], int(fields["score"]), fields["hardest"]) == (
+            rating.level,
+            rating.score,
+            rating.hardest,
+        )
+
+
+def test_models_with_rules_carry_no_rating() -> None:
+    (line,) = generated("-m", "antiknight", "-n", "1", "--seed", "2", "-f", "jsonl").splitlines()
+    assert json.loads(line)["difficulty"] is None
 
 
 def test_same_seed_same_bytes_also_with_two_jobs() -> None:
@@ -217,6 +279,11 @@ def test_killer_cages_are_valid_and_the_puzzle_unique(variant: str) -> None:
         (["--clues", "9-x"], "--clues"),
         (["--clues", "90"], "--clues 90-90"),
         (["--difficulty", "impossible"], "--difficulty impossible"),
+        (["--variant", "killer", "--difficulty", "hard"], "--variant killer has other rules"),
+        (["--variant", "thermo", "--score", "100-200"], "--variant thermo has other rules"),
+        (["-m", "antiknight", "--difficulty", "easy"], "not an all-different group"),
+        (["--score", "5-2000000"], "scores go up to 1,000,000"),
+        (["--score", "1-x"], "--score"),
         (["--attempts", "0"], "--attempts"),
         (["--max-seconds", "1e9"], "--max-seconds"),
         (["--jobs", "100000"], "--jobs"),

@@ -44,9 +44,14 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
 @click.option("--clues", default=None, metavar="N|LOW-HIGH", help="Target clue count or range.")
 @click.option("--minimal", is_flag=True, help="No given can be removed (proven per puzzle).")
 @click.option(
-    "--difficulty", default=None, help="Easy | Medium | Hard | Unfair | Extreme (search effort)."
+    "--difficulty",
+    default=None,
+    help="Easy | Medium | Hard | Unfair | Extreme (the logic rating, HoDoKu's levels; "
+    "groups only).",
 )
-@click.option("--score", default=None, metavar="N|LOW-HIGH", help="Target difficulty score.")
+@click.option(
+    "--score", default=None, metavar="N|LOW-HIGH", help="Target HoDoKu score (logic rating)."
+)
 @click.option(
     "--attempts",
     type=int,
@@ -128,6 +133,8 @@ def generate(
             time_limit=time_limit,
             backends=judges,
             certify=certify,
+            # Only the records show the rating; other forms skip its cost unless targeted.
+            rate=out_format in ("jsonl", "csv"),
         )
         options.check()
         from ..generate.make import base_model

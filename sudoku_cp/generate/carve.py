@@ -14,7 +14,7 @@ puzzle without it must have a second solution, which the validator
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..puzzle import Grid, Puzzle
 from .counting import Counter
@@ -107,43 +107,3 @@ def removable_given(puzzle: Puzzle, solution: Grid, counter: Counter) -> int | N
         if ok is None and reduced.problems_with(grid):
             return cell
     return None
-
-
-def climb(
-    cells: list[int],
-    solution: Sequence[int],
-    counter: Counter,
-    rng: random.Random,
-    orbits: Sequence[tuple[int, ...]],
-    score: Callable[[list[int]], int],
-    goal: tuple[int, int | None],
-    steps: int,
-) -> tuple[list[int], int]:
-    """Search for a harder puzzle with the same solution: each step blanks a given orbit,
-    gives back blank ones until the solution is unique again, and carves again; the result is
-    kept when its ``score`` is no lower. Stops at a score within ``goal`` (low, top or None)
-    or after ``steps``. Returns the givens and their score."""
-    low, top = goal
-    best = score(cells)
-    for _ in range(steps):
-        if best >= low and (top is None or best <= top):
-            break
-        blanks = [o for o in orbits if not cells[o[0]]]
-        givens = [o for o in orbits if cells[o[0]]]
-        if not blanks or not givens:
-            break
-        trial = list(cells)
-        dropped = rng.choice(givens)
-        for c in dropped:
-            trial[c] = 0
-        rng.shuffle(blanks)
-        for orbit in blanks:  # give back blanks until the solution is unique again
-            for c in orbit:
-                trial[c] = solution[c]
-            if counter.unique(trial):
-                break
-        trial = carve(trial, counter, rng, orbits)
-        found = score(trial)
-        if found >= best and (top is None or found <= top or found < low):
-            cells, best = trial, found
-    return cells, best

@@ -1,67 +1,112 @@
 """A puzzle's difficulty: the one place the generator asks for it.
 
-Until the logic rating (``sudoku_cp.logic.rating``, HoDoKu's levels by the techniques a
-person needs) is on this branch, difficulty is *search effort*: the nodes the ``backtrack``
-backend's ``fast`` strategy (naked and hidden singles, fewest candidates first) visits to
-prove the puzzle unique (a count up to two solutions). Singles alone settle a puzzle in one
-node; every guess adds nodes. The levels carry HoDoKu's names, on this scale:
+Difficulty is the logic rating (:func:`sudoku_cp.logic.rating.rate_puzzle`), on HoDoKu's
+scale: the techniques a person needs, each with HoDoKu's level and score; a puzzle's level is
+its hardest step's, raised while the summed score is above the level's top (Easy 800, Medium
+1,000, Hard 1,600, Unfair 1,800), and its score the sum of its steps' scores.
 
-==========  =================  ===========================================================
-level       nodes (score)      what it means for the search
-==========  =================  ===========================================================
-Easy        1                  singles alone solve it and prove it unique
-Medium      2–3                one guess, settled at once
-Hard        4–9                a few guesses
-Unfair      10–29              a real search
-Extreme     30 and more        a long search (the famous "hardest" puzzles: hundreds)
-==========  =================  ===========================================================
+``Extreme`` means one of two things here, and the record's ``hardest`` tells which:
 
-The names match HoDoKu's so the switch to the logic rating changes no caller, but the two
-scales are not the same: a puzzle hard for a person (an X-wing) may still fall to singles and
-one guess here. At merge, :func:`difficulty` becomes ``rate_puzzle(puzzle)``'s ``.level``,
-``.score`` and ``"hodoku"``.
+- the techniques solve it but with Unfair steps summing above 1,800 (HoDoKu's own Extreme by
+  score), ``hardest`` naming the technique;
+- the techniques stall (``hardest: "stalled"``, score + 10,000, HoDoKu's Brute Force): the
+  puzzle needs a technique beyond ours — ALS, Sue de Coq, forcing chains and nets — which
+  HoDoKu may rate Unfair (ALS, Sue de Coq) or Extreme (forcing chains).
+
+Levels are reached by generate-and-filter: every attempt is a fresh grid carved to a
+minimal-by-orbits puzzle, rated, and kept only at the level (or score range) asked, within the
+run's caps on attempts and seconds. Random minimal 9x9 puzzles fall at every level often
+enough for that (a sample of 150: 7% Extreme, the rarest; see the README), so no climbing
+is needed.
+
+The rating reasons about all-different groups (rows, columns, boxes, jigsaw regions, X and
+hyper groups); a model with other rules (killer cages, thermometers, kropki, XV) has no
+rating: ``--difficulty`` and ``--score`` are refused there (:func:`refusal`), and its records
+carry no difficulty.
 """
 
 from __future__ import annotations
 
-from ..puzzle import Puzzle
+import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
-"""From easiest to hardest; ``--difficulty`` takes these names in any case."""
-_FLOORS = (1, 2, 4, 10, 30)
-"""The lowest score of each level, in :data:`LEVELS` order."""
-MEASURE = "backtrack-nodes"
+from ..logic.rating import LEVELS, rate_puzzle, technique_rating
+from ..logic.solver import TECHNIQUES, solve_logically
+
+if TYPE_CHECKING:
+    from ..logic.board import Technique
+    from ..model import Model
+    from ..puzzle import Puzzle
+
+__all__ = ["LEVELS", "MEASURE", "Difficulty", "beyond", "difficulty", "level_named", "refusal"]
+
+MEASURE = "hodoku"
 """What the score counts (written in every record beside level and score)."""
+RULE_VARIANTS = ("killer", "killer-givens", "thermo", "kropki", "xv")
+"""Variants whose puzzles carry rules beyond groups, which the rating refuses."""
 
 
-def level_of(score: int) -> str:
-    """The level a score falls in.
+@dataclass(frozen=True)
+class Difficulty:
+    level: str
+    score: int
+    hardest: str
+    """The hardest technique used, or ``stalled`` when ours cannot finish the puzzle."""
 
-    >>> level_of(1), level_of(3), level_of(30)
-    ('Easy', 'Medium', 'Extreme')
+
+def difficulty(puzzle: Puzzle) -> Difficulty:
+    """The rating of a puzzle with one solution (the uniqueness techniques take part, as in
+    HoDoKu's rating: the generator has proven the solution unique)."""
+    rating = rate_puzzle(puzzle)
+    return Difficulty(rating.level, rating.score, rating.hardest)
+
+
+def beyond(puzzle: Puzzle, level: str) -> bool:
+    """True when the puzzle's level is surely above ``level``: the techniques of ``level`` and
+    below, in the solver's order, stall on it. A quick test before the full rating, for the
+    attempts at a target level (most of which are rejected).
+
+    Why it is sound: if the full solve used only techniques of ``level`` and below, at each
+    step the first technique to fire was one of them, and the restricted solve, trying the
+    same ones in the same order on the same board, takes the same step and finishes too. So
+    a restricted stall means the full solve needs a harder technique or stalls itself, and
+    the level (the hardest step's, only ever raised by the score) is above ``level``. False
+    proves nothing: the full rating decides."""
+    restricted = _up_to(level)
+    if len(restricted) == len(TECHNIQUES):  # nothing left out: the full rating's own solve
+        return False
+    trace = solve_logically(puzzle, techniques=restricted)
+    return trace.outcome == "stalled"
+
+
+@functools.cache
+def _up_to(level: str) -> tuple[Technique, ...]:
+    """The solver's techniques (uniqueness ones too, as the rating uses) of ``level`` and below."""
+    rank = LEVELS.index(level)
+    return tuple(
+        entry.find for entry in TECHNIQUES if LEVELS.index(technique_rating(entry.name)[0]) <= rank
+    )
+
+
+def level_named(name: str) -> str | None:
+    """The level spelled ``name`` in any case, or None.
+
+    >>> level_named("unfair"), level_named("nope")
+    ('Unfair', None)
     """
-    name = LEVELS[0]
-    for level, floor in zip(LEVELS, _FLOORS, strict=True):
-        if score >= floor:
-            name = level
-    return name
+    return next((level for level in LEVELS if level.lower() == name.lower()), None)
 
 
-def score_range(level: str) -> tuple[int, int | None]:
-    """The scores of a level: (lowest, highest or None for no top).
-
-    >>> score_range("hard"), score_range("Extreme")
-    ((4, 9), (30, None))
-    """
-    index = [name.lower() for name in LEVELS].index(level.lower())
-    top = _FLOORS[index + 1] - 1 if index + 1 < len(_FLOORS) else None
-    return _FLOORS[index], top
+def rateable(model: Model) -> bool:
+    """True when the rating can judge puzzles of ``model`` (all its rules are groups)."""
+    return not model.rules
 
 
-def difficulty(puzzle: Puzzle) -> tuple[str, int, str]:
-    """(level, score, measure) of a puzzle with one solution."""
-    from ..backends import get_backend
-
-    result = get_backend("backtrack").solve(puzzle, limit=2)
-    score = max(1, int(result.stats.get("nodes", 1)))
-    return level_of(score), score, MEASURE
+def refusal(variant: str, model: Model) -> str | None:
+    """Why puzzles of ``variant`` over ``model`` cannot be rated, or None when they can."""
+    if variant in RULE_VARIANTS:
+        return f"--variant {variant} has rules beyond all-different groups"
+    if not rateable(model):
+        return f"the {model.rules[0].title} rule of the model is not an all-different group"
+    return None

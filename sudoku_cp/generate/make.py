@@ -18,13 +18,13 @@ from ..errors import SudokuError
 from ..model import Model, load_model
 from ..puzzle import Grid, Puzzle
 from ..result import CheckRecord
-from .carve import carve, climb, removable_given
+from .carve import carve, removable_given
 from .counting import Counter
-from .difficulty import difficulty, score_range
+from .difficulty import Difficulty, beyond, difficulty, level_named, rateable, refusal
 from .grids import NoGrid, random_regions, random_solution
 from .killer import random_cages, refine
 from .marks import MARKS, draw_rules
-from .options import Options
+from .options import OptionError, Options
 from .symmetry import orbits
 
 
@@ -42,9 +42,8 @@ class Generated:
     solution: Grid
     clues: int
     minimal: bool | None
-    level: str
-    score: int
-    measure: str
+    difficulty: Difficulty | None
+    """The logic rating (None when not asked for, or the model has rules beyond groups)."""
     attempts: int
     seconds: float
     record: CheckRecord
@@ -53,8 +52,15 @@ class Generated:
 
 
 def base_model(options: Options) -> Model:
+    """The run's model (raises :class:`OptionError` for a difficulty target on a model the
+    rating cannot judge)."""
     model = load_model(options.model, box=options.box)
     model.check_size(options.size)
+    why = refusal(options.variant, model)
+    if why and (options.difficulty is not None or options.score is not None):
+        raise OptionError(
+            f"--difficulty/--score: the logic rating judges all-different groups only; {why}"
+        )
     return model
 
 
@@ -75,9 +81,8 @@ def make(options: Options, index: int) -> Generated:
     base = base_model(options)
     size = options.size
     shapes = orbits(options.symmetry, size)
-    score_target = (
-        score_range(options.difficulty) if options.difficulty is not None else options.score
-    )
+    level = level_named(options.difficulty) if options.difficulty is not None else None
+    targeted = level is not None or options.score is not None
     why = "no attempt finished"
     for attempt in range(1, options.attempts + 1):
         if time.perf_counter() - start > options.seconds:
@@ -88,23 +93,26 @@ def make(options: Options, index: int) -> Generated:
             why = "no solved grid fits the drawn layout"
             continue
         puzzle, solution, counter = made
-        if score_target is not None and options.variant != "killer":
-            puzzle = _harder(puzzle, solution, counter, rng, shapes, score_target, options)
         clues = puzzle.givens_count
         if options.clues is not None and not options.clues[0] <= clues <= options.clues[1]:
             why = f"last attempt had {clues} clues"
+            continue
+        # Rated before the minimality proof: with a target most attempts fail here, and at a
+        # level below Extreme most of those fail the quick test already.
+        if level is not None and beyond(puzzle, level):
+            why = f"last attempt rated above {level}"
+            continue
+        rated = (
+            difficulty(puzzle) if (targeted or options.rate) and rateable(puzzle.model) else None
+        )
+        if targeted and rated is not None and not _meets(rated, level, options.score):
+            why = f"last attempt rated {rated.level}, score {rated.score}"
             continue
         minimal: bool | None = None
         if options.minimal:
             minimal = removable_given(puzzle, solution, counter) is None
             if not minimal:
                 why = "last attempt was not minimal"
-                continue
-        level, score, measure = difficulty(puzzle)
-        if score_target is not None:
-            low, top = score_target
-            if score < low or (top is not None and score > top):
-                why = f"last attempt scored {score} ({level})"
                 continue
         record = _judge(puzzle, options, index)
         return Generated(
@@ -114,9 +122,7 @@ def make(options: Options, index: int) -> Generated:
             solution=solution,
             clues=clues,
             minimal=minimal,
-            level=level,
-            score=score,
-            measure=measure,
+            difficulty=rated,
             attempts=attempt,
             seconds=time.perf_counter() - start,
             record=record,
@@ -168,36 +174,20 @@ def _attempt(
     return Puzzle.from_parsed(tuple(cells), size, model), solution, counter
 
 
+def _meets(rated: Difficulty, level: str | None, score: tuple[int, int | None] | None) -> bool:
+    if level is not None and rated.level != level:
+        return False
+    if score is not None:
+        low, top = score
+        return rated.score >= low and (top is None or rated.score <= top)
+    return True
+
+
 @functools.cache
 def _chooser() -> Chooser:
     from ..backends import available_backends
 
     return Chooser(available_backends())
-
-
-CLIMB_STEPS = 500
-"""Steps of :func:`~.carve.climb` per attempt at a difficulty below the one asked for."""
-
-
-def _harder(
-    puzzle: Puzzle,
-    solution: Grid,
-    counter: Counter,
-    rng: random.Random,
-    shapes: list[tuple[int, ...]],
-    goal: tuple[int, int | None],
-    options: Options,
-) -> Puzzle:
-    """The puzzle, or a harder one with the same solution when its score is below ``goal``."""
-    size, model = puzzle.size, puzzle.model
-
-    def score(cells: list[int]) -> int:
-        return difficulty(Puzzle.from_parsed(tuple(cells), size, model, check_givens=False))[1]
-
-    if score(list(puzzle.cells)) >= goal[0]:  # climbing only makes puzzles harder
-        return puzzle
-    cells, _ = climb(list(puzzle.cells), solution, counter, rng, shapes, score, goal, CLIMB_STEPS)
-    return Puzzle.from_parsed(tuple(cells), size, model)
 
 
 def _judge(puzzle: Puzzle, options: Options, index: int) -> CheckRecord:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import SudokuError
-from .difficulty import LEVELS
+from .difficulty import LEVELS, RULE_VARIANTS, level_named
 from .symmetry import SYMMETRIES
 
 MAX_COUNT = 1_000_000
@@ -22,6 +22,9 @@ MAX_ATTEMPTS = 100_000
 MAX_SECONDS = 86_400.0
 """The longest one puzzle may search for its targets (a day)."""
 MAX_SEED = 2**63 - 1
+MAX_SCORE = 1_000_000
+"""The highest ``--score`` taken (HoDoKu scores: a stalled rating adds 10,000 to a few
+thousand at most)."""
 VARIANTS = ("none", "jigsaw", "killer", "killer-givens", "thermo", "kropki", "xv")
 """``none``: the model's own groups; ``jigsaw``: random regions replace the boxes;
 ``killer``: random cages and no givens; ``killer-givens``: cages and a minimal set of givens;
@@ -45,6 +48,11 @@ class Options:
     minimal: bool = False
     difficulty: str | None = None
     score: tuple[int, int | None] | None = None
+    """A range of HoDoKu scores (:mod:`.difficulty`)."""
+    rate: bool = True
+    """Rate every puzzle for its record (a ``--difficulty``/``--score`` target rates anyway);
+    off where nothing shows the rating (one-puzzle-a-line and grid outputs), as it can cost
+    more than making the puzzle."""
     attempts: int = 1000
     seconds: float = 60.0
     time_limit: float = 60.0
@@ -79,9 +87,7 @@ class Options:
                 raise OptionError(f"--clues {low}-{high}: must be a range within 0..{cells}")
             if self.variant == "killer":
                 raise OptionError("--clues: --variant killer has no givens (use killer-givens)")
-        if self.difficulty is not None and self.difficulty.lower() not in [
-            level.lower() for level in LEVELS
-        ]:
+        if self.difficulty is not None and level_named(self.difficulty) is None:
             raise OptionError(f"--difficulty {self.difficulty}: choose from {', '.join(LEVELS)}")
         if self.difficulty is not None and self.score is not None:
             raise OptionError("--difficulty and --score contradict each other; give one")
@@ -89,6 +95,15 @@ class Options:
             low, top = self.score
             if low < 0 or (top is not None and top < low):
                 raise OptionError(f"--score {low}-{top}: not a range of scores")
+            if low > MAX_SCORE or (top is not None and top > MAX_SCORE):
+                raise OptionError(f"--score {low}-{top}: scores go up to {MAX_SCORE:,}")
+        if (self.difficulty is not None or self.score is not None) and (
+            self.variant in RULE_VARIANTS
+        ):
+            raise OptionError(
+                f"--difficulty/--score: the logic rating judges all-different groups only, "
+                f"and --variant {self.variant} has other rules"
+            )
         if self.variant == "killer" and self.minimal:
             raise OptionError("--minimal: --variant killer has no givens to make minimal")
         if self.variant == "killer" and self.symmetry != "none":

@@ -4,7 +4,8 @@
 command reads back), ``pretty``, ``rows`` and ``json`` (grids: for puzzles of the model's own
 groups only — they cannot show regions or cages), ``fpuzzles`` (the f-puzzles JSON, one a
 line), ``jsonl`` (a record per puzzle: the puzzle as ``check`` reads it, its solution, seed,
-clues, minimality, difficulty and the cross-check's backends and times) and ``csv`` (the same,
+clues, minimality, difficulty (the logic rating: level, score, hardest technique; null
+where not rated) and the cross-check's backends and times) and ``csv`` (the same,
 flattened). Each reads back with ``sudoku-cp check``.
 """
 
@@ -18,6 +19,7 @@ from typing import Any
 from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json, record_text
 from ..formats.line import format_line
 from ..formats.writers import format_grid
+from .difficulty import MEASURE
 from .make import Generated
 from .options import Options
 
@@ -33,6 +35,7 @@ CSV_COLUMNS = (
     "minimal",
     "level",
     "score",
+    "hardest",
     "measure",
     "verdict",
     "backends",
@@ -55,7 +58,7 @@ def record(made: Generated, options: Options) -> dict[str, Any]:
         "clues": made.clues,
         "symmetry": options.symmetry,
         "minimal": made.minimal,
-        "difficulty": {"level": made.level, "score": made.score, "measure": made.measure},
+        "difficulty": _difficulty(made),
         "verdict": made.record.verdict.value,
         "backends": {
             name: {"status": run.status.value, "seconds": round(run.seconds, 6)}
@@ -69,6 +72,20 @@ def record(made: Generated, options: Options) -> dict[str, Any]:
         data["certified"] = made.record.certificate.get("certified", False)
         data["certificate"] = {k: v for k, v in made.record.certificate.items() if k != "certified"}
     return data
+
+
+def _difficulty(made: Generated) -> dict[str, Any] | None:
+    """The rating's level, score and hardest technique; None when not rated (the model has
+    rules beyond groups, or the run's output did not need it)."""
+    rated = made.difficulty
+    if rated is None:
+        return None
+    return {
+        "level": rated.level,
+        "score": rated.score,
+        "hardest": rated.hardest,
+        "measure": MEASURE,
+    }
 
 
 def _box(made: Generated) -> str | None:
@@ -95,9 +112,8 @@ def text(made: Generated, fmt: str, options: Options) -> str:
     data = record(made, options)
     if fmt == "jsonl":
         return json.dumps(data, separators=(",", ":")) + "\n"
-    data["level"] = data["difficulty"]["level"]
-    data["score"] = data["difficulty"]["score"]
-    data["measure"] = data["difficulty"]["measure"]
+    for key in ("level", "score", "hardest", "measure"):
+        data[key] = (data["difficulty"] or {}).get(key, "")
     data["backends"] = " ".join(
         f"{name}:{run['status']}:{run['seconds']}" for name, run in data["backends"].items()
     )

@@ -8,14 +8,17 @@ puzzle out to the last (the start-up before the first — pool, imports, the ker
 apart), with puzzles per CPU-second (this process and its workers: what the machine's load
 does not change) and the load average (``uptime``) beside every figure:
 
-- minimal unique 9x9 classic puzzles with ``--jobs`` workers (``--count`` of them);
-- each difficulty level (:mod:`sudoku_cp.generate.difficulty`: search effort until the logic
-  rating lands), ours with ``--jobs`` workers, and hodoku-py's ``Generator().generate(level)``
-  in one process for the same level name, interleaved level by level, each side given
-  ``--seconds`` (hodoku-py's rate is what it made in that time; "< 1/T" when it made none).
-  The two scales share names, not measures: see the module's README section.
+- minimal unique 9x9 classic puzzles with ``--jobs`` workers (``--count`` of them), as
+  ``generate --minimal`` writes them one a line (not rated), then the same rated for their
+  records (as ``-f jsonl`` or ``csv`` writes them);
+- each difficulty level (:mod:`sudoku_cp.generate.difficulty`: the logic rating on HoDoKu's
+  scale), ours with ``--jobs`` workers, and hodoku-py's ``Generator().generate(level)`` in one
+  process for the same level, interleaved level by level, each side given ``--seconds``
+  (hodoku-py's rate is what it made in that time; "< 1/T" when it made none). Both rate by
+  HoDoKu's techniques and scores; ours lacks ALS, Sue de Coq and forcing chains, so its
+  Extreme includes the puzzles those would solve (see the README's *generate* section);
 - 16x16, 6x6 with 2x3 and 3x2 boxes, X, hyper, jigsaw (random regions), killer (cages only)
-  and killer with givens, ``--jobs`` workers, as many as fit in ``--seconds``.
+  and killer with givens, ``--jobs`` workers, as many as fit in ``--seconds`` (not rated).
 
 hodoku-py is not a dependency: ``pip install hodoku-py`` in the benchmark's environment, else
 its column says so. It measures and reports; it asserts nothing.
@@ -141,9 +144,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     results: dict[str, Any] = {}
     print(f"sudoku-cp generate, --jobs {args.jobs}; load average shown as [load]")
     if args.only in (None, "minimal"):
-        run = ours(Options(minimal=True, seed=1), args.jobs, args.count, args.seconds)
+        run = ours(Options(minimal=True, seed=1, rate=False), args.jobs, args.count, args.seconds)
         results["minimal 9x9"] = run.steady[0] / run.steady[1]
         print(f"minimal unique 9x9 classic: {run.text()} [{load():.2f}]")
+        run = ours(Options(minimal=True, seed=1), args.jobs, args.count, args.seconds)
+        results["minimal 9x9 rated"] = run.steady[0] / run.steady[1]
+        print(f"minimal unique 9x9 classic, rated: {run.text()} [{load():.2f}]")
     if args.only in (None, "levels"):
         print("level: sudoku-cp (steady rate) | hodoku-py | ratio of rates")
         for level in LEVELS:
@@ -161,7 +167,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             print(f"{level}: {run.text()} [{load_ours:.2f}] | {shown} | {ratio}")
     if args.only in (None, "kinds"):
         for name, settings in KINDS:
-            run = ours(Options(seed=3, **settings), args.jobs, None, args.seconds)
+            run = ours(Options(seed=3, rate=False, **settings), args.jobs, None, args.seconds)
             results[name] = run.steady[0] / run.steady[1]
             print(f"{name}: {run.text()} [{load():.2f}]")
     return results
