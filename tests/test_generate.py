@@ -324,6 +324,11 @@ def test_certify_attaches_a_verified_certificate(tmp_path) -> None:
     assert [r["certified"] for r in records] == [True, True]
     result = run("certificate", "verify", str(folder))
     assert result.exit_code == 0 and result.stdout.count("verified (unique)") == 2
+    # A second run into the same folder would replace certificates 1 and 2 (named by position).
+    kept = {p.name: p.read_bytes() for p in folder.iterdir()}
+    again = run("generate", "-s", "4", "-n", "2", "--seed", "2", "--certify", str(folder), "-q")
+    assert again.exit_code == 2 and "already holds 2 certificates" in again.stderr
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == kept
 
 
 @pytest.mark.slow

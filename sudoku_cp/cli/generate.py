@@ -30,7 +30,8 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     default="none",
     show_default=True,
     help="none | jigsaw (random connected regions) | killer (cages, no givens) | "
-    "killer-givens (cages and minimal givens).",
+    "killer-givens (cages and minimal givens) | thermo | kropki | xv (thermometers, kropki "
+    "dots or XV marks drawn from the solution, with givens).",
 )
 @click.option("--count", "-n", type=int, default=1, show_default=True, callback=_count_cap)
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles.")
@@ -148,9 +149,10 @@ def generate(
             "use line, fpuzzles, jsonl or csv"
         )
     if certify:
-        from ..certify.batch import prepare_folder
+        from ..certify.batch import prepare_folder, refuse_used_folder
 
         prepare_folder(certify)
+        refuse_used_folder(certify)  # certificates are named by position: never replace some
     stream: IO[str] = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
     progress = _Progress(count, enabled=not quiet and sys.stderr.isatty())
     status = EXIT_OK
