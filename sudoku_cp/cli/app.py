@@ -294,6 +294,17 @@ BOX_HELP = (
 )
 
 
+def model_option(func: Any) -> Any:
+    """``-m/--model NAME|FILE``, the rule set, on every command that reads puzzles."""
+    return click.option(
+        "-m",
+        "--model",
+        default="classic",
+        show_default=True,
+        help="Rule set: a model name (see `sudoku-cp models`) or a path to a TOML file.",
+    )(func)
+
+
 def box_option(func: Any) -> Any:
     """``--box ROWSxCOLUMNS``, on every command that takes ``--model``."""
     return click.option("--box", default=None, metavar="ROWSxCOLS", help=BOX_HELP)(func)

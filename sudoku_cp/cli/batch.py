@@ -23,6 +23,7 @@ from .app import (
     box_option,
     jobs_cap,
     main,
+    model_option,
     parse_option_pairs,
     refuse_above,
     resolve_limit,
@@ -50,13 +51,7 @@ def _batch_options(func: Any) -> Any:
             "dots and sums (thermometers, arrows, kropki …); each record "
             "lists the backends that judged it].",
         ),
-        click.option(
-            "-m",
-            "--model",
-            default="classic",
-            show_default=True,
-            help="Rule set: a model name or a path to a TOML file.",
-        ),
+        model_option,
         box_option,
         click.option(
             "-t",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..limits import MAX_TIME_LIMIT
-from .app import EXIT_NEGATIVE, EXIT_UNDECIDED, box_option, fail, main, one_line
+from .app import EXIT_NEGATIVE, EXIT_UNDECIDED, box_option, fail, main, model_option, one_line
 
 if TYPE_CHECKING:
     from ..puzzle import Puzzle
@@ -29,13 +29,7 @@ DRAW_TIME_LIMIT = 10.0
     default=None,
     help="Write the SVG to this file [default: standard output].",
 )
-@click.option(
-    "-m",
-    "--model",
-    default="classic",
-    show_default=True,
-    help="Rule set: a model name (see `sudoku-cp models`) or a path to a TOML file.",
-)
+@model_option
 @box_option
 @click.option(
     "--input-format",

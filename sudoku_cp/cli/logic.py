@@ -18,20 +18,21 @@ from typing import Any
 
 import click
 
-from .app import EXIT_NEGATIVE, EXIT_OK, EXIT_UNDECIDED, box_option, fail, main, one_line
+from .app import (
+    EXIT_NEGATIVE,
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    box_option,
+    fail,
+    main,
+    model_option,
+    one_line,
+)
 
 MAX_RATED = 1_000_000
+"""Puzzles ``rate`` reads at most from its inputs (one record each in memory for the table)."""
 MAX_STEP = 1_000_000
 """The highest step ``explain --step`` takes (a solve has fewer steps than cells × digits)."""
-"""Puzzles ``rate`` reads at most from its inputs (one record each in memory for the table)."""
-
-_model_option = click.option(
-    "-m",
-    "--model",
-    default="classic",
-    show_default=True,
-    help="Rule set: a model name (see `sudoku-cp models`) or a path to a TOML file.",
-)
 
 
 def _records(inputs: tuple[str, ...], model: str, box: str | None) -> Any:
@@ -55,7 +56,7 @@ def _bad(record: Any) -> None:
 
 @main.command()
 @click.argument("puzzle")
-@_model_option
+@model_option
 @box_option
 @click.option(
     "-f",
@@ -186,7 +187,7 @@ FIELDS = ("id", "level", "score", "hardest", "steps", "outcome", "hardest_used")
 
 @main.command()
 @click.argument("inputs", nargs=-1, required=True)
-@_model_option
+@model_option
 @box_option
 @click.option(
     "-f",

@@ -15,7 +15,15 @@ from typing import Any
 import click
 
 from ..limits import MAX_TIME_LIMIT
-from .app import EXIT_NEGATIVE, EXIT_OK, EXIT_UNDECIDED, box_option, main, refuse_above
+from .app import (
+    EXIT_NEGATIVE,
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    box_option,
+    main,
+    model_option,
+    refuse_above,
+)
 
 WRITE_FORMATS = ("line", "pretty", "fpuzzles")
 DEFAULT_TIME_LIMIT = 60.0
@@ -41,13 +49,7 @@ def _common(func: Any) -> Any:
             help="Backends that judge each smaller puzzle: names, 'all', or 'auto' (the two "
             "paradigms `check` chooses per puzzle).",
         ),
-        click.option(
-            "-m",
-            "--model",
-            default="classic",
-            show_default=True,
-            help="Rule set: a model name or a path to a TOML file.",
-        ),
+        model_option,
         box_option,
         click.option(
             "-t",

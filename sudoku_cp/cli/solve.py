@@ -19,6 +19,7 @@ from .app import (
     backend_options,
     box_option,
     main,
+    model_option,
     one_line,
     resolve_limit,
 )
@@ -48,13 +49,7 @@ from .app import (
     metavar="KEY=VALUE",
     help="A backend option, e.g. -O workers=2 for cpsat (repeatable).",
 )
-@click.option(
-    "-m",
-    "--model",
-    default="classic",
-    show_default=True,
-    help="Rule set: a model name (see `sudoku-cp models`) or a path to a TOML file.",
-)
+@model_option
 @box_option
 @click.option(
     "-n",
