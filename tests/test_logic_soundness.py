@@ -4,10 +4,11 @@ the logic backend never contradicts the search backends."""
 
 from __future__ import annotations
 
+import csv
 import random
 
 import pytest
-from puzzles import INKALA, bundled, none_puzzle
+from puzzles import DATA, INKALA, bundled, none_puzzle
 
 from sudoku_cp import Puzzle, Status, cross_check, get_backend
 from sudoku_cp.errors import SudokuError
@@ -135,3 +136,15 @@ def test_rules_beyond_groups_are_refused() -> None:
     with pytest.raises(SudokuError, match="anti-knight"):
         solve_logically(knights)
     assert "anti-knight" in (get_backend("logic").refusal(knights) or "")
+
+
+def test_step_texts_do_not_repeat_their_technique() -> None:
+    # explain and the pictures print "Technique (level, score): text"; a text that began with
+    # its technique's name read "AIC (Unfair, 280): AIC: in …".
+    rows = list(csv.DictReader((DATA / "top1465.csv").open()))
+    seen = set()
+    for row in rows:
+        for step in solve_logically(Puzzle.parse(row["puzzle"]), uniqueness=True).steps:
+            seen.add(step.technique)
+            assert not step.text.lower().startswith(step.technique.lower()), step.text
+    assert len(seen) >= 15  # the check reached the advanced techniques too

@@ -366,7 +366,7 @@ def remote_pair(board: Board) -> Step | None:
     size = board.size
     names = [board.name(n // size) for n in found.chain[::2]]
     text = (
-        f"{REMOTE_PAIR} {x}/{y}: {', '.join(names)} hold only {x} and {y} and each sees the "
+        f"{', '.join(names)} hold only {x} and {y} and each sees the "
         f"next, so they alternate and two an odd number of steps apart hold one each; "
         f"{_list(board, found.eliminations)} can go."
     )

@@ -110,7 +110,7 @@ def basic_fish(board: Board, k: int) -> Step | None:
                 proof = [(_cell(size, base, i, p), digit) for i, m in combo for p in _positions(m)]
                 return board.step(
                     _NAMES[k],
-                    f"{_NAMES[k]} on {digit}: "
+                    f"On {digit}: "
                     f"{_fish_text(base, cover, lines_sorted, covers, digit)}"
                     f"; each of those {base}s holds one {digit}, so these {cover}s' {digit}s are "
                     f"in them and {digit} is removed from the rest of the {cover}s.",

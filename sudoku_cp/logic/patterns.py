@@ -287,7 +287,7 @@ def empty_rectangle(board: Board) -> Step | None:
                     qs = ", ".join(n(c) for c in part_q)
                     ps = ", ".join(n(c) for c in part_p)
                     text = (
-                        f"Empty Rectangle on {digit}: in its box {digit} is only on two lines; "
+                        f"On {digit}: in its box {digit} is only on two lines; "
                         f"{n(x)}={n(y)} is a strong link and {n(x)} sees {ps}, so if {n(y)} "
                         f"is not {digit} the box's {digit} is in {qs}, and "
                         f"either way {', '.join(n(c) for c in gone)} cannot be {digit}."
@@ -381,7 +381,7 @@ def simple_colors_trap(board: Board) -> Step | None:
             proof, links = _colour_step(board, digit, on, off, groups)
             n = board.name
             text = (
-                f"Simple Colors Trap on {digit}: the strong links colour "
+                f"On {digit}: the strong links colour "
                 f"{', '.join(n(c) for c in on)} one way and {', '.join(n(c) for c in off)} the "
                 f"other; one colour holds {digit}, so {', '.join(n(c) for c in gone)}, seeing "
                 f"both colours, cannot."
@@ -418,7 +418,7 @@ def simple_colors_wrap(board: Board) -> Step | None:
                 proof, links = _colour_step(board, digit, right, wrong, groups)
                 n = board.name
                 text = (
-                    f"Simple Colors Wrap on {digit}: the strong links colour "
+                    f"On {digit}: the strong links colour "
                     f"{', '.join(n(c) for c in wrong)} alike, and {n(clash[0])} sees "
                     f"{n(clash[1])}, so that colour cannot hold {digit}."
                 )
@@ -490,7 +490,7 @@ def _multi_1(
             n = board.name
             A, B = first[a], second[b]
             text = (
-                f"Multi-Colors 1 on {digit}: two clusters of strong links, each two-coloured; "
+                f"On {digit}: two clusters of strong links, each two-coloured; "
                 f"{', '.join(n(c) for c in A)} and {', '.join(n(c) for c in B)} see each "
                 f"other, so not both colours hold {digit} and one of their opposites does: "
                 f"{', '.join(n(c) for c in gone)}, seeing both opposites, cannot be {digit}."
@@ -512,7 +512,7 @@ def _multi_2(
         wrong = first[a]
         n = board.name
         text = (
-            f"Multi-Colors 2 on {digit}: {', '.join(n(c) for c in wrong)} (one colour of a "
+            f"On {digit}: {', '.join(n(c) for c in wrong)} (one colour of a "
             f"cluster of strong links) see both colours of another cluster, one of which holds "
             f"{digit}, so that colour cannot hold {digit}."
         )

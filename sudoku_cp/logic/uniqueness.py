@@ -95,7 +95,7 @@ def uniqueness_test_1(board: Board) -> Step | None:
         target = extra[0]
         n = board.name
         text = (
-            f"Uniqueness Test 1: {', '.join(n(k) for k in corners if k != target)} hold only "
+            f"{', '.join(n(k) for k in corners if k != target)} hold only "
             f"{x} and {y}; if {n(target)} were {x} or {y} the four could swap {x} and {y} and "
             f"the puzzle would have two solutions, so {n(target)} is neither."
         )
@@ -134,7 +134,7 @@ def uniqueness_test_2(board: Board) -> Step | None:
             continue
         n = board.name
         text = (
-            f"Uniqueness Test 2: {n(p)} and {n(q)} must not both drop {z} (the four cells "
+            f"{n(p)} and {n(q)} must not both drop {z} (the four cells "
             f"would hold only {x} and {y}, a second solution), so one is {z} and "
             f"{', '.join(n(k) for k in gone)} cannot be."
         )
@@ -170,7 +170,7 @@ def uniqueness_test_4(board: Board) -> Step | None:
                     continue
                 n = board.name
                 text = (
-                    f"Uniqueness Test 4: {locked} in its group can only be in {n(p)} or "
+                    f"{locked} in its group can only be in {n(p)} or "
                     f"{n(q)}; if either were {other} the four cells would hold only {x} and "
                     f"{y} (a second solution), so {other} leaves {n(p)} and {n(q)}."
                 )
@@ -213,7 +213,7 @@ def uniqueness_test_5(board: Board) -> Step | None:
             continue
         n = board.name
         text = (
-            f"Uniqueness Test 5: {', '.join(n(k) for k in extra)} must not all drop {z} (the "
+            f"{', '.join(n(k) for k in extra)} must not all drop {z} (the "
             f"four cells would hold only {x} and {y}, a second solution), so one is {z} and "
             f"{', '.join(n(k) for k in gone)}, seeing all of them, cannot be."
         )
@@ -247,7 +247,7 @@ def uniqueness_test_6(board: Board) -> Step | None:
                     continue
                 n = board.name
                 text = (
-                    f"Uniqueness Test 6: {u} has only the places {n(p)}, {n(q)} in one group "
+                    f"{u} has only the places {n(p)}, {n(q)} in one group "
                     f"and {n(r)}, {n(s)} in another, so it is on {n(a)} and {n(d)} or on "
                     f"{n(b)} and {n(c)}; on {n(b)} and {n(c)} the four would hold only {x} and "
                     f"{y} (a second solution), so {u} leaves {n(b)} and {n(c)}."
@@ -296,7 +296,7 @@ def hidden_rectangle(board: Board) -> Step | None:
                 continue
             n = board.name
             text = (
-                f"Hidden Rectangle: {n(a)} holds only {x} and {y}, and {locked} has only two "
+                f"{n(a)} holds only {x} and {y}, and {locked} has only two "
                 f"places in a group through {n(d)} and {n(b)} and in one through {n(d)} and "
                 f"{n(c)}; if {n(d)} were {other}, {n(b)} and {n(c)} would be {locked}, {n(a)} "
                 f"{other}, and the four could swap (a second solution), so {n(d)} is not {other}."
@@ -334,7 +334,7 @@ def bug_plus_1(board: Board) -> Step | None:
         if _bug_without(board, triple, z):
             n = board.name
             text = (
-                f"Bivalue Universal Grave + 1: every other empty cell has two candidates; "
+                f"Every other empty cell has two candidates; "
                 f"without {z} in {n(triple)} each digit would have two places in every group, "
                 f"a pattern with no or two solutions, so {n(triple)} is {z}."
             )

@@ -47,7 +47,7 @@ def xy_wing(board: Board) -> Step | None:
                 x, y = common_a.bit_length(), (pm & ~common_a).bit_length()
                 n = board.name
                 text = (
-                    f"XY-Wing: {n(pivot)} is {x} or {y}; if {x}, {n(a)} is {z}, if {y}, "
+                    f"{n(pivot)} is {x} or {y}; if {x}, {n(a)} is {z}, if {y}, "
                     f"{n(b)} is {z}, so {', '.join(n(c) for c in gone)}, seeing both, cannot "
                     f"be {z}."
                 )
@@ -92,7 +92,7 @@ def xyz_wing(board: Board) -> Step | None:
                 x, y = (am & ~z_bit).bit_length(), (bm & ~z_bit).bit_length()
                 n = board.name
                 text = (
-                    f"XYZ-Wing: {n(pivot)} is {x}, {y} or {z}; if {x}, {n(a)} is {z}, if {y}, "
+                    f"{n(pivot)} is {x}, {y} or {z}; if {x}, {n(a)} is {z}, if {y}, "
                     f"{n(b)} is {z}, so {', '.join(n(c) for c in gone)}, seeing all three, "
                     f"cannot be {z}."
                 )
@@ -144,7 +144,7 @@ def w_wing(board: Board) -> Step | None:
                                 continue
                             n = board.name
                             text = (
-                                f"W-Wing: {n(a)} and {n(b)} are both {x}/{y} and "
+                                f"{n(a)} and {n(b)} are both {x}/{y} and "
                                 f"{n(near_a)}={n(near_b)} is a strong link on {x}; they cannot "
                                 f"both be {x}, so one is {y} and "
                                 f"{', '.join(n(c) for c in gone)} cannot be {y}."
