@@ -36,16 +36,16 @@ from __future__ import annotations
 import functools
 import math
 import os
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import ModelError
 from .rules import global_rule
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .rules import Rule
 
 MAX_SIZE = 64
@@ -447,23 +447,36 @@ def _peers(model: Model, size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(s - {cell})) for cell, s in enumerate(peer_sets))
 
 
-def _packaged_models_dir() -> Path:
+def _packaged_models_dir() -> str:
     # A wheel installs models/ as sudoku_cp/_models; a checkout or editable install
     # has it beside the package. (The package is always a folder on disk — its models are
     # read as files — so its path is enough; importlib.resources would cost start-up ~10 ms
-    # of imports: zipfile, lzma, bz2, tempfile.)
-    packaged = Path(__file__).resolve().parent / "_models"
-    if (packaged / "classic.toml").is_file():
+    # of imports: zipfile, lzma, bz2, tempfile. os.path, not pathlib: pathlib costs a plain
+    # `solve` ~3 ms of imports, urllib.parse among them.)
+    package = os.path.dirname(os.path.realpath(__file__))
+    packaged = os.path.join(package, "_models")
+    if os.path.isfile(os.path.join(packaged, "classic.toml")):
         return packaged
-    return Path(__file__).resolve().parent.parent / "models"
+    return os.path.join(os.path.dirname(package), "models")
 
 
-MODELS_DIR = _packaged_models_dir()
+_MODELS_DIR = _packaged_models_dir()
+
+
+def __getattr__(name: str) -> Any:
+    # MODELS_DIR, the folder of the shipped models, is a Path: made when first asked for.
+    if name == "MODELS_DIR":
+        from pathlib import Path
+
+        return Path(_MODELS_DIR)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def model_names() -> list[str]:
     """Names of the shipped models, sorted."""
-    return sorted(p.stem for p in MODELS_DIR.glob("*.toml"))
+    return sorted(
+        name.removesuffix(".toml") for name in os.listdir(_MODELS_DIR) if name.endswith(".toml")
+    )
 
 
 def load_model(
@@ -481,12 +494,14 @@ def load_model(
     looks_like_path = text.endswith(".toml") or "/" in text or "\\" in text
     if not looks_like_path:
         return _load_shipped(text).with_box(box)
+    from pathlib import Path  # (here: a shipped model's path is plain text)
+
     return _load_file(Path(text)).with_box(box)
 
 
 @functools.lru_cache(maxsize=64)
 def _load_shipped(name: str) -> Model:
-    path = MODELS_DIR / f"{name}.toml"
+    path = os.path.join(_MODELS_DIR, f"{name}.toml")
     if not os.path.isfile(path):
         raise ModelError(f"unknown model '{name}' (known models: {', '.join(model_names())})")
     return _load_file(path, name=name)
@@ -497,9 +512,9 @@ MAX_MODEL_BYTES = 1 << 20
 under 100 kB; a bigger file (``--model /dev/zero``) is refused after reading this much."""
 
 
-def _load_file(path: Path, name: str | None = None) -> Model:
+def _load_file(path: str | Path, name: str | None = None) -> Model:
     try:
-        with path.open("rb") as file:
+        with open(path, "rb") as file:
             raw = file.read(MAX_MODEL_BYTES + 1)
     except FileNotFoundError:
         raise ModelError(f"model file not found: {path}") from None
@@ -513,16 +528,82 @@ def _load_file(path: Path, name: str | None = None) -> Model:
             "(a model file is a few lines of TOML)"
         )
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ModelError(f"model file {path} is not UTF-8 text") from None
+    data = plain_toml(text)
+    if data is not None:
+        return _from_file_data(data, path, name)
+    import tomllib  # (here: most model files are plain_toml's few lines; tomllib costs ~3 ms)
+
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ModelError(f"model file {path} is not valid TOML: {err}") from None
     except RecursionError:  # tomllib reads nested arrays recursively: within the cap, 1000s deep
         raise ModelError(
             f"model file {path} is not a model: its arrays or tables are nested too deeply"
         ) from None
-    return model_from_dict(data, name=name or path.stem, path=str(path))
+    return _from_file_data(data, path, name)
+
+
+def _from_file_data(data: dict, path: str | Path, name: str | None) -> Model:
+    if not name:  # (a user's file: it came as a Path)
+        from pathlib import PurePath
+
+        name = PurePath(path).stem
+    return model_from_dict(data, name=name, path=str(path))
+
+
+_BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def plain_toml(text: str) -> dict[str, Any] | None:
+    r"""What ``tomllib.loads(text)`` gives, for the plain TOML most model files are — lines of
+    ``key = "text"``, ``key = 9`` or ``key = ["a", 9]`` (bare keys, strings without escapes,
+    unsigned integers, one-line arrays), comments and blank lines — else None (tomllib
+    decides, and says what is wrong). Importing tomllib costs start-up ~3 ms; the shipped
+    models but one are this plain.
+
+    >>> plain_toml('# classic\ngroups = ["rows", "columns"]\nsizes = [9]\n')
+    {'groups': ['rows', 'columns'], 'sizes': [9]}
+    >>> plain_toml('[[windows]]\nrow = 1\n') is None
+    True
+    """
+    if "\r" in text or not all(ch >= " " or ch in "\t\n" for ch in text) or "\x7f" in text:
+        return None  # (control characters, carriage returns: left to tomllib)
+    data: dict[str, Any] = {}
+    for line in text.split("\n"):
+        line = line.strip(" \t")
+        if not line or line.startswith("#"):
+            continue
+        key, equals, value = line.partition("=")
+        key, value = key.rstrip(" \t"), value.strip(" \t")
+        if not equals or not key or not _BARE_KEY.issuperset(key) or key in data:
+            return None
+        if value.startswith("[") and value.endswith("]"):
+            items = value[1:-1].split(",")
+            if items[-1].strip(" \t") == "":
+                items.pop()  # a trailing comma, or an empty array ('[,]' fails below)
+            parsed = [_plain_value(item.strip(" \t")) for item in items]
+            if any(item is None for item in parsed):
+                return None
+            data[key] = parsed
+        else:
+            data[key] = _plain_value(value)
+            if data[key] is None:
+                return None
+    return data
+
+
+def _plain_value(text: str) -> str | int | None:
+    """A string without escapes or an unsigned decimal integer (as TOML reads it), else None."""
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        body = text[1:-1]
+        return None if '"' in body or "\\" in body else body
+    if text.isdigit() and text.isascii() and (text == "0" or text[0] != "0"):
+        return int(text)
+    return None
 
 
 def model_from_dict(data: dict, *, name: str, path: str | None = None) -> Model:

@@ -14,7 +14,6 @@ python-constraint, PySAT, rich) are imported only by the commands that need them
 
 from __future__ import annotations
 
-import signal
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -41,6 +40,8 @@ STOP_KEY = "sudoku_cp.stop"
 
 def starting_line(signum: int) -> str:
     """The line for Ctrl-C or SIGTERM before a batch checked anything."""
+    import signal  # (here: a plain command never needs it)
+
     what = "terminated (SIGTERM)" if signum == signal.SIGTERM else "interrupted"
     return (
         f"sudoku-cp: {what} while starting, before any puzzle was checked — run the same "
@@ -177,6 +178,8 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             stop = ctx.meta.get(STOP_KEY)
             if stop is not None:  # a check or count, stopped before it began its run
+                import signal
+
                 click.echo(starting_line(stop.signum), err=True)
                 sys.exit(EXIT_TERMINATED if stop.signum == signal.SIGTERM else EXIT_INTERRUPTED)
             click.echo("sudoku-cp: interrupted", err=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -195,6 +194,8 @@ def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> Non
         if stats:
             click.echo(_stats_line(result), err=True)
     elif out_format == "json":
+        import json  # (here: only this format needs it)
+
         click.echo(
             json.dumps(
                 {

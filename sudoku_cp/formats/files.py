@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import codecs
 import io
-import json
 import os
 import re
 import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
-from typing import IO, Any, Literal, cast, overload
+from typing import IO, TYPE_CHECKING, Any, Literal, cast, overload
 
 from ..errors import InputError, SudokuError
 from ..model import MAX_SIZE, Model, load_model
@@ -42,6 +40,9 @@ from .text import (
     content_lines,
     is_separator,
 )
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 AnyRecord = PuzzleRecord | PendingRecord
 """What an input yields: records, or with ``defer`` pending ones for one-puzzle-a-line inputs."""
@@ -449,6 +450,8 @@ def _is_csv_header(text: str) -> bool:
 
 
 def _complete_json(text: str) -> bool:
+    import json  # (here: a plain puzzle line never needs it)
+
     try:
         json.loads(text)
     except (ValueError, RecursionError):
@@ -512,6 +515,8 @@ def read_puzzles(
     'line 3: read 3 cells; a puzzle has N*N cells: 16 (4x4), 36 (6x6), 64 (8x8), \
 81 (9x9), 100 (10x10), 144 (12x12), 256 (16x16), 625 (25x25) …'
     """
+    from pathlib import Path  # (here, not above: puzzle text given directly opens no file)
+
     fmt = check_format(fmt)
     rules = load_model(model)
     if isinstance(source, str | Path):

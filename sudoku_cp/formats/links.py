@@ -10,9 +10,8 @@ link (or a bare one), and decoding it with a cap on its size. What the decoded J
 
 from __future__ import annotations
 
-import json
+import functools
 import re
-import urllib.parse
 from typing import Any
 
 from ..errors import PuzzleError
@@ -24,24 +23,36 @@ full of rules is a few tens of kB, so a bigger one is refused before it takes me
 FPUZZLES_LINK = "https://f-puzzles.com/?load="
 """The start of an f-puzzles link: the lz-string base64 payload follows."""
 
-_BASE64 = re.compile(r"[A-Za-z0-9+/=]+")
-_PREFIX = re.compile(r"^fpuz(?:zles)?", re.IGNORECASE)
-# f-puzzles links, as SudokuPad's link converter recognises them (marktekfan/sudokupad-penpa-import
-# src/puzzle-link-converter.ts: /f-puzzles.com\/.*\?load=(…)/), plus the ?id= short links.
-_FPUZZLES_URL = re.compile(
-    r"(?:https?://)?(?:[a-z0-9-]+\.)*f-puzzles\.com/\S*?[?&](load|id)=([^&#\s]*)(?:[&#]\S*)?",
-    re.IGNORECASE,
-)
-# SudokuPad links (same source: app.crackingthecryptic.com or sudokupad.app, an optional
-# /sudoku path, an optional ?puzzleid=, then the puzzle id), and the sudokupad:// scheme.
-_SUDOKUPAD_URL = re.compile(
-    r"(?:https?://)?(?:(?:[a-z0-9-]+\.)*sudokupad\.app|app\.crackingthecryptic\.com)"
-    r"(?:/sudoku(?:\.html)?)?/?(?:\?(?:puzzleid|puzzle)=)?([^?&#\s]+)\S*",
-    re.IGNORECASE,
-)
+# The patterns are compiled on first use (:func:`_pattern`): ~1 ms that a puzzle line, which
+# :func:`is_link` and :func:`payload_in` turn away by a plain look at its text, never needs.
+_PATTERNS = {
+    "base64": (r"[A-Za-z0-9+/=]+", 0),
+    "prefix": (r"^fpuz(?:zles)?", re.IGNORECASE),
+    # f-puzzles links, as SudokuPad's link converter recognises them (marktekfan/
+    # sudokupad-penpa-import src/puzzle-link-converter.ts: /f-puzzles.com\/.*\?load=(…)/),
+    # plus the ?id= short links.
+    "fpuzzles": (
+        r"(?:https?://)?(?:[a-z0-9-]+\.)*f-puzzles\.com/\S*?[?&](load|id)=([^&#\s]*)(?:[&#]\S*)?",
+        re.IGNORECASE,
+    ),
+    # SudokuPad links (same source: app.crackingthecryptic.com or sudokupad.app, an optional
+    # /sudoku path, an optional ?puzzleid=, then the puzzle id), and the sudokupad:// scheme.
+    "sudokupad": (
+        r"(?:https?://)?(?:(?:[a-z0-9-]+\.)*sudokupad\.app|app\.crackingthecryptic\.com)"
+        r"(?:/sudoku(?:\.html)?)?/?(?:\?(?:puzzleid|puzzle)=)?([^?&#\s]+)\S*",
+        re.IGNORECASE,
+    ),
+    "scheme": (r"sudokupad://puzzle/(\S+)", re.IGNORECASE),
+}
 _STARTS = ("N4Ig", "fpuz", "Fpuz", "FPUZ")
 _HOSTS = ("f-puzzles.com", "sudokupad", "crackingthecryptic")
-_SUDOKUPAD_SCHEME = re.compile(r"sudokupad://puzzle/(\S+)", re.IGNORECASE)
+# What re.IGNORECASE also matches to an 'i' or an 's' that lower() does not make one.
+_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
+
+
+@functools.cache
+def _pattern(name: str) -> re.Pattern[str]:
+    return re.compile(*_PATTERNS[name])
 
 
 # --- finding a payload ---------------------------------------------------------------------------
@@ -62,7 +73,7 @@ def payload_in(text: str) -> str | None:
         return None  # (the usual case, decided at once: puzzle lines go through here)
     if any(ch.isspace() for ch in word):
         return None
-    match = _FPUZZLES_URL.fullmatch(word)
+    match = _pattern("fpuzzles").fullmatch(word)
     if match:
         kind, value = match.group(1).lower(), match.group(2)
         if kind == "id":
@@ -72,20 +83,23 @@ def payload_in(text: str) -> str | None:
                 "link, or export the JSON)"
             )
         return value
-    match = _SUDOKUPAD_SCHEME.fullmatch(word) or _SUDOKUPAD_URL.fullmatch(word)
+    match = _pattern("scheme").fullmatch(word) or _pattern("sudokupad").fullmatch(word)
     if match:
-        ident = urllib.parse.unquote(match.group(1))
-        if not _PREFIX.match(ident):
+        from urllib.parse import unquote  # (here: puzzle lines never come this far)
+
+        ident = unquote(match.group(1))
+        if not _pattern("prefix").match(ident):
             raise PuzzleError(
                 f"SudokuPad puzzle {short_text(ident)!r} is not an f-puzzles payload: only "
                 "SudokuPad links carrying one (…/fpuzzles… or …/fpuz…) are read; short ids and "
                 "SudokuPad's own format need its server"
             )
-        return _PREFIX.sub("", ident, count=1)
-    if _PREFIX.match(word) and _BASE64.fullmatch(_PREFIX.sub("", word, count=1)):
-        return _PREFIX.sub("", word, count=1)
+        return _pattern("prefix").sub("", ident, count=1)
+    prefix, base64 = _pattern("prefix"), _pattern("base64")
+    if prefix.match(word) and base64.fullmatch(prefix.sub("", word, count=1)):
+        return prefix.sub("", word, count=1)
     # A bare payload: f-puzzles JSON starts '{"', which lz-string's base64 writes as N4Ig.
-    if word.startswith("N4Ig") and _BASE64.fullmatch(word):
+    if word.startswith("N4Ig") and base64.fullmatch(word):
         return word
     return None
 
@@ -97,10 +111,13 @@ def is_link(text: str) -> bool:
     (True, False)
     """
     word = text.strip()
+    folded = word.translate(_FOLD).lower()
+    if not any(host in folded for host in _HOSTS):
+        return False  # (each pattern needs one of them: puzzle lines end here)
     return bool(
-        _FPUZZLES_URL.fullmatch(word)
-        or _SUDOKUPAD_URL.fullmatch(word)
-        or _SUDOKUPAD_SCHEME.fullmatch(word)
+        _pattern("fpuzzles").fullmatch(word)
+        or _pattern("sudokupad").fullmatch(word)
+        or _pattern("scheme").fullmatch(word)
     )
 
 
@@ -121,9 +138,12 @@ def decode_payload(payload: str) -> Any:
     ...
     sudoku_cp.errors.PuzzleError: bad f-puzzles payload: not lz-string base64 (character '!')
     """
+    import json
+    from urllib.parse import unquote
+
     import lzstring
 
-    text = urllib.parse.unquote(payload.strip()).replace(" ", "+")
+    text = unquote(payload.strip()).replace(" ", "+")
     if len(text) > MAX_PAYLOAD_CHARS:
         raise PuzzleError(
             f"bad f-puzzles payload: {len(text):,} characters, more than the cap of "
@@ -131,7 +151,8 @@ def decode_payload(payload: str) -> Any:
         )
     if not text:
         raise PuzzleError("bad f-puzzles payload: it is empty")
-    bad = next((ch for ch in text if not _BASE64.fullmatch(ch)), None)
+    base64 = _pattern("base64")
+    bad = next((ch for ch in text if not base64.fullmatch(ch)), None)
     if bad is not None:
         raise PuzzleError(f"bad f-puzzles payload: not lz-string base64 (character {bad!r})")
     size = _decompressed_size(text.rstrip("="), MAX_PAYLOAD_CHARS)

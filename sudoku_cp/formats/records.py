@@ -10,9 +10,7 @@ Finding the lines and telling the formats apart is :mod:`.files`' job.
 from __future__ import annotations
 
 import contextlib
-import csv
 import dataclasses
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -160,6 +158,8 @@ class LineParser:
         return parse_puzzle(text, model, "line")
 
     def _jsonl(self, index: int, line: Line) -> PuzzleRecord:
+        import json  # (here: a plain puzzle line never needs it)
+
         try:
             data = json.loads(line.text)
         except json.JSONDecodeError as err:
@@ -297,6 +297,8 @@ def csv_fields(text: str) -> list[str]:
     """The fields of one CSV row."""
     if text and '"' not in text and "\r" not in text and "\n" not in text:
         return text.split(",")  # what the csv module gives for such a row, several times faster
+    import csv  # (here: the shortcut above serves most rows, and a puzzle line never comes here)
+
     try:
         return next(csv.reader([text]), [])
     except csv.Error:

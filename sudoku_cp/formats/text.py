@@ -15,7 +15,6 @@ module imports no :class:`~sudoku_cp.puzzle.Puzzle` and ``Puzzle.parse`` can use
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -272,6 +271,8 @@ def _rows_or_grid(text: str, model: Model, build: Build[T]) -> T:
 
 
 def _json_puzzle(text: str, model: Model, build: Build[T]) -> T:
+    import json  # (here: a plain puzzle line never needs it)
+
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -390,5 +391,7 @@ def _json_type(value: Any) -> str:
 
 
 def _json_text(value: Any) -> str:
+    import json
+
     text = json.dumps(value)
     return text if len(text) <= 30 else text[:30] + "…"

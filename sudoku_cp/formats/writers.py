@@ -6,7 +6,6 @@ Each reads back with :func:`sudoku_cp.formats.parse_puzzle`. The line form's wri
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from ..errors import SudokuError
@@ -93,6 +92,8 @@ def format_json(cells: Sequence[int], size: int) -> str:
     >>> format_json([1, 0, 0, 2], 2)
     '[[1, 0], [0, 2]]'
     """
+    import json  # (here: a plain solve prints no JSON)
+
     return json.dumps(json_rows(cells, size))
 
 
