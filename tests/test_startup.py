@@ -1,15 +1,30 @@
 """Start-up stays light: importing the command line (what ``sudoku-cp --help`` needs) loads no
 model, backend, harness or batch code and no solver library; those come with the command that
 uses them, and a plain ``solve`` (classic 9x9 line, default backend) loads no rule class, no
-other command's module and nothing of the render, logic or generate packages. Run in a fresh
-interpreter, since this test process has imported everything."""
+other command's module, nothing of the render, logic or generate packages, none of the
+harness's records and none of the standard modules it does not use (pathlib, json, csv,
+tomllib, urllib …). Run in a fresh interpreter, since this test process has imported
+everything; a standard module that bare ``python -c pass`` loads already (an editable
+install's path finder imports pathlib) is not held against the command.
+
+``plain_toml``, which reads the shipped model files without tomllib, and the plain look that
+spares ``is_link`` its patterns for puzzle text are held to what they stand in for."""
 
 from __future__ import annotations
 
+import functools
+import re
 import subprocess
 import sys
+import tomllib
 
 import click
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_cp.formats import links
+from sudoku_cp.model import _MODELS_DIR, model_names, plain_toml
 
 LAZY = (
     "sudoku_cp.backends",
@@ -29,6 +44,15 @@ LAZY = (
     "sudoku_cp.render",
     "sudoku_cp.logic",
     "sudoku_cp.generate",
+    "sudoku_cp.verdict",
+    # standard modules the command line itself does not need
+    "pathlib",
+    "json",
+    "csv",
+    "tomllib",
+    "urllib",
+    "signal",
+    "dataclasses",
 )
 
 COMMAND_MODULES = tuple(
@@ -37,7 +61,7 @@ COMMAND_MODULES = tuple(
 )
 
 SOLVE_LAZY = (
-    *(name for name in LAZY if not name.startswith(("sudoku_cp.", "importlib"))),
+    *(name for name in LAZY if "." not in name and name != "dataclasses"),
     "importlib.metadata",
     "sudoku_cp.render",
     "sudoku_cp.logic",
@@ -54,18 +78,28 @@ SOLVE_LAZY = (
     "sudoku_cp.fastcheck",
     "sudoku_cp.backends.backtrack_rules",
     "sudoku_cp.backends.backtrack_checks",
+    "sudoku_cp.verdict",  # the harness's records (data classes)
 )
+"""What a plain ``solve`` does without: besides the above, the libraries and the standard
+modules of LAZY but dataclasses (a shipped model is read by plain_toml, a puzzle line needs
+no JSON, CSV, path or link)."""
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 
 
 def _modules_after(code: str) -> set[str]:
+    """The modules ``code`` loads beyond those bare Python loads (site, .pth files)."""
+    return set(_loaded_by(code) - _loaded_by("pass"))
+
+
+@functools.cache
+def _loaded_by(code: str) -> frozenset[str]:
     out = subprocess.run(
         [sys.executable, "-c", f"{code}\nimport sys\nsys.stderr.write(' '.join(sys.modules))"],
         capture_output=True,
         text=True,
         check=True,
     ).stderr  # (standard output has the help text)
-    return set(out.split())
+    return frozenset(out.split())
 
 
 def _loaded(modules: set[str], name: str) -> bool:
@@ -146,3 +180,70 @@ def test_public_names_still_come_on_first_use() -> None:
 
     assert sudoku_cp.solve("12..............", limit=2).status.value == "multiple"
     assert {"Puzzle", "check_puzzles", "cross_check"} <= set(dir(sudoku_cp))
+
+
+# --- what stands in for a module a plain solve no longer imports -----------------------------
+def test_every_shipped_model_reads_as_tomllib_reads_it() -> None:
+    plain = []
+    for name in model_names():
+        with open(f"{_MODELS_DIR}/{name}.toml", encoding="utf-8") as file:
+            text = file.read()
+        data = plain_toml(text)
+        if data is not None:
+            plain.append(name)
+            assert data == tomllib.loads(text), name
+    assert "classic" in plain and len(plain) >= len(model_names()) - 1  # (hyper: [[windows]])
+
+
+_TOML_PIECES = st.sampled_from(
+    [
+        "groups", "sizes", "a.b", '"key"', "x-y_1", " ", "\t", "=", " = ", "\n", "\r\n", "#",
+        '"', '"rows"', "'rows'", '"a,b"', '"a]"', '"\\n"', '"é"', "[", "]", ",", "[]",
+        "[[windows]]", "[table]", "9", "09", "0", "-1", "+1", "1_0", "1.5", "true", "\x00",
+        "\x7f", "\u0085", '"""', "ſ",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_TOML_PIECES, max_size=14).map("".join))
+def test_plain_toml_gives_what_tomllib_gives_or_leaves_it_to_tomllib(text: str) -> None:
+    data = plain_toml(text)
+    if data is None:
+        return
+    assert data == tomllib.loads(text)  # (raises if tomllib refuses what plain_toml read)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'description = "x"\ngroups = ["rows", "columns", "boxes",]\nsizes = [9, 16]\n',
+        "# only a comment\n\n  \t\n",
+        'a = ""\nb = []\nc = 0\n',
+    ],
+)
+def test_plain_toml_reads_what_it_should(text: str) -> None:
+    assert plain_toml(text) == tomllib.loads(text)
+
+
+_LINK_PIECES = st.sampled_from(
+    [
+        "https://", "f-puzzles.com/", "F-PUZZLES.COM/", "f-puzzleſ.com/", "sudokupad.app/",
+        "ſudokupad.app/", "app.crackingthecryptic.com/", "app.crackıngthecryptic.com/",
+        "app.crackİngthecryptic.com/", "SUDOKUPAD://puzzle/", "sudokupad://puzzle/", "?load=",
+        "&id=", "?puzzleid=", "fpuzzles", "N4Ig", "abc", "1..", " ", "/", ".", "K",
+    ]
+)  # fmt: skip
+
+
+@functools.cache
+def _link_patterns() -> list[re.Pattern[str]]:
+    return [re.compile(*links._PATTERNS[name]) for name in ("fpuzzles", "sudokupad", "scheme")]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_LINK_PIECES, max_size=6).map("".join))
+def test_is_link_is_what_the_patterns_say(text: str) -> None:
+    # is_link turns text away before its patterns when no host name is in it: never a link
+    word = text.strip()
+    assert links.is_link(text) == any(p.fullmatch(word) for p in _link_patterns())
