@@ -182,6 +182,25 @@ def test_public_names_still_come_on_first_use() -> None:
     assert {"Puzzle", "check_puzzles", "cross_check"} <= set(dir(sudoku_cp))
 
 
+def test_run_as_the_program_start_up_is_frozen_and_a_call_leaves_the_collector_alone() -> None:
+    # As the program (no arguments: sys.argv), start-up's objects go to the collector's
+    # permanent generation (gc.freeze); called with arguments, the caller's collector is left
+    # as it was (nothing frozen, still enabled).
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: sys.stderr.write(f'frozen={gc.get_freeze_count()} '))\n"
+        "from sudoku_cp.cli import main\n"
+        "sys.argv = ['sudoku-cp', '--help']\n"
+        "main()\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and "Commands:" in out.stdout
+    assert int(out.stderr.split("frozen=")[1].split()[0]) > 1000
+    code = code.replace("main()", "main(['--help'])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and "Commands:" in out.stdout and "frozen=0 " in out.stderr
+
+
 # --- what stands in for a module a plain solve no longer imports -----------------------------
 def test_every_shipped_model_reads_as_tomllib_reads_it() -> None:
     plain = []

@@ -157,6 +157,19 @@ class _Group(click.Group):
             ctx.meta[STOP_KEY] = StopSignals().__enter__()
         return name, command, rest
 
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not args and "args" not in kwargs:
+            # Run as the program (the console script, python -m), reading sys.argv: the
+            # objects of start-up (modules, classes, functions) live until the process ends,
+            # so the cyclic collector need never walk them again — not in the run, not at
+            # exit, where it would walk them all (~4 ms of a quick solve). CPython's own
+            # advice for long-lived objects (gc.freeze); a call with arguments (a test, a
+            # program embedding the command line) leaves its process's collector alone.
+            import gc
+
+            gc.freeze()
+        return super().__call__(*args, **kwargs)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return self._invoke(ctx)
