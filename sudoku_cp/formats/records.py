@@ -79,15 +79,15 @@ def make_record(
     )
 
 
-@dataclass(frozen=True)
-class CsvColumns:
-    """Where a CSV file keeps what: column positions from its header."""
+class CsvColumns(NamedTuple):
+    """Where a CSV file keeps what: column positions from its header. (A named tuple: a
+    frozen data class would cost every start-up ~0.5 ms to create, for CSV input alone.)"""
 
     header: tuple[str, ...]
     puzzle: int
     id: int | None
     solution: int | None
-    count: int | None
+    count: int | None  # type: ignore[assignment]  # (shadows tuple.count, which no one calls)
     regions: int | None = None
     variant: int | None = None
 
