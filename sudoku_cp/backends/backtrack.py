@@ -54,7 +54,7 @@ from ..model import Model
 from ..puzzle import Grid, Puzzle
 from ..rules import RULE_KEYS
 from . import Backend, Counter, Option, Search, backtrack_kernel
-from .backtrack_shapes import cell_mask, set_bits
+from .backtrack_bits import cell_mask, set_bits
 
 if TYPE_CHECKING:
     from .backtrack_checks import Allows

@@ -18,6 +18,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .backtrack_bits import cell_mask as cell_mask  # (here too, for the rules' modules)
+from .backtrack_bits import set_bits as set_bits
+
 if TYPE_CHECKING:  # (annotations only: the rule kinds load when a model has rules)
     from ..rules import Quadruple, Sandwich, TripleRule
 
@@ -26,24 +29,6 @@ SANDWICH_MEMO_MAX = 1 << 12
 """Lines a sandwich remembers its answer for (each a tuple of N spreads: about 1 KB at 9x9)."""
 """Entries a relation's memo of spreads keeps before it starts afresh (big grids only: a 9x9
 relation has at most 512 spreads to remember)."""
-
-
-def cell_mask(cells: Iterable[int]) -> int:
-    """The cells as a cell mask; a cell listed twice counts once (a sum would carry)."""
-    mask = 0
-    for cell in cells:
-        mask |= 1 << cell
-    return mask
-
-
-def set_bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass(frozen=True)
