@@ -531,10 +531,7 @@ def _load_file(path: str | Path, name: str | None = None) -> Model:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ModelError(f"model file {path} is not UTF-8 text") from None
-    data = plain_toml(text)
-    if data is not None:
-        return _from_file_data(data, path, name)
-    import tomllib  # (here: most model files are plain_toml's few lines; tomllib costs ~3 ms)
+    import tomllib  # (here, not at the top: a command that reads no model file skips ~3 ms)
 
     try:
         data = tomllib.loads(text)
@@ -553,57 +550,6 @@ def _from_file_data(data: dict, path: str | Path, name: str | None) -> Model:
 
         name = PurePath(path).stem
     return model_from_dict(data, name=name, path=str(path))
-
-
-_BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
-
-
-def plain_toml(text: str) -> dict[str, Any] | None:
-    r"""What ``tomllib.loads(text)`` gives, for the plain TOML most model files are — lines of
-    ``key = "text"``, ``key = 9`` or ``key = ["a", 9]`` (bare keys, strings without escapes,
-    unsigned integers, one-line arrays), comments and blank lines — else None (tomllib
-    decides, and says what is wrong). Importing tomllib costs start-up ~3 ms; the shipped
-    models but one are this plain.
-
-    >>> plain_toml('# classic\ngroups = ["rows", "columns"]\nsizes = [9]\n')
-    {'groups': ['rows', 'columns'], 'sizes': [9]}
-    >>> plain_toml('[[windows]]\nrow = 1\n') is None
-    True
-    """
-    if "\r" in text or not all(ch >= " " or ch in "\t\n" for ch in text) or "\x7f" in text:
-        return None  # (control characters, carriage returns: left to tomllib)
-    data: dict[str, Any] = {}
-    for line in text.split("\n"):
-        line = line.strip(" \t")
-        if not line or line.startswith("#"):
-            continue
-        key, equals, value = line.partition("=")
-        key, value = key.rstrip(" \t"), value.strip(" \t")
-        if not equals or not key or not _BARE_KEY.issuperset(key) or key in data:
-            return None
-        if value.startswith("[") and value.endswith("]"):
-            items = value[1:-1].split(",")
-            if items[-1].strip(" \t") == "":
-                items.pop()  # a trailing comma, or an empty array ('[,]' fails below)
-            parsed = [_plain_value(item.strip(" \t")) for item in items]
-            if any(item is None for item in parsed):
-                return None
-            data[key] = parsed
-        else:
-            data[key] = _plain_value(value)
-            if data[key] is None:
-                return None
-    return data
-
-
-def _plain_value(text: str) -> str | int | None:
-    """A string without escapes or an unsigned decimal integer (as TOML reads it), else None."""
-    if len(text) >= 2 and text[0] == text[-1] == '"':
-        body = text[1:-1]
-        return None if '"' in body or "\\" in body else body
-    if text.isdigit() and text.isascii() and (text == "0" or text[0] != "0"):
-        return int(text)
-    return None
 
 
 def model_from_dict(data: dict, *, name: str, path: str | None = None) -> Model:

@@ -3,12 +3,11 @@ model, backend, harness or batch code and no solver library; those come with the
 uses them, and a plain ``solve`` (classic 9x9 line, default backend) loads no rule class, no
 other command's module, nothing of the render, logic or generate packages, none of the
 harness's records and none of the standard modules it does not use (pathlib, json, csv,
-tomllib, urllib …). Run in a fresh interpreter, since this test process has imported
+urllib …). Run in a fresh interpreter, since this test process has imported
 everything; a standard module that bare ``python -c pass`` loads already (an editable
 install's path finder imports pathlib) is not held against the command.
 
-``plain_toml``, which reads the shipped model files without tomllib, and the plain look that
-spares ``is_link`` its patterns for puzzle text are held to what they stand in for."""
+The plain look that spares ``is_link`` its patterns for puzzle text is held to the patterns."""
 
 from __future__ import annotations
 
@@ -16,7 +15,6 @@ import functools
 import re
 import subprocess
 import sys
-import tomllib
 
 import click
 import pytest
@@ -24,7 +22,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_cp.formats import links
-from sudoku_cp.model import _MODELS_DIR, model_names, plain_toml
 
 LAZY = (
     "sudoku_cp.backends",
@@ -49,7 +46,6 @@ LAZY = (
     "pathlib",
     "json",
     "csv",
-    "tomllib",
     "urllib",
     "signal",
     "dataclasses",
@@ -82,8 +78,7 @@ SOLVE_LAZY = (
     "sudoku_cp.verdict",  # the harness's records (data classes)
 )
 """What a plain ``solve`` does without: besides the above, the libraries and the standard
-modules of LAZY but dataclasses (a shipped model is read by plain_toml, a puzzle line needs
-no JSON, CSV, path or link)."""
+modules of LAZY but dataclasses (a puzzle line needs no JSON, CSV, path or link)."""
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 
 
@@ -203,49 +198,6 @@ def test_run_as_the_program_start_up_is_frozen_and_a_call_leaves_the_collector_a
 
 
 # --- what stands in for a module a plain solve no longer imports -----------------------------
-def test_every_shipped_model_reads_as_tomllib_reads_it() -> None:
-    plain = []
-    for name in model_names():
-        with open(f"{_MODELS_DIR}/{name}.toml", encoding="utf-8") as file:
-            text = file.read()
-        data = plain_toml(text)
-        if data is not None:
-            plain.append(name)
-            assert data == tomllib.loads(text), name
-    assert "classic" in plain and len(plain) >= len(model_names()) - 1  # (hyper: [[windows]])
-
-
-_TOML_PIECES = st.sampled_from(
-    [
-        "groups", "sizes", "a.b", '"key"', "x-y_1", " ", "\t", "=", " = ", "\n", "\r\n", "#",
-        '"', '"rows"', "'rows'", '"a,b"', '"a]"', '"\\n"', '"é"', "[", "]", ",", "[]",
-        "[[windows]]", "[table]", "9", "09", "0", "-1", "+1", "1_0", "1.5", "true", "\x00",
-        "\x7f", "\u0085", '"""', "ſ",
-    ]
-)  # fmt: skip
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.lists(_TOML_PIECES, max_size=14).map("".join))
-def test_plain_toml_gives_what_tomllib_gives_or_leaves_it_to_tomllib(text: str) -> None:
-    data = plain_toml(text)
-    if data is None:
-        return
-    assert data == tomllib.loads(text)  # (raises if tomllib refuses what plain_toml read)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        'description = "x"\ngroups = ["rows", "columns", "boxes",]\nsizes = [9, 16]\n',
-        "# only a comment\n\n  \t\n",
-        'a = ""\nb = []\nc = 0\n',
-    ],
-)
-def test_plain_toml_reads_what_it_should(text: str) -> None:
-    assert plain_toml(text) == tomllib.loads(text)
-
-
 _LINK_PIECES = st.sampled_from(
     [
         "https://", "f-puzzles.com/", "F-PUZZLES.COM/", "f-puzzleſ.com/", "sudokupad.app/",
