@@ -17,7 +17,6 @@ import subprocess
 import sys
 
 import click
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
