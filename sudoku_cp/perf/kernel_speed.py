@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     tdoku = Tdoku(args.tdoku) if args.tdoku else None
     start = time.perf_counter()
     backtrack_kernel.warm_up()
-    solver = backtrack_kernel.Solver(max_limit=2)
+    solver = backtrack_kernel.Solver(max_limit=2, same_search=False)
     print(f"kernel loaded in {time.perf_counter() - start:.2f} s (numba import and cached code)")
     print(f"load average {load():.2f}; uniqueness checks (limit 2), best of {args.repeat} per call")
     if tdoku is None:
