@@ -118,6 +118,17 @@ def test_counts_of_serg_multi_solution_puzzles(engine: str) -> None:
             assert len(same(puzzle, limit).solutions) == min(limit, len(found.solutions))
 
 
+def test_real_puzzles_with_a_given_taken_away(engine: str) -> None:
+    # Many solutions, none of them known in advance: every one when there are at most 40 (the
+    # same set as the pure search's), else 40 valid, distinct ones.
+    counts = []
+    for puzzle in load_puzzles("17clue", 4) + load_puzzles("famous", 3) + load_puzzles("easy", 8):
+        cells = list(puzzle.cells)
+        cells[next(i for i, v in enumerate(cells) if v)] = 0
+        counts.append(len(same(Puzzle(cells), 40).solutions))
+    assert 40 in counts and any(1 < c < 40 for c in counts)
+
+
 @pytest.mark.parametrize(
     ("model", "size"),
     [("classic", 4), ("latin", 4), ("x", 4), ("classic", 6), ("disjoint", 4), ("latin", 5)],
