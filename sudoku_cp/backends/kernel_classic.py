@@ -123,25 +123,32 @@ def _fold(w):
     return (w | (w >> np.uint64(9)) | (w >> np.uint64(18))) & np.uint64(0x1FF)
 
 
+@njit(cache=True, inline="always")
+def _band(w):
+    """Band word ``w`` less the (row, box) intersections on no permutation; 0 when none is
+    left (the digit cannot fill the band)."""
+    return w & TRIADS[PERM[_triads(w)]]
+
+
 @njit(cache=True)
 def _digit(s, d):
-    """Triads of digit ``d``'s board, bands then stacks, to a fixed point. Returns whether
-    its board may still be completed, and whether it changed."""
+    """Triads of digit ``d``'s board, bands and stacks in turn until one of them changes
+    nothing (each is idempotent). Returns whether its board may still be completed."""
     at = 3 * d
-    changed = False
+    w0, w1, w2 = s[at], s[at + 1], s[at + 2]
     seven = np.uint64(7)
+    spread = np.uint64(SPREAD)
+    first = True
     while True:
-        moved = False
-        for b in range(3):
-            w = s[at + b]
-            keep = PERM[_triads(w)]
-            if keep == 0:
-                return False, changed
-            w2 = w & TRIADS[keep]
-            if w2 != w:
-                s[at + b] = w2
-                moved = True
-        c0, c1, c2 = _fold(s[at]), _fold(s[at + 1]), _fold(s[at + 2])
+        n0, n1, n2 = _band(w0), _band(w1), _band(w2)
+        if n0 == 0 or n1 == 0 or n2 == 0:
+            return False
+        moved = n0 != w0 or n1 != w1 or n2 != w2
+        w0, w1, w2 = n0, n1, n2
+        if not (moved or first):
+            break
+        first = False
+        c0, c1, c2 = _fold(w0), _fold(w1), _fold(w2)
         k0 = np.uint64(0)
         k1 = np.uint64(0)
         k2 = np.uint64(0)
@@ -151,20 +158,17 @@ def _digit(s, d):
             occ |= ((c2 >> sh) & seven) << np.uint64(6)
             keep = PERM[occ]
             if keep == 0:
-                return False, changed
+                return False
             k0 |= (keep & seven) << sh
             k1 |= ((keep >> np.uint64(3)) & seven) << sh
             k2 |= ((keep >> np.uint64(6)) & seven) << sh
-        spread = np.uint64(SPREAD)
-        for b, k in ((0, k0), (1, k1), (2, k2)):
-            w = s[at + b]
-            w2 = w & (k * spread)
-            if w2 != w:
-                s[at + b] = w2
-                moved = True
+        n0, n1, n2 = w0 & (k0 * spread), w1 & (k1 * spread), w2 & (k2 * spread)
+        moved = n0 != w0 or n1 != w1 or n2 != w2
+        w0, w1, w2 = n0, n1, n2
         if not moved:
-            return True, changed
-        changed = True
+            break
+    s[at], s[at + 1], s[at + 2] = w0, w1, w2
+    return True
 
 
 @njit(cache=True)
@@ -202,8 +206,7 @@ def _propagate(s, dirty, ctrl):
         while dirty:
             d = trailing_zeros(np.uint64(dirty))
             dirty &= dirty - 1
-            ok, changed = _digit(s, d)
-            if not ok:
+            if not _digit(s, d):
                 return False
         for b in range(3):
             once = np.uint64(0)
