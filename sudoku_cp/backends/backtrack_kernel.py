@@ -399,6 +399,11 @@ class Solver:
         """Whether this solver runs the classic 9x9 bitboard kernel."""
         return self._engine.classic
 
+    @property
+    def nodes(self) -> int:
+        """The nodes (branches tried) of the last :meth:`solve`."""
+        return int(self._ctrl[self._kernel.NODES])
+
     def solve(self, digits: Any, limit: int = 2) -> tuple[int, Any]:
         """The count of solutions up to ``limit`` (at most the solver's ``max_limit``) and the
         solutions, a row of N² digits each (a numpy array). ``digits``: N² givens, 0 blank, as
