@@ -348,6 +348,15 @@ def test_the_bitboard_solver_takes_digits(monkeypatch: pytest.MonkeyPatch) -> No
     assert solver.count_many(hardest, 2, node_limit=1)[0][0] == -1
 
 
+def test_the_solver_refuses_digits_it_cannot_read() -> None:
+    solver = bk.Solver(same_search=False)
+    with pytest.raises(ValueError, match="80 digits for 81 cells"):
+        solver.solve(bytes(80), 2)
+    # A digit above 9 is no digit of the grid: no solution (it must not write past the board).
+    count, _ = solver.solve(bytes([10] + [0] * 80), 2)
+    assert count == 0
+
+
 def test_solver_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bk, "FIRST_FRAMES", 1)
     solver = bk.Solver(max_limit=2)

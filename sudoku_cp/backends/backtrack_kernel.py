@@ -412,6 +412,8 @@ class Solver:
             raise ValueError(f"limit must be from 1 to {self._sols.shape[0]}")
         if isinstance(digits, bytes):
             digits = self._np.frombuffer(digits, dtype=self._np.uint8)
+        if len(digits) != self.cells:  # the kernels read N² digits, unchecked
+            raise ValueError(f"{len(digits)} digits for {self.cells} cells")
         ctrl = self._ctrl
         ctrl[self._kernel.STARTED] = 0  # the kernel then clears its counters
         ctrl[self._kernel.LIMIT_AT] = limit

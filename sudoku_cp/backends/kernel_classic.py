@@ -338,10 +338,10 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
             s[i] = ALL
         s[27:] = 0
         for c in range(81):
-            g = digits[c]
-            if g and _place(s, g - 1, c // 27, np.uint64(1) << np.uint64(c % 27)) < 0:
+            g = np.int64(digits[c])
+            if g > 9 or (g and _place(s, g - 1, c // 27, np.uint64(1) << np.uint64(c % 27)) < 0):
                 ctrl[BACKTRACKS] += 1
-                return DONE  # two givens of one digit in a group
+                return DONE  # no such digit, or two givens of one digit in a group
         if not _propagate(s, 0x1FF, ctrl):
             ctrl[BACKTRACKS] += 1
             return DONE
