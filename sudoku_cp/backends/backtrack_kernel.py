@@ -125,7 +125,7 @@ def available() -> bool:
 
 @functools.lru_cache(maxsize=64)
 def fits(model: Model, size: int) -> bool:
-    """Whether the kernel searches this model at this size exactly as the pure search does."""
+    """Whether a kernel takes this model at this size (groups only, at most 64 digits)."""
     from .backtrack import layout
 
     return size <= MAX_SIZE and not layout(model, size).has_rules

@@ -17,9 +17,10 @@ Inference, to a fixed point:
   that digit, is placed: the digit leaves its peers, the cell every other digit.
 
 It branches on a cell with two candidates (of those, the one with the most open peers, then
-the most peers with two candidates), else on the first with the fewest, smallest digit first. It is a different search from the pure one (:func:`.backtrack._fast`): the same
-solutions and counts when it runs to the end, but found in another order, with other node
-counts; with a limit below the count, it returns that many valid, distinct solutions.
+the most peers with two candidates), else on the first with the fewest, smallest digit first.
+It is a different search from the pure one (:func:`.backtrack._fast`): the same solutions and
+counts when it runs to the end, but found in another order, with other node counts; with a
+limit below the count, it returns that many valid, distinct solutions.
 
 ``run`` and ``count_many`` take the generic kernel's arguments and statuses (``packed`` is
 ignored), so the glue (:mod:`.backtrack_kernel`) drives both alike.
