@@ -152,7 +152,8 @@ class Engine:
     they take, and the words of a state (a frame of the stack)."""
 
     def __init__(self, kernel: Any, model: Model, size: int, same_search: bool) -> None:
-        if CLASSIC and not same_search and is_classic(model, size):
+        self.classic = CLASSIC and not same_search and is_classic(model, size)
+        if self.classic:
             classic = _load_classic()
             self.run, self.count_many = classic.run, classic.count_many
             self.packed = tables(model, size).packed  # not read: the same arguments
@@ -162,7 +163,6 @@ class Engine:
             self.run, self.count_many = kernel.run, kernel.count_many
             self.packed = tab.packed
             self.width = 2 * tab.cells
-        self.classic = self.width != 2 * size * size
 
 
 class Tables:
