@@ -57,7 +57,7 @@ ALL = (1 << 27) - 1
 """Every cell of a band."""
 
 
-def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The kernel's constant tables (made once, at import)."""
     import itertools
 
@@ -78,9 +78,11 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         row = 0x1FF << (9 * r)
         box = sum(7 << (9 * i + 3 * (c // 3)) for i in range(3))
         mates[p] = (row | box) & ~(1 << p)
+    # MINIROW[p]: the three cells of the band where the row and the box of bit p meet.
+    minirow = np.array([7 << (9 * (p // 9) + 3 * (p % 9 // 3)) for p in range(27)], np.uint64)
     # COLUMN[c]: column c in a band.
     column = np.array([sum(1 << (9 * r + c) for r in range(3)) for c in range(9)], np.uint64)
-    return perm, triads, mates, column
+    return perm, triads, mates, column, minirow
 
 
 def _union(perms: list[int], o: int) -> int:
@@ -91,7 +93,7 @@ def _union(perms: list[int], o: int) -> int:
     return union
 
 
-PERM, TRIADS, MATES, COLUMN = _tables()
+PERM, TRIADS, MATES, COLUMN, MINIROW = _tables()
 
 
 @njit(cache=True, inline="always")
@@ -175,8 +177,8 @@ def _digit(s, d):
 @njit(cache=True)
 def _place(s, d, b, bit):
     """Place digit ``d`` on the cell ``bit`` of band ``b``: the digit leaves its peers, the
-    cell every other digit. Returns the digits whose boards changed (bit ``d`` for ``d``), or
-    -1 when the cell can no longer hold ``d``."""
+    cell every other digit. Returns the digits whose triads may have changed (bit ``d`` for
+    ``d``), or -1 when the cell can no longer hold ``d``."""
     at = 3 * d
     w = s[at + b]
     if not w & bit:
@@ -184,15 +186,21 @@ def _place(s, d, b, bit):
     p = trailing_zeros(bit)
     changed = np.int64(1) << np.int64(d)
     s[at + b] = w & ~MATES[p]
-    col = ~COLUMN[p % 9]
+    column = COLUMN[p % 9]
     for b2 in range(3):
         if b2 != b:
-            s[at + b2] &= col
+            s[at + b2] &= ~column
     s[27 + b] |= bit
+    minirow = MINIROW[p]
     for e in range(9):
-        if e != d and s[3 * e + b] & bit:
-            s[3 * e + b] &= ~bit
-            changed |= np.int64(1) << np.int64(e)
+        we = s[3 * e + b]
+        if e != d and we & bit:
+            we &= ~bit
+            s[3 * e + b] = we
+            # Its triads see where a digit may go by minirow and by column of the band: while
+            # both of the cell's still hold the digit, they have nothing new to say.
+            if not (we & minirow and we & column):
+                changed |= np.int64(1) << np.int64(e)
     return changed
 
 
