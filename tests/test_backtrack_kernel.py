@@ -1,8 +1,11 @@
-"""The backtracker's compiled kernel (numba) against its reference, the pure-Python search.
+"""The backtracker's compiled kernels (numba) against their reference, the pure-Python search.
 
 Skipped when numba is not installed (CI runs without it: ``pip install '.[jit]'`` to run them).
-The kernel implements the ``fast`` strategy's algorithm, so on every puzzle it must return the
-same solutions in the same order, and say the same about exactness; counts also come from the
+The generic kernel implements the ``fast`` strategy's algorithm, so on every puzzle it must
+return the same solutions in the same order, and say the same about exactness. The classic 9x9
+kernel searches differently: it must return the same set of solutions when it runs to the end,
+and ``limit`` valid, distinct ones when the puzzle has more. Tests that compare with the pure
+search run with both kernels on classic puzzles (fixture ``engine``). Counts also come from the
 datasets (serg's multi-solution set) and from plain enumeration. Every solution is checked by
 ``Puzzle.is_solution``, which shares no code with either search. No test looks at a clock: the
 time limit is tested by its outcome.
@@ -38,9 +41,27 @@ from sudoku_cp.datasets import load_puzzles  # noqa: E402
 from sudoku_cp.model import load_model  # noqa: E402
 
 
+@pytest.fixture(params=["classic", "generic"])
+def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Classic 9x9 puzzles go to the bitboard kernel, or (``generic``) to the generic one."""
+    monkeypatch.setattr(bk, "CLASSIC", request.param == "classic")
+    return str(request.param)
+
+
+@pytest.fixture
+def generic(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every puzzle to the generic kernel: the pure search's own algorithm."""
+    monkeypatch.setattr(bk, "CLASSIC", False)
+
+
+def on_bitboards(puzzle: Puzzle) -> bool:
+    return bk.CLASSIC and bk.is_classic(puzzle.model, puzzle.size)
+
+
 def kernel(puzzle: Puzzle, limit: int | None, deadline: float | None = None) -> Search:
     found = bk._kernel_search(bk._load(), puzzle, limit, deadline)
     assert all(puzzle.is_solution(s) for s in found.solutions)
+    assert len(set(found.solutions)) == len(found.solutions)
     return found
 
 
@@ -49,9 +70,16 @@ def pure(puzzle: Puzzle, limit: int | None) -> Search:
 
 
 def same(puzzle: Puzzle, limit: int | None) -> Search:
-    """The kernel's search, after checking it against the pure one."""
+    """The kernel's search, after checking it against the pure one: the same solutions in the
+    same order (generic kernel), or the same set when the search ends before the limit and
+    as many valid, distinct ones when it stops there (bitboards; checked by kernel())."""
     compiled, reference = kernel(puzzle, limit), pure(puzzle, limit)
-    assert compiled.solutions == reference.solutions, puzzle.to_line()
+    if not on_bitboards(puzzle):
+        assert compiled.solutions == reference.solutions, puzzle.to_line()
+    elif reference.exhausted:
+        assert sorted(compiled.solutions) == sorted(reference.solutions), puzzle.to_line()
+    else:
+        assert len(compiled.solutions) == len(reference.solutions) == limit, puzzle.to_line()
     assert compiled.exhausted == reference.exhausted and not compiled.timed_out
     return compiled
 
@@ -69,7 +97,9 @@ SAMPLES = {
 
 @pytest.mark.parametrize("name", list(SAMPLES))
 @pytest.mark.parametrize("limit", [1, 2])
-def test_same_solutions_as_the_pure_search_on_real_puzzles(name: str, limit: int) -> None:
+def test_same_solutions_as_the_pure_search_on_real_puzzles(
+    name: str, limit: int, engine: str
+) -> None:
     for puzzle in load_puzzles(name, SAMPLES[name]):
         assert bk.fits(puzzle.model, puzzle.size)
         found = same(puzzle, limit)
@@ -77,12 +107,26 @@ def test_same_solutions_as_the_pure_search_on_real_puzzles(name: str, limit: int
         assert found.exhausted == (limit == 2)
 
 
-def test_counts_of_serg_multi_solution_puzzles() -> None:
+def test_counts_of_serg_multi_solution_puzzles(engine: str) -> None:
     rows = read_csv(DATA / "multiple.csv")[:12]
     for row in rows:
-        found = same(Puzzle.parse(row["puzzle"]), None)
+        puzzle = Puzzle.parse(row["puzzle"])
+        found = same(puzzle, None)
         assert len(found.solutions) == int(row["solution_count"]) and found.exhausted
         assert len(set(found.solutions)) == len(found.solutions)
+        for limit in (1, 2, 7):  # fewer than there are: that many, valid and distinct
+            assert len(same(puzzle, limit).solutions) == min(limit, len(found.solutions))
+
+
+def test_real_puzzles_with_a_given_taken_away(engine: str) -> None:
+    # Many solutions, none of them known in advance: every one when there are at most 40 (the
+    # same set as the pure search's), else 40 valid, distinct ones.
+    counts = []
+    for puzzle in load_puzzles("17clue", 4) + load_puzzles("famous", 3) + load_puzzles("easy", 8):
+        cells = list(puzzle.cells)
+        cells[next(i for i, v in enumerate(cells) if v)] = 0
+        counts.append(len(same(Puzzle(cells), 40).solutions))
+    assert 40 in counts and any(1 < c < 40 for c in counts)
 
 
 @pytest.mark.parametrize(
@@ -100,7 +144,7 @@ def test_every_solution_of_small_grids_in_models_of_groups(model: str, size: int
     assert len(same(empty, None).solutions) == 288
 
 
-def test_no_solution_is_proved() -> None:
+def test_no_solution_is_proved(engine: str) -> None:
     for puzzle in (
         Puzzle.parse(no_solution_puzzle()),
         Puzzle(none_puzzle(9)),
@@ -130,13 +174,15 @@ def test_the_largest_grids() -> None:
     assert len(kernel(Puzzle([0] * 64 * 64, load_model("latin")), 1).solutions) == 1
 
 
-def test_more_solutions_than_one_call_returns() -> None:
+def test_more_solutions_than_one_call_returns(engine: str) -> None:
     # The solution buffer holds SOLUTION_ROWS: the kernel is called again and goes on.
     found = same(Puzzle([0] * 81), 3 * bk.SOLUTION_ROWS + 5)
     assert len(set(found.solutions)) == 3 * bk.SOLUTION_ROWS + 5
 
 
-def test_resuming_after_a_paused_call_and_a_grown_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_resuming_after_a_paused_call_and_a_grown_stack(
+    monkeypatch: pytest.MonkeyPatch, generic: None
+) -> None:
     # A call that may try only 16 nodes, and a stack of one frame to start with: the search
     # pauses and grows its stack over and over, and must find exactly the same.
     monkeypatch.setattr(bk, "WORK_PER_CALL", 1)
@@ -148,6 +194,32 @@ def test_resuming_after_a_paused_call_and_a_grown_stack(monkeypatch: pytest.Monk
         assert compiled.exhausted and not compiled.timed_out
         assert compiled.stats["nodes"] == reference.stats["nodes"]
         assert compiled.stats["backtracks"] == reference.stats["backtracks"]
+
+
+def test_the_bitboard_kernel_resumes_and_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As above, for the classic kernel: the same as its own search in one call.
+    puzzles = load_puzzles("forum-hardest", 5) + [Puzzle([0] * 81)]
+    whole = [kernel(p, 2) for p in puzzles]
+    monkeypatch.setattr(bk, "WORK_PER_CALL", 1)
+    monkeypatch.setattr(bk, "FIRST_FRAMES", 1)
+    far = time.perf_counter() + 3600
+    for puzzle, one_call in zip(puzzles, whole, strict=True):
+        assert on_bitboards(puzzle)
+        paused = kernel(puzzle, 2, far)
+        assert paused.solutions == one_call.solutions and not paused.timed_out
+        assert paused.exhausted == one_call.exhausted
+        assert paused.stats == one_call.stats
+        assert len(paused.solutions) == len(pure(puzzle, 2).solutions)
+
+
+def test_only_classic_9x9_goes_to_the_bitboard_kernel() -> None:
+    assert bk.is_classic(load_model("classic"), 9)
+    assert not bk.is_classic(load_model("classic"), 4)
+    assert not bk.is_classic(load_model("classic"), 16)
+    for model in ("x", "hyper", "latin", "disjoint"):
+        assert not bk.is_classic(load_model(model), 9)
+    jigsaw = load_puzzles("jigsaw", 1)[0]
+    assert not bk.is_classic(jigsaw.model, 9)
 
 
 def test_the_time_limit_stops_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -162,7 +234,7 @@ def test_the_time_limit_stops_the_kernel(monkeypatch: pytest.MonkeyPatch) -> Non
     assert quick.exact and quick.count == 1
 
 
-def test_counters_keep_their_meaning() -> None:
+def test_counters_keep_their_meaning(generic: None) -> None:
     # Same branches as the pure search: same nodes and dead ends; propagations count the cells
     # settled by singles, at least the open cells of a puzzle solved without branching.
     for puzzle in load_puzzles("famous", 10):
@@ -173,6 +245,15 @@ def test_counters_keep_their_meaning() -> None:
     found = kernel(easy, 2)
     assert found.stats["nodes"] == 0
     assert found.stats["propagations"] == easy.cells.count(0)
+
+
+def test_the_bitboard_counters_mean_the_same() -> None:
+    # Propagations: cells placed by inference; nodes: branches tried; dead ends: backtracks.
+    easy = load_puzzles("easy", 1)[0]
+    found = kernel(easy, 2)
+    assert found.stats == {"nodes": 0, "backtracks": 0, "propagations": easy.cells.count(0)}
+    hard = kernel(load_puzzles("forum-hardest", 1)[0], 2)
+    assert hard.stats["nodes"] > hard.stats["backtracks"] > 0
 
 
 def test_option_and_environment_turn_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -240,6 +321,40 @@ def test_a_one_off_quick_solve_does_not_import_numba() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["1", "False"]
+
+
+def test_the_bitboard_solver_takes_digits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bk, "FIRST_FRAMES", 1)  # its stack grows too
+    solver = bk.Solver(max_limit=3, same_search=False)
+    assert solver.classic and not bk.Solver(max_limit=2).classic
+    puzzles = load_puzzles("17clue", 10) + load_puzzles("forum-hardest", 5)
+    puzzles += [Puzzle.parse(no_solution_puzzle()), Puzzle(none_puzzle(9))]
+    puzzles += [Puzzle.parse(r["puzzle"]) for r in read_csv(DATA / "multiple.csv")[:3]]
+    import numpy as np
+
+    grid = np.array([list(p.cells) for p in puzzles], dtype=np.uint8)
+    counts, first = solver.count_many(grid, 3)
+    for i, puzzle in enumerate(puzzles):
+        reference = pure(puzzle, 3)
+        count, solutions = solver.solve(puzzle.digits, 3)
+        assert count == len(reference.solutions) == counts[i]
+        found = [tuple(s) for s in solutions.tolist()]
+        assert len(set(found)) == count and all(puzzle.is_solution(s) for s in found)
+        if reference.exhausted:
+            assert sorted(found) == sorted(reference.solutions)
+        if count:
+            assert puzzle.is_solution(tuple(first[i].tolist()))
+    hardest = np.array([list(load_puzzles("forum-hardest", 1)[0].cells)], dtype=np.uint8)
+    assert solver.count_many(hardest, 2, node_limit=1)[0][0] == -1
+
+
+def test_the_solver_refuses_digits_it_cannot_read() -> None:
+    solver = bk.Solver(same_search=False)
+    with pytest.raises(ValueError, match="80 digits for 81 cells"):
+        solver.solve(bytes(80), 2)
+    # A digit above 9 is no digit of the grid: no solution (it must not write past the board).
+    count, _ = solver.solve(bytes([10] + [0] * 80), 2)
+    assert count == 0
 
 
 def test_solver_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,10 +1,17 @@
 """Glue between the ``backtrack`` backend and its optional compiled kernel (:mod:`.kernel`).
 
-The backend's ``fast`` strategy hands a puzzle to the kernel when numba is installed
+The backend's ``fast`` strategy hands a puzzle to a kernel when numba is installed
 (``pip install 'sudoku-cp[jit]'``), the puzzle's rules are all-different groups only (no sums,
 no pair rules), its size is at most 64, and neither the backend's option ``kernel=false`` nor
 the environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise the pure-Python search
-runs, unchanged: it is also the reference the kernel is tested against.
+runs, unchanged: it is also the reference the kernels are tested against.
+
+Two kernels: classic 9x9 (rows, columns and boxes, nothing else) goes to
+:mod:`.kernel_classic`, on per-digit bitboards, with stronger inference and its own branching
+(the same solutions and counts as the pure search, in another order); every other model of
+groups to :mod:`.kernel`, the pure search's own algorithm compiled (the same solutions in the
+same order, the same nodes). :data:`CLASSIC` turns the first off, and :class:`Solver` uses it
+only when asked (``same_search=False``): the generator needs the pure search's order.
 
 numba and numpy are imported on the first solve, never by ``import sudoku_cp``; the compiled
 code is cached on disk (``cache=True``), and :func:`warm_up` loads it once per worker process.
@@ -46,6 +53,10 @@ SOLUTION_ROWS = 64
 FIRST_FRAMES = 64
 """Frames (branch levels) the stack starts with; it doubles when a search goes deeper."""
 
+CLASSIC = True
+"""Whether classic 9x9 puzzles go to the bitboard kernel (:mod:`.kernel_classic`); False sends
+them to the generic one (tests do, to test it on classic puzzles too)."""
+
 _KERNEL: dict[str, Any] = {}
 
 
@@ -81,9 +92,9 @@ def status() -> str:
         return f"compiled kernel: turned off by {ENV} (numba {version} installed); pure Python"
     return (
         f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
-        f"sizes up to {MAX_SIZE} (loaded once a process has spent {LOAD_AFTER:g} s in pure "
-        f"Python, or at once in workers or with {ENV}=1); -O kernel=false or {ENV}=0 turns "
-        "it off"
+        f"sizes up to {MAX_SIZE}, classic 9x9 on per-digit bitboards (loaded once a process "
+        f"has spent {LOAD_AFTER:g} s in pure Python, or at once in workers or with {ENV}=1); "
+        f"-O kernel=false or {ENV}=0 turns it off"
     )
 
 
@@ -98,6 +109,15 @@ def _load() -> Any:
     return _KERNEL["module"]
 
 
+def _load_classic() -> Any:
+    """The classic 9x9 kernel module (call only once :func:`_load` found numba)."""
+    if "classic" not in _KERNEL:
+        from . import kernel_classic
+
+        _KERNEL["classic"] = kernel_classic
+    return _KERNEL["classic"]
+
+
 def available() -> bool:
     """Whether the kernel can run here (numba installed and not turned off); loads it."""
     return not turned_off() and _findable() and _load() is not None
@@ -105,10 +125,44 @@ def available() -> bool:
 
 @functools.lru_cache(maxsize=64)
 def fits(model: Model, size: int) -> bool:
-    """Whether the kernel searches this model at this size exactly as the pure search does."""
+    """Whether a kernel takes this model at this size (groups only, at most 64 digits)."""
     from .backtrack import layout
 
     return size <= MAX_SIZE and not layout(model, size).has_rules
+
+
+@functools.lru_cache(maxsize=64)
+def is_classic(model: Model, size: int) -> bool:
+    """Whether the model at this size is classic 9x9: exactly the rows, columns and boxes."""
+    from ..model import load_model
+    from .backtrack import layout
+
+    if size != 9:
+        return False
+    lay, classic = layout(model, 9), layout(load_model("classic"), 9)
+    return (
+        not lay.has_rules
+        and lay.peers == classic.peers
+        and set(map(frozenset, lay.full_groups)) == set(map(frozenset, classic.full_groups))
+    )
+
+
+class Engine:
+    """The kernel that searches a model at one size: its ``run`` and ``count_many``, the tables
+    they take, and the words of a state (a frame of the stack)."""
+
+    def __init__(self, kernel: Any, model: Model, size: int, same_search: bool) -> None:
+        self.classic = CLASSIC and not same_search and is_classic(model, size)
+        if self.classic:
+            classic = _load_classic()
+            self.run, self.count_many = classic.run, classic.count_many
+            self.packed = tables(model, size).packed  # not read: the same arguments
+            self.width = classic.WIDTH
+        else:
+            tab = tables(model, size)
+            self.run, self.count_many = kernel.run, kernel.count_many
+            self.packed = tab.packed
+            self.width = 2 * tab.cells
 
 
 class Tables:
@@ -154,7 +208,6 @@ class Tables:
         _, group_of = np.nonzero(member.T)
         self.cg_start = np.concatenate(([0], np.cumsum(member.sum(axis=0)))).astype(np.int32)
         self.cg_list = group_of.astype(np.int32)
-        self.work = np.empty(2 * cells, dtype=np.uint64)  # see kernel.run
         self.packed = pack(
             size,
             [
@@ -243,10 +296,11 @@ def _kernel_search(
     looking at the clock between calls."""
     import numpy as np
 
-    tab = tables(puzzle.model, puzzle.size)
-    cells = tab.cells
+    engine = Engine(kernel, puzzle.model, puzzle.size, same_search=False)
+    cells = puzzle.size * puzzle.size
     digits = np.frombuffer(puzzle.digits, dtype=np.uint8)
-    frames = np.empty((min(FIRST_FRAMES, cells + 1), 2 * cells), dtype=np.uint64)
+    work = np.empty(engine.width, dtype=np.uint64)
+    frames = np.empty((min(FIRST_FRAMES, cells + 1), engine.width), dtype=np.uint64)
     frame_cell = np.empty(frames.shape[0], dtype=np.int64)
     frame_left = np.empty(frames.shape[0], dtype=np.uint64)
     rows = SOLUTION_ROWS if limit is None else min(limit, SOLUTION_ROWS)
@@ -257,7 +311,7 @@ def _kernel_search(
     found: list[Grid] = []
     timed_out = False
     while True:
-        state = kernel.run(digits, tab.packed, frames, frame_cell, frame_left, tab.work, sols, ctrl)
+        state = engine.run(digits, engine.packed, frames, frame_cell, frame_left, work, sols, ctrl)
         if ctrl[kernel.IN_BUFFER]:
             found.extend(tuple(row) for row in sols[: ctrl[kernel.IN_BUFFER]].tolist())
             ctrl[kernel.IN_BUFFER] = 0
@@ -288,19 +342,32 @@ def warm_up() -> None:
     kernel is off or missing."""
     if available():
         _kernel_search(_load(), Puzzle([0] * 16), 1, None)
+        _kernel_search(_load(), Puzzle([0] * 81), 1, None)  # the classic kernel
 
 
 class Solver:
     """The kernel at its own entry point, as tdoku's solver is called: digits in, the count (up
     to a limit) and the solutions out, with the tables and buffers made once.
 
-    >>> solver = Solver()  # doctest: +SKIP
+    ``same_search`` (the default) runs the pure search's algorithm, compiled: the same
+    solutions in the same order, the same nodes (the generator needs that to make the same
+    puzzles with or without numba). ``same_search=False`` takes the fastest kernel for the
+    model: classic 9x9 on bitboards (the same counts and solutions, found in another order).
+
+    >>> solver = Solver(same_search=False)  # doctest: +SKIP
     >>> count, solutions = solver.solve(bytes(81), 2)  # doctest: +SKIP
     >>> count  # doctest: +SKIP
     2
     """
 
-    def __init__(self, model: Model | str = "classic", size: int = 9, max_limit: int = 2) -> None:
+    def __init__(
+        self,
+        model: Model | str = "classic",
+        size: int = 9,
+        max_limit: int = 2,
+        *,
+        same_search: bool = True,
+    ) -> None:
         import numpy as np
 
         from ..model import load_model
@@ -313,19 +380,29 @@ class Solver:
             raise ValueError(f"the kernel takes models of groups only, sizes up to {MAX_SIZE}")
         self._np = np
         self._kernel = kernel
-        self._tables = tables(model, size)
+        self._engine = engine = Engine(kernel, model, size, same_search)
         cells = size * size
         self.cells = cells
         depth = min(cells + 1, FIRST_FRAMES)  # doubled when a search goes deeper
-        self._frames = np.empty((depth, 2 * cells), dtype=np.uint64)
+        self._frames = np.empty((depth, engine.width), dtype=np.uint64)
         self._frame_cell = np.empty(depth, dtype=np.int64)
         self._frame_left = np.empty(depth, dtype=np.uint64)
         self._sols = np.empty((max_limit, cells), dtype=np.uint8)
         self._ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
         self._ctrl[kernel.BUDGET] = 1 << 62
-        self._run = kernel.run
-        self._fixed = (self._tables.packed, self._frames, self._frame_cell, self._frame_left)
-        self._scratch = (self._tables.work, self._sols, self._ctrl)
+        self._run = engine.run
+        self._fixed = (engine.packed, self._frames, self._frame_cell, self._frame_left)
+        self._scratch = (np.empty(engine.width, dtype=np.uint64), self._sols, self._ctrl)
+
+    @property
+    def classic(self) -> bool:
+        """Whether this solver runs the classic 9x9 bitboard kernel."""
+        return self._engine.classic
+
+    @property
+    def nodes(self) -> int:
+        """The nodes (branches tried) of the last :meth:`solve`."""
+        return int(self._ctrl[self._kernel.NODES])
 
     def solve(self, digits: Any, limit: int = 2) -> tuple[int, Any]:
         """The count of solutions up to ``limit`` (at most the solver's ``max_limit``) and the
@@ -335,6 +412,8 @@ class Solver:
             raise ValueError(f"limit must be from 1 to {self._sols.shape[0]}")
         if isinstance(digits, bytes):
             digits = self._np.frombuffer(digits, dtype=self._np.uint8)
+        if len(digits) != self.cells:  # the kernels read N² digits, unchecked
+            raise ValueError(f"{len(digits)} digits for {self.cells} cells")
         ctrl = self._ctrl
         ctrl[self._kernel.STARTED] = 0  # the kernel then clears its counters
         ctrl[self._kernel.LIMIT_AT] = limit
@@ -343,7 +422,7 @@ class Solver:
             self._frames = np.concatenate([self._frames, np.empty_like(self._frames)])
             self._frame_cell = np.concatenate([self._frame_cell, np.empty_like(self._frame_cell)])
             self._frame_left = np.concatenate([self._frame_left, np.empty_like(self._frame_left)])
-            self._fixed = (self._tables.packed, self._frames, self._frame_cell, self._frame_left)
+            self._fixed = (self._engine.packed, self._frames, self._frame_cell, self._frame_left)
         found = int(ctrl[self._kernel.FOUND])
         return found, self._sols[:found]
 
@@ -358,6 +437,6 @@ class Solver:
         counts = np.zeros(len(puzzles), dtype=np.int64)
         first = np.zeros_like(puzzles)
         nodes = np.zeros(len(puzzles), dtype=np.int64)
-        packed = self._tables.packed
-        self._kernel.count_many(puzzles, limit, node_limit, packed, counts, first, nodes)
+        packed = self._engine.packed
+        self._engine.count_many(puzzles, limit, node_limit, packed, counts, first, nodes)
         return counts, first

@@ -1,4 +1,7 @@
-"""The compiled kernel of the ``backtrack`` backend's ``fast`` strategy (numba, optional).
+"""The generic compiled kernel of the ``backtrack`` backend's ``fast`` strategy (numba,
+optional). Classic 9x9 has a faster one of its own (:mod:`.kernel_classic`, a different search);
+this one takes every other model of groups, and classic 9x9 where the pure search's order is
+wanted.
 
 The same search as :func:`sudoku_cp.backends.backtrack._fast` — naked singles, hidden singles
 and confinement to a fixed point, then a branch on a cell with the fewest candidates (most open

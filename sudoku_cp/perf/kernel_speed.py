@@ -7,8 +7,9 @@ hardest (``--data``: tdoku's benchmark files, default ``../shared/datasets/tdoku
 bundled samples of the same files), every puzzle is a uniqueness check (limit 2) and is timed,
 interleaved puzzle by puzzle, best of ``--repeat``:
 
-- the kernel at its own entry point (:class:`~sudoku_cp.backends.backtrack_kernel.Solver`:
-  digits in, count and solutions out, as tdoku's solver is called);
+- the kernel at its own entry point (:class:`~sudoku_cp.backends.backtrack_kernel.Solver`
+  with ``same_search=False``: digits in, count and solutions out, as tdoku's solver is called;
+  for classic 9x9 that is the bitboard kernel, :mod:`~sudoku_cp.backends.kernel_classic`);
 - tdoku's ``TdokuSolverDpllTriadSimd`` through ctypes, when ``--tdoku`` gives the built library
   (``../shared/peers/build-tdoku.sh`` builds it); otherwise that comparison is skipped, saying so;
 - the pure-Python search alone (the ``fast`` strategy's function, no backend around it).
@@ -71,6 +72,11 @@ class Tdoku:
     def count(self, line: bytes, limit: int) -> int:
         return int(self._solver(line, limit, 0, self._solution, ctypes.byref(self._guesses)))
 
+    @property
+    def guesses(self) -> int:
+        """tdoku's guesses in the last call."""
+        return int(self._guesses.value)
+
 
 def sample_lines(data: Path, file: str, bundled: str, count: int) -> tuple[list[str], str]:
     """``count`` puzzle lines spread evenly over tdoku's file (or the bundled sample), and
@@ -101,6 +107,7 @@ def entry_points(lines: list[str], solver: Any, tdoku: Tdoku | None, repeat: int
     import numpy as np
 
     kernel_s, tdoku_s, pure_s, mismatches = [], [], [], 0
+    nodes, guesses = [], []
     lay = layout(Puzzle([0] * 81).model, 9)
     for line in lines:
         puzzle = Puzzle.parse(line)
@@ -108,11 +115,13 @@ def entry_points(lines: list[str], solver: Any, tdoku: Tdoku | None, repeat: int
         solver.solve(digits, 2)  # its first call is not timed (nor tdoku's, nor the pure one's)
         seconds, (count, _) = best(lambda d=digits: solver.solve(d, 2), repeat)
         kernel_s.append(seconds)
+        nodes.append(solver.nodes)
         if tdoku is not None:
             text = line.replace("0", ".").encode()
             tdoku.count(text, 2)
             seconds, other = best(lambda t=text: tdoku.count(t, 2), repeat)
             tdoku_s.append(seconds)
+            guesses.append(tdoku.guesses)
             mismatches += other != count
         seconds, found = best(lambda p=puzzle: _fast(p, lay, 2, _Clock(None)), 1)
         pure_s.append(seconds)
@@ -130,6 +139,8 @@ def entry_points(lines: list[str], solver: Any, tdoku: Tdoku | None, repeat: int
         "tdoku": tdoku_s,
         "pure": pure_s,
         "batch": batch / len(lines),
+        "nodes": nodes,
+        "guesses": guesses,
         "mismatches": mismatches,
     }
 
@@ -188,8 +199,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     tdoku = Tdoku(args.tdoku) if args.tdoku else None
     start = time.perf_counter()
     backtrack_kernel.warm_up()
-    solver = backtrack_kernel.Solver(max_limit=2)
+    solver = backtrack_kernel.Solver(max_limit=2, same_search=False)
     print(f"kernel loaded in {time.perf_counter() - start:.2f} s (numba import and cached code)")
+    kind = "classic 9x9 on bitboards" if solver.classic else "generic"
+    print(f"kernel at its entry point: Solver(same_search=False), the {kind} kernel")
     print(f"load average {load():.2f}; uniqueness checks (limit 2), best of {args.repeat} per call")
     if tdoku is None:
         print("tdoku: skipped (no --tdoku LIB; ../shared/peers/build-tdoku.sh builds it)")
@@ -220,6 +233,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             print(
                 f"  tdoku median {tdoku_us:.1f} us; median of per-puzzle kernel ÷ tdoku: "
                 f"{over:.2f}× (target ≤ 3×)"
+            )
+            print(
+                f"  search size: kernel {statistics.mean(times['nodes']):.1f} nodes a puzzle "
+                f"(branches tried), tdoku {statistics.mean(times['guesses']):.1f} guesses (mean)"
             )
         if times["mismatches"]:
             print(f"  COUNTS DIFFER on {times['mismatches']} puzzles")

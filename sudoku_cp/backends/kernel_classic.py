@@ -1,0 +1,444 @@
+"""The compiled kernel for classic 9x9 (rows, columns, boxes): per-digit bitboards (numba).
+
+The generic kernel (:mod:`.kernel`) holds a candidate mask per cell and works through groups
+cell by cell. This one holds the grid the other way round, as nine *digit boards*: the cells
+where digit ``d`` may still go, as three 27-bit *band* words (band ``b`` is rows 3b..3b+2; bit
+``9 r + c`` is row ``3 b + r``, column ``c``; cell index ``27 b + bit``). A state is 32 words:
+``3 d + b`` for the boards, ``27 + b`` for the cells already placed.
+
+Inference, to a fixed point:
+
+- *Triads.* In a band each row and each box holds digit ``d`` once, so the (row, box)
+  intersections that still hold ``d`` must contain a permutation: a table of all 512 patterns
+  keeps only the intersections that lie on one (none left: a dead end). The same table serves
+  the stacks (columns × bands). This subsumes locked candidates (pointing and claiming), and
+  with it a digit with one place left in a row, column or box ends with its peers cleared.
+- *Placements.* A cell that is its digit's only place in its row, or whose only candidate is
+  that digit, is placed: the digit leaves its peers, the cell every other digit.
+
+It branches on a cell with two candidates (of those, the one with the most open peers, then
+the most peers with two candidates), else on the first with the fewest, smallest digit first.
+It is a different search from the pure one (:func:`.backtrack._fast`): the same solutions and
+counts when it runs to the end, but found in another order, with other node counts; with a
+limit below the count, it returns that many valid, distinct solutions.
+
+``run`` and ``count_many`` take the generic kernel's arguments and statuses (``packed`` is
+ignored), so the glue (:mod:`.backtrack_kernel`) drives both alike.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros as _tz
+
+from .kernel import (
+    BACKTRACKS,
+    BUDGET,
+    BUFFER_FULL,
+    CTRL_SIZE,
+    DEPTH,
+    DONE,
+    FOUND,
+    IN_BUFFER,
+    LIMIT,
+    LIMIT_AT,
+    NODES,
+    PAUSED,
+    PROPAGATIONS,
+    STACK_FULL,
+    STARTED,
+    _popcount,
+)
+
+WIDTH = 32
+"""Words in a state: 27 digit-band words, 3 placed-cell words, 2 spare."""
+ALL = (1 << 27) - 1
+"""Every cell of a band."""
+
+
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The kernel's constant tables (made once, at import)."""
+    import itertools
+
+    # PERM[o]: of the 3x3 pattern o (bit 3 r + k: row r meets box k), the bits on some
+    # permutation contained in o; 0 when o contains none.
+    perms = [sum(1 << (3 * r + p[r]) for r in range(3)) for p in itertools.permutations(range(3))]
+    perm = np.zeros(512, dtype=np.uint64)
+    for o in range(512):
+        perm[o] = _union(perms, o)
+    # TRIADS[a]: the cells of the (row, box) intersections in pattern a, as a band word.
+    triads = np.zeros(512, dtype=np.uint64)
+    for a in range(512):
+        triads[a] = sum(7 << (9 * (i // 3) + 3 * (i % 3)) for i in range(9) if a >> i & 1)
+    # MATES[p]: the cells of the band in the row or the box of bit p, itself left out.
+    mates = np.zeros(27, dtype=np.uint64)
+    for p in range(27):
+        r, c = divmod(p, 9)
+        row = 0x1FF << (9 * r)
+        box = sum(7 << (9 * i + 3 * (c // 3)) for i in range(3))
+        mates[p] = (row | box) & ~(1 << p)
+    # MINIROW[p]: the three cells of the band where the row and the box of bit p meet.
+    minirow = np.array([7 << (9 * (p // 9) + 3 * (p % 9 // 3)) for p in range(27)], np.uint64)
+    # COLUMN[c]: column c in a band.
+    column = np.array([sum(1 << (9 * r + c) for r in range(3)) for c in range(9)], np.uint64)
+    return perm, triads, mates, column, minirow
+
+
+def _union(perms: list[int], o: int) -> int:
+    union = 0
+    for p in perms:
+        if p & o == p:
+            union |= p
+    return union
+
+
+PERM, TRIADS, MATES, COLUMN, MINIROW = _tables()
+
+
+@njit(cache=True, inline="always")
+def trailing_zeros(x):
+    """The index of the lowest set bit, as a signed integer (mixing in unsigned ones makes
+    numba use floats)."""
+    return np.int64(_tz(x))
+
+
+SPREAD = 1 + (1 << 9) + (1 << 18)
+"""Multiplying 9 column bits by this copies them to the three rows of a band."""
+
+
+@njit(cache=True, inline="always")
+def _triads(w):
+    """Which (row, box) intersections of band word ``w`` hold a candidate: 9 bits."""
+    x = w | (w >> np.uint64(1)) | (w >> np.uint64(2))
+    occ = np.uint64(0)
+    for r in range(3):
+        y = x >> np.uint64(9 * r)
+        three = (y & np.uint64(1)) | ((y >> np.uint64(2)) & np.uint64(2))
+        three |= (y >> np.uint64(4)) & np.uint64(4)
+        occ |= three << np.uint64(3 * r)
+    return occ
+
+
+@njit(cache=True, inline="always")
+def _fold(w):
+    """The columns of band word ``w`` that hold a candidate: 9 bits."""
+    return (w | (w >> np.uint64(9)) | (w >> np.uint64(18))) & np.uint64(0x1FF)
+
+
+@njit(cache=True, inline="always")
+def _band(w):
+    """Band word ``w`` less the (row, box) intersections on no permutation; 0 when none is
+    left (the digit cannot fill the band)."""
+    return w & TRIADS[PERM[_triads(w)]]
+
+
+@njit(cache=True)
+def _digit(s, d):
+    """Triads of digit ``d``'s board, bands and stacks in turn until one of them changes
+    nothing (each is idempotent). Returns whether its board may still be completed."""
+    at = 3 * d
+    w0, w1, w2 = s[at], s[at + 1], s[at + 2]
+    seven = np.uint64(7)
+    spread = np.uint64(SPREAD)
+    first = True
+    while True:
+        n0, n1, n2 = _band(w0), _band(w1), _band(w2)
+        if n0 == 0 or n1 == 0 or n2 == 0:
+            return False
+        moved = n0 != w0 or n1 != w1 or n2 != w2
+        w0, w1, w2 = n0, n1, n2
+        if not (moved or first):
+            break
+        first = False
+        c0, c1, c2 = _fold(w0), _fold(w1), _fold(w2)
+        k0 = np.uint64(0)
+        k1 = np.uint64(0)
+        k2 = np.uint64(0)
+        for st in range(3):
+            sh = np.uint64(3 * st)
+            occ = ((c0 >> sh) & seven) | (((c1 >> sh) & seven) << np.uint64(3))
+            occ |= ((c2 >> sh) & seven) << np.uint64(6)
+            keep = PERM[occ]
+            if keep == 0:
+                return False
+            k0 |= (keep & seven) << sh
+            k1 |= ((keep >> np.uint64(3)) & seven) << sh
+            k2 |= ((keep >> np.uint64(6)) & seven) << sh
+        n0, n1, n2 = w0 & (k0 * spread), w1 & (k1 * spread), w2 & (k2 * spread)
+        moved = n0 != w0 or n1 != w1 or n2 != w2
+        w0, w1, w2 = n0, n1, n2
+        if not moved:
+            break
+    s[at], s[at + 1], s[at + 2] = w0, w1, w2
+    return True
+
+
+@njit(cache=True)
+def _place(s, d, b, bit):
+    """Place digit ``d`` on the cell ``bit`` of band ``b``: the digit leaves its peers, the
+    cell every other digit. Returns the digits whose triads may have changed (bit ``d`` for
+    ``d``), or -1 when the cell can no longer hold ``d``."""
+    at = 3 * d
+    w = s[at + b]
+    if not w & bit:
+        return -1
+    p = trailing_zeros(bit)
+    changed = np.int64(1) << np.int64(d)
+    s[at + b] = w & ~MATES[p]
+    column = COLUMN[p % 9]
+    for b2 in range(3):
+        if b2 != b:
+            s[at + b2] &= ~column
+    s[27 + b] |= bit
+    minirow = MINIROW[p]
+    for e in range(9):
+        we = s[3 * e + b]
+        if e != d and we & bit:
+            we &= ~bit
+            s[3 * e + b] = we
+            # Its triads see where a digit may go by minirow and by column of the band: while
+            # both of the cell's still hold the digit, they have nothing new to say.
+            if not (we & minirow and we & column):
+                changed |= np.int64(1) << np.int64(e)
+    return changed
+
+
+@njit(cache=True)
+def _propagate(s, dirty, ctrl):
+    """Triads and placements to a fixed point, from the digits in ``dirty`` (bits). Returns
+    whether the state may still hold a solution; counts placements in ``ctrl``."""
+    one = np.uint64(1)
+    full = np.uint64(ALL)
+    row = np.uint64(0x1FF)
+    while True:
+        while dirty:
+            d = trailing_zeros(np.uint64(dirty))
+            dirty &= dirty - 1
+            if not _digit(s, d):
+                return False
+        for b in range(3):
+            once = np.uint64(0)
+            twice = np.uint64(0)
+            for d in range(9):
+                w = s[3 * d + b]
+                twice |= once & w
+                once |= w
+            if once != full:
+                return False  # a cell with no candidate left
+            single = once & ~twice
+            for d in range(9):
+                w = s[3 * d + b]
+                placed = w & single
+                for r in range(3):
+                    x = (w >> np.uint64(9 * r)) & row
+                    if x & (x - one) == 0:
+                        placed |= x << np.uint64(9 * r)
+                new = placed & ~s[27 + b]
+                while new:
+                    bit = new & (~new + one)
+                    new ^= bit
+                    changed = _place(s, d, b, bit)
+                    if changed < 0:
+                        return False
+                    dirty |= changed
+                    ctrl[PROPAGATIONS] += 1
+        if not dirty:
+            return True
+
+
+@njit(cache=True, inline="always")
+def _pairs(s, b):
+    """The cells of band ``b`` with exactly two candidates."""
+    once = np.uint64(0)
+    twice = np.uint64(0)
+    more = np.uint64(0)
+    for d in range(9):
+        w = s[3 * d + b]
+        more |= twice & w
+        twice |= once & w
+        once |= w
+    return twice & ~more
+
+
+@njit(cache=True)
+def _branch_cell(s):
+    """The cell to branch on (27 b + bit), or -1 when every cell is placed.
+
+    A cell with two candidates if there is one: of those, the one with the most open peers,
+    then the most peers with two candidates (each peer counted once per group it shares);
+    else the first cell with the fewest candidates."""
+    if s[27] == ALL and s[28] == ALL and s[29] == ALL:
+        return -1
+    pairs = (_pairs(s, 0), _pairs(s, 1), _pairs(s, 2))
+    if pairs[0] | pairs[1] | pairs[2]:
+        best = -1
+        score = -1
+        for b in range(3):
+            left = pairs[b]
+            while left:
+                bit = left & (~left + np.uint64(1))
+                left ^= bit
+                p = trailing_zeros(bit)
+                mates = MATES[p]
+                n = np.int64(_popcount(~s[27 + b] & mates)) * 16
+                n += np.int64(_popcount(pairs[b] & mates))
+                col = COLUMN[p % 9]
+                for b2 in range(3):
+                    if b2 != b:
+                        n += np.int64(_popcount(~s[27 + b2] & col)) * 16
+                        n += np.int64(_popcount(pairs[b2] & col))
+                if n > score:
+                    score = n
+                    best = 27 * b + p
+        return best
+    best = -1
+    fewest = 10
+    for b in range(3):  # else the first with the fewest
+        open_ = np.uint64(ALL) & ~s[27 + b]
+        while open_:
+            bit = open_ & (~open_ + np.uint64(1))
+            open_ ^= bit
+            n = 0
+            for d in range(9):
+                if s[3 * d + b] & bit:
+                    n += 1
+            if n < fewest:
+                fewest = n
+                best = 27 * b + trailing_zeros(bit)
+    return best
+
+
+@njit(cache=True, inline="always")
+def _digits_of(s, cell):
+    b = cell // 27
+    bit = np.uint64(1) << np.uint64(cell % 27)
+    left = np.uint64(0)
+    for d in range(9):
+        if s[3 * d + b] & bit:
+            left |= np.uint64(1) << np.uint64(d)
+    return left
+
+
+@njit(cache=True)
+def _record(s, sols, ctrl):
+    row = ctrl[IN_BUFFER]
+    for d in range(9):
+        for b in range(3):
+            w = s[3 * d + b]
+            while w:
+                sols[row, 27 * b + trailing_zeros(w)] = d + 1
+                w &= w - np.uint64(1)
+    ctrl[IN_BUFFER] = row + 1
+    ctrl[FOUND] += 1
+
+
+@njit(cache=True)
+def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
+    """Search, or go on searching, until one of the generic kernel's statuses; returns it.
+
+    As :func:`.kernel.run` (``packed`` is not used); a state here is :data:`WIDTH` words."""
+    s = work
+    limit = ctrl[LIMIT_AT]
+    if ctrl[STARTED] == 0:
+        ctrl[:STARTED] = 0
+        ctrl[STARTED] = 1
+        for i in range(27):
+            s[i] = ALL
+        s[27:] = 0
+        for c in range(81):
+            g = np.int64(digits[c])
+            if g > 9 or (g and _place(s, g - 1, c // 27, np.uint64(1) << np.uint64(c % 27)) < 0):
+                ctrl[BACKTRACKS] += 1
+                return DONE  # no such digit, or two givens of one digit in a group
+        if not _propagate(s, 0x1FF, ctrl):
+            ctrl[BACKTRACKS] += 1
+            return DONE
+        cell = _branch_cell(s)
+        if cell < 0:
+            _record(s, sols, ctrl)
+            return LIMIT if limit and ctrl[FOUND] >= limit else DONE
+        frames[0, :WIDTH] = s
+        frame_cell[0] = cell
+        left = _digits_of(s, cell)
+        frame_left[0] = left
+        ctrl[NODES] += _popcount(left)
+        ctrl[DEPTH] = 1
+    stop = ctrl[NODES] + ctrl[BUDGET]
+    depth = ctrl[DEPTH]
+    while depth > 0:
+        top = depth - 1
+        left = frame_left[top]
+        if left == 0:
+            depth -= 1
+            continue
+        if depth == frames.shape[0]:
+            ctrl[DEPTH] = depth
+            return STACK_FULL
+        if ctrl[NODES] >= stop:
+            ctrl[DEPTH] = depth
+            return PAUSED
+        bit = left & (~left + np.uint64(1))
+        frame_left[top] = left ^ bit
+        s[:] = frames[top, :WIDTH]
+        cell = frame_cell[top]
+        changed = _place(s, trailing_zeros(bit), cell // 27, np.uint64(1) << np.uint64(cell % 27))
+        if changed < 0 or not _propagate(s, changed, ctrl):
+            ctrl[BACKTRACKS] += 1
+            continue
+        cell = _branch_cell(s)
+        if cell < 0:
+            _record(s, sols, ctrl)
+            if limit and ctrl[FOUND] >= limit:
+                ctrl[DEPTH] = depth
+                return LIMIT
+            if ctrl[IN_BUFFER] == sols.shape[0]:
+                ctrl[DEPTH] = depth
+                return BUFFER_FULL
+            continue
+        frames[depth, :WIDTH] = s
+        frame_cell[depth] = cell
+        left = _digits_of(s, cell)
+        frame_left[depth] = left
+        ctrl[NODES] += _popcount(left)
+        depth += 1
+    ctrl[DEPTH] = 0
+    return DONE
+
+
+@njit(cache=True)
+def count_many(puzzles, limit, node_limit, packed, counts_out, first_out, nodes_out):
+    """As :func:`.kernel.count_many`, for classic 9x9 puzzles (``packed`` is not used)."""
+    depth = 64
+    frames = np.empty((depth, WIDTH), dtype=np.uint64)
+    frame_cell = np.empty(depth, dtype=np.int64)
+    frame_left = np.empty(depth, dtype=np.uint64)
+    work = np.empty(WIDTH, dtype=np.uint64)
+    sols = np.zeros((1, 81), dtype=np.uint8)
+    ctrl = np.zeros(CTRL_SIZE, dtype=np.int64)
+    ctrl[LIMIT_AT] = limit
+    for p in range(puzzles.shape[0]):
+        ctrl[STARTED] = 0
+        status = BUFFER_FULL
+        while status == BUFFER_FULL or status == STACK_FULL:  # noqa: SIM109 (kept simple for numba)
+            if status == STACK_FULL:  # 81 placements at most: never in practice
+                depth = frames.shape[0]
+                grown = np.empty((2 * depth, WIDTH), dtype=np.uint64)
+                grown[:depth] = frames
+                frames = grown
+                grown_cell = np.empty(2 * depth, dtype=np.int64)
+                grown_cell[:depth] = frame_cell
+                frame_cell = grown_cell
+                grown_left = np.empty(2 * depth, dtype=np.uint64)
+                grown_left[:depth] = frame_left
+                frame_left = grown_left
+            if ctrl[NODES] >= node_limit:
+                status = PAUSED
+                break
+            ctrl[BUDGET] = node_limit - ctrl[NODES]
+            status = run(puzzles[p], packed, frames, frame_cell, frame_left, work, sols, ctrl)
+            if ctrl[FOUND] == 1 and ctrl[IN_BUFFER] == 1:
+                first_out[p, :] = sols[0]
+            ctrl[IN_BUFFER] = 0
+        counts_out[p] = -1 if status == PAUSED else ctrl[FOUND]
+        nodes_out[p] = ctrl[NODES]
