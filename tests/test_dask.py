@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import signal
 import threading
 import time
@@ -25,7 +26,7 @@ from clitools import error_line, jsonl, run, start_cli  # noqa: E402
 from conftest import DATA  # noqa: E402
 from fault_backends import HANGS_ON, HELD, PUZZLES, DiesOnOne, HangsOnOne, HoldsOne  # noqa: E402
 
-from sudoku_cp.batch.cluster import DaskPool  # noqa: E402
+from sudoku_cp.batch.cluster import DaskPool, _plugin_class, run_chunk, worker_versions  # noqa: E402
 from sudoku_cp.batch.pool import Work  # noqa: E402
 
 pytestmark = pytest.mark.slow  # a cluster takes seconds to start
@@ -251,3 +252,24 @@ def test_the_clients_memory_does_not_grow_with_the_chunks_it_sends():
         tracemalloc.stop()
     assert done == 240
     assert grown < 4 * 1024 * 1024, f"the client kept {grown / 2**20:.1f} MiB more"
+
+
+def test_a_worker_that_joins_with_other_software_refuses_its_tasks(cluster):
+    address, client = cluster
+    # The run's plugin as a client with another Python would register it: each worker sets
+    # it up as it joins (these two, here) and compares.
+    here = worker_versions(["backtrack"])
+    plugin = _plugin_class()(
+        sizes, None, (), None, False, ("backtrack",), {**here, "python": "2.7"}
+    )
+    client.register_plugin(plugin, name="sudoku-cp-test-late")
+    try:
+        outcome = client.submit(
+            run_chunk, "sudoku-cp-test-late", pickle.dumps([b"x"]), None, pure=False
+        ).result()
+    finally:
+        client.unregister_worker_plugin("sudoku-cp-test-late")
+    assert outcome[0] == "refused"
+    assert outcome[1].startswith("tcp://") and outcome[1].endswith(
+        f" python {here['python']} (here 2.7)"
+    )
