@@ -7,9 +7,17 @@ through :func:`~sudoku_cp.batch.pool.open_pool`.
 
 - **The client** (this process) takes units lazily and keeps at most ``2 × threads + 1``
   chunks in flight (``threads``: the cluster's worker threads, looked at again every
-  ``REFRESH_SECONDS`` as workers come and go), submitted with ``Client.submit`` and collected
-  with ``as_completed`` in completion order: the work held is bounded whatever the input's
-  size (the client's memory still grew by a fifth from 10,000 to 100,000 puzzles: README).
+  ``REFRESH_SECONDS`` as workers come and go), submitted together with ``Client.map`` and
+  collected with ``as_completed`` in completion order: the work held is bounded whatever the
+  input's size. Dask's log of each connection's last 1,000 messages is turned off while the
+  pool is open (:data:`QUIET_CONFIG`): each task message carries a chunk, so it held up to
+  ~130 MB in the client, growing with the input.
+- **The same software everywhere.** At connect the client compares its
+  :func:`worker_versions` (sudoku-cp's version and source digest, Python's minor version,
+  the run's backends' libraries) with every worker's (``Client.run``) and refuses a cluster
+  where any differs (:func:`check_versions`, a SudokuError naming the workers); the plugin
+  makes the same comparison on a worker that joins later, whose tasks then come back
+  *refused* and stop the run with the same message.
 - **Chunks sized for the network.** A chunk aims at ``NETWORK_CHUNK_SECONDS`` (0.25 s) of
   work, up to ``NETWORK_MAX_CHUNK`` (1,024) units: a task's round trip through the scheduler
   (a millisecond or a few on a LAN) is then well under 1%, while the client holds at most
