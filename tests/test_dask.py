@@ -11,18 +11,23 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import signal
 import threading
 import time
+import tracemalloc
 
 import pytest
 
 distributed = pytest.importorskip("distributed")
 
 import psutil  # noqa: E402 — a dependency of distributed
-from clitools import jsonl, run, start_cli  # noqa: E402
+from clitools import error_line, jsonl, run, start_cli  # noqa: E402
 from conftest import DATA  # noqa: E402
 from fault_backends import HANGS_ON, HELD, PUZZLES, DiesOnOne, HangsOnOne, HoldsOne  # noqa: E402
+
+from sudoku_cp.batch.cluster import DaskPool, _plugin_class, run_chunk, worker_versions  # noqa: E402
+from sudoku_cp.batch.pool import Work  # noqa: E402
 
 pytestmark = pytest.mark.slow  # a cluster takes seconds to start
 
@@ -200,3 +205,71 @@ def test_a_killed_client_on_local_n_resumes_on_the_local_pool_exactly_once(tmp_p
     # The cluster's processes (workers, their children) leave with the client.
     _, alive = psutil.wait_procs(children, timeout=20)
     assert not alive, alive
+
+
+def test_workers_running_another_sudoku_cp_are_refused_in_one_line(cluster, tmp_path):
+    address, client = cluster
+    import sudoku_cp.version
+
+    worker = sorted(client.scheduler_info()["workers"])[0]
+    here = sudoku_cp.version.__version__
+    # a real worker told it is another version (as one with another install would be)
+    client.run(setattr, sudoku_cp.version, "__version__", "9.9.9", workers=[worker])
+    try:
+        result = run("check", PUZZLES[0], "-b", "backtrack,sat", "--scheduler", address)
+    finally:
+        client.run(setattr, sudoku_cp.version, "__version__", here, workers=[worker])
+    assert result.exit_code == 2
+    line = error_line(result)
+    assert f"--scheduler {address}: 1 worker(s) run other software than this client" in line
+    assert f"{worker} sudoku-cp 9.9.9 (source " in line and f"(here {here} (source " in line
+    # the same workers, agreeing again, are used
+    assert run("check", PUZZLES[0], "-b", "backtrack", "--scheduler", address).exit_code == 0
+
+
+def sizes(units: list[bytes], watch) -> list[int]:
+    """A task for a bare DaskPool: each unit's size (the units are the payload)."""
+    return [len(unit) for unit in units]
+
+
+class Sizes(Work):
+    def __init__(self) -> None:
+        super().__init__(sizes, max_chunk=1)
+
+
+def test_the_clients_memory_does_not_grow_with_the_chunks_it_sends():
+    # Dask kept every connection's last 1,000 messages: each task's chunk, in the client (and
+    # in a local:N cluster's scheduler, which runs in the client: this test's).
+    units = (bytes(64 * 1024) for _ in range(240))
+    pool = DaskPool(Sizes(), "local:1", time_limit=None)
+    tracemalloc.start()
+    try:
+        for done, _ in enumerate(pool.run(units), start=1):
+            if done == 40:
+                start = tracemalloc.get_traced_memory()[0]
+        grown = tracemalloc.get_traced_memory()[0] - start
+    finally:
+        tracemalloc.stop()
+    assert done == 240
+    assert grown < 4 * 1024 * 1024, f"the client kept {grown / 2**20:.1f} MiB more"
+
+
+def test_a_worker_that_joins_with_other_software_refuses_its_tasks(cluster):
+    address, client = cluster
+    # The run's plugin as a client with another Python would register it: each worker sets
+    # it up as it joins (these two, here) and compares.
+    here = worker_versions(["backtrack"])
+    plugin = _plugin_class()(
+        sizes, None, (), None, False, ("backtrack",), {**here, "python": "2.7"}
+    )
+    client.register_plugin(plugin, name="sudoku-cp-test-late")
+    try:
+        outcome = client.submit(
+            run_chunk, "sudoku-cp-test-late", pickle.dumps([b"x"]), None, pure=False
+        ).result()
+    finally:
+        client.unregister_worker_plugin("sudoku-cp-test-late")
+    assert outcome[0] == "refused"
+    assert outcome[1].startswith("tcp://") and outcome[1].endswith(
+        f" python {here['python']} (here 2.7)"
+    )

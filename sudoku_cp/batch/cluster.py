@@ -7,9 +7,17 @@ through :func:`~sudoku_cp.batch.pool.open_pool`.
 
 - **The client** (this process) takes units lazily and keeps at most ``2 × threads + 1``
   chunks in flight (``threads``: the cluster's worker threads, looked at again every
-  ``REFRESH_SECONDS`` as workers come and go), submitted with ``Client.submit`` and collected
-  with ``as_completed`` in completion order: the work held is bounded whatever the input's
-  size (the client's memory still grew by a fifth from 10,000 to 100,000 puzzles: README).
+  ``REFRESH_SECONDS`` as workers come and go), submitted together with ``Client.map`` and
+  collected with ``as_completed`` in completion order: the work held is bounded whatever the
+  input's size. Dask's log of each connection's last 1,000 messages is turned off while the
+  pool is open (:data:`QUIET_CONFIG`): each task message carries a chunk, so it held up to
+  ~130 MB in the client, growing with the input.
+- **The same software everywhere.** At connect the client compares its
+  :func:`worker_versions` (sudoku-cp's version and source digest, Python's minor version,
+  the run's backends' libraries) with every worker's (``Client.run``) and refuses a cluster
+  where any differs (:func:`check_versions`, a SudokuError naming the workers); the plugin
+  makes the same comparison on a worker that joins later, whose tasks then come back
+  *refused* and stop the run with the same message.
 - **Chunks sized for the network.** A chunk aims at ``NETWORK_CHUNK_SECONDS`` (0.25 s) of
   work, up to ``NETWORK_MAX_CHUNK`` (1,024) units: a task's round trip through the scheduler
   (a millisecond or a few on a LAN) is then well under 1%, while the client holds at most
@@ -39,10 +47,13 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
+import hashlib
 import logging
 import multiprocessing
 import os
 import pickle
+import platform
 import re
 import signal
 import threading
@@ -51,6 +62,7 @@ import uuid
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import CancelledError, wait
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from ..errors import SudokuError
@@ -287,6 +299,77 @@ def _portable(err: BaseException) -> BaseException:
     return WorkerLost(describe_death(err), getattr(err, "exitcode", None))
 
 
+# --- the same software everywhere ----------------------------------------------------------------
+@functools.cache
+def source_digest() -> str:
+    """A digest of this sudoku-cp's own source files: two installs of the same version that
+    were edited differently (a developer's checkout) tell apart by it."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def worker_versions(backends: Sequence[str]) -> dict[str, str]:
+    """What decides a verdict besides the puzzle, here: sudoku-cp's version and source, the
+    Python minor version, and each named built-in backend's library version. The client and
+    every worker must agree on all of it (:func:`differences`)."""
+    from .. import version
+    from ..backends import _BUILTIN, backend_class
+
+    found = {
+        "sudoku-cp": f"{version.__version__} (source {source_digest()})",
+        "python": ".".join(platform.python_version_tuple()[:2]),
+    }
+    for name in backends:
+        if name in _BUILTIN:
+            cls = backend_class(name)
+            if cls.requires is not None:
+                found[cls.requires[1]] = cls.version() or "missing"
+    return found
+
+
+def differences(here: dict[str, str], there: dict[str, str]) -> str:
+    """What ``there`` (a worker) runs that ``here`` (the client) does not, in a few words;
+    empty when they agree.
+
+    >>> differences({"python": "3.11", "ortools": "9.10"}, {"python": "3.12", "ortools": "9.10"})
+    'python 3.12 (here 3.11)'
+    """
+    return ", ".join(
+        f"{key} {there.get(key, 'missing')} (here {value})"
+        for key, value in here.items()
+        if there.get(key, "missing") != value
+    )
+
+
+def check_versions(client: Any, scheduler: str, backends: Sequence[str]) -> dict[str, str]:
+    """This client's :func:`worker_versions`, after checking that every worker's are the same;
+    SudokuError naming the workers that differ (and how) otherwise."""
+    here = worker_versions(backends)
+    found = client.run(worker_versions, tuple(backends), on_error="return")
+    differ = []
+    for address, there in sorted(found.items()):
+        if isinstance(there, BaseException):
+            differ.append(f"{address} cannot say ({type(there).__name__}: {there})")
+        elif text := differences(here, there):
+            differ.append(f"{address} {text}")
+    if differ:
+        raise SudokuError(version_error(scheduler, differ))
+    return here
+
+
+def version_error(scheduler: str, differ: Sequence[str]) -> str:
+    """The one line that refuses a cluster whose workers run other software than the client."""
+    return (
+        f"--scheduler {scheduler}: {len(differ)} worker(s) run other software than this "
+        f"client, so their verdicts could differ: {'; '.join(differ)} (install the same on "
+        "every worker and restart it)"
+    )
+
+
 def _plugin_class() -> type:
     from distributed.diagnostics.plugin import WorkerPlugin
 
@@ -301,25 +384,43 @@ def _plugin_class() -> type:
             time_limit: float | None,
             local: bool = False,
             preload: Sequence[str] = (),
+            versions: dict[str, str] | None = None,
         ) -> None:
             self.spec = (task, initializer, tuple(initargs), time_limit)
             self.local = local
             self.preload = tuple(preload)
+            self.versions = versions
+            self.mismatch: str | None = None
             self.sandbox: Sandbox | None = None
             self.threads = 1
             self.lock = threading.Lock()
             self.sigint: Any = None
 
         def __getstate__(self) -> dict[str, Any]:
-            return {"spec": self.spec, "local": self.local, "preload": self.preload}
+            return {
+                "spec": self.spec,
+                "local": self.local,
+                "preload": self.preload,
+                "versions": self.versions,
+            }
 
         def __setstate__(self, state: dict[str, Any]) -> None:
             self.__init__(  # type: ignore[misc]
-                *state["spec"], local=state["local"], preload=state["preload"]
+                *state["spec"],
+                local=state["local"],
+                preload=state["preload"],
+                versions=state["versions"],
             )
 
         def setup(self, worker: Any) -> None:
             self.threads = max(1, int(getattr(worker.state, "nthreads", 1)))
+            if self.versions is not None:
+                # a worker that joins after the client's check at connect is checked here;
+                # its tasks are refused (the client stops the run) rather than run
+                found = worker_versions(self.preload)
+                differ = differences(self.versions, found)
+                if differ:
+                    self.mismatch = f"{worker.address} {differ}"
             if self.local and threading.current_thread() is threading.main_thread():
                 # A terminal's Ctrl-C reaches the whole process group, these local workers
                 # too: only the command handles it (and stops them), not every worker
@@ -356,11 +457,19 @@ def run_chunk(name: str, units: bytes, shared: bytes | None = None) -> tuple[Any
     from distributed import get_worker
 
     plugin: Any = get_worker().plugins[name]
+    if plugin.mismatch is not None:
+        return ("refused", plugin.mismatch)
     result: tuple[Any, ...] = plugin.get().run(units, shared)
     return result
 
 
 # --- the client side -----------------------------------------------------------------------------
+QUIET_CONFIG = {"distributed.admin.low-level-log-length": 0}
+"""Dask settings while a run's client (and a ``local:N`` cluster) is open. Dask keeps the last
+1,000 messages each connection sent, for debugging: with a chunk in every task message that
+was up to ~130 MB held in the client, growing with the input's first 1,000 chunks."""
+
+
 class DaskPool(Generic[U, R]):
     """A Dask client (and a ``local:N`` cluster), a bounded window of chunks in flight, and
     what the local pool does with stopped and lost units."""
@@ -374,6 +483,8 @@ class DaskPool(Generic[U, R]):
     ) -> None:
         kind, value = parse_scheduler(scheduler)
         distributed = require_dask()
+        import dask
+
         self.work = work
         self.limit = time_limit
         largest = NETWORK_MAX_CHUNK if work.max_chunk >= MAX_CHUNK else work.max_chunk
@@ -381,7 +492,11 @@ class DaskPool(Generic[U, R]):
         self.retry: deque[U] = deque()
         self.cluster: Any = None
         self.client: Any = None
+        self.scheduler = scheduler
         self.name = f"sudoku-cp-{uuid.uuid4().hex[:12]}"
+        # Set for the pool's life, not only while connecting: a local:N worker that the nanny
+        # restarts connects again later. Dask's config is process-wide; close() restores it.
+        self.config: Any = dask.config.set(QUIET_CONFIG)
         try:
             if kind == "local":
                 # one thread per worker process: the work is CPU-bound Python
@@ -397,12 +512,19 @@ class DaskPool(Generic[U, R]):
                 address = str(value)
             self.client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
             self.client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+            versions = check_versions(self.client, scheduler, work.preload)
             shared = work.shared
             initargs = [
                 _Shared(a) if shared is not None and a is shared else a for a in work.initargs
             ]
             plugin = _plugin_class()(
-                work.task, work.initializer, initargs, time_limit, kind == "local", work.preload
+                work.task,
+                work.initializer,
+                initargs,
+                time_limit,
+                kind == "local",
+                work.preload,
+                versions,
             )
             self.client.register_plugin(plugin, name=self.name)
         except (OSError, TimeoutError, distributed.TimeoutError) as err:
@@ -414,9 +536,9 @@ class DaskPool(Generic[U, R]):
         self.address = address
         self.threads = self._threads()
         if info is not None:
-            info.update(self.describe(kind, value))
+            info.update(self.describe(kind, value, versions))
 
-    def describe(self, kind: str, value: int | str) -> dict[str, Any]:
+    def describe(self, kind: str, value: int | str, versions: dict[str, str]) -> dict[str, Any]:
         """The executor for the experiment record: the scheduler and its workers now."""
         import dask
 
@@ -427,6 +549,7 @@ class DaskPool(Generic[U, R]):
             "local_cluster": value if kind == "local" else None,
             "dask": dask.__version__,
             "threads": self.threads,
+            "versions": versions,
             "workers": [
                 {
                     "address": address,
@@ -452,6 +575,8 @@ class DaskPool(Generic[U, R]):
 
         here = self.work.here
         inflight: dict[str, tuple[Any, list[U]]] = {}
+        # (not with_results=True, which would fetch results while this thread writes: its
+        # concurrent fetches can lose a result and wait forever, dask/distributed#7331)
         arrived = as_completed(loop=self.client.loop)
         looked = time.monotonic()
         try:
@@ -459,12 +584,13 @@ class DaskPool(Generic[U, R]):
             while True:
                 if time.monotonic() - looked > REFRESH_SECONDS:
                     self.threads, looked = self._threads(), time.monotonic()
-                while len(inflight) < 2 * self.threads + 1:
+                chunks: list[list[U]] = []
+                while len(inflight) + len(chunks) < 2 * self.threads + 1:
                     chunk: list[U] = []
                     if self.retry:
                         chunk.append(self.retry.popleft())  # retried units travel alone
                     while not exhausted and len(chunk) < self.sizer.size and not self.retry:
-                        if hold is not None and (inflight or chunk) and hold():
+                        if hold is not None and (inflight or chunks or chunk) and hold():
                             break
                         unit = next(units, None)
                         if unit is None:
@@ -477,11 +603,9 @@ class DaskPool(Generic[U, R]):
                             chunk.append(unit)
                     if not chunk:
                         break
-                    shared = None if self.work.shared is None else bytes(self.work.shared)
-                    packed = pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL)
-                    future = self.client.submit(run_chunk, self.name, packed, shared, pure=False)
-                    inflight[future.key] = (future, chunk)
-                    arrived.add(future)
+                    chunks.append(chunk)
+                if chunks:
+                    self._submit(chunks, inflight, arrived)
                 if not inflight:
                     if exhausted and not self.retry:
                         break
@@ -499,7 +623,22 @@ class DaskPool(Generic[U, R]):
             inflight.clear()
             self.close()
 
+    def _submit(
+        self, chunks: list[list[U]], inflight: dict[str, tuple[Any, list[U]]], arrived: Any
+    ) -> None:
+        """Send ``chunks`` as tasks, all in one message to the scheduler (``Client.map``)."""
+        shared = None if self.work.shared is None else bytes(self.work.shared)
+        packed = [pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL) for chunk in chunks]
+        count = len(chunks)
+        futures = self.client.map(
+            run_chunk, [self.name] * count, packed, [shared] * count, pure=False
+        )
+        for future, chunk in zip(futures, chunks, strict=True):
+            inflight[future.key] = (future, chunk)
+        arrived.update(futures)
+
     def _collect(self, future: Any, units: list[U]) -> Iterator[list[R]]:
+        """A finished task's records, or what its stopped or lost units become."""
         running: Running | None = None
         try:
             outcome = future.result()
@@ -512,6 +651,8 @@ class DaskPool(Generic[U, R]):
                 self.sizer.adapt(seconds / len(units))
                 yield pickle.loads(results)
                 return
+            if kind == "refused":  # a worker that joined late runs other software
+                raise SudokuError(version_error(self.scheduler, [outcome[1]]))
             if kind == "stopped":
                 answered, again = self.work.stopped(units, outcome[1], outcome[2])
                 self.retry.extend(again)
@@ -529,7 +670,7 @@ class DaskPool(Generic[U, R]):
 
     def close(self) -> None:
         """Remove the run's plugin (stopping its children), close the client and the
-        ``local:N`` cluster; quietly, for it runs while stopping."""
+        ``local:N`` cluster, restore Dask's settings; quietly, for it runs while stopping."""
         if self.client is not None:
             with contextlib.suppress(Exception):
                 self.client.unregister_worker_plugin(self.name)
@@ -540,15 +681,24 @@ class DaskPool(Generic[U, R]):
             with contextlib.suppress(Exception):
                 self.cluster.close()
             self.cluster = None
+        if self.config is not None:
+            with contextlib.suppress(Exception):
+                self.config.__exit__(None, None, None)
+            self.config = None
 
 
 __all__ = [
     "CONNECT_SECONDS",
+    "QUIET_CONFIG",
     "NETWORK_CHUNK_SECONDS",
     "NETWORK_MAX_CHUNK",
     "DaskPool",
     "Sandbox",
+    "check_versions",
+    "differences",
     "parse_scheduler",
     "require_dask",
     "run_chunk",
+    "source_digest",
+    "worker_versions",
 ]
