@@ -33,6 +33,10 @@ import time
 from typing import Any
 
 from ..generate import Options, generate
+from ..generate.options import GLOBAL_VARIANTS, MARK_VARIANTS
+
+VARIANT_KINDS = MARK_VARIANTS[3:] + GLOBAL_VARIANTS
+"""The kinds of the variants issue's other rules (sudoku_cp/generate/marks.py)."""
 
 LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
 KINDS: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -44,6 +48,8 @@ KINDS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("jigsaw 9x9", {"variant": "jigsaw"}),
     ("killer 9x9 (cages only)", {"variant": "killer"}),
     ("killer 9x9 (cages and givens)", {"variant": "killer-givens"}),
+    *((f"{kind} 9x9", {"variant": kind}) for kind in VARIANT_KINDS),
+    ("arrow 9x9, no givens", {"variant": "arrow", "givens": "none"}),
 )
 
 
