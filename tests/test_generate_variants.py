@@ -122,8 +122,11 @@ def _without(puzzle: Puzzle, index: int) -> Puzzle:
     return Puzzle.from_parsed(puzzle.cells, puzzle.size, model)
 
 
-def test_minimal_means_no_given_and_no_rule_can_go() -> None:
-    (record,) = records("--variant", "renban", "-s", "6", "--minimal", "--seed", "5")
+@pytest.mark.parametrize(
+    "args", [("--variant", "renban"), ("--variant", "arrow,renban", "--givens", "none")]
+)
+def test_minimal_means_no_given_and_no_rule_can_go(args: tuple[str, ...]) -> None:
+    (record,) = records(*args, "-s", "6", "--minimal", "--seed", "5")
     assert record["minimal"] is True
     puzzle, _ = read_back(record)
     for cell, digit in enumerate(puzzle.cells):
