@@ -30,8 +30,17 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     default="none",
     show_default=True,
     help="none | jigsaw (random connected regions) | killer (cages, no givens) | "
-    "killer-givens (cages and minimal givens) | thermo | kropki | xv (thermometers, kropki "
-    "dots or XV marks drawn from the solution, with givens).",
+    "killer-givens (cages and minimal givens) | rules drawn from the solution: thermo | kropki "
+    "| xv | arrow | little-killer | sandwich | odd-even | min-max | renban | whispers | "
+    "palindrome | between | clone | quadruple | global rules: antiknight | antiking | "
+    "nonconsecutive. Join marks, global rules and jigsaw with commas: thermo,arrow.",
+)
+@click.option(
+    "--givens",
+    type=click.Choice(["some", "none"]),
+    default=None,
+    help="For drawn rules: some (carve givens over them; the default) or none (rules are "
+    "added until they alone fix the solution).",
 )
 @click.option("--count", "-n", type=int, default=1, show_default=True, callback=_count_cap)
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles.")
@@ -43,7 +52,11 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     "bidiagonal | dihedral (the pattern of givens).",
 )
 @click.option("--clues", default=None, metavar="N|LOW-HIGH", help="Target clue count or range.")
-@click.option("--minimal", is_flag=True, help="No given can be removed (proven per puzzle).")
+@click.option(
+    "--minimal",
+    is_flag=True,
+    help="No given, and no drawn rule, can be removed (proven per puzzle).",
+)
 @click.option(
     "--difficulty",
     default=None,
@@ -83,6 +96,7 @@ def generate(
     box: str | None,
     size: int,
     variant: str,
+    givens: str | None,
     count: int,
     seed: int,
     symmetry: str,
@@ -123,6 +137,7 @@ def generate(
             size=size,
             box=box,
             variant=variant,
+            givens=givens,
             seed=seed,
             symmetry=symmetry,
             clues=parse_range(clues, "--clues") if clues is not None else None,

@@ -13,18 +13,20 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..choice import Chooser
+from ..choice import VARIANT_ORDER, Chooser
 from ..errors import SudokuError
 from ..model import Model, load_model
 from ..puzzle import Grid, Puzzle
 from ..result import CheckRecord
+from ..rules import global_rule
 from .carve import carve, removable_given
 from .counting import Counter
 from .difficulty import Difficulty, beyond, difficulty, level_named, rateable, refusal
 from .grids import NoGrid, random_regions, random_solution
 from .killer import random_cages, refine
-from .marks import MARKS, draw_rules
-from .options import OptionError, Options
+from .marks import GLOBALS, add_until_unique, counter_for, draw_rules, prune, removable_rule
+from .options import NO_GRID, OptionError, Options
+from .satcount import needs_sat, sat_solution
 from .symmetry import orbits
 
 
@@ -49,6 +51,10 @@ class Generated:
     record: CheckRecord
     counted_by: str
     extra: dict[str, Any] = field(default_factory=dict)
+    drawn: tuple[Any, ...] = ()
+    """The rules drawn for this puzzle (marks), which ``--minimal`` proves each needed."""
+    layout: Model | None = None
+    """The model before the drawn rules (regions and global rules)."""
 
 
 def base_model(options: Options) -> Model:
@@ -56,6 +62,13 @@ def base_model(options: Options) -> Model:
     rating cannot judge)."""
     model = load_model(options.model, box=options.box)
     model.check_size(options.size)
+    for kind in options.kinds:
+        box = model.box_for(options.size) if model.uses_boxes else None
+        if (kind, options.size) in NO_GRID and box == (2, 2) and "jigsaw" not in options.kinds:
+            raise OptionError(
+                f"--variant {kind}: no {options.size}x{options.size} grid with 2x2 boxes "
+                f"satisfies the {kind} rule"
+            )
     why = refusal(options.variant, model)
     if why and (options.difficulty is not None or options.score is not None):
         raise OptionError(
@@ -92,7 +105,7 @@ def make(options: Options, index: int) -> Generated:
         if made is None:
             why = "no solved grid fits the drawn layout"
             continue
-        puzzle, solution, counter = made
+        puzzle, solution, counter, layout, drawn = made
         clues = puzzle.givens_count
         if options.clues is not None and not options.clues[0] <= clues <= options.clues[1]:
             why = f"last attempt had {clues} clues"
@@ -110,7 +123,9 @@ def make(options: Options, index: int) -> Generated:
             continue
         minimal: bool | None = None
         if options.minimal:
-            minimal = removable_given(puzzle, solution, counter) is None
+            minimal = removable_given(puzzle, solution, counter) is None and (
+                not drawn or removable_rule(layout, size, drawn, puzzle, solution) is None
+            )
             if not minimal:
                 why = "last attempt was not minimal"
                 continue
@@ -127,6 +142,8 @@ def make(options: Options, index: int) -> Generated:
             seconds=time.perf_counter() - start,
             record=record,
             counted_by=counter.engine,
+            drawn=tuple(drawn),
+            layout=layout,
         )
     raise Unreachable(
         f"puzzle {index}: targets not met after {attempt} attempt(s) ({why}); "
@@ -136,16 +153,31 @@ def make(options: Options, index: int) -> Generated:
 
 def _attempt(
     options: Options, base: Model, size: int, rng: random.Random, shapes: list[tuple[int, ...]]
-) -> tuple[Puzzle, Grid, Counter] | None:
-    """One fresh grid carved down, or None when the drawn layout has no solved grid."""
+) -> tuple[Puzzle, Grid, Counter, Model, list[Any]] | None:
+    """One fresh grid carved down, or None when the drawn layout has no solved grid: the
+    puzzle, its solution, the counter of its model, the model before any drawn marks, and
+    the marks."""
     model = base
-    if options.variant == "jigsaw":
+    kinds = options.kinds
+    if "jigsaw" in kinds:
         model = base.with_rules(regions=random_regions(size, base.box_for(size) or (1, size), rng))
-    try:
-        solution = random_solution(model, size, rng)
-    except NoGrid:
-        return None
+    rules = [global_rule(GLOBALS[k], "--variant") for k in kinds if k in GLOBALS]
+    if rules:  # the solution is drawn under the global rules, so it satisfies them
+        model = model.with_rules(rules=rules, size=size)
+    layout = model
+    if needs_sat(model):
+        drew = sat_solution(model, size, rng)
+        if drew is None:
+            return None
+        solution = drew
+    else:
+        try:
+            solution = random_solution(model, size, rng)
+        except NoGrid:
+            return None
     low, high = options.clues or (0, 0)
+    drawn: list[Any] = []
+    empty = Puzzle.from_parsed((0,) * (size * size), size, model) if options.no_givens else None
     if options.variant in ("killer", "killer-givens"):
         # Cages and givens: cages of up to 6 cells, the givens carved over them; cages alone:
         # refined until they fix the solution by themselves.
@@ -160,18 +192,43 @@ def _attempt(
                 Puzzle.from_parsed((0,) * (size * size), size, model),
                 solution,
                 Counter(model, size, kernel=False),
+                layout,
+                drawn,
             )
         from .killer import cage_model
 
         model = cage_model(base, size, cages, solution)
-    if options.variant in MARKS:
-        model = base.with_rules(rules=draw_rules(options.variant, solution, size, rng), size=size)
-    counter = Counter(model, size)
+    if options.marks:
+        drawn, reserve = draw_rules(options.marks, solution, size, rng, options.no_givens)
+        if empty is not None:
+            fixed = add_until_unique(layout, size, drawn, reserve, solution, rng)
+            if fixed is None:
+                return None
+            drawn = prune(layout, size, fixed, empty.cells, rng) if options.minimal else fixed
+            model = layout.with_rules(rules=drawn, size=size)
+            return (
+                Puzzle.from_parsed(empty.cells, size, model),
+                solution,
+                counter_for(model, size),
+                layout,
+                drawn,
+            )
+        model = layout.with_rules(rules=drawn, size=size)
+    # Killer cages keep the backtracker that made their puzzles so far; other rules count by
+    # one kept SAT solver (see .satcount).
+    killer = options.variant == "killer-givens"
+    counter = Counter(model, size) if killer else counter_for(model, size)
     # Without --minimal a clue target stops the carving at its top (no further than its floor).
     stop = high if options.clues is not None and not options.minimal else 0
     floor = low if options.clues is not None and not options.minimal else 0
     cells = carve(solution, counter, rng, shapes, floor=floor, stop=stop)
-    return Puzzle.from_parsed(tuple(cells), size, model), solution, counter
+    if drawn and options.minimal:
+        # Givens first, then marks: a given needed stays needed as marks go (fewer rules only
+        # add solutions), so both end minimal.
+        drawn = prune(layout, size, drawn, cells, rng)
+        model = layout.with_rules(rules=drawn, size=size)
+        counter = counter_for(model, size)
+    return Puzzle.from_parsed(tuple(cells), size, model), solution, counter, layout, drawn
 
 
 def _meets(rated: Difficulty, level: str | None, score: tuple[int, int | None] | None) -> bool:
@@ -196,6 +253,12 @@ def _judge(puzzle: Puzzle, options: Options, index: int) -> CheckRecord:
     from ..harness import cross_check
 
     names = options.backends or _chooser()(puzzle)
+    if options.backends is None and needs_sat(puzzle.model) and "backtrack" in names:
+        # Few givens under non-consecutive: backtrack took 15 s on a 9x9 that sat and cpsat
+        # decide in milliseconds (auto picks it for non-consecutive); lines, dots and sums
+        # get these two from auto already.
+        judges = [n for n in VARIANT_ORDER if n in _chooser().available][:2]
+        names = tuple(judges) if len(judges) == 2 else names
     record = cross_check(puzzle, list(names), time_limit=options.time_limit, id=str(index))
     record.index = index
     if record.verdict.value != "unique":

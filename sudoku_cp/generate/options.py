@@ -25,11 +25,42 @@ MAX_SEED = 2**63 - 1
 MAX_SCORE = 1_000_000
 """The highest ``--score`` taken (HoDoKu scores: a stalled rating adds 10,000 to a few
 thousand at most)."""
-VARIANTS = ("none", "jigsaw", "killer", "killer-givens", "thermo", "kropki", "xv")
+MARK_VARIANTS = (
+    "thermo",
+    "kropki",
+    "xv",
+    "arrow",
+    "little-killer",
+    "sandwich",
+    "odd-even",
+    "min-max",
+    "renban",
+    "whispers",
+    "palindrome",
+    "between",
+    "clone",
+    "quadruple",
+)
+"""Rules drawn from the solution (:mod:`.marks`), with givens or (``--givens none``) without."""
+GLOBAL_VARIANTS = ("antiknight", "antiking", "nonconsecutive")
+"""Global rules: the solution is drawn under them, then givens carved."""
+VARIANTS = ("none", "jigsaw", "killer", "killer-givens", *MARK_VARIANTS, *GLOBAL_VARIANTS)
 """``none``: the model's own groups; ``jigsaw``: random regions replace the boxes;
 ``killer``: random cages and no givens; ``killer-givens``: cages and a minimal set of givens;
-``thermo``, ``kropki``, ``xv``: thermometers, kropki dots, XV marks drawn from the solution,
-and givens (:mod:`.marks`)."""
+the marks and global rules above. ``--variant`` takes one, or several joined by commas
+(``thermo,arrow``, ``jigsaw,antiknight``): marks and global rules combine with each other and
+with jigsaw regions; ``none``, ``killer`` and ``killer-givens`` stand alone."""
+ALONE = ("none", "killer", "killer-givens")
+ALONE_MARKS = ("arrow", "thermo", "quadruple", "kropki")
+"""Marks that fix a 9x9 solution without givens often enough for ``--givens none`` (random
+9x9 layouts fixed by the drawn marks and their reserve, seed 1: arrow 10 of 10, quadruple
+6 of 6, thermo 5 of 10, kropki 2 of 6; sandwich, min-max, renban, whispers and between 0 of
+5–6, little killer none in a minute; odd-even, palindrome, clone and the global rules never
+can, as swapping digits of one parity, or any renaming, keeps them). Others combine with
+one of these."""
+NO_GRID = {("antiking", 4), ("nonconsecutive", 4)}
+"""(rule, size): no grid of that size with 2x2 boxes satisfies the global rule (a test proves
+each by two paradigms), so it is refused at once rather than after every attempt."""
 
 
 class OptionError(SudokuError):
@@ -59,13 +90,34 @@ class Options:
     """Per backend per puzzle in the final cross-check."""
     backends: tuple[str, ...] | None = None
     certify: str | None = None
+    givens: str | None = None
+    """``some`` (carve givens over the rules), ``none`` (rules alone fix the solution);
+    None: ``none`` for ``killer``, ``some`` for everything else."""
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The parts of ``--variant``: ``"thermo,arrow"`` → ``("thermo", "arrow")``."""
+        return tuple(part.strip() for part in self.variant.split(","))
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        return tuple(k for k in self.kinds if k in MARK_VARIANTS)
+
+    @property
+    def no_givens(self) -> bool:
+        """Whether the puzzle has no givens (its rules alone fix the solution)."""
+        return self.givens == "none" or self.kinds == ("killer",)
+
+    @property
+    def has_rules(self) -> bool:
+        """Whether the puzzles carry rules beyond all-different groups."""
+        return any(k not in ("none", "jigsaw") for k in self.kinds)
 
     def check(self) -> None:
         """Raise :class:`OptionError` naming the first option out of range."""
         if not 4 <= self.size <= MAX_SIZE:
             raise OptionError(f"--size {self.size}: generate takes sizes 4 to {MAX_SIZE}")
-        if self.variant not in VARIANTS:
-            raise OptionError(f"--variant {self.variant}: choose from {', '.join(VARIANTS)}")
+        self._check_variant()
         if self.symmetry not in SYMMETRIES:
             raise OptionError(f"--symmetry {self.symmetry}: choose from {', '.join(SYMMETRIES)}")
         if not 0 <= self.seed <= MAX_SEED:
@@ -85,8 +137,10 @@ class Options:
             low, high = self.clues
             if not 0 <= low <= high <= cells:
                 raise OptionError(f"--clues {low}-{high}: must be a range within 0..{cells}")
-            if self.variant == "killer":
-                raise OptionError("--clues: --variant killer has no givens (use killer-givens)")
+            if self.no_givens:
+                raise OptionError(
+                    f"--clues: --variant {self.variant} with no givens has no clues to count"
+                )
         if self.difficulty is not None and level_named(self.difficulty) is None:
             raise OptionError(f"--difficulty {self.difficulty}: choose from {', '.join(LEVELS)}")
         if self.difficulty is not None and self.score is not None:
@@ -98,7 +152,7 @@ class Options:
             if low > MAX_SCORE or (top is not None and top > MAX_SCORE):
                 raise OptionError(f"--score {low}-{top}: scores go up to {MAX_SCORE:,}")
         if (self.difficulty is not None or self.score is not None) and (
-            self.variant in RULE_VARIANTS
+            self.variant in RULE_VARIANTS or self.has_rules
         ):
             raise OptionError(
                 f"--difficulty/--score: the logic rating judges all-different groups only, "
@@ -106,8 +160,51 @@ class Options:
             )
         if self.variant == "killer" and self.minimal:
             raise OptionError("--minimal: --variant killer has no givens to make minimal")
-        if self.variant == "killer" and self.symmetry != "none":
-            raise OptionError("--symmetry: --variant killer has no givens to be symmetric")
+        if self.no_givens and self.symmetry != "none":
+            raise OptionError(
+                f"--symmetry: --variant {self.variant} with no givens has none to be symmetric"
+            )
+
+    def _check_variant(self) -> None:
+        kinds = self.kinds
+        for kind in kinds:
+            if kind not in VARIANTS:
+                raise OptionError(
+                    f"--variant {self.variant}: {kind!r} is not one of {', '.join(VARIANTS)}"
+                )
+        if len(set(kinds)) != len(kinds):
+            raise OptionError(f"--variant {self.variant}: a kind is named twice")
+        alone = [k for k in kinds if k in ALONE]
+        if alone and len(kinds) > 1:
+            raise OptionError(
+                f"--variant {self.variant}: {alone[0]} does not combine with other kinds "
+                "(marks, global rules and jigsaw do)"
+            )
+        if "jigsaw" in kinds and any(k in GLOBAL_VARIANTS for k in kinds):
+            raise OptionError(
+                f"--variant {self.variant}: jigsaw does not combine with global rules (random "
+                "regions seldom admit a grid under them; none was found in minutes)"
+            )
+        if "kropki" in kinds and "nonconsecutive" in kinds:
+            raise OptionError(
+                f"--variant {self.variant}: f-puzzles reads 'nonconsecutive' beside kropki "
+                "dots as the dots' negative constraint, so the two cannot be written together"
+            )
+        if self.givens not in (None, "some", "none"):
+            raise OptionError(f"--givens {self.givens}: choose some or none")
+        if self.givens is None:
+            return
+        if kinds == ("killer",) and self.givens == "some":
+            raise OptionError("--givens some: use --variant killer-givens for cages with givens")
+        if kinds == ("killer-givens",) and self.givens == "none":
+            raise OptionError("--givens none: use --variant killer for cages without givens")
+        if self.givens == "none" and kinds != ("killer",):
+            alone = [k for k in self.marks if k in ALONE_MARKS]
+            if not alone:
+                raise OptionError(
+                    f"--givens none: --variant {self.variant} cannot fix a solution without "
+                    f"givens often enough; add one of {', '.join(ALONE_MARKS)}"
+                )
 
 
 def parse_range(text: str, what: str) -> tuple[int, int]:

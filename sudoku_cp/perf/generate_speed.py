@@ -44,6 +44,27 @@ KINDS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("jigsaw 9x9", {"variant": "jigsaw"}),
     ("killer 9x9 (cages only)", {"variant": "killer"}),
     ("killer 9x9 (cages and givens)", {"variant": "killer-givens"}),
+    # The variants issue's other rules, drawn from the solution (sudoku_cp/generate/marks.py).
+    *(
+        (f"{kind} 9x9", {"variant": kind})
+        for kind in [
+            "arrow",
+            "little-killer",
+            "sandwich",
+            "odd-even",
+            "min-max",
+            "renban",
+            "whispers",
+            "palindrome",
+            "between",
+            "clone",
+            "quadruple",
+            "antiknight",
+            "antiking",
+        ]
+    ),
+    ("nonconsecutive 6x6 (9x9: 10-25 s a puzzle)", {"variant": "nonconsecutive", "size": 6}),
+    ("arrow 9x9, no givens", {"variant": "arrow", "givens": "none"}),
 )
 
 
