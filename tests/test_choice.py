@@ -12,6 +12,7 @@ from sudoku_cp import Puzzle, check_puzzles
 from sudoku_cp.backends import available_backends, get_backend
 from sudoku_cp.choice import JUDGES, Chooser, choose, preference
 from sudoku_cp.datasets import load_puzzles
+from sudoku_cp.model import load_model
 
 EMPTY_9 = Puzzle([0] * 81)
 
@@ -32,6 +33,12 @@ def test_lines_dots_and_sums_take_sat_and_cpsat_killers_keep_backtrack() -> None
     assert thermo.model.rule_keys - {"killercage"}
     assert choose(thermo, available) == ("sat", "cpsat")
     assert choose(load_puzzles("killer", 1)[0], available) == ("backtrack", "sat")
+
+
+def test_non_consecutive_takes_sat_and_cpsat() -> None:
+    # backtrack took about a minute a puzzle on generated 9x9 non-consecutive puzzles
+    nonconsecutive = Puzzle([0] * 81, model=load_model("nonconsecutive"))
+    assert choose(nonconsecutive, available_backends()) == ("sat", "cpsat")
 
 
 def test_a_backend_that_refuses_the_rules_is_passed_over() -> None:
