@@ -9,11 +9,19 @@ only for groups of ``size`` cells; "a digit at most once" for every group.
 
 from __future__ import annotations
 
+import functools
+import operator
+from collections.abc import Callable
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .board import Board, digits_of
 from .layout import Layout, layout_of
+from .patterns import _snapshot, cells_of
 from .steps import Step
+
+if TYPE_CHECKING:
+    from ..model import Model
 
 
 def layout(board: Board) -> Layout:
@@ -41,15 +49,31 @@ def _placed(board: Board, group: tuple[int, ...]) -> int:
     return mask
 
 
+Getter = Callable[[list[int]], tuple[int, ...]]
+
+
 # --- singles -----------------------------------------------------------------------------------
+@functools.cache
+def _shapes(model: Model, size: int) -> tuple[tuple[Getter, ...], tuple[int, ...]]:
+    """For each group: a getter of its cells' entries from a list of all cells (one C call
+    instead of a Python loop), and the bit mask of its cells."""
+    lay = layout_of(model, size)
+    getters = tuple(
+        operator.itemgetter(*g) if len(g) > 1 else lambda cells, c=g[0]: (cells[c],)
+        for g in lay.groups
+    )
+    masks = tuple(sum(1 << c for c in g) for g in lay.groups)
+    return getters, masks
+
+
 def full_house(board: Board) -> Step | None:
     """The last empty cell of a group takes the one digit the group still lacks."""
     lay = layout(board)
     values = board.values
+    getters = _shapes(board.puzzle.model, board.size)[0]
     for g in lay.full:
-        empty = [c for c in lay.groups[g] if not values[c]]
-        if len(empty) == 1:
-            cell = empty[0]
+        if getters[g](values).count(0) == 1:
+            cell = next(c for c in lay.groups[g] if not values[c])
             missing = board.all_digits & ~_placed(board, lay.groups[g])
             if missing & board.candidates[cell] and missing.bit_count() == 1:
                 digit = missing.bit_length()
@@ -251,22 +275,27 @@ def _locked_both_ways(lay: Layout, shared: list[int], cells: list[int]) -> bool:
 
 def _hidden(board: Board, k: int) -> Step | None:
     lay = layout(board)
-    values, candidates = board.values, board.candidates
+    candidates = board.candidates
+    masks = _snapshot(board).masks  # per digit, the empty cells holding it
+    group_masks = _shapes(board.puzzle.model, board.size)[1]
+    digit_range = range(1, board.size + 1)
     full = set(lay.full)
     for g in (g for g in lay.scan_order if g in full):  # HoDoKu's order: boxes, rows, columns
-        group = lay.groups[g]
-        where: dict[int, list[int]] = {}
-        for cell in group:
-            if not values[cell]:
-                for d in digits_of(candidates[cell]):
-                    where.setdefault(d, []).append(cell)
-        digits = [d for d, cells in where.items() if 2 <= len(cells) <= k]
-        if len(digits) < k:
+        group = group_masks[g]
+        where: dict[int, int] = {}
+        for d in digit_range:
+            places = masks[d] & group
+            if 2 <= places.bit_count() <= k:
+                where[d] = places
+        if len(where) < k:
             continue
-        for subset in combinations(sorted(digits), k):
-            cells = sorted({c for d in subset for c in where[d]})
-            if len(cells) != k:
+        for subset in combinations(where, k):  # digits in increasing order
+            union = 0
+            for d in subset:
+                union |= where[d]
+            if union.bit_count() != k:
                 continue
+            cells = cells_of(union)
             mask = sum(1 << (d - 1) for d in subset)
             elims = [(c, d) for c in cells for d in digits_of(candidates[c] & ~mask)]
             if not elims:

@@ -70,12 +70,21 @@ class Board:
     def eliminate(self, cell: int, digit: int) -> None:
         self.candidates[cell] &= ~(1 << (digit - 1))
 
-    def apply(self, step: Step) -> None:
-        """Carry out a step's placements and eliminations."""
+    def apply(self, step: Step) -> set[int]:
+        """Carry out a step's placements and eliminations; return the cells whose value or
+        candidates it changed (what :meth:`broken_at` needs to look at)."""
+        candidates, peers = self.candidates, self.peers
+        changed: set[int] = set()
         for cell, digit in step.placements:
+            bit = 1 << (digit - 1)
+            changed.add(cell)
+            changed.update(p for p in peers[cell] if candidates[p] & bit)
             self.place(cell, digit)
         for cell, digit in step.eliminations:
+            if candidates[cell] >> (digit - 1) & 1:
+                changed.add(cell)
             self.eliminate(cell, digit)
+        return changed
 
     def has(self, cell: int, digit: int) -> bool:
         return not self.values[cell] and bool(self.candidates[cell] >> (digit - 1) & 1)
@@ -94,6 +103,30 @@ class Board:
                     union |= self.candidates[cell]
                 if union != self.all_digits:
                     return True
+        return False
+
+    def broken_at(self, cells: set[int]) -> bool:
+        """:meth:`broken`, for a board that was not broken before ``cells`` changed: only
+        those cells can have lost their last candidate, and only the full groups holding one
+        of them a digit (the solver checks after every step, so this keeps that cheap)."""
+        candidates = self.candidates
+        if any(not candidates[c] for c in cells):
+            return True
+        groups, cell_groups, size = self.groups, self.cell_groups, self.size
+        everything = self.all_digits
+        seen: set[int] = set()
+        for cell in cells:
+            for g in cell_groups[cell]:
+                if g in seen:
+                    continue
+                seen.add(g)
+                group = groups[g]
+                if len(group) == size:
+                    union = 0
+                    for c in group:
+                        union |= candidates[c]
+                    if union != everything:
+                        return True
         return False
 
     def name(self, cell: int) -> str:

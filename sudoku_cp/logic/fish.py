@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from .basic import _and, layout
 from .board import Board
 from .layout import layout_of
+from .patterns import _snapshot
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -34,30 +35,32 @@ MAX_FINS = 4
 
 def _lines(board: Board, digit: int) -> list[tuple[str, str, list[tuple[int, int]]]]:
     """Both orientations: (base word, cover word, for each base line its index and mask of
-    cover positions holding ``digit``)."""
+    cover positions holding ``digit``). Made once per board state and digit (six fish
+    techniques ask in turn), from the digit's cell mask: a row is a slice of it."""
     lay = layout(board)
     if not lay.rows or not lay.columns:
         return []
-    size, values, candidates = board.size, board.values, board.candidates
-    bit = 1 << (digit - 1)
-    by_row, by_col = [], []
-    for r in range(size):
-        mask = 0
-        for c in range(size):
-            cell = r * size + c
-            if not values[cell] and candidates[cell] & bit:
-                mask |= 1 << c
-        if mask:
-            by_row.append((r, mask))
-    for c in range(size):
-        mask = 0
+    snap = _snapshot(board)
+    found: list[tuple[str, str, list[tuple[int, int]]]] | None = snap.lines.get(digit)
+    if found is None:
+        size = board.size
+        dmask = snap.masks[digit]
+        row_bits = (1 << size) - 1
+        by_row = []
+        columns = [0] * size
         for r in range(size):
-            cell = r * size + c
-            if not values[cell] and candidates[cell] & bit:
-                mask |= 1 << r
-        if mask:
-            by_col.append((c, mask))
-    return [("row", "column", by_row), ("column", "row", by_col)]
+            mask = (dmask >> (r * size)) & row_bits
+            if mask:
+                by_row.append((r, mask))
+                bit = 1 << r
+                while mask:
+                    low = mask & -mask
+                    columns[low.bit_length() - 1] |= bit
+                    mask ^= low
+        by_col = [(c, mask) for c, mask in enumerate(columns) if mask]
+        found = [("row", "column", by_row), ("column", "row", by_col)]
+        snap.lines[digit] = found
+    return found
 
 
 def _cell(size: int, base_word: str, line: int, position: int) -> int:
@@ -122,9 +125,12 @@ def basic_fish(board: Board, k: int) -> Step | None:
 
 
 @functools.cache
-def _fin_groups(model: Model, size: int) -> tuple[tuple[dict[int, int], dict[int, int]], ...]:
+def _fin_groups(
+    model: Model, size: int
+) -> tuple[tuple[tuple[dict[int, int], dict[int, int]], tuple[int, int]], ...]:
     """For each group that is not a row or column (boxes, regions, diagonals …): by row, the
-    mask of its columns in that row, and by column, the mask of its rows."""
+    mask of its columns in that row, and by column, the mask of its rows; then the masks of
+    the rows and of the columns it meets."""
     lay = layout_of(model, size)
     out = []
     for g, group in enumerate(lay.groups):
@@ -136,7 +142,8 @@ def _fin_groups(model: Model, size: int) -> tuple[tuple[dict[int, int], dict[int
             r, c = divmod(cell, size)
             by_row[r] = by_row.get(r, 0) | 1 << c
             by_col[c] = by_col.get(c, 0) | 1 << r
-        out.append((by_row, by_col))
+        meets = (sum(1 << r for r in by_row), sum(1 << c for c in by_col))
+        out.append(((by_row, by_col), meets))
     return tuple(out)
 
 
@@ -166,7 +173,9 @@ def finned_fish(board: Board, k: int) -> Step | None:
                     base_mask |= 1 << i
                 if union.bit_count() <= k:
                     continue  # a basic fish, or none
-                for shapes in fin_groups:
+                for shapes, meets in fin_groups:
+                    if not meets[index] & base_mask:
+                        continue  # no base cell inside: nothing there can be a fin
                     inside = shapes[index]
                     outside = 0
                     for i, m in combo:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 from .board import Board, Technique
 from .steps import Candidate, Link, Step
@@ -82,7 +83,7 @@ class _Snapshot:
     """Digit masks and strong links of one board state, made once for all the techniques that
     look at that state (the solver asks each technique in turn without changing the board)."""
 
-    __slots__ = ("conjugates", "masks", "state")
+    __slots__ = ("conjugates", "lines", "masks", "state")
 
     def __init__(self, board: Board, state: tuple[int, ...]) -> None:
         self.state = state
@@ -92,14 +93,14 @@ class _Snapshot:
             if values[cell]:
                 continue
             bit = 1 << cell
-            digit = 1
             while mask:
-                if mask & 1:
-                    masks[digit] |= bit
-                mask >>= 1
-                digit += 1
+                low = mask & -mask
+                masks[low.bit_length()] |= bit
+                mask ^= low
         self.masks = masks
         self.conjugates: dict[int, list[tuple[int, int, int]]] = {}
+        self.lines: dict[int, Any] = {}
+        """The fish module's per-digit row and column masks (:func:`.fish._lines`)."""
 
 
 _SNAPSHOTS: weakref.WeakKeyDictionary[Board, _Snapshot] = weakref.WeakKeyDictionary()

@@ -133,9 +133,9 @@ def solve_logically(
         step = next((s for s in map(lambda find: find(board), chosen) if s is not None), None)
         if step is None:
             break
-        board.apply(step)
+        changed = board.apply(step)
         steps.append(step)
-        if board.broken():
+        if board.broken_at(changed):
             outcome = "contradiction"
     if outcome == "stalled" and board.solved():
         outcome = "solved"
