@@ -165,13 +165,17 @@ def finned_fish(board: Board, k: int) -> Step | None:
             # cross[p]: the base lines holding the digit at cover position p
             cross = dict(orientations[1 - index][2])
             usable = [(i, m) for i, m in lines if m.bit_count() <= k + MAX_FINS]
+            # Positions off the cover are fins, all inside one group: at most as many as
+            # the widest group spans (3 for a 9x9 box), so a wider union has no finned fish.
+            widest = k + max((meets[1 - index].bit_count() for _, meets in fin_groups), default=0)
             for combo in combinations(usable, k):
                 union = 0
                 base_mask = 0
                 for i, m in combo:
                     union |= m
                     base_mask |= 1 << i
-                if union.bit_count() <= k:
+                width = union.bit_count()
+                if width <= k or width > widest:
                     continue  # a basic fish, or none
                 for shapes, meets in fin_groups:
                     if not meets[index] & base_mask:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .board import Board, Technique, digits_of
-from .patterns import cells_of, digit_mask, places, tables
+from .patterns import _snapshot, cells_of, digit_mask, places, tables
 from .steps import Link, Step
 
 
@@ -43,12 +43,13 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int, int]]:
     t = tables(board)
     cands, values = board.candidates, board.values
     size = len(cands)
+    masks = _snapshot(board).masks  # per digit, the empty cells holding it
     for a in range(size):
         mask = cands[a]
         if values[a] or bin(mask).count("1") != 2:
             continue
-        both = [c for c in range(size) if not values[c] and cands[c] & mask == mask and c != a]
-        both_mask = sum(1 << c for c in both)
+        x, y = digits_of(mask)
+        both_mask = masks[x] & masks[y] & ~(1 << a)
         near = cells_of(t.peer_mask[a] & both_mask)
         for i, b in enumerate(near):
             for c in near[i + 1 :]:
@@ -59,7 +60,6 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int, int]]:
                         continue
                     if not _balanced(board, (a, b, c, d)):
                         continue
-                    x, y = digits_of(mask)
                     yield a, b, c, d, x, y
 
 
