@@ -361,6 +361,7 @@ def remote_pair(board: Board) -> Step | None:
         digits = digits_of(pair)
         # The search sees the pair's cells and the two digits' candidates, nothing else.
         key = ("remote", pair, where[pair], *(digit_mask(board, d) for d in digits))
+        found: _Found | None
         if key in memo:
             found = memo[key]  # type: ignore[assignment]
         else:
