@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from .basic import _and, layout
 from .board import Board
 from .layout import layout_of
-from .patterns import _snapshot
+from .patterns import _snapshot, fresh_digits, tables
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -84,12 +84,9 @@ def _fish_text(base: str, cover: str, lines: list[int], covers: list[int], digit
 
 def basic_fish(board: Board, k: int) -> Step | None:
     size, values, candidates = board.size, board.values, board.candidates
-    for digit in range(1, size + 1):
+    for digit in fresh_digits(board, ("fish", k)):
         bit = 1 << (digit - 1)
         orientations = _lines(board, digit)
-        key = ("basic", k, tuple(orientations[0][2]) if orientations else ())
-        if key in board.memo:
-            continue
         for base, cover, lines in orientations:
             usable = [(i, m) for i, m in lines if m.bit_count() <= k]
             for combo in combinations(usable, k):
@@ -120,7 +117,6 @@ def basic_fish(board: Board, k: int) -> Step | None:
                     eliminations=[(c, digit) for c in elims],
                     proof=sorted(proof),
                 )
-        board.memo[key] = True
     return None
 
 
@@ -147,20 +143,30 @@ def _fin_groups(
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _line_cells(size: int, orientation: int, lines: int) -> int:
+    """The cell mask of the rows (orientation 0) or columns (1) in the mask ``lines``."""
+    out = 0
+    for line in _positions(lines):
+        for position in range(size):
+            out |= 1 << (line * size + position if orientation == 0 else position * size + line)
+    return out
+
+
 def finned_fish(board: Board, k: int) -> Step | None:
     """Fins all in one group that is not a line (a box, a region, a diagonal): the cover
     holds every base candidate outside that group, and is filled up to k with positions of
     candidates inside it; the rest inside it are the fins."""
     fin_groups = _fin_groups(board.puzzle.model, board.size)
-    for digit in range(1, board.size + 1):
+    size = board.size
+    peer_mask = tables(board).peer_mask
+    # The search depends only on this digit's candidates: one that found nothing on them
+    # finds nothing again (hard puzzles retry fish after every other step).
+    for digit in fresh_digits(board, ("finned fish", k)):
         orientations = _lines(board, digit)
         if not orientations:
             return None
-        # The search depends only on this digit's candidates: one that found nothing on this
-        # pattern finds nothing again (hard puzzles retry fish after every other step).
-        key = ("finned", k, tuple(orientations[0][2]))
-        if key in board.memo:
-            continue
+        dmask = _snapshot(board).masks[digit]
         for index, (base, cover, lines) in enumerate(orientations):
             # cross[p]: the base lines holding the digit at cover position p
             cross = dict(orientations[1 - index][2])
@@ -193,17 +199,27 @@ def finned_fish(board: Board, k: int) -> Step | None:
                             cover_mask |= 1 << p
                         if cover_mask == union or any(not m & cover_mask for _, m in combo):
                             continue
+                        # Nothing to remove unless a cover cell outside the base sees every
+                        # fin: test that on cell masks before building the step.
+                        fin_mask = union & ~cover_mask
+                        seen = -1
+                        for i, m in combo:
+                            fins = m & fin_mask
+                            while fins:
+                                low = fins & -fins
+                                seen &= peer_mask[_cell(size, base, i, low.bit_length() - 1)]
+                                fins ^= low
+                        cover_cells = _line_cells(size, 1 - index, cover_mask)
+                        if not seen & cover_cells & dmask & ~_line_cells(size, index, base_mask):
+                            continue
                         targets = [
                             (p, cross.get(p, 0) & ~base_mask) for p in _positions(cover_mask)
                         ]
-                        if not any(t for _, t in targets):
-                            continue
                         step = _finned_step(
                             board, digit, k, (base, cover), combo, targets, cover_mask
                         )
                         if step is not None:
                             return step
-        board.memo[key] = True
     return None
 
 

@@ -19,6 +19,7 @@ Wrap", "Multi-Colors 1", "Multi-Colors 2").
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -120,6 +121,21 @@ def digit_mask(board: Board, digit: int) -> int:
     return _snapshot(board).masks[digit]
 
 
+def fresh_digits(board: Board, technique: tuple[object, ...]) -> Iterator[int]:
+    """The digits 1, 2, … for a single-digit technique to search, less those on which it found
+    nothing before with the digit's candidates as they are now (its search depends on them
+    alone, and a step changes only a few digits). Asking for the next digit means the search
+    of this one found nothing, which is then remembered in ``board.memo``."""
+    memo = board.memo
+    masks = _snapshot(board).masks
+    for digit in range(1, board.size + 1):
+        key = (*technique, digit, masks[digit])
+        if key in memo:
+            continue
+        yield digit
+        memo[key] = True
+
+
 def cells_of(mask: int) -> list[int]:
     """The cells of a bit mask, smallest first."""
     out = []
@@ -161,8 +177,7 @@ def _turbot(board: Board, want_kite: bool) -> Step | None:
     """Skyscraper (two parallel lines) or 2-String Kite (a row and a column whose near ends
     share a box): a1 = b1 - b2 = a2 on one digit, so a1 or a2 holds it."""
     t = tables(board)
-    size = board.size
-    for digit in range(1, size + 1):
+    for digit in fresh_digits(board, ("kite" if want_kite else "skyscraper",)):
         links = [link for link in conjugates(board, digit) if t.kind[link[2]] != OTHER]
         if len(links) < 2:
             continue
@@ -252,8 +267,7 @@ def empty_rectangle(board: Board) -> Step | None:
     therefore loses it. Sound for any full group as the box; P and Q must each lie in one line.
     """
     t = tables(board)
-    size = board.size
-    for digit in range(1, size + 1):
+    for digit in fresh_digits(board, ("empty rectangle",)):
         links = [link for link in conjugates(board, digit) if t.kind[link[2]] != OTHER]
         if not links:
             continue
@@ -367,7 +381,7 @@ def simple_colors_trap(board: Board) -> Step | None:
     """Colour a digit's strong links in two colours (one colour holds the digit): a cell that
     sees a cell of each colour cannot hold it."""
     t = tables(board)
-    for digit in range(1, board.size + 1):
+    for digit in fresh_digits(board, ("colors trap",)):
         mask = digit_mask(board, digit)
         for on, off, groups in _colour(board, digit, conjugates(board, digit)):
             see_on = 0
@@ -402,7 +416,7 @@ def simple_colors_wrap(board: Board) -> Step | None:
     """Colour a digit's strong links in two colours: when two cells of one colour see each
     other that colour is false, and the digit leaves every cell of it."""
     t = tables(board)
-    for digit in range(1, board.size + 1):
+    for digit in fresh_digits(board, ("colors wrap",)):
         for on, off, groups in _colour(board, digit, conjugates(board, digit)):
             for wrong, right in ((on, off), (off, on)):
                 clash = next(
@@ -441,7 +455,7 @@ def _multi_colors(board: Board, kind: int) -> Step | None:
     digit. Type 2: colour A sees both colours of the other cluster, one of which is true, so A
     is false and the digit leaves its cells."""
     t = tables(board)
-    for digit in range(1, board.size + 1):
+    for digit in fresh_digits(board, ("multi-colors", kind)):
         clusters = _colour(board, digit, conjugates(board, digit), least=2)
         if len(clusters) < 2:
             continue
