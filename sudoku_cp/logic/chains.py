@@ -358,6 +358,10 @@ def remote_pair(board: Board) -> Step | None:
     memo = board.memo
     best: tuple[_Found, list[int]] | None = None
     for pair in sorted(where):
+        if where[pair].bit_count() < 4:
+            # Seven links need four cells: with three, a chain that long can only come back
+            # to its start, which proves nothing in this search.
+            continue
         digits = digits_of(pair)
         # The search sees the pair's cells and the two digits' candidates, nothing else.
         key = ("remote", pair, where[pair], *(digit_mask(board, d) for d in digits))
