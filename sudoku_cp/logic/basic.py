@@ -66,13 +66,52 @@ def _shapes(model: Model, size: int) -> tuple[tuple[Getter, ...], tuple[int, ...
     return getters, masks
 
 
+@functools.cache
+def _reach(model: Model, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per cell, bit masks of groups: those holding it, and those whose subset and
+    intersection searches read it (the group's cells and those of every group meeting it in
+    two cells or more, where those searches remove candidates)."""
+    lay = layout_of(model, size)
+    sets = lay.group_sets
+    own = [0] * (size * size)
+    near = [0] * (size * size)
+    for g, group in enumerate(lay.groups):
+        cells = set(group)
+        for h in range(len(lay.groups)):
+            if h != g and len(sets[g] & sets[h]) >= 2:
+                cells |= sets[h]
+        for c in group:
+            own[c] |= 1 << g
+        for c in cells:
+            near[c] |= 1 << g
+    return tuple(own), tuple(near)
+
+
+def _affected(board: Board, technique: object, wide: bool, cells: set[int] | None = None) -> int:
+    """The groups (a bit mask) where ``technique``, which found nothing before, may find
+    something now: those that hold (or, ``wide``, read) a cell changed since. -1 (all) when
+    the board cannot tell (:meth:`Board.changed_since`)."""
+    changed = board.changed_since(technique) if cells is None else cells
+    if changed is None:
+        return -1
+    table = _reach(board.puzzle.model, board.size)[1 if wide else 0]
+    mask = 0
+    for cell in changed:
+        mask |= table[cell]
+    return mask
+
+
 def full_house(board: Board) -> Step | None:
     """The last empty cell of a group takes the one digit the group still lacks."""
     lay = layout(board)
     values = board.values
     getters = _shapes(board.puzzle.model, board.size)[0]
+    # Only a placement can leave a group one empty cell: look where one was made since.
+    changed = board.changed_since(full_house)
+    placed = None if changed is None else {c for c in changed if values[c]}
+    groups = _affected(board, full_house, False, placed)
     for g in lay.full:
-        if getters[g](values).count(0) == 1:
+        if groups >> g & 1 and getters[g](values).count(0) == 1:
             cell = next(c for c in lay.groups[g] if not values[c])
             missing = board.all_digits & ~_placed(board, lay.groups[g])
             if missing & board.candidates[cell] and missing.bit_count() == 1:
@@ -84,13 +123,16 @@ def full_house(board: Board) -> Step | None:
                     placements=[(cell, digit)],
                     groups=[g],
                 )
+    board.found_nothing(full_house)
     return None
 
 
 def naked_single(board: Board) -> Step | None:
     """A cell with one candidate left takes it."""
-    values = board.values
-    for cell, mask in enumerate(board.candidates):
+    values, candidates = board.values, board.candidates
+    changed = board.changed_since(naked_single)
+    for cell in range(len(candidates)) if changed is None else sorted(changed):
+        mask = candidates[cell]
         if not values[cell] and mask and not mask & (mask - 1):
             digit = mask.bit_length()
             return board.step(
@@ -100,6 +142,7 @@ def naked_single(board: Board) -> Step | None:
                 placements=[(cell, digit)],
                 proof=[(cell, digit)],
             )
+    board.found_nothing(naked_single)
     return None
 
 
@@ -107,7 +150,10 @@ def hidden_single(board: Board) -> Step | None:
     """A digit that fits in only one cell of a group goes there."""
     lay = layout(board)
     values, candidates = board.values, board.candidates
+    groups = _affected(board, hidden_single, False)
     for g in lay.full:
+        if not groups >> g & 1:
+            continue
         once = twice = placed = 0
         group = lay.groups[g]
         for cell in group:
@@ -130,6 +176,7 @@ def hidden_single(board: Board) -> Step | None:
                 proof=[(cell, digit)],
                 groups=[g],
             )
+    board.found_nothing(hidden_single)
     return None
 
 
@@ -160,8 +207,11 @@ def _locked_candidates(board: Board, pointing: bool) -> Step | None:
     # HoDoKu's scan order (``SimpleSolver``): group A, then digit, then B (a row before a
     # column); the intersections come grouped by A, so the first A with a find decides.
     best: tuple[int, int, int, tuple[int, ...], tuple[int, ...]] | None = None
+    # What A and B hold decides, so only an A near a change can find something new.
+    key = ("locked candidates", pointing)
+    groups = _affected(board, key, True)
     for a, b, common, a_rest, b_rest in lay.intersections:
-        if (a in lay.lines) == pointing:
+        if (a in lay.lines) == pointing or not groups >> a & 1:
             continue
         if best is not None and a != best[1]:
             break
@@ -185,6 +235,7 @@ def _locked_candidates(board: Board, pointing: bool) -> Step | None:
                 best = (digit, a, b, common, b_rest)
                 break
     if best is None:
+        board.found_nothing(key)
         return None
     digit, a, b, common, b_rest = best
     bit = 1 << (digit - 1)
@@ -209,7 +260,11 @@ _SUBSET_NAMES = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 def _naked(board: Board, k: int, locked: bool) -> Step | None:
     lay = layout(board)
     values, candidates = board.values, board.candidates
+    key = ("naked", k, locked)
+    groups = _affected(board, key, True)
     for index in lay.scan_order:  # HoDoKu's order: boxes, rows, columns
+        if not groups >> index & 1:
+            continue
         group = lay.groups[index]
         cells = [c for c in group if not values[c] and 2 <= candidates[c].bit_count() <= k]
         if len(cells) < k:
@@ -251,6 +306,7 @@ def _naked(board: Board, k: int, locked: bool) -> Step | None:
                 proof=[(c, d) for c in subset for d in digits_of(candidates[c])],
                 groups=shared,
             )
+    board.found_nothing(key)
     return None
 
 
@@ -280,7 +336,11 @@ def _hidden(board: Board, k: int) -> Step | None:
     group_masks = _shapes(board.puzzle.model, board.size)[1]
     digit_range = range(1, board.size + 1)
     full = set(lay.full)
+    key = ("hidden", k)
+    groups = _affected(board, key, False)
     for g in (g for g in lay.scan_order if g in full):  # HoDoKu's order: boxes, rows, columns
+        if not groups >> g & 1:
+            continue
         group = group_masks[g]
         where: dict[int, int] = {}
         for d in digit_range:
@@ -309,6 +369,7 @@ def _hidden(board: Board, k: int) -> Step | None:
                 proof=[(c, d) for c in cells for d in subset if candidates[c] >> (d - 1) & 1],
                 groups=[g],
             )
+    board.found_nothing(key)
     return None
 
 

@@ -53,6 +53,10 @@ class Board:
         self.values: list[int] = [0] * (size * size)
         self.candidates: list[int] = [self.all_digits] * (size * size)
         self.memo: dict[object, object] = {}
+        self.log: list[set[int]] | None = None
+        """With :meth:`track`, the cells each applied step changed, in order."""
+        self.quiet: dict[object, int] = {}
+        """Per technique, the length of ``log`` when it last found nothing."""
         """Techniques' notes that stay true while the candidates they looked at are unchanged
         (fish: "no fish of this size on this digit pattern"), keyed by those candidates."""
         for cell, digit in enumerate(puzzle.cells):
@@ -84,7 +88,35 @@ class Board:
             if candidates[cell] >> (digit - 1) & 1:
                 changed.add(cell)
             self.eliminate(cell, digit)
+        if self.log is not None:
+            self.log.append(changed)
         return changed
+
+    def track(self) -> None:
+        """Log what each :meth:`apply` changes, so techniques that found nothing before look
+        again only where something changed (:meth:`changed_since`). Only for a board changed
+        by ``apply`` alone from then on, as the solver's is."""
+        self.log = []
+
+    def changed_since(self, technique: object) -> set[int] | None:
+        """The cells changed since ``technique`` last found nothing on this board (what it
+        must look at again), or None when it must look everywhere (never found nothing, or
+        the board is not tracked)."""
+        log = self.log
+        mark = self.quiet.get(technique)
+        if log is None or mark is None:
+            return None
+        if mark == len(log) - 1:
+            return log[mark]
+        out: set[int] = set()
+        for changed in log[mark:]:
+            out |= changed
+        return out
+
+    def found_nothing(self, technique: object) -> None:
+        """Note that ``technique`` found nothing on the board as it is now."""
+        if self.log is not None:
+            self.quiet[technique] = len(self.log)
 
     def has(self, cell: int, digit: int) -> bool:
         return not self.values[cell] and bool(self.candidates[cell] >> (digit - 1) & 1)

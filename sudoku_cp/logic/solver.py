@@ -120,6 +120,7 @@ def solve_logically(
     check_logic_model(puzzle)
     chosen = list(techniques) if techniques is not None else _default(uniqueness)
     board = Board(puzzle)
+    board.track()
     limit = puzzle.size**3 if max_steps is None else max_steps
     steps: list[Step] = []
     outcome: Outcome = "stalled"
