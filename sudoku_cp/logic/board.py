@@ -8,6 +8,8 @@ model whose rules are groups.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -34,6 +36,35 @@ def digits_of(mask: int) -> list[int]:
     return out
 
 
+@functools.lru_cache(maxsize=64)
+def _structure(
+    groups: tuple[tuple[int, ...], ...], peers: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[frozenset[int], ...]]:
+    """Each cell's groups (indices) and peers (a set): made once per layout, not per board."""
+    cell_groups: list[list[int]] = [[] for _ in range(len(peers))]
+    for index, group in enumerate(groups):
+        for cell in group:
+            cell_groups[cell].append(index)
+    return tuple(map(tuple, cell_groups)), tuple(frozenset(p) for p in peers)
+
+
+@functools.lru_cache(maxsize=64)
+def _full_groups(
+    groups: tuple[tuple[int, ...], ...], size: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[Callable[[list[int]], tuple[int, ...]], ...]]:
+    """Each cell's full groups (those of ``size`` cells), and per group a getter of its
+    cells' entries (a C call where a loop would be slower)."""
+    full_of: list[list[int]] = [[] for _ in range(size * size)]
+    for index, group in enumerate(groups):
+        if len(group) == size:
+            for cell in group:
+                full_of[cell].append(index)
+    getters = tuple(
+        operator.itemgetter(*g) if len(g) > 1 else lambda cells, c=g[0]: (cells[c],) for g in groups
+    )
+    return tuple(map(tuple, full_of)), getters
+
+
 class Board:
     """Values and candidate masks of one puzzle, with the structure techniques need."""
 
@@ -43,22 +74,17 @@ class Board:
         self.size = size
         self.all_digits = (1 << size) - 1
         self.groups: tuple[tuple[int, ...], ...] = puzzle.groups()
-        cell_groups: list[list[int]] = [[] for _ in range(size * size)]
-        for index, group in enumerate(self.groups):
-            for cell in group:
-                cell_groups[cell].append(index)
-        self.cell_groups: tuple[tuple[int, ...], ...] = tuple(map(tuple, cell_groups))
         self.peers: tuple[tuple[int, ...], ...] = puzzle.peers()
-        self.peer_sets: tuple[frozenset[int], ...] = tuple(frozenset(p) for p in self.peers)
+        self.cell_groups, self.peer_sets = _structure(self.groups, self.peers)
         self.values: list[int] = [0] * (size * size)
         self.candidates: list[int] = [self.all_digits] * (size * size)
         self.memo: dict[object, object] = {}
+        """Techniques' notes that stay true while the candidates they looked at are unchanged
+        (fish: "no fish of this size on this digit pattern"), keyed by those candidates."""
         self.log: list[set[int]] | None = None
         """With :meth:`track`, the cells each applied step changed, in order."""
         self.quiet: dict[object, int] = {}
         """Per technique, the length of ``log`` when it last found nothing."""
-        """Techniques' notes that stay true while the candidates they looked at are unchanged
-        (fish: "no fish of this size on this digit pattern"), keyed by those candidates."""
         for cell, digit in enumerate(puzzle.cells):
             if digit:
                 self.place(cell, digit)
@@ -142,22 +168,17 @@ class Board:
         those cells can have lost their last candidate, and only the full groups holding one
         of them a digit (the solver checks after every step, so this keeps that cheap)."""
         candidates = self.candidates
-        if any(not candidates[c] for c in cells):
-            return True
-        groups, cell_groups, size = self.groups, self.cell_groups, self.size
-        everything = self.all_digits
-        seen: set[int] = set()
         for cell in cells:
-            for g in cell_groups[cell]:
-                if g in seen:
-                    continue
-                seen.add(g)
-                group = groups[g]
-                if len(group) == size:
-                    union = 0
-                    for c in group:
-                        union |= candidates[c]
-                    if union != everything:
+            if not candidates[cell]:
+                return True
+        full_of, getters = _full_groups(self.groups, self.size)
+        everything = self.all_digits
+        checked = 0
+        for cell in cells:
+            for g in full_of[cell]:
+                if not checked >> g & 1:
+                    checked |= 1 << g
+                    if functools.reduce(operator.or_, getters[g](candidates)) != everything:
                         return True
         return False
 

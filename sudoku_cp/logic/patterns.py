@@ -108,7 +108,9 @@ _SNAPSHOTS: weakref.WeakKeyDictionary[Board, _Snapshot] = weakref.WeakKeyDiction
 
 
 def _snapshot(board: Board) -> _Snapshot:
-    state = (*board.values, *board.candidates)
+    # A tracked board changes only by logged steps: the log's length names its state.
+    log = board.log
+    state = (-1, len(log)) if log is not None else (*board.values, *board.candidates)
     found = _SNAPSHOTS.get(board)
     if found is None or found.state != state:
         found = _Snapshot(board, state)
