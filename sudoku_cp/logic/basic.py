@@ -13,7 +13,7 @@ import functools
 import operator
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from .board import Board, digits_of
 from .layout import Layout, layout_of
@@ -23,9 +23,20 @@ from .steps import Step
 if TYPE_CHECKING:
     from ..model import Model
 
+T = TypeVar("T")
+
+
+def _per_board(board: Board, make: Callable[[Model, int], T]) -> T:
+    """``make(model, size)`` (a cached table), kept on the board: hashing the model for the
+    cache on every call costs more than the lookup here."""
+    found = board.memo.get(make)
+    if found is None:
+        found = board.memo[make] = make(board.puzzle.model, board.size)
+    return found  # type: ignore[return-value]
+
 
 def layout(board: Board) -> Layout:
-    return layout_of(board.puzzle.model, board.size)
+    return _per_board(board, layout_of)
 
 
 def _digits_text(mask: int) -> str:
@@ -94,7 +105,7 @@ def _affected(board: Board, technique: object, wide: bool, cells: set[int] | Non
     changed = board.changed_since(technique) if cells is None else cells
     if changed is None:
         return -1
-    table = _reach(board.puzzle.model, board.size)[1 if wide else 0]
+    table = _per_board(board, _reach)[1 if wide else 0]
     mask = 0
     for cell in changed:
         mask |= table[cell]
@@ -105,7 +116,7 @@ def full_house(board: Board) -> Step | None:
     """The last empty cell of a group takes the one digit the group still lacks."""
     lay = layout(board)
     values = board.values
-    getters = _shapes(board.puzzle.model, board.size)[0]
+    getters = _per_board(board, _shapes)[0]
     # Only a placement can leave a group one empty cell: look where one was made since.
     changed = board.changed_since(full_house)
     placed = None if changed is None else {c for c in changed if values[c]}
@@ -333,7 +344,7 @@ def _hidden(board: Board, k: int) -> Step | None:
     lay = layout(board)
     candidates = board.candidates
     masks = _snapshot(board).masks  # per digit, the empty cells holding it
-    group_masks = _shapes(board.puzzle.model, board.size)[1]
+    group_masks = _per_board(board, _shapes)[1]
     digit_range = range(1, board.size + 1)
     full = set(lay.full)
     key = ("hidden", k)

@@ -93,9 +93,11 @@ class Board:
         """Put ``digit`` in ``cell`` and remove it from the cell's peers."""
         self.values[cell] = digit
         bit = 1 << (digit - 1)
-        self.candidates[cell] = bit
+        candidates = self.candidates
+        candidates[cell] = bit
+        keep = ~bit
         for peer in self.peers[cell]:
-            self.candidates[peer] &= ~bit
+            candidates[peer] &= keep
 
     def eliminate(self, cell: int, digit: int) -> None:
         self.candidates[cell] &= ~(1 << (digit - 1))
@@ -105,11 +107,16 @@ class Board:
         candidates it changed (what :meth:`broken_at` needs to look at)."""
         candidates, peers = self.candidates, self.peers
         changed: set[int] = set()
-        for cell, digit in step.placements:
+        for cell, digit in step.placements:  # as place(), noting the peers that change
             bit = 1 << (digit - 1)
+            keep = ~bit
+            self.values[cell] = digit
+            candidates[cell] = bit
             changed.add(cell)
-            changed.update(p for p in peers[cell] if candidates[p] & bit)
-            self.place(cell, digit)
+            for peer in peers[cell]:
+                if candidates[peer] & bit:
+                    candidates[peer] &= keep
+                    changed.add(peer)
         for cell, digit in step.eliminations:
             if candidates[cell] >> (digit - 1) & 1:
                 changed.add(cell)
@@ -130,8 +137,8 @@ class Board:
         the board is not tracked)."""
         log = self.log
         mark = self.quiet.get(technique)
-        if log is None or mark is None:
-            return None
+        if log is None or mark is None or len(log) - mark > 8:
+            return None  # (a long way back, a full look costs less than gathering changes)
         if mark == len(log) - 1:
             return log[mark]
         out: set[int] = set()
