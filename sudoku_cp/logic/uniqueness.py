@@ -36,7 +36,15 @@ def _swappable(board: Board) -> bool:
     return not board.puzzle.model.rules
 
 
-def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int, int]]:
+def _rectangles(board: Board) -> list[tuple[int, int, int, int, int, int]]:
+    """:func:`_deadly_patterns`, listed once per board state: six techniques ask in turn."""
+    snap = _snapshot(board)
+    if snap.rectangles is None:
+        snap.rectangles = list(_deadly_patterns(board))
+    return snap.rectangles
+
+
+def _deadly_patterns(board: Board) -> Iterator[tuple[int, int, int, int, int, int]]:
     """(a, b, c, d, x, y): a deadly pattern a-b, a-c, b-d, c-d (each pair in a group), a
     bivalue {x, y}, the other three with x and y among their candidates; every group meets the
     four cells in 0 or 2 of them."""
