@@ -16,6 +16,7 @@ and diagonals too). Fish whose base or cover sets are boxes (Franken, Mutant) ar
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -143,6 +144,31 @@ def _fin_groups(
     return tuple(out)
 
 
+def _narrow(
+    lines: list[tuple[int, int]], k: int, widest: int
+) -> Iterator[tuple[tuple[tuple[int, int], ...], int, int]]:
+    """The k-combinations of ``lines`` (in ``combinations`` order) whose masks' union has at
+    most ``widest`` bits, each with that union and the mask of the lines' indices; a branch
+    stops as soon as its union is wider (it only grows)."""
+    n = len(lines)
+
+    def extend(
+        start: int, chosen: tuple[tuple[int, int], ...], union: int, base: int
+    ) -> Iterator[tuple[tuple[tuple[int, int], ...], int, int]]:
+        last = len(chosen) == k - 1
+        for i in range(start, n - (k - len(chosen)) + 1):
+            index, mask = lines[i]
+            grown = union | mask
+            if grown.bit_count() > widest:
+                continue
+            if last:
+                yield (*chosen, lines[i]), grown, base | 1 << index
+            else:
+                yield from extend(i + 1, (*chosen, lines[i]), grown, base | 1 << index)
+
+    return extend(0, (), 0, 0)
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _line_cells(size: int, orientation: int, lines: int) -> int:
     """The cell mask of the rows (orientation 0) or columns (1) in the mask ``lines``."""
@@ -174,14 +200,8 @@ def finned_fish(board: Board, k: int) -> Step | None:
             # Positions off the cover are fins, all inside one group: at most as many as
             # the widest group spans (3 for a 9x9 box), so a wider union has no finned fish.
             widest = k + max((meets[1 - index].bit_count() for _, meets in fin_groups), default=0)
-            for combo in combinations(usable, k):
-                union = 0
-                base_mask = 0
-                for i, m in combo:
-                    union |= m
-                    base_mask |= 1 << i
-                width = union.bit_count()
-                if width <= k or width > widest:
+            for combo, union, base_mask in _narrow(usable, k, widest):
+                if union.bit_count() <= k:
                     continue  # a basic fish, or none
                 for shapes, meets in fin_groups:
                     if not meets[index] & base_mask:
