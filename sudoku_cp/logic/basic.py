@@ -9,15 +9,34 @@ only for groups of ``size`` cells; "a digit at most once" for every group.
 
 from __future__ import annotations
 
+import functools
+import operator
+from collections.abc import Callable
 from itertools import combinations
+from typing import TYPE_CHECKING, TypeVar
 
 from .board import Board, digits_of
 from .layout import Layout, layout_of
+from .patterns import _snapshot, cells_of
 from .steps import Step
+
+if TYPE_CHECKING:
+    from ..model import Model
+
+T = TypeVar("T")
+
+
+def _per_board(board: Board, make: Callable[[Model, int], T]) -> T:
+    """``make(model, size)`` (a cached table), kept on the board: hashing the model for the
+    cache on every call costs more than the lookup here."""
+    found = board.memo.get(make)
+    if found is None:
+        found = board.memo[make] = make(board.puzzle.model, board.size)
+    return found  # type: ignore[return-value]
 
 
 def layout(board: Board) -> Layout:
-    return layout_of(board.puzzle.model, board.size)
+    return _per_board(board, layout_of)
 
 
 def _digits_text(mask: int) -> str:
@@ -41,15 +60,70 @@ def _placed(board: Board, group: tuple[int, ...]) -> int:
     return mask
 
 
+Getter = Callable[[list[int]], tuple[int, ...]]
+
+
 # --- singles -----------------------------------------------------------------------------------
+@functools.cache
+def _shapes(model: Model, size: int) -> tuple[tuple[Getter, ...], tuple[int, ...]]:
+    """For each group: a getter of its cells' entries from a list of all cells (one C call
+    instead of a Python loop), and the bit mask of its cells."""
+    lay = layout_of(model, size)
+    getters = tuple(
+        operator.itemgetter(*g) if len(g) > 1 else lambda cells, c=g[0]: (cells[c],)
+        for g in lay.groups
+    )
+    masks = tuple(sum(1 << c for c in g) for g in lay.groups)
+    return getters, masks
+
+
+@functools.cache
+def _reach(model: Model, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per cell, bit masks of groups: those holding it, and those whose subset and
+    intersection searches read it (the group's cells and those of every group meeting it in
+    two cells or more, where those searches remove candidates)."""
+    lay = layout_of(model, size)
+    sets = lay.group_sets
+    own = [0] * (size * size)
+    near = [0] * (size * size)
+    for g, group in enumerate(lay.groups):
+        cells = set(group)
+        for h in range(len(lay.groups)):
+            if h != g and len(sets[g] & sets[h]) >= 2:
+                cells |= sets[h]
+        for c in group:
+            own[c] |= 1 << g
+        for c in cells:
+            near[c] |= 1 << g
+    return tuple(own), tuple(near)
+
+
+def _affected(board: Board, technique: object, wide: bool, cells: set[int] | None = None) -> int:
+    """The groups (a bit mask) where ``technique``, which found nothing before, may find
+    something now: those that hold (or, ``wide``, read) a cell changed since. -1 (all) when
+    the board cannot tell (:meth:`Board.changed_since`)."""
+    changed = board.changed_since(technique) if cells is None else cells
+    if changed is None:
+        return -1
+    table = _per_board(board, _reach)[1 if wide else 0]
+    mask = 0
+    for cell in changed:
+        mask |= table[cell]
+    return mask
+
+
 def full_house(board: Board) -> Step | None:
     """The last empty cell of a group takes the one digit the group still lacks."""
     lay = layout(board)
     values = board.values
+    getters = _per_board(board, _shapes)[0]
+    # Only a placement can leave a group one empty cell: look where one was made since.
+    changed = board.changed_since(full_house)
+    placed = None if changed is None else {c for c in changed if values[c]}
+    groups = _affected(board, full_house, False, placed)
     for g in lay.full:
-        empty = [c for c in lay.groups[g] if not values[c]]
-        if len(empty) == 1:
-            cell = empty[0]
+        if groups >> g & 1 and getters[g](values).count(0) == 1:
+            cell = next(c for c in lay.groups[g] if not values[c])
             missing = board.all_digits & ~_placed(board, lay.groups[g])
             if missing & board.candidates[cell] and missing.bit_count() == 1:
                 digit = missing.bit_length()
@@ -60,13 +134,16 @@ def full_house(board: Board) -> Step | None:
                     placements=[(cell, digit)],
                     groups=[g],
                 )
+    board.found_nothing(full_house)
     return None
 
 
 def naked_single(board: Board) -> Step | None:
     """A cell with one candidate left takes it."""
-    values = board.values
-    for cell, mask in enumerate(board.candidates):
+    values, candidates = board.values, board.candidates
+    changed = board.changed_since(naked_single)
+    for cell in range(len(candidates)) if changed is None else sorted(changed):
+        mask = candidates[cell]
         if not values[cell] and mask and not mask & (mask - 1):
             digit = mask.bit_length()
             return board.step(
@@ -76,6 +153,7 @@ def naked_single(board: Board) -> Step | None:
                 placements=[(cell, digit)],
                 proof=[(cell, digit)],
             )
+    board.found_nothing(naked_single)
     return None
 
 
@@ -83,7 +161,10 @@ def hidden_single(board: Board) -> Step | None:
     """A digit that fits in only one cell of a group goes there."""
     lay = layout(board)
     values, candidates = board.values, board.candidates
+    groups = _affected(board, hidden_single, False)
     for g in lay.full:
+        if not groups >> g & 1:
+            continue
         once = twice = placed = 0
         group = lay.groups[g]
         for cell in group:
@@ -106,6 +187,7 @@ def hidden_single(board: Board) -> Step | None:
                 proof=[(cell, digit)],
                 groups=[g],
             )
+    board.found_nothing(hidden_single)
     return None
 
 
@@ -136,8 +218,11 @@ def _locked_candidates(board: Board, pointing: bool) -> Step | None:
     # HoDoKu's scan order (``SimpleSolver``): group A, then digit, then B (a row before a
     # column); the intersections come grouped by A, so the first A with a find decides.
     best: tuple[int, int, int, tuple[int, ...], tuple[int, ...]] | None = None
+    # What A and B hold decides, so only an A near a change can find something new.
+    key = ("locked candidates", pointing)
+    groups = _affected(board, key, True)
     for a, b, common, a_rest, b_rest in lay.intersections:
-        if (a in lay.lines) == pointing:
+        if (a in lay.lines) == pointing or not groups >> a & 1:
             continue
         if best is not None and a != best[1]:
             break
@@ -161,6 +246,7 @@ def _locked_candidates(board: Board, pointing: bool) -> Step | None:
                 best = (digit, a, b, common, b_rest)
                 break
     if best is None:
+        board.found_nothing(key)
         return None
     digit, a, b, common, b_rest = best
     bit = 1 << (digit - 1)
@@ -185,7 +271,11 @@ _SUBSET_NAMES = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 def _naked(board: Board, k: int, locked: bool) -> Step | None:
     lay = layout(board)
     values, candidates = board.values, board.candidates
+    key = ("naked", k, locked)
+    groups = _affected(board, key, True)
     for index in lay.scan_order:  # HoDoKu's order: boxes, rows, columns
+        if not groups >> index & 1:
+            continue
         group = lay.groups[index]
         cells = [c for c in group if not values[c] and 2 <= candidates[c].bit_count() <= k]
         if len(cells) < k:
@@ -227,6 +317,7 @@ def _naked(board: Board, k: int, locked: bool) -> Step | None:
                 proof=[(c, d) for c in subset for d in digits_of(candidates[c])],
                 groups=shared,
             )
+    board.found_nothing(key)
     return None
 
 
@@ -251,22 +342,31 @@ def _locked_both_ways(lay: Layout, shared: list[int], cells: list[int]) -> bool:
 
 def _hidden(board: Board, k: int) -> Step | None:
     lay = layout(board)
-    values, candidates = board.values, board.candidates
+    candidates = board.candidates
+    masks = _snapshot(board).masks  # per digit, the empty cells holding it
+    group_masks = _per_board(board, _shapes)[1]
+    digit_range = range(1, board.size + 1)
     full = set(lay.full)
+    key = ("hidden", k)
+    groups = _affected(board, key, False)
     for g in (g for g in lay.scan_order if g in full):  # HoDoKu's order: boxes, rows, columns
-        group = lay.groups[g]
-        where: dict[int, list[int]] = {}
-        for cell in group:
-            if not values[cell]:
-                for d in digits_of(candidates[cell]):
-                    where.setdefault(d, []).append(cell)
-        digits = [d for d, cells in where.items() if 2 <= len(cells) <= k]
-        if len(digits) < k:
+        if not groups >> g & 1:
             continue
-        for subset in combinations(sorted(digits), k):
-            cells = sorted({c for d in subset for c in where[d]})
-            if len(cells) != k:
+        group = group_masks[g]
+        where: dict[int, int] = {}
+        for d in digit_range:
+            places = masks[d] & group
+            if 2 <= places.bit_count() <= k:
+                where[d] = places
+        if len(where) < k:
+            continue
+        for subset in combinations(where, k):  # digits in increasing order
+            union = 0
+            for d in subset:
+                union |= where[d]
+            if union.bit_count() != k:
                 continue
+            cells = cells_of(union)
             mask = sum(1 << (d - 1) for d in subset)
             elims = [(c, d) for c in cells for d in digits_of(candidates[c] & ~mask)]
             if not elims:
@@ -280,6 +380,7 @@ def _hidden(board: Board, k: int) -> Step | None:
                 proof=[(c, d) for c in cells for d in subset if candidates[c] >> (d - 1) & 1],
                 groups=[g],
             )
+    board.found_nothing(key)
     return None
 
 

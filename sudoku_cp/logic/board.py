@@ -8,6 +8,8 @@ model whose rules are groups.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -34,6 +36,35 @@ def digits_of(mask: int) -> list[int]:
     return out
 
 
+@functools.lru_cache(maxsize=64)
+def _structure(
+    groups: tuple[tuple[int, ...], ...], peers: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[frozenset[int], ...]]:
+    """Each cell's groups (indices) and peers (a set): made once per layout, not per board."""
+    cell_groups: list[list[int]] = [[] for _ in range(len(peers))]
+    for index, group in enumerate(groups):
+        for cell in group:
+            cell_groups[cell].append(index)
+    return tuple(map(tuple, cell_groups)), tuple(frozenset(p) for p in peers)
+
+
+@functools.lru_cache(maxsize=64)
+def _full_groups(
+    groups: tuple[tuple[int, ...], ...], size: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[Callable[[list[int]], tuple[int, ...]], ...]]:
+    """Each cell's full groups (those of ``size`` cells), and per group a getter of its
+    cells' entries (a C call where a loop would be slower)."""
+    full_of: list[list[int]] = [[] for _ in range(size * size)]
+    for index, group in enumerate(groups):
+        if len(group) == size:
+            for cell in group:
+                full_of[cell].append(index)
+    getters = tuple(
+        operator.itemgetter(*g) if len(g) > 1 else lambda cells, c=g[0]: (cells[c],) for g in groups
+    )
+    return tuple(map(tuple, full_of)), getters
+
+
 class Board:
     """Values and candidate masks of one puzzle, with the structure techniques need."""
 
@@ -43,18 +74,17 @@ class Board:
         self.size = size
         self.all_digits = (1 << size) - 1
         self.groups: tuple[tuple[int, ...], ...] = puzzle.groups()
-        cell_groups: list[list[int]] = [[] for _ in range(size * size)]
-        for index, group in enumerate(self.groups):
-            for cell in group:
-                cell_groups[cell].append(index)
-        self.cell_groups: tuple[tuple[int, ...], ...] = tuple(map(tuple, cell_groups))
         self.peers: tuple[tuple[int, ...], ...] = puzzle.peers()
-        self.peer_sets: tuple[frozenset[int], ...] = tuple(frozenset(p) for p in self.peers)
+        self.cell_groups, self.peer_sets = _structure(self.groups, self.peers)
         self.values: list[int] = [0] * (size * size)
         self.candidates: list[int] = [self.all_digits] * (size * size)
         self.memo: dict[object, object] = {}
         """Techniques' notes that stay true while the candidates they looked at are unchanged
         (fish: "no fish of this size on this digit pattern"), keyed by those candidates."""
+        self.log: list[set[int]] | None = None
+        """With :meth:`track`, the cells each applied step changed, in order."""
+        self.quiet: dict[object, int] = {}
+        """Per technique, the length of ``log`` when it last found nothing."""
         for cell, digit in enumerate(puzzle.cells):
             if digit:
                 self.place(cell, digit)
@@ -63,19 +93,63 @@ class Board:
         """Put ``digit`` in ``cell`` and remove it from the cell's peers."""
         self.values[cell] = digit
         bit = 1 << (digit - 1)
-        self.candidates[cell] = bit
+        candidates = self.candidates
+        candidates[cell] = bit
+        keep = ~bit
         for peer in self.peers[cell]:
-            self.candidates[peer] &= ~bit
+            candidates[peer] &= keep
 
     def eliminate(self, cell: int, digit: int) -> None:
         self.candidates[cell] &= ~(1 << (digit - 1))
 
-    def apply(self, step: Step) -> None:
-        """Carry out a step's placements and eliminations."""
-        for cell, digit in step.placements:
-            self.place(cell, digit)
+    def apply(self, step: Step) -> set[int]:
+        """Carry out a step's placements and eliminations; return the cells whose value or
+        candidates it changed (what :meth:`broken_at` needs to look at)."""
+        candidates, peers = self.candidates, self.peers
+        changed: set[int] = set()
+        for cell, digit in step.placements:  # as place(), noting the peers that change
+            bit = 1 << (digit - 1)
+            keep = ~bit
+            self.values[cell] = digit
+            candidates[cell] = bit
+            changed.add(cell)
+            for peer in peers[cell]:
+                if candidates[peer] & bit:
+                    candidates[peer] &= keep
+                    changed.add(peer)
         for cell, digit in step.eliminations:
+            if candidates[cell] >> (digit - 1) & 1:
+                changed.add(cell)
             self.eliminate(cell, digit)
+        if self.log is not None:
+            self.log.append(changed)
+        return changed
+
+    def track(self) -> None:
+        """Log what each :meth:`apply` changes, so techniques that found nothing before look
+        again only where something changed (:meth:`changed_since`). Only for a board changed
+        by ``apply`` alone from then on, as the solver's is."""
+        self.log = []
+
+    def changed_since(self, technique: object) -> set[int] | None:
+        """The cells changed since ``technique`` last found nothing on this board (what it
+        must look at again), or None when it must look everywhere (never found nothing, or
+        the board is not tracked)."""
+        log = self.log
+        mark = self.quiet.get(technique)
+        if log is None or mark is None or len(log) - mark > 8:
+            return None  # (a long way back, a full look costs less than gathering changes)
+        if mark == len(log) - 1:
+            return log[mark]
+        out: set[int] = set()
+        for changed in log[mark:]:
+            out |= changed
+        return out
+
+    def found_nothing(self, technique: object) -> None:
+        """Note that ``technique`` found nothing on the board as it is now."""
+        if self.log is not None:
+            self.quiet[technique] = len(self.log)
 
     def has(self, cell: int, digit: int) -> bool:
         return not self.values[cell] and bool(self.candidates[cell] >> (digit - 1) & 1)
@@ -94,6 +168,25 @@ class Board:
                     union |= self.candidates[cell]
                 if union != self.all_digits:
                     return True
+        return False
+
+    def broken_at(self, cells: set[int]) -> bool:
+        """:meth:`broken`, for a board that was not broken before ``cells`` changed: only
+        those cells can have lost their last candidate, and only the full groups holding one
+        of them a digit (the solver checks after every step, so this keeps that cheap)."""
+        candidates = self.candidates
+        for cell in cells:
+            if not candidates[cell]:
+                return True
+        full_of, getters = _full_groups(self.groups, self.size)
+        everything = self.all_digits
+        checked = 0
+        for cell in cells:
+            for g in full_of[cell]:
+                if not checked >> g & 1:
+                    checked |= 1 << g
+                    if functools.reduce(operator.or_, getters[g](candidates)) != everything:
+                        return True
         return False
 
     def name(self, cell: int) -> str:

@@ -313,8 +313,7 @@ def x_chain(board: Board) -> Step | None:
     peers): its two ends hold the digit between them, so a cell seeing both cannot."""
     best: _Found | None = None
     for digit in range(1, board.size + 1):
-        graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False)
-        found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,), most=True).get(X_CHAIN)
+        found = _single_digit(board, digit, MAX_LINKS)
         if found is not None and (best is None or _rank(found) < _rank(best)):
             best = found
     return None if best is None else _step(board, X_CHAIN, best)
@@ -326,11 +325,23 @@ def turbot_fish(board: Board) -> Step | None:
     Kite and Empty Rectangle, tried first, are its named shapes; this takes the rest."""
     best: _Found | None = None
     for digit in range(1, board.size + 1):
-        graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False)
-        found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,), 3, most=True).get(X_CHAIN)
+        found = _single_digit(board, digit, 3)
         if found is not None and (best is None or len(found.eliminations) > len(best.eliminations)):
             best = found
     return None if best is None else _step(board, TURBOT, best)
+
+
+def _single_digit(board: Board, digit: int, max_links: int) -> _Found | None:
+    """The best X-Chain on ``digit`` (most eliminations, then shortest), remembered for the
+    digit's candidates: it depends on them alone, and most steps leave most digits alone."""
+    key = ("x-chain", digit, max_links, digit_mask(board, digit))
+    memo = board.memo
+    if key in memo:
+        return memo[key]  # type: ignore[return-value]
+    graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False)
+    found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,), max_links, most=True).get(X_CHAIN)
+    memo[key] = found
+    return found
 
 
 def remote_pair(board: Board) -> Step | None:
@@ -338,23 +349,39 @@ def remote_pair(board: Board) -> Step | None:
     alternate x, y, x, y, so two of them an odd number of steps apart (the ends of a chain of
     an even number of cells) hold x and y between them, and a cell seeing both can be neither.
     """
-    pairs = sorted(
-        {m for c, m in enumerate(board.candidates) if not board.values[c] and m.bit_count() == 2}
-    )
+    where: dict[int, int] = {}  # each pair of digits: the cells holding just those two
+    values = board.values
+    for c, m in enumerate(board.candidates):
+        if not values[c] and m.bit_count() == 2:
+            where[m] = where.get(m, 0) | 1 << c
+    peer_mask = tables(board).peer_mask
+    memo = board.memo
     best: tuple[_Found, list[int]] | None = None
-    for pair in pairs:
+    for pair in sorted(where):
+        if where[pair].bit_count() < 4:
+            # Seven links need four cells: with three, a chain that long can only come back
+            # to its start, which proves nothing in this search.
+            continue
         digits = digits_of(pair)
-        graph = _Graph(board, digits, conjugate=False, bivalue=True, in_cell=False)
-        found = _search(graph, XY_CHAIN, 7, (XY_CHAIN,)).get(XY_CHAIN)
+        # The search sees the pair's cells and the two digits' candidates, nothing else.
+        key = ("remote", pair, where[pair], *(digit_mask(board, d) for d in digits))
+        found: _Found | None
+        if key in memo:
+            found = memo[key]  # type: ignore[assignment]
+        else:
+            graph = _Graph(board, digits, conjugate=False, bivalue=True, in_cell=False)
+            found = _search(graph, XY_CHAIN, 7, (XY_CHAIN,)).get(XY_CHAIN)
+            memo[key] = found
         if found is None or (best is not None and found.links >= best[0].links):
             continue
+        found = replace(found)  # the remembered one stays as the search left it
         # As HoDoKu: any two chain cells an odd number of steps apart (3 or more) hold x and
         # y between them, so what sees both loses both.
         cells = [n // board.size for n in found.chain[::2]]
         seen = 0
         for i, a in enumerate(cells):
             for b in cells[i + 3 :: 2]:
-                seen |= graph.peer_mask[a] & graph.peer_mask[b]
+                seen |= peer_mask[a] & peer_mask[b]
         for cell in cells:
             seen &= ~(1 << cell)
         found.eliminations = [(c, d) for c in cells_of(seen) for d in digits if board.has(c, d)]

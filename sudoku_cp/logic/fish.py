@@ -16,12 +16,14 @@ and diagonals too). Fish whose base or cover sets are boxes (Franken, Mutant) ar
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .basic import _and, layout
 from .board import Board
 from .layout import layout_of
+from .patterns import _snapshot, fresh_digits, tables
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -34,30 +36,32 @@ MAX_FINS = 4
 
 def _lines(board: Board, digit: int) -> list[tuple[str, str, list[tuple[int, int]]]]:
     """Both orientations: (base word, cover word, for each base line its index and mask of
-    cover positions holding ``digit``)."""
+    cover positions holding ``digit``). Made once per board state and digit (six fish
+    techniques ask in turn), from the digit's cell mask: a row is a slice of it."""
     lay = layout(board)
     if not lay.rows or not lay.columns:
         return []
-    size, values, candidates = board.size, board.values, board.candidates
-    bit = 1 << (digit - 1)
-    by_row, by_col = [], []
-    for r in range(size):
-        mask = 0
-        for c in range(size):
-            cell = r * size + c
-            if not values[cell] and candidates[cell] & bit:
-                mask |= 1 << c
-        if mask:
-            by_row.append((r, mask))
-    for c in range(size):
-        mask = 0
+    snap = _snapshot(board)
+    found: list[tuple[str, str, list[tuple[int, int]]]] | None = snap.lines.get(digit)
+    if found is None:
+        size = board.size
+        dmask = snap.masks[digit]
+        row_bits = (1 << size) - 1
+        by_row = []
+        columns = [0] * size
         for r in range(size):
-            cell = r * size + c
-            if not values[cell] and candidates[cell] & bit:
-                mask |= 1 << r
-        if mask:
-            by_col.append((c, mask))
-    return [("row", "column", by_row), ("column", "row", by_col)]
+            mask = (dmask >> (r * size)) & row_bits
+            if mask:
+                by_row.append((r, mask))
+                bit = 1 << r
+                while mask:
+                    low = mask & -mask
+                    columns[low.bit_length() - 1] |= bit
+                    mask ^= low
+        by_col = [(c, mask) for c, mask in enumerate(columns) if mask]
+        found = [("row", "column", by_row), ("column", "row", by_col)]
+        snap.lines[digit] = found
+    return found
 
 
 def _cell(size: int, base_word: str, line: int, position: int) -> int:
@@ -81,12 +85,9 @@ def _fish_text(base: str, cover: str, lines: list[int], covers: list[int], digit
 
 def basic_fish(board: Board, k: int) -> Step | None:
     size, values, candidates = board.size, board.values, board.candidates
-    for digit in range(1, size + 1):
+    for digit in fresh_digits(board, ("fish", k)):
         bit = 1 << (digit - 1)
         orientations = _lines(board, digit)
-        key = ("basic", k, tuple(orientations[0][2]) if orientations else ())
-        if key in board.memo:
-            continue
         for base, cover, lines in orientations:
             usable = [(i, m) for i, m in lines if m.bit_count() <= k]
             for combo in combinations(usable, k):
@@ -117,14 +118,16 @@ def basic_fish(board: Board, k: int) -> Step | None:
                     eliminations=[(c, digit) for c in elims],
                     proof=sorted(proof),
                 )
-        board.memo[key] = True
     return None
 
 
 @functools.cache
-def _fin_groups(model: Model, size: int) -> tuple[tuple[dict[int, int], dict[int, int]], ...]:
+def _fin_groups(
+    model: Model, size: int
+) -> tuple[tuple[tuple[dict[int, int], dict[int, int]], tuple[int, int]], ...]:
     """For each group that is not a row or column (boxes, regions, diagonals …): by row, the
-    mask of its columns in that row, and by column, the mask of its rows."""
+    mask of its columns in that row, and by column, the mask of its rows; then the masks of
+    the rows and of the columns it meets."""
     lay = layout_of(model, size)
     out = []
     for g, group in enumerate(lay.groups):
@@ -136,8 +139,44 @@ def _fin_groups(model: Model, size: int) -> tuple[tuple[dict[int, int], dict[int
             r, c = divmod(cell, size)
             by_row[r] = by_row.get(r, 0) | 1 << c
             by_col[c] = by_col.get(c, 0) | 1 << r
-        out.append((by_row, by_col))
+        meets = (sum(1 << r for r in by_row), sum(1 << c for c in by_col))
+        out.append(((by_row, by_col), meets))
     return tuple(out)
+
+
+def _narrow(
+    lines: list[tuple[int, int]], k: int, widest: int
+) -> Iterator[tuple[tuple[tuple[int, int], ...], int, int]]:
+    """The k-combinations of ``lines`` (in ``combinations`` order) whose masks' union has at
+    most ``widest`` bits, each with that union and the mask of the lines' indices; a branch
+    stops as soon as its union is wider (it only grows)."""
+    n = len(lines)
+
+    def extend(
+        start: int, chosen: tuple[tuple[int, int], ...], union: int, base: int
+    ) -> Iterator[tuple[tuple[tuple[int, int], ...], int, int]]:
+        last = len(chosen) == k - 1
+        for i in range(start, n - (k - len(chosen)) + 1):
+            index, mask = lines[i]
+            grown = union | mask
+            if grown.bit_count() > widest:
+                continue
+            if last:
+                yield (*chosen, lines[i]), grown, base | 1 << index
+            else:
+                yield from extend(i + 1, (*chosen, lines[i]), grown, base | 1 << index)
+
+    return extend(0, (), 0, 0)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _line_cells(size: int, orientation: int, lines: int) -> int:
+    """The cell mask of the rows (orientation 0) or columns (1) in the mask ``lines``."""
+    out = 0
+    for line in _positions(lines):
+        for position in range(size):
+            out |= 1 << (line * size + position if orientation == 0 else position * size + line)
+    return out
 
 
 def finned_fish(board: Board, k: int) -> Step | None:
@@ -145,28 +184,28 @@ def finned_fish(board: Board, k: int) -> Step | None:
     holds every base candidate outside that group, and is filled up to k with positions of
     candidates inside it; the rest inside it are the fins."""
     fin_groups = _fin_groups(board.puzzle.model, board.size)
-    for digit in range(1, board.size + 1):
+    size = board.size
+    peer_mask = tables(board).peer_mask
+    # The search depends only on this digit's candidates: one that found nothing on them
+    # finds nothing again (hard puzzles retry fish after every other step).
+    for digit in fresh_digits(board, ("finned fish", k)):
         orientations = _lines(board, digit)
         if not orientations:
             return None
-        # The search depends only on this digit's candidates: one that found nothing on this
-        # pattern finds nothing again (hard puzzles retry fish after every other step).
-        key = ("finned", k, tuple(orientations[0][2]))
-        if key in board.memo:
-            continue
+        dmask = _snapshot(board).masks[digit]
         for index, (base, cover, lines) in enumerate(orientations):
             # cross[p]: the base lines holding the digit at cover position p
             cross = dict(orientations[1 - index][2])
             usable = [(i, m) for i, m in lines if m.bit_count() <= k + MAX_FINS]
-            for combo in combinations(usable, k):
-                union = 0
-                base_mask = 0
-                for i, m in combo:
-                    union |= m
-                    base_mask |= 1 << i
+            # Positions off the cover are fins, all inside one group: at most as many as
+            # the widest group spans (3 for a 9x9 box), so a wider union has no finned fish.
+            widest = k + max((meets[1 - index].bit_count() for _, meets in fin_groups), default=0)
+            for combo, union, base_mask in _narrow(usable, k, widest):
                 if union.bit_count() <= k:
                     continue  # a basic fish, or none
-                for shapes in fin_groups:
+                for shapes, meets in fin_groups:
+                    if not meets[index] & base_mask:
+                        continue  # no base cell inside: nothing there can be a fin
                     inside = shapes[index]
                     outside = 0
                     for i, m in combo:
@@ -180,17 +219,27 @@ def finned_fish(board: Board, k: int) -> Step | None:
                             cover_mask |= 1 << p
                         if cover_mask == union or any(not m & cover_mask for _, m in combo):
                             continue
+                        # Nothing to remove unless a cover cell outside the base sees every
+                        # fin: test that on cell masks before building the step.
+                        fin_mask = union & ~cover_mask
+                        seen = -1
+                        for i, m in combo:
+                            fins = m & fin_mask
+                            while fins:
+                                low = fins & -fins
+                                seen &= peer_mask[_cell(size, base, i, low.bit_length() - 1)]
+                                fins ^= low
+                        cover_cells = _line_cells(size, 1 - index, cover_mask)
+                        if not seen & cover_cells & dmask & ~_line_cells(size, index, base_mask):
+                            continue
                         targets = [
                             (p, cross.get(p, 0) & ~base_mask) for p in _positions(cover_mask)
                         ]
-                        if not any(t for _, t in targets):
-                            continue
                         step = _finned_step(
                             board, digit, k, (base, cover), combo, targets, cover_mask
                         )
                         if step is not None:
                             return step
-        board.memo[key] = True
     return None
 
 

@@ -19,8 +19,10 @@ Wrap", "Multi-Colors 1", "Multi-Colors 2").
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 from .board import Board, Technique
 from .steps import Candidate, Link, Step
@@ -82,7 +84,7 @@ class _Snapshot:
     """Digit masks and strong links of one board state, made once for all the techniques that
     look at that state (the solver asks each technique in turn without changing the board)."""
 
-    __slots__ = ("conjugates", "masks", "state")
+    __slots__ = ("conjugates", "lines", "masks", "rectangles", "state")
 
     def __init__(self, board: Board, state: tuple[int, ...]) -> None:
         self.state = state
@@ -92,21 +94,25 @@ class _Snapshot:
             if values[cell]:
                 continue
             bit = 1 << cell
-            digit = 1
             while mask:
-                if mask & 1:
-                    masks[digit] |= bit
-                mask >>= 1
-                digit += 1
+                low = mask & -mask
+                masks[low.bit_length()] |= bit
+                mask ^= low
         self.masks = masks
         self.conjugates: dict[int, list[tuple[int, int, int]]] = {}
+        self.lines: dict[int, Any] = {}
+        """The fish module's per-digit row and column masks (:func:`.fish._lines`)."""
+        self.rectangles: Any = None
+        """The uniqueness module's deadly patterns (:func:`.uniqueness._rectangles`)."""
 
 
 _SNAPSHOTS: weakref.WeakKeyDictionary[Board, _Snapshot] = weakref.WeakKeyDictionary()
 
 
 def _snapshot(board: Board) -> _Snapshot:
-    state = (*board.values, *board.candidates)
+    # A tracked board changes only by logged steps: the log's length names its state.
+    log = board.log
+    state = (-1, len(log)) if log is not None else (*board.values, *board.candidates)
     found = _SNAPSHOTS.get(board)
     if found is None or found.state != state:
         found = _Snapshot(board, state)
@@ -117,6 +123,21 @@ def _snapshot(board: Board) -> _Snapshot:
 def digit_mask(board: Board, digit: int) -> int:
     """A bit mask of the empty cells with ``digit`` as a candidate."""
     return _snapshot(board).masks[digit]
+
+
+def fresh_digits(board: Board, technique: tuple[object, ...]) -> Iterator[int]:
+    """The digits 1, 2, … for a single-digit technique to search, less those on which it found
+    nothing before with the digit's candidates as they are now (its search depends on them
+    alone, and a step changes only a few digits). Asking for the next digit means the search
+    of this one found nothing, which is then remembered in ``board.memo``."""
+    memo = board.memo
+    masks = _snapshot(board).masks
+    for digit in range(1, board.size + 1):
+        key = (*technique, digit, masks[digit])
+        if key in memo:
+            continue
+        yield digit
+        memo[key] = True
 
 
 def cells_of(mask: int) -> list[int]:
@@ -160,8 +181,7 @@ def _turbot(board: Board, want_kite: bool) -> Step | None:
     """Skyscraper (two parallel lines) or 2-String Kite (a row and a column whose near ends
     share a box): a1 = b1 - b2 = a2 on one digit, so a1 or a2 holds it."""
     t = tables(board)
-    size = board.size
-    for digit in range(1, size + 1):
+    for digit in fresh_digits(board, ("kite" if want_kite else "skyscraper",)):
         links = [link for link in conjugates(board, digit) if t.kind[link[2]] != OTHER]
         if len(links) < 2:
             continue
@@ -251,8 +271,7 @@ def empty_rectangle(board: Board) -> Step | None:
     therefore loses it. Sound for any full group as the box; P and Q must each lie in one line.
     """
     t = tables(board)
-    size = board.size
-    for digit in range(1, size + 1):
+    for digit in fresh_digits(board, ("empty rectangle",)):
         links = [link for link in conjugates(board, digit) if t.kind[link[2]] != OTHER]
         if not links:
             continue
@@ -366,7 +385,7 @@ def simple_colors_trap(board: Board) -> Step | None:
     """Colour a digit's strong links in two colours (one colour holds the digit): a cell that
     sees a cell of each colour cannot hold it."""
     t = tables(board)
-    for digit in range(1, board.size + 1):
+    for digit in fresh_digits(board, ("colors trap",)):
         mask = digit_mask(board, digit)
         for on, off, groups in _colour(board, digit, conjugates(board, digit)):
             see_on = 0
@@ -401,7 +420,7 @@ def simple_colors_wrap(board: Board) -> Step | None:
     """Colour a digit's strong links in two colours: when two cells of one colour see each
     other that colour is false, and the digit leaves every cell of it."""
     t = tables(board)
-    for digit in range(1, board.size + 1):
+    for digit in fresh_digits(board, ("colors wrap",)):
         for on, off, groups in _colour(board, digit, conjugates(board, digit)):
             for wrong, right in ((on, off), (off, on)):
                 clash = next(
@@ -440,7 +459,7 @@ def _multi_colors(board: Board, kind: int) -> Step | None:
     digit. Type 2: colour A sees both colours of the other cluster, one of which is true, so A
     is false and the digit leaves its cells."""
     t = tables(board)
-    for digit in range(1, board.size + 1):
+    for digit in fresh_digits(board, ("multi-colors", kind)):
         clusters = _colour(board, digit, conjugates(board, digit), least=2)
         if len(clusters) < 2:
             continue

@@ -120,6 +120,7 @@ def solve_logically(
     check_logic_model(puzzle)
     chosen = list(techniques) if techniques is not None else _default(uniqueness)
     board = Board(puzzle)
+    board.track()
     limit = puzzle.size**3 if max_steps is None else max_steps
     steps: list[Step] = []
     outcome: Outcome = "stalled"
@@ -133,9 +134,9 @@ def solve_logically(
         step = next((s for s in map(lambda find: find(board), chosen) if s is not None), None)
         if step is None:
             break
-        board.apply(step)
+        changed = board.apply(step)
         steps.append(step)
-        if board.broken():
+        if board.broken_at(changed):
             outcome = "contradiction"
     if outcome == "stalled" and board.solved():
         outcome = "solved"

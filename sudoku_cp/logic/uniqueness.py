@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .board import Board, Technique, digits_of
-from .patterns import cells_of, digit_mask, places, tables
+from .patterns import _snapshot, cells_of, digit_mask, places, tables
 from .steps import Link, Step
 
 
@@ -36,19 +36,28 @@ def _swappable(board: Board) -> bool:
     return not board.puzzle.model.rules
 
 
-def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int, int]]:
+def _rectangles(board: Board) -> list[tuple[int, int, int, int, int, int]]:
+    """:func:`_deadly_patterns`, listed once per board state: six techniques ask in turn."""
+    snap = _snapshot(board)
+    if snap.rectangles is None:
+        snap.rectangles = list(_deadly_patterns(board))
+    return snap.rectangles
+
+
+def _deadly_patterns(board: Board) -> Iterator[tuple[int, int, int, int, int, int]]:
     """(a, b, c, d, x, y): a deadly pattern a-b, a-c, b-d, c-d (each pair in a group), a
     bivalue {x, y}, the other three with x and y among their candidates; every group meets the
     four cells in 0 or 2 of them."""
     t = tables(board)
     cands, values = board.candidates, board.values
     size = len(cands)
+    masks = _snapshot(board).masks  # per digit, the empty cells holding it
     for a in range(size):
         mask = cands[a]
         if values[a] or bin(mask).count("1") != 2:
             continue
-        both = [c for c in range(size) if not values[c] and cands[c] & mask == mask and c != a]
-        both_mask = sum(1 << c for c in both)
+        x, y = digits_of(mask)
+        both_mask = masks[x] & masks[y] & ~(1 << a)
         near = cells_of(t.peer_mask[a] & both_mask)
         for i, b in enumerate(near):
             for c in near[i + 1 :]:
@@ -59,7 +68,6 @@ def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int, int]]:
                         continue
                     if not _balanced(board, (a, b, c, d)):
                         continue
-                    x, y = digits_of(mask)
                     yield a, b, c, d, x, y
 
 
