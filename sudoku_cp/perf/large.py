@@ -86,7 +86,7 @@ def large_grids(datasets: Path, time_limit: float, count_25: int, count_16: int)
     for name, puzzle in rows:
         sat = _time("sat", puzzle, time_limit)
         bt = _time("backtrack", puzzle, time_limit)
-        ratio = f"{bt[1] / sat[1]:8.1f}x" if bt[0] == "unique" and sat[0] == "unique" else "-"
+        ratio = f"{bt[1] / sat[1]:8.2f}x" if bt[0] == "unique" and sat[0] == "unique" else "-"
         both += bt[0] == "unique" and sat[0] == "unique"
         print(f"{name:22s} {_cell(*sat)} {_cell(*bt)}  {ratio}", flush=True)
         if sat[0] == "unique":
