@@ -45,6 +45,7 @@ clock every few hundred nodes, and stops after ``limit`` solutions.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -684,6 +685,28 @@ def _grid(lay: Layout, candidates: int) -> Grid:
     return tuple(grid)
 
 
+# --- big grids: the compiled kernel of their own -----------------------------------------------
+@functools.cache
+def _numba_findable() -> bool:
+    return importlib.util.find_spec("numba") is not None
+
+
+def _large_kernel(puzzle: Puzzle) -> Any:
+    """:mod:`.kernel_large` when it can take ``puzzle`` (numba installed, not turned off, groups
+    only, size up to 64), else None: the pure search runs."""
+    if (
+        backtrack_kernel.turned_off()
+        or not _numba_findable()
+        or not backtrack_kernel.fits(puzzle.model, puzzle.size)
+    ):
+        return None
+    try:
+        from . import kernel_large
+    except Exception:  # a numba that fails to load: the pure search runs
+        return None
+    return kernel_large
+
+
 # --- the backend ---------------------------------------------------------------------------
 _SEARCHES: dict[str, Callable[[Puzzle, Layout, int | None, _Clock], Search]] = {
     "fast": _fast,
@@ -732,6 +755,10 @@ class BacktrackBackend(Backend):
         "propagations": Counter(
             "fast only: cells settled by propagation (naked and hidden singles)"
         ),
+        "restarts": Counter(
+            "fast above 16x16 with the compiled kernel: searches started again from the givens, "
+            "keeping what the dead ends taught"
+        ),
     }
 
     @classmethod
@@ -747,6 +774,10 @@ class BacktrackBackend(Backend):
     ) -> Search:
         lay = layout(puzzle.model, puzzle.size)
         if options["strategy"] == "fast" and options["kernel"]:
+            if puzzle.size >= WEIGHTED_FROM_SIZE:
+                large = _large_kernel(puzzle)
+                if large is not None:  # big grids: the compiled search that restarts
+                    return large.search(puzzle, limit, deadline)
             # The compiled kernel when it is installed and fits, else this pure search.
             return backtrack_kernel.search(
                 puzzle, limit, deadline, lambda until: _fast(puzzle, lay, limit, _Clock(until))
