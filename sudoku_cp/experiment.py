@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import functools
 import hashlib
 import json
 import os
@@ -137,6 +138,7 @@ def versions(backends: Sequence[str]) -> dict[str, Any]:
     }
 
 
+@functools.cache
 def _dist_version(name: str) -> str | None:
     import importlib.metadata
 

@@ -56,6 +56,18 @@ def as_unprivileged(*args: str) -> tuple[int, str, int]:
     import rich.console  # noqa: F401 — imported now, while everything is readable
     import rich.table  # noqa: F401
 
+    # The commands load their modules on first use, the standard library's too, and the child
+    # may not read them (CI's Python lives under /root): load them while root.
+    import sudoku_cp.batch.check  # noqa: F401
+    import sudoku_cp.cli.batch  # noqa: F401
+    import sudoku_cp.verdict  # noqa: F401
+    from sudoku_cp.backends import backtrack_kernel
+
+    backtrack_kernel.warm_up()  # numba and the compiled kernels, when installed
+    from sudoku_cp.experiment import versions
+
+    versions([Counting.name])  # the libraries' versions a record names (read once a process)
+
     def invoke() -> tuple[int, str, int]:
         result = run(*args)
         if result.exception is not None and not isinstance(result.exception, SystemExit):

@@ -305,7 +305,7 @@ def test_a_read_only_folder_is_reported_before_any_work(public_dir):
     code, stderr, calls = as_unprivileged(
         "check", PUZZLES[0], "-b", "test-counting", "-j", "0", "-o", str(out)
     )
-    assert (code, calls) == (2, 0)
+    assert (code, calls) == (2, 0), stderr
     assert stderr == f"sudoku-cp: error: cannot write output file {out}: Permission denied\n"
     result = run("check", PUZZLES[0], "-b", REAL, "-j", "0", "-o", "/proc/out.jsonl")
     assert result.exit_code == 2

@@ -79,15 +79,21 @@ def _findable() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
+@functools.cache
+def _numba_version() -> str:
+    """numba's version, read once a process (its metadata does not change under a run)."""
+    from importlib import metadata
+
+    return metadata.version("numba")
+
+
 def status() -> str:
     """One line for ``sudoku-cp backends``: whether the kernel is in use, and if not, why.
 
     Says so without importing numba (which takes a while)."""
     if not _findable():
         return "compiled kernel: not installed (pip install 'sudoku-cp[jit]'); pure Python"
-    from importlib import metadata
-
-    version = metadata.version("numba")
+    version = _numba_version()
     if turned_off():
         return f"compiled kernel: turned off by {ENV} (numba {version} installed); pure Python"
     return (
