@@ -110,9 +110,12 @@ def make(options: Options, index: int) -> Generated:
             continue
         minimal: bool | None = None
         if options.minimal:
-            minimal = removable_given(puzzle, solution, counter) is None
+            # With a symmetry, minimal by orbits: no orbit of givens can go (see carve).
+            minimal = removable_given(puzzle, solution, counter, shapes) is None
             if not minimal:
-                why = "last attempt was not minimal"
+                why = "last attempt was not proven minimal" + (
+                    " by orbits" if options.symmetry != "none" else ""
+                )
                 continue
         record = _judge(puzzle, options, index)
         return Generated(
