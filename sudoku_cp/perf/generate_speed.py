@@ -50,6 +50,11 @@ KINDS: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
+LEAST = 3
+"""Puzzles a timed rate waits for, whatever ``--seconds`` says: the steady rate counts from
+the first one out (a 25x25 takes seconds, so a short run made only one and showed no rate)."""
+
+
 def load() -> float:
     return os.getloadavg()[0]
 
@@ -94,12 +99,13 @@ def _cpu() -> float:
 
 
 def ours(options: Options, jobs: int, count: int | None, seconds: float) -> Run:
-    """``count`` puzzles, or as many as ``seconds`` allow (the pool shut down before the CPU
-    time is read, so its workers' time is counted)."""
+    """``count`` puzzles, or as many as ``seconds`` allow, at least :data:`LEAST` (the pool
+    shut down before the CPU time is read, so its workers' time is counted)."""
     run = Run()
     for _ in generate(options, count or 1_000_000, jobs=jobs):
         run.tick()
-        if count is None and time.perf_counter() - run.start >= seconds:
+        # ``seconds`` of steady output, from the first puzzle out (start-up shown apart).
+        if count is None and run.made >= LEAST and time.perf_counter() - run.first >= seconds:
             break
     run.stop()
     return run
