@@ -273,7 +273,7 @@ def test_killer_cages_are_valid_and_the_puzzle_unique(variant: str) -> None:
     [
         (["-n", "0"], "--count"),
         (["-n", "2000000"], "--count"),
-        (["-s", "25"], "--size 25"),
+        (["-s", "36"], "--size 36"),
         (["-s", "5"], "needs boxes"),
         (["--symmetry", "spiral"], "--symmetry spiral"),
         (["--clues", "9-x"], "--clues"),

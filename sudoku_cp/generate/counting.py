@@ -3,7 +3,8 @@
 Models of groups only (classic, X, hyper, jigsaw …, up to 16x16) are counted by the
 backtracker's compiled kernel when numba is installed (``pip install 'sudoku-cp[jit]'``),
 digits in and count out with no Puzzle built; everything else (cages, or no numba) by the
-``backtrack`` backend's pure-Python search. Either way the answer is only the generator's
+``backtrack`` backend's pure-Python search. Above 16x16 (25x25 …) only the kernel counts,
+each count within :data:`LARGE_NODES` nodes. Either way the answer is only the generator's
 working guess: every emitted puzzle is judged again by two paradigms in the harness.
 """
 
@@ -12,14 +13,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..errors import SudokuError
 from ..model import Model
 from ..puzzle import Grid, Puzzle
 
 UNIQUE_NODES = 2_000_000
 """The node budget of one uniqueness count above 9x9 (the compiled kernel's; see
 :meth:`Counter.unique`)."""
+LARGE_FROM = 17
+"""Sizes from here on (25x25) are counted by the compiled kernel alone, with a small budget."""
+LARGE_NODES = 500
+"""The node budget of every count at :data:`LARGE_FROM` and above; over it a uniqueness count
+answers False (the carve keeps the givens it tried). Near the end of a 25x25 carve (about
+300 givens of 625) many counts are hard both ways: kernel counts ran 2-30 s at a 2,000,000
+budget and SAT's 0.5-13 s, and a carve at a 2,000,000 budget had not finished in 300 s. At 500
+nodes a carve takes about 8 s (one process) and keeps 269-270 givens; at 20,000, 60 s for
+273-277 (two grids each, ``python -m sudoku_cp.perf.generate_speed``'s 25x25 kind)."""
 PURE_SECONDS = 60.0
 """A safety stop for :meth:`Counter.first` in pure Python."""
+
+
+class NeedsKernel(SudokuError):
+    """Counting above 16x16 without the compiled kernel installed."""
 
 
 class Counter:
@@ -31,7 +46,19 @@ class Counter:
         self.size = size
         self.calls = 0
         self._solver: Any = None
-        if kernel:
+        self.budget = LARGE_NODES if size >= LARGE_FROM else 0
+        if self.budget:
+            # The pure search branches differently from this size on (it learns from dead
+            # ends), so its budgeted answers would differ: the kernel or nothing.
+            from ..backends import backtrack_kernel as bk
+
+            if not (bk.available() and bk.fits(model, size)):
+                raise NeedsKernel(
+                    f"generating {size}x{size} puzzles needs the compiled search: "
+                    "pip install 'sudoku-cp[jit]'"
+                )
+            self._solver = bk.Solver(model, size, max_limit=2)
+        elif kernel:
             from ..backends import backtrack_kernel as bk
 
             if bk.available() and size < _weighted_from() and bk.fits(model, size):
@@ -48,6 +75,12 @@ class Counter:
 
     def count(self, cells: Sequence[int]) -> tuple[int, list[Grid]]:
         self.calls += 1
+        if self.budget:
+            # Over the budget: 0, proof of nothing. Only the first solution comes out, so a
+            # minimality proof (never asked above 16x16: options refuse it) would not pass.
+            counts, first = self._many(cells, 2, self.budget)
+            found = max(int(counts[0]), 0)
+            return found, [tuple(first[0].tolist())] if found else []
         if self._solver is not None:
             found, rows = self._solver.solve(bytes(cells), 2)
             return found, [tuple(row) for row in rows.tolist()]
@@ -62,10 +95,7 @@ class Counter:
         also stops after :data:`PURE_SECONDS`, far above what the budget takes."""
         self.calls += 1
         if self._solver is not None:
-            import numpy as np
-
-            grid = np.frombuffer(bytes(cells), dtype=np.uint8).reshape(1, -1)
-            counts, first = self._solver.count_many(grid, limit=1, node_limit=nodes)
+            counts, first = self._many(cells, 1, nodes)
             return tuple(first[0].tolist()) if counts[0] == 1 else None
         puzzle = Puzzle.from_parsed(tuple(cells), self.size, self.model, check_givens=False)
         result = self._backend.solve(puzzle, limit=1, time_limit=PURE_SECONDS)
@@ -82,12 +112,16 @@ class Counter:
             self.calls += 1
             if self.size <= 9:
                 return bool(self._solver.solve(bytes(cells), 2)[0] == 1)
-            import numpy as np
-
-            grid = np.frombuffer(bytes(cells), dtype=np.uint8).reshape(1, -1)
-            counts, _ = self._solver.count_many(grid, limit=2, node_limit=UNIQUE_NODES)
+            counts, _ = self._many(cells, 2, self.budget or UNIQUE_NODES)
             return bool(counts[0] == 1)
         return self.count(cells)[0] == 1
+
+    def _many(self, cells: Sequence[int], limit: int, nodes: int) -> tuple[Any, Any]:
+        """The kernel's count (-1: over ``nodes``) and first solution, for one grid."""
+        import numpy as np
+
+        grid = np.frombuffer(bytes(cells), dtype=np.uint8).reshape(1, -1)
+        return self._solver.count_many(grid, limit=limit, node_limit=nodes)
 
 
 def _weighted_from() -> int:

@@ -32,9 +32,16 @@ def random_solution(model: Model, size: int, rng: random.Random) -> tuple[int, .
     (the compiled kernel when installed: microseconds), and the digits are renamed by a random
     permutation (which keeps every all-different group). Budgets are in search nodes, so the
     grid depends on the seed alone. :class:`NoGrid` when even the empty grid is not filled
-    within :data:`FILL_NODES` (a jigsaw layout with no solved grid)."""
-    from .counting import Counter
+    within :data:`FILL_NODES` (a jigsaw layout with no solved grid). Above 16x16 the grid is
+    :func:`pattern_solution`'s."""
+    from .counting import LARGE_FROM, Counter
 
+    if size >= LARGE_FROM:
+        # A search fills a 25x25 grid too slowly to draw thousands: a moved pattern instead.
+        drawn = pattern_solution(model, size, rng)
+        if drawn is None:
+            raise NoGrid("above 16x16 only grids of rows, columns and boxes are drawn")
+        return drawn
     counter = Counter(model, size)
     peers = model.peers(size)
     cells = size * size
@@ -118,3 +125,42 @@ def _connected(regions: Sequence[int], region: int, size: int) -> bool:
                 seen.add(n)
                 todo.append(n)
     return len(seen) == len(members)
+
+
+def pattern_solution(model: Model, size: int, rng: random.Random) -> tuple[int, ...] | None:
+    """A solved grid of a model of rows, columns and boxes, drawn from one pattern by random
+    moves that keep every such grid solved: None when ``model`` has other groups too (its
+    grids need a search).
+
+    The pattern puts digit ``(r mod h)·w + ⌊r/h⌋ + c`` (mod N, plus one) at row r, column c
+    of a grid of h×w boxes; then the rows are shuffled within each band of boxes and the bands
+    among themselves, the columns likewise within and among stacks, the grid transposed (half
+    the time, when the boxes are square) and the digits renamed. Quick at any size, but far
+    from uniform: every grid it gives is one pattern moved by (h!)^w·w!·(w!)^h·h!·2·N! moves,
+    a tiny share of all grids (the README's *generate* section says so)."""
+    box = model.box_for(size)
+    if box is None:
+        return None
+    h, w = box
+    rows = [[((r % h) * w + r // h + c) % size for c in range(size)] for r in range(size)]
+    order = _shuffled_blocks(size, h, w, rng)  # h rows a band, w bands
+    rows = [rows[r] for r in order]
+    cols = _shuffled_blocks(size, w, h, rng)  # w columns a stack, h stacks
+    rows = [[row[c] for c in cols] for row in rows]
+    if h == w and rng.random() < 0.5:
+        rows = [list(col) for col in zip(*rows, strict=True)]
+    names = list(range(1, size + 1))
+    rng.shuffle(names)
+    grid = tuple(names[d] for row in rows for d in row)
+    if any(len({grid[c] for c in group}) != size for group in model.groups(size)):
+        return None
+    return grid
+
+
+def _shuffled_blocks(size: int, block: int, blocks: int, rng: random.Random) -> list[int]:
+    """Indices 0..size-1 in runs of ``block``: each run shuffled, the runs shuffled."""
+    runs = [list(range(b * block, (b + 1) * block)) for b in range(blocks)]
+    for run in runs:
+        rng.shuffle(run)
+    rng.shuffle(runs)
+    return [i for run in runs for i in run]

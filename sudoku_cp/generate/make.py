@@ -20,7 +20,7 @@ from ..puzzle import Grid, Puzzle
 from ..result import CheckRecord
 from ..rules import global_rule
 from .carve import carve, removable_given
-from .counting import Counter
+from .counting import LARGE_FROM, Counter
 from .difficulty import Difficulty, beyond, difficulty, level_named, rateable, refusal
 from .grids import NoGrid, random_regions, random_solution
 from .killer import random_cages, refine
@@ -115,19 +115,22 @@ def make(options: Options, index: int) -> Generated:
         if level is not None and beyond(puzzle, level):
             why = f"last attempt rated above {level}"
             continue
-        rated = (
-            difficulty(puzzle) if (targeted or options.rate) and rateable(puzzle.model) else None
-        )
+        # Not above 16x16: options refuse a target there, and a 25x25 rating stalls slowly.
+        asked = (targeted or options.rate) and size < LARGE_FROM
+        rated = difficulty(puzzle) if asked and rateable(puzzle.model) else None
         if targeted and rated is not None and not _meets(rated, level, options.score):
             why = f"last attempt rated {rated.level}, score {rated.score}"
             continue
         minimal: bool | None = None
         if options.minimal:
-            minimal = removable_given(puzzle, solution, counter) is None and (
+            # With a symmetry, minimal by orbits: no orbit of givens can go (see carve).
+            minimal = removable_given(puzzle, solution, counter, shapes) is None and (
                 not drawn or removable_rule(layout, size, drawn, puzzle, solution) is None
             )
             if not minimal:
-                why = "last attempt was not minimal"
+                why = "last attempt was not proven minimal" + (
+                    " by orbits" if options.symmetry != "none" else ""
+                )
                 continue
         record = _judge(puzzle, options, index)
         return Generated(

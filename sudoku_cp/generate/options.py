@@ -9,14 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import SudokuError
+from .counting import LARGE_FROM
 from .difficulty import LEVELS, RULE_VARIANTS, level_named
 from .symmetry import SYMMETRIES
 
 MAX_COUNT = 1_000_000
 """Puzzles one run may ask for."""
-MAX_SIZE = 16
-"""The largest grid generated: above it a uniqueness count leaves the compiled kernel, and
-carving a 25x25 grid would take hundreds of such counts of seconds each."""
+MAX_SIZE = 25
+"""The largest grid generated. Above 16x16 (:data:`.counting.LARGE_FROM`) grids come from a
+moved pattern and every count has a small node budget (:mod:`.counting`): classic only, not
+minimal, not rated. A 25x25 takes about 8 s in one process; 36x36 was not tried."""
 MAX_ATTEMPTS = 100_000
 """Fresh grids one puzzle may try for its targets (clues, minimality, difficulty)."""
 MAX_SECONDS = 86_400.0
@@ -117,6 +119,10 @@ class Options:
         """Raise :class:`OptionError` naming the first option out of range."""
         if not 4 <= self.size <= MAX_SIZE:
             raise OptionError(f"--size {self.size}: generate takes sizes 4 to {MAX_SIZE}")
+        if self.size >= LARGE_FROM:
+            large = _large_refusal(self)
+            if large:
+                raise OptionError(f"--size {self.size}: above 16 generate takes {large}")
         self._check_variant()
         if self.symmetry not in SYMMETRIES:
             raise OptionError(f"--symmetry {self.symmetry}: choose from {', '.join(SYMMETRIES)}")
@@ -205,6 +211,17 @@ class Options:
                     f"--givens none: --variant {self.variant} cannot fix a solution without "
                     f"givens often enough; add one of {', '.join(ALONE_MARKS)}"
                 )
+
+
+def _large_refusal(options: Options) -> str:
+    """What a grid above 16x16 cannot have, or "" (see :data:`MAX_SIZE`)."""
+    if options.model != "classic" or options.variant != "none":
+        return "--model classic with no --variant (grids drawn from a pattern of boxes)"
+    if options.minimal:
+        return "no --minimal (its counts have a node budget: a proof needs exact ones)"
+    if options.difficulty is not None or options.score is not None:
+        return "no --difficulty or --score (the rating is not tuned beyond 16x16)"
+    return ""
 
 
 def parse_range(text: str, what: str) -> tuple[int, int]:
