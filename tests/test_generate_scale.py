@@ -145,3 +145,12 @@ def test_a_25x25_puzzle_is_unique_and_the_same_seed_gives_the_same_bytes(tmp_pat
     # Judged by sat and cpsat when made: re-checked by two others.
     (verdict,) = check_puzzles([puzzle], "dlx,backtrack", jobs=0, time_limit=120)
     assert verdict.verdict.value == "unique"
+
+
+def test_25x25_with_the_kernel_turned_off_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (it used to say "pip install 'sudoku-cp[jit]'" to a user who had it installed)
+    pytest.importorskip("numba")
+    monkeypatch.setenv("SUDOKU_CP_KERNEL", "0")
+    result = run("generate", "-s", "25", "-n", "1", "-q")
+    assert result.exit_code == 2
+    assert error_line(result).endswith("SUDOKU_CP_KERNEL=0 turned it off")

@@ -53,9 +53,13 @@ class Counter:
             from ..backends import backtrack_kernel as bk
 
             if not (bk.available() and bk.fits(model, size)):
+                how = (
+                    f"{bk.ENV}=0 turned it off"
+                    if bk.turned_off() and bk._findable()
+                    else "pip install 'sudoku-cp[jit]'"
+                )
                 raise NeedsKernel(
-                    f"generating {size}x{size} puzzles needs the compiled search: "
-                    "pip install 'sudoku-cp[jit]'"
+                    f"generating {size}x{size} puzzles needs the compiled search: {how}"
                 )
             self._solver = bk.Solver(model, size, max_limit=2)
         elif kernel:
