@@ -35,6 +35,7 @@ import time
 from typing import Any
 
 from ..generate import Options, generate
+from ..generate.options import GLOBAL_VARIANTS, MARK_VARIANTS
 
 LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
 KINDS: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -46,24 +47,11 @@ KINDS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("jigsaw 9x9", {"variant": "jigsaw"}),
     ("killer 9x9 (cages only)", {"variant": "killer"}),
     ("killer 9x9 (cages and givens)", {"variant": "killer-givens"}),
-    # The variants issue's other rules, drawn from the solution (sudoku_cp/generate/marks.py).
+    # Every rule drawn from the solution, and the global rules (non-consecutive at 6x6 below).
     *(
         (f"{kind} 9x9", {"variant": kind})
-        for kind in [
-            "arrow",
-            "little-killer",
-            "sandwich",
-            "odd-even",
-            "min-max",
-            "renban",
-            "whispers",
-            "palindrome",
-            "between",
-            "clone",
-            "quadruple",
-            "antiknight",
-            "antiking",
-        ]
+        for kind in (*MARK_VARIANTS, *GLOBAL_VARIANTS)
+        if kind != "nonconsecutive"
     ),
     ("nonconsecutive 6x6 (9x9: 10-25 s a puzzle)", {"variant": "nonconsecutive", "size": 6}),
     ("arrow 9x9, no givens", {"variant": "arrow", "givens": "none"}),
