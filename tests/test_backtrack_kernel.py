@@ -159,7 +159,7 @@ def test_other_models_and_big_grids() -> None:
     same(Puzzle.parse(WINDOKU, load_model("hyper")), 2)
     found = same(Puzzle(puzzle_cells(16, "classic", 1)), 2)
     assert found.solutions
-    # Above 16x16 the backend runs the big grids' own kernel (kernel_large, a search of its
+    # Above 16x16 the backend runs the big grids' own kernel (kernel_learn, a search of its
     # own, tested in test_big_grids_kernel); this kernel itself still solves them.
     big = Puzzle(puzzle_cells(25, "classic", 1))
     assert len(kernel(big, 2).solutions) == len(pure(big, 2).solutions)

@@ -1,17 +1,21 @@
-"""The compiled search for big grids (:mod:`sudoku_cp.backends.kernel_large`) against other
+"""The compiled search for big grids (:mod:`sudoku_cp.backends.kernel_learn`) against other
 paradigms and against the pure-Python search.
 
 Skipped when numba is not installed (``pip install '.[jit]'``). The kernel is a search of its
-own (domain-consistent groups, two-way branching by dom/wdeg, restarts), so it is held to
-*what* it finds, never to its order: every solution passes ``Puzzle.is_solution`` (which shares
-no code with any search), counts and solution sets match ``sat``, ``dlx`` or the pure search
-(or plain enumeration on small grids), with and without restarts. It searches any size, so it
-is also run on 4x4 to 16x16 grids, where the references are quick. No test looks at a clock.
+own (it learns nogoods, jumps back, restarts and forgets), so it is held to *what* it finds,
+never to its order: every solution passes ``Puzzle.is_solution`` (which shares no code with any
+search), no solution comes twice, and counts and solution sets match ``sat``, the pure search or
+plain enumeration on small grids. It searches any size, so it also runs on 4x4 to 16x16 grids,
+where the references are quick. A second set of runs squeezes every part of its bookkeeping (a
+restart after every dead end, nogoods swept every few dead ends, stores that must grow, calls
+that pause, a buffer of one solution) and must find the same. No test looks at a clock.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,12 +32,12 @@ from puzzles import (  # noqa: E402
 
 from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
 from sudoku_cp.backends import Search  # noqa: E402
-from sudoku_cp.backends import kernel_large as kl  # noqa: E402
+from sudoku_cp.backends import kernel_learn as kl  # noqa: E402
 from sudoku_cp.backends.backtrack import _Clock, _fast, layout  # noqa: E402
 
 
-def large(puzzle: Puzzle, limit: int | None, restarts: bool = True) -> Search:
-    found = kl.search(puzzle, limit, None, restarts)
+def learn(puzzle: Puzzle, limit: int | None, deadline: float | None = None) -> Search:
+    found = kl.search(puzzle, limit, deadline)
     assert all(puzzle.is_solution(s) for s in found.solutions)
     assert len(set(found.solutions)) == len(found.solutions)  # no solution counted twice
     assert not found.timed_out
@@ -58,76 +62,95 @@ def vances25(datasets: Path) -> dict[str, str]:
     )
 
 
+@pytest.fixture(params=["as shipped", "squeezed"])
+def settings(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The kernel as shipped, and with every piece of bookkeeping forced to run all the time."""
+    if request.param == "squeezed":
+        monkeypatch.setattr(kl, "RESTART_MODE_DEFAULT", 0)  # Luby restarts ...
+        monkeypatch.setattr(kl, "RESTART_UNIT", 1)  # ... after every dead end or two
+        monkeypatch.setattr(kl, "FIRST_REDUCE", 3)  # nogoods swept every 3 dead ends,
+        monkeypatch.setattr(kl, "REDUCE_STEP", 0)
+        monkeypatch.setattr(kl, "KEEP_DISTANCE", 0)  # none kept for its distance
+        monkeypatch.setattr(kl, "CLAUSE_ROOM", 2)  # the stores grow from almost nothing
+        monkeypatch.setattr(kl, "WORK_PER_CALL", 20)  # calls pause (with a deadline)
+        monkeypatch.setattr(kl, "SOLUTION_ROWS", 1)  # one solution handed back per call
+    yield request.param
+
+
+def far() -> float:
+    """A deadline that is never reached: it makes calls pause and resume."""
+    return time.perf_counter() + 3600
+
+
 # --- small grids: every count against plain enumeration and the pure search ----------------------
 @pytest.mark.parametrize("seed", range(6))
-def test_counts_match_enumeration_on_small_grids(seed: int) -> None:
+def test_counts_match_enumeration_on_small_grids(seed: int, settings: str) -> None:
     for model, n in [("classic", 4), ("latin", 4), ("x", 6), ("classic", 6)]:
         grid = pure(Puzzle([0] * (n * n), model), 1).solutions[0]
         puzzle = Puzzle(blanked(grid, 0.6, seed), model)
-        everything = large(puzzle, None)
+        everything = learn(puzzle, None, far())
         assert everything.exhausted and len(everything.solutions) == brute_force_count(puzzle)
         assert set(everything.solutions) == set(pure(puzzle, None).solutions)
         for limit in (1, 2, 3):
-            restarted = large(puzzle, limit)
-            assert set(restarted.solutions) <= set(everything.solutions)
-            assert len(restarted.solutions) == min(limit, len(everything.solutions))
-            assert restarted.exhausted == (len(everything.solutions) < limit)
+            some = learn(puzzle, limit, far())
+            assert set(some.solutions) <= set(everything.solutions)
+            assert len(some.solutions) == min(limit, len(everything.solutions))
+            assert some.exhausted == (len(everything.solutions) < limit)
 
 
-def test_no_solution_is_proven() -> None:
+@pytest.mark.parametrize("seed", range(3))
+def test_9x9_with_many_solutions_agree_with_the_pure_search(seed: int, settings: str) -> None:
+    for model in ("classic", "x"):
+        solution = pure(Puzzle([0] * 81, model), 1).solutions[0]
+        for fraction in (0.66, 0.7, 0.74, 0.78):  # blank until it has several solutions
+            puzzle = Puzzle(blanked(solution, fraction, seed), model)
+            every = pure(puzzle, None)
+            if len(every.solutions) > 1:
+                break
+        assert every.exhausted and len(every.solutions) > 1
+        ours = learn(puzzle, None, far())
+        assert ours.exhausted and set(ours.solutions) == set(every.solutions)
+        two = learn(puzzle, 2, far())
+        assert len(two.solutions) == 2 and set(two.solutions) <= set(every.solutions)
+
+
+def test_hard_9x9_are_unique(settings: str) -> None:
+    for row in read_csv(DATA / "forum-hardest.csv")[:8]:
+        puzzle = Puzzle.parse(row["puzzle"])
+        found = learn(puzzle, 2, far())
+        assert found.exhausted and found.solutions == pure(puzzle, 2).solutions
+
+
+def test_no_solution_is_proven(settings: str) -> None:
     for puzzle in (Puzzle.parse(no_solution_puzzle()), Puzzle(none_puzzle(16))):
         for limit in (None, 2):
-            found = large(puzzle, limit)
+            found = learn(puzzle, limit, far())
             assert found.exhausted and not found.solutions
 
 
 def test_empty_grids_fill() -> None:
-    for n in (9, 16, 25, 36):
-        assert len(large(Puzzle([0] * (n * n)), 1).solutions) == 1
-    assert len(large(Puzzle([0] * 625, "latin"), 1).solutions) == 1
-
-
-# --- restarts: the same answers, whatever the budget ------------------------------------------
-def test_restarts_find_the_same_solutions(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With a budget of one dead end a run the search restarts all the time; solutions met again
-    after a restart are not counted twice, and a run that ends proves the rest."""
-    rows = read_csv(DATA / "forum-hardest.csv")[:6]
-    monkeypatch.setattr(kl, "RESTART_UNIT", 1)
-    restarted_some = False
-    for row in rows:
-        puzzle = Puzzle.parse(row["puzzle"])
-        plain = large(puzzle, None, restarts=False)
-        for limit in (1, 2):
-            found = large(puzzle, limit)
-            restarted_some |= found.stats["restarts"] > 0
-            assert found.solutions == plain.solutions[:limit]
-    # multi-solution: a 9x9 with many solutions, counted up to 5 with restarts
-    grid = pure(Puzzle([0] * 81), 1).solutions[0]
-    puzzle = Puzzle(blanked(grid, 0.62, 3))
-    every = set(pure(puzzle, None).solutions)
-    assert len(every) > 5
-    five = large(puzzle, 5)
-    assert len(five.solutions) == 5 and set(five.solutions) <= every
-    assert restarted_some
+    for n in (4, 9, 16, 25, 36):
+        assert len(learn(Puzzle([0] * (n * n)), 1).solutions) == 1
+    assert len(learn(Puzzle([0] * 625, "latin"), 1).solutions) == 1
+    assert len(learn(Puzzle([0] * 81, "hyper"), 3).solutions) == 3
 
 
 # --- 16x16: public puzzles, and many-solution ones, against the pure search ----------------------
-def test_public_16x16_agree_with_the_pure_search(datasets: Path) -> None:
-    for row in read_csv(datasets / "large" / "16x16_289.csv")[:6]:
+def test_public_16x16_agree_with_the_pure_search(datasets: Path, settings: str) -> None:
+    for row in read_csv(datasets / "large" / "16x16_289.csv")[:4]:
         puzzle = Puzzle.parse(row["puzzle"])
-        found = large(puzzle, 2)
+        found = learn(puzzle, 2, far())
         assert found.exhausted and found.solutions == [Puzzle.parse(row["solution"]).cells]
         cells = list(puzzle.cells)  # three givens fewer: often several solutions
         for cell in random.Random(len(cells)).sample([c for c, d in enumerate(cells) if d], 3):
             cells[cell] = 0
         more = Puzzle(cells)
         reference = pure(more, 100)
-        assert len(large(more, 3).solutions) == min(3, len(reference.solutions))
-        every = large(more, 100, restarts=False)
+        assert len(learn(more, 3, far()).solutions) == min(3, len(reference.solutions))
+        every = learn(more, 100, far())
         assert len(every.solutions) == len(reference.solutions)
         if reference.exhausted:  # fewer than 100: the very same solutions
             assert every.exhausted and set(every.solutions) == set(reference.solutions)
-            assert set(large(more, 3).solutions) <= set(reference.solutions)
 
 
 # --- 25x25 through the backend: unique, several solutions, none ------------------------------
@@ -140,20 +163,29 @@ def test_backend_decides_a_public_25x25_with_the_kernel(datasets: Path) -> None:
     assert "restarts" in result.stats  # the big grids' kernel searched it
 
 
+def test_a_hard_public_25x25_is_decided(datasets: Path) -> None:
+    """gecode#20: the depth-first search without learning found no solution in 10 s; with
+    nogoods it is a few thousand dead ends (sat needs about as many conflicts)."""
+    row = next(r for r in read_csv(datasets / "large" / "25x25_19.csv") if r["id"] == "gecode#20")
+    puzzle = Puzzle.parse(row["puzzle"])
+    found = learn(puzzle, 2)
+    assert found.exhausted and found.solutions == [Puzzle.parse(row["solution"]).cells]
+    assert found.stats["backtracks"] > 1000  # it did learn its way there
+
+
 def test_25x25_many_solutions_agree_with_sat(datasets: Path) -> None:
     """Givens removed from a public 25x25 until it has several solutions: the kernel's count up
-    to a limit, with and without restarts, and its solutions, against sat's."""
+    to a limit, and its solutions, against sat's."""
     solution = Puzzle.parse(vances25(datasets)["solution"]).cells
     sat = get_backend("sat")
     for seed in range(2):
         puzzle = Puzzle(blanked(solution, 0.62, seed))
         theirs = sat.solve(puzzle, limit=30, time_limit=120)
         assert theirs.count >= 2
-        for restarts in (True, False):
-            ours = large(puzzle, 30, restarts)
-            assert len(ours.solutions) == theirs.count
-            if theirs.exact:
-                assert set(ours.solutions) == set(theirs.solutions)
+        ours = learn(puzzle, 30)
+        assert len(ours.solutions) == theirs.count
+        if theirs.exact:
+            assert set(ours.solutions) == set(theirs.solutions)
 
 
 def test_25x25_with_a_clashing_given_has_none(datasets: Path) -> None:
@@ -174,7 +206,7 @@ def test_25x25_with_a_clashing_given_has_none(datasets: Path) -> None:
     wrong = Puzzle(cells)
     assert get_backend("sat").solve(wrong, limit=2).status is Status.NONE
     assert get_backend("backtrack").solve(wrong, limit=2).status is Status.NONE
-    assert large(wrong, None).exhausted and not large(wrong, None).solutions
+    assert learn(wrong, None).exhausted and not learn(wrong, None).solutions
 
 
 def test_kernel_off_keeps_the_pure_search(monkeypatch: pytest.MonkeyPatch, datasets: Path) -> None:
@@ -192,3 +224,4 @@ def test_time_limit_stops_the_kernel() -> None:
     # Counting every solution of an empty 25x25 grid would take forever.
     result = get_backend("backtrack").solve(Puzzle([0] * 625), limit=None, time_limit=0.5)
     assert result.status is Status.MULTIPLE and not result.exact
+    assert all(Puzzle([0] * 625).is_solution(s) for s in result.solutions)

@@ -45,7 +45,6 @@ clock every few hundred nodes, and stops after ``limit`` solutions.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -686,25 +685,18 @@ def _grid(lay: Layout, candidates: int) -> Grid:
 
 
 # --- big grids: the compiled kernel of their own -----------------------------------------------
-@functools.cache
-def _numba_findable() -> bool:
-    return importlib.util.find_spec("numba") is not None
-
-
 def _large_kernel(puzzle: Puzzle) -> Any:
-    """:mod:`.kernel_large` when it can take ``puzzle`` (numba installed, not turned off, groups
+    """:mod:`.kernel_learn` when it can take ``puzzle`` (numba installed, not turned off, groups
     only, size up to 64), else None: the pure search runs."""
-    if (
-        backtrack_kernel.turned_off()
-        or not _numba_findable()
-        or not backtrack_kernel.fits(puzzle.model, puzzle.size)
+    if not backtrack_kernel.installed_and_on() or not backtrack_kernel.fits(
+        puzzle.model, puzzle.size
     ):
         return None
     try:
-        from . import kernel_large
+        from . import kernel_learn
     except Exception:  # a numba that fails to load: the pure search runs
         return None
-    return kernel_large
+    return kernel_learn
 
 
 # --- the backend ---------------------------------------------------------------------------
@@ -744,12 +736,14 @@ class BacktrackBackend(Backend):
     counters = {
         "nodes": Counter(
             "assignments tried: a digit put in a cell (naive and ordered count every digit "
-            "checked against the peers, the others every candidate tried)",
+            "checked against the peers, the others every candidate tried; above 16x16 with the "
+            "compiled kernel, every choice: a digit put in a cell or ruled out of it)",
             kind="size",
         ),
         "backtracks": Counter(
             "dead ends: a cell the search reached with no digit that fits "
-            "(fast: a propagation that emptied a cell)",
+            "(fast: a propagation that emptied a cell, or a group that lost a digit's last "
+            "place, or above 16x16 with the compiled kernel a nogood it broke)",
             kind="dead-end",
         ),
         "propagations": Counter(
@@ -757,7 +751,7 @@ class BacktrackBackend(Backend):
         ),
         "restarts": Counter(
             "fast above 16x16 with the compiled kernel: searches started again from the givens, "
-            "keeping what the dead ends taught"
+            "keeping the nogoods learnt from dead ends"
         ),
     }
 
@@ -776,7 +770,7 @@ class BacktrackBackend(Backend):
         if options["strategy"] == "fast" and options["kernel"]:
             if puzzle.size >= WEIGHTED_FROM_SIZE:
                 large = _large_kernel(puzzle)
-                if large is not None:  # big grids: the compiled search that restarts
+                if large is not None:  # big grids: the compiled search that learns
                     return large.search(puzzle, limit, deadline)
             # The compiled kernel when it is installed and fits, else this pure search.
             return backtrack_kernel.search(

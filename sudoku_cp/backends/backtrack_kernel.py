@@ -73,6 +73,11 @@ def turned_off() -> bool:
     return _mode() == "off"
 
 
+def installed_and_on() -> bool:
+    """Whether numba is installed and the kernel not turned off (asked without importing it)."""
+    return not turned_off() and _findable()
+
+
 @functools.cache
 def _findable() -> bool:
     """Whether numba is installed (asked without importing it)."""
@@ -98,7 +103,8 @@ def status() -> str:
         return f"compiled kernel: turned off by {ENV} (numba {version} installed); pure Python"
     return (
         f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
-        f"sizes up to {MAX_SIZE}, classic 9x9 on per-digit bitboards (loaded once a process "
+        f"sizes up to {MAX_SIZE}, classic 9x9 on per-digit bitboards, above 16x16 a search "
+        f"that learns nogoods from its dead ends (loaded once a process "
         f"has spent {LOAD_AFTER:g} s in pure Python, or at once in workers or with {ENV}=1); "
         f"-O kernel=false or {ENV}=0 turns it off"
     )

@@ -1,0 +1,838 @@
+"""The compiled search of the ``backtrack`` backend for big grids (above 16x16): a search that
+learns from its dead ends, with numba.
+
+A depth-first search without memory meets the same dead end again and again in another part of
+its tree; on the hard public 25x25 puzzles it finds no solution in minutes. This search keeps
+what each dead end teaches, in the manner of conflict-driven clause learning (Marques-Silva and
+Sakallah, 1999; Moskewicz et al., 2001):
+
+- **the puzzle as yes/no questions**: variable ``c * N + d`` says "cell ``c`` holds digit
+  ``d + 1``". Its rules are *exactly one* constraints, read straight from the model's groups
+  rather than from clauses: each cell holds one digit, each full group holds each digit once,
+  and no two peers share a digit. A "yes" makes every rival "no" (naked singles' work); a
+  constraint left with one possible "yes" makes it (naked and hidden singles). A per-constraint
+  counter of possible "yes"es finds the last one.
+- **branching** on the variable most involved in recent dead ends (VSIDS), with the answer it
+  last had (phase saving); a variable of the last level implied by a nogood tighter than the
+  new one counts twice (Glucose's);
+- **learning**: at a dead end the search traces which choices caused it, back to the first
+  point that alone implies it (first UIP), shortens that (recursive minimisation, and a digit's
+  rivals dropped from a nogood that rules the digit out), and keeps it as a *nogood*: a clause
+  that no solution breaks, and that jumps back over the choices that played no part. Nogoods
+  are watched by two of their literals (:mod:`.kernel_nogoods` keeps them); the least useful
+  ones, spanning most levels (literal block distance, Audemard and Simon, 2009), are dropped
+  from time to time;
+- **restarts** when the recent nogoods span more levels than the average (Glucose's rule), or
+  after a Luby sequence of dead ends (Luby et al., 1993), keeping the nogoods;
+- **more than one solution**: each solution found is kept and then excluded by a nogood of
+  the choices that led to it, so the search goes on to the next until none is left. When a
+  dead end needs no choice at all, every solution has been found.
+
+Every step keeps the search complete and sound: a nogood is implied by the rules and the
+solutions excluded so far, so no solution is lost and none is counted twice.
+
+Nothing here allocates per node and a call can stop and resume: the state lives in arrays the
+caller owns (:func:`search` is the glue). This module imports numba: import it only to solve.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+
+import numpy as np
+from numba import njit
+
+from ..model import Model
+from ..puzzle import Grid, Puzzle
+from . import Search
+from .kernel_nogoods import (  # the state's layout, the order of choices, the nogood store
+    BUDGET,
+    BUFFER_FULL,
+    BY_CLAUSE,
+    BY_CONSTRAINT,
+    BY_PEER,
+    CLAUSES,
+    CONFLICT_A,
+    CONFLICT_B,
+    CONFLICT_KIND,
+    CONFLICTS,
+    CTRL_SIZE,
+    DECAY,
+    DECAY_LAST,
+    DECIDED,
+    DECISIONS,
+    DONE,
+    EMPTY_CONSTRAINT,
+    FALSE_CLAUSE,
+    FOUND,
+    GROW,
+    HEADER,
+    HEAP_SIZE,
+    IN_BUFFER,
+    KEEP_LBD,
+    LAST_N,
+    LBD_ALL,
+    LBD_RECENT,
+    LBD_SEEN,
+    LEARNT_FLAG,
+    LEVEL,
+    LIMIT,
+    LIMIT_AT,
+    LITS,
+    PAUSED,
+    PEER_CLASH,
+    PROPAGATIONS,
+    QHEAD,
+    REDUCE_AT,
+    REDUCE_FIRST,
+    REDUCE_STEP_NOW,
+    REDUCTIONS,
+    RESTART_LEFT,
+    RESTART_MODE,
+    RESTART_NO,
+    RESTARTS,
+    SETTLED,
+    STARTED,
+    TRAIL,
+    TRAIL_RECENT,
+    TRAIL_SEEN,
+    UNIT,
+    UNIT_FACT,
+    VAR_INC,
+    _add_clause,
+    _bump,
+    _distance,
+    _heap_insert,
+    _heap_pop,
+    _pool_needs,
+    _push,
+    _reduce,
+    _refresh,
+)
+
+LBD_WINDOW, TRAIL_WINDOW = 50, 5000
+"""Dead ends over which the recent distances and trail lengths are averaged (Glucose's)."""
+
+RESTART_MARGIN, BLOCK_MARGIN, BLOCK_FROM = 0.8, 1.4, 10_000
+"""Glucose's restarts: when the recent nogoods' mean distance times RESTART_MARGIN exceeds the
+mean of all; none for a while when the trail is BLOCK_MARGIN times longer than of late (after
+BLOCK_FROM dead ends), as the search may then be near a solution."""
+
+RESTART_UNIT = 100
+"""Dead ends of the shortest run between restarts (MiniSat's)."""
+DECAY_FIRST, DECAY_STEP, DECAY_EVERY, DECAY_END = 0.97, 0.01, 5000, 0.97
+"""How fast activities decay: the factor starts at DECAY_FIRST and gains DECAY_STEP every
+DECAY_EVERY dead ends up to DECAY_END. Glucose's schedule (0.8 up to 0.95) took 19.5 s on five
+public 25x25 puzzles where a steady 0.95 took 14.6 s and 0.97 12.8 s."""
+FIRST_REDUCE, REDUCE_STEP = 2000, 300
+"""Dead ends before the first sweep of the nogoods, and how much later each next one comes
+(Glucose's schedule)."""
+KEEP_DISTANCE = 2
+"""Nogoods of this literal block distance or less are never dropped."""
+WORK_PER_CALL = 500_000
+"""Literals propagated before a call returns so the clock can be read."""
+SOLUTION_ROWS = 64
+"""Solutions handed back per call at most."""
+CLAUSE_ROOM = 1024
+"""Nogoods the store has room for at first; it doubles when full."""
+RESTART_MODE_DEFAULT = 1
+"""How restarts are timed: 1 Glucose's (by the nogoods' distances), 0 the Luby sequence (on
+five public 25x25 puzzles: 14.4 s against 20.5 s)."""
+POLARITY = 0
+"""The first answer tried for a variable: 0 "no" (the digit is not in the cell), as MiniSat
+(1 decided as many of the public 25x25 puzzles, in about the same time)."""
+
+
+# --- small pieces --------------------------------------------------------------------------------
+@njit(cache=True, inline="always", _nrt=False)
+def _assign(v, value, kind, data, n, cells, cg_start, cg_list, val, level, rkind, rdata, trail,
+            count, ctrl):  # fmt: skip
+    val[v] = value
+    level[v] = ctrl[LEVEL]
+    rkind[v] = kind
+    rdata[v] = data
+    trail[ctrl[TRAIL]] = 2 * v + 1 - value
+    ctrl[TRAIL] += 1
+    if value == 1 and kind >= BY_CONSTRAINT:
+        ctrl[SETTLED] += 1
+    if value == 0:  # one "yes" fewer for each constraint of v
+        c = v // n
+        count[c] -= 1
+        d = v - c * n
+        for k in range(cg_start[c], cg_start[c + 1]):
+            count[cells + cg_list[k] * n + d] -= 1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _backtrack(to, n, cells, cg_start, cg_list, val, trail, lim, count, phase, heap, hpos, act,
+               ctrl):  # fmt: skip
+    if ctrl[LEVEL] <= to:
+        return
+    stop = lim[to]
+    for t in range(ctrl[TRAIL] - 1, stop - 1, -1):
+        v = trail[t] >> 1
+        if val[v] == 0:
+            c = v // n
+            count[c] += 1
+            d = v - c * n
+            for k in range(cg_start[c], cg_start[c + 1]):
+                count[cells + cg_list[k] * n + d] += 1
+        phase[v] = val[v]
+        val[v] = -1
+        _heap_insert(v, heap, hpos, act, ctrl)
+    ctrl[TRAIL] = stop
+    ctrl[QHEAD] = stop
+    ctrl[LEVEL] = to
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, out):
+    """The other literals of the reason of ``v``'s value (all false), into ``out``; how many."""
+    kind = rkind[v]
+    if kind == BY_PEER:
+        out[0] = 2 * rdata[v] + 1
+        return 1
+    if kind == BY_CONSTRAINT:
+        k = rdata[v]
+        m = 0
+        for i in range(mem_start[k], mem_start[k + 1]):
+            w = mem_list[i]
+            if w != v:
+                out[m] = 2 * w
+                m += 1
+        return m
+    if kind == BY_CLAUSE:
+        ci = rdata[v]
+        m = 0
+        s = cl_start[ci]
+        for i in range(cl_len[ci]):
+            if lits[s + i] >> 1 != v:
+                out[m] = lits[s + i]
+                m += 1
+        return m
+    return 0
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _propagate(tab, st, ctrl):
+    """Unit propagation to a fixed point. Returns True at a dead end (described in ``ctrl``)."""
+    n, cells, xpeer_start, xpeer_list, cg_start, cg_list = tab
+    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[:14]
+    lits, cl_start, cl_len = st[14:17]
+    wbeg, wcnt, mem_start, mem_list, watches = st[19], st[20], st[25], st[26], st[31]
+    while ctrl[QHEAD] < ctrl[TRAIL]:
+        p = trail[ctrl[QHEAD]]
+        ctrl[QHEAD] += 1
+        ctrl[PROPAGATIONS] += 1
+        v = p >> 1
+        c = v // n
+        d = v - c * n
+        if p & 1 == 0:  # v is "yes": every rival of it is "no"
+            first = cg_start[c] - 1
+            for kk in range(first, cg_start[c + 1] + xpeer_start[c + 1] - xpeer_start[c]):
+                if kk < cg_start[c + 1]:
+                    k = c if kk == first else cells + cg_list[kk] * n + d
+                    lo, hi = mem_start[k], mem_start[k + 1]
+                else:  # a peer in no full group with c: its own "no"
+                    lo = xpeer_start[c] + kk - cg_start[c + 1]
+                    hi = lo + 1
+                for i in range(lo, hi):
+                    w = mem_list[i] if kk < cg_start[c + 1] else xpeer_list[i] * n + d
+                    if w == v:
+                        continue
+                    if val[w] == 1:
+                        ctrl[CONFLICT_KIND] = PEER_CLASH
+                        ctrl[CONFLICT_A] = v
+                        ctrl[CONFLICT_B] = w
+                        return True
+                    if val[w] < 0:
+                        _assign(w, 0, BY_PEER, v, n, cells, cg_start, cg_list, val, level,
+                                rkind, rdata, trail, count, ctrl)  # fmt: skip
+        else:  # v is "no": a constraint of v may have one "yes" left, or none
+            first = cg_start[c] - 1
+            for kk in range(first, cg_start[c + 1]):
+                k = c if kk == first else cells + cg_list[kk] * n + d
+                left = count[k]
+                if left > 1:
+                    continue
+                if left == 0:
+                    ctrl[CONFLICT_KIND] = EMPTY_CONSTRAINT
+                    ctrl[CONFLICT_A] = k
+                    return True
+                for i in range(mem_start[k], mem_start[k + 1]):
+                    w = mem_list[i]
+                    if val[w] != 0:
+                        if val[w] < 0:
+                            _assign(w, 1, BY_CONSTRAINT, k, n, cells, cg_start, cg_list, val,
+                                    level, rkind, rdata, trail, count, ctrl)  # fmt: skip
+                        break
+        # the nogoods watching the literal that just became false
+        false_lit = p ^ 1
+        base = wbeg[false_lit]
+        watching = wcnt[false_lit]
+        i = 0
+        j = 0
+        while i < watching:
+            s = watches[base + i, 0]
+            b = watches[base + i, 1]
+            i += 1
+            if val[b >> 1] == 1 - (b & 1):  # its blocker is true: nothing to do
+                watches[base + j, 0] = s
+                watches[base + j, 1] = b
+                j += 1
+                continue
+            if lits[s] == false_lit:  # the false watch goes second
+                lits[s] = lits[s + 1]
+                lits[s + 1] = false_lit
+            other = lits[s]
+            ov = val[other >> 1]
+            if ov >= 0 and ov == 1 - (other & 1):  # satisfied by the other watch
+                watches[base + j, 0] = s
+                watches[base + j, 1] = other
+                j += 1
+                continue
+            moved = False
+            length = lits[s - 2]
+            k = lits[s - 1]  # the search for a new watch goes on from where the last one ended
+            for _ in range(length - 2):
+                q = lits[s + k]
+                qv = val[q >> 1]
+                if qv < 0 or qv == 1 - (q & 1):  # not false: watch it instead
+                    lits[s + 1] = q
+                    lits[s + k] = false_lit
+                    lits[s - 1] = k
+                    _push(q, s, other, st, ctrl)
+                    base = wbeg[false_lit]  # the pool may have been packed
+                    moved = True
+                    break
+                k = k + 1 if k + 1 < length else 2
+            if moved:
+                continue
+            watches[base + j, 0] = s
+            watches[base + j, 1] = other
+            j += 1
+            ci = lits[s - 3]
+            if ov >= 0:  # the other watch is false too: a dead end
+                while i < watching:
+                    watches[base + j, 0] = watches[base + i, 0]
+                    watches[base + j, 1] = watches[base + i, 1]
+                    i += 1
+                    j += 1
+                wcnt[false_lit] = j
+                ctrl[CONFLICT_KIND] = FALSE_CLAUSE
+                ctrl[CONFLICT_A] = ci
+                return True
+            _assign(other >> 1, 1 - (other & 1), BY_CLAUSE, ci, n, cells, cg_start, cg_list,
+                    val, level, rkind, rdata, trail, count, ctrl)  # fmt: skip
+        wcnt[false_lit] = j
+    return False
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _conflict_lits(tab, st, ctrl, out):
+    """The literals of the dead end's clause (all false), into ``out``; how many."""
+    lits, cl_start, cl_len = st[14:17]
+    mem_start, mem_list = st[25], st[26]
+    kind = ctrl[CONFLICT_KIND]
+    if kind == PEER_CLASH:
+        out[0] = 2 * ctrl[CONFLICT_A] + 1
+        out[1] = 2 * ctrl[CONFLICT_B] + 1
+        return 2
+    if kind == EMPTY_CONSTRAINT:
+        k = ctrl[CONFLICT_A]
+        lo = mem_start[k]
+        for i in range(lo, mem_start[k + 1]):
+            out[i - lo] = 2 * mem_list[i]
+        return mem_start[k + 1] - lo
+    ci = ctrl[CONFLICT_A]
+    s = cl_start[ci]
+    for i in range(cl_len[ci]):
+        out[i] = lits[s + i]
+    return cl_len[ci]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _implied(p, levels, tab, st, stack, toclear, cleared):
+    """Whether literal ``p`` of the nogood follows from the others: every path back through
+    the reasons ends in a literal of the nogood or of level 0. What it proves implied on the
+    way is marked seen and appended to ``toclear`` from ``cleared`` on, and the new length of
+    ``toclear`` returned; -1 when it does not follow (those marks are then undone). ``levels``
+    has a bit for each level of the nogood (modulo 64): a reason at another level cannot
+    end within it."""
+    level, rkind, rdata, seen, more = st[1], st[2], st[3], st[11], st[13]
+    lits, cl_start, cl_len = st[14:17]
+    mem_start, mem_list = st[25], st[26]
+    top = cleared
+    depth = 1
+    stack[0] = p
+    while depth > 0:
+        depth -= 1
+        v = stack[depth] >> 1
+        m = _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, more)
+        for i in range(m):
+            w = more[i] >> 1
+            if seen[w] or level[w] == 0:
+                continue
+            if rkind[w] != DECIDED and (np.int64(1) << (level[w] & 63)) & levels:
+                seen[w] = 1
+                stack[depth] = more[i]
+                depth += 1
+                toclear[cleared] = more[i]
+                cleared += 1
+            else:
+                for j in range(top, cleared):
+                    seen[toclear[j] >> 1] = 0
+                return -1
+    return cleared
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _drop_rivals(size, buf, tab):
+    """A nogood that asserts "cell c does not hold d" needs no literal "x holds y" where x = y
+    and c = d cannot both hold (the same cell, or the same digit in cells of one group): the
+    rules already imply it is false once the first literal is. (Resolution with a rule's
+    two-literal clause; Glucose's binary minimisation in Sudoku's terms.)"""
+    p = buf[0]
+    if p & 1 == 0:
+        return size
+    n, cells, _, _, cg_start, cg_list = tab
+    v = p >> 1
+    c = v // n
+    d = v - c * n
+    kept = 1
+    for i in range(1, size):
+        q = buf[i]
+        rival = False
+        if q & 1 == 0:
+            w = q >> 1
+            c2 = w // n
+            if c2 == c:
+                rival = True
+            elif w - c2 * n == d:
+                for a in range(cg_start[c], cg_start[c + 1]):
+                    for b in range(cg_start[c2], cg_start[c2 + 1]):
+                        if cg_list[a] == cg_list[b]:
+                            rival = True
+        if not rival:
+            buf[kept] = q
+            kept += 1
+    return kept
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _analyze(tab, st, ctrl, fctrl):
+    """First-UIP learning: the nogood into ``buf`` (its asserting literal first, then one of
+    the highest level); returns its length and the level to jump back to."""
+    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[:14]
+    lits, cl_start, cl_len = st[14:17]
+    mem_start, mem_list = st[25], st[26]
+    cl_lbd, cl_flags, stamp = st[17], st[18], st[21]
+    current = ctrl[LEVEL]
+    m = _conflict_lits(tab, st, ctrl, more)
+    if ctrl[CONFLICT_KIND] == FALSE_CLAUSE:
+        _refresh(ctrl[CONFLICT_A], level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl)
+    size = 1
+    open_paths = 0
+    index = ctrl[TRAIL] - 1
+    p = -1
+    last = st[33]  # the level's variables implied by learnt nogoods (see run)
+    ctrl[LAST_N] = 0
+    while True:
+        for i in range(m):
+            q = more[i]
+            v = q >> 1
+            if seen[v] == 0 and level[v] > 0:
+                seen[v] = 1
+                _bump(v, act, heap, hpos, fctrl)
+                if level[v] >= current:
+                    open_paths += 1
+                    if rkind[v] == BY_CLAUSE and cl_flags[rdata[v]] & LEARNT_FLAG:
+                        last[ctrl[LAST_N]] = v
+                        ctrl[LAST_N] += 1
+                else:
+                    buf[size] = q
+                    size += 1
+        while seen[trail[index] >> 1] == 0:
+            index -= 1
+        p = trail[index]
+        index -= 1
+        v = p >> 1
+        seen[v] = 0
+        open_paths -= 1
+        if open_paths == 0:
+            break
+        m = _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, more)
+        if rkind[v] == BY_CLAUSE:
+            _refresh(rdata[v], level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl)
+    buf[0] = p ^ 1
+    # drop literals implied by the rest of the nogood (recursive minimisation, as MiniSat)
+    stack, toclear = st[23], st[24]
+    cleared = 0
+    levels = np.int64(0)
+    for i in range(1, size):
+        levels |= np.int64(1) << (level[buf[i] >> 1] & 63)
+        toclear[cleared] = buf[i]
+        cleared += 1
+    kept = 1
+    for i in range(1, size):
+        q = buf[i]
+        implied = -1
+        if rkind[q >> 1] != DECIDED:
+            implied = _implied(q, levels, tab, st, stack, toclear, cleared)
+        if implied < 0:
+            buf[kept] = q
+            kept += 1
+        else:
+            cleared = implied  # what it proved implied stays marked until the end
+    for i in range(cleared):
+        seen[toclear[i] >> 1] = 0
+    kept = _drop_rivals(kept, buf, tab)
+    # the jump: to the highest level among the rest, whose literal goes second (watched)
+    back = 0
+    if kept > 1:
+        best = 1
+        for i in range(2, kept):
+            if level[buf[i] >> 1] > level[buf[best] >> 1]:
+                best = i
+        q = buf[best]
+        buf[best] = buf[1]
+        buf[1] = q
+        back = level[q >> 1]
+    return kept, back
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _note_distance(distance, trail, st, ctrl, fctrl):
+    """Keep the recent distances and trail lengths (above level 0, at the dead end) that time
+    Glucose's restarts."""
+    lbd_ring, trail_ring = st[29], st[30]
+    if ctrl[TRAIL_SEEN] >= TRAIL_WINDOW:
+        slot = ctrl[TRAIL_SEEN] % TRAIL_WINDOW
+        fctrl[TRAIL_RECENT] -= trail_ring[slot]
+        if (
+            ctrl[CONFLICTS] > BLOCK_FROM
+            and ctrl[LBD_SEEN] >= LBD_WINDOW
+            and trail > BLOCK_MARGIN * fctrl[TRAIL_RECENT] / (TRAIL_WINDOW - 1)
+        ):
+            ctrl[LBD_SEEN] = 0
+            fctrl[LBD_RECENT] = 0.0
+    trail_ring[ctrl[TRAIL_SEEN] % TRAIL_WINDOW] = trail
+    fctrl[TRAIL_RECENT] += trail
+    ctrl[TRAIL_SEEN] += 1
+    fctrl[LBD_ALL] += distance
+    slot = ctrl[LBD_SEEN] % LBD_WINDOW
+    if ctrl[LBD_SEEN] >= LBD_WINDOW:
+        fctrl[LBD_RECENT] -= lbd_ring[slot]
+    lbd_ring[slot] = distance
+    fctrl[LBD_RECENT] += distance
+    ctrl[LBD_SEEN] += 1
+
+
+@njit(cache=True, _nrt=False)
+def _luby(i):
+    """The ``i``-th term (from 0) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
+    size = 1
+    power = 0
+    while size < i + 1:
+        power += 1
+        size = 2 * size + 1
+    while size - 1 != i:
+        size = (size - 1) >> 1
+        power -= 1
+        i = i % size
+    return np.int64(1) << power
+
+
+@njit(cache=True, _nrt=False)
+def run(digits, tab, st, sols, ctrl, fctrl):
+    """Search on from where the last call stopped, until the solutions wanted are found, the
+    tree is exhausted, the buffer is full, the store needs more room or the call's work is done
+    (see the states at the top of the module)."""
+    n, cells, xpeer_start, xpeer_list, cg_start, cg_list = tab
+    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[:14]
+    lits, cl_start, cl_len, cl_lbd, cl_flags = st[14:19]
+    stamp, watches = st[21], st[31]
+    mem_start, mem_list = st[25], st[26]
+    nv = val.shape[0]
+    if ctrl[STARTED] == 0:
+        ctrl[STARTED] = 1
+        ctrl[RESTART_LEFT] = ctrl[UNIT]
+        ctrl[REDUCE_AT] = ctrl[REDUCE_FIRST]
+        for c in range(cells):
+            if digits[c]:
+                v = c * n + digits[c] - 1
+                if val[v] < 0:
+                    _assign(v, 1, UNIT_FACT, -1, n, cells, cg_start, cg_list, val, level, rkind,
+                            rdata, trail, count, ctrl)  # fmt: skip
+        if _propagate(tab, st, ctrl):
+            return DONE
+        # keep in each constraint only what the givens left possible
+        top = 0
+        for k in range(mem_start.shape[0] - 1):
+            lo = mem_start[k]
+            mem_start[k] = top
+            for i in range(lo, mem_start[k + 1]):
+                if val[mem_list[i]] != 0:
+                    mem_list[top] = mem_list[i]
+                    top += 1
+        mem_start[mem_start.shape[0] - 1] = top
+    budget_end = ctrl[PROPAGATIONS] + ctrl[BUDGET]
+    while True:
+        if ctrl[PROPAGATIONS] >= budget_end:
+            return PAUSED
+        if (
+            ctrl[LITS] + nv + 2 + HEADER > lits.shape[0]
+            or ctrl[CLAUSES] + 2 > cl_start.shape[0]
+            or watches.shape[0] < _pool_needs(nv, ctrl[CLAUSES])
+        ):
+            return GROW
+        if _propagate(tab, st, ctrl):
+            ctrl[CONFLICTS] += 1
+            if ctrl[LEVEL] == 0:
+                return DONE
+            reached = ctrl[TRAIL] - lim[0]
+            size, back = _analyze(tab, st, ctrl, fctrl)
+            _backtrack(back, n, cells, cg_start, cg_list, val, trail, lim, count, phase, heap,
+                       hpos, act, ctrl)  # fmt: skip
+            p = buf[0]
+            if size == 1:
+                _assign(p >> 1, 1 - (p & 1), UNIT_FACT, -1, n, cells, cg_start, cg_list, val,
+                        level, rkind, rdata, trail, count, ctrl)  # fmt: skip
+            else:
+                ci = _add_clause(buf, size, LEARNT_FLAG, st, ctrl)
+                distance = _distance(buf, 0, size, level, stamp, ctrl)
+                cl_lbd[ci] = distance
+                for i in range(ctrl[LAST_N]):  # implied by nogoods tighter than this one
+                    v = st[33][i]
+                    if cl_lbd[rdata[v]] < distance:
+                        _bump(v, act, heap, hpos, fctrl)
+                _assign(p >> 1, 1 - (p & 1), BY_CLAUSE, ci, n, cells, cg_start, cg_list, val,
+                        level, rkind, rdata, trail, count, ctrl)  # fmt: skip
+                _note_distance(distance, reached, st, ctrl, fctrl)
+            fctrl[VAR_INC] /= fctrl[DECAY]
+            if ctrl[CONFLICTS] % DECAY_EVERY == 0 and fctrl[DECAY] < fctrl[DECAY_LAST]:
+                fctrl[DECAY] = min(fctrl[DECAY] + DECAY_STEP, fctrl[DECAY_LAST])
+            ctrl[RESTART_LEFT] -= 1
+            if ctrl[CONFLICTS] >= ctrl[REDUCE_AT]:
+                ctrl[REDUCTIONS] += 1
+                ctrl[REDUCE_AT] = (
+                    ctrl[CONFLICTS] + ctrl[REDUCE_FIRST] + ctrl[REDUCE_STEP_NOW] * ctrl[REDUCTIONS]
+                )
+                _reduce(st, ctrl)
+            continue
+        if ctrl[RESTART_MODE] == 1:
+            due = ctrl[LBD_SEEN] >= LBD_WINDOW and (
+                fctrl[LBD_RECENT] / LBD_WINDOW * RESTART_MARGIN
+                > fctrl[LBD_ALL] / max(1, ctrl[CONFLICTS])
+            )
+            if due:
+                ctrl[LBD_SEEN] = 0
+                fctrl[LBD_RECENT] = 0.0
+        else:
+            due = ctrl[RESTART_LEFT] <= 0
+        if due and ctrl[LEVEL] > 0:
+            ctrl[RESTARTS] += 1
+            ctrl[RESTART_NO] += 1
+            ctrl[RESTART_LEFT] = _luby(ctrl[RESTART_NO]) * ctrl[UNIT]
+            _backtrack(0, n, cells, cg_start, cg_list, val, trail, lim, count, phase, heap,
+                       hpos, act, ctrl)  # fmt: skip
+            continue
+        v = -1
+        while ctrl[HEAP_SIZE] > 0:
+            w = _heap_pop(heap, hpos, act, ctrl)
+            if val[w] < 0:
+                v = w
+                break
+        if v >= 0:
+            lim[ctrl[LEVEL]] = ctrl[TRAIL]
+            ctrl[LEVEL] += 1
+            ctrl[DECISIONS] += 1
+            _assign(v, phase[v], DECIDED, -1, n, cells, cg_start, cg_list, val, level, rkind,
+                    rdata, trail, count, ctrl)  # fmt: skip
+            continue
+        # every variable has its value: a solution
+        row = ctrl[IN_BUFFER]
+        for v in range(nv):
+            if val[v] == 1:
+                c = v // n
+                sols[row, c] = v - c * n + 1
+        ctrl[FOUND] += 1
+        ctrl[IN_BUFFER] += 1
+        if ctrl[LIMIT_AT] and ctrl[FOUND] >= ctrl[LIMIT_AT]:
+            return LIMIT
+        top = ctrl[LEVEL]
+        if top == 0:
+            return DONE
+        # exclude it: not all of the choices that led here again
+        for i in range(top):
+            buf[i] = trail[lim[top - 1 - i]] ^ 1
+        _backtrack(top - 1, n, cells, cg_start, cg_list, val, trail, lim, count, phase, heap,
+                   hpos, act, ctrl)  # fmt: skip
+        p = buf[0]
+        if top == 1:
+            _assign(p >> 1, 1 - (p & 1), UNIT_FACT, -1, n, cells, cg_start, cg_list, val, level,
+                    rkind, rdata, trail, count, ctrl)  # fmt: skip
+        else:
+            ci = _add_clause(buf, top, 0, st, ctrl)
+            _assign(p >> 1, 1 - (p & 1), BY_CLAUSE, ci, n, cells, cg_start, cg_list, val, level,
+                    rkind, rdata, trail, count, ctrl)  # fmt: skip
+        if ctrl[IN_BUFFER] >= sols.shape[0]:
+            return BUFFER_FULL
+
+
+# --- the glue ------------------------------------------------------------------------------------
+class Tables:
+    """A model's groups at one size, as the search reads them (built once, cached): each
+    constraint's variables (cells first, then each full group and digit), and for each cell
+    its groups and the peers it shares no full group with."""
+
+    def __init__(self, model: Model, size: int) -> None:
+        from .backtrack import layout
+
+        lay = layout(model, size)
+        cells = size * size
+        of_cell: list[list[int]] = [[] for _ in range(cells)]
+        for g, group in enumerate(lay.full_groups):
+            for c in group:
+                of_cell[c].append(g)
+        shared = [set().union(*(lay.full_groups[g] for g in gs)) for gs in of_cell]
+        extra = [[q for q in lay.peers[c] if q not in shared[c]] for c in range(cells)]
+        groups = np.array(lay.full_groups, dtype=np.int64).reshape(len(lay.full_groups), size)
+        digit = np.arange(size, dtype=np.int64)
+        self.size = size
+        self.cells = cells
+        self.members = np.concatenate(
+            [
+                np.arange(cells * size, dtype=np.int64),
+                (groups[:, None, :] * size + digit[None, :, None]).reshape(-1),
+            ]
+        )
+        self.constraints = len(self.members) // size
+        self.arrays = (
+            np.int64(size),
+            np.int64(cells),
+            _starts(extra),
+            np.array([q for e in extra for q in e], dtype=np.int64),
+            _starts(of_cell),
+            np.array([g for gs in of_cell for g in gs], dtype=np.int64),
+        )
+
+
+def _starts(lists: list[list[int]]) -> np.ndarray:
+    out = np.zeros(len(lists) + 1, dtype=np.int64)
+    out[1:] = np.cumsum([len(x) for x in lists])
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def tables(model: Model, size: int) -> Tables:
+    return Tables(model, size)
+
+
+def _grown(array: np.ndarray, fill: int = 0) -> np.ndarray:
+    """``array`` with twice the rows, the new ones ``fill``."""
+    out = np.full((2 * len(array), *array.shape[1:]), fill, dtype=array.dtype)
+    out[: len(array)] = array
+    return out
+
+
+def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
+    """The learning search of ``puzzle``: up to ``limit`` solutions (None: all), stopping at
+    ``deadline`` (``time.perf_counter()`` seconds)."""
+    tab = tables(puzzle.model, puzzle.size)
+    n, cells = tab.size, tab.cells
+    nv = cells * n
+    digits = np.frombuffer(puzzle.digits, dtype=np.uint8)
+    clause_room = CLAUSE_ROOM
+    pool = _pool_needs(nv, clause_room)
+    state = [
+        np.full(nv, -1, dtype=np.int8),  # val
+        np.zeros(nv, dtype=np.int32),  # level
+        np.zeros(nv, dtype=np.int8),  # rkind
+        np.zeros(nv, dtype=np.int32),  # rdata
+        np.zeros(nv, dtype=np.int32),  # trail
+        np.zeros(nv + 1, dtype=np.int32),  # lim
+        np.full(tab.constraints, n, dtype=np.int32),  # count
+        np.full(nv, POLARITY, dtype=np.int8),  # phase
+        np.zeros(nv, dtype=np.float64),  # act
+        np.arange(nv, dtype=np.int32),  # heap: all equal, so any order is one
+        np.arange(nv, dtype=np.int32),  # hpos
+        np.zeros(nv, dtype=np.int8),  # seen
+        np.zeros(nv, dtype=np.int32),  # buf
+        np.zeros(max(nv, 2 * n), dtype=np.int32),  # more
+        np.zeros(4 * nv, dtype=np.int32),  # lits
+        np.zeros(clause_room, dtype=np.int32),  # cl_start
+        np.zeros(clause_room, dtype=np.int32),  # cl_len
+        np.zeros(clause_room, dtype=np.int32),  # cl_lbd
+        np.zeros(clause_room, dtype=np.int8),  # cl_flags
+        np.zeros(2 * nv, dtype=np.int32),  # wbeg
+        np.zeros(2 * nv, dtype=np.int32),  # wcnt
+        np.full(nv + 1, -1, dtype=np.int64),  # stamp
+        np.zeros(2 * nv, dtype=np.int32),  # wcap
+        np.zeros(nv, dtype=np.int32),  # stack
+        np.zeros(nv, dtype=np.int32),  # toclear
+        np.arange(0, len(tab.members) + 1, n, dtype=np.int32),  # mem_start
+        tab.members.astype(np.int32),  # mem_list
+        np.zeros(clause_room, dtype=np.int32),  # moved_to
+        np.zeros(256, dtype=np.int64),  # histogram
+        np.zeros(LBD_WINDOW, dtype=np.int64),  # lbd_ring
+        np.zeros(TRAIL_WINDOW, dtype=np.int64),  # trail_ring
+        np.zeros((pool, 2), dtype=np.int32),  # watches: (nogood, blocker) pairs, by literal
+        np.zeros((pool, 2), dtype=np.int32),  # spare: where _repack lays them out
+        np.zeros(nv, dtype=np.int32),  # last
+    ]
+    rows = SOLUTION_ROWS if limit is None else max(1, min(limit, SOLUTION_ROWS))
+    sols = np.zeros((rows, cells), dtype=np.uint8)
+    ctrl = np.zeros(CTRL_SIZE, dtype=np.int64)
+    ctrl[HEAP_SIZE] = nv
+    ctrl[LIMIT_AT] = limit or 0
+    ctrl[BUDGET] = WORK_PER_CALL if deadline is not None else 1 << 62
+    ctrl[UNIT] = RESTART_UNIT
+    ctrl[RESTART_MODE] = RESTART_MODE_DEFAULT
+    ctrl[KEEP_LBD] = KEEP_DISTANCE
+    ctrl[REDUCE_FIRST] = FIRST_REDUCE
+    ctrl[REDUCE_STEP_NOW] = REDUCE_STEP
+    fctrl = np.zeros(6, dtype=np.float64)
+    fctrl[VAR_INC] = 1.0
+    fctrl[DECAY] = DECAY_FIRST
+    fctrl[DECAY_LAST] = DECAY_END
+    found: list[Grid] = []
+    timed_out = False
+    while True:
+        outcome = run(digits, tab.arrays, tuple(state), sols, ctrl, fctrl)
+        if ctrl[IN_BUFFER]:
+            found.extend(tuple(row) for row in sols[: ctrl[IN_BUFFER]].tolist())
+            ctrl[IN_BUFFER] = 0
+        if outcome in (DONE, LIMIT):
+            break
+        if outcome == GROW:
+            if ctrl[LITS] + nv + 2 + HEADER > len(state[14]):
+                state[14] = _grown(state[14])
+            if ctrl[CLAUSES] + 2 > len(state[15]):
+                for i in (15, 16, 17, 18):
+                    state[i] = _grown(state[i])
+                state[27] = _grown(state[27])
+            if len(state[31]) < _pool_needs(nv, ctrl[CLAUSES]):
+                for i in (31, 32):
+                    state[i] = _grown(state[i])
+            continue
+        if deadline is not None and time.perf_counter() >= deadline:
+            timed_out = True
+            break
+    return Search(
+        solutions=found,
+        exhausted=outcome == DONE,
+        timed_out=timed_out,
+        stats={
+            "nodes": int(ctrl[DECISIONS]),
+            "backtracks": int(ctrl[CONFLICTS]),
+            "propagations": int(ctrl[SETTLED]),
+            "restarts": int(ctrl[RESTARTS]),
+        },
+    )
+
+
+def warm_up() -> None:
+    """Load the compiled code (from numba's disk cache, or compiled once) on a tiny grid."""
+    search(Puzzle([0] * 625), 1, None)

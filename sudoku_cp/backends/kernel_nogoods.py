@@ -1,0 +1,350 @@
+"""The state of the learning search (:mod:`.kernel_learn`): where a call keeps its counters,
+the order in which it picks variables, and its store of nogoods with their watches.
+
+Nogoods live in one array of literals, each behind a three-word header (its index, length, and
+where the last search for a new watch in it ended), so that visiting one reads one stretch of
+memory. Each literal has a list of the nogoods that watch it, kept in one pool of (nogood,
+blocker) pairs: a full list moves to the end of the pool with twice the room, and a full pool is
+packed. From time to time half of the learnt nogoods are dropped (:func:`_reduce`). This
+module imports numba: import it only to solve.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+# --- what a call says, and where it keeps its counters ------------------------------------------
+DONE, LIMIT, PAUSED, BUFFER_FULL, GROW = range(5)
+(
+    DECISIONS,
+    CONFLICTS,
+    PROPAGATIONS,
+    RESTARTS,
+    FOUND,
+    IN_BUFFER,
+    STARTED,
+    TRAIL,
+    QHEAD,
+    LEVEL,
+    HEAP_SIZE,
+    CLAUSES,
+    LITS,
+    LEARNT,
+    RESTART_LEFT,
+    RESTART_NO,
+    REDUCE_AT,
+    REDUCTIONS,
+    CONFLICT_KIND,
+    CONFLICT_A,
+    CONFLICT_B,
+    LIMIT_AT,
+    BUDGET,
+    UNIT,
+    RESTART_MODE,
+    LBD_SEEN,
+    TRAIL_SEEN,
+    MARK,
+    KEEP_LBD,
+    REDUCE_FIRST,
+    REDUCE_STEP_NOW,
+    SETTLED,
+    WEND,
+    LAST_N,
+) = range(34)
+"""Indices into ``ctrl``, one int64 array: counters, solutions found in all and in the buffer,
+whether the root is set up, the trail's length and how much of it is propagated, the decision
+level, the heap's size, the store's use (nogoods, literals, learnt ones, the watch pool's end),
+the restart and reduction schedules, the last dead end; what the caller sets (solutions wanted,
+0: all; work a call may do; the Luby unit; how restarts are timed; the distance kept for good;
+the sweep schedule); and scratch (a stamp for levels, the variables to bump again)."""
+CTRL_SIZE = 34
+VAR_INC, LBD_RECENT, TRAIL_RECENT, LBD_ALL, DECAY, DECAY_LAST = range(6)
+"""Indices into ``fctrl``: what a variable's activity gains in a dead end (grows by 1/DECAY);
+the sums of the recent nogoods' distances and trail lengths, and of all distances; the decay
+of activities now, and where it ends."""
+
+# how a variable got its value
+DECIDED, UNIT_FACT, BY_PEER, BY_CONSTRAINT, BY_CLAUSE = range(5)
+# what a dead end was
+PEER_CLASH, EMPTY_CONSTRAINT, FALSE_CLAUSE = range(3)
+HEADER = 3
+"""Words before each nogood's literals in the store (see :func:`_header`)."""
+# clause flags
+LEARNT_FLAG, DELETED_FLAG, SPARED_FLAG = 1, 2, 4
+SPARE_UP_TO = 30
+"""A nogood whose distance fell in an analysis, from at most this, is spared one sweep (as
+Glucose's frozen clauses)."""
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _heap_up(i, heap, hpos, act):
+    v = heap[i]
+    while i > 0:
+        parent = (i - 1) >> 1
+        if act[heap[parent]] >= act[v]:
+            break
+        heap[i] = heap[parent]
+        hpos[heap[i]] = i
+        i = parent
+    heap[i] = v
+    hpos[v] = i
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _heap_down(i, heap, hpos, act, size):
+    v = heap[i]
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and act[heap[child + 1]] > act[heap[child]]:
+            child += 1
+        if act[heap[child]] <= act[v]:
+            break
+        heap[i] = heap[child]
+        hpos[heap[i]] = i
+        i = child
+    heap[i] = v
+    hpos[v] = i
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _heap_insert(v, heap, hpos, act, ctrl):
+    if hpos[v] >= 0:
+        return
+    i = ctrl[HEAP_SIZE]
+    ctrl[HEAP_SIZE] = i + 1
+    heap[i] = v
+    hpos[v] = i
+    _heap_up(i, heap, hpos, act)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _heap_pop(heap, hpos, act, ctrl):
+    v = heap[0]
+    size = ctrl[HEAP_SIZE] - 1
+    ctrl[HEAP_SIZE] = size
+    hpos[v] = -1
+    if size > 0:
+        heap[0] = heap[size]
+        hpos[heap[0]] = 0
+        _heap_down(0, heap, hpos, act, size)
+    return v
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _bump(v, act, heap, hpos, fctrl):
+    act[v] += fctrl[VAR_INC]
+    if act[v] > 1e100:
+        for i in range(act.shape[0]):
+            act[i] *= 1e-100
+        fctrl[VAR_INC] *= 1e-100
+    if hpos[v] >= 0:
+        _heap_up(hpos[v], heap, hpos, act)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _pool_needs(nv, clauses):
+    """Room the watch lists' pool must have: twice what they take packed (two watches a nogood,
+    each list with room to double, four at least for a list that has any), and the longest list
+    doubled on top of that."""
+    return 2 * (8 * nv + 8 * clauses) + 64
+
+
+@njit(cache=True, _nrt=False)
+def _repack(st, ctrl):
+    """Lay the watch lists out afresh, packed, each with room to double."""
+    wbeg, wcnt, wcap = st[19], st[20], st[22]
+    watches, spare = st[31], st[32]
+    pos = 0
+    for lit in range(wbeg.shape[0]):
+        b = wbeg[lit]
+        c = wcnt[lit]
+        for i in range(c):
+            spare[pos + i, 0] = watches[b + i, 0]
+            spare[pos + i, 1] = watches[b + i, 1]
+        wbeg[lit] = pos
+        wcap[lit] = 2 * c
+        pos += 2 * c
+    for i in range(pos):
+        watches[i, 0] = spare[i, 0]
+        watches[i, 1] = spare[i, 1]
+    ctrl[WEND] = pos
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _push(lit, ref, blocker, st, ctrl):
+    """The nogood whose literals start at ``ref`` watches ``lit`` (it is visited when ``lit``
+    turns false), ``blocker`` being another of its literals: when that one is true, the visit
+    stops there. A full list moves to the end of the pool with twice the room; a full pool is
+    packed first."""
+    wbeg, wcnt, wcap = st[19], st[20], st[22]
+    watches = st[31]
+    if wcnt[lit] == wcap[lit]:
+        if ctrl[WEND] + max(4, 2 * wcap[lit]) > watches.shape[0]:
+            _repack(st, ctrl)
+        if wcnt[lit] == wcap[lit]:
+            room = max(4, 2 * wcap[lit])
+            b = wbeg[lit]
+            e = ctrl[WEND]
+            for i in range(wcnt[lit]):
+                watches[e + i, 0] = watches[b + i, 0]
+                watches[e + i, 1] = watches[b + i, 1]
+            wbeg[lit] = e
+            wcap[lit] = room
+            ctrl[WEND] = e + room
+    k = wbeg[lit] + wcnt[lit]
+    watches[k, 0] = ref
+    watches[k, 1] = blocker
+    wcnt[lit] += 1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _header(lits, s, ci, m):
+    """The three words before a nogood's literals: its index, its length, and where the last
+    search for a new watch in it ended (so that a visit reads one stretch of memory)."""
+    lits[s - 3] = ci
+    lits[s - 2] = m
+    lits[s - 1] = 2
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _add_clause(buf, m, flags, st, ctrl):
+    """Store ``buf[:m]`` (m >= 2) and watch its first two literals; its index."""
+    lits, cl_start, cl_len, cl_lbd, cl_flags = st[14:19]
+    ci = ctrl[CLAUSES]
+    ctrl[CLAUSES] = ci + 1
+    s = ctrl[LITS] + HEADER
+    ctrl[LITS] = s + m
+    _header(lits, s, ci, m)
+    cl_start[ci] = s
+    cl_len[ci] = m
+    cl_lbd[ci] = 0
+    cl_flags[ci] = flags
+    for i in range(m):
+        lits[s + i] = buf[i]
+    _push(buf[0], s, buf[1], st, ctrl)
+    _push(buf[1], s, buf[0], st, ctrl)
+    if flags & LEARNT_FLAG:
+        ctrl[LEARNT] += 1
+    return ci
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _distance(lits, start, length, level, stamp, ctrl):
+    """The literal block distance of ``lits[start:start + length]``: how many levels it spans."""
+    ctrl[MARK] += 1
+    mark = ctrl[MARK]
+    distance = 0
+    for i in range(start, start + length):
+        lv = level[lits[i] >> 1]
+        if stamp[lv] != mark:
+            stamp[lv] = mark
+            distance += 1
+    return distance
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _refresh(ci, level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl):
+    """A learnt nogood met in an analysis: its distance now, if lower (Glucose keeps it so)."""
+    if cl_flags[ci] & LEARNT_FLAG and cl_lbd[ci] > 2:
+        distance = _distance(lits, cl_start[ci], cl_len[ci], level, stamp, ctrl)
+        if distance + 1 < cl_lbd[ci]:
+            if cl_lbd[ci] <= SPARE_UP_TO:  # it proved useful: not dropped in the next sweep
+                cl_flags[ci] |= SPARED_FLAG
+            cl_lbd[ci] = distance
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _locked(ci, rkind, rdata, val, lits, cl_start):
+    """Whether nogood ``ci`` is the reason of a value on the trail (then it must stay)."""
+    s = cl_start[ci]
+    for j in range(2):
+        v = lits[s + j] >> 1
+        if val[v] >= 0 and rkind[v] == BY_CLAUSE and rdata[v] == ci:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _reduce(st, ctrl):
+    """Drop half of the learnt nogoods, those of highest literal block distance (older first
+    among equals; never one of distance 2 or less, nor a reason in use), then pack the store
+    and watch it afresh."""
+    val, level, rkind, rdata = st[0], st[1], st[2], st[3]
+    lits, cl_start, cl_len, cl_lbd, cl_flags = st[14:19]
+    wcnt, wcap, moved_to, histogram = st[20], st[22], st[27], st[28]
+    total = ctrl[CLAUSES]
+    top_bucket = histogram.shape[0] - 1
+    histogram[:] = 0
+    candidates = 0
+    for ci in range(total):
+        if cl_flags[ci] == LEARNT_FLAG and cl_lbd[ci] > ctrl[KEEP_LBD]:
+            histogram[min(cl_lbd[ci], top_bucket)] += 1
+            candidates += 1
+    quota = candidates // 2
+    cut = top_bucket  # the distance from which nogoods go (all above it, some at it)
+    above = 0
+    while cut > ctrl[KEEP_LBD] and above + histogram[cut] < quota:
+        above += histogram[cut]
+        cut -= 1
+    at_cut = quota - above
+    for ci in range(total):
+        if cl_flags[ci] != LEARNT_FLAG or cl_lbd[ci] <= ctrl[KEEP_LBD]:
+            continue
+        bucket = min(cl_lbd[ci], top_bucket)
+        if bucket < cut or (bucket == cut and at_cut <= 0):
+            continue
+        if bucket == cut:
+            at_cut -= 1
+        if not _locked(ci, rkind, rdata, val, lits, cl_start):
+            cl_flags[ci] |= DELETED_FLAG
+            ctrl[LEARNT] -= 1
+    kept = 0
+    top = 0
+    for ci in range(total):
+        if cl_flags[ci] & DELETED_FLAG:
+            continue
+        cl_flags[ci] &= ~SPARED_FLAG
+        s = cl_start[ci]
+        length = cl_len[ci]
+        locked = _locked(ci, rkind, rdata, val, lits, cl_start)
+        if not locked:  # settled for good at level 0: gone, or its false literals are
+            settled = False
+            for i in range(length):
+                q = lits[s + i]
+                if level[q >> 1] == 0 and val[q >> 1] == 1 - (q & 1):
+                    settled = True
+                    break
+            if settled:
+                if cl_flags[ci] & LEARNT_FLAG:
+                    ctrl[LEARNT] -= 1
+                continue
+        moved_to[ci] = kept
+        top += HEADER
+        m = 0
+        for i in range(length):
+            q = lits[s + i]
+            if i < 2 or locked or not (level[q >> 1] == 0 and val[q >> 1] >= 0):
+                lits[top + m] = q
+                m += 1
+        length = m
+        _header(lits, top, kept, length)
+        cl_start[kept] = top
+        cl_len[kept] = length
+        cl_lbd[kept] = cl_lbd[ci]
+        cl_flags[kept] = cl_flags[ci]
+        top += length
+        kept += 1
+    for v in range(val.shape[0]):
+        if val[v] >= 0 and rkind[v] == BY_CLAUSE:
+            rdata[v] = moved_to[rdata[v]]
+    ctrl[CLAUSES] = kept
+    ctrl[LITS] = top
+    wcnt[:] = 0
+    wcap[:] = 0
+    ctrl[WEND] = 0
+    for ci in range(kept):
+        s = cl_start[ci]
+        _push(lits[s], s, lits[s + 1], st, ctrl)
+        _push(lits[s + 1], s, lits[s], st, ctrl)
