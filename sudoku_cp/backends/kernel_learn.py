@@ -58,13 +58,12 @@ from .kernel_nogoods import (  # the state's layout, the order of choices, the n
     CONFLICT_KIND,
     CONFLICTS,
     CTRL_SIZE,
-    DECAY,
-    DECAY_LAST,
     DECIDED,
     DECISIONS,
     DONE,
     EMPTY_CONSTRAINT,
     FALSE_CLAUSE,
+    FCTRL_SIZE,
     FOUND,
     GROW,
     HEADER,
@@ -121,10 +120,10 @@ BLOCK_FROM dead ends), as the search may then be near a solution."""
 
 RESTART_UNIT = 100
 """Dead ends of the shortest run between restarts (MiniSat's)."""
-DECAY_FIRST, DECAY_STEP, DECAY_EVERY, DECAY_END = 0.97, 0.01, 5000, 0.97
-"""How fast activities decay: the factor starts at DECAY_FIRST and gains DECAY_STEP every
-DECAY_EVERY dead ends up to DECAY_END. Glucose's schedule (0.8 up to 0.95) took 19.5 s on five
-public 25x25 puzzles where a steady 0.95 took 14.6 s and 0.97 12.8 s."""
+DECAY = 0.97
+"""How fast activities decay: each dead end the gain grows by 1/DECAY. Glucose's schedule (0.8
+rising to 0.95) took 19.5 s on five public 25x25 puzzles where a steady 0.95 took 14.6 s and
+0.97 12.8 s."""
 FIRST_REDUCE, REDUCE_STEP = 2000, 300
 """Dead ends before the first sweep of the nogoods, and how much later each next one comes
 (Glucose's schedule)."""
@@ -146,6 +145,17 @@ POLARITY = 0
 
 # --- small pieces --------------------------------------------------------------------------------
 @njit(cache=True, inline="always", _nrt=False)
+def _count(v, step, n, cells, cg_start, cg_list, count):
+    """Add ``step`` to the possible "yes"es of every constraint of variable ``v``: its cell's,
+    and its digit's in each full group of the cell."""
+    c = v // n
+    count[c] += step
+    d = v - c * n
+    for k in range(cg_start[c], cg_start[c + 1]):
+        count[cells + cg_list[k] * n + d] += step
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def _assign(v, value, kind, data, n, cells, cg_start, cg_list, val, level, rkind, rdata, trail,
             count, ctrl):  # fmt: skip
     val[v] = value
@@ -157,11 +167,7 @@ def _assign(v, value, kind, data, n, cells, cg_start, cg_list, val, level, rkind
     if value == 1 and kind >= BY_CONSTRAINT:
         ctrl[SETTLED] += 1
     if value == 0:  # one "yes" fewer for each constraint of v
-        c = v // n
-        count[c] -= 1
-        d = v - c * n
-        for k in range(cg_start[c], cg_start[c + 1]):
-            count[cells + cg_list[k] * n + d] -= 1
+        _count(v, -1, n, cells, cg_start, cg_list, count)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -173,11 +179,7 @@ def _backtrack(to, n, cells, cg_start, cg_list, val, trail, lim, count, phase, h
     for t in range(ctrl[TRAIL] - 1, stop - 1, -1):
         v = trail[t] >> 1
         if val[v] == 0:
-            c = v // n
-            count[c] += 1
-            d = v - c * n
-            for k in range(cg_start[c], cg_start[c + 1]):
-                count[cells + cg_list[k] * n + d] += 1
+            _count(v, 1, n, cells, cg_start, cg_list, count)
         phase[v] = val[v]
         val[v] = -1
         _heap_insert(v, heap, hpos, act, ctrl)
@@ -610,9 +612,7 @@ def run(digits, tab, st, sols, ctrl, fctrl):
                 _assign(p >> 1, 1 - (p & 1), BY_CLAUSE, ci, n, cells, cg_start, cg_list, val,
                         level, rkind, rdata, trail, count, ctrl)  # fmt: skip
                 _note_distance(distance, reached, st, ctrl, fctrl)
-            fctrl[VAR_INC] /= fctrl[DECAY]
-            if ctrl[CONFLICTS] % DECAY_EVERY == 0 and fctrl[DECAY] < fctrl[DECAY_LAST]:
-                fctrl[DECAY] = min(fctrl[DECAY] + DECAY_STEP, fctrl[DECAY_LAST])
+            fctrl[VAR_INC] /= DECAY
             ctrl[RESTART_LEFT] -= 1
             if ctrl[CONFLICTS] >= ctrl[REDUCE_AT]:
                 ctrl[REDUCTIONS] += 1
@@ -793,10 +793,8 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
     ctrl[KEEP_LBD] = KEEP_DISTANCE
     ctrl[REDUCE_FIRST] = FIRST_REDUCE
     ctrl[REDUCE_STEP_NOW] = REDUCE_STEP
-    fctrl = np.zeros(6, dtype=np.float64)
+    fctrl = np.zeros(FCTRL_SIZE, dtype=np.float64)
     fctrl[VAR_INC] = 1.0
-    fctrl[DECAY] = DECAY_FIRST
-    fctrl[DECAY_LAST] = DECAY_END
     found: list[Grid] = []
     timed_out = False
     while True:

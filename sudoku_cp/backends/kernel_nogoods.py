@@ -58,10 +58,10 @@ the restart and reduction schedules, the last dead end; what the caller sets (so
 0: all; work a call may do; the Luby unit; how restarts are timed; the distance kept for good;
 the sweep schedule); and scratch (a stamp for levels, the variables to bump again)."""
 CTRL_SIZE = 34
-VAR_INC, LBD_RECENT, TRAIL_RECENT, LBD_ALL, DECAY, DECAY_LAST = range(6)
+VAR_INC, LBD_RECENT, TRAIL_RECENT, LBD_ALL = range(4)
 """Indices into ``fctrl``: what a variable's activity gains in a dead end (grows by 1/DECAY);
-the sums of the recent nogoods' distances and trail lengths, and of all distances; the decay
-of activities now, and where it ends."""
+the sums of the recent nogoods' distances and trail lengths, and of all distances."""
+FCTRL_SIZE = 4
 
 # how a variable got its value
 DECIDED, UNIT_FACT, BY_PEER, BY_CONSTRAINT, BY_CLAUSE = range(5)
