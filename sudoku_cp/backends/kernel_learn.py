@@ -18,10 +18,10 @@ Sakallah, 1999; Moskewicz et al., 2001):
 - **learning**: at a dead end the search traces which choices caused it, back to the first
   point that alone implies it (first UIP), shortens that (recursive minimisation, and a digit's
   rivals dropped from a nogood that rules the digit out), and keeps it as a *nogood*: a clause
-  that no solution breaks, and that jumps back over the choices that played no part. Nogoods
-  are watched by two of their literals (:mod:`.kernel_nogoods` keeps them); the least useful
+  that no solution breaks, and that jumps back over the choices that played no part
+  (:mod:`.kernel_analysis`). Nogoods are watched by two of their literals; the least useful
   ones, spanning most levels (literal block distance, Audemard and Simon, 2009), are dropped
-  from time to time;
+  from time to time (:mod:`.kernel_nogoods` keeps them);
 - **restarts** when the recent nogoods span more levels than the average (Glucose's rule), or
   after a Luby sequence of dead ends (Luby et al., 1993), keeping the nogoods;
 - **more than one solution**: each solution found is kept and then excluded by a nogood of
@@ -46,6 +46,7 @@ from numba import njit
 from ..model import Model
 from ..puzzle import Grid, Puzzle
 from . import Search
+from .kernel_analysis import _analyze
 from .kernel_nogoods import (  # the state's layout, the order of choices, the nogood store
     BUDGET,
     BUFFER_FULL,
@@ -107,7 +108,6 @@ from .kernel_nogoods import (  # the state's layout, the order of choices, the n
     _pool_needs,
     _push,
     _reduce,
-    _refresh,
 )
 
 LBD_WINDOW, TRAIL_WINDOW = 50, 5000
@@ -186,34 +186,6 @@ def _backtrack(to, n, cells, cg_start, cg_list, val, trail, lim, count, phase, h
     ctrl[TRAIL] = stop
     ctrl[QHEAD] = stop
     ctrl[LEVEL] = to
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, out):
-    """The other literals of the reason of ``v``'s value (all false), into ``out``; how many."""
-    kind = rkind[v]
-    if kind == BY_PEER:
-        out[0] = 2 * rdata[v] + 1
-        return 1
-    if kind == BY_CONSTRAINT:
-        k = rdata[v]
-        m = 0
-        for i in range(mem_start[k], mem_start[k + 1]):
-            w = mem_list[i]
-            if w != v:
-                out[m] = 2 * w
-                m += 1
-        return m
-    if kind == BY_CLAUSE:
-        ci = rdata[v]
-        m = 0
-        s = cl_start[ci]
-        for i in range(cl_len[ci]):
-            if lits[s + i] >> 1 != v:
-                out[m] = lits[s + i]
-                m += 1
-        return m
-    return 0
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -329,179 +301,6 @@ def _propagate(tab, st, ctrl):
                     val, level, rkind, rdata, trail, count, ctrl)  # fmt: skip
         wcnt[false_lit] = j
     return False
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def _conflict_lits(tab, st, ctrl, out):
-    """The literals of the dead end's clause (all false), into ``out``; how many."""
-    lits, cl_start, cl_len = st[14:17]
-    mem_start, mem_list = st[25], st[26]
-    kind = ctrl[CONFLICT_KIND]
-    if kind == PEER_CLASH:
-        out[0] = 2 * ctrl[CONFLICT_A] + 1
-        out[1] = 2 * ctrl[CONFLICT_B] + 1
-        return 2
-    if kind == EMPTY_CONSTRAINT:
-        k = ctrl[CONFLICT_A]
-        lo = mem_start[k]
-        for i in range(lo, mem_start[k + 1]):
-            out[i - lo] = 2 * mem_list[i]
-        return mem_start[k + 1] - lo
-    ci = ctrl[CONFLICT_A]
-    s = cl_start[ci]
-    for i in range(cl_len[ci]):
-        out[i] = lits[s + i]
-    return cl_len[ci]
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def _implied(p, levels, tab, st, stack, toclear, cleared):
-    """Whether literal ``p`` of the nogood follows from the others: every path back through
-    the reasons ends in a literal of the nogood or of level 0. What it proves implied on the
-    way is marked seen and appended to ``toclear`` from ``cleared`` on, and the new length of
-    ``toclear`` returned; -1 when it does not follow (those marks are then undone). ``levels``
-    has a bit for each level of the nogood (modulo 64): a reason at another level cannot
-    end within it."""
-    level, rkind, rdata, seen, more = st[1], st[2], st[3], st[11], st[13]
-    lits, cl_start, cl_len = st[14:17]
-    mem_start, mem_list = st[25], st[26]
-    top = cleared
-    depth = 1
-    stack[0] = p
-    while depth > 0:
-        depth -= 1
-        v = stack[depth] >> 1
-        m = _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, more)
-        for i in range(m):
-            w = more[i] >> 1
-            if seen[w] or level[w] == 0:
-                continue
-            if rkind[w] != DECIDED and (np.int64(1) << (level[w] & 63)) & levels:
-                seen[w] = 1
-                stack[depth] = more[i]
-                depth += 1
-                toclear[cleared] = more[i]
-                cleared += 1
-            else:
-                for j in range(top, cleared):
-                    seen[toclear[j] >> 1] = 0
-                return -1
-    return cleared
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def _drop_rivals(size, buf, tab):
-    """A nogood that asserts "cell c does not hold d" needs no literal "x holds y" where x = y
-    and c = d cannot both hold (the same cell, or the same digit in cells of one group): the
-    rules already imply it is false once the first literal is. (Resolution with a rule's
-    two-literal clause; Glucose's binary minimisation in Sudoku's terms.)"""
-    p = buf[0]
-    if p & 1 == 0:
-        return size
-    n, cells, _, _, cg_start, cg_list = tab
-    v = p >> 1
-    c = v // n
-    d = v - c * n
-    kept = 1
-    for i in range(1, size):
-        q = buf[i]
-        rival = False
-        if q & 1 == 0:
-            w = q >> 1
-            c2 = w // n
-            if c2 == c:
-                rival = True
-            elif w - c2 * n == d:
-                for a in range(cg_start[c], cg_start[c + 1]):
-                    for b in range(cg_start[c2], cg_start[c2 + 1]):
-                        if cg_list[a] == cg_list[b]:
-                            rival = True
-        if not rival:
-            buf[kept] = q
-            kept += 1
-    return kept
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def _analyze(tab, st, ctrl, fctrl):
-    """First-UIP learning: the nogood into ``buf`` (its asserting literal first, then one of
-    the highest level); returns its length and the level to jump back to."""
-    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[:14]
-    lits, cl_start, cl_len = st[14:17]
-    mem_start, mem_list = st[25], st[26]
-    cl_lbd, cl_flags, stamp = st[17], st[18], st[21]
-    current = ctrl[LEVEL]
-    m = _conflict_lits(tab, st, ctrl, more)
-    if ctrl[CONFLICT_KIND] == FALSE_CLAUSE:
-        _refresh(ctrl[CONFLICT_A], level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl)
-    size = 1
-    open_paths = 0
-    index = ctrl[TRAIL] - 1
-    p = -1
-    last = st[33]  # the level's variables implied by learnt nogoods (see run)
-    ctrl[LAST_N] = 0
-    while True:
-        for i in range(m):
-            q = more[i]
-            v = q >> 1
-            if seen[v] == 0 and level[v] > 0:
-                seen[v] = 1
-                _bump(v, act, heap, hpos, fctrl)
-                if level[v] >= current:
-                    open_paths += 1
-                    if rkind[v] == BY_CLAUSE and cl_flags[rdata[v]] & LEARNT_FLAG:
-                        last[ctrl[LAST_N]] = v
-                        ctrl[LAST_N] += 1
-                else:
-                    buf[size] = q
-                    size += 1
-        while seen[trail[index] >> 1] == 0:
-            index -= 1
-        p = trail[index]
-        index -= 1
-        v = p >> 1
-        seen[v] = 0
-        open_paths -= 1
-        if open_paths == 0:
-            break
-        m = _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, more)
-        if rkind[v] == BY_CLAUSE:
-            _refresh(rdata[v], level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl)
-    buf[0] = p ^ 1
-    # drop literals implied by the rest of the nogood (recursive minimisation, as MiniSat)
-    stack, toclear = st[23], st[24]
-    cleared = 0
-    levels = np.int64(0)
-    for i in range(1, size):
-        levels |= np.int64(1) << (level[buf[i] >> 1] & 63)
-        toclear[cleared] = buf[i]
-        cleared += 1
-    kept = 1
-    for i in range(1, size):
-        q = buf[i]
-        implied = -1
-        if rkind[q >> 1] != DECIDED:
-            implied = _implied(q, levels, tab, st, stack, toclear, cleared)
-        if implied < 0:
-            buf[kept] = q
-            kept += 1
-        else:
-            cleared = implied  # what it proved implied stays marked until the end
-    for i in range(cleared):
-        seen[toclear[i] >> 1] = 0
-    kept = _drop_rivals(kept, buf, tab)
-    # the jump: to the highest level among the rest, whose literal goes second (watched)
-    back = 0
-    if kept > 1:
-        best = 1
-        for i in range(2, kept):
-            if level[buf[i] >> 1] > level[buf[best] >> 1]:
-                best = i
-        q = buf[best]
-        buf[best] = buf[1]
-        buf[1] = q
-        back = level[q >> 1]
-    return kept, back
 
 
 @njit(cache=True, inline="always", _nrt=False)
