@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 
 from ..backends import get_backend
 from ..datasets import load_puzzles
+from ..generate.lines import king_neighbours
 from ..model import load_model
 from ..puzzle import Grid, Puzzle
 from ..rules import (
@@ -52,16 +53,6 @@ N = 9
 CLASSIC = load_model("classic")
 
 
-def king_neighbours(cell: int) -> list[int]:
-    row, col = divmod(cell, N)
-    return [
-        (row + dr) * N + col + dc
-        for dr in (-1, 0, 1)
-        for dc in (-1, 0, 1)
-        if (dr or dc) and 0 <= row + dr < N and 0 <= col + dc < N
-    ]
-
-
 def walk(
     grid: Grid, rng: random.Random, length: int, step: Callable[[list[int], int], bool]
 ) -> list[int] | None:
@@ -69,7 +60,7 @@ def walk(
     allows every next cell; None when the walk gets stuck."""
     line = [rng.randrange(N * N)]
     while len(line) < length:
-        options = [c for c in king_neighbours(line[-1]) if c not in line and step(line, c)]
+        options = [c for c in king_neighbours(line[-1], N) if c not in line and step(line, c)]
         if not options:
             return None
         line.append(rng.choice(options))
@@ -105,7 +96,7 @@ def arrow(grid: Grid, rng: random.Random) -> Rule | None:
     line = [circles[-1]]
     total = 0
     while total < goal:
-        options = [c for c in king_neighbours(line[-1]) if c not in line and c not in circles]
+        options = [c for c in king_neighbours(line[-1], N) if c not in line and c not in circles]
         options = [c for c in options if total + grid[c] <= goal]
         if not options:
             return None
