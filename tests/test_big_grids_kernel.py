@@ -225,3 +225,25 @@ def test_time_limit_stops_the_kernel() -> None:
     result = get_backend("backtrack").solve(Puzzle([0] * 625), limit=None, time_limit=0.5)
     assert result.status is Status.MULTIPLE and not result.exact
     assert all(Puzzle([0] * 625).is_solution(s) for s in result.solutions)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "float64"])
+def test_the_unwrapped_indexing_reads_and_writes_what_numpy_indexing_does(dtype: str) -> None:
+    # _at/_put skip numba's handling of negative indices (the kernel's speed door); on every
+    # non-negative index they must be plain indexing.
+    import numpy as np
+    from numba import njit
+
+    from sudoku_cp.backends.kernel_nogoods import _at, _put
+
+    @njit
+    def doubled_and_read(array: np.ndarray, out: np.ndarray) -> None:
+        for i in range(array.shape[0]):
+            _put(array, i, _at(array, i) * 2)
+            out[i] = _at(array, i)
+
+    array = np.arange(-60, 60, 3).astype(dtype)
+    expected = array * 2
+    out = np.zeros_like(array)
+    doubled_and_read(array, out)
+    assert (array == expected).all() and (out == expected).all()

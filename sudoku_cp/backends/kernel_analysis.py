@@ -24,7 +24,9 @@ from .kernel_nogoods import (
     LEVEL,
     PEER_CLASH,
     TRAIL,
+    _at,
     _bump,
+    _put,
     _refresh,
 )
 
@@ -32,26 +34,26 @@ from .kernel_nogoods import (
 @njit(cache=True, inline="always", _nrt=False)
 def _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, out):
     """The other literals of the reason of ``v``'s value (all false), into ``out``; how many."""
-    kind = rkind[v]
+    kind = _at(rkind, v)
     if kind == BY_PEER:
-        out[0] = 2 * rdata[v] + 1
+        _put(out, 0, 2 * _at(rdata, v) + 1)
         return 1
     if kind == BY_CONSTRAINT:
-        k = rdata[v]
+        k = _at(rdata, v)
         m = 0
-        for i in range(mem_start[k], mem_start[k + 1]):
-            w = mem_list[i]
+        for i in range(_at(mem_start, k), _at(mem_start, k + 1)):
+            w = _at(mem_list, i)
             if w != v:
-                out[m] = 2 * w
+                _put(out, m, 2 * w)
                 m += 1
         return m
     if kind == BY_CLAUSE:
-        ci = rdata[v]
+        ci = _at(rdata, v)
         m = 0
-        s = cl_start[ci]
-        for i in range(cl_len[ci]):
-            if lits[s + i] >> 1 != v:
-                out[m] = lits[s + i]
+        s = _at(cl_start, ci)
+        for i in range(_at(cl_len, ci)):
+            if _at(lits, s + i) >> 1 != v:
+                _put(out, m, _at(lits, s + i))
                 m += 1
         return m
     return 0
@@ -61,23 +63,23 @@ def _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, out):
 def _conflict_lits(tab, st, ctrl, out):
     """The literals of the dead end's clause (all false), into ``out``; how many."""
     lits, cl_start, cl_len = st[14:17]
-    mem_start, mem_list = st[25], st[26]
+    mem_start, mem_list = st[23], st[24]
     kind = ctrl[CONFLICT_KIND]
     if kind == PEER_CLASH:
-        out[0] = 2 * ctrl[CONFLICT_A] + 1
-        out[1] = 2 * ctrl[CONFLICT_B] + 1
+        _put(out, 0, 2 * ctrl[CONFLICT_A] + 1)
+        _put(out, 1, 2 * ctrl[CONFLICT_B] + 1)
         return 2
     if kind == EMPTY_CONSTRAINT:
         k = ctrl[CONFLICT_A]
-        lo = mem_start[k]
-        for i in range(lo, mem_start[k + 1]):
-            out[i - lo] = 2 * mem_list[i]
-        return mem_start[k + 1] - lo
+        lo = _at(mem_start, k)
+        for i in range(lo, _at(mem_start, k + 1)):
+            _put(out, i - lo, 2 * _at(mem_list, i))
+        return _at(mem_start, k + 1) - lo
     ci = ctrl[CONFLICT_A]
-    s = cl_start[ci]
-    for i in range(cl_len[ci]):
-        out[i] = lits[s + i]
-    return cl_len[ci]
+    s = _at(cl_start, ci)
+    for i in range(_at(cl_len, ci)):
+        _put(out, i, _at(lits, s + i))
+    return _at(cl_len, ci)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -90,27 +92,27 @@ def _implied(p, levels, tab, st, stack, toclear, cleared):
     end within it."""
     level, rkind, rdata, seen, more = st[1], st[2], st[3], st[11], st[13]
     lits, cl_start, cl_len = st[14:17]
-    mem_start, mem_list = st[25], st[26]
+    mem_start, mem_list = st[23], st[24]
     top = cleared
     depth = 1
-    stack[0] = p
+    _put(stack, 0, p)
     while depth > 0:
         depth -= 1
-        v = stack[depth] >> 1
+        v = _at(stack, depth) >> 1
         m = _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, more)
         for i in range(m):
-            w = more[i] >> 1
-            if seen[w] or level[w] == 0:
+            w = _at(more, i) >> 1
+            if _at(seen, w) or _at(level, w) == 0:
                 continue
-            if rkind[w] != DECIDED and (np.int64(1) << (level[w] & 63)) & levels:
-                seen[w] = 1
-                stack[depth] = more[i]
+            if _at(rkind, w) != DECIDED and (np.int64(1) << (_at(level, w) & 63)) & levels:
+                _put(seen, w, 1)
+                _put(stack, depth, _at(more, i))
                 depth += 1
-                toclear[cleared] = more[i]
+                _put(toclear, cleared, _at(more, i))
                 cleared += 1
             else:
                 for j in range(top, cleared):
-                    seen[toclear[j] >> 1] = 0
+                    _put(seen, _at(toclear, j) >> 1, 0)
                 return -1
     return cleared
 
@@ -121,7 +123,7 @@ def _drop_rivals(size, buf, tab):
     and c = d cannot both hold (the same cell, or the same digit in cells of one group): the
     rules already imply it is false once the first literal is. (Resolution with a rule's
     two-literal clause; Glucose's binary minimisation in Sudoku's terms.)"""
-    p = buf[0]
+    p = _at(buf, 0)
     if p & 1 == 0:
         return size
     n, cells, _, _, cg_start, cg_list = tab
@@ -130,7 +132,7 @@ def _drop_rivals(size, buf, tab):
     d = v - c * n
     kept = 1
     for i in range(1, size):
-        q = buf[i]
+        q = _at(buf, i)
         rival = False
         if q & 1 == 0:
             w = q >> 1
@@ -138,12 +140,12 @@ def _drop_rivals(size, buf, tab):
             if c2 == c:
                 rival = True
             elif w - c2 * n == d:
-                for a in range(cg_start[c], cg_start[c + 1]):
-                    for b in range(cg_start[c2], cg_start[c2 + 1]):
-                        if cg_list[a] == cg_list[b]:
+                for a in range(_at(cg_start, c), _at(cg_start, c + 1)):
+                    for b in range(_at(cg_start, c2), _at(cg_start, c2 + 1)):
+                        if _at(cg_list, a) == _at(cg_list, b):
                             rival = True
         if not rival:
-            buf[kept] = q
+            _put(buf, kept, q)
             kept += 1
     return kept
 
@@ -154,8 +156,8 @@ def _analyze(tab, st, ctrl, fctrl):
     the highest level); returns its length and the level to jump back to."""
     val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[:14]
     lits, cl_start, cl_len = st[14:17]
-    mem_start, mem_list = st[25], st[26]
-    cl_lbd, cl_flags, stamp = st[17], st[18], st[21]
+    mem_start, mem_list = st[23], st[24]
+    cl_lbd, cl_flags, stamp = st[17], st[18], st[20]
     current = ctrl[LEVEL]
     m = _conflict_lits(tab, st, ctrl, more)
     if ctrl[CONFLICT_KIND] == FALSE_CLAUSE:
@@ -164,67 +166,67 @@ def _analyze(tab, st, ctrl, fctrl):
     open_paths = 0
     index = ctrl[TRAIL] - 1
     p = -1
-    last = st[33]  # the level's variables implied by learnt nogoods (see run)
+    last = st[31]  # the level's variables implied by learnt nogoods (see run)
     ctrl[LAST_N] = 0
     while True:
         for i in range(m):
-            q = more[i]
+            q = _at(more, i)
             v = q >> 1
-            if seen[v] == 0 and level[v] > 0:
-                seen[v] = 1
+            if _at(seen, v) == 0 and _at(level, v) > 0:
+                _put(seen, v, 1)
                 _bump(v, act, heap, hpos, fctrl)
-                if level[v] >= current:
+                if _at(level, v) >= current:
                     open_paths += 1
-                    if rkind[v] == BY_CLAUSE and cl_flags[rdata[v]] & LEARNT_FLAG:
-                        last[ctrl[LAST_N]] = v
+                    if _at(rkind, v) == BY_CLAUSE and _at(cl_flags, _at(rdata, v)) & LEARNT_FLAG:
+                        _put(last, ctrl[LAST_N], v)
                         ctrl[LAST_N] += 1
                 else:
-                    buf[size] = q
+                    _put(buf, size, q)
                     size += 1
-        while seen[trail[index] >> 1] == 0:
+        while _at(seen, _at(trail, index) >> 1) == 0:
             index -= 1
-        p = trail[index]
+        p = _at(trail, index)
         index -= 1
         v = p >> 1
-        seen[v] = 0
+        _put(seen, v, 0)
         open_paths -= 1
         if open_paths == 0:
             break
         m = _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, more)
-        if rkind[v] == BY_CLAUSE:
-            _refresh(rdata[v], level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl)
-    buf[0] = p ^ 1
+        if _at(rkind, v) == BY_CLAUSE:
+            _refresh(_at(rdata, v), level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl)
+    _put(buf, 0, p ^ 1)
     # drop literals implied by the rest of the nogood (recursive minimisation, as MiniSat)
-    stack, toclear = st[23], st[24]
+    stack, toclear = st[21], st[22]
     cleared = 0
     levels = np.int64(0)
     for i in range(1, size):
-        levels |= np.int64(1) << (level[buf[i] >> 1] & 63)
-        toclear[cleared] = buf[i]
+        levels |= np.int64(1) << (_at(level, _at(buf, i) >> 1) & 63)
+        _put(toclear, cleared, _at(buf, i))
         cleared += 1
     kept = 1
     for i in range(1, size):
-        q = buf[i]
+        q = _at(buf, i)
         implied = -1
-        if rkind[q >> 1] != DECIDED:
+        if _at(rkind, q >> 1) != DECIDED:
             implied = _implied(q, levels, tab, st, stack, toclear, cleared)
         if implied < 0:
-            buf[kept] = q
+            _put(buf, kept, q)
             kept += 1
         else:
             cleared = implied  # what it proved implied stays marked until the end
     for i in range(cleared):
-        seen[toclear[i] >> 1] = 0
+        _put(seen, _at(toclear, i) >> 1, 0)
     kept = _drop_rivals(kept, buf, tab)
     # the jump: to the highest level among the rest, whose literal goes second (watched)
     back = 0
     if kept > 1:
         best = 1
         for i in range(2, kept):
-            if level[buf[i] >> 1] > level[buf[best] >> 1]:
+            if _at(level, _at(buf, i) >> 1) > _at(level, _at(buf, best) >> 1):
                 best = i
-        q = buf[best]
-        buf[best] = buf[1]
-        buf[1] = q
-        back = level[q >> 1]
+        q = _at(buf, best)
+        _put(buf, best, _at(buf, 1))
+        _put(buf, 1, q)
+        back = _at(level, q >> 1)
     return kept, back

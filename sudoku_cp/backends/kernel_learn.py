@@ -101,12 +101,14 @@ from .kernel_nogoods import (  # the state's layout, the order of choices, the n
     UNIT_FACT,
     VAR_INC,
     _add_clause,
+    _at,
     _bump,
     _distance,
     _heap_insert,
     _heap_pop,
     _pool_needs,
     _push,
+    _put,
     _reduce,
 )
 
@@ -145,24 +147,32 @@ POLARITY = 0
 
 # --- small pieces --------------------------------------------------------------------------------
 @njit(cache=True, inline="always", _nrt=False)
+def _cell(v, n):
+    """The cell of variable ``v`` (``v // n``, as an unsigned division: cheaper than the signed
+    one Python's floor rounding asks for)."""
+    return np.int64(np.uint32(v) // np.uint32(n))
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def _count(v, step, n, cells, cg_start, cg_list, count):
     """Add ``step`` to the possible "yes"es of every constraint of variable ``v``: its cell's,
     and its digit's in each full group of the cell."""
-    c = v // n
-    count[c] += step
+    c = _cell(v, n)
+    _put(count, c, _at(count, c) + step)
     d = v - c * n
-    for k in range(cg_start[c], cg_start[c + 1]):
-        count[cells + cg_list[k] * n + d] += step
+    for k in range(_at(cg_start, c), _at(cg_start, c + 1)):
+        g = cells + _at(cg_list, k) * n + d
+        _put(count, g, _at(count, g) + step)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _assign(v, value, kind, data, n, cells, cg_start, cg_list, val, level, rkind, rdata, trail,
             count, ctrl):  # fmt: skip
-    val[v] = value
-    level[v] = ctrl[LEVEL]
-    rkind[v] = kind
-    rdata[v] = data
-    trail[ctrl[TRAIL]] = 2 * v + 1 - value
+    _put(val, v, value)
+    _put(level, v, ctrl[LEVEL])
+    _put(rkind, v, kind)
+    _put(rdata, v, data)
+    _put(trail, ctrl[TRAIL], 2 * v + 1 - value)
     ctrl[TRAIL] += 1
     if value == 1 and kind >= BY_CONSTRAINT:
         ctrl[SETTLED] += 1
@@ -175,131 +185,144 @@ def _backtrack(to, n, cells, cg_start, cg_list, val, trail, lim, count, phase, h
                ctrl):  # fmt: skip
     if ctrl[LEVEL] <= to:
         return
-    stop = lim[to]
+    stop = _at(lim, to)
     for t in range(ctrl[TRAIL] - 1, stop - 1, -1):
-        v = trail[t] >> 1
-        if val[v] == 0:
+        v = _at(trail, t) >> 1
+        if _at(val, v) == 0:
             _count(v, 1, n, cells, cg_start, cg_list, count)
-        phase[v] = val[v]
-        val[v] = -1
+        _put(phase, v, _at(val, v))
+        _put(val, v, -1)
         _heap_insert(v, heap, hpos, act, ctrl)
     ctrl[TRAIL] = stop
     ctrl[QHEAD] = stop
     ctrl[LEVEL] = to
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def _propagate(tab, st, ctrl):
     """Unit propagation to a fixed point. Returns True at a dead end (described in ``ctrl``)."""
     n, cells, xpeer_start, xpeer_list, cg_start, cg_list = tab
     val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[:14]
     lits, cl_start, cl_len = st[14:17]
-    wbeg, wcnt, mem_start, mem_list, watches = st[19], st[20], st[25], st[26], st[31]
+    wl, mem_start, mem_list, watches = st[19], st[23], st[24], st[29]
     while ctrl[QHEAD] < ctrl[TRAIL]:
-        p = trail[ctrl[QHEAD]]
+        p = _at(trail, ctrl[QHEAD])
         ctrl[QHEAD] += 1
         ctrl[PROPAGATIONS] += 1
         v = p >> 1
-        c = v // n
+        c = _cell(v, n)
         d = v - c * n
         if p & 1 == 0:  # v is "yes": every rival of it is "no"
-            first = cg_start[c] - 1
-            for kk in range(first, cg_start[c + 1] + xpeer_start[c + 1] - xpeer_start[c]):
-                if kk < cg_start[c + 1]:
-                    k = c if kk == first else cells + cg_list[kk] * n + d
-                    lo, hi = mem_start[k], mem_start[k + 1]
+            first = _at(cg_start, c) - 1
+            for kk in range(
+                first, _at(cg_start, c + 1) + _at(xpeer_start, c + 1) - _at(xpeer_start, c)
+            ):
+                if kk < _at(cg_start, c + 1):
+                    k = c if kk == first else cells + _at(cg_list, kk) * n + d
+                    lo, hi = _at(mem_start, k), _at(mem_start, k + 1)
                 else:  # a peer in no full group with c: its own "no"
-                    lo = xpeer_start[c] + kk - cg_start[c + 1]
+                    lo = _at(xpeer_start, c) + kk - _at(cg_start, c + 1)
                     hi = lo + 1
                 for i in range(lo, hi):
-                    w = mem_list[i] if kk < cg_start[c + 1] else xpeer_list[i] * n + d
+                    w = (
+                        _at(mem_list, i)
+                        if kk < _at(cg_start, c + 1)
+                        else _at(xpeer_list, i) * n + d
+                    )
                     if w == v:
                         continue
-                    if val[w] == 1:
+                    if _at(val, w) == 1:
                         ctrl[CONFLICT_KIND] = PEER_CLASH
                         ctrl[CONFLICT_A] = v
                         ctrl[CONFLICT_B] = w
                         return True
-                    if val[w] < 0:
+                    if _at(val, w) < 0:
                         _assign(w, 0, BY_PEER, v, n, cells, cg_start, cg_list, val, level,
                                 rkind, rdata, trail, count, ctrl)  # fmt: skip
         else:  # v is "no": a constraint of v may have one "yes" left, or none
-            first = cg_start[c] - 1
-            for kk in range(first, cg_start[c + 1]):
-                k = c if kk == first else cells + cg_list[kk] * n + d
-                left = count[k]
+            first = _at(cg_start, c) - 1
+            for kk in range(first, _at(cg_start, c + 1)):
+                k = c if kk == first else cells + _at(cg_list, kk) * n + d
+                left = _at(count, k)
                 if left > 1:
                     continue
                 if left == 0:
                     ctrl[CONFLICT_KIND] = EMPTY_CONSTRAINT
                     ctrl[CONFLICT_A] = k
                     return True
-                for i in range(mem_start[k], mem_start[k + 1]):
-                    w = mem_list[i]
-                    if val[w] != 0:
-                        if val[w] < 0:
+                for i in range(_at(mem_start, k), _at(mem_start, k + 1)):
+                    w = _at(mem_list, i)
+                    if _at(val, w) != 0:
+                        if _at(val, w) < 0:
                             _assign(w, 1, BY_CONSTRAINT, k, n, cells, cg_start, cg_list, val,
                                     level, rkind, rdata, trail, count, ctrl)  # fmt: skip
                         break
         # the nogoods watching the literal that just became false
         false_lit = p ^ 1
-        base = wbeg[false_lit]
-        watching = wcnt[false_lit]
+        base = _at(wl, 4 * false_lit)
+        watching = _at(wl, 4 * false_lit + 1)
         i = 0
         j = 0
         while i < watching:
-            s = watches[base + i, 0]
-            b = watches[base + i, 1]
+            s = _at(watches, 2 * (base + i))
+            b = _at(watches, 2 * (base + i) + 1)
             i += 1
-            if val[b >> 1] == 1 - (b & 1):  # its blocker is true: nothing to do
-                watches[base + j, 0] = s
-                watches[base + j, 1] = b
+            if _at(val, b >> 1) == 1 - (b & 1):  # its blocker is true: nothing to do
+                _put(watches, 2 * (base + j), s)
+                _put(watches, 2 * (base + j) + 1, b)
                 j += 1
                 continue
-            if lits[s] == false_lit:  # the false watch goes second
-                lits[s] = lits[s + 1]
-                lits[s + 1] = false_lit
-            other = lits[s]
-            ov = val[other >> 1]
+            if _at(lits, s) == false_lit:  # the false watch goes second
+                _put(lits, s, _at(lits, s + 1))
+                _put(lits, s + 1, false_lit)
+            other = _at(lits, s)
+            ov = _at(val, other >> 1)
             if ov >= 0 and ov == 1 - (other & 1):  # satisfied by the other watch
-                watches[base + j, 0] = s
-                watches[base + j, 1] = other
+                _put(watches, 2 * (base + j), s)
+                _put(watches, 2 * (base + j) + 1, other)
                 j += 1
                 continue
             moved = False
-            length = lits[s - 2]
-            k = lits[s - 1]  # the search for a new watch goes on from where the last one ended
+            length = _at(lits, s - 2)
+            k = _at(lits, s - 1)  # the search for a new watch goes on from where the last one ended
             for _ in range(length - 2):
-                q = lits[s + k]
-                qv = val[q >> 1]
-                if qv < 0 or qv == 1 - (q & 1):  # not false: watch it instead
-                    lits[s + 1] = q
-                    lits[s + k] = false_lit
-                    lits[s - 1] = k
+                q = _at(lits, s + k)
+                qv = _at(val, q >> 1)
+                if qv >= 0 and qv == 1 - (q & 1):  # true: it blocks, the watches stay
+                    _put(lits, s - 1, k)
+                    _put(watches, 2 * (base + j), s)
+                    _put(watches, 2 * (base + j) + 1, q)
+                    j += 1
+                    moved = True
+                    break
+                if qv < 0:  # unassigned: watch it instead
+                    _put(lits, s + 1, q)
+                    _put(lits, s + k, false_lit)
+                    _put(lits, s - 1, k)
                     _push(q, s, other, st, ctrl)
-                    base = wbeg[false_lit]  # the pool may have been packed
+                    base = _at(wl, 4 * false_lit)  # the pool may have been packed
                     moved = True
                     break
                 k = k + 1 if k + 1 < length else 2
             if moved:
                 continue
-            watches[base + j, 0] = s
-            watches[base + j, 1] = other
+            _put(watches, 2 * (base + j), s)
+            _put(watches, 2 * (base + j) + 1, other)
             j += 1
-            ci = lits[s - 3]
+            ci = _at(lits, s - 3)
             if ov >= 0:  # the other watch is false too: a dead end
                 while i < watching:
-                    watches[base + j, 0] = watches[base + i, 0]
-                    watches[base + j, 1] = watches[base + i, 1]
+                    _put(watches, 2 * (base + j), _at(watches, 2 * (base + i)))
+                    _put(watches, 2 * (base + j) + 1, _at(watches, 2 * (base + i) + 1))
                     i += 1
                     j += 1
-                wcnt[false_lit] = j
+                _put(wl, 4 * false_lit + 1, j)
                 ctrl[CONFLICT_KIND] = FALSE_CLAUSE
                 ctrl[CONFLICT_A] = ci
                 return True
             _assign(other >> 1, 1 - (other & 1), BY_CLAUSE, ci, n, cells, cg_start, cg_list,
                     val, level, rkind, rdata, trail, count, ctrl)  # fmt: skip
-        wcnt[false_lit] = j
+        _put(wl, 4 * false_lit + 1, j)
     return False
 
 
@@ -307,7 +330,7 @@ def _propagate(tab, st, ctrl):
 def _note_distance(distance, trail, st, ctrl, fctrl):
     """Keep the recent distances and trail lengths (above level 0, at the dead end) that time
     Glucose's restarts."""
-    lbd_ring, trail_ring = st[29], st[30]
+    lbd_ring, trail_ring = st[27], st[28]
     if ctrl[TRAIL_SEEN] >= TRAIL_WINDOW:
         slot = ctrl[TRAIL_SEEN] % TRAIL_WINDOW
         fctrl[TRAIL_RECENT] -= trail_ring[slot]
@@ -353,8 +376,8 @@ def run(digits, tab, st, sols, ctrl, fctrl):
     n, cells, xpeer_start, xpeer_list, cg_start, cg_list = tab
     val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[:14]
     lits, cl_start, cl_len, cl_lbd, cl_flags = st[14:19]
-    stamp, watches = st[21], st[31]
-    mem_start, mem_list = st[25], st[26]
+    stamp, watches = st[20], st[29]
+    mem_start, mem_list = st[23], st[24]
     nv = val.shape[0]
     if ctrl[STARTED] == 0:
         ctrl[STARTED] = 1
@@ -385,7 +408,7 @@ def run(digits, tab, st, sols, ctrl, fctrl):
         if (
             ctrl[LITS] + nv + 2 + HEADER > lits.shape[0]
             or ctrl[CLAUSES] + 2 > cl_start.shape[0]
-            or watches.shape[0] < _pool_needs(nv, ctrl[CLAUSES])
+            or watches.shape[0] < 2 * _pool_needs(nv, ctrl[CLAUSES])
         ):
             return GROW
         if _propagate(tab, st, ctrl):
@@ -405,7 +428,7 @@ def run(digits, tab, st, sols, ctrl, fctrl):
                 distance = _distance(buf, 0, size, level, stamp, ctrl)
                 cl_lbd[ci] = distance
                 for i in range(ctrl[LAST_N]):  # implied by nogoods tighter than this one
-                    v = st[33][i]
+                    v = st[31][i]
                     if cl_lbd[rdata[v]] < distance:
                         _bump(v, act, heap, hpos, fctrl)
                 _assign(p >> 1, 1 - (p & 1), BY_CLAUSE, ci, n, cells, cg_start, cg_list, val,
@@ -565,10 +588,8 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
         np.zeros(clause_room, dtype=np.int32),  # cl_len
         np.zeros(clause_room, dtype=np.int32),  # cl_lbd
         np.zeros(clause_room, dtype=np.int8),  # cl_flags
-        np.zeros(2 * nv, dtype=np.int32),  # wbeg
-        np.zeros(2 * nv, dtype=np.int32),  # wcnt
+        np.zeros(8 * nv, dtype=np.int32),  # wl: each literal's watch list: start, length, room
         np.full(nv + 1, -1, dtype=np.int64),  # stamp
-        np.zeros(2 * nv, dtype=np.int32),  # wcap
         np.zeros(nv, dtype=np.int32),  # stack
         np.zeros(nv, dtype=np.int32),  # toclear
         np.arange(0, len(tab.members) + 1, n, dtype=np.int32),  # mem_start
@@ -577,8 +598,8 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
         np.zeros(256, dtype=np.int64),  # histogram
         np.zeros(LBD_WINDOW, dtype=np.int64),  # lbd_ring
         np.zeros(TRAIL_WINDOW, dtype=np.int64),  # trail_ring
-        np.zeros((pool, 2), dtype=np.int32),  # watches: (nogood, blocker) pairs, by literal
-        np.zeros((pool, 2), dtype=np.int32),  # spare: where _repack lays them out
+        np.zeros(2 * pool, dtype=np.int32),  # watches: (nogood, blocker) pairs, by literal
+        np.zeros(2 * pool, dtype=np.int32),  # spare: where _repack lays them out
         np.zeros(nv, dtype=np.int32),  # last
     ]
     rows = SOLUTION_ROWS if limit is None else max(1, min(limit, SOLUTION_ROWS))
@@ -609,9 +630,9 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
             if ctrl[CLAUSES] + 2 > len(state[15]):
                 for i in (15, 16, 17, 18):
                     state[i] = _grown(state[i])
-                state[27] = _grown(state[27])
-            if len(state[31]) < _pool_needs(nv, ctrl[CLAUSES]):
-                for i in (31, 32):
+                state[25] = _grown(state[25])
+            if len(state[29]) < 2 * _pool_needs(nv, ctrl[CLAUSES]):
+                for i in (29, 30):
                     state[i] = _grown(state[i])
             continue
         if deadline is not None and time.perf_counter() >= deadline:

@@ -11,7 +11,9 @@ module imports numba: import it only to solve.
 
 from __future__ import annotations
 
-from numba import njit
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 # --- what a call says, and where it keeps its counters ------------------------------------------
 DONE, LIMIT, PAUSED, BUFFER_FULL, GROW = range(5)
@@ -76,71 +78,99 @@ SPARE_UP_TO = 30
 Glucose's frozen clauses)."""
 
 
+@intrinsic
+def _at(typingctx, array, index):
+    """``array[index]`` for an ``index`` known not to be negative: numba's indexing also
+    handles negative ones, a few instructions that the hottest loop pays on every access."""
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
+        return builder.load(ptr)
+
+    return array.dtype(array, index), codegen
+
+
+@intrinsic
+def _put(typingctx, array, index, value):
+    """``array[index] = value`` for an ``index`` known not to be negative (see :func:`_at`)."""
+
+    def codegen(context, builder, signature, args):
+        aryty, _, valty = signature.args
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
+        builder.store(context.cast(builder, args[2], valty, aryty.dtype), ptr)
+        return context.get_dummy_value()
+
+    return types.void(array, index, value), codegen
+
+
 @njit(cache=True, inline="always", _nrt=False)
 def _heap_up(i, heap, hpos, act):
-    v = heap[i]
+    v = _at(heap, i)
     while i > 0:
         parent = (i - 1) >> 1
-        if act[heap[parent]] >= act[v]:
+        if _at(act, _at(heap, parent)) >= _at(act, v):
             break
-        heap[i] = heap[parent]
-        hpos[heap[i]] = i
+        _put(heap, i, _at(heap, parent))
+        _put(hpos, _at(heap, i), i)
         i = parent
-    heap[i] = v
-    hpos[v] = i
+    _put(heap, i, v)
+    _put(hpos, v, i)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _heap_down(i, heap, hpos, act, size):
-    v = heap[i]
+    v = _at(heap, i)
     while True:
         child = 2 * i + 1
         if child >= size:
             break
-        if child + 1 < size and act[heap[child + 1]] > act[heap[child]]:
+        if child + 1 < size and _at(act, _at(heap, child + 1)) > _at(act, _at(heap, child)):
             child += 1
-        if act[heap[child]] <= act[v]:
+        if _at(act, _at(heap, child)) <= _at(act, v):
             break
-        heap[i] = heap[child]
-        hpos[heap[i]] = i
+        _put(heap, i, _at(heap, child))
+        _put(hpos, _at(heap, i), i)
         i = child
-    heap[i] = v
-    hpos[v] = i
+    _put(heap, i, v)
+    _put(hpos, v, i)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _heap_insert(v, heap, hpos, act, ctrl):
-    if hpos[v] >= 0:
+    if _at(hpos, v) >= 0:
         return
     i = ctrl[HEAP_SIZE]
     ctrl[HEAP_SIZE] = i + 1
-    heap[i] = v
-    hpos[v] = i
+    _put(heap, i, v)
+    _put(hpos, v, i)
     _heap_up(i, heap, hpos, act)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _heap_pop(heap, hpos, act, ctrl):
-    v = heap[0]
+    v = _at(heap, 0)
     size = ctrl[HEAP_SIZE] - 1
     ctrl[HEAP_SIZE] = size
-    hpos[v] = -1
+    _put(hpos, v, -1)
     if size > 0:
-        heap[0] = heap[size]
-        hpos[heap[0]] = 0
+        _put(heap, 0, _at(heap, size))
+        _put(hpos, _at(heap, 0), 0)
         _heap_down(0, heap, hpos, act, size)
     return v
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _bump(v, act, heap, hpos, fctrl):
-    act[v] += fctrl[VAR_INC]
-    if act[v] > 1e100:
+    _put(act, v, _at(act, v) + fctrl[VAR_INC])
+    if _at(act, v) > 1e100:
         for i in range(act.shape[0]):
             act[i] *= 1e-100
         fctrl[VAR_INC] *= 1e-100
-    if hpos[v] >= 0:
-        _heap_up(hpos[v], heap, hpos, act)
+    if _at(hpos, v) >= 0:
+        _heap_up(_at(hpos, v), heap, hpos, act)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -154,21 +184,19 @@ def _pool_needs(nv, clauses):
 @njit(cache=True, _nrt=False)
 def _repack(st, ctrl):
     """Lay the watch lists out afresh, packed, each with room to double."""
-    wbeg, wcnt, wcap = st[19], st[20], st[22]
-    watches, spare = st[31], st[32]
+    wl = st[19]
+    watches, spare = st[29], st[30]
     pos = 0
-    for lit in range(wbeg.shape[0]):
-        b = wbeg[lit]
-        c = wcnt[lit]
-        for i in range(c):
-            spare[pos + i, 0] = watches[b + i, 0]
-            spare[pos + i, 1] = watches[b + i, 1]
-        wbeg[lit] = pos
-        wcap[lit] = 2 * c
+    for lit in range(wl.shape[0] >> 2):
+        b = wl[4 * lit]
+        c = wl[4 * lit + 1]
+        for i in range(2 * c):
+            spare[2 * pos + i] = watches[2 * b + i]
+        wl[4 * lit] = pos
+        wl[4 * lit + 2] = 2 * c
         pos += 2 * c
-    for i in range(pos):
-        watches[i, 0] = spare[i, 0]
-        watches[i, 1] = spare[i, 1]
+    for i in range(2 * pos):
+        watches[i] = spare[i]
     ctrl[WEND] = pos
 
 
@@ -178,34 +206,33 @@ def _push(lit, ref, blocker, st, ctrl):
     turns false), ``blocker`` being another of its literals: when that one is true, the visit
     stops there. A full list moves to the end of the pool with twice the room; a full pool is
     packed first."""
-    wbeg, wcnt, wcap = st[19], st[20], st[22]
-    watches = st[31]
-    if wcnt[lit] == wcap[lit]:
-        if ctrl[WEND] + max(4, 2 * wcap[lit]) > watches.shape[0]:
+    wl = st[19]
+    watches = st[29]
+    if _at(wl, 4 * lit + 1) == _at(wl, 4 * lit + 2):
+        if ctrl[WEND] + max(4, 2 * _at(wl, 4 * lit + 2)) > watches.shape[0] >> 1:
             _repack(st, ctrl)
-        if wcnt[lit] == wcap[lit]:
-            room = max(4, 2 * wcap[lit])
-            b = wbeg[lit]
+        if _at(wl, 4 * lit + 1) == _at(wl, 4 * lit + 2):
+            room = max(4, 2 * _at(wl, 4 * lit + 2))
+            b = _at(wl, 4 * lit)
             e = ctrl[WEND]
-            for i in range(wcnt[lit]):
-                watches[e + i, 0] = watches[b + i, 0]
-                watches[e + i, 1] = watches[b + i, 1]
-            wbeg[lit] = e
-            wcap[lit] = room
+            for i in range(2 * _at(wl, 4 * lit + 1)):
+                _put(watches, 2 * e + i, _at(watches, 2 * b + i))
+            _put(wl, 4 * lit, e)
+            _put(wl, 4 * lit + 2, room)
             ctrl[WEND] = e + room
-    k = wbeg[lit] + wcnt[lit]
-    watches[k, 0] = ref
-    watches[k, 1] = blocker
-    wcnt[lit] += 1
+    k = 2 * (_at(wl, 4 * lit) + _at(wl, 4 * lit + 1))
+    _put(watches, k, ref)
+    _put(watches, k + 1, blocker)
+    _put(wl, 4 * lit + 1, _at(wl, 4 * lit + 1) + 1)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _header(lits, s, ci, m):
     """The three words before a nogood's literals: its index, its length, and where the last
     search for a new watch in it ended (so that a visit reads one stretch of memory)."""
-    lits[s - 3] = ci
-    lits[s - 2] = m
-    lits[s - 1] = 2
+    _put(lits, s - 3, ci)
+    _put(lits, s - 2, m)
+    _put(lits, s - 1, 2)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -217,14 +244,14 @@ def _add_clause(buf, m, flags, st, ctrl):
     s = ctrl[LITS] + HEADER
     ctrl[LITS] = s + m
     _header(lits, s, ci, m)
-    cl_start[ci] = s
-    cl_len[ci] = m
-    cl_lbd[ci] = 0
-    cl_flags[ci] = flags
+    _put(cl_start, ci, s)
+    _put(cl_len, ci, m)
+    _put(cl_lbd, ci, 0)
+    _put(cl_flags, ci, flags)
     for i in range(m):
-        lits[s + i] = buf[i]
-    _push(buf[0], s, buf[1], st, ctrl)
-    _push(buf[1], s, buf[0], st, ctrl)
+        _put(lits, s + i, _at(buf, i))
+    _push(_at(buf, 0), s, _at(buf, 1), st, ctrl)
+    _push(_at(buf, 1), s, _at(buf, 0), st, ctrl)
     if flags & LEARNT_FLAG:
         ctrl[LEARNT] += 1
     return ci
@@ -237,9 +264,9 @@ def _distance(lits, start, length, level, stamp, ctrl):
     mark = ctrl[MARK]
     distance = 0
     for i in range(start, start + length):
-        lv = level[lits[i] >> 1]
-        if stamp[lv] != mark:
-            stamp[lv] = mark
+        lv = _at(level, _at(lits, i) >> 1)
+        if _at(stamp, lv) != mark:
+            _put(stamp, lv, mark)
             distance += 1
     return distance
 
@@ -247,21 +274,21 @@ def _distance(lits, start, length, level, stamp, ctrl):
 @njit(cache=True, inline="always", _nrt=False)
 def _refresh(ci, level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl):
     """A learnt nogood met in an analysis: its distance now, if lower (Glucose keeps it so)."""
-    if cl_flags[ci] & LEARNT_FLAG and cl_lbd[ci] > 2:
-        distance = _distance(lits, cl_start[ci], cl_len[ci], level, stamp, ctrl)
-        if distance + 1 < cl_lbd[ci]:
-            if cl_lbd[ci] <= SPARE_UP_TO:  # it proved useful: not dropped in the next sweep
-                cl_flags[ci] |= SPARED_FLAG
-            cl_lbd[ci] = distance
+    if _at(cl_flags, ci) & LEARNT_FLAG and _at(cl_lbd, ci) > 2:
+        distance = _distance(lits, _at(cl_start, ci), _at(cl_len, ci), level, stamp, ctrl)
+        if distance + 1 < _at(cl_lbd, ci):
+            if _at(cl_lbd, ci) <= SPARE_UP_TO:  # it proved useful: not dropped in the next sweep
+                _put(cl_flags, ci, _at(cl_flags, ci) | SPARED_FLAG)
+            _put(cl_lbd, ci, distance)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _locked(ci, rkind, rdata, val, lits, cl_start):
     """Whether nogood ``ci`` is the reason of a value on the trail (then it must stay)."""
-    s = cl_start[ci]
+    s = _at(cl_start, ci)
     for j in range(2):
-        v = lits[s + j] >> 1
-        if val[v] >= 0 and rkind[v] == BY_CLAUSE and rdata[v] == ci:
+        v = _at(lits, s + j) >> 1
+        if _at(val, v) >= 0 and _at(rkind, v) == BY_CLAUSE and _at(rdata, v) == ci:
             return True
     return False
 
@@ -273,7 +300,7 @@ def _reduce(st, ctrl):
     and watch it afresh."""
     val, level, rkind, rdata = st[0], st[1], st[2], st[3]
     lits, cl_start, cl_len, cl_lbd, cl_flags = st[14:19]
-    wcnt, wcap, moved_to, histogram = st[20], st[22], st[27], st[28]
+    wl, moved_to, histogram = st[19], st[25], st[26]
     total = ctrl[CLAUSES]
     top_bucket = histogram.shape[0] - 1
     histogram[:] = 0
@@ -341,8 +368,7 @@ def _reduce(st, ctrl):
             rdata[v] = moved_to[rdata[v]]
     ctrl[CLAUSES] = kept
     ctrl[LITS] = top
-    wcnt[:] = 0
-    wcap[:] = 0
+    wl[:] = 0
     ctrl[WEND] = 0
     for ci in range(kept):
         s = cl_start[ci]
