@@ -13,6 +13,7 @@ that pause, a buffer of one solution) and must find the same. No test looks at a
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Iterator
@@ -34,6 +35,7 @@ from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
 from sudoku_cp.backends import Search  # noqa: E402
 from sudoku_cp.backends import kernel_learn as kl  # noqa: E402
 from sudoku_cp.backends.backtrack import _Clock, _fast, layout  # noqa: E402
+from sudoku_cp.model import load_model  # noqa: E402
 
 
 def learn(puzzle: Puzzle, limit: int | None, deadline: float | None = None) -> Search:
@@ -126,6 +128,33 @@ def test_no_solution_is_proven(settings: str) -> None:
         for limit in (None, 2):
             found = learn(puzzle, limit, far())
             assert found.exhausted and not found.solutions
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_groups_shorter_than_the_grid_are_kept(seed: int, settings: str) -> None:
+    # Cells of a short group are peers that share no full group: the search holds them apart
+    # with its own rival lists, not its constraints.
+    short = {
+        4: (((0, 0), (1, 1)), ((2, 3), (3, 0), (1, 2))),
+        9: (((0, 0), (1, 4), (2, 8), (5, 5)), ((8, 0), (7, 1), (3, 3))),
+    }
+    for n, base, fraction in [(4, "latin", 0.7), (9, "classic", 0.62)]:
+        model = dataclasses.replace(load_model(base), name="short groups", cell_groups=short[n])
+        grid = pure(Puzzle([0] * (n * n), model), 1).solutions[0]
+        puzzle = Puzzle(blanked(grid, fraction, seed), model)
+        everything = learn(puzzle, None, far())
+        assert everything.exhausted and set(everything.solutions) == set(
+            pure(puzzle, None).solutions
+        )
+        if n == 4:
+            assert len(everything.solutions) == brute_force_count(puzzle)
+
+
+def test_a_full_grid_is_its_own_solution() -> None:
+    for n in (9, 25):
+        grid = learn(Puzzle([0] * (n * n)), 1).solutions[0]
+        found = learn(Puzzle(list(grid)), 2)
+        assert found.exhausted and found.solutions == [grid]
 
 
 def test_empty_grids_fill() -> None:

@@ -120,30 +120,24 @@ def _implied(p, levels, tab, st, stack, toclear, cleared):
 @njit(cache=True, inline="always", _nrt=False)
 def _drop_rivals(size, buf, tab):
     """A nogood that asserts "cell c does not hold d" needs no literal "x holds y" where x = y
-    and c = d cannot both hold (the same cell, or the same digit in cells of one group): the
+    and c = d share a constraint (the same cell, or the same digit in one full group): the
     rules already imply it is false once the first literal is. (Resolution with a rule's
     two-literal clause; Glucose's binary minimisation in Sudoku's terms.)"""
     p = _at(buf, 0)
     if p & 1 == 0:
         return size
-    n, cells, _, _, cg_start, cg_list = tab
+    vcon_start, vcon_list = tab[0], tab[1]
     v = p >> 1
-    c = v // n
-    d = v - c * n
     kept = 1
     for i in range(1, size):
         q = _at(buf, i)
         rival = False
         if q & 1 == 0:
             w = q >> 1
-            c2 = w // n
-            if c2 == c:
-                rival = True
-            elif w - c2 * n == d:
-                for a in range(_at(cg_start, c), _at(cg_start, c + 1)):
-                    for b in range(_at(cg_start, c2), _at(cg_start, c2 + 1)):
-                        if _at(cg_list, a) == _at(cg_list, b):
-                            rival = True
+            for a in range(_at(vcon_start, v), _at(vcon_start, v + 1)):
+                for b in range(_at(vcon_start, w), _at(vcon_start, w + 1)):
+                    if _at(vcon_list, a) == _at(vcon_list, b):
+                        rival = True
         if not rival:
             _put(buf, kept, q)
             kept += 1

@@ -6,8 +6,10 @@ its tree; on the hard public 25x25 puzzles it finds no solution in minutes. This
 what each dead end teaches, in the manner of conflict-driven clause learning (Marques-Silva and
 Sakallah, 1999; Moskewicz et al., 2001):
 
-- **the puzzle as yes/no questions**: variable ``c * N + d`` says "cell ``c`` holds digit
-  ``d + 1``". Its rules are *exactly one* constraints, read straight from the model's groups
+- **the puzzle as yes/no questions**: each variable says "cell ``c`` holds digit ``d``", for
+  the pairs the givens leave open only, numbered afresh (:class:`Problem`: on the hard public
+  25x25 puzzles one variable in seven, so the search's arrays stay small and its memory
+  close). Its rules are *exactly one* constraints, read straight from the model's groups
   rather than from clauses: each cell holds one digit, each full group holds each digit once,
   and no two peers share a digit. A "yes" makes every rival "no" (naked singles' work); a
   constraint left with one possible "yes" makes it (naked and hidden singles). A per-constraint
@@ -147,26 +149,15 @@ POLARITY = 0
 
 # --- small pieces --------------------------------------------------------------------------------
 @njit(cache=True, inline="always", _nrt=False)
-def _cell(v, n):
-    """The cell of variable ``v`` (``v // n``, as an unsigned division: cheaper than the signed
-    one Python's floor rounding asks for)."""
-    return np.int64(np.uint32(v) // np.uint32(n))
+def _count(v, step, vcon_start, vcon_list, count):
+    """Add ``step`` to the possible "yes"es of every constraint of variable ``v``."""
+    for i in range(_at(vcon_start, v), _at(vcon_start, v + 1)):
+        k = _at(vcon_list, i)
+        _put(count, k, _at(count, k) + step)
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _count(v, step, n, cells, cg_start, cg_list, count):
-    """Add ``step`` to the possible "yes"es of every constraint of variable ``v``: its cell's,
-    and its digit's in each full group of the cell."""
-    c = _cell(v, n)
-    _put(count, c, _at(count, c) + step)
-    d = v - c * n
-    for k in range(_at(cg_start, c), _at(cg_start, c + 1)):
-        g = cells + _at(cg_list, k) * n + d
-        _put(count, g, _at(count, g) + step)
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def _assign(v, value, kind, data, n, cells, cg_start, cg_list, val, level, rkind, rdata, trail,
+def _assign(v, value, kind, data, vcon_start, vcon_list, val, level, rkind, rdata, trail,
             count, ctrl):  # fmt: skip
     _put(val, v, value)
     _put(level, v, ctrl[LEVEL])
@@ -177,11 +168,11 @@ def _assign(v, value, kind, data, n, cells, cg_start, cg_list, val, level, rkind
     if value == 1 and kind >= BY_CONSTRAINT:
         ctrl[SETTLED] += 1
     if value == 0:  # one "yes" fewer for each constraint of v
-        _count(v, -1, n, cells, cg_start, cg_list, count)
+        _count(v, -1, vcon_start, vcon_list, count)
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _backtrack(to, n, cells, cg_start, cg_list, val, trail, lim, count, phase, heap, hpos, act,
+def _backtrack(to, vcon_start, vcon_list, val, trail, lim, count, phase, heap, hpos, act,
                ctrl):  # fmt: skip
     if ctrl[LEVEL] <= to:
         return
@@ -189,7 +180,7 @@ def _backtrack(to, n, cells, cg_start, cg_list, val, trail, lim, count, phase, h
     for t in range(ctrl[TRAIL] - 1, stop - 1, -1):
         v = _at(trail, t) >> 1
         if _at(val, v) == 0:
-            _count(v, 1, n, cells, cg_start, cg_list, count)
+            _count(v, 1, vcon_start, vcon_list, count)
         _put(phase, v, _at(val, v))
         _put(val, v, -1)
         _heap_insert(v, heap, hpos, act, ctrl)
@@ -201,7 +192,7 @@ def _backtrack(to, n, cells, cg_start, cg_list, val, trail, lim, count, phase, h
 @njit(cache=True, _nrt=False)
 def _propagate(tab, st, ctrl):
     """Unit propagation to a fixed point. Returns True at a dead end (described in ``ctrl``)."""
-    n, cells, xpeer_start, xpeer_list, cg_start, cg_list = tab
+    vcon_start, vcon_list, rival_start, rival_list = tab[:4]
     val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[:14]
     lits, cl_start, cl_len = st[14:17]
     wl, mem_start, mem_list, watches = st[19], st[23], st[24], st[29]
@@ -210,25 +201,17 @@ def _propagate(tab, st, ctrl):
         ctrl[QHEAD] += 1
         ctrl[PROPAGATIONS] += 1
         v = p >> 1
-        c = _cell(v, n)
-        d = v - c * n
         if p & 1 == 0:  # v is "yes": every rival of it is "no"
-            first = _at(cg_start, c) - 1
-            for kk in range(
-                first, _at(cg_start, c + 1) + _at(xpeer_start, c + 1) - _at(xpeer_start, c)
-            ):
-                if kk < _at(cg_start, c + 1):
-                    k = c if kk == first else cells + _at(cg_list, kk) * n + d
+            first = _at(vcon_start, v)
+            last = _at(vcon_start, v + 1)
+            for kk in range(first, last + 1):
+                if kk < last:  # the other members of a constraint of v
+                    k = _at(vcon_list, kk)
                     lo, hi = _at(mem_start, k), _at(mem_start, k + 1)
-                else:  # a peer in no full group with c: its own "no"
-                    lo = _at(xpeer_start, c) + kk - _at(cg_start, c + 1)
-                    hi = lo + 1
+                else:  # its peers in no full group with it
+                    lo, hi = _at(rival_start, v), _at(rival_start, v + 1)
                 for i in range(lo, hi):
-                    w = (
-                        _at(mem_list, i)
-                        if kk < _at(cg_start, c + 1)
-                        else _at(xpeer_list, i) * n + d
-                    )
+                    w = _at(mem_list, i) if kk < last else _at(rival_list, i)
                     if w == v:
                         continue
                     if _at(val, w) == 1:
@@ -237,12 +220,11 @@ def _propagate(tab, st, ctrl):
                         ctrl[CONFLICT_B] = w
                         return True
                     if _at(val, w) < 0:
-                        _assign(w, 0, BY_PEER, v, n, cells, cg_start, cg_list, val, level,
-                                rkind, rdata, trail, count, ctrl)  # fmt: skip
+                        _assign(w, 0, BY_PEER, v, vcon_start, vcon_list, val, level, rkind,
+                                rdata, trail, count, ctrl)  # fmt: skip
         else:  # v is "no": a constraint of v may have one "yes" left, or none
-            first = _at(cg_start, c) - 1
-            for kk in range(first, _at(cg_start, c + 1)):
-                k = c if kk == first else cells + _at(cg_list, kk) * n + d
+            for kk in range(_at(vcon_start, v), _at(vcon_start, v + 1)):
+                k = _at(vcon_list, kk)
                 left = _at(count, k)
                 if left > 1:
                     continue
@@ -254,8 +236,8 @@ def _propagate(tab, st, ctrl):
                     w = _at(mem_list, i)
                     if _at(val, w) != 0:
                         if _at(val, w) < 0:
-                            _assign(w, 1, BY_CONSTRAINT, k, n, cells, cg_start, cg_list, val,
-                                    level, rkind, rdata, trail, count, ctrl)  # fmt: skip
+                            _assign(w, 1, BY_CONSTRAINT, k, vcon_start, vcon_list, val, level,
+                                    rkind, rdata, trail, count, ctrl)  # fmt: skip
                         break
         # the nogoods watching the literal that just became false
         false_lit = p ^ 1
@@ -320,7 +302,7 @@ def _propagate(tab, st, ctrl):
                 ctrl[CONFLICT_KIND] = FALSE_CLAUSE
                 ctrl[CONFLICT_A] = ci
                 return True
-            _assign(other >> 1, 1 - (other & 1), BY_CLAUSE, ci, n, cells, cg_start, cg_list,
+            _assign(other >> 1, 1 - (other & 1), BY_CLAUSE, ci, vcon_start, vcon_list,
                     val, level, rkind, rdata, trail, count, ctrl)  # fmt: skip
         _put(wl, 4 * false_lit + 1, j)
     return False
@@ -369,11 +351,11 @@ def _luby(i):
 
 
 @njit(cache=True, _nrt=False)
-def run(digits, tab, st, sols, ctrl, fctrl):
+def run(tab, st, sols, ctrl, fctrl):
     """Search on from where the last call stopped, until the solutions wanted are found, the
     tree is exhausted, the buffer is full, the store needs more room or the call's work is done
     (see the states at the top of the module)."""
-    n, cells, xpeer_start, xpeer_list, cg_start, cg_list = tab
+    vcon_start, vcon_list, _, _, var_cell, var_digit = tab
     val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[:14]
     lits, cl_start, cl_len, cl_lbd, cl_flags = st[14:19]
     stamp, watches = st[20], st[29]
@@ -383,11 +365,11 @@ def run(digits, tab, st, sols, ctrl, fctrl):
         ctrl[STARTED] = 1
         ctrl[RESTART_LEFT] = ctrl[UNIT]
         ctrl[REDUCE_AT] = ctrl[REDUCE_FIRST]
-        for c in range(cells):
-            if digits[c]:
-                v = c * n + digits[c] - 1
-                if val[v] < 0:
-                    _assign(v, 1, UNIT_FACT, -1, n, cells, cg_start, cg_list, val, level, rkind,
+        for k in range(count.shape[0]):  # a constraint with one member left by the givens
+            if count[k] == 1:
+                w = mem_list[mem_start[k]]
+                if val[w] < 0:
+                    _assign(w, 1, UNIT_FACT, -1, vcon_start, vcon_list, val, level, rkind,
                             rdata, trail, count, ctrl)  # fmt: skip
         if _propagate(tab, st, ctrl):
             return DONE
@@ -417,11 +399,11 @@ def run(digits, tab, st, sols, ctrl, fctrl):
                 return DONE
             reached = ctrl[TRAIL] - lim[0]
             size, back = _analyze(tab, st, ctrl, fctrl)
-            _backtrack(back, n, cells, cg_start, cg_list, val, trail, lim, count, phase, heap,
+            _backtrack(back, vcon_start, vcon_list, val, trail, lim, count, phase, heap,
                        hpos, act, ctrl)  # fmt: skip
             p = buf[0]
             if size == 1:
-                _assign(p >> 1, 1 - (p & 1), UNIT_FACT, -1, n, cells, cg_start, cg_list, val,
+                _assign(p >> 1, 1 - (p & 1), UNIT_FACT, -1, vcon_start, vcon_list, val,
                         level, rkind, rdata, trail, count, ctrl)  # fmt: skip
             else:
                 ci = _add_clause(buf, size, LEARNT_FLAG, st, ctrl)
@@ -431,7 +413,7 @@ def run(digits, tab, st, sols, ctrl, fctrl):
                     v = st[31][i]
                     if cl_lbd[rdata[v]] < distance:
                         _bump(v, act, heap, hpos, fctrl)
-                _assign(p >> 1, 1 - (p & 1), BY_CLAUSE, ci, n, cells, cg_start, cg_list, val,
+                _assign(p >> 1, 1 - (p & 1), BY_CLAUSE, ci, vcon_start, vcon_list, val,
                         level, rkind, rdata, trail, count, ctrl)  # fmt: skip
                 _note_distance(distance, reached, st, ctrl, fctrl)
             fctrl[VAR_INC] /= DECAY
@@ -457,7 +439,7 @@ def run(digits, tab, st, sols, ctrl, fctrl):
             ctrl[RESTARTS] += 1
             ctrl[RESTART_NO] += 1
             ctrl[RESTART_LEFT] = _luby(ctrl[RESTART_NO]) * ctrl[UNIT]
-            _backtrack(0, n, cells, cg_start, cg_list, val, trail, lim, count, phase, heap,
+            _backtrack(0, vcon_start, vcon_list, val, trail, lim, count, phase, heap,
                        hpos, act, ctrl)  # fmt: skip
             continue
         v = -1
@@ -470,15 +452,14 @@ def run(digits, tab, st, sols, ctrl, fctrl):
             lim[ctrl[LEVEL]] = ctrl[TRAIL]
             ctrl[LEVEL] += 1
             ctrl[DECISIONS] += 1
-            _assign(v, phase[v], DECIDED, -1, n, cells, cg_start, cg_list, val, level, rkind,
+            _assign(v, phase[v], DECIDED, -1, vcon_start, vcon_list, val, level, rkind,
                     rdata, trail, count, ctrl)  # fmt: skip
             continue
         # every variable has its value: a solution
         row = ctrl[IN_BUFFER]
         for v in range(nv):
             if val[v] == 1:
-                c = v // n
-                sols[row, c] = v - c * n + 1
+                sols[row, var_cell[v]] = var_digit[v] + 1
         ctrl[FOUND] += 1
         ctrl[IN_BUFFER] += 1
         if ctrl[LIMIT_AT] and ctrl[FOUND] >= ctrl[LIMIT_AT]:
@@ -489,15 +470,15 @@ def run(digits, tab, st, sols, ctrl, fctrl):
         # exclude it: not all of the choices that led here again
         for i in range(top):
             buf[i] = trail[lim[top - 1 - i]] ^ 1
-        _backtrack(top - 1, n, cells, cg_start, cg_list, val, trail, lim, count, phase, heap,
+        _backtrack(top - 1, vcon_start, vcon_list, val, trail, lim, count, phase, heap,
                    hpos, act, ctrl)  # fmt: skip
         p = buf[0]
         if top == 1:
-            _assign(p >> 1, 1 - (p & 1), UNIT_FACT, -1, n, cells, cg_start, cg_list, val, level,
+            _assign(p >> 1, 1 - (p & 1), UNIT_FACT, -1, vcon_start, vcon_list, val, level,
                     rkind, rdata, trail, count, ctrl)  # fmt: skip
         else:
             ci = _add_clause(buf, top, 0, st, ctrl)
-            _assign(p >> 1, 1 - (p & 1), BY_CLAUSE, ci, n, cells, cg_start, cg_list, val, level,
+            _assign(p >> 1, 1 - (p & 1), BY_CLAUSE, ci, vcon_start, vcon_list, val, level,
                     rkind, rdata, trail, count, ctrl)  # fmt: skip
         if ctrl[IN_BUFFER] >= sols.shape[0]:
             return BUFFER_FULL
@@ -505,51 +486,99 @@ def run(digits, tab, st, sols, ctrl, fctrl):
 
 # --- the glue ------------------------------------------------------------------------------------
 class Tables:
-    """A model's groups at one size, as the search reads them (built once, cached): each
-    constraint's variables (cells first, then each full group and digit), and for each cell
-    its groups and the peers it shares no full group with."""
+    """A model's groups at one size (built once, cached): the variables of each constraint
+    (each cell's, then each full group's for each digit), one row each, and each cell's peers
+    that share no full group with it."""
 
     def __init__(self, model: Model, size: int) -> None:
         from .backtrack import layout
 
         lay = layout(model, size)
         cells = size * size
-        of_cell: list[list[int]] = [[] for _ in range(cells)]
-        for g, group in enumerate(lay.full_groups):
+        shared: list[set[int]] = [set() for _ in range(cells)]
+        for group in lay.full_groups:
             for c in group:
-                of_cell[c].append(g)
-        shared = [set().union(*(lay.full_groups[g] for g in gs)) for gs in of_cell]
-        extra = [[q for q in lay.peers[c] if q not in shared[c]] for c in range(cells)]
-        groups = np.array(lay.full_groups, dtype=np.int64).reshape(len(lay.full_groups), size)
-        digit = np.arange(size, dtype=np.int64)
+                shared[c].update(group)
         self.size = size
         self.cells = cells
+        self.extra = [[q for q in lay.peers[c] if q not in shared[c]] for c in range(cells)]
+        groups = np.array(lay.full_groups, dtype=np.int64).reshape(len(lay.full_groups), size)
+        digit = np.arange(size, dtype=np.int64)
         self.members = np.concatenate(
             [
-                np.arange(cells * size, dtype=np.int64),
-                (groups[:, None, :] * size + digit[None, :, None]).reshape(-1),
+                np.arange(cells * size, dtype=np.int64).reshape(cells, size),
+                (groups[:, None, :] * size + digit[None, :, None]).reshape(-1, size),
             ]
         )
-        self.constraints = len(self.members) // size
-        self.arrays = (
-            np.int64(size),
-            np.int64(cells),
-            _starts(extra),
-            np.array([q for e in extra for q in e], dtype=np.int64),
-            _starts(of_cell),
-            np.array([g for gs in of_cell for g in gs], dtype=np.int64),
-        )
-
-
-def _starts(lists: list[list[int]]) -> np.ndarray:
-    out = np.zeros(len(lists) + 1, dtype=np.int64)
-    out[1:] = np.cumsum([len(x) for x in lists])
-    return out
 
 
 @functools.lru_cache(maxsize=8)
 def tables(model: Model, size: int) -> Tables:
     return Tables(model, size)
+
+
+class Problem:
+    """What is left of a puzzle once its givens are placed: the variables still open (numbered
+    afresh, so that the search's arrays hold only them), the constraints no given settles with
+    their open members, each variable's constraints and its rivals outside them."""
+
+    def __init__(self, tab: Tables, ids: np.ndarray, live: np.ndarray, free: np.ndarray) -> None:
+        n = tab.size
+        renumber = np.full(len(free), -1, dtype=np.int64)
+        renumber[ids] = np.arange(len(ids))
+        open_members = free[tab.members[live]]
+        counts = open_members.sum(axis=1)
+        self.variables = len(ids)
+        self.mem_list = renumber[tab.members[live]][open_members].astype(np.int32)
+        self.mem_start = _starts(counts)
+        self.count = counts.astype(np.int32)
+        owner = np.repeat(np.arange(len(counts), dtype=np.int32), counts)
+        by_variable = np.argsort(self.mem_list, kind="stable")
+        rivals: list[list[int]] = [[] for _ in ids]
+        if any(tab.extra):
+            for i, v in enumerate(ids.tolist()):
+                c, d = divmod(v, n)
+                rivals[i] = [int(renumber[q * n + d]) for q in tab.extra[c] if free[q * n + d]]
+        self.arrays = (
+            _starts(np.bincount(self.mem_list, minlength=len(ids))),
+            owner[by_variable].astype(np.int32),
+            _starts([len(r) for r in rivals]),
+            np.array([w for r in rivals for w in r], dtype=np.int32),
+            (ids // n).astype(np.int32),
+            (ids % n).astype(np.int32),
+        )
+
+
+def problem(puzzle: Puzzle) -> Problem | None:
+    """The open part of ``puzzle`` (see :class:`Problem`), or None when its givens already
+    break a rule or leave a cell or a group's digit no place."""
+    tab = tables(puzzle.model, puzzle.size)
+    n = tab.size
+    digits = np.frombuffer(puzzle.digits, dtype=np.uint8).astype(np.int64)
+    given = np.flatnonzero(digits)
+    placed = np.zeros(tab.cells * n, dtype=bool)
+    placed[given * n + digits[given] - 1] = True
+    settled = placed[tab.members].sum(axis=1)
+    if (settled > 1).any():
+        return None
+    free = np.ones(tab.cells * n, dtype=bool)
+    free[tab.members[settled == 1].ravel()] = False  # a given decides all of its constraints
+    for c in given.tolist():
+        for q in tab.extra[c]:
+            if placed[q * n + digits[c] - 1]:
+                return None
+            free[q * n + digits[c] - 1] = False
+    live = settled == 0
+    if (free[tab.members[live]].sum(axis=1) == 0).any():
+        return None
+    return Problem(tab, np.flatnonzero(free), live, free)
+
+
+def _starts(counts: object) -> np.ndarray:
+    sizes = np.asarray(counts, dtype=np.int64)
+    out = np.zeros(len(sizes) + 1, dtype=np.int32)
+    out[1:] = np.cumsum(sizes)
+    return out
 
 
 def _grown(array: np.ndarray, fill: int = 0) -> np.ndarray:
@@ -562,10 +591,16 @@ def _grown(array: np.ndarray, fill: int = 0) -> np.ndarray:
 def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
     """The learning search of ``puzzle``: up to ``limit`` solutions (None: all), stopping at
     ``deadline`` (``time.perf_counter()`` seconds)."""
-    tab = tables(puzzle.model, puzzle.size)
-    n, cells = tab.size, tab.cells
-    nv = cells * n
     digits = np.frombuffer(puzzle.digits, dtype=np.uint8)
+    open_part = problem(puzzle)
+    if open_part is None or open_part.variables == 0:  # the givens decide it alone
+        none = {"nodes": 0, "backtracks": 0, "propagations": 0, "restarts": 0}
+        if open_part is None:
+            return Search(exhausted=True, stats=none)
+        # every cell given: that grid (exhausted when the limit asked for more, as below)
+        return Search(solutions=[tuple(digits.tolist())], exhausted=limit != 1, stats=none)
+    nv = open_part.variables
+    n = puzzle.size
     clause_room = CLAUSE_ROOM
     pool = _pool_needs(nv, clause_room)
     state = [
@@ -575,7 +610,7 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
         np.zeros(nv, dtype=np.int32),  # rdata
         np.zeros(nv, dtype=np.int32),  # trail
         np.zeros(nv + 1, dtype=np.int32),  # lim
-        np.full(tab.constraints, n, dtype=np.int32),  # count
+        open_part.count,  # count
         np.full(nv, POLARITY, dtype=np.int8),  # phase
         np.zeros(nv, dtype=np.float64),  # act
         np.arange(nv, dtype=np.int32),  # heap: all equal, so any order is one
@@ -592,8 +627,8 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
         np.full(nv + 1, -1, dtype=np.int64),  # stamp
         np.zeros(nv, dtype=np.int32),  # stack
         np.zeros(nv, dtype=np.int32),  # toclear
-        np.arange(0, len(tab.members) + 1, n, dtype=np.int32),  # mem_start
-        tab.members.astype(np.int32),  # mem_list
+        open_part.mem_start,  # mem_start
+        open_part.mem_list,  # mem_list
         np.zeros(clause_room, dtype=np.int32),  # moved_to
         np.zeros(256, dtype=np.int64),  # histogram
         np.zeros(LBD_WINDOW, dtype=np.int64),  # lbd_ring
@@ -603,7 +638,7 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
         np.zeros(nv, dtype=np.int32),  # last
     ]
     rows = SOLUTION_ROWS if limit is None else max(1, min(limit, SOLUTION_ROWS))
-    sols = np.zeros((rows, cells), dtype=np.uint8)
+    sols = np.repeat(digits[None, :], rows, axis=0)  # the givens stay; the search fills the rest
     ctrl = np.zeros(CTRL_SIZE, dtype=np.int64)
     ctrl[HEAP_SIZE] = nv
     ctrl[LIMIT_AT] = limit or 0
@@ -618,7 +653,7 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
     found: list[Grid] = []
     timed_out = False
     while True:
-        outcome = run(digits, tab.arrays, tuple(state), sols, ctrl, fctrl)
+        outcome = run(open_part.arrays, tuple(state), sols, ctrl, fctrl)
         if ctrl[IN_BUFFER]:
             found.extend(tuple(row) for row in sols[: ctrl[IN_BUFFER]].tolist())
             ctrl[IN_BUFFER] = 0
