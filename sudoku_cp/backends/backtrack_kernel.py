@@ -103,10 +103,10 @@ def status() -> str:
         return f"compiled kernel: turned off by {ENV} (numba {version} installed); pure Python"
     return (
         f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
-        f"sizes up to {MAX_SIZE}, classic 9x9 on per-digit bitboards, above 16x16 a search "
-        f"that learns nogoods from its dead ends (loaded once a process "
-        f"has spent {LOAD_AFTER:g} s in pure Python, or at once in workers or with {ENV}=1); "
-        f"-O kernel=false or {ENV}=0 turns it off"
+        f"sizes up to {MAX_SIZE}, classic 9x9 on per-digit bitboards (loaded once a process "
+        f"has spent {LOAD_AFTER:g} s in pure Python, or at once in workers or with {ENV}=1), "
+        f"above 16x16 a search that learns nogoods from its dead ends (loaded at the first "
+        f"such puzzle); -O kernel=false or {ENV}=0 turns it off"
     )
 
 
