@@ -272,7 +272,9 @@ def _propagate(tab, st, ctrl):
             for _ in range(length - 2):
                 q = _at(lits, s + k)
                 qv = _at(val, q >> 1)
-                if qv >= 0 and qv == 1 - (q & 1):  # true: it blocks, the watches stay
+                # True: it blocks and the watches stay (CaDiCaL's). Sound, as false_lit is of
+                # the current level: no jump back frees q and leaves false_lit false.
+                if qv >= 0 and qv == 1 - (q & 1):
                     _put(lits, s - 1, k)
                     _put(watches, 2 * (base + j), s)
                     _put(watches, 2 * (base + j) + 1, q)
