@@ -23,6 +23,20 @@ from .kernel_nogoods import (
     LEARNT_FLAG,
     LEVEL,
     PEER_CLASH,
+    S_CL_FLAGS,
+    S_CL_LBD,
+    S_LAST,
+    S_LEVEL,
+    S_LITS,
+    S_MEM_LIST,
+    S_MEM_START,
+    S_MORE,
+    S_RDATA,
+    S_RKIND,
+    S_SEEN,
+    S_STACK,
+    S_STAMP,
+    S_TOCLEAR,
     TRAIL,
     _at,
     _bump,
@@ -62,8 +76,8 @@ def _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, out):
 @njit(cache=True, inline="always", _nrt=False)
 def _conflict_lits(tab, st, ctrl, out):
     """The literals of the dead end's clause (all false), into ``out``; how many."""
-    lits, cl_start, cl_len = st[14:17]
-    mem_start, mem_list = st[23], st[24]
+    lits, cl_start, cl_len = st[S_LITS:S_CL_LBD]
+    mem_start, mem_list = st[S_MEM_START], st[S_MEM_LIST]
     kind = ctrl[CONFLICT_KIND]
     if kind == PEER_CLASH:
         _put(out, 0, 2 * ctrl[CONFLICT_A] + 1)
@@ -90,9 +104,9 @@ def _implied(p, levels, tab, st, stack, toclear, cleared):
     ``toclear`` returned; -1 when it does not follow (those marks are then undone). ``levels``
     has a bit for each level of the nogood (modulo 64): a reason at another level cannot
     end within it."""
-    level, rkind, rdata, seen, more = st[1], st[2], st[3], st[11], st[13]
-    lits, cl_start, cl_len = st[14:17]
-    mem_start, mem_list = st[23], st[24]
+    level, rkind, rdata, seen, more = st[S_LEVEL], st[S_RKIND], st[S_RDATA], st[S_SEEN], st[S_MORE]
+    lits, cl_start, cl_len = st[S_LITS:S_CL_LBD]
+    mem_start, mem_list = st[S_MEM_START], st[S_MEM_LIST]
     top = cleared
     depth = 1
     _put(stack, 0, p)
@@ -148,10 +162,12 @@ def _drop_rivals(size, buf, tab):
 def _analyze(tab, st, ctrl, fctrl):
     """First-UIP learning: the nogood into ``buf`` (its asserting literal first, then one of
     the highest level); returns its length and the level to jump back to."""
-    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[:14]
-    lits, cl_start, cl_len = st[14:17]
-    mem_start, mem_list = st[23], st[24]
-    cl_lbd, cl_flags, stamp = st[17], st[18], st[20]
+    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[
+        :S_LITS
+    ]
+    lits, cl_start, cl_len = st[S_LITS:S_CL_LBD]
+    mem_start, mem_list = st[S_MEM_START], st[S_MEM_LIST]
+    cl_lbd, cl_flags, stamp = st[S_CL_LBD], st[S_CL_FLAGS], st[S_STAMP]
     current = ctrl[LEVEL]
     m = _conflict_lits(tab, st, ctrl, more)
     if ctrl[CONFLICT_KIND] == FALSE_CLAUSE:
@@ -160,7 +176,7 @@ def _analyze(tab, st, ctrl, fctrl):
     open_paths = 0
     index = ctrl[TRAIL] - 1
     p = -1
-    last = st[31]  # the level's variables implied by learnt nogoods (see run)
+    last = st[S_LAST]  # the level's variables implied by learnt nogoods (see run)
     ctrl[LAST_N] = 0
     while True:
         for i in range(m):
@@ -191,7 +207,7 @@ def _analyze(tab, st, ctrl, fctrl):
             _refresh(_at(rdata, v), level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl)
     _put(buf, 0, p ^ 1)
     # drop literals implied by the rest of the nogood (recursive minimisation, as MiniSat)
-    stack, toclear = st[21], st[22]
+    stack, toclear = st[S_STACK], st[S_TOCLEAR]
     cleared = 0
     levels = np.int64(0)
     for i in range(1, size):

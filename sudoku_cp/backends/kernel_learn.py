@@ -94,8 +94,41 @@ from .kernel_nogoods import (  # the state's layout, the order of choices, the n
     RESTART_MODE,
     RESTART_NO,
     RESTARTS,
+    S_ACT,
+    S_BUF,
+    S_CL_FLAGS,
+    S_CL_LBD,
+    S_CL_LEN,
+    S_CL_START,
+    S_COUNT,
+    S_HEAP,
+    S_HISTOGRAM,
+    S_HPOS,
+    S_LAST,
+    S_LBD_RING,
+    S_LEVEL,
+    S_LIM,
+    S_LITS,
+    S_MEM_LIST,
+    S_MEM_START,
+    S_MORE,
+    S_MOVED_TO,
+    S_PHASE,
+    S_RDATA,
+    S_RKIND,
+    S_SEEN,
+    S_SPARE,
+    S_STACK,
+    S_STAMP,
+    S_TOCLEAR,
+    S_TRAIL,
+    S_TRAIL_RING,
+    S_VAL,
+    S_WATCHES,
+    S_WL,
     SETTLED,
     STARTED,
+    STATE_SIZE,
     TRAIL,
     TRAIL_RECENT,
     TRAIL_SEEN,
@@ -195,9 +228,11 @@ def _backtrack(to, vcon_start, vcon_list, val, trail, lim, count, phase, heap, h
 def _propagate(tab, st, ctrl):
     """Unit propagation to a fixed point. Returns True at a dead end (described in ``ctrl``)."""
     vcon_start, vcon_list, rival_start, rival_list = tab[:4]
-    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[:14]
-    lits, cl_start, cl_len = st[14:17]
-    wl, mem_start, mem_list, watches = st[19], st[23], st[24], st[29]
+    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[
+        :S_LITS
+    ]
+    lits, cl_start, cl_len = st[S_LITS:S_CL_LBD]
+    wl, mem_start, mem_list, watches = st[S_WL], st[S_MEM_START], st[S_MEM_LIST], st[S_WATCHES]
     while ctrl[QHEAD] < ctrl[TRAIL]:
         p = _at(trail, ctrl[QHEAD])
         ctrl[QHEAD] += 1
@@ -316,7 +351,7 @@ def _propagate(tab, st, ctrl):
 def _note_distance(distance, trail, st, ctrl, fctrl):
     """Keep the recent distances and trail lengths (above level 0, at the dead end) that time
     Glucose's restarts."""
-    lbd_ring, trail_ring = st[27], st[28]
+    lbd_ring, trail_ring = st[S_LBD_RING], st[S_TRAIL_RING]
     if ctrl[TRAIL_SEEN] >= TRAIL_WINDOW:
         slot = ctrl[TRAIL_SEEN] % TRAIL_WINDOW
         fctrl[TRAIL_RECENT] -= trail_ring[slot]
@@ -360,10 +395,12 @@ def run(tab, st, sols, ctrl, fctrl):
     tree is exhausted, the buffer is full, the store needs more room or the call's work is done
     (see the states at the top of the module)."""
     vcon_start, vcon_list, _, _, var_cell, var_digit = tab
-    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[:14]
-    lits, cl_start, cl_len, cl_lbd, cl_flags = st[14:19]
-    stamp, watches = st[20], st[29]
-    mem_start, mem_list = st[23], st[24]
+    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[
+        :S_LITS
+    ]
+    lits, cl_start, cl_len, cl_lbd, cl_flags = st[S_LITS:S_WL]
+    stamp, watches = st[S_STAMP], st[S_WATCHES]
+    mem_start, mem_list = st[S_MEM_START], st[S_MEM_LIST]
     nv = val.shape[0]
     if ctrl[STARTED] == 0:
         ctrl[STARTED] = 1
@@ -414,7 +451,7 @@ def run(tab, st, sols, ctrl, fctrl):
                 distance = _distance(buf, 0, size, level, stamp, ctrl)
                 cl_lbd[ci] = distance
                 for i in range(ctrl[LAST_N]):  # implied by nogoods tighter than this one
-                    v = st[31][i]
+                    v = st[S_LAST][i]
                     if cl_lbd[rdata[v]] < distance:
                         _bump(v, act, heap, hpos, fctrl)
                 _assign(p >> 1, 1 - (p & 1), BY_CLAUSE, ci, vcon_start, vcon_list, val,
@@ -607,40 +644,39 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
     n = puzzle.size
     clause_room = CLAUSE_ROOM
     pool = _pool_needs(nv, clause_room)
-    state = [
-        np.full(nv, -1, dtype=np.int8),  # val
-        np.zeros(nv, dtype=np.int32),  # level
-        np.zeros(nv, dtype=np.int8),  # rkind
-        np.zeros(nv, dtype=np.int32),  # rdata
-        np.zeros(nv, dtype=np.int32),  # trail
-        np.zeros(nv + 1, dtype=np.int32),  # lim
-        open_part.count,  # count
-        np.full(nv, POLARITY, dtype=np.int8),  # phase
-        np.zeros(nv, dtype=np.float64),  # act
-        np.arange(nv, dtype=np.int32),  # heap: all equal, so any order is one
-        np.arange(nv, dtype=np.int32),  # hpos
-        np.zeros(nv, dtype=np.int8),  # seen
-        np.zeros(nv, dtype=np.int32),  # buf
-        np.zeros(max(nv, 2 * n), dtype=np.int32),  # more
-        np.zeros(4 * nv, dtype=np.int32),  # lits
-        np.zeros(clause_room, dtype=np.int32),  # cl_start
-        np.zeros(clause_room, dtype=np.int32),  # cl_len
-        np.zeros(clause_room, dtype=np.int32),  # cl_lbd
-        np.zeros(clause_room, dtype=np.int8),  # cl_flags
-        np.zeros(8 * nv, dtype=np.int32),  # wl: each literal's watch list: start, length, room
-        np.full(nv + 1, -1, dtype=np.int64),  # stamp
-        np.zeros(nv, dtype=np.int32),  # stack
-        np.zeros(nv, dtype=np.int32),  # toclear
-        open_part.mem_start,  # mem_start
-        open_part.mem_list,  # mem_list
-        np.zeros(clause_room, dtype=np.int32),  # moved_to
-        np.zeros(256, dtype=np.int64),  # histogram
-        np.zeros(LBD_WINDOW, dtype=np.int64),  # lbd_ring
-        np.zeros(TRAIL_WINDOW, dtype=np.int64),  # trail_ring
-        np.zeros(2 * pool, dtype=np.int32),  # watches: (nogood, blocker) pairs, by literal
-        np.zeros(2 * pool, dtype=np.int32),  # spare: where _repack lays them out
-        np.zeros(nv, dtype=np.int32),  # last
-    ]
+    state: list[np.ndarray] = [np.empty(0)] * STATE_SIZE  # filled slot by slot
+    state[S_VAL] = np.full(nv, -1, dtype=np.int8)
+    state[S_LEVEL] = np.zeros(nv, dtype=np.int32)
+    state[S_RKIND] = np.zeros(nv, dtype=np.int8)
+    state[S_RDATA] = np.zeros(nv, dtype=np.int32)
+    state[S_TRAIL] = np.zeros(nv, dtype=np.int32)
+    state[S_LIM] = np.zeros(nv + 1, dtype=np.int32)
+    state[S_COUNT] = open_part.count
+    state[S_PHASE] = np.full(nv, POLARITY, dtype=np.int8)
+    state[S_ACT] = np.zeros(nv, dtype=np.float64)
+    state[S_HEAP] = np.arange(nv, dtype=np.int32)  # all equal, so any order is one
+    state[S_HPOS] = np.arange(nv, dtype=np.int32)
+    state[S_SEEN] = np.zeros(nv, dtype=np.int8)
+    state[S_BUF] = np.zeros(nv, dtype=np.int32)
+    state[S_MORE] = np.zeros(max(nv, 2 * n), dtype=np.int32)
+    state[S_LITS] = np.zeros(4 * nv, dtype=np.int32)
+    state[S_CL_START] = np.zeros(clause_room, dtype=np.int32)
+    state[S_CL_LEN] = np.zeros(clause_room, dtype=np.int32)
+    state[S_CL_LBD] = np.zeros(clause_room, dtype=np.int32)
+    state[S_CL_FLAGS] = np.zeros(clause_room, dtype=np.int8)
+    state[S_WL] = np.zeros(8 * nv, dtype=np.int32)  # each literal's watch list: start, length, room
+    state[S_STAMP] = np.full(nv + 1, -1, dtype=np.int64)
+    state[S_STACK] = np.zeros(nv, dtype=np.int32)
+    state[S_TOCLEAR] = np.zeros(nv, dtype=np.int32)
+    state[S_MEM_START] = open_part.mem_start
+    state[S_MEM_LIST] = open_part.mem_list
+    state[S_MOVED_TO] = np.zeros(clause_room, dtype=np.int32)
+    state[S_HISTOGRAM] = np.zeros(256, dtype=np.int64)
+    state[S_LBD_RING] = np.zeros(LBD_WINDOW, dtype=np.int64)
+    state[S_TRAIL_RING] = np.zeros(TRAIL_WINDOW, dtype=np.int64)
+    state[S_WATCHES] = np.zeros(2 * pool, dtype=np.int32)  # (nogood, blocker) pairs, by literal
+    state[S_SPARE] = np.zeros(2 * pool, dtype=np.int32)  # where _repack lays them out
+    state[S_LAST] = np.zeros(nv, dtype=np.int32)
     rows = SOLUTION_ROWS if limit is None else max(1, min(limit, SOLUTION_ROWS))
     sols = np.repeat(digits[None, :], rows, axis=0)  # the givens stay; the search fills the rest
     ctrl = np.zeros(CTRL_SIZE, dtype=np.int64)
@@ -664,14 +700,14 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
         if outcome in (DONE, LIMIT):
             break
         if outcome == GROW:
-            if ctrl[LITS] + nv + 2 + HEADER > len(state[14]):
-                state[14] = _grown(state[14])
-            if ctrl[CLAUSES] + 2 > len(state[15]):
-                for i in (15, 16, 17, 18):
+            if ctrl[LITS] + nv + 2 + HEADER > len(state[S_LITS]):
+                state[S_LITS] = _grown(state[S_LITS])
+            if ctrl[CLAUSES] + 2 > len(state[S_CL_START]):
+                for i in (S_CL_START, S_CL_LEN, S_CL_LBD, S_CL_FLAGS):
                     state[i] = _grown(state[i])
-                state[25] = _grown(state[25])
-            if len(state[29]) < 2 * _pool_needs(nv, ctrl[CLAUSES]):
-                for i in (29, 30):
+                state[S_MOVED_TO] = _grown(state[S_MOVED_TO])
+            if len(state[S_WATCHES]) < 2 * _pool_needs(nv, ctrl[CLAUSES]):
+                for i in (S_WATCHES, S_SPARE):
                     state[i] = _grown(state[i])
             continue
         if deadline is not None and time.perf_counter() >= deadline:

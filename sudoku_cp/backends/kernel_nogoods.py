@@ -65,6 +65,50 @@ VAR_INC, LBD_RECENT, TRAIL_RECENT, LBD_ALL = range(4)
 the sums of the recent nogoods' distances and trail lengths, and of all distances."""
 FCTRL_SIZE = 4
 
+(
+    S_VAL,
+    S_LEVEL,
+    S_RKIND,
+    S_RDATA,
+    S_TRAIL,
+    S_LIM,
+    S_COUNT,
+    S_PHASE,
+    S_ACT,
+    S_HEAP,
+    S_HPOS,
+    S_SEEN,
+    S_BUF,
+    S_MORE,
+    S_LITS,
+    S_CL_START,
+    S_CL_LEN,
+    S_CL_LBD,
+    S_CL_FLAGS,
+    S_WL,
+    S_STAMP,
+    S_STACK,
+    S_TOCLEAR,
+    S_MEM_START,
+    S_MEM_LIST,
+    S_MOVED_TO,
+    S_HISTOGRAM,
+    S_LBD_RING,
+    S_TRAIL_RING,
+    S_WATCHES,
+    S_SPARE,
+    S_LAST,
+) = range(32)
+"""Slots of the state, one tuple of arrays the caller owns (see ``kernel_learn.search``): per
+variable its value, level, why it has it (kind, data), the trail and where each level starts
+on it, each constraint's count of possible "yes"es, phase, activity, heap and place in it,
+analysis scratch (seen, the nogood being built, reason literals); the nogood store (literals,
+each nogood's start, length, distance and flags, each literal's watch list); more scratch
+(level stamps, the minimisation's stack and marks); each constraint's members; the sweep's
+scratch (where each nogood moves, distances counted); the restart rings; the watch pool and
+its spare; the last level's variables to bump again."""
+STATE_SIZE = 32
+
 # how a variable got its value
 DECIDED, UNIT_FACT, BY_PEER, BY_CONSTRAINT, BY_CLAUSE = range(5)
 # what a dead end was
@@ -184,8 +228,8 @@ def _pool_needs(nv, clauses):
 @njit(cache=True, _nrt=False)
 def _repack(st, ctrl):
     """Lay the watch lists out afresh, packed, each with room to double."""
-    wl = st[19]
-    watches, spare = st[29], st[30]
+    wl = st[S_WL]
+    watches, spare = st[S_WATCHES], st[S_SPARE]
     pos = 0
     for lit in range(wl.shape[0] >> 2):
         b = wl[4 * lit]
@@ -206,8 +250,8 @@ def _push(lit, ref, blocker, st, ctrl):
     turns false), ``blocker`` being another of its literals: when that one is true, the visit
     stops there. A full list moves to the end of the pool with twice the room; a full pool is
     packed first."""
-    wl = st[19]
-    watches = st[29]
+    wl = st[S_WL]
+    watches = st[S_WATCHES]
     if _at(wl, 4 * lit + 1) == _at(wl, 4 * lit + 2):
         if ctrl[WEND] + max(4, 2 * _at(wl, 4 * lit + 2)) > watches.shape[0] >> 1:
             _repack(st, ctrl)
@@ -238,7 +282,7 @@ def _header(lits, s, ci, m):
 @njit(cache=True, inline="always", _nrt=False)
 def _add_clause(buf, m, flags, st, ctrl):
     """Store ``buf[:m]`` (m >= 2) and watch its first two literals; its index."""
-    lits, cl_start, cl_len, cl_lbd, cl_flags = st[14:19]
+    lits, cl_start, cl_len, cl_lbd, cl_flags = st[S_LITS:S_WL]
     ci = ctrl[CLAUSES]
     ctrl[CLAUSES] = ci + 1
     s = ctrl[LITS] + HEADER
@@ -298,9 +342,9 @@ def _reduce(st, ctrl):
     """Drop half of the learnt nogoods, those of highest literal block distance (older first
     among equals; never one of distance 2 or less, nor a reason in use), then pack the store
     and watch it afresh."""
-    val, level, rkind, rdata = st[0], st[1], st[2], st[3]
-    lits, cl_start, cl_len, cl_lbd, cl_flags = st[14:19]
-    wl, moved_to, histogram = st[19], st[25], st[26]
+    val, level, rkind, rdata = st[S_VAL], st[S_LEVEL], st[S_RKIND], st[S_RDATA]
+    lits, cl_start, cl_len, cl_lbd, cl_flags = st[S_LITS:S_WL]
+    wl, moved_to, histogram = st[S_WL], st[S_MOVED_TO], st[S_HISTOGRAM]
     total = ctrl[CLAUSES]
     top_bucket = histogram.shape[0] - 1
     histogram[:] = 0
