@@ -609,10 +609,8 @@ def problem(puzzle: Puzzle) -> Problem | None:
             if placed[q * n + digits[c] - 1]:
                 return None
             free[q * n + digits[c] - 1] = False
-    live = settled == 0
-    if (free[tab.members[live]].sum(axis=1) == 0).any():
-        return None
-    return Problem(tab, np.flatnonzero(free), live, free)
+    open_part = Problem(tab, np.flatnonzero(free), settled == 0, free)
+    return None if (open_part.count == 0).any() else open_part
 
 
 def _starts(counts: object) -> np.ndarray:
