@@ -228,9 +228,8 @@ def _backtrack(to, vcon_start, vcon_list, val, trail, lim, count, phase, heap, h
 def _propagate(tab, st, ctrl):
     """Unit propagation to a fixed point. Returns True at a dead end (described in ``ctrl``)."""
     vcon_start, vcon_list, rival_start, rival_list = tab[:4]
-    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[
-        :S_LITS
-    ]
+    val, level, rkind, rdata, trail, lim, count = st[:S_PHASE]
+    phase, act, heap, hpos, seen, buf, more = st[S_PHASE:S_LITS]
     lits, cl_start, cl_len = st[S_LITS:S_CL_LBD]
     wl, mem_start, mem_list, watches = st[S_WL], st[S_MEM_START], st[S_MEM_LIST], st[S_WATCHES]
     while ctrl[QHEAD] < ctrl[TRAIL]:
@@ -395,9 +394,8 @@ def run(tab, st, sols, ctrl, fctrl):
     tree is exhausted, the buffer is full, the store needs more room or the call's work is done
     (see the states at the top of the module)."""
     vcon_start, vcon_list, _, _, var_cell, var_digit = tab
-    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[
-        :S_LITS
-    ]
+    val, level, rkind, rdata, trail, lim, count = st[:S_PHASE]
+    phase, act, heap, hpos, seen, buf, more = st[S_PHASE:S_LITS]
     lits, cl_start, cl_len, cl_lbd, cl_flags = st[S_LITS:S_WL]
     stamp, watches = st[S_STAMP], st[S_WATCHES]
     mem_start, mem_list = st[S_MEM_START], st[S_MEM_LIST]
@@ -414,7 +412,7 @@ def run(tab, st, sols, ctrl, fctrl):
                             rdata, trail, count, ctrl)  # fmt: skip
         if _propagate(tab, st, ctrl):
             return DONE
-        # keep in each constraint only what the givens left possible
+        # keep in each constraint only what level 0 left possible
         top = 0
         for k in range(mem_start.shape[0] - 1):
             lo = mem_start[k]
