@@ -31,6 +31,7 @@ from .kernel_nogoods import (
     S_MEM_LIST,
     S_MEM_START,
     S_MORE,
+    S_PHASE,
     S_RDATA,
     S_RKIND,
     S_SEEN,
@@ -162,9 +163,8 @@ def _drop_rivals(size, buf, tab):
 def _analyze(tab, st, ctrl, fctrl):
     """First-UIP learning: the nogood into ``buf`` (its asserting literal first, then one of
     the highest level); returns its length and the level to jump back to."""
-    val, level, rkind, rdata, trail, lim, count, phase, act, heap, hpos, seen, buf, more = st[
-        :S_LITS
-    ]
+    val, level, rkind, rdata, trail, lim, count = st[:S_PHASE]
+    phase, act, heap, hpos, seen, buf, more = st[S_PHASE:S_LITS]
     lits, cl_start, cl_len = st[S_LITS:S_CL_LBD]
     mem_start, mem_list = st[S_MEM_START], st[S_MEM_LIST]
     cl_lbd, cl_flags, stamp = st[S_CL_LBD], st[S_CL_FLAGS], st[S_STAMP]
