@@ -17,8 +17,9 @@ and **SudokuPad**'s f-puzzles decoder (``fpuzzlesdecoder.js``). In short:
 - ``sandwichsum``: ``{"cell", "value"}``, the cell outside the grid naming a row or column.
 - ``difference`` / ``ratio`` / ``xv``: ``{"cells": [a, b], "value"}`` (white dot 1, black dot 2,
   ``X`` = 10, ``V`` = 5); ``negative``: ``["ratio", "xv", …]``, every such mark is given.
-- ``odd``, ``even``, ``minimum``, ``maximum``: ``[{"cell"}, …]``; ``clone``: ``{"cells",
-  "cloneCells"}``; ``quadruple``: ``{"cells", "values"}``.
+- ``odd``, ``even``, ``minimum``, ``maximum``: ``[{"cell"}, …]`` (a minimum / maximum cell is
+  compared with its orthogonal neighbours that are not minimum / maximum cells too);
+  ``clone``: ``{"cells", "cloneCells"}``; ``quadruple``: ``{"cells", "values"}``.
 
 A clue with an empty value (a sandwich, little killer or XV mark not filled in) is no rule, as
 every importer reads it. Anything malformed is one line naming the key, the entry and the place.
@@ -55,6 +56,7 @@ from ..rules import (
     whispers_gap,
 )
 from ..rules.base import ORTHOGONAL, moves_apart
+from ..rules.cells import orthogonal_neighbours
 from .links import short_text
 
 LINE_KEYS = ("thermometer", "renban", "whispers", "palindrome", "betweenline")
@@ -362,9 +364,18 @@ class _Reader:
                     rule = kind(tuple(dict.fromkeys(c for _, c in cells)))
                     rules.append(self.checked(rule, self.size, where))
                 continue
+            # A fortress cell is compared only with its neighbours that are not cells of the
+            # same kind: dclamage's MinimumConstraint / MaximumConstraint (ValidAdjacentCells
+            # skips the constraint's own cells; SolverFactory.cs makes one constraint of all
+            # the key's cells) and SudokuVariantSolverJS (SingleCellConstraints.ts: "Skip if
+            # the neighbor is also a minimum cell"). A minimum beside a maximum is compared.
             extremum = Minimum if key == "minimum" else Maximum
+            fortress = {cell for _, cell in cells}
             for where, cell in cells:
-                rules.append(self.checked(extremum(cell), self.size, where))
+                around = orthogonal_neighbours(cell, self.size)
+                others = tuple(n for n in around if n not in fortress)
+                rule = extremum(cell) if others == around else extremum(cell, others)
+                rules.append(self.checked(rule, self.size, where))
         return rules
 
     def clones(self) -> list[Rule]:
@@ -505,10 +516,18 @@ def write_part2(rules: Sequence[Rule], size: int) -> dict[str, Any]:
             for cell in rule.cells:
                 add(rule.key, {"cell": _name(cell, size)})
         elif isinstance(rule, Minimum | Maximum):
-            if rule.others is not None and set(rule.others) != {
-                b for _, b in type(rule)(rule.cell).pairs(size)
-            }:
-                raise PuzzleError(f"a moved {rule.title} cell cannot be written for f-puzzles")
+            # f-puzzles compares a fortress cell with its neighbours that are not of its kind
+            # (see _Reader.marked_cells): only such a rule reads back as itself.
+            fortress = {
+                r.cell for r in rules if isinstance(r, Minimum | Maximum) and r.key == rule.key
+            }
+            read_back = {n for n in orthogonal_neighbours(rule.cell, size) if n not in fortress}
+            if {b for _, b in rule.pairs(size)} != read_back:
+                raise PuzzleError(
+                    f"the {rule.title} cell {_name(rule.cell, size)} compared with cells other "
+                    f"than its neighbours outside the {rule.title} cells cannot be written for "
+                    "f-puzzles"
+                )
             add(rule.key, {"cell": _name(rule.cell, size)})
         elif isinstance(rule, Clone):
             add(
