@@ -34,6 +34,7 @@ from .errors import BackendError, SudokuError
 from .fastcheck import solved_each
 from .formats.fpuzzles import record_text
 from .model import Model, load_model
+from .published import conflicts, explain, published_status
 from .puzzle import Grid, Puzzle
 from .result import (
     DECIDING,
@@ -441,6 +442,13 @@ def judge(
             else:
                 deciders.append(run)
     verdict = _verdict(wrong, found, deciders)
+    # The puzzle's own published solution, validated as read, witnesses the reading: beside
+    # it a decided answer other than its unique match is no plain verdict (see .published).
+    published = published_status(puzzle, evidence) if puzzle.published is not None else None
+    misread = conflicts(published, verdict._value_)
+    prior = verdict
+    if misread:
+        verdict = Verdict.DISAGREEMENT
     exact = (
         verdict is Verdict.UNIQUE
         or verdict is Verdict.NONE
@@ -448,8 +456,13 @@ def judge(
     )
     # (a plain unique verdict, by far the most common, needs no reason)
     reason = (
-        None if verdict is Verdict.UNIQUE and not failed else _reason(verdict, runs, wrong, found)
+        None if verdict is Verdict.UNIQUE and not failed else _reason(prior, runs, wrong, found)
     )
+    if published is not None and (misread or prior is not Verdict.UNIQUE):
+        said = ", ".join(f"{name}: {run.said()}" for name, run in runs.items())
+        said = "" if wrong else f" (the backends said {prior._value_}: {said})"
+        note = explain(published) + said
+        reason = note if reason is None else f"{note} | {reason}"
     count = found if limit is None else min(found, limit)
     # positional, in field order (id, puzzle, verdict, count, exact, solutions, backends,
     # reason, index, line, source): this runs for every puzzle of a batch
@@ -465,6 +478,7 @@ def judge(
         index,
         line,
         source,
+        published=published,
     )
 
 

@@ -46,15 +46,23 @@ class Puzzle:
     Construction checks everything a backend relies on: the cell count is a square, digits are
     in 0..N, the model fits the size and no digit is given twice in one group.
 
+    ``published`` is the solution the puzzle's source states (an f-puzzles ``solution``, the
+    setter's), N² digits, or None. No backend sees it: the harness validates it under the
+    model as read and compares it with the backends' answer (:mod:`sudoku_cp.published`).
+
     >>> p = Puzzle([[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1]])
     >>> p.size, p.givens_count, p.model.name
     (4, 4, 'classic')
     """
 
-    __slots__ = ("cells", "size", "model", "_hash", "_digits")
+    __slots__ = ("cells", "size", "model", "published", "_hash", "_digits")
 
     def __init__(
-        self, grid: Sequence[int] | Sequence[Sequence[int | None]], model: Model | str = "classic"
+        self,
+        grid: Sequence[int] | Sequence[Sequence[int | None]],
+        model: Model | str = "classic",
+        *,
+        published: Sequence[int] | None = None,
     ) -> None:
         self.model = load_model(model)
         cells = _flatten(grid)
@@ -75,7 +83,7 @@ class Puzzle:
                     f"is outside 1..{size} (0 is a blank)"
                 )
         self.model.check_size(size)
-        self._set(cells, size)
+        self._set(cells, size, published=published)
         self.check_givens()
 
     @classmethod
@@ -87,23 +95,32 @@ class Puzzle:
         *,
         digits: bytes | None = None,
         check_givens: bool = True,
+        published: Sequence[int] | None = None,
     ) -> Puzzle:
         """A puzzle from cells a parser has already checked: a tuple of N² ints in 0..N, for a
         size ``model`` takes (and the same as ``digits``, a byte a cell, if the parser has
         them). Only the repeated-givens check is left to do — unless ``check_givens=False``
         says the caller does it (for many puzzles at once with
         :func:`sudoku_cp.fastcheck.clean_givens_each`, then :meth:`check_givens` for any it
-        flags)."""
+        flags). ``published`` is the solution the puzzle's source states (see
+        :attr:`published`)."""
         puzzle = cls.__new__(cls)
         puzzle.model = model
-        puzzle._set(cells, size, digits)
+        puzzle._set(cells, size, digits, published)
         if check_givens:
             puzzle.check_givens()
         return puzzle
 
-    def _set(self, cells: Grid, size: int, digits: bytes | None = None) -> None:
+    def _set(
+        self,
+        cells: Grid,
+        size: int,
+        digits: bytes | None = None,
+        published: Sequence[int] | None = None,
+    ) -> None:
         self.cells: Grid = cells
         self.size = size
+        self.published: Grid | None = _published(published, size)
         self._hash: int | None = None  # on demand: most puzzles are never hashed
         self._digits = digits
 
@@ -144,7 +161,8 @@ class Puzzle:
         return format_line(self.cells, self.size)
 
     def with_cells(self, cells: Sequence[int]) -> Puzzle:
-        """The same model with other givens."""
+        """The same model with other givens (and no published solution: it was the other
+        givens')."""
         return Puzzle(cells, self.model)
 
     def __eq__(self, other: object) -> bool:
@@ -251,6 +269,20 @@ def _groups_repeating(grid: Grid, puzzle: Puzzle) -> list[str]:
             repeated = sorted({d for d in digits if digits.count(d) > 1})
             problems.append(f"{label} repeats {', '.join(map(str, repeated))}")
     return problems
+
+
+def _published(grid: Sequence[int] | None, size: int) -> Grid | None:
+    """A published solution as a grid, or PuzzleError when it is not N² digits 1..N."""
+    if grid is None:
+        return None
+    cells = tuple(grid)
+    if len(cells) != size * size or not all(
+        isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= size for d in cells
+    ):
+        raise PuzzleError(
+            f"a published solution of a {size}x{size} puzzle is {size * size} digits 1..{size}"
+        )
+    return cells
 
 
 def _flatten(grid: Sequence[int] | Sequence[Sequence[int | None]]) -> Grid:

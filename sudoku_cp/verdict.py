@@ -156,6 +156,12 @@ class CheckRecord:
     ``hardest`` technique and the solve's ``outcome`` — or the ``reason`` it was not rated
     (:mod:`sudoku_cp.logic.rating`)."""
 
+    published: str | None = None
+    """Set when the puzzle states its solution (:attr:`Puzzle.published`): ``match``,
+    ``differs``, ``holds`` or ``breaks: <the rule as read that rejects it>``
+    (:mod:`sudoku_cp.published`); anything but ``match`` beside a decided answer makes the
+    verdict a ``disagreement``."""
+
     def solution_lines(self) -> list[str]:
         """The witnesses as result files write them: each in single-line form."""
         return [format_line(grid, math.isqrt(len(grid))) for grid in self.solutions]
@@ -184,6 +190,8 @@ class CheckRecord:
             data["shrunk"] = self.shrunk
         if self.rating is not None:  # likewise, only with --rate
             data["rating"] = self.rating
+        if self.published is not None:  # likewise, only for a puzzle stating its solution
+            data["published"] = self.published
         return data
 
     @classmethod
@@ -212,4 +220,5 @@ class CheckRecord:
             ),
             shrunk=data.get("shrunk"),
             rating=data.get("rating"),
+            published=data.get("published"),
         )

@@ -333,9 +333,11 @@ def _count_sentence(record: CheckRecord) -> str:
         found = f"{record.count} found so far; " if record.count else ""
         return f"{record.verdict.value}: {found}{record.reason}"
     plural = "" if record.count == 1 else "s"
+    # (a conflict with the published solution is a disagreement, above, with its reason)
+    published = f" · published solution: {record.published}" if record.published else ""
     if record.exact:
-        return f"exactly {record.count} solution{plural}"
-    return f"at least {record.count} solution{plural}"
+        return f"exactly {record.count} solution{plural}{published}"
+    return f"at least {record.count} solution{plural}{published}"
 
 
 def table_row(record: CheckRecord, backends: Sequence[str]) -> str:
@@ -383,6 +385,7 @@ def csv_columns(backends: Sequence[str]) -> list[str]:
         "solution_1",
         "solution_2",
         "reason",
+        "published",
     ]
     for name in backends:
         columns += [
@@ -405,6 +408,7 @@ def csv_row(record: CheckRecord, backends: Sequence[str]) -> dict[str, Any]:
         "count": record.count,
         "exact": record.exact,
         "reason": record.reason,
+        "published": record.published,
     }
     for number, line in enumerate(record.solution_lines()[:2], start=1):
         row[f"solution_{number}"] = line
@@ -504,4 +508,5 @@ def _record_from_row(row: Mapping[str, str]) -> CheckRecord:
         index=int(row["index"]),
         line=int(row["line"]) if row.get("line") else None,
         source=row.get("source") or None,
+        published=row.get("published") or None,
     )

@@ -111,11 +111,13 @@ def solve(
     With --format line each solution is one line of N*N symbols on standard output and the
     status goes to standard error, so scripts can count and compare solutions. Exit 0 when
     every puzzle has a solution, 1 when some has none, 2 for unusable input or options,
-    3 when a time limit ran out first.
+    3 when a time limit ran out first or when a puzzle's published solution (an f-puzzles
+    'solution') contradicts the answer: the status line then says DISAGREEMENT and why.
     """
     from ..backends import get_backend
     from ..formats import read_input
     from ..model import load_model
+    from ..published import conflicts, published_status
 
     limit = resolve_limit(limit, count_all, default=1)
     rule_set = load_model(model, box=box)
@@ -131,8 +133,11 @@ def solve(
             worst = max(worst, EXIT_USAGE)
             continue
         result = solver.solve(record.puzzle, limit=limit, time_limit=time_limit, **options)
-        _print_result(record, result, out_format, stats)
-        if result.status.value == "none":
+        published = published_status(record.puzzle, result.solutions)
+        _print_result(record, result, out_format, stats, published)
+        if conflicts(published, result.status.value):
+            worst = max(worst, EXIT_UNDECIDED)  # the puzzle as read is not the setter's
+        elif result.status.value == "none":
             worst = max(worst, EXIT_NEGATIVE)
         elif result.count == 0 or all_cut_short(count_all, result.count, result.exact):
             worst = max(worst, EXIT_UNDECIDED)
@@ -145,7 +150,7 @@ def _shown(record: Any) -> str:
     return shown_id(str(record.id))
 
 
-def _status_line(result: Any) -> str:
+def _status_line(result: Any, published: str | None = None) -> str:
     status = result.status.value
     found = f"{result.count} solution{'s' if result.count != 1 else ''}"
     if status == "undecided":
@@ -158,7 +163,14 @@ def _status_line(result: Any) -> str:
         detail = f"{found}, stopped at the limit"
     strategy = result.options.get("strategy")
     who = f"{result.backend} ({strategy})" if strategy else result.backend
-    return f"{status}: {detail} · {who} {result.seconds * 1000:.1f} ms"
+    line = f"{status}: {detail} · {who} {result.seconds * 1000:.1f} ms"
+    if published is None:
+        return line
+    from ..published import conflicts, explain
+
+    if conflicts(published, status):
+        return f"{line} · DISAGREEMENT: {explain(published)}"
+    return f"{line} · published solution: {published}"
 
 
 def _stats_line(result: Any) -> str:
@@ -169,7 +181,9 @@ def _num(value: float | int) -> str:
     return f"{value:.4g}" if isinstance(value, float) else str(value)
 
 
-def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> None:
+def _print_result(
+    record: Any, result: Any, out_format: str, stats: bool, published: str | None = None
+) -> None:
     from ..formats import format_line, format_pretty
     from ..formats.writers import json_rows
 
@@ -184,13 +198,13 @@ def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> Non
         data = fpuzzles_data(puzzle.cells, size, puzzle.model, found)
         click.echo(fpuzzles_json(data))
         click.echo(fpuzzles_link(data))
-        click.echo(f"puzzle {_shown(record)}: {_status_line(result)}", err=True)
+        click.echo(f"puzzle {_shown(record)}: {_status_line(result, published)}", err=True)
         if stats:
             click.echo(_stats_line(result), err=True)
     elif out_format == "line":
         for solution in result.solutions:
             click.echo(format_line(solution, size))
-        click.echo(f"puzzle {_shown(record)}: {_status_line(result)}", err=True)
+        click.echo(f"puzzle {_shown(record)}: {_status_line(result, published)}", err=True)
         if stats:
             click.echo(_stats_line(result), err=True)
     elif out_format == "json":
@@ -209,11 +223,12 @@ def _print_result(record: Any, result: Any, out_format: str, stats: bool) -> Non
                     "options": result.options,
                     "seconds": round(result.seconds, 6),
                     "stats": result.stats,
+                    **({"published": published} if published is not None else {}),
                 }
             )
         )
     else:
-        click.echo(f"puzzle {_shown(record)}: {_status_line(result)}")
+        click.echo(f"puzzle {_shown(record)}: {_status_line(result, published)}")
         for number, solution in enumerate(result.solutions, start=1):
             if len(result.solutions) > 1:
                 click.echo(f"solution {number}:")

@@ -444,15 +444,9 @@ def _check_cosmetic_cages(value: Any) -> None:
             )
 
 
-def stated_solution(data: Any, size: int) -> str | None:
-    """The ``solution`` an f-puzzles object states (N² digits, ``.`` for unknown ones) in line
-    form, or None when it states none (as SudokuPad and puzzletv read the key).
-
-    >>> stated_solution({"solution": [1, 2, 2, 1]}, 2)
-    '1221'
-    """
-    from .line import format_line
-
+def _stated_digits(data: Any, size: int) -> list[int] | None:
+    """The digits of the ``solution`` an f-puzzles object states (0 for an unknown cell), or
+    None when it states none (as SudokuPad and puzzletv read the key)."""
     solution = data.get("solution") if isinstance(data, dict) else None
     if isinstance(solution, str):
         solution = solution.split(",") if "," in solution else list(solution)
@@ -462,9 +456,32 @@ def stated_solution(data: Any, size: int) -> str | None:
     for value in solution:
         number = _number(value)
         digits.append(number if number is not None and 1 <= number <= size else 0)
-    if not any(digits):
-        return None
-    return format_line(digits, size)
+    return digits if any(digits) else None
+
+
+def stated_solution(data: Any, size: int) -> str | None:
+    """The ``solution`` an f-puzzles object states (N² digits, ``.`` for unknown ones) in line
+    form, or None when it states none.
+
+    >>> stated_solution({"solution": [1, 2, 2, 1]}, 2)
+    '1221'
+    """
+    from .line import format_line
+
+    digits = _stated_digits(data, size)
+    return None if digits is None else format_line(digits, size)
+
+
+def published_solution(data: Any, size: int) -> Grid | None:
+    """The setter's solution an f-puzzles object states, when it states every cell of it;
+    None otherwise. It becomes the puzzle's :attr:`~sudoku_cp.puzzle.Puzzle.published`
+    solution, the witness of the reading (:mod:`sudoku_cp.published`).
+
+    >>> published_solution({"solution": [1, 2, 2, 1]}, 2), published_solution({}, 2)
+    ((1, 2, 2, 1), None)
+    """
+    digits = _stated_digits(data, size)
+    return None if digits is None or 0 in digits else tuple(digits)
 
 
 # --- writing -------------------------------------------------------------------------------------
@@ -629,5 +646,6 @@ __all__ = [
     "fpuzzles_link",
     "is_fpuzzles",
     "read_fpuzzles",
+    "published_solution",
     "stated_solution",
 ]

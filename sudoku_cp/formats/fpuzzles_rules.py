@@ -374,8 +374,8 @@ class _Reader:
             for where, cell in cells:
                 around = orthogonal_neighbours(cell, self.size)
                 others = tuple(n for n in around if n not in fortress)
-                rule = extremum(cell) if others == around else extremum(cell, others)
-                rules.append(self.checked(rule, self.size, where))
+                mark = extremum(cell) if others == around else extremum(cell, others)
+                rules.append(self.checked(mark, self.size, where))
         return rules
 
     def clones(self) -> list[Rule]:

@@ -26,7 +26,6 @@ from .line import (
     BLANKS,
     NUMBER,
     SYMBOL_DIGITS,
-    Grid,
     cell_place,
     check_range,
     line_cells,
@@ -34,9 +33,10 @@ from .line import (
 )
 
 T = TypeVar("T")
-Build = Callable[[Grid, int, Model], T]
+Build = Callable[..., T]
 """What makes the puzzle from checked cells: ``build(cells, size, model)``, such as
-``Puzzle.from_parsed``; it may raise a ``PuzzleError`` (a repeated given) or ``ModelError``."""
+``Puzzle.from_parsed``, called with ``published=`` too when the input states its solution (an
+f-puzzles ``solution``); it may raise a ``PuzzleError`` (a repeated given) or ``ModelError``."""
 
 FORMATS = ("auto", "line", "grid", "rows", "json", "jsonl", "csv")
 """Names accepted for ``fmt`` when reading."""
@@ -131,7 +131,13 @@ def _without_comments(text: str) -> str:
     return "\n".join(lines)
 
 
-def _build(cells: Sequence[int], size: int, model: Model, build: Build[T]) -> T:
+def _build(
+    cells: Sequence[int],
+    size: int,
+    model: Model,
+    build: Build[T],
+    published: Sequence[int] | None = None,
+) -> T:
     """The puzzle from checked cells; a size the model cannot take is a PuzzleError too."""
     reason = model.fits(size)
     if reason:
@@ -141,6 +147,8 @@ def _build(cells: Sequence[int], size: int, model: Model, build: Build[T]) -> T:
     try:
         # Every reader has checked the cell count and that each digit is in 0..N: only the
         # repeated-givens check is left (this is the hot path of reading a big file).
+        if published is not None:
+            return build(tuple(cells), size, model, published=published)
         return build(tuple(cells), size, model)
     except ModelError as err:  # a user's model whose windows or cells miss this size
         raise PuzzleError(str(err)) from None
@@ -301,7 +309,8 @@ def read_data(data: Any, model: Model | str, build: Build[T]) -> T:
 
         if fpuzzles.is_fpuzzles(data):
             given, side, own = fpuzzles.read_fpuzzles(data, rules)
-            return _build(given, side, own, build)
+            published = fpuzzles.published_solution(data, side)
+            return _build(given, side, own, build, published)
         if "puzzle" not in data and "givens" in data and "cages" in data:
             data = dict(data, puzzle=data["givens"])
         regions = next((data[k] for k in REGION_KEYS if data.get(k) not in (None, [], "")), None)

@@ -1,0 +1,193 @@
+"""The puzzle's own published solution as the witness of how it was read.
+
+The puzzles here are 4x4 fortress puzzles whose solutions come from the reference meaning of
+f-puzzles ``maximum`` (dclamage's MaximumConstraint: a fortress cell is compared only with
+neighbours outside the fortress), enumerated plainly over every 4x4 Sudoku grid — never from a
+backend. The misread model is the reading this project had before the fix (each fortress cell
+compared with every neighbour), kept here as a subclass that reads the key wrongly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import ClassVar
+
+import pytest
+from clitools import jsonl, run
+from test_fortress import fortress, neighbours
+from variants import sudoku_grids
+
+from sudoku_cp import Puzzle
+from sudoku_cp.batch.output import read_records
+from sudoku_cp.harness import cross_check
+from sudoku_cp.published import conflicts, published_status
+from sudoku_cp.rules import Maximum
+
+BACKENDS = ["backtrack", "sat"]
+FORTRESS = {0, 1}  # two touching maximum cells, R1C1 and R1C2
+
+
+def reference_solutions() -> list[tuple[int, ...]]:
+    """Every 4x4 grid with R1C1 and R1C2 above their neighbours outside the fortress."""
+    return [
+        tuple(grid)
+        for grid in sudoku_grids(4).tolist()
+        if all(grid[c] > grid[n] for c in FORTRESS for n in neighbours(c) if n not in FORTRESS)
+    ]
+
+
+def unique_givens(solutions: list[tuple[int, ...]]) -> list[int]:
+    """Givens from the first solution, added until it is the only one left."""
+    target, left, cells = solutions[0], list(solutions), [0] * 16
+    while len(left) > 1:
+        cell = max(range(16), key=lambda c: sum(g[c] != target[c] for g in left))
+        cells[cell] = target[cell]
+        left = [g for g in left if g[cell] == target[cell]]
+    return cells
+
+
+SOLUTIONS = reference_solutions()
+GIVENS = unique_givens(SOLUTIONS)
+PUBLISHED = SOLUTIONS[0]
+
+
+def published_fortress(solution=PUBLISHED, givens=GIVENS) -> dict:
+    data = fortress(set(), FORTRESS)
+    for cell, digit in enumerate(givens):
+        if digit:
+            data["grid"][cell // 4][cell % 4] = {"value": digit, "given": True}
+    data["solution"] = list(solution)
+    return data
+
+
+@dataclasses.dataclass(frozen=True)
+class MisreadMaximum(Maximum):
+    """f-puzzles ``maximum`` read wrongly: compared with every neighbour, fortress or not."""
+
+    key: ClassVar[str] = "maximum"
+
+    def pairs(self, size: int) -> tuple[tuple[int, int], ...]:
+        return tuple((self.cell, other) for other in neighbours(self.cell))
+
+
+def misread(puzzle: Puzzle) -> Puzzle:
+    rules = tuple(MisreadMaximum(r.cell) for r in puzzle.model.rules if isinstance(r, Maximum))
+    model = dataclasses.replace(puzzle.model, rules=rules)
+    return Puzzle(puzzle.cells, model, published=puzzle.published)
+
+
+def test_the_reference_reading_has_one_solution_with_these_givens():
+    assert len(SOLUTIONS) > 1
+    assert [s for s in SOLUTIONS if all(not g or s[c] == g for c, g in enumerate(GIVENS))] == [
+        PUBLISHED
+    ]
+
+
+def test_a_fortress_puzzle_with_its_published_solution_is_unique_and_matches():
+    puzzle = Puzzle.parse(json.dumps(published_fortress()))
+    assert puzzle.published == PUBLISHED
+    record = cross_check(puzzle, BACKENDS)
+    assert record.verdict.value == "unique"
+    assert record.solutions == [PUBLISHED]
+    assert record.published == "match"
+    assert record.to_dict()["published"] == "match"
+
+
+def test_a_misread_rule_turns_the_verdict_into_a_disagreement_naming_the_rule():
+    puzzle = misread(Puzzle.parse(json.dumps(published_fortress())))
+    # Without the witness the misread model is a plain, wrong verdict every backend agrees on.
+    blind = cross_check(Puzzle(puzzle.cells, puzzle.model), BACKENDS)
+    assert blind.verdict.value == "none"
+    record = cross_check(puzzle, BACKENDS)
+    assert record.verdict.value == "disagreement"
+    assert record.published.startswith("breaks: the maximum cell r1c1")
+    assert "the published solution breaks the puzzle as read" in record.reason
+    assert "the maximum cell r1c1" in record.reason
+    assert "said none" in record.reason
+
+
+def test_a_published_solution_beside_other_solutions_is_a_disagreement():
+    # Fewer givens: the puzzle as read has several solutions, the setter's among them or not.
+    few = [d if c in (0, 5) else 0 for c, d in enumerate(PUBLISHED)]
+    record = cross_check(Puzzle.parse(json.dumps(published_fortress(givens=few))), BACKENDS)
+    assert record.verdict.value == "disagreement"
+    assert record.published in ("match", "differs")
+    assert "the backends said multiple" in record.reason
+
+
+def test_a_published_solution_that_breaks_a_given_is_a_disagreement():
+    other = next(s for s in SOLUTIONS if s[0] != PUBLISHED[0])
+    data = published_fortress(solution=other)
+    record = cross_check(Puzzle.parse(json.dumps(data)), BACKENDS)
+    assert record.verdict.value == "disagreement"
+    assert record.published.startswith("breaks: ") and "the given is" in record.published
+
+
+def test_an_incomplete_solution_is_no_witness():
+    data = published_fortress()
+    data["solution"][3] = 0
+    puzzle = Puzzle.parse(json.dumps(data))
+    assert puzzle.published is None
+    record = cross_check(puzzle, BACKENDS)
+    assert record.verdict.value == "unique" and record.published is None
+    assert "published" not in record.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("status", "answer", "conflict"),
+    [
+        ("match", "unique", False),
+        ("match", "solved", False),
+        ("match", "multiple", True),
+        ("differs", "unique", True),
+        ("differs", "timeout", True),
+        ("holds", "none", True),
+        ("holds", "timeout", False),
+        ("breaks: r1c1 is 1 but the given is 2", "unique", True),
+        (None, "none", False),
+    ],
+)
+def test_what_contradicts_a_published_solution(status, answer, conflict):
+    assert conflicts(status, answer) is conflict
+
+
+def test_with_cells_drops_the_published_solution():
+    puzzle = Puzzle.parse(json.dumps(published_fortress()))
+    assert published_status(puzzle.with_cells(GIVENS), [PUBLISHED]) is None
+
+
+# --- the command line ----------------------------------------------------------------------------
+def test_solve_and_count_say_so_in_their_status_line(tmp_path):
+    path = tmp_path / "fortress.json"
+    path.write_text(json.dumps(published_fortress()))
+    solved = run("solve", str(path), "--format", "line", "--limit", "2")
+    assert solved.exit_code == 0, solved.output
+    assert "published solution: match" in solved.stderr
+    counted = run("count", str(path), "--backends", "backtrack,sat")
+    assert counted.exit_code == 0
+    assert "exactly 1 solution · published solution: match" in counted.output
+
+
+def test_solve_exits_3_when_the_published_solution_breaks_the_puzzle(tmp_path):
+    other = next(s for s in SOLUTIONS if s[0] != PUBLISHED[0])
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(published_fortress(solution=other)))
+    solved = run("solve", str(path), "--format", "line")
+    assert solved.exit_code == 3
+    assert "DISAGREEMENT: the published solution breaks the puzzle as read" in solved.stderr
+    checked = run("check", str(path), "--backends", "backtrack,sat", "--format", "jsonl")
+    assert checked.exit_code == 3
+    [record] = jsonl(checked.stdout)
+    assert record["verdict"] == "disagreement" and record["published"].startswith("breaks: ")
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".csv"])
+def test_result_files_keep_the_published_status(tmp_path, suffix):
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps(published_fortress()) + "\n")
+    out = tmp_path / f"out{suffix}"
+    result = run("check", str(path), "--backends", "backtrack,sat", "--output", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    [record] = read_records(out)
+    assert record.published == "match" and record.verdict.value == "unique"
