@@ -2,7 +2,7 @@
 sequences the line accepts, against a brute force written here from the reference's own code
 (dclamage/SudokuSolver's Constraints/*.cs, SudokuVariantSolverJS's LockoutConstraint.ts), on
 several grid sizes; the edge cases (short lines, a cell twice, regions a line leaves and comes
-back to, values); the digit reversal; writing back; and drawing.
+back to, values); the digit reversal; writing back; drawing; and generate --variant.
 
 The solvers are held to these rules by the enumeration catalogue (tests/variants.py, run on
 every backend by tests/test_rules_every_backend.py)."""
@@ -14,9 +14,12 @@ import json
 from collections.abc import Callable, Sequence
 
 import pytest
+from clitools import run
 
 from sudoku_cp import Puzzle
+from sudoku_cp.batch import check_puzzles
 from sudoku_cp.errors import PuzzleError
+from sudoku_cp.formats import read_input
 from sudoku_cp.formats.fpuzzles import fpuzzles_data, read_fpuzzles
 from sudoku_cp.model import load_model
 from sudoku_cp.render import puzzle_svg
@@ -452,3 +455,35 @@ def test_each_line_is_drawn_once_with_its_own_look():
         ("lockout-end", 2),
     ]:
         assert svg.count(name) == times, name
+
+
+# --- generate --variant ---------------------------------------------------------------------------
+GENERATED = {
+    "slow-thermo": {"slowthermometer"},
+    "entropic": {"entropicline"},
+    "modular": {"modularline"},
+    "nabner": {"nabner"},
+    "zipper": {"zipperline"},
+    "double-arrow": {"doublearrow"},
+    "lockout": {"lockout"},
+}
+
+
+@pytest.mark.parametrize("kind", sorted(GENERATED))
+def test_generated_lines_hold_in_the_solution_and_the_puzzles_are_unique(kind):
+    result = run("generate", "-q", "-f", "jsonl", "-b", "sat,cpsat", "--variant", kind,
+                 "-s", "6", "-n", "2", "--seed", "3", "--minimal")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    puzzles = []
+    for line in result.stdout.splitlines():
+        record = json.loads(line)
+        (read_,) = read_input(record["puzzle"], model=load_model(record["model"]))
+        puzzle = read_.puzzle
+        assert puzzle is not None, read_.error
+        solution = tuple(int(d, 36) for d in record["solution"])
+        keys = {rule.key for rule in puzzle.model.rules}
+        assert keys and keys <= GENERATED[kind], keys
+        assert puzzle.problems_with(solution) == []
+        puzzles.append(puzzle)
+    found = list(check_puzzles(puzzles, "backtrack,constraint", jobs=0, time_limit=60))
+    assert [r.verdict.value for r in found] == ["unique", "unique"]
