@@ -4,8 +4,9 @@ arrows, region sum lines and lockout lines — each in a shape the backends alre
 Each meaning is the one f-puzzles' own solver gives its key (dclamage/SudokuSolver,
 ``SudokuSolver/Constraints/*Constraint.cs``; ``lockout``: dclamage/SudokuVariantSolverJS,
 ``src/solver/Constraint/LockoutConstraint.ts``), cited at each class. A line through a cell
-twice is refused (as for every line here): the references build their weak links over pairs
-of positions and drop a cell's links with itself, which states no rule a setter drew.
+twice is refused (as for every line here): the references work on positions along the line,
+and dclamage's AddWeakLink silently drops a candidate's link with itself, so what such a line
+means there is an accident of the code rather than a rule.
 
 The sum lines state several equal sums; a :class:`~.base.SumRule` is one equation, so such a
 line is several rules, one per ``step`` (:func:`zipper_lines`, :func:`region_sum_lines`).
