@@ -53,6 +53,17 @@ from sudoku_cp.rules import (
     Thermometer,
     Whispers,
 )
+from sudoku_cp.rules.lines_more import (
+    DoubleArrow,
+    EntropicLine,
+    Lockout,
+    ModularLine,
+    Nabner,
+    SlowThermometer,
+    entropic_tops,
+    region_sum_lines,
+    zipper_lines,
+)
 
 
 @functools.cache
@@ -183,6 +194,8 @@ JIGSAW_5 = (0, 0, 0, 1, 1, 0, 0, 2, 1, 1, 3, 2, 2, 2, 1, 3, 3, 2, 4, 4, 3, 3, 4,
 """Five irregular regions of a 5×5 grid (no box shape exists at size 5)."""
 JIGSAW_4 = (0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3)
 """Four irregular regions of a 4×4 grid."""
+BOXES_4 = (0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3)
+"""The 2×2 boxes of a 4×4 grid, as region numbers."""
 CAGES = (Cage((0, 1), 3), Cage((2, 6), 4), Cage((8, 12, 13), 9), Cage((10, 11, 15), 8))
 """Cages whose sums the grid 1234/3412/2143/4321 meets (and, the search finds, others)."""
 CAGES_UNSUMMED = (Cage((0, 5)), Cage((3, 6, 9)), Cage((10, 15)))
@@ -254,6 +267,17 @@ def _part_two_models() -> dict[str, Model]:
             AntiKnight(),
             Odd((15,)),
         ],
+        # lines_more (tests/test_rules_lines_more.py): a slow thermometer repeating a digit
+        # across boxes (r3c2, r2c3), zipper lines of even and odd length, double arrows of 4
+        # and 3 cells, a region sum line leaving the top-left box and coming back.
+        "slow thermometers": [SlowThermometer((9, 6, 7)), SlowThermometer((8, 4, 5))],
+        "entropic line": [EntropicLine((0, 1, 5, 6), entropic_tops(4))],
+        "modular lines": [ModularLine((0, 1, 2, 3)), ModularLine((12, 8))],
+        "nabner lines": [Nabner((0, 4)), Nabner((3, 7))],
+        "zipper lines": [*zipper_lines((0, 1, 2, 3)), *zipper_lines((0, 4, 8))],
+        "double arrows": [DoubleArrow((4, 8, 12, 13)), DoubleArrow((9, 13, 14))],
+        "region sum line": list(region_sum_lines((0, 4, 9, 13, 10, 5), BOXES_4)),
+        "lockout line": [Lockout((0, 5, 4), 2)],
         "arrow + killer cage + quadruple": [
             Arrow((5,), (0, 4)),
             Cage((10, 11)),
@@ -272,6 +296,26 @@ def _part_two_models() -> dict[str, Model]:
     )
     models["between line + little killer + jigsaw 5"] = CLASSIC.with_rules(
         regions=JIGSAW_5, rules=(BetweenLine((0, 6, 12)), LittleKiller((4, 8, 12, 16, 20), 15))
+    )
+    models["entropic + modular + zipper lines (latin 5)"] = LATIN.with_rules(
+        rules=[
+            EntropicLine((0, 5, 11, 7), entropic_tops(5)),
+            ModularLine((1, 2, 3, 4)),
+            *zipper_lines((8, 13, 12, 17, 23)),
+        ],
+        size=5,
+    )
+    models["nabner + lockout + slow thermometer + double arrow (latin 5)"] = LATIN.with_rules(
+        rules=[
+            Nabner((0, 5, 11)),
+            Lockout((2, 1, 7, 12), 2),
+            SlowThermometer((9, 13, 8, 3)),
+            DoubleArrow((6, 10, 16, 22)),
+        ],
+        size=5,
+    )
+    models["region sum line + jigsaw 5"] = CLASSIC.with_rules(
+        regions=JIGSAW_5, rules=region_sum_lines((12, 18, 13, 17), JIGSAW_5)
     )
     return models
 

@@ -32,7 +32,8 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     help="none | jigsaw (random connected regions) | killer (cages, no givens) | "
     "killer-givens (cages and minimal givens) | rules drawn from the solution: thermo | kropki "
     "| xv | arrow | little-killer | sandwich | odd-even | min-max | renban | whispers | "
-    "palindrome | between | clone | quadruple | global rules: antiknight | antiking | "
+    "palindrome | between | clone | quadruple | slow-thermo | entropic | modular | nabner | "
+    "zipper | double-arrow | lockout | global rules: antiknight | antiking | "
     "nonconsecutive. Join marks, global rules and jigsaw with commas: thermo,arrow.",
 )
 @click.option(

@@ -27,7 +27,10 @@ lines, dots, sums, marked cells     ``thermometer``, ``arrow``, ``littlekillersu
                                     ``sandwichsum``, ``difference``, ``ratio``, ``xv``,
                                     ``negative``, ``odd``, ``even``, ``minimum``, ``maximum``,
                                     ``renban``, ``whispers``, ``palindrome``, ``betweenline``,
-                                    ``clone``, ``quadruple``: see :mod:`.fpuzzles_rules`
+                                    ``clone``, ``quadruple``, ``slowthermometer``,
+                                    ``entropicline``, ``modularline``, ``nabner``,
+                                    ``zipperline``, ``doublearrow``, ``regionsumline``,
+                                    ``lockout``: see :mod:`.fpuzzles_rules`
 ==================================  ============================================================
 
 Cosmetic keys (title, author, rules text, colours, text, lines, circles, rectangles, plain
@@ -45,10 +48,10 @@ payload, or the JSON object itself (:func:`is_fpuzzles`).
 >>> cells, size, model = read_fpuzzles(data, load_model("classic"))
 >>> cells[:4], size, model.label.endswith("classic.toml + anti-knight + killer cages")
 ((1, 0, 0, 0), 4, True)
->>> read_fpuzzles(dict(data, lockout=[{"lines": [["R1C1", "R1C2"]]}]), load_model())
+>>> read_fpuzzles(dict(data, somethingnew=[{"lines": [["R1C1", "R1C2"]]}]), load_model())
 Traceback (most recent call last):
 ...
-sudoku_cp.errors.PuzzleError: f-puzzles key 'lockout' is a rule this tool does not support \
+sudoku_cp.errors.PuzzleError: f-puzzles key 'somethingnew' is a rule this tool does not support \
 yet (checked without it, the verdict would be wrong)
 """
 
@@ -169,6 +172,9 @@ def read_fpuzzles(data: Any, model: Model) -> tuple[Grid, int, Model]:
     grid = data.get("grid")
     size = _size(data, grid)
     cells, regions = _grid(grid, size)
+    # Each cell's f-puzzles region (boxes, or rows without a box shape, unless stated), which
+    # cut region sum lines as dclamage's Region groups do.
+    cell_regions = list(default_regions(size)) if regions is None else list(regions)
     kinds = list(model.group_kinds)
     for kind in ("rows", "columns"):
         if kind not in kinds:
@@ -205,7 +211,7 @@ def read_fpuzzles(data: Any, model: Model) -> tuple[Grid, int, Model]:
     if _flag(data, "nonconsecutive") and not kropki_negative(data):
         rules.append(NonConsecutive())
     rules += _killer_cages(data.get("killercage"), size)
-    rules += read_part2(data, size)
+    rules += read_part2(data, size, cell_regions)
     ordered = tuple(dict.fromkeys(kinds))
     base = replace(model, group_kinds=ordered, regions=None)
     try:
@@ -510,7 +516,8 @@ def fpuzzles_data(
     for rule in model.rules:
         if not isinstance(rule, (AntiKnight, AntiKing, NonConsecutive, Cage, *WRITTEN)):
             raise PuzzleError(f"the {rule.title} rule cannot be written for f-puzzles yet")
-    part2 = write_part2(model.rules, size)
+    regions = _model_regions(model, size)
+    part2 = write_part2(model.rules, size, regions or (None,) * (size * size))
     # f-puzzles has one key for both: beside kropki dots 'nonconsecutive' reads as the white
     # dots' negative, so the global rule cannot be written beside dots.
     if any(isinstance(rule, NonConsecutive) for rule in model.rules) and (
@@ -520,7 +527,6 @@ def fpuzzles_data(
             "non-consecutive with kropki dots cannot be written for f-puzzles (beside dots "
             "'nonconsecutive' means that every white dot is given)"
         )
-    regions = _model_regions(model, size)
     default = default_regions(size)
     grid = []
     for r in range(size):

@@ -20,6 +20,10 @@ and **SudokuPad**'s f-puzzles decoder (``fpuzzlesdecoder.js``). In short:
 - ``odd``, ``even``, ``minimum``, ``maximum``: ``[{"cell"}, …]`` (a minimum / maximum cell is
   compared with its orthogonal neighbours that are not minimum / maximum cells too);
   ``clone``: ``{"cells", "cloneCells"}``; ``quadruple``: ``{"cells", "values"}``.
+- ``slowthermometer``, ``entropicline``, ``modularline``, ``nabner``, ``zipperline``,
+  ``doublearrow``, ``regionsumline``, ``lockout``: ``{"lines": [[cells …], …]}``, every line
+  one rule (:mod:`sudoku_cp.rules.lines_more` gives each meaning with its reference); a region
+  sum line is cut by the puzzle's regions, which the caller passes in.
 
 A clue with an empty value (a sandwich, little killer or XV mark not filled in) is no rule, as
 every importer reads it. Anything malformed is one line naming the key, the entry and the place.
@@ -39,29 +43,55 @@ from ..rules import (
     BetweenLine,
     Clone,
     Difference,
+    DoubleArrow,
+    EntropicLine,
     Even,
     LittleKiller,
+    Lockout,
     Maximum,
     Minimum,
+    ModularLine,
+    Nabner,
     Negative,
     Odd,
     Palindrome,
     Quadruple,
     Ratio,
+    RegionSumLine,
     Renban,
     Rule,
     Sandwich,
+    SlowThermometer,
     Thermometer,
     Whispers,
+    ZipperLine,
     whispers_gap,
 )
-from ..rules.base import ORTHOGONAL, moves_apart
+from ..rules.base import ORTHOGONAL, check_line, moves_apart
 from ..rules.cells import orthogonal_neighbours
+from ..rules.lines_more import (
+    entropic_tops,
+    lockout_gap,
+    region_segments,
+    region_sum_lines,
+    zipper_lines,
+    zipper_parts,
+)
 from .links import short_text
 
 LINE_KEYS = ("thermometer", "renban", "whispers", "palindrome", "betweenline")
 DOT_KEYS = ("difference", "ratio", "xv")
 CELL_KEYS = ("odd", "even", "minimum", "maximum")
+MORE_LINE_KEYS = (
+    "slowthermometer",
+    "entropicline",
+    "modularline",
+    "nabner",
+    "zipperline",
+    "doublearrow",
+    "regionsumline",
+    "lockout",
+)
 PART2_KEYS = (
     "arrow",
     "littlekillersum",
@@ -72,6 +102,7 @@ PART2_KEYS = (
     *CELL_KEYS,
     "clone",
     "quadruple",
+    *MORE_LINE_KEYS,
 )
 """The keys this module reads."""
 
@@ -96,11 +127,13 @@ def _json(value: Any) -> str:
 
 # --- reading -------------------------------------------------------------------------------------
 class _Reader:
-    """Reads one puzzle's part-2 keys; ``size`` is the grid's."""
+    """Reads one puzzle's part-2 keys; ``size`` is the grid's, ``regions`` the region of each
+    cell (None: in none), which cut region sum lines."""
 
-    def __init__(self, data: dict, size: int) -> None:
+    def __init__(self, data: dict, size: int, regions: Sequence[int | None] | None) -> None:
         self.data = data
         self.size = size
+        self.regions = regions
 
     # cells
     def place(self, item: Any, where: str, *, outside: bool = False) -> tuple[int, int]:
@@ -190,7 +223,73 @@ class _Reader:
         rules += self.marked_cells()
         rules += self.clones()
         rules += self.quadruples()
+        rules += self.more_lines()
         return rules
+
+    def more_lines(self) -> list[Rule]:
+        """The line keys of :mod:`sudoku_cp.rules.lines_more`. dclamage's SolverFactory makes
+        one constraint of each line of each entry (SudokuVariantSolverJS: ``params.lines.map``
+        for lockout) from its cells alone: it reads no ``value`` for these keys, nor does
+        either reference for any of them but lockout, whose difference is fixed (below)."""
+        rules: list[Rule] = []
+        size = self.size
+        simple = (
+            ("slowthermometer", SlowThermometer),
+            ("modularline", ModularLine),
+            ("nabner", Nabner),
+        )
+        for key, kind in simple:
+            for where, _, cells in self.lines(key):
+                rules.append(self.checked(kind(cells), size, where))
+        for where, _, cells in self.lines("entropicline"):
+            rules.append(self.checked(EntropicLine(cells, entropic_tops(size)), size, where))
+        # The sum lines: parts of equal sums, one rule per equation; a line of a single part
+        # says nothing (dclamage's EqualSumsConstraint adds nothing for fewer than 2 groups;
+        # a double arrow of fewer than 3 cells has no groups), but must still be a line.
+        for where, _, cells in self.lines("zipperline"):
+            self.line_only(cells, "zipper line", where)
+            rules += [self.checked(rule, size, where) for rule in zipper_lines(cells)]
+        for where, _, cells in self.lines("doublearrow"):
+            self.line_only(cells, "double arrow", where)
+            if len(cells) >= 3:
+                rules.append(self.checked(DoubleArrow(cells), size, where))
+        for where, _, cells in self.lines("regionsumline"):
+            # Runs of the line in one region, as the puzzle's regions (boxes, rows on a size
+            # without boxes, jigsaw regions) cut it: dclamage's RegionSumLinesConstraint looks
+            # up each cell's Region group.
+            self.line_only(cells, "region sum line", where)
+            if self.regions is None:
+                raise PuzzleError(f"{where}: a region sum line needs the puzzle's regions")
+            rules += [self.checked(r, size, where) for r in region_sum_lines(cells, self.regions)]
+        for where, entry, cells in self.lines("lockout"):
+            rules.append(self.lockout(entry, cells, where))
+        return rules
+
+    def line_only(self, cells: tuple[int, ...], title: str, where: str) -> None:
+        try:
+            check_line(cells, self.size, f"{title} from {_name(cells[0], self.size)}")
+        except ModelError as err:
+            raise PuzzleError(f"{where}: {err}") from None
+
+    def lockout(self, entry: dict, cells: tuple[int, ...], where: str) -> Rule:
+        # SudokuVariantSolverJS's LockoutConstraint: the ends differ by at least N // 2 on
+        # every size, whatever 'value' says (it reads none); a value that says otherwise is
+        # refused rather than guessed at.
+        size = self.size
+        gap = lockout_gap(size)
+        value = self.number(entry.get("value"), where, "its difference")
+        if value is not None and value != gap:
+            raise PuzzleError(
+                f"{where}: a lockout line's ends differ by at least {gap} on a {size}x{size} "
+                f"grid (SudokuVariantSolverJS reads no value), not {value}"
+            )
+        if len(cells) == 1:
+            # The reference takes the first cell as one end and has no other: no meaning.
+            raise PuzzleError(f"{where}: a lockout line needs 2 cells or more (its two ends)")
+        if len(cells) == 2:
+            # Two ends and nothing between: only the ends' difference, a whispers pair.
+            return self.checked(Whispers(cells, gap), size, where)
+        return self.checked(Lockout(cells, gap), size, where)
 
     def arrows(self) -> list[Rule]:
         rules: list[Rule] = []
@@ -414,15 +513,16 @@ class _Reader:
         return rules
 
 
-def read_part2(data: dict, size: int) -> list[Rule]:
+def read_part2(data: dict, size: int, regions: Sequence[int | None] | None = None) -> list[Rule]:
     """The rules a puzzle's part-2 keys (:data:`PART2_KEYS`) state; ``PuzzleError`` naming the
-    key, entry and place for anything malformed.
+    key, entry and place for anything malformed. ``regions`` (a region number per cell, None
+    for a cell in none) cut region sum lines, which cannot be read without them.
 
     >>> rules = read_part2({"thermometer": [{"lines": [["R1C1", "R1C2", "R2C3"]]}]}, 4)
     >>> rules
     [Thermometer(cells=(0, 1, 6))]
     """
-    return _Reader(data, size).read()
+    return _Reader(data, size, regions).read()
 
 
 def kropki_negative(data: dict) -> bool:
@@ -462,13 +562,25 @@ WRITTEN = (
     Maximum,
     Clone,
     Quadruple,
+    SlowThermometer,
+    EntropicLine,
+    ModularLine,
+    Nabner,
+    ZipperLine,
+    DoubleArrow,
+    RegionSumLine,
+    Lockout,
 )
 """The rule classes :func:`write_part2` writes."""
 
 
-def write_part2(rules: Sequence[Rule], size: int) -> dict[str, Any]:
+def write_part2(
+    rules: Sequence[Rule], size: int, regions: Sequence[int | None] | None = None
+) -> dict[str, Any]:
     """The f-puzzles keys of the part-2 rules among ``rules`` (others are left to the caller);
     ``PuzzleError`` for a rule f-puzzles cannot state (such as a moved minimum cell).
+    ``regions`` are the regions the puzzle is written with (a region number per cell, None
+    for a cell in none): a region sum line is written only where they cut it as its rules say.
 
     >>> write_part2([Thermometer((0, 1))], 4)
     {'thermometer': [{'lines': [['R1C1', 'R1C2']]}]}
@@ -481,8 +593,23 @@ def write_part2(rules: Sequence[Rule], size: int) -> dict[str, Any]:
     dots: dict[str, list[tuple[int, int]]] = {kind: [] for kind in DOT_KEYS}
     values: dict[str, set[int]] = {kind: set() for kind in DOT_KEYS}
     negatives: list[Negative] = []
+    sums: dict[tuple[str, tuple[int, ...]], list[ZipperLine | RegionSumLine]] = {}
     for rule in rules:
-        if isinstance(rule, Whispers):
+        if isinstance(rule, ZipperLine | RegionSumLine):
+            # Several rules (one per equal sum) make one line: written once, when all are here.
+            if (rule.key, rule.cells) not in sums:
+                add(rule.key, {"lines": [_names(rule.cells, size)]})
+            sums.setdefault((rule.key, rule.cells), []).append(rule)
+        elif isinstance(rule, SlowThermometer | EntropicLine | ModularLine | Nabner | DoubleArrow):
+            add(rule.key, {"lines": [_names(rule.cells, size)]})
+        elif isinstance(rule, Lockout):
+            if rule.gap != lockout_gap(size):
+                raise PuzzleError(
+                    f"a lockout line whose ends differ by {rule.gap} rather than "
+                    f"{lockout_gap(size)} cannot be written for f-puzzles"
+                )
+            add("lockout", {"lines": [_names(rule.cells, size)]})
+        elif isinstance(rule, Whispers):
             add("whispers", {"lines": [_names(rule.cells, size)], "value": str(rule.gap)})
         elif isinstance(rule, Thermometer | Renban | Palindrome | BetweenLine):
             add(rule.key, {"lines": [_names(rule.cells, size)]})
@@ -538,7 +665,34 @@ def write_part2(rules: Sequence[Rule], size: int) -> dict[str, Any]:
             add("quadruple", {"cells": _names(rule.cells, size), "values": list(rule.digits)})
     for rule in negatives:
         _write_negative(rule, size, dots, values, out)
+    for (key, cells), parts in sums.items():
+        _check_sum_line(key, cells, parts, size, regions)
     return out
+
+
+def _check_sum_line(
+    key: str,
+    cells: tuple[int, ...],
+    rules: list[ZipperLine | RegionSumLine],
+    size: int,
+    regions: Sequence[int | None] | None,
+) -> None:
+    """Refuse a zipper or region sum line that would read back as other rules: one missing
+    some of its equal sums, or cut by its own segments rather than the puzzle's regions."""
+    title = rules[0].title
+    if key == "regionsumline":
+        if regions is None:
+            raise PuzzleError("a region sum line cannot be written without the puzzle's regions")
+        segments = {rule.segments for rule in rules if isinstance(rule, RegionSumLine)}
+        if segments != {region_segments(cells, regions)}:
+            raise PuzzleError(
+                f"a {title} cut other than by the puzzle's regions cannot be written for f-puzzles"
+            )
+        count = len(region_segments(cells, regions)) - 1
+    else:
+        count = len(zipper_parts(cells)) - 1
+    if sorted({rule.step for rule in rules}) != list(range(count)):
+        raise PuzzleError(f"part of a {title} cannot be written for f-puzzles")
 
 
 def _write_negative(

@@ -14,7 +14,9 @@ compiles every rule; every emitted puzzle is judged again by two paradigms.
   probability 0.6;
 - the lines of :mod:`.lines` (``arrow``, ``renban``, ``whispers``, ``palindrome``,
   ``between``), the sums of :mod:`.sums` (``little-killer``, ``sandwich``) and the cell marks
-  of :mod:`.cellmarks` (``odd-even``, ``min-max``, ``clone``, ``quadruple``);
+  of :mod:`.cellmarks` (``odd-even``, ``min-max``, ``clone``, ``quadruple``) and the lines of
+  :mod:`.lines_more` (``slow-thermo``, ``entropic``, ``modular``, ``nabner``, ``zipper``,
+  ``double-arrow``, ``lockout``);
 - the global rules (``antiknight``, ``antiking``, ``nonconsecutive``) are no marks: the
   solution is drawn under a model with the rule (:data:`GLOBALS`).
 """
@@ -29,7 +31,7 @@ from ..puzzle import Grid, Puzzle
 from ..rules import Rule
 from ..rules.dots import XV, Difference, Ratio
 from ..rules.lines import Thermometer
-from . import cellmarks, lines, sums
+from . import cellmarks, lines, lines_more, sums
 from .counting import Counter
 from .grids import _neighbours
 from .satcount import SatCounter, needs_sat
@@ -117,6 +119,13 @@ MARKS: dict[str, Drawer] = {
     "between": lines.between,
     "clone": cellmarks.clones,
     "quadruple": cellmarks.quadruples,
+    "slow-thermo": lines_more.slow_thermometers,
+    "entropic": lines_more.entropic_lines,
+    "modular": lines_more.modular_lines,
+    "nabner": lines_more.nabner_lines,
+    "zipper": lines_more.zipper_lines,
+    "double-arrow": lines_more.double_arrows,
+    "lockout": lines_more.lockout_lines,
 }
 """Variant name → its drawer: ``(solution, size, rng, reserve)`` → (chosen, reserve)."""
 

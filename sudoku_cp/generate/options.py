@@ -42,6 +42,13 @@ MARK_VARIANTS = (
     "between",
     "clone",
     "quadruple",
+    "slow-thermo",
+    "entropic",
+    "modular",
+    "nabner",
+    "zipper",
+    "double-arrow",
+    "lockout",
 )
 """Rules drawn from the solution (:mod:`.marks`), with givens or (``--givens none``) without."""
 GLOBAL_VARIANTS = ("antiknight", "antiking", "nonconsecutive")

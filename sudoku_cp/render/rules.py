@@ -3,8 +3,11 @@ SudokuPad conventions): dashed killer cages with their sum in the top-left corne
 killer sums outside the grid with a diagonal arrow, sandwich sums left of rows and above
 columns, arrows (circle, line, head), thermometers (bulb and thick line), coloured lines
 (whispers green, renban purple, palindrome grey, between lines blue with circles at both
-ends), white and black kropki dots, X and V, odd cells as grey circles and even ones as grey
-squares, minimum and maximum cells with chevrons, clones shaded in pairs, quadruple circles
+ends), the lines of :mod:`sudoku_cp.rules.lines_more` (a slow thermometer as a hollow
+thermometer; entropic orange, modular teal, nabner yellow, region sum blue, zipper violet with
+its middle marked; a double arrow grey with circles at both ends, a lockout line with diamonds
+at its ends), white and black kropki dots, X and V, odd cells as grey circles and even ones
+as grey squares, minimum and maximum cells with chevrons, clones shaded in pairs, quadruple circles
 with their digits. Rules that apply everywhere (anti-knight, anti-king, non-consecutive, the
 negative constraint) are written under the grid.
 
@@ -25,20 +28,28 @@ from ..rules import (
     Cage,
     Clone,
     Difference,
+    DoubleArrow,
+    EntropicLine,
     Even,
     LittleKiller,
+    Lockout,
     Maximum,
     Minimum,
+    ModularLine,
+    Nabner,
     Negative,
     Odd,
     Palindrome,
     Quadruple,
     Ratio,
+    RegionSumLine,
     Renban,
     Rule,
     Sandwich,
+    SlowThermometer,
     Thermometer,
     Whispers,
+    ZipperLine,
 )
 from ..rules.base import touching
 
@@ -52,6 +63,12 @@ LINE_COLOURS = {
     "renban": "#d36ad3",
     "palindrome": "#9a9a9a",
     "betweenline": "#7fbfef",
+    "entropicline": "#f29a3c",
+    "modularline": "#3fb8af",
+    "nabner": "#e8cf3a",
+    "regionsumline": "#3a7fd5",
+    "zipperline": "#9b6fd6",
+    "lockout": "#a5a5d8",
 }
 CLONE_COLOURS = ("#f6d2a8", "#c9e7c1", "#d9cdf0", "#f5c6cf", "#c4e2ef", "#eee2a0")
 MARK_GREY = "#d4d4d4"
@@ -258,6 +275,61 @@ def draw_line(picture: Picture, rule: Whispers | Renban | Palindrome | BetweenLi
                         fill="#fff", stroke=colour, stroke_width=max(1.0, s / 20))  # fmt: skip
 
 
+def draw_slow_thermometer(picture: Picture, rule: SlowThermometer) -> None:
+    """A thermometer drawn hollow: grey outline, white inside."""
+    s = picture.s
+    bx, by = picture.centre(rule.cells[0])
+    points = [picture.centre(cell) for cell in rule.cells]
+    if len(points) > 1:
+        for width, colour in ((s * 0.3, MARK_GREY), (s * 0.16, "#fff")):
+            picture.add("rule-line", "path", class_="slowthermometer", d=_path(points),
+                        fill="none", stroke=colour, stroke_width=width, stroke_linecap="round",
+                        stroke_linejoin="round")  # fmt: skip
+    picture.add("rule-line", "circle", class_="slow-thermo-bulb", cx=bx, cy=by, r=s * 0.34,
+                fill="#fff", stroke=MARK_GREY, stroke_width=s * 0.07)  # fmt: skip
+
+
+def draw_more_line(
+    picture: Picture,
+    rule: EntropicLine | ModularLine | Nabner | ZipperLine | RegionSumLine | DoubleArrow | Lockout,
+) -> None:
+    """A coloured line; a zipper's middle marked, a double arrow's ends circled, a lockout
+    line's ends in diamonds. A line made of several rules (one per equal sum) is drawn once."""
+    if isinstance(rule, ZipperLine | RegionSumLine) and rule.step != 0:
+        return
+    s = picture.s
+    colour = ARROW_GREY if isinstance(rule, DoubleArrow) else LINE_COLOURS[rule.key]
+    points = [picture.centre(cell) for cell in rule.cells]
+    if len(points) == 1:
+        points.append(points[0])  # a line of one cell: a dot (round caps)
+    width = s * 0.1 if isinstance(rule, DoubleArrow) else s * 0.18
+    picture.add("rule-line", "path", class_=rule.key, d=_path(points), fill="none",
+                stroke=colour, stroke_width=width, stroke_linecap="round",
+                stroke_linejoin="round")  # fmt: skip
+    ends = {rule.cells[0], rule.cells[-1]}
+    if isinstance(rule, ZipperLine):
+        n = len(rule.cells)
+        mid = picture.centre(rule.cells[n // 2])
+        if n % 2 == 0:
+            mid = _midpoint(picture, rule.cells[n // 2 - 1], rule.cells[n // 2])
+        picture.add("rule-line", "circle", class_="zipper-middle", cx=mid[0], cy=mid[1],
+                    r=s * 0.09, fill="#fff", stroke=colour,
+                    stroke_width=max(1.0, s / 30))  # fmt: skip
+    elif isinstance(rule, DoubleArrow):
+        for cell in ends:
+            cx, cy = picture.centre(cell)
+            picture.add("rule-line", "circle", class_="double-arrow-end", cx=cx, cy=cy,
+                        r=s * 0.4, fill="#fff", stroke=colour,
+                        stroke_width=max(1.0, s / 22))  # fmt: skip
+    elif isinstance(rule, Lockout):
+        for cell in ends:
+            cx, cy = picture.centre(cell)
+            r = s * 0.42
+            diamond = _path(((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy))) + " Z"
+            picture.add("rule-line", "path", class_="lockout-end", d=diamond, fill="#fff",
+                        stroke=colour, stroke_width=max(1.0, s / 20))  # fmt: skip
+
+
 # --- dots -----------------------------------------------------------------------------------------
 def draw_dot(picture: Picture, rule: Difference | Ratio) -> None:
     s = picture.s
@@ -387,6 +459,14 @@ DRAWERS: dict[str, Callable[[Picture, Any], None]] = {
     "whispers": draw_line,
     "palindrome": draw_line,
     "betweenline": draw_line,
+    "slowthermometer": draw_slow_thermometer,
+    "entropicline": draw_more_line,
+    "modularline": draw_more_line,
+    "nabner": draw_more_line,
+    "zipperline": draw_more_line,
+    "doublearrow": draw_more_line,
+    "regionsumline": draw_more_line,
+    "lockout": draw_more_line,
     "difference": draw_dot,
     "ratio": draw_dot,
     "xv": draw_xv,

@@ -21,8 +21,9 @@ rather than by kind, so most new kinds need no backend code.
 
 The kinds, by module: :mod:`.neighbours` (anti-knight, anti-king, non-consecutive),
 :mod:`.sums` (killer cage, arrow, little killer, sandwich), :mod:`.lines` (thermometer,
-renban, whispers, palindrome, between line), :mod:`.dots` (white and black kropki dots, XV,
-negative), :mod:`.cells` (odd, even, minimum, maximum, clone, quadruple).
+renban, whispers, palindrome, between line), :mod:`.lines_more` (slow thermometer, entropic,
+modular, nabner, zipper, double arrow, region sum and lockout lines), :mod:`.dots` (white
+and black kropki dots, XV, negative), :mod:`.cells` (odd, even, minimum, maximum, clone, quadruple).
 
 >>> [label for _, label in AntiKnight().groups(4)][:2]
 ['anti-knight r1c1 and r2c3', 'anti-knight r1c1 and r3c2']
@@ -51,6 +52,16 @@ if TYPE_CHECKING:
     from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple
     from .dots import XV, Difference, Negative, Ratio
     from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers, whispers_gap
+    from .lines_more import (
+        DoubleArrow,
+        EntropicLine,
+        Lockout,
+        ModularLine,
+        Nabner,
+        RegionSumLine,
+        SlowThermometer,
+        ZipperLine,
+    )
     from .neighbours import AntiKing, AntiKnight, NonConsecutive
     from .sums import MAX_CAGE_SUM, Arrow, Cage, LittleKiller, Sandwich
 
@@ -72,6 +83,16 @@ _KINDS_BY_MODULE = {
     "cells": ("Clone", "Even", "Maximum", "Minimum", "Odd", "Quadruple"),
     "dots": ("XV", "Difference", "Negative", "Ratio"),
     "lines": ("BetweenLine", "Palindrome", "Renban", "Thermometer", "Whispers", "whispers_gap"),
+    "lines_more": (
+        "DoubleArrow",
+        "EntropicLine",
+        "Lockout",
+        "ModularLine",
+        "Nabner",
+        "RegionSumLine",
+        "SlowThermometer",
+        "ZipperLine",
+    ),
     "neighbours": ("AntiKing", "AntiKnight", "NonConsecutive"),
     "sums": ("MAX_CAGE_SUM", "Arrow", "Cage", "LittleKiller", "Sandwich"),
 }
@@ -92,6 +113,14 @@ RULE_KEYS = frozenset(
         "whispers",
         "palindrome",
         "betweenline",
+        "slowthermometer",
+        "entropicline",
+        "modularline",
+        "nabner",
+        "zipperline",
+        "doublearrow",
+        "regionsumline",
+        "lockout",
         "difference",
         "ratio",
         "xv",
@@ -118,6 +147,16 @@ def _rule_kinds() -> dict[str, type[Rule]]:
     from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple
     from .dots import XV, Difference, Negative, Ratio
     from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers
+    from .lines_more import (
+        DoubleArrow,
+        EntropicLine,
+        Lockout,
+        ModularLine,
+        Nabner,
+        RegionSumLine,
+        SlowThermometer,
+        ZipperLine,
+    )
     from .neighbours import AntiKing, AntiKnight, NonConsecutive
     from .sums import Arrow, Cage, LittleKiller, Sandwich
 
@@ -136,6 +175,14 @@ def _rule_kinds() -> dict[str, type[Rule]]:
             Whispers,
             Palindrome,
             BetweenLine,
+            SlowThermometer,
+            EntropicLine,
+            ModularLine,
+            Nabner,
+            ZipperLine,
+            DoubleArrow,
+            RegionSumLine,
+            Lockout,
             Difference,
             Ratio,
             XV,
@@ -200,12 +247,17 @@ __all__ = [
     "Clone",
     "Difference",
     "DigitRule",
+    "DoubleArrow",
+    "EntropicLine",
     "Even",
     "Group",
     "Labelled",
     "LittleKiller",
+    "Lockout",
     "Maximum",
     "Minimum",
+    "ModularLine",
+    "Nabner",
     "Negative",
     "NonConsecutive",
     "Odd",
@@ -213,13 +265,16 @@ __all__ = [
     "Palindrome",
     "Quadruple",
     "Ratio",
+    "RegionSumLine",
     "Renban",
     "Rule",
     "Sandwich",
+    "SlowThermometer",
     "SumRule",
     "Thermometer",
     "TripleRule",
     "Whispers",
+    "ZipperLine",
     "cell_name",
     "cells_named",
     "global_rule",
