@@ -60,9 +60,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "certificate": ("certificate", "Uniqueness certificates made by `check --certify DIR`."),
     "check": (
         "batch",
-        "Cross-check every puzzle of INPUT... across backends and say whether it is unique.",
+        "Cross-check every puzzle of the INPUTs across backends and say whether it is unique.",
     ),
-    "count": ("batch", "How many solutions each puzzle of INPUT... has: exactly N, or at least N."),
+    "count": ("batch", "How many solutions each puzzle of the INPUTs has: exactly N, or at least N."),
     "draw": (
         "draw",
         "Draw PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input) as "

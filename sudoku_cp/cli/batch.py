@@ -370,7 +370,7 @@ def check(
     certify_time_limit: float | None,
     rate_unique: bool,
 ) -> None:
-    """Cross-check every puzzle of INPUT... across backends and say whether it is unique.
+    """Cross-check every puzzle of the INPUTs across backends and say whether it is unique.
 
     INPUT is puzzle text, an f-puzzles or SudokuPad link, a file (any format, f-puzzles JSON
     included), a bundled sample's name (e.g. forum-hardest) or - for standard input. Every
@@ -455,7 +455,7 @@ def count(
     out_format: str | None,
     resume: bool,
 ) -> None:
-    """How many solutions each puzzle of INPUT... has: exactly N, or at least N.
+    """How many solutions each puzzle of the INPUTs has: exactly N, or at least N.
 
     The count is cross-checked like `check`: every solution is validated and the backends'
     counts compared. Exit 0 when every count is settled (exact, or at least the limit), 1 when
