@@ -22,7 +22,8 @@ rather than by kind, so most new kinds need no backend code.
 The kinds, by module: :mod:`.neighbours` (anti-knight, anti-king, non-consecutive),
 :mod:`.sums` (killer cage, arrow, little killer, sandwich), :mod:`.lines` (thermometer,
 renban, whispers, palindrome, between line), :mod:`.dots` (white and black kropki dots, XV,
-negative), :mod:`.cells` (odd, even, minimum, maximum, clone, quadruple).
+negative), :mod:`.cells` (odd, even, minimum, maximum, clone, quadruple), :mod:`.indexers`
+(row, column and box indexers), :mod:`.candidates` (given pencil marks).
 
 >>> [label for _, label in AntiKnight().groups(4)][:2]
 ['anti-knight r1c1 and r2c3', 'anti-knight r1c1 and r3c2']
@@ -48,8 +49,10 @@ if TYPE_CHECKING:
         cell_name,
         cells_named,
     )
+    from .candidates import Candidates
     from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple
     from .dots import XV, Difference, Negative, Ratio
+    from .indexers import BoxIndexer, ColumnIndexer, Indexer, RowIndexer, indexer_rules
     from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers, whispers_gap
     from .neighbours import AntiKing, AntiKnight, NonConsecutive
     from .sums import MAX_CAGE_SUM, Arrow, Cage, LittleKiller, Sandwich
@@ -69,8 +72,10 @@ _KINDS_BY_MODULE = {
         "cell_name",
         "cells_named",
     ),
+    "candidates": ("Candidates",),
     "cells": ("Clone", "Even", "Maximum", "Minimum", "Odd", "Quadruple"),
     "dots": ("XV", "Difference", "Negative", "Ratio"),
+    "indexers": ("BoxIndexer", "ColumnIndexer", "Indexer", "RowIndexer", "indexer_rules"),
     "lines": ("BetweenLine", "Palindrome", "Renban", "Thermometer", "Whispers", "whispers_gap"),
     "neighbours": ("AntiKing", "AntiKnight", "NonConsecutive"),
     "sums": ("MAX_CAGE_SUM", "Arrow", "Cage", "LittleKiller", "Sandwich"),
@@ -102,6 +107,10 @@ RULE_KEYS = frozenset(
         "maximum",
         "clone",
         "quadruple",
+        "rowindexer",
+        "columnindexer",
+        "boxindexer",
+        "givenPencilMarks",
     )
 )
 """The keys of :data:`RULE_KINDS` (what backends list in ``rules``), known without importing
@@ -115,8 +124,10 @@ def _global_rules() -> dict[str, type[Rule]]:
 
 
 def _rule_kinds() -> dict[str, type[Rule]]:
+    from .candidates import Candidates
     from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple
     from .dots import XV, Difference, Negative, Ratio
+    from .indexers import BoxIndexer, ColumnIndexer, RowIndexer
     from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers
     from .neighbours import AntiKing, AntiKnight, NonConsecutive
     from .sums import Arrow, Cage, LittleKiller, Sandwich
@@ -146,6 +157,10 @@ def _rule_kinds() -> dict[str, type[Rule]]:
             Maximum,
             Clone,
             Quadruple,
+            RowIndexer,
+            ColumnIndexer,
+            BoxIndexer,
+            Candidates,
         )
     }
 
@@ -196,12 +211,16 @@ __all__ = [
     "AntiKnight",
     "Arrow",
     "BetweenLine",
+    "BoxIndexer",
     "Cage",
+    "Candidates",
     "Clone",
+    "ColumnIndexer",
     "Difference",
     "DigitRule",
     "Even",
     "Group",
+    "Indexer",
     "Labelled",
     "LittleKiller",
     "Maximum",
@@ -214,6 +233,7 @@ __all__ = [
     "Quadruple",
     "Ratio",
     "Renban",
+    "RowIndexer",
     "Rule",
     "Sandwich",
     "SumRule",
@@ -223,5 +243,6 @@ __all__ = [
     "cell_name",
     "cells_named",
     "global_rule",
+    "indexer_rules",
     "whispers_gap",
 ]
