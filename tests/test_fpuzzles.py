@@ -235,15 +235,11 @@ def test_a_rule_this_tool_does_not_know_makes_the_puzzle_invalid_naming_the_key(
     assert parse(fpuzzle(EMPTY4, **{key: []})) == parse(fpuzzle(EMPTY4))  # an empty list: none
 
 
-def test_digit_root_cages_and_given_pencil_marks_are_rules_too():
-    # dclamage's solver reads a 'cage' valued DR<n> as a digit-root killer cage, and
-    # givenPencilMarks as a cell's only candidates.
+def test_digit_root_cages_are_rules_too():
+    # dclamage's solver reads a 'cage' valued DR<n> as a digit-root killer cage (given
+    # pencil marks, also rules, are read: tests/test_rules_indexers.py).
     with pytest.raises(PuzzleError, match="digit-root killer cage"):
         parse(fpuzzle(EMPTY4, cage=[{"cells": ["R1C1", "R1C2"], "value": "DR5"}]))
-    data = fpuzzle(EMPTY4)
-    data["grid"][1][2]["givenPencilMarks"] = [1, 2]
-    with pytest.raises(PuzzleError, match=r"R2C3: key 'givenPencilMarks' is a rule"):
-        parse(data)
 
 
 # --- malformed input: one line naming what and where ---------------------------------------------

@@ -27,8 +27,11 @@ from sudoku_cp.rules import (
     AntiKnight,
     Arrow,
     BetweenLine,
+    BoxIndexer,
     Cage,
+    Candidates,
     Clone,
+    ColumnIndexer,
     Difference,
     DoubleArrow,
     EntropicLine,
@@ -47,12 +50,14 @@ from sudoku_cp.rules import (
     Ratio,
     RegionSumLine,
     Renban,
+    RowIndexer,
     Rule,
     Sandwich,
     SlowThermometer,
     Thermometer,
     Whispers,
     ZipperLine,
+    indexer_rules,
 )
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -117,6 +122,13 @@ SAMPLES: dict[str, Rule] = {
     "doublearrow": DoubleArrow((45, 46, 56)),
     "regionsumline": RegionSumLine((68, 69), 0, ((68,), (69,))),
     "lockout": Lockout((27, 36, 45)),
+    # an indexer is one rule per digit its cells point with: the first one shades the cells
+    "rowindexer": indexer_rules(RowIndexer, (27, 28), 9)[0],
+    "columnindexer": indexer_rules(ColumnIndexer, (28,), 9)[0],
+    "boxindexer": indexer_rules(
+        BoxIndexer, (57,), 9, [r // 27 * 3 + r % 9 // 3 for r in range(81)]
+    )[0],
+    "givenPencilMarks": Candidates((66, 68), (2, 4, 8)),
 }
 
 
@@ -153,6 +165,9 @@ def test_all_rules_at_once_draw_as_expected() -> None:
     assert len(of_class(root, "minimum")) == 1 and len(of_class(root, "maximum")) == 1
     assert len(of_class(root, "clone")) == 4
     assert len(of_class(root, "quadruple")) == 1 and texts(root, "quadruple-digit") == ["1", "2"]
+    assert len(of_class(root, "rowindexer")) == 2 and len(of_class(root, "columnindexer")) == 1
+    assert len(of_class(root, "boxindexer")) == 1
+    assert texts(root, "given-pencil-marks") == ["2 4 8", "2 4 8"]
     captions = " / ".join(texts(root, "caption"))
     for word in ("anti-knight", "anti-king", "non-consecutive", "negative"):
         assert word in captions
@@ -170,6 +185,17 @@ def test_clue_outside_the_grid_sits_outside() -> None:
     # The little killer runs up and right from r9c1: its clue is below-left of the grid.
     (clue,) = of_class(root, "little-killer")
     assert float(clue.get("x", 0)) < left and float(clue.get("y", 0)) > bottom
+
+
+def test_an_indexer_cell_is_shaded_once_per_kind_and_a_cell_of_two_kinds_in_both() -> None:
+    # Every rule of the indexers (one per digit the cells point with) drawn: r4c2 is a row
+    # and a column indexer, r4c1 a row indexer.
+    rules = [*indexer_rules(RowIndexer, (27, 28), 9), *indexer_rules(ColumnIndexer, (28,), 9)]
+    root = parsed(puzzle_svg(with_rules(*rules)))
+    rows, columns = of_class(root, "rowindexer"), of_class(root, "columnindexer")
+    assert len(rows) == 2 and len(columns) == 1
+    assert columns[0].get("x") == rows[1].get("x") and columns[0].get("y") == rows[1].get("y")
+    assert rows[0].get("fill") != columns[0].get("fill")
 
 
 def region_borders_expected(regions: tuple[int, ...], n: int) -> int:

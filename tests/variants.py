@@ -31,8 +31,11 @@ from sudoku_cp.rules import (
     AntiKnight,
     Arrow,
     BetweenLine,
+    BoxIndexer,
     Cage,
+    Candidates,
     Clone,
+    ColumnIndexer,
     Difference,
     DigitRule,
     Even,
@@ -47,11 +50,13 @@ from sudoku_cp.rules import (
     Quadruple,
     Ratio,
     Renban,
+    RowIndexer,
     Rule,
     Sandwich,
     SumRule,
     Thermometer,
     Whispers,
+    indexer_rules,
 )
 from sudoku_cp.rules.lines_more import (
     DoubleArrow,
@@ -201,6 +206,8 @@ CAGES = (Cage((0, 1), 3), Cage((2, 6), 4), Cage((8, 12, 13), 9), Cage((10, 11, 1
 CAGES_UNSUMMED = (Cage((0, 5)), Cage((3, 6, 9)), Cage((10, 15)))
 
 
+BOXES_4 = (0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3)
+"""The box of each cell of a 4×4 grid."""
 GRID_4 = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
 """The 4×4 grid the part-2 rules below were drawn on (each holds in it, so each rule set has
 a solution; the counts still come from the enumeration)."""
@@ -283,6 +290,14 @@ def _part_two_models() -> dict[str, Model]:
             Cage((10, 11)),
             Quadruple((10, 11, 14, 15), (1,)),
         ],
+        "row indexers": indexer_rules(RowIndexer, (4, 11), 4),
+        "column indexers": indexer_rules(ColumnIndexer, (1, 6), 4),
+        "box indexers": indexer_rules(BoxIndexer, (1, 14), 4, BOXES_4),
+        "a row and a column indexer on one cell": [
+            *indexer_rules(RowIndexer, (4,), 4),
+            *indexer_rules(ColumnIndexer, (4,), 4),
+        ],
+        "given pencil marks": [Candidates((0, 5), (1, 4)), Candidates((10,), (2, 3))],
     }
     models = {
         f"{name} (classic 4)": CLASSIC.with_rules(rules=rules, size=4)
@@ -316,6 +331,18 @@ def _part_two_models() -> dict[str, Model]:
     )
     models["region sum line + jigsaw 5"] = CLASSIC.with_rules(
         regions=JIGSAW_5, rules=region_sum_lines((12, 18, 13, 17), JIGSAW_5)
+    )
+    models["box indexers + jigsaw 5"] = CLASSIC.with_rules(
+        regions=JIGSAW_5, rules=indexer_rules(BoxIndexer, (0, 12), 5, JIGSAW_5)
+    )
+    # Columns 1 and 5 index their rows (a "1-5" puzzle), r1c1 (also a column indexer), r2c2
+    # and r2c3 their columns.
+    models["column indexers 1-5 + row indexers (latin 5)"] = LATIN.with_rules(
+        rules=[
+            *indexer_rules(ColumnIndexer, (*range(0, 25, 5), *range(4, 25, 5)), 5),
+            *indexer_rules(RowIndexer, (0, 6, 7), 5),
+        ],
+        size=5,
     )
     return models
 

@@ -16,10 +16,11 @@ columns and every row that clashes with them are never built.
 
 What exact cover expresses, it takes: jigsaw regions (they replace the boxes), extra groups of
 N cells, disjoint groups and diagonals are all groups of N cells; and the digit rules (``odd``,
-``even``), which only take rows away: a cell's rows for the digits its rule forbids are never
-built, and a given the rule forbids leaves no solution. Every other rule — killer cage,
-anti-knight, anti-king, and every rule relating two or more cells' digits (dots, lines, sums,
-sandwiches, clones, which need equality, quadruples, minimum / maximum) — makes
+``even``, given pencil marks), which only take rows away: a cell's rows for the digits its rule
+forbids are never built, and a given the rule forbids leaves no solution. Every other rule —
+killer cage, anti-knight, anti-king, and every rule relating two or more cells' digits (dots,
+lines, sums, sandwiches, clones, which need equality, quadruples, minimum / maximum,
+indexers) — makes
 :meth:`~sudoku_cp.backends.Backend.refusal` answer ``unsupported``, naming the rule, before any
 search — and before ``supports``, so a cage (a group shorter than N) is refused for being a
 cage, not for its length. (Cages in exact cover — e.g. a column per cage and a choice of the
@@ -72,7 +73,7 @@ class DLXBackend(Backend):
 
     name = "dlx"
     summary = "exact cover, Knuth's Algorithm X with dancing links (pure Python)"
-    rules = frozenset({"odd", "even"})
+    rules = frozenset({"odd", "even", "givenPencilMarks"})
     counters = {
         "nodes": Counter("rows tried: nodes of the search tree", kind="size"),
         "updates": Counter("nodes unlinked from their lists by cover operations (Knuth's count)"),

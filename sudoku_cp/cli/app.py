@@ -62,7 +62,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "batch",
         "Cross-check every puzzle of the INPUTs across backends and say whether it is unique.",
     ),
-    "count": ("batch", "How many solutions each puzzle of the INPUTs has: exactly N, or at least N."),
+    "count": (
+        "batch",
+        "How many solutions each puzzle of the INPUTs has: exactly N, or at least N.",
+    ),
     "draw": (
         "draw",
         "Draw PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input) as "

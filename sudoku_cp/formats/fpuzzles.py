@@ -31,10 +31,15 @@ lines, dots, sums, marked cells     ``thermometer``, ``arrow``, ``littlekillersu
                                     ``entropicline``, ``modularline``, ``nabner``,
                                     ``zipperline``, ``doublearrow``, ``regionsumline``,
                                     ``lockout``: see :mod:`.fpuzzles_rules`
+``rowindexer``, ``columnindexer``,  indexer cells, and a cell's only candidates when it has no
+``boxindexer``,                     given: see :mod:`.fpuzzles_indexers`
+``grid[r][c].givenPencilMarks``
 ==================================  ============================================================
 
 Cosmetic keys (title, author, rules text, colours, text, lines, circles, rectangles, plain
-``cage`` outlines, pencil marks, the ``solution``, solver settings) are read and ignored.
+``cage`` outlines, centre and corner pencil marks, the ``solution``, solver settings) are read
+and ignored. A ``cage`` valued ``DR<n>`` is a digit-root cage, refused
+(:func:`_check_cosmetic_cages`).
 
 Where an f-puzzles puzzle is found: an f-puzzles link (``https://f-puzzles.com/?load=…``; a
 ``?id=`` short link needs the f-puzzles server and cannot be read offline), a SudokuPad link
@@ -66,6 +71,15 @@ from typing import Any
 from ..errors import ModelError, PuzzleError
 from ..model import Model, box_shape
 from ..rules import AntiKing, AntiKnight, Cage, NonConsecutive, Rule
+from .fpuzzles_indexers import (
+    INDEXER_KEYS,
+    PENCIL_MARKS,
+    WRITTEN_HERE,
+    read_indexers,
+    read_pencil_marks,
+    write_indexers,
+    write_pencil_marks,
+)
 from .fpuzzles_rules import PART2_KEYS, WRITTEN, kropki_negative, read_part2, write_part2
 from .line import Grid, format_line
 from .links import FPUZZLES_LINK, short_text
@@ -85,9 +99,10 @@ RULE_KEYS = (
     "antiking",
     "nonconsecutive",
     *PART2_KEYS,
+    *INDEXER_KEYS,
 )
 """The keys read as rules (and the grid); lines, dots, sums and marked cells are read in
-:mod:`.fpuzzles_rules`."""
+:mod:`.fpuzzles_rules`, indexers (and given pencil marks) in :mod:`.fpuzzles_indexers`."""
 
 COSMETIC_KEYS = frozenset(
     {
@@ -117,7 +132,7 @@ COSMETIC_KEYS = frozenset(
 )
 """Keys read and ignored: they draw or describe the puzzle but are no rule of it."""
 
-_CELL_KEYS = frozenset({"value", "given", "region"})
+_CELL_KEYS = frozenset({"value", "given", "region", PENCIL_MARKS})
 _COSMETIC_CELL_KEYS = frozenset(
     {
         "centerPencilMarks",
@@ -168,9 +183,9 @@ def read_fpuzzles(data: Any, model: Model) -> tuple[Grid, int, Model]:
             f"f-puzzles key {short_text(str(key))!r} is a rule this tool does not support yet "
             "(checked without it, the verdict would be wrong)"
         )
-    _check_cosmetic_cages(data.get("cage"))
     grid = data.get("grid")
     size = _size(data, grid)
+    _check_cosmetic_cages(data.get("cage"), size)
     cells, regions = _grid(grid, size)
     # Each cell's f-puzzles region (boxes, or rows without a box shape, unless stated), which
     # cut region sum lines as dclamage's Region groups do.
@@ -212,6 +227,8 @@ def read_fpuzzles(data: Any, model: Model) -> tuple[Grid, int, Model]:
         rules.append(NonConsecutive())
     rules += _killer_cages(data.get("killercage"), size)
     rules += read_part2(data, size, cell_regions)
+    rules += read_indexers(data, size, regions if regions is not None else default_regions(size))
+    rules += read_pencil_marks(grid, cells, size)
     ordered = tuple(dict.fromkeys(kinds))
     base = replace(model, group_kinds=ordered, regions=None)
     try:
@@ -269,8 +286,7 @@ def _grid(grid: Any, size: int) -> tuple[Grid, list[int | None] | None]:
             for key, value in cell.items():
                 if key in _CELL_KEYS or key in _COSMETIC_CELL_KEYS or _empty(value):
                     continue
-                # givenPencilMarks limit a cell's candidates (dclamage's SolverFactory):
-                # a rule, as is any key not known to be cosmetic.
+                # A rule, as is any key not known to be cosmetic.
                 raise PuzzleError(
                     f"{where}: key {short_text(str(key))!r} is a rule this tool does not "
                     "support yet"
@@ -434,18 +450,28 @@ def _killer_cages(value: Any, size: int) -> list[Rule]:
     return cages
 
 
-_DIGIT_ROOT = re.compile(r"\s*DR\d+\s*", re.IGNORECASE)
+_DIGIT_ROOT = re.compile(r"DR(\d+)")
 
 
-def _check_cosmetic_cages(value: Any) -> None:
-    """Plain ``cage`` entries are outlines — except a value ``DR<n>``, which dclamage's solver
-    reads as a digit-root killer cage (SolverFactory.cs, MultiSumKillerCageConstraint)."""
+def _check_cosmetic_cages(value: Any, size: int) -> None:
+    """Plain ``cage`` entries are outlines — except those dclamage's solver reads as digit-root
+    killer cages (SolverFactory.cs: 1 to N cells and a value in which ``DR(\\d+)`` is found,
+    case and all, after trimming; MultiSumKillerCageConstraint). Such a cage's digits differ
+    (its ``Group``) and sum to one of root, root + 9, … within the sums its cells can reach —
+    a choice of sums, which no rule shape here states (a killer cage has one total; there is
+    no "one of" over pair, digit or sum rules): refused, naming the cage. (And where no such
+    sum is reachable dclamage keeps only the different digits, its sum list left empty.)"""
     if not isinstance(value, list):
         return
     for number, entry in enumerate(value, start=1):
-        if isinstance(entry, dict) and _DIGIT_ROOT.fullmatch(str(entry.get("value", ""))):
+        if not isinstance(entry, dict):
+            continue
+        cells, text = entry.get("cells"), entry.get("value")
+        if not (isinstance(cells, list) and 1 <= len(cells) <= size and isinstance(text, str)):
+            continue
+        if _DIGIT_ROOT.search(text.strip()):
             raise PuzzleError(
-                f"f-puzzles cage {number} with value {entry['value']!r} is a digit-root killer "
+                f"f-puzzles cage {number} with value {short_text(text)!r} is a digit-root killer "
                 "cage, a rule this tool does not support yet"
             )
 
@@ -514,7 +540,9 @@ def fpuzzles_data(
             "groups, which every f-puzzles puzzle has: it cannot be written for f-puzzles"
         )
     for rule in model.rules:
-        if not isinstance(rule, (AntiKnight, AntiKing, NonConsecutive, Cage, *WRITTEN)):
+        if not isinstance(
+            rule, (AntiKnight, AntiKing, NonConsecutive, Cage, *WRITTEN, *WRITTEN_HERE)
+        ):
             raise PuzzleError(f"the {rule.title} rule cannot be written for f-puzzles yet")
     regions = _model_regions(model, size)
     part2 = write_part2(model.rules, size, regions or (None,) * (size * size))
@@ -528,6 +556,8 @@ def fpuzzles_data(
             "'nonconsecutive' means that every white dot is given)"
         )
     default = default_regions(size)
+    indexers = write_indexers(model.rules, size, regions)
+    marks = write_pencil_marks(model.rules, cells, size)
     grid = []
     for r in range(size):
         row = []
@@ -538,6 +568,8 @@ def fpuzzles_data(
                 cell.update(value=digit, given=True)
             if regions != default:
                 cell["region"] = None if regions is None else regions[r * size + c]
+            if r * size + c in marks:
+                cell[PENCIL_MARKS] = marks[r * size + c]
             row.append(cell)
         grid.append(row)
     data: dict[str, Any] = {"size": size, "grid": grid}
@@ -580,6 +612,7 @@ def fpuzzles_data(
     if cages:
         data["killercage"] = cages
     data.update(part2)
+    data.update(indexers)
     if solution is not None:
         data["solution"] = list(solution)
     return data

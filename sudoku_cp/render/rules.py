@@ -7,9 +7,11 @@ ends), the lines of :mod:`sudoku_cp.rules.lines_more` (a slow thermometer as a h
 thermometer; entropic orange, modular teal, nabner yellow, region sum blue, zipper violet with
 its middle marked; a double arrow grey with circles at both ends, a lockout line with diamonds
 at its ends), white and black kropki dots, X and V, odd cells as grey circles and even ones
-as grey squares, minimum and maximum cells with chevrons, clones shaded in pairs, quadruple circles
-with their digits. Rules that apply everywhere (anti-knight, anti-king, non-consecutive, the
-negative constraint) are written under the grid.
+as grey squares, minimum and maximum cells with chevrons, clones shaded in pairs, quadruple
+circles with their digits, indexer cells shaded by kind (row indexers red, column indexers
+blue, box indexers green, see-through so a cell of two kinds shows both), given pencil marks as
+small digits along the foot of the cell. Rules that apply everywhere (anti-knight, anti-king,
+non-consecutive, the negative constraint) are written under the grid.
 
 :data:`DRAWERS` has one entry per key of :data:`sudoku_cp.rules.RULE_KINDS`; a test fails when
 a kind is added without one.
@@ -26,11 +28,13 @@ from ..rules import (
     Arrow,
     BetweenLine,
     Cage,
+    Candidates,
     Clone,
     Difference,
     DoubleArrow,
     EntropicLine,
     Even,
+    Indexer,
     LittleKiller,
     Lockout,
     Maximum,
@@ -427,6 +431,35 @@ def draw_quadruple(picture: Picture, rule: Quadruple) -> None:
                     font_family="sans-serif", fill="#000")  # fmt: skip
 
 
+INDEXER_COLOURS = {"rowindexer": "#f08080", "columnindexer": "#7fa0f0", "boxindexer": "#7fd07f"}
+
+
+def draw_indexer(picture: Picture, rule: Indexer) -> None:
+    """The indexer cells shaded in their kind's colour. An indexer is several rules (one per
+    digit its cells may point with): only the one with the lowest such digit shades, so each
+    cell is shaded once per kind."""
+    if rule.when != min(d for d in range(1, picture.n + 1) if d != rule.then):
+        return
+    picture.shade(rule.cells, INDEXER_COLOURS[rule.key], rule.key, layer="rule-shade",
+                  fill_opacity=0.45)  # fmt: skip
+
+
+def draw_candidates(picture: Picture, rule: Candidates) -> None:
+    """The given pencil marks, small, along the foot of each cell (clear of a digit placed in
+    it)."""
+    from .svg import symbol
+
+    s = picture.s
+    text = " ".join(symbol(d) for d in rule.digits)
+    font = min(s * 0.2, s * 0.9 / max(1, len(text)) / 0.55)
+    for cell in rule.cells:
+        cx, _ = picture.centre(cell)
+        bottom = picture.y(cell // picture.n + 1)
+        picture.add("mark", "text", text, class_="given-pencil-marks", x=cx,
+                    y=bottom - s * 0.06, font_size=font, text_anchor="middle",
+                    font_family="sans-serif", fill="#555")  # fmt: skip
+
+
 # --- rules that apply everywhere: a line under the grid -------------------------------------------
 _EVERYWHERE = {
     "antiknight": "anti-knight: cells a knight's move apart hold different digits",
@@ -477,5 +510,9 @@ DRAWERS: dict[str, Callable[[Picture, Any], None]] = {
     "maximum": draw_extremum,
     "clone": draw_clone,
     "quadruple": draw_quadruple,
+    "rowindexer": draw_indexer,
+    "columnindexer": draw_indexer,
+    "boxindexer": draw_indexer,
+    "givenPencilMarks": draw_candidates,
 }
 """How each kind of rule is drawn, by its key."""

@@ -23,7 +23,9 @@ The kinds, by module: :mod:`.neighbours` (anti-knight, anti-king, non-consecutiv
 :mod:`.sums` (killer cage, arrow, little killer, sandwich), :mod:`.lines` (thermometer,
 renban, whispers, palindrome, between line), :mod:`.lines_more` (slow thermometer, entropic,
 modular, nabner, zipper, double arrow, region sum and lockout lines), :mod:`.dots` (white
-and black kropki dots, XV, negative), :mod:`.cells` (odd, even, minimum, maximum, clone, quadruple).
+and black kropki dots, XV, negative), :mod:`.cells` (odd, even, minimum, maximum, clone,
+quadruple), :mod:`.indexers` (row, column and box indexers), :mod:`.candidates` (given pencil
+marks).
 
 >>> [label for _, label in AntiKnight().groups(4)][:2]
 ['anti-knight r1c1 and r2c3', 'anti-knight r1c1 and r3c2']
@@ -49,8 +51,10 @@ if TYPE_CHECKING:
         cell_name,
         cells_named,
     )
+    from .candidates import Candidates
     from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple
     from .dots import XV, Difference, Negative, Ratio
+    from .indexers import BoxIndexer, ColumnIndexer, Indexer, RowIndexer, indexer_rules
     from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers, whispers_gap
     from .lines_more import (
         DoubleArrow,
@@ -80,8 +84,10 @@ _KINDS_BY_MODULE = {
         "cell_name",
         "cells_named",
     ),
+    "candidates": ("Candidates",),
     "cells": ("Clone", "Even", "Maximum", "Minimum", "Odd", "Quadruple"),
     "dots": ("XV", "Difference", "Negative", "Ratio"),
+    "indexers": ("BoxIndexer", "ColumnIndexer", "Indexer", "RowIndexer", "indexer_rules"),
     "lines": ("BetweenLine", "Palindrome", "Renban", "Thermometer", "Whispers", "whispers_gap"),
     "lines_more": (
         "DoubleArrow",
@@ -131,6 +137,10 @@ RULE_KEYS = frozenset(
         "maximum",
         "clone",
         "quadruple",
+        "rowindexer",
+        "columnindexer",
+        "boxindexer",
+        "givenPencilMarks",
     )
 )
 """The keys of :data:`RULE_KINDS` (what backends list in ``rules``), known without importing
@@ -144,8 +154,10 @@ def _global_rules() -> dict[str, type[Rule]]:
 
 
 def _rule_kinds() -> dict[str, type[Rule]]:
+    from .candidates import Candidates
     from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple
     from .dots import XV, Difference, Negative, Ratio
+    from .indexers import BoxIndexer, ColumnIndexer, RowIndexer
     from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers
     from .lines_more import (
         DoubleArrow,
@@ -193,6 +205,10 @@ def _rule_kinds() -> dict[str, type[Rule]]:
             Maximum,
             Clone,
             Quadruple,
+            RowIndexer,
+            ColumnIndexer,
+            BoxIndexer,
+            Candidates,
         )
     }
 
@@ -243,14 +259,18 @@ __all__ = [
     "AntiKnight",
     "Arrow",
     "BetweenLine",
+    "BoxIndexer",
     "Cage",
+    "Candidates",
     "Clone",
+    "ColumnIndexer",
     "Difference",
     "DigitRule",
     "DoubleArrow",
     "EntropicLine",
     "Even",
     "Group",
+    "Indexer",
     "Labelled",
     "LittleKiller",
     "Lockout",
@@ -267,6 +287,7 @@ __all__ = [
     "Ratio",
     "RegionSumLine",
     "Renban",
+    "RowIndexer",
     "Rule",
     "Sandwich",
     "SlowThermometer",
@@ -278,5 +299,6 @@ __all__ = [
     "cell_name",
     "cells_named",
     "global_rule",
+    "indexer_rules",
     "whispers_gap",
 ]
