@@ -1,10 +1,11 @@
 """The f-puzzles keys read as the reference readers read them (docs/formats/fpuzzles.md).
 
-Each test states the reference's meaning in plain code (a brute force over every 4x4 Sudoku
-grid, or a layout written from the reference's formula) and holds this tool's reading to it:
-the count of the puzzle as read (by enumeration, :func:`variants.count`, and by a real backend)
-must equal the count under the reference's meaning. Where the reference has no reading this tool
-can state, the puzzle must be refused by name. The references, read in their code:
+Each test states the reference's meaning in plain code (a predicate over every 4x4 grid, or a
+layout written from the reference's formula) and holds this tool's reading to it: the solutions
+of the puzzle as read (by enumeration, :func:`variants.solutions`, their number also counted by
+a real backend) must be the grids the reference's meaning accepts. Where the reference has no
+reading this tool can state, the puzzle must be refused by name. The references, read in their
+code:
 
 - dclamage/SudokuSolver (f-puzzles' own solver): ``SudokuSolver/SolverFactory.cs``
   (``CreateFromFPuzzles``), ``SolverUtility.cs`` (``DefaultRegions``), ``Constraints/*.cs``;
