@@ -5,21 +5,24 @@ An f-puzzles puzzle is one JSON object. f-puzzles has no formal specification; e
 read as the established importers read it, and the comment at each reading names them:
 
 - **SudokuPad**'s f-puzzles decoder (``fpuzzlesdecoder.js``, as vendored in
-  marktekfan/sudokupad-penpa-import ``docs/lib/fpuzzlesdecoder.js``),
+  marktekfan/sudokupad-penpa-import ``src/sudokupad/fpuzzlesdecoder.js``, formerly
+  ``docs/lib/``),
 - **dclamage/SudokuSolver** (the solver behind f-puzzles' own solve buttons:
   ``SudokuSolver/SolverFactory.cs``, ``PuzzleFormats/FPuzzlesBoard.cs``, ``SolverUtility.cs``),
 - **yusitnikov/puzzletv**'s importer (``src/data/puzzles/FPuzzles.tsx``).
 
 What is read (anything else that is a rule makes the puzzle invalid, naming the key — a verdict
-never silently ignores a rule):
+never silently ignores a rule; every key's meaning, edge cases and sources are tabled in
+``docs/formats/fpuzzles.md``):
 
 ==================================  ============================================================
 ``size``, ``grid[r][c]``            the grid; ``value`` is a given only with ``given: true``
 ``grid[r][c].region``               irregular regions (jigsaw), replacing the default boxes
 ``diagonal-`` / ``diagonal+``       the diagonal from the top-left / from the top-right corner
 ``extraregion``                     more all-different groups (``{"cells": ["R1C1", …]}``)
-``disjointgroups``                  the cells at the same place in every region differ
-``killercage``                      a cage: different digits, summing to ``value`` when it has one
+``disjointgroups``                  the cells at the same place in every region differ (every
+                                    cell must be in a region)
+``killercage``                      a cage: different digits, summing to ``value`` when above 0
 ``antiknight``, ``antiking``        cells a knight's / king's move apart differ
 ``nonconsecutive``                  orthogonal neighbours are not consecutive (beside kropki
                                     dots: every white dot is given, as dclamage reads it)
@@ -211,6 +214,15 @@ def read_fpuzzles(data: Any, model: Model) -> tuple[Grid, int, Model]:
     if _flag(data, "disjointgroups"):
         # The n-th cell (in reading order) of every region: SudokuPad's decoder
         # (parse.disjointgroups) and dclamage's DisjointGroupConstraint read it so.
+        if regions is not None and None in regions:
+            # dclamage's DisjointGroupConstraint counts cells per region (numSeen[region]),
+            # which a cell of region null (-1) breaks, and the JS solver throws unless there
+            # are N whole regions (DisjointGroupsConstraint.ts); only SudokuPad's decoder
+            # groups the regions that are left. Refused, as f-puzzles' solver refuses it.
+            raise PuzzleError(
+                "f-puzzles 'disjointgroups' with cells in no region: f-puzzles' solver cannot "
+                "load it, so it is not read"
+            )
         if region_list == "boxes":
             if "disjoint" not in kinds:
                 kinds.append("disjoint")
@@ -296,13 +308,23 @@ def _grid(grid: Any, size: int) -> tuple[Grid, list[int | None] | None]:
             # newCell.value = cell.value') and puzzletv ('if (given && value !== undefined)');
             # a value without it is a solver's entry. (dclamage's solver can take entries as
             # set digits, but only when asked to solve from the current state.)
-            if cell.get("given") is True and value not in (None, 0, ""):
+            given = cell.get("given")
+            if given is not None and not isinstance(given, bool):
+                # dclamage's FPuzzlesGridEntry.given is a bool (anything else fails to load);
+                # SudokuPad and the JS solver take any truthy value: refused, never a blank.
+                raise PuzzleError(f"{where}: 'given' must be true or false, not {_json(given)}")
+            if given is True and value not in (None, 0, ""):
                 digit = _number(value)
                 if digit is None or not 1 <= digit <= size:
                     raise PuzzleError(f"{where}: given {_json(value)} is not a digit 1..{size}")
                 cells[r * size + c] = digit
             if "region" in cell:
                 region = cell["region"]
+                if isinstance(region, int) and not isinstance(region, bool) and region < 0:
+                    # Below 0 is no region, as null: dclamage's SolverFactory counts only
+                    # regions 0..N-1 (null becomes -1, which its writer writes back), and the
+                    # JS solver (src/index.ts) makes regions of 'region >= 0' only.
+                    region = None
                 if region is not None:
                     number = _number(region)
                     if number is None or not 0 <= number < size:
@@ -432,8 +454,10 @@ def _extra_regions(value: Any, size: int) -> list[tuple[int, ...]]:
 
 def _killer_cages(value: Any, size: int) -> list[Rule]:
     # Killer cages: digits differ (SudokuPad: unique: true), summing to 'value' when it is a
-    # whole number (SudokuPad: isIntStrict(cage.value) → sum; dclamage passes the value on as
-    # the sum). No value, or an empty one, is a cage without a sum.
+    # whole number above 0. No value, an empty one or 0 is a cage without a sum: dclamage's
+    # KillerCageConstraint checks its sum only when above 0 (and its writer writes a cage
+    # without a sum as 0), and the JS solver (src/solver/Constraint/KillerCageConstraint.ts)
+    # adds the sum only when 'sum > 0'. (SudokuPad's isIntStrict would take "0" as a sum.)
     cages: list[Rule] = []
     for number, entry in enumerate(_entries(value, "killercage"), start=1):
         where = f"killercage {number}"
@@ -446,7 +470,7 @@ def _killer_cages(value: Any, size: int) -> list[Rule]:
         total = None if raw is None or (isinstance(raw, str) and not raw.strip()) else _number(raw)
         if total is None and raw is not None and not (isinstance(raw, str) and not raw.strip()):
             raise PuzzleError(f"{where}: its sum {_json(raw)} is not a whole number")
-        cages.append(Cage(cells, total))
+        cages.append(Cage(cells, total or None))
     return cages
 
 
@@ -604,6 +628,8 @@ def fpuzzles_data(
     for rule in model.rules:
         if isinstance(rule, Cage):
             cage: dict[str, Any] = {"cells": [_cell_name(c, size) for c in rule.cells]}
+            if rule.total == 0:  # f-puzzles' readers take a sum of 0 for no sum
+                raise PuzzleError("a killer cage summing to 0 cannot be written for f-puzzles")
             if rule.total is not None:
                 cage["value"] = str(rule.total)
             cages.append(cage)

@@ -10,13 +10,13 @@ and **SudokuPad**'s f-puzzles decoder (``fpuzzlesdecoder.js``). In short:
   [[cells …], …]}``; every line of an entry is one rule, a thermometer's bulb its first cell;
   a whispers entry's ``value`` is its difference (default ``whispers_gap(size)``, 5 on 9x9).
 - ``arrow``: ``{"cells": circle, "lines": [...]}``; each line is one arrow summing to the
-  circle; a line starts in the circle, whose cells are left off it; a circle of several cells
-  reads as a number, its cells in reading order.
+  circle; a line starts in the circle, and its other cells are the arrow's; a circle of several
+  cells reads as a number, its digits in the order ``cells`` lists them.
 - ``littlekillersum``: ``{"cell", "direction", "value"}``: the clue's cell (outside the grid, or
   at its edge) and ``UR``/``UL``/``DR``/``DL``; the diagonal runs from there to the grid's edge.
 - ``sandwichsum``: ``{"cell", "value"}``, the cell outside the grid naming a row or column.
 - ``difference`` / ``ratio`` / ``xv``: ``{"cells": [a, b], "value"}`` (white dot 1, black dot 2,
-  ``X`` = 10, ``V`` = 5); ``negative``: ``["ratio", "xv", …]``, every such mark is given.
+  ``X`` = 10, ``V`` = 5); ``negative``: ``["ratio", "xv"]``, every such mark is given.
 - ``odd``, ``even``, ``minimum``, ``maximum``: ``[{"cell"}, …]`` (a minimum / maximum cell is
   compared with its orthogonal neighbours that are not minimum / maximum cells too);
   ``clone``: ``{"cells", "cloneCells"}``; ``quadruple``: ``{"cells", "values"}``.
@@ -26,7 +26,9 @@ and **SudokuPad**'s f-puzzles decoder (``fpuzzlesdecoder.js``). In short:
   sum line is cut by the puzzle's regions, which the caller passes in.
 
 A clue with an empty value (a sandwich, little killer or XV mark not filled in) is no rule, as
-every importer reads it. Anything malformed is one line naming the key, the entry and the place.
+every importer reads it; so is a little killer of 0 or below (dclamage). Anything malformed is
+one line naming the key, the entry and the place. The meaning of every key, with its edge cases
+and sources, is tabled in ``docs/formats/fpuzzles.md``.
 """
 
 from __future__ import annotations
@@ -118,6 +120,8 @@ _CELL = re.compile(r"R(-?\d+)C(-?\d+)", re.IGNORECASE)
 DIRECTIONS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
 XV_VALUES = {"X": 10, "V": 5}
 NEGATIVE_KINDS = ("difference", "ratio", "xv")
+NEGATIVE_READ = ("ratio", "xv")
+"""The kinds the ``negative`` key may name (the white dots' negative is ``nonconsecutive``)."""
 
 
 def _json(value: Any) -> str:
@@ -215,7 +219,17 @@ class _Reader:
             # WhispersConstraint; puzzletv passes the value on).
             gap = self.number(entry.get("value"), where, "its difference")
             gap = whispers_gap(size) if gap is None else gap
-            rules.append(self.checked(Whispers(cells, gap), size, where))
+            rule = self.checked(Whispers(cells, gap), size, where)
+            lone = [d for d in range(1, size + 1) if d - gap < 1 and d + gap > size]
+            if len(cells) == 1 and lone:
+                # dclamage's WhispersConstraint.InitCandidates clears from every cell of the
+                # line the digits with no partner at the difference, even on a line of one
+                # cell (the JS solver adds nothing there): a rule no class here states.
+                raise PuzzleError(
+                    f"{where}: a whispers line of one cell, which f-puzzles' solver reads as "
+                    f"ruling out {', '.join(map(str, lone))} there: not supported"
+                )
+            rules.append(rule)
         rules += self.arrows()
         rules += self.little_killers()
         rules += self.sandwiches()
@@ -294,26 +308,37 @@ class _Reader:
     def arrows(self) -> list[Rule]:
         rules: list[Rule] = []
         for where, entry in self.entries("arrow", "'cells' and 'lines'"):
-            # A circle of several cells (a pill) reads as a number in reading order, as the
-            # Interactive Sudoku Solver's PillArrow ("read from left to right, top to
-            # bottom") and SudokuPad's drawing of the pill as a box over the cells.
-            circle = tuple(sorted(set(self.cells(entry.get("cells"), where))))
+            # A circle of several cells (a pill) reads as a number, its digits in the order
+            # 'cells' lists them: dclamage's ArrowSumConstraint concatenates them so
+            # (ArrowConstraintHelpers.CalculatePillValueFromValues), and the JS solver takes
+            # circleCells[0] as the tens digit. (The Interactive Sudoku Solver's own PillArrow
+            # reads left to right, top to bottom; it is not an f-puzzles reader.)
+            circle = self.cells(entry.get("cells"), where)
             lines = entry.get("lines") or []
             if not isinstance(lines, list):
                 raise PuzzleError(f"{where}: 'lines' must be a list of lines of cells")
             # Each line is its own arrow summing to the circle (dclamage: one ArrowSumConstraint
-            # per line; puzzletv: addArrow per line). A line starts in the circle: dclamage
-            # leaves its first cell off (older versions: every circle cell), so circle cells
-            # are left off here. An entry without lines is a circle with no arrow: no rule
-            # (dclamage adds none).
+            # per line; puzzletv: addArrow per line). A line starts in the circle, and only
+            # that first cell is left off: dclamage's SolverFactory sums lines.Skip(1) (since
+            # its commit 30313ca, for arrows that "loop back around and include a digit from
+            # the pill"), as the JS solver (line.slice(1)). A line that comes back through
+            # the circle sums a circle cell too, which Arrow cannot state: refused. An entry
+            # without lines is a circle with no arrow: no rule (dclamage adds none).
             for number, line in enumerate(lines, 1):
                 here = where if len(lines) == 1 else f"{where} line {number}"
                 cells = self.cells(line, here, "lines")
                 if cells[0] not in circle:
                     raise PuzzleError(f"{here}: the line does not start in the arrow's circle")
-                body = tuple(c for c in cells if c not in circle)
+                body = cells[1:]
                 if not body:
                     raise PuzzleError(f"{here}: the line has no cell outside the circle")
+                back = [c for c in body if c in circle]
+                if back:
+                    raise PuzzleError(
+                        f"{here}: the line comes back through the circle at "
+                        f"{_name(back[0], self.size)}, which f-puzzles' solver adds to the "
+                        "arrow's sum: not supported"
+                    )
                 rules.append(self.checked(Arrow(circle, body), self.size, here))
         return rules
 
@@ -322,10 +347,14 @@ class _Reader:
         size = self.size
         for where, entry in self.entries("littlekillersum", "'cell', 'direction' and 'value'"):
             total = self.number(entry.get("value"), where, "its sum")
-            if total is None:
-                continue  # a clue without a value (dclamage and SudokuPad skip it)
+            if total is None or total <= 0:
+                # No value, or 0 or below, is no clue: dclamage's SolverFactory adds a little
+                # killer only when 'int.TryParse(value) && value > 0'. (The JS solver would
+                # sum its cells to 0; SudokuPad only draws the clue.)
+                continue
             direction = entry.get("direction")
-            step = DIRECTIONS.get(direction.upper()) if isinstance(direction, str) else None
+            # Matched exactly: dclamage's LittleKillerConstraint matches '([UD][LR])'.
+            step = DIRECTIONS.get(direction) if isinstance(direction, str) else None
             if step is None:
                 raise PuzzleError(
                     f"{where}: direction {_json(direction)} is not one of UR, UL, DR, DL"
@@ -380,11 +409,12 @@ class _Reader:
             for where, entry in self.entries(key, "'cells'"):
                 raw = entry.get("value")
                 if key == "xv":
-                    # "X" is a sum of 10, "V" of 5 (dclamage's SolverFactory; puzzletv); a mark
+                    # "X" or "x" is a sum of 10, "V" or "v" of 5, exactly (dclamage's
+                    # SolverFactory throws on any other letter; the JS solver drops it); a mark
                     # with no letter is skipped, as dclamage does.
                     if raw is None or (isinstance(raw, str) and not raw.strip()):
                         continue
-                    value = XV_VALUES.get(raw.strip().upper()) if isinstance(raw, str) else None
+                    value = XV_VALUES.get(raw.upper()) if raw in ("x", "v", "X", "V") else None
                     if value is None:
                         raise PuzzleError(f"{where}: XV value {_json(raw)} is not X or V")
                 else:
@@ -411,33 +441,43 @@ class _Reader:
         other as related: a dot of either kind exempts its pair from both negatives); X and V
         are another. The values forbidden: the black dots' ratios (2 when there are none), X
         and V's 10 and 5 always; ``nonconsecutive`` is the white dots' negative with difference
-        1 (f-puzzles' name for it), and ``negative: ["difference"]`` the same with the white
-        dots' differences (1 when there are none)."""
+        1 (f-puzzles' name for it; ``negative: ["difference"]`` is refused)."""
         raw = self.data.get("negative")
         if raw is None or raw == []:
             kinds: list[str] = []
         elif isinstance(raw, list) and all(isinstance(k, str) for k in raw):
-            kinds = list(dict.fromkeys(k.strip().lower() for k in raw))
+            # Matched exactly, as dclamage ('negative?.Contains("ratio")') and the JS solver
+            # ('includes') match them: "Ratio" is no ratio negative to either.
+            kinds = list(dict.fromkeys(raw))
         else:
             raise PuzzleError(
                 f'f-puzzles \'negative\' must be a list of mark kinds such as ["ratio", "xv"], '
                 f"not {_json(raw)}"
             )
         for kind in kinds:
-            if kind not in NEGATIVE_KINDS:
+            if kind == "difference":
+                # dclamage's SolverFactory reads only "ratio" and "xv" from 'negative' (f-puzzles
+                # states the white dots' negative as 'nonconsecutive'); the JS solver
+                # (KropkiConstraint.ts) forbids each white dot's value, and nothing without
+                # dots. No meaning to follow, so it is refused like any rule not known.
+                raise PuzzleError(
+                    "f-puzzles 'negative': 'difference' is not read (f-puzzles' solver gives it "
+                    "no meaning; the white dots' negative is 'nonconsecutive')"
+                )
+            if kind not in NEGATIVE_READ:
                 raise PuzzleError(
                     f"f-puzzles 'negative': {short_text(kind)!r} is not a kind of mark "
-                    f"({', '.join(NEGATIVE_KINDS)})"
+                    f"({', '.join(NEGATIVE_READ)})"
                 )
         kropki = set(marked["difference"]) | set(marked["ratio"])
         nonconsecutive = self.data.get("nonconsecutive") is True and bool(kropki)
         every = moves_apart(self.size, ORTHOGONAL)
         rules: list[Rule] = []
         for kind in NEGATIVE_KINDS:
-            if kind == "difference" and nonconsecutive and kind not in kinds:
+            if kind == "difference" and nonconsecutive:
                 forbidden: set[int] = {1}
             elif kind in kinds:
-                default = {"difference": {1}, "ratio": {2}, "xv": {5, 10}}[kind]
+                default = {"ratio": {2}, "xv": {5, 10}}[kind]
                 forbidden = default if kind == "xv" else values[kind] or default
             else:
                 continue
@@ -614,12 +654,7 @@ def write_part2(
         elif isinstance(rule, Thermometer | Renban | Palindrome | BetweenLine):
             add(rule.key, {"lines": [_names(rule.cells, size)]})
         elif isinstance(rule, Arrow):
-            circle = list(rule.circle)
-            if len(circle) > 1 and circle != sorted(circle):
-                raise PuzzleError(
-                    "an arrow whose circle does not read in reading order cannot "
-                    "be written for f-puzzles"
-                )
+            circle = list(rule.circle)  # a pill's digits in order (see _Reader.arrows)
             line = [circle[0], *rule.line] if rule.line else []
             add("arrow", {"cells": _names(circle, size), "lines": [_names(line, size)]})
         elif isinstance(rule, LittleKiller):
@@ -708,24 +743,31 @@ def _write_negative(
     exempt = set(dots["xv"]) if rule.kind == "xv" else kropki
     pairs = tuple(p for p in moves_apart(size, ORTHOGONAL) if p not in exempt)
     given = tuple(sorted({(min(a, b), max(a, b)) for a, b in rule.cell_pairs}))
-    default = {"difference": {1}, "ratio": {2}, "xv": {5, 10}}[rule.kind]
-    expected = default if rule.kind == "xv" else values[rule.kind] or default
     if given != pairs:
         raise PuzzleError(
             f"a negative {rule.kind} constraint on pairs of its own cannot be written for f-puzzles"
         )
-    if set(rule.values) == expected:
-        out.setdefault("negative", []).append(rule.kind)
-    elif rule.kind == "difference" and rule.values == (1,) and kropki:
-        out["nonconsecutive"] = True
+    if rule.kind == "difference":
+        expected = {1}  # 'nonconsecutive': beside dots their negative, else the global rule
     else:
+        default = {"ratio": {2}, "xv": {5, 10}}[rule.kind]
+        expected = default if rule.kind == "xv" else values[rule.kind] or default
+    if set(rule.values) != expected:
         raise PuzzleError(
             f"a negative {rule.kind} constraint forbidding {list(rule.values)} cannot be written "
             "for f-puzzles"
         )
+    if rule.kind == "difference":
+        out["nonconsecutive"] = True
+    else:
+        out.setdefault("negative", []).append(rule.kind)
 
 
 def _little_killer(rule: LittleKiller, size: int) -> dict[str, Any]:
+    if rule.total <= 0:  # f-puzzles' readers take such a clue for none (see little_killers)
+        raise PuzzleError(
+            f"a little killer summing to {rule.total} cannot be written for f-puzzles"
+        )
     cells = rule.cells
     if len(cells) >= 2:
         (r0, c0), (r1, c1) = divmod(cells[0], size), divmod(cells[1], size)

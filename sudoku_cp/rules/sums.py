@@ -134,9 +134,9 @@ class Arrow(SumRule):
     """The digits along the arrow sum to the number in its circle (f-puzzles ``arrow``).
 
     A circle of several cells (a pill) reads as a decimal number, its cells in the order
-    given (the reader puts them in reading order, as SudokuPad does), so it is only accepted
-    where every digit is a single decimal digit (grids up to 9x9). ``line`` excludes the
-    circle's cells and lists each cell once, even where branches of the arrow share it.
+    given (the f-puzzles reader keeps the order the puzzle lists them in), so it is only
+    accepted where every digit is a single decimal digit (grids up to 9x9). ``line`` excludes
+    the circle's cells and lists each cell once, even where branches of the arrow share it.
     """
 
     circle: Group
