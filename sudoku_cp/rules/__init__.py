@@ -22,7 +22,8 @@ rather than by kind, so most new kinds need no backend code.
 The kinds, by module: :mod:`.neighbours` (anti-knight, anti-king, non-consecutive),
 :mod:`.sums` (killer cage, arrow, little killer, sandwich), :mod:`.lines` (thermometer,
 renban, whispers, palindrome, between line), :mod:`.dots` (white and black kropki dots, XV,
-negative), :mod:`.cells` (odd, even, minimum, maximum, clone, quadruple).
+negative), :mod:`.cells` (odd, even, minimum, maximum, clone, quadruple), :mod:`.outside`
+(skyscraper, X-sum).
 
 >>> [label for _, label in AntiKnight().groups(4)][:2]
 ['anti-knight r1c1 and r2c3', 'anti-knight r1c1 and r3c2']
@@ -38,11 +39,13 @@ from ..errors import ModelError
 if TYPE_CHECKING:
     from .base import (
         MAX_TOTAL,
+        Automaton,
         DigitRule,
         Group,
         Labelled,
         PairRule,
         Rule,
+        SequenceRule,
         SumRule,
         TripleRule,
         cell_name,
@@ -52,6 +55,7 @@ if TYPE_CHECKING:
     from .dots import XV, Difference, Negative, Ratio
     from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers, whispers_gap
     from .neighbours import AntiKing, AntiKnight, NonConsecutive
+    from .outside import Skyscraper, XSum
     from .sums import MAX_CAGE_SUM, Arrow, Cage, LittleKiller, Sandwich
 
 # The rules are frozen data classes, slow to create: each module is imported when one of its
@@ -59,11 +63,13 @@ if TYPE_CHECKING:
 _KINDS_BY_MODULE = {
     "base": (
         "MAX_TOTAL",
+        "Automaton",
         "DigitRule",
         "Group",
         "Labelled",
         "PairRule",
         "Rule",
+        "SequenceRule",
         "SumRule",
         "TripleRule",
         "cell_name",
@@ -73,6 +79,7 @@ _KINDS_BY_MODULE = {
     "dots": ("XV", "Difference", "Negative", "Ratio"),
     "lines": ("BetweenLine", "Palindrome", "Renban", "Thermometer", "Whispers", "whispers_gap"),
     "neighbours": ("AntiKing", "AntiKnight", "NonConsecutive"),
+    "outside": ("Skyscraper", "XSum"),
     "sums": ("MAX_CAGE_SUM", "Arrow", "Cage", "LittleKiller", "Sandwich"),
 }
 _LAZY = {name: module for module, names in _KINDS_BY_MODULE.items() for name in names}
@@ -102,6 +109,8 @@ RULE_KEYS = frozenset(
         "maximum",
         "clone",
         "quadruple",
+        "skyscraper",
+        "xsum",
     )
 )
 """The keys of :data:`RULE_KINDS` (what backends list in ``rules``), known without importing
@@ -119,6 +128,7 @@ def _rule_kinds() -> dict[str, type[Rule]]:
     from .dots import XV, Difference, Negative, Ratio
     from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers
     from .neighbours import AntiKing, AntiKnight, NonConsecutive
+    from .outside import Skyscraper, XSum
     from .sums import Arrow, Cage, LittleKiller, Sandwich
 
     return {
@@ -146,6 +156,8 @@ def _rule_kinds() -> dict[str, type[Rule]]:
             Maximum,
             Clone,
             Quadruple,
+            Skyscraper,
+            XSum,
         )
     }
 
@@ -195,6 +207,7 @@ __all__ = [
     "AntiKing",
     "AntiKnight",
     "Arrow",
+    "Automaton",
     "BetweenLine",
     "Cage",
     "Clone",
@@ -216,10 +229,13 @@ __all__ = [
     "Renban",
     "Rule",
     "Sandwich",
+    "SequenceRule",
+    "Skyscraper",
     "SumRule",
     "Thermometer",
     "TripleRule",
     "Whispers",
+    "XSum",
     "cell_name",
     "cells_named",
     "global_rule",
