@@ -1,8 +1,8 @@
 """The propagators of the ``backtrack`` backend's rules beyond groups, one per shape that is
-more than pairs and digits: sums (arrows, little killers), triples (between lines), sandwiches
-and quadruples; the spreads they work on (:class:`Digits`), and the digit sets of cages and
-sandwiches (:func:`cage_combos`). :mod:`.backtrack_rules` compiles the rules into them and runs
-them in the fast strategy's propagation step.
+more than pairs and digits: sums (arrows, little killers), triples (between lines), sandwiches,
+sequences (skyscrapers, X-sums) and quadruples; the spreads they work on (:class:`Digits`),
+and the digit sets of cages and sandwiches (:func:`cage_combos`). :mod:`.backtrack_rules`
+compiles the rules into them and runs them in the fast strategy's propagation step.
 
 A *spread* is one cell's candidates cut out of the packed integer, ``(candidates >> cell) &
 low_bits``: bit ``d * stride`` for digit ``d + 1``. Shifting it back by the cell puts it in
@@ -22,7 +22,7 @@ from .backtrack_bits import cell_mask as cell_mask  # (here too, for the rules' 
 from .backtrack_bits import set_bits as set_bits
 
 if TYPE_CHECKING:  # (annotations only: the rule kinds load when a model has rules)
-    from ..rules import Quadruple, Sandwich, TripleRule
+    from ..rules import Quadruple, Sandwich, SequenceRule, TripleRule
 
 MEMO_MAX = 1 << 16
 SANDWICH_MEMO_MAX = 1 << 12
@@ -487,6 +487,98 @@ class QuadruplePropagator:
         return cand, changed
 
 
+class SequencePropagator:
+    """A sequence rule's automaton along its line, kept generalised-arc-consistent: the states
+    reachable over the cells' candidates, forwards; of them, backwards, those from which an
+    accepting end is still reachable; each cell keeps the digits leading from a live state to
+    a live one. Its moves are remembered per (state, digit), its answers per line of spreads."""
+
+    __slots__ = ("accepts", "cells", "digits", "mask", "memo", "moves", "start", "step", "unpack")
+
+    def __init__(self, rule: SequenceRule, digits: Digits) -> None:
+        dfa = rule.automaton(digits.size)
+        self.cells = tuple(rule.cells)
+        self.mask = cell_mask(self.cells)
+        self.digits = digits
+        self.start, self.step, self.accepts = dfa.start, dfa.step, dfa.accepts
+        self.moves: dict[tuple[object, int], object] = {}
+        self.unpack: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+
+    def _bits(self, spread: int) -> tuple[tuple[int, int], ...]:
+        """A spread's digits, each with its bit."""
+        found = self.unpack.get(spread)
+        if found is None:
+            t = self.digits
+            found = tuple((d, t.bit(d)) for d in range(1, t.size + 1) if spread & t.bit(d))
+            if len(self.unpack) >= MEMO_MAX:
+                self.unpack.clear()
+            self.unpack[spread] = found
+        return found
+
+    def _move(self, state: object, digit: int) -> object:
+        key = (state, digit)
+        try:
+            return self.moves[key]
+        except KeyError:
+            nxt = self.moves[key] = self.step(state, digit)
+            return nxt
+
+    def run(self, cand: int) -> Outcome:
+        low = self.digits.low
+        cells = self.cells
+        spreads = tuple((cand >> c) & low for c in cells)
+        memo = self.memo
+        if spreads in memo:
+            outs = memo[spreads]
+        else:
+            if len(memo) >= SANDWICH_MEMO_MAX:
+                memo.clear()
+            outs = memo[spreads] = self.supported(spreads)
+        if outs is None:
+            return None
+        changed = 0
+        for cell, out in zip(cells, outs, strict=True):
+            if out:
+                cand ^= out << cell
+                changed |= 1 << cell
+        return cand, changed
+
+    def supported(self, spreads: tuple[int, ...]) -> tuple[int, ...] | None:
+        """What each cell loses (its digits on no accepted path), or None for a dead end."""
+        move = self._move
+        options = [self._bits(s) for s in spreads]
+        layers: list[set[object]] = [{self.start}]
+        for digits in options:
+            after = set()
+            for state in layers[-1]:
+                for d, _ in digits:
+                    nxt = move(state, d)
+                    if nxt is not None:
+                        after.add(nxt)
+            layers.append(after)
+        alive = {state for state in layers[-1] if self.accepts(state)}
+        outs = [0] * len(spreads)
+        for i in range(len(spreads) - 1, -1, -1):
+            here = set()
+            kept = 0
+            for state in layers[i]:
+                for d, bit in options[i]:
+                    if move(state, d) in alive:
+                        here.add(state)
+                        kept |= bit
+            if not here:
+                return None
+            outs[i] = spreads[i] & ~kept
+            alive = here
+        return tuple(outs)
+
+
 Propagator = (
-    SumPropagator | TriplePropagator | SandwichPropagator | LooseSandwich | QuadruplePropagator
+    SumPropagator
+    | TriplePropagator
+    | SandwichPropagator
+    | LooseSandwich
+    | QuadruplePropagator
+    | SequencePropagator
 )

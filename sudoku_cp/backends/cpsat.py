@@ -22,7 +22,8 @@ anti-king are groups of two cells, a killer cage is a group). Beyond groups (``r
   (states: before the 1 or N, the sum so far between them, after both: exact even where the
   line is not a group; against reified "between the ends" Booleans and a sum, on the three
   9x9 sandwich puzzles of the tests, all solutions, median of 3 interleaved, load 5: 252-498
-  ms against 396-1023); a quadruple a
+  ms against 396-1023); a sequence rule (skyscraper, X-sum) an ``AddAutomaton`` of its own
+  automaton, its states numbered; a quadruple a
   Boolean per cell and listed digit, equivalent to "the cell holds it", and a sum of them at
   least the digit's count.
 
@@ -76,6 +77,7 @@ from ..rules import (
     PairRule,
     Quadruple,
     Sandwich,
+    SequenceRule,
     SumRule,
     TripleRule,
 )
@@ -165,6 +167,8 @@ def build_model(puzzle: Puzzle) -> tuple[Any, list[Any]]:
             _add_sandwich(model, [cells[c] for c in rule.cells], rule.total, n)
         elif isinstance(rule, Quadruple):
             _add_quadruple(model, [cells[c] for c in rule.cells], rule.digits)
+        elif isinstance(rule, SequenceRule):
+            _add_sequence(model, [cells[c] for c in rule.cells], rule, n)
     return model, cells
 
 
@@ -251,6 +255,39 @@ def _add_sandwich(model: Any, line: list[Any], total: int, n: int) -> None:
                 elif held + d <= total:
                     arcs.append((tail, d, state(opened, held + d)))
     model.add_automaton(line, before, [after], arcs)
+
+
+def _add_sequence(model: Any, line: list[Any], rule: SequenceRule, n: int) -> None:
+    """The rule's automaton as one ``AddAutomaton`` along ``line``: every state reachable in
+    at most ``len(line)`` digits is numbered (the start 0, in the order found, so that the
+    same puzzle is the same model), with its moves to numbered states; the final states are
+    the accepting ones reachable after exactly ``len(line)`` digits (none: no digits keep the
+    rule). A move past the numbered states could only be the line's ``len(line) + 1``-th."""
+    dfa = rule.automaton(n)
+    digits = range(1, n + 1)
+    moves: dict[tuple[Any, int], Any] = {}
+    number = {dfa.start: 0}
+    layer = [dfa.start]
+    for _ in line:
+        after: dict[Any, None] = {}
+        for state in layer:
+            for digit in digits:
+                nxt = moves[state, digit] = dfa.step(state, digit)
+                if nxt is not None:
+                    after[nxt] = None
+                    number.setdefault(nxt, len(number))
+        layer = list(after)
+    finals = [number[state] for state in layer if dfa.accepts(state)]
+    if not finals:
+        model.add_bool_or([])
+        return
+    arcs = []
+    for state, here in number.items():
+        for digit in digits:
+            nxt = moves[state, digit] if (state, digit) in moves else dfa.step(state, digit)
+            if nxt is not None and nxt in number:
+                arcs.append((here, digit, number[nxt]))
+    model.add_automaton(line, 0, finals, arcs)
 
 
 def _add_quadruple(model: Any, cells: list[Any], digits: tuple[int, ...]) -> None:
