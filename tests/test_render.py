@@ -43,8 +43,10 @@ from sudoku_cp.rules import (
     Renban,
     Rule,
     Sandwich,
+    Skyscraper,
     Thermometer,
     Whispers,
+    XSum,
 )
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -101,6 +103,8 @@ SAMPLES: dict[str, Rule] = {
     "maximum": Maximum(69),
     "clone": Clone((76, 77), (78, 79)),
     "quadruple": Quadruple((30, 31, 39, 40), (1, 2)),
+    "skyscraper": Skyscraper(tuple(range(8, 81, 9)), 3),
+    "xsum": XSum(tuple(range(80, 71, -1)), 15),
 }
 
 
