@@ -304,11 +304,11 @@ def _add_sequence(model: Any, line: list[Any], rule: SequenceRule, n: int) -> No
             model.add(cell != digit).only_enforce_if(~is_digit)
         for state, here in states[i].items():
             for digit in digits:
-                after = states[i + 1].get(moves[state, digit])
-                if after is None:
+                then = states[i + 1].get(moves[state, digit])
+                if then is None:
                     model.add_bool_or([~here, ~holds[digit]])
                 else:
-                    model.add_bool_or([~here, ~holds[digit], after])
+                    model.add_bool_or([~here, ~holds[digit], then])
 
 
 def _add_quadruple(model: Any, cells: list[Any], digits: tuple[int, ...]) -> None:
