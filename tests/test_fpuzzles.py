@@ -222,9 +222,9 @@ def test_cosmetic_keys_are_ignored():
 @pytest.mark.parametrize(
     "key, value",
     [
-        # keys of rules dclamage's solver reads that this tool does not (yet)
-        ("xsum", [{"cell": "R0C1", "value": "5"}]),
-        ("skyscraper", [{"cell": "R0C1", "value": "2"}]),
+        # keys of rules no reference reader here defines (SudokuPad's own, invented ones)
+        ("sum", [{"cells": ["R1C1", "R1C2"], "value": "3"}]),
+        ("doublearrows", [{"lines": [["R1C1", "R1C2"]]}]),
         ("somethingnew", True),
     ],
 )

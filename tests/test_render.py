@@ -53,9 +53,11 @@ from sudoku_cp.rules import (
     RowIndexer,
     Rule,
     Sandwich,
+    Skyscraper,
     SlowThermometer,
     Thermometer,
     Whispers,
+    XSum,
     ZipperLine,
     indexer_rules,
 )
@@ -129,6 +131,8 @@ SAMPLES: dict[str, Rule] = {
         BoxIndexer, (57,), 9, [r // 27 * 3 + r % 9 // 3 for r in range(81)]
     )[0],
     "givenPencilMarks": Candidates((66, 68), (2, 4, 8)),
+    "skyscraper": Skyscraper(tuple(range(8, 81, 9)), 3),
+    "xsum": XSum(tuple(range(80, 71, -1)), 15),
 }
 
 

@@ -53,9 +53,11 @@ from sudoku_cp.rules import (
     RowIndexer,
     Rule,
     Sandwich,
+    Skyscraper,
     SumRule,
     Thermometer,
     Whispers,
+    XSum,
     indexer_rules,
 )
 from sudoku_cp.rules.lines_more import (
@@ -285,6 +287,15 @@ def _part_two_models() -> dict[str, Model]:
         "double arrows": [DoubleArrow((4, 8, 12, 13)), DoubleArrow((9, 13, 14))],
         "region sum line": list(region_sum_lines((0, 4, 9, 13, 10, 5), BOXES_4)),
         "lockout line": [Lockout((0, 5, 4), 2)],
+        # Read from the clue's side: row 2 from the right (2 1 4 3: 2 seen), column 1 from the
+        # top (1 3 2 4: 3 seen), column 3 from the bottom (2 4 1 3: 2 seen).
+        "skyscrapers": [
+            Skyscraper((7, 6, 5, 4), 2),
+            Skyscraper((0, 4, 8, 12), 3),
+            Skyscraper((14, 10, 6, 2), 2),
+        ],
+        # Row 3 from the left (2 1 …: 2 + 1), column 2 from the bottom (3 1 4 …: 3 + 1 + 4).
+        "x-sums": [XSum((8, 9, 10, 11), 3), XSum((13, 9, 5, 1), 8)],
         "arrow + killer cage + quadruple": [
             Arrow((5,), (0, 4)),
             Cage((10, 11)),
@@ -308,6 +319,17 @@ def _part_two_models() -> dict[str, Model]:
     )
     models["renban + sandwich + non-consecutive (latin 5)"] = LATIN.with_rules(
         rules=[Renban((0, 6, 12)), Sandwich((4, 9, 14, 19, 24), 6), NonConsecutive()], size=5
+    )
+    # On 12345/23451/34512/45123/51234: row 3 from the right reads 2 1 5 4 3 (2 seen), column
+    # 1 from the bottom 5 4 … (1 seen), row 4 from the left 4 5 1 2 … (4 + 5 + 1 + 2).
+    models["thermometer + skyscrapers + x-sum (latin 5)"] = LATIN.with_rules(
+        rules=[
+            Thermometer((0, 1, 2)),
+            Skyscraper((14, 13, 12, 11, 10), 2),
+            Skyscraper((20, 15, 10, 5, 0), 1),
+            XSum((15, 16, 17, 18, 19), 12),
+        ],
+        size=5,
     )
     models["between line + little killer + jigsaw 5"] = CLASSIC.with_rules(
         regions=JIGSAW_5, rules=(BetweenLine((0, 6, 12)), LittleKiller((4, 8, 12, 16, 20), 15))

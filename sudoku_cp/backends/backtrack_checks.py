@@ -14,6 +14,8 @@ cells are all filled and it does not hold, so that every solution found keeps ev
 - sandwiches on a group: once the 1 and the N are placed, the digits between can still make
   the sum (on a line that is not a group, once the line is full);
 - quadruples: the listed digits still missing fit in the cells still blank;
+- sequence rules (skyscrapers, X-sums): their automaton, read along the cells with any digit
+  in a blank one, can still end accepting;
 - killer cages: the blank cells can still make the sum with different unused digits.
 """
 
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING
 from ..puzzle import Puzzle
 
 if TYPE_CHECKING:
-    from ..rules import Cage, PairRule, Quadruple, Rule, Sandwich, SumRule, TripleRule
+    from ..rules import Cage, PairRule, Quadruple, Rule, Sandwich, SequenceRule, SumRule, TripleRule
     from .backtrack import Layout
 
 Allows = Callable[[Sequence[int], int, int], bool]
@@ -104,7 +106,7 @@ def _value(grid: Sequence[int], cell: int, digit: int, at: int) -> int:
 
 def _check(rule: Rule, n: int, peers: list[set[int]]) -> tuple[Sequence[int], Check] | None:
     """The cells a rule of another shape than pairs and digits watches, and its check."""
-    from ..rules import Cage, Quadruple, Rule, Sandwich, SumRule, TripleRule
+    from ..rules import Cage, Quadruple, Rule, Sandwich, SequenceRule, SumRule, TripleRule
 
     if isinstance(rule, SumRule):
         return _sum_check(rule, n)
@@ -116,6 +118,8 @@ def _check(rule: Rule, n: int, peers: list[set[int]]) -> tuple[Sequence[int], Ch
         return line, _sandwich_check(rule, n, group)
     if isinstance(rule, Quadruple):
         return rule.cells, _quadruple_check(rule)
+    if isinstance(rule, SequenceRule):
+        return rule.cells, _sequence_check(rule, n)
     if isinstance(rule, Cage):
         return (rule.cells, _cage_check(rule, n)) if rule.total is not None else None
     if type(rule).groups is Rule.groups:
@@ -182,6 +186,29 @@ def _sandwich_check(rule: Sandwich, n: int, group: bool) -> Check:
         held = sum(between)
         # The blanks between hold digits other than 1 and N (the line is a group).
         return held + 2 * blank <= goal <= held + (n - 1) * blank
+
+    return test
+
+
+def _sequence_check(rule: SequenceRule, n: int) -> Check:
+    line = tuple(rule.cells)
+    dfa = rule.automaton(n)
+    every = range(1, n + 1)
+
+    def test(grid: Sequence[int], cell: int, digit: int) -> bool:
+        states = {dfa.start}
+        for at in line:
+            value = _value(grid, cell, digit, at)
+            ahead = set()
+            for state in states:
+                for d in (value,) if value else every:
+                    nxt = dfa.step(state, d)
+                    if nxt is not None:
+                        ahead.add(nxt)
+            if not ahead:
+                return False
+            states = ahead
+        return any(dfa.accepts(state) for state in states)
 
     return test
 

@@ -17,6 +17,8 @@ relation (``pairs``/``allows``, ``terms``/``goal``, ``cells``/``digits``), never
 - sandwiches keep the places of 1 and N where the cells between them can hold a set of digits
   making the sum, those sets' digits between, and none of the digits every set needs outside;
 - quadruples force a listed digit into its last places and fail when one cannot fit;
+- sequence rules (skyscrapers, X-sums) keep the digits on some path of their automaton, from
+  its start to an accepting state, over the cells' candidates;
 - killer cages work on their listed digit sets (:func:`_cage`).
 
 The propagators of sums, triples, sandwiches and quadruples, and the *spreads* (one cell's
@@ -40,6 +42,7 @@ from .backtrack_shapes import (
     Propagator,
     QuadruplePropagator,
     SandwichPropagator,
+    SequencePropagator,
     SumPropagator,
     TriplePropagator,
     cage_combos,
@@ -103,7 +106,17 @@ def compile_rules(
     if not rules:
         return None  # most models (classic, jigsaw): no tables to build for each puzzle
     # (the rule classes are not loaded for models without rules)
-    from ..rules import Cage, DigitRule, PairRule, Quadruple, Rule, Sandwich, SumRule, TripleRule
+    from ..rules import (
+        Cage,
+        DigitRule,
+        PairRule,
+        Quadruple,
+        Rule,
+        Sandwich,
+        SequenceRule,
+        SumRule,
+        TripleRule,
+    )
 
     digits = Digits.at(size, stride)
     cells = size * size
@@ -144,6 +157,8 @@ def compile_rules(
             )
         elif isinstance(rule, Quadruple):
             propagators.append(QuadruplePropagator(rule, digits))
+        elif isinstance(rule, SequenceRule):
+            propagators.append(SequencePropagator(rule, digits))
         elif isinstance(rule, Cage):
             if rule.total is not None:
                 mask = cell_mask(rule.cells)

@@ -1,8 +1,8 @@
 """The propagators of the ``backtrack`` backend's rules beyond groups, one per shape that is
-more than pairs and digits: sums (arrows, little killers), triples (between lines), sandwiches
-and quadruples; the spreads they work on (:class:`Digits`), and the digit sets of cages and
-sandwiches (:func:`cage_combos`). :mod:`.backtrack_rules` compiles the rules into them and runs
-them in the fast strategy's propagation step.
+more than pairs and digits: sums (arrows, little killers), triples (between lines), sandwiches,
+sequences (skyscrapers, X-sums) and quadruples; the spreads they work on (:class:`Digits`),
+and the digit sets of cages and sandwiches (:func:`cage_combos`). :mod:`.backtrack_rules`
+compiles the rules into them and runs them in the fast strategy's propagation step.
 
 A *spread* is one cell's candidates cut out of the packed integer, ``(candidates >> cell) &
 low_bits``: bit ``d * stride`` for digit ``d + 1``. Shifting it back by the cell puts it in
@@ -14,7 +14,7 @@ digits can keep its rule.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -22,7 +22,7 @@ from .backtrack_bits import cell_mask as cell_mask  # (here too, for the rules' 
 from .backtrack_bits import set_bits as set_bits
 
 if TYPE_CHECKING:  # (annotations only: the rule kinds load when a model has rules)
-    from ..rules import Quadruple, Sandwich, TripleRule
+    from ..rules import Quadruple, Sandwich, SequenceRule, TripleRule
 
 MEMO_MAX = 1 << 16
 SANDWICH_MEMO_MAX = 1 << 12
@@ -487,6 +487,170 @@ class QuadruplePropagator:
         return cand, changed
 
 
+class SequencePropagator:
+    """A sequence rule's automaton along its line, kept generalised-arc-consistent: the states
+    reachable over the cells' candidates, forwards; of them, backwards, those from which an
+    accepting end is still reachable; each cell keeps the digits leading from a live state to
+    a live one.
+
+    States are numbered as they are met, each with its row of moves (the next state's number
+    per digit, -1 for none), so that the passes look up lists rather than call the rule; each
+    pass's steps, and the answers per line of spreads, are remembered. A 9x9 puzzle of 9
+    skyscrapers, 9 X-sums and 5 givens (14,000 nodes, under cProfile): 46 s calling the rule
+    at each step, 25 s with numbered states, 11 s remembering the steps too."""
+
+    __slots__ = (
+        "accepting",
+        "backward",
+        "cells",
+        "dfa",
+        "digits",
+        "first",
+        "forward",
+        "mask",
+        "memo",
+        "number",
+        "rows",
+        "unpack",
+    )
+
+    def __init__(self, rule: SequenceRule, digits: Digits) -> None:
+        self.dfa = rule.automaton(digits.size)
+        self.cells = tuple(rule.cells)
+        self.mask = cell_mask(self.cells)
+        self.digits = digits
+        self.number: dict[Hashable, int] = {self.dfa.start: 0}
+        self.rows: list[list[int]] = []
+        self.accepting: list[bool] = []
+        self.unpack: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+        self.first = frozenset((0,))
+        self.forward: dict[tuple[frozenset[int], int], frozenset[int]] = {}
+        self.backward: dict[
+            tuple[frozenset[int], int, frozenset[int]], tuple[frozenset[int], int]
+        ] = {}
+
+    def _bits(self, spread: int) -> tuple[tuple[int, int], ...]:
+        """A spread's digits, each as (digit - 1, its bit)."""
+        found = self.unpack.get(spread)
+        if found is None:
+            t = self.digits
+            found = tuple((d - 1, t.bit(d)) for d in range(1, t.size + 1) if spread & t.bit(d))
+            if len(self.unpack) >= MEMO_MAX:
+                self.unpack.clear()
+            self.unpack[spread] = found
+        return found
+
+    def _row(self, state: int) -> list[int]:
+        """The moves of state number ``state``, worked out for it and every state numbered
+        before it that has none yet."""
+        rows, number, dfa = self.rows, self.number, self.dfa
+        states = list(number)
+        while len(rows) <= state:
+            here = states[len(rows)]
+            row = []
+            for digit in range(1, self.digits.size + 1):
+                nxt = dfa.step(here, digit)
+                if nxt is None:
+                    row.append(-1)
+                else:
+                    if nxt not in number:
+                        number[nxt] = len(number)
+                        states.append(nxt)
+                    row.append(number[nxt])
+            rows.append(row)
+            self.accepting.append(dfa.accepts(here))
+        return rows[state]
+
+    def run(self, cand: int) -> Outcome:
+        low = self.digits.low
+        cells = self.cells
+        spreads = tuple((cand >> c) & low for c in cells)
+        memo = self.memo
+        if spreads in memo:
+            outs = memo[spreads]
+        else:
+            if len(memo) >= SANDWICH_MEMO_MAX:
+                memo.clear()
+            outs = memo[spreads] = self.supported(spreads)
+        if outs is None:
+            return None
+        changed = 0
+        for cell, out in zip(cells, outs, strict=True):
+            if out:
+                cand ^= out << cell
+                changed |= 1 << cell
+        return cand, changed
+
+    def supported(self, spreads: tuple[int, ...]) -> tuple[int, ...] | None:
+        """What each cell loses (its digits on no accepted path), or None for a dead end.
+        Each step of either pass is remembered (a search meets the same sets of states and
+        spreads again and again, a line differing from the last in a cell or two)."""
+        forward, backward = self.forward, self.backward
+        if len(forward) >= MEMO_MAX or len(backward) >= MEMO_MAX:
+            forward.clear()
+            backward.clear()
+        layers = [self.first]
+        for spread in spreads:
+            key = (layers[-1], spread)
+            after = forward.get(key)
+            if after is None:
+                after = forward[key] = self._ahead(layers[-1], spread)
+            layers.append(after)
+        alive = self._accepted(layers[-1])
+        outs = [0] * len(spreads)
+        for i in range(len(spreads) - 1, -1, -1):
+            spread = spreads[i]
+            back = (layers[i], spread, alive)
+            found = backward.get(back)
+            if found is None:
+                found = backward[back] = self._behind(layers[i], spread, alive)
+            alive, kept = found
+            if not alive:
+                return None
+            outs[i] = spread & ~kept
+        return tuple(outs)
+
+    def _ahead(self, layer: frozenset[int], spread: int) -> frozenset[int]:
+        """The states one digit of ``spread`` on from ``layer``."""
+        rows = self.rows
+        after = set()
+        digits = self._bits(spread)
+        for state in layer:
+            row = rows[state] if state < len(rows) else self._row(state)
+            for d, _ in digits:
+                after.add(row[d])
+        after.discard(-1)
+        return frozenset(after)
+
+    def _accepted(self, layer: frozenset[int]) -> frozenset[int]:
+        for state in layer:
+            if state >= len(self.rows):
+                self._row(state)  # (its row also says whether it accepts)
+        return frozenset(state for state in layer if self.accepting[state])
+
+    def _behind(
+        self, layer: frozenset[int], spread: int, alive: frozenset[int]
+    ) -> tuple[frozenset[int], int]:
+        """The states of ``layer`` with a digit of ``spread`` leading into ``alive``, and
+        those digits (as a spread)."""
+        rows = self.rows
+        here = set()
+        kept = 0
+        for state in layer:
+            row = rows[state]
+            for d, bit in self._bits(spread):
+                if row[d] in alive:
+                    here.add(state)
+                    kept |= bit
+        return frozenset(here), kept
+
+
 Propagator = (
-    SumPropagator | TriplePropagator | SandwichPropagator | LooseSandwich | QuadruplePropagator
+    SumPropagator
+    | TriplePropagator
+    | SandwichPropagator
+    | LooseSandwich
+    | QuadruplePropagator
+    | SequencePropagator
 )

@@ -15,7 +15,8 @@ known digit the constraint carries:
   :class:`Spec` each, whose ``filter`` says which digits every unassigned cell keeps given the
   digits placed, or that the rule is already broken. :func:`spec_constraint` turns a spec into
   a library constraint that forward-checks with it (sums by bounds, so a little killer prunes
-  long before its last cell is placed).
+  long before its last cell is placed). A :class:`SequenceRule` (skyscraper, X-sum) runs its
+  automaton over the cells' current digits (:class:`SequenceSpec`).
 
 Before the search every rule's up-front pruning runs to a fixed point (a thermometer's bulb
 loses the largest digits, a whisper's cells the middle one, an arrow that must sum past what
@@ -37,7 +38,18 @@ from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Puzzle
-from ..rules import Cage, DigitRule, PairRule, Quadruple, Rule, Sandwich, SumRule, TripleRule
+from ..rules import (
+    Automaton,
+    Cage,
+    DigitRule,
+    PairRule,
+    Quadruple,
+    Rule,
+    Sandwich,
+    SequenceRule,
+    SumRule,
+    TripleRule,
+)
 
 Domains = Mapping[int, Sequence[int]]
 Allowed = dict[int, set[int]] | None
@@ -270,6 +282,57 @@ class QuadrupleSpec(Spec):
         return {}
 
 
+@dataclass
+class SequenceSpec(Spec):
+    """A sequence rule's automaton read along ``line`` (``known`` the given digits, 0 for a
+    variable): the states reachable over the digits each cell may still hold, forwards, then
+    those from which an accepting end is still reachable, backwards; each unassigned cell keeps
+    the digits that lead from a live state to a live one. Exact once every cell is assigned.
+
+    >>> from sudoku_cp.rules import Skyscraper
+    >>> spec = SequenceSpec((0, 1, 2), (0, 1, 2), (0, 0, 0), Skyscraper((0, 1, 2), 3).automaton(3))
+    >>> spec.filter({}, {0: [1, 2, 3], 1: [1, 2, 3], 2: [1, 2, 3]})
+    {0: {1}, 1: {2}, 2: {3}}
+    """
+
+    scope: tuple[int, ...]
+    line: tuple[int, ...]
+    known: tuple[int, ...]
+    automaton: Automaton
+
+    def filter(self, assigned: Mapping[int, int], domains: Domains) -> Allowed:
+        step = self.automaton.step
+        options: list[Sequence[int]] = []
+        for cell, known in zip(self.line, self.known, strict=True):
+            if known:
+                options.append((known,))
+            elif cell in assigned:
+                options.append((assigned[cell],))
+            else:
+                options.append(domains[cell])
+        layers: list[set[Any]] = [{self.automaton.start}]
+        for digits in options:
+            ahead = (step(state, d) for state in layers[-1] for d in digits)
+            layers.append({state for state in ahead if state is not None})
+        alive = {s for s in layers[-1] if self.automaton.accepts(s)}
+        keep: list[set[int]] = [set() for _ in options]
+        for i in range(len(options) - 1, -1, -1):
+            here = set()
+            for state in layers[i]:
+                for d in options[i]:
+                    if step(state, d) in alive:
+                        here.add(state)
+                        keep[i].add(d)
+            alive = here
+        if not alive:
+            return None
+        allowed: dict[int, set[int]] = {}
+        for cell, known, digits, kept in zip(self.line, self.known, options, keep, strict=True):
+            if not known and cell not in assigned and len(kept) < len(digits):
+                allowed[cell] = kept
+        return allowed
+
+
 def compile_rules(
     puzzle: Puzzle, domains: dict[int, list[int]], givens: str = "pruned"
 ) -> list[tuple[Rule | Spec, list[int]]] | None:
@@ -382,6 +445,10 @@ def _specs(rule: Rule, puzzle: Puzzle, known: Any, groups: set[frozenset[int]]) 
         needs = Counter(rule.digits) - Counter(known(c) for c in rule.cells if known(c))
         scope = tuple(c for c in rule.cells if not known(c))
         return [QuadrupleSpec(scope, needs)]
+    if isinstance(rule, SequenceRule):
+        digits = tuple(known(c) for c in rule.cells)
+        scope = tuple(c for c, k in zip(rule.cells, digits, strict=True) if not k)
+        return [SequenceSpec(scope, tuple(rule.cells), digits, rule.automaton(n))]
     if type(rule).problems is Rule.problems:
         return []  # nothing beyond its groups (anti-knight, anti-king)
     # a shape this module does not know: never search as if the rule were not there

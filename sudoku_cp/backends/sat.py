@@ -26,8 +26,9 @@ anti-king, a killer cage's and a renban line's cells are groups, so those need n
 - the other shapes (:mod:`.sat_rules`): a pair rule (dots, thermometers, clones …) is a binary
   clause per pair of cells and digit pair it forbids; a digit rule (odd, even) unit clauses; a
   triple rule (between line) ``¬first=x ∨ ¬last=y ∨ OR(middle=v allowed)``; a quadruple
-  at-least-k clauses; a weighted sum (arrow, little killer) and a sandwich a one-hot layered
-  automaton over the cells that keeps only states from which the goal is reachable.
+  at-least-k clauses; a weighted sum (arrow, little killer), a sandwich and a sequence rule's
+  own automaton (skyscraper, X-sum) a one-hot layered automaton over the cells that keeps only
+  states from which an accepting end is reachable.
 
 Givens and pruned digits are constants in those clauses (folded in), and a rule no digits can
 satisfy is a contradiction before the solver runs.
@@ -83,7 +84,17 @@ from typing import Any
 
 from ..errors import BackendError
 from ..puzzle import Puzzle
-from ..rules import RULE_KINDS, Cage, DigitRule, PairRule, Quadruple, Sandwich, SumRule, TripleRule
+from ..rules import (
+    RULE_KINDS,
+    Cage,
+    DigitRule,
+    PairRule,
+    Quadruple,
+    Sandwich,
+    SequenceRule,
+    SumRule,
+    TripleRule,
+)
 from . import Backend, Counter, Option, Search
 from .sat_rules import (
     OutOfTime,
@@ -92,6 +103,7 @@ from .sat_rules import (
     encode_pair_rule,
     encode_quadruple,
     encode_sandwich,
+    encode_sequence,
     encode_sum,
     encode_triple_rule,
     negate,
@@ -303,6 +315,8 @@ def _encode_rules(
             encode_sandwich(writer, rule)
         elif isinstance(rule, Quadruple):
             encode_quadruple(writer, rule)
+        elif isinstance(rule, SequenceRule):
+            encode_sequence(writer, rule)
         if enc.contradiction:
             return
 

@@ -1,5 +1,5 @@
 """The ``sat`` backend's clauses for rules beyond groups and cages: pair, digit, triple,
-sum, sandwich and quadruple rules (cages are in :mod:`.sat`).
+sum, sandwich, sequence and quadruple rules (cages are in :mod:`.sat`).
 
 Every encoding here is exact — a grid satisfies the clauses (for some values of the auxiliary
 variables) exactly when it satisfies the rule — and writes literals through :class:`Writer`,
@@ -17,7 +17,8 @@ count twice.
   automaton read along the cells (:func:`encode_automaton`): one-hot state variables per
   position (partial sums; for a sandwich, which end opened the sandwich and its sum so far),
   "state and digit imply the next state" clauses, and only the states from which the end can
-  still be reached — so a final value other than the goal has no state at all.
+  still be reached — so a final value other than the goal has no state at all. A sequence rule
+  (skyscraper, X-sum) brings its own automaton, encoded the same way.
 
 Speed: uniqueness checks of the 11 9x9 mixed-rule puzzles of
 ``tests/test_rules_part2_cpsat_sat.py`` (lines, sums and dots drawn on 17clue#1's solution,
@@ -34,7 +35,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules import DigitRule, PairRule, Quadruple, Sandwich, SumRule, TripleRule
+from ..rules import DigitRule, PairRule, Quadruple, Sandwich, SequenceRule, SumRule, TripleRule
 
 if TYPE_CHECKING:
     from .sat import Encoding
@@ -161,6 +162,16 @@ def encode_sandwich(w: Writer, rule: Sandwich) -> None:
         return (opened, held) if held <= total else None
 
     encode_automaton(w, list(rule.cells), _BEFORE, step, lambda state: state == _AFTER)
+
+
+def encode_sequence(w: Writer, rule: SequenceRule) -> None:
+    """The rule's own automaton (the same at every position), read along its cells."""
+    dfa = rule.automaton(w.size)
+
+    def step(i: int, state: Hashable, digit: int) -> Hashable:
+        return dfa.step(state, digit)
+
+    encode_automaton(w, list(rule.cells), dfa.start, step, dfa.accepts)
 
 
 def encode_automaton(

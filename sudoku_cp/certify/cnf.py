@@ -14,7 +14,9 @@ code. Variable ``cell * N + d`` (``d`` in 1..N) says "cell holds digit d"; cells
 - the rules beyond groups, by shape (:mod:`sudoku_cp.rules.base`): a pair, triple or digit
   rule forbids each digit combination its ``allows`` refuses, one clause each; a sum (killer
   cage total, arrow, little killer, a sandwich between its 1 and N) is a layered partial-sum
-  automaton; a quadruple asks each listed digit among its cells as often as listed.
+  automaton; a sequence rule (skyscraper, X-sum) its own automaton unrolled along its cells,
+  a variable per position and live state; a quadruple asks each listed digit among its cells
+  as often as listed.
 
 A rule of any other shape raises :class:`Unencodable` naming it: the certificate is then not
 made, never made without the rule.
@@ -44,6 +46,7 @@ from ..rules import (
     Quadruple,
     Rule,
     Sandwich,
+    SequenceRule,
     SumRule,
     TripleRule,
 )
@@ -174,6 +177,8 @@ def _rule_clauses(rule: Rule, n: int, fresh: _Fresh) -> list[Clause]:
         return _quadruple(rule, n, fresh)
     if isinstance(rule, SumRule):
         return _sum(rule.terms(n), rule.goal, n, fresh)
+    if isinstance(rule, SequenceRule):
+        return _sequence(rule, n, fresh)
     if isinstance(rule, PairRule):
         return [
             (-var(a, x, n), -var(b, y, n))
@@ -242,6 +247,49 @@ def _sandwich(rule: Sandwich, n: int, fresh: _Fresh) -> list[Clause]:
         for low, high in ((1, n), (n, 1)):  # 1 at i and N at j, or the other way round
             out.append((-var(line[i], low, n), -var(line[j], high, n), guard))
         out += _sum(tuple((c, 1) for c in line[i + 1 : j]), rule.total, n, fresh, guard)
+    return out
+
+
+def _sequence(rule: SequenceRule, n: int, fresh: _Fresh) -> list[Clause]:
+    """The rule's automaton unrolled along its cells: ``q[i][s]`` says "after the first i
+    cells the automaton is in state s". Only the states reachable from the start that can
+    still end accepting get a variable; the start is true, and "state s here and digit d in
+    the next cell" implies the state it leads to (or is forbidden, leading nowhere live). A
+    grid keeping the rule satisfies these with its own run's states true; a grid breaking it
+    meets a forbidden step, its run forced along by the implications."""
+    dfa = rule.automaton(n)
+    digits = range(1, n + 1)
+    cells = rule.cells
+    reached: list[list[object]] = [[dfa.start]]
+    for _ in cells:
+        found: dict[object, None] = {}
+        for state in reached[-1]:
+            for d in digits:
+                after = dfa.step(state, d)
+                if after is not None:
+                    found[after] = None
+        reached.append(list(found))
+    live: list[set[object]] = [set() for _ in reached]
+    live[-1] = {state for state in reached[-1] if dfa.accepts(state)}
+    for i in range(len(cells) - 1, -1, -1):
+        live[i] = {
+            state for state in reached[i] if any(dfa.step(state, d) in live[i + 1] for d in digits)
+        }
+    if not live[0]:
+        return _contradiction(fresh)
+    layers = [
+        {state: fresh() for state in states if state in alive}
+        for states, alive in zip(reached, live, strict=True)
+    ]
+    out: list[Clause] = [(layers[0][dfa.start],)]
+    for i, cell in enumerate(cells):
+        for state, here in layers[i].items():
+            for d in digits:
+                after = layers[i + 1].get(dfa.step(state, d))
+                if after is None:
+                    out.append((-here, -var(cell, d, n)))
+                else:
+                    out.append((-here, -var(cell, d, n), after))
     return out
 
 

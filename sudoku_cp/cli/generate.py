@@ -31,9 +31,9 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     show_default=True,
     help="none | jigsaw (random connected regions) | killer (cages, no givens) | "
     "killer-givens (cages and minimal givens) | rules drawn from the solution: thermo | kropki "
-    "| xv | arrow | little-killer | sandwich | odd-even | min-max | renban | whispers | "
-    "palindrome | between | clone | quadruple | slow-thermo | entropic | modular | nabner | "
-    "zipper | double-arrow | lockout | global rules: antiknight | antiking | "
+    "| xv | arrow | little-killer | sandwich | skyscraper | x-sum | odd-even | min-max | "
+    "renban | whispers | palindrome | between | clone | quadruple | slow-thermo | entropic | "
+    "modular | nabner | zipper | double-arrow | lockout | global rules: antiknight | antiking | "
     "nonconsecutive. Join marks, global rules and jigsaw with commas: thermo,arrow.",
 )
 @click.option(

@@ -15,6 +15,7 @@ and **SudokuPad**'s f-puzzles decoder (``fpuzzlesdecoder.js``). In short:
 - ``littlekillersum``: ``{"cell", "direction", "value"}``: the clue's cell (outside the grid, or
   at its edge) and ``UR``/``UL``/``DR``/``DL``; the diagonal runs from there to the grid's edge.
 - ``sandwichsum``: ``{"cell", "value"}``, the cell outside the grid naming a row or column.
+- ``skyscraper``, ``xsum``: ``{"cell", "value"}`` likewise, read from the clue's side.
 - ``difference`` / ``ratio`` / ``xv``: ``{"cells": [a, b], "value"}`` (white dot 1, black dot 2,
   ``X`` = 10, ``V`` = 5); ``negative``: ``["ratio", "xv"]``, every such mark is given.
 - ``odd``, ``even``, ``minimum``, ``maximum``: ``[{"cell"}, …]`` (a minimum / maximum cell is
@@ -63,9 +64,11 @@ from ..rules import (
     Renban,
     Rule,
     Sandwich,
+    Skyscraper,
     SlowThermometer,
     Thermometer,
     Whispers,
+    XSum,
     ZipperLine,
     whispers_gap,
 )
@@ -79,6 +82,7 @@ from ..rules.lines_more import (
     zipper_lines,
     zipper_parts,
 )
+from ..rules.outside import clue_place, outside_line
 from .links import short_text
 
 LINE_KEYS = ("thermometer", "renban", "whispers", "palindrome", "betweenline")
@@ -98,6 +102,8 @@ PART2_KEYS = (
     "arrow",
     "littlekillersum",
     "sandwichsum",
+    "skyscraper",
+    "xsum",
     *LINE_KEYS,
     *DOT_KEYS,
     "negative",
@@ -233,6 +239,7 @@ class _Reader:
         rules += self.arrows()
         rules += self.little_killers()
         rules += self.sandwiches()
+        rules += self.outside_clues()
         rules += self.dots()
         rules += self.marked_cells()
         rules += self.clones()
@@ -398,6 +405,36 @@ class _Reader:
             else:
                 cells = tuple(r * size + col for r in range(size))
             rules.append(self.checked(Sandwich(cells, total), size, where))
+        return rules
+
+    def outside_clues(self) -> list[Rule]:
+        """Skyscrapers and X-sums, as dclamage/SudokuSolver reads them (``SolverFactory.cs``
+        passes each entry to ``FPuzzlesCell.AddConstraint``, in ``PuzzleFormats/
+        FPuzzlesBoard.cs``; ``Constraints/SkyscraperConstraint.cs`` and ``XSumConstraint.cs``
+        turn the clue's cell into the line)."""
+        rules: list[Rule] = []
+        size = self.size
+        kinds: dict[str, type[Skyscraper | XSum]] = {"skyscraper": Skyscraper, "xsum": XSum}
+        for key, kind in kinds.items():
+            for where, entry in self.entries(key, "'cell' and 'value'"):
+                # AddConstraint skips an entry whose value or cell is empty. A value that is
+                # no number (skipped there too) or is negative (its pattern "(\d+)" has no
+                # sign, so -3 would read as 3) is refused here instead.
+                value = self.number(entry.get("value"), where, "its clue")
+                cell = entry.get("cell")
+                if value is None or cell is None or (isinstance(cell, str) and not cell.strip()):
+                    continue
+                # The clue sits beside a row (column 0 or N+1) or a column (row 0 or N+1),
+                # never at a corner; the line is read from the clue's side: a clue right of a
+                # row or below a column reads it backwards (the constraints reverse the cells
+                # when the clue's row or column is past the grid's last).
+                row, col = self.place(cell, where, outside=True)
+                cells = outside_line(row, col, size)
+                if cells is None:
+                    raise PuzzleError(
+                        f"{where}: clue cell {cell} is not beside a row or column outside the grid"
+                    )
+                rules.append(self.checked(kind(cells, value), size, where))
         return rules
 
     def dots(self) -> list[Rule]:
@@ -592,6 +629,8 @@ WRITTEN = (
     Arrow,
     LittleKiller,
     Sandwich,
+    Skyscraper,
+    XSum,
     Difference,
     Ratio,
     XV,
@@ -661,6 +700,15 @@ def write_part2(
             add("littlekillersum", _little_killer(rule, size))
         elif isinstance(rule, Sandwich):
             add("sandwichsum", _sandwich(rule, size))
+        elif isinstance(rule, Skyscraper | XSum):
+            place = clue_place(rule.cells, size)
+            if place is None:
+                raise PuzzleError(
+                    f"a {rule.title} clue whose cells are not a row or column read from one end "
+                    "cannot be written for f-puzzles"
+                )
+            # As dclamage's SolverFactory writes it: the clue's cell and its value as text.
+            add(rule.key, {"cell": f"R{place[0] + 1}C{place[1] + 1}", "value": str(rule.value)})
         elif isinstance(rule, Difference | Ratio | XV):
             a, b = rule.cells
             if isinstance(rule, XV):

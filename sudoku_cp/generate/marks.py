@@ -13,10 +13,10 @@ compiles every rule; every emitted puzzle is judged again by two paradigms.
 - ``xv``: every pair of orthogonal neighbours summing to 10 gets an X, to 5 a V, with
   probability 0.6;
 - the lines of :mod:`.lines` (``arrow``, ``renban``, ``whispers``, ``palindrome``,
-  ``between``), the sums of :mod:`.sums` (``little-killer``, ``sandwich``) and the cell marks
-  of :mod:`.cellmarks` (``odd-even``, ``min-max``, ``clone``, ``quadruple``) and the lines of
-  :mod:`.lines_more` (``slow-thermo``, ``entropic``, ``modular``, ``nabner``, ``zipper``,
-  ``double-arrow``, ``lockout``);
+  ``between``), the clues outside the grid of :mod:`.sums` (``little-killer``, ``sandwich``,
+  ``skyscraper``, ``x-sum``), the cell marks of :mod:`.cellmarks` (``odd-even``,
+  ``min-max``, ``clone``, ``quadruple``) and the lines of :mod:`.lines_more` (``slow-thermo``,
+  ``entropic``, ``modular``, ``nabner``, ``zipper``, ``double-arrow``, ``lockout``);
 - the global rules (``antiknight``, ``antiking``, ``nonconsecutive``) are no marks: the
   solution is drawn under a model with the rule (:data:`GLOBALS`).
 """
@@ -111,6 +111,8 @@ MARKS: dict[str, Drawer] = {
     "arrow": lines.arrows,
     "little-killer": sums.little_killers,
     "sandwich": sums.sandwiches,
+    "skyscraper": sums.skyscrapers,
+    "x-sum": sums.x_sums,
     "odd-even": cellmarks.odd_even,
     "min-max": cellmarks.min_max,
     "renban": lines.renban,

@@ -34,6 +34,8 @@ MARK_VARIANTS = (
     "arrow",
     "little-killer",
     "sandwich",
+    "skyscraper",
+    "x-sum",
     "odd-even",
     "min-max",
     "renban",

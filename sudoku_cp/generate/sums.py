@@ -1,8 +1,10 @@
-"""Sum clues read off a solved grid: little killers and sandwiches.
+"""Clues outside the grid read off a solved grid: little killers, sandwiches, skyscrapers and
+X-sums.
 
-Both come from a finite list (every diagonal, every row and column), each clue its total in
-the solution, so the solution satisfies them by construction; the list is shuffled, N/2
-chosen for a puzzle with givens, the rest kept back (see :mod:`.lines` for ``Drawn``).
+Each comes from a finite list (every diagonal, every row and column, every row and column
+from either end), each clue its value in the solution, so the solution satisfies them by
+construction; the list is shuffled, N/2 (little killers) or N chosen for a puzzle with givens,
+the rest kept back (see :mod:`.lines` for ``Drawn``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import random
 from collections.abc import Sequence
 
 from ..rules import Rule
+from ..rules.outside import Skyscraper, XSum, outside_line
 from ..rules.sums import LittleKiller, Sandwich
 from .lines import Drawn
 
@@ -56,4 +59,38 @@ def sandwiches(solution: Sequence[int], size: int, rng: random.Random, reserve: 
         total = Sandwich(cells, 0).between([solution[c] for c in cells], size)
         if total is not None:  # always, in a grid whose rows and columns hold every digit
             rules.append(Sandwich(cells, total))
+    return rules[:size], rules[size:] if reserve else []
+
+
+def _ends(size: int) -> list[tuple[int, ...]]:
+    """Every row and column, read from each of its two ends (a clue outside either)."""
+    places = [(r, c) for r in range(size) for c in (-1, size)]
+    places += [(r, c) for c in range(size) for r in (-1, size)]
+    return [cells for place in places if (cells := outside_line(*place, size)) is not None]
+
+
+def skyscrapers(solution: Sequence[int], size: int, rng: random.Random, reserve: bool) -> Drawn:
+    """Skyscraper clues at random ends of rows and columns: how many of the solution's
+    digits along the line are taller than every one before them."""
+    lines = _ends(size)
+    rng.shuffle(lines)
+    rules: list[Rule] = []
+    for cells in lines:
+        seen = tallest = 0
+        for cell in cells:
+            if solution[cell] > tallest:
+                seen, tallest = seen + 1, solution[cell]
+        rules.append(Skyscraper(cells, seen))
+    return rules[:size], rules[size:] if reserve else []
+
+
+def x_sums(solution: Sequence[int], size: int, rng: random.Random, reserve: bool) -> Drawn:
+    """X-sum clues at random ends of rows and columns: the sum of the solution's first X
+    digits along the line, X the first of them."""
+    lines = _ends(size)
+    rng.shuffle(lines)
+    rules: list[Rule] = []
+    for cells in lines:
+        digits = [solution[cell] for cell in cells]
+        rules.append(XSum(cells, sum(digits[: digits[0]])))
     return rules[:size], rules[size:] if reserve else []

@@ -1,17 +1,19 @@
 """How each rule of :mod:`sudoku_cp.rules` is drawn, as setters expect (f-puzzles and
 SudokuPad conventions): dashed killer cages with their sum in the top-left corner, little
 killer sums outside the grid with a diagonal arrow, sandwich sums left of rows and above
-columns, arrows (circle, line, head), thermometers (bulb and thick line), coloured lines
-(whispers green, renban purple, palindrome grey, between lines blue with circles at both
-ends), the lines of :mod:`sudoku_cp.rules.lines_more` (a slow thermometer as a hollow
-thermometer; entropic orange, modular teal, nabner yellow, region sum blue, zipper violet with
-its middle marked; a double arrow grey with circles at both ends, a lockout line with diamonds
-at its ends), white and black kropki dots, X and V, odd cells as grey circles and even ones
-as grey squares, minimum and maximum cells with chevrons, clones shaded in pairs, quadruple
-circles with their digits, indexer cells shaded by kind (row indexers red, column indexers
-blue, box indexers green, see-through so a cell of two kinds shows both), given pencil marks as
-small digits along the foot of the cell. Rules that apply everywhere (anti-knight, anti-king,
-non-consecutive, the negative constraint) are written under the grid.
+columns, skyscraper and X-sum clues beside the end of the row or column they read from (an
+X-sum in angle brackets, as the Interactive Sudoku Solver marks it), arrows (circle, line,
+head), thermometers (bulb and thick line), coloured lines (whispers green, renban purple,
+palindrome grey, between lines blue with circles at both ends), the lines of
+:mod:`sudoku_cp.rules.lines_more` (a slow thermometer as a hollow thermometer; entropic orange,
+modular teal, nabner yellow, region sum blue, zipper violet with its middle marked; a double
+arrow grey with circles at both ends, a lockout line with diamonds at its ends), white and
+black kropki dots, X and V, odd cells as grey circles and even ones as grey squares, minimum
+and maximum cells with chevrons, clones shaded in pairs, quadruple circles with their digits,
+indexer cells shaded by kind (row indexers red, column indexers blue, box indexers green,
+see-through so a cell of two kinds shows both), given pencil marks as small digits along the
+foot of the cell. Rules that apply everywhere (anti-knight, anti-king, non-consecutive, the
+negative constraint) are written under the grid.
 
 :data:`DRAWERS` has one entry per key of :data:`sudoku_cp.rules.RULE_KINDS`; a test fails when
 a kind is added without one.
@@ -50,12 +52,15 @@ from ..rules import (
     Renban,
     Rule,
     Sandwich,
+    Skyscraper,
     SlowThermometer,
     Thermometer,
     Whispers,
+    XSum,
     ZipperLine,
 )
 from ..rules.base import touching
+from ..rules.outside import clue_place
 
 if TYPE_CHECKING:
     from ..puzzle import Puzzle
@@ -80,8 +85,9 @@ ARROW_GREY = "#8c8c8c"
 
 
 def needs_margin(puzzle: Puzzle) -> bool:
-    """Whether clues sit outside the grid (little killers, sandwiches)."""
-    return any(isinstance(rule, LittleKiller | Sandwich) for rule in puzzle.model.rules)
+    """Whether clues sit outside the grid (little killers, sandwiches, skyscrapers, X-sums)."""
+    outside = LittleKiller | Sandwich | Skyscraper | XSum
+    return any(isinstance(rule, outside) for rule in puzzle.model.rules)
 
 
 def draw_rule(picture: Picture, rule: Rule) -> None:
@@ -206,6 +212,22 @@ def draw_sandwich(picture: Picture, rule: Sandwich) -> None:
     picture.add("outside", "text", str(rule.total), class_="sandwich", x=at[0], y=at[1],
                 font_size=s * 0.4, text_anchor="middle", dominant_baseline="central",
                 font_family="sans-serif", fill="#000")  # fmt: skip
+
+
+def draw_outside_clue(picture: Picture, rule: Skyscraper | XSum) -> None:
+    """The clue beside the end of its line it reads from; a line no clue reads in order (its
+    cells shuffled by a transform) gets it left of its row or above its column."""
+    n, s = picture.n, picture.s
+    place = clue_place(rule.cells, n)
+    if place is None:
+        first, last = rule.cells[0], rule.cells[-1]
+        place = (first // n, -1) if first // n == last // n else (-1, first % n)
+    row, col = place
+    text = f"⟨{rule.value}⟩" if isinstance(rule, XSum) else str(rule.value)
+    picture.add("outside", "text", text, class_=rule.key, x=picture.x(col + 0.5),
+                y=picture.y(row + 0.5), font_size=s * (0.32 if len(text) > 3 else 0.4),
+                text_anchor="middle", dominant_baseline="central", font_family="sans-serif",
+                fill="#000")  # fmt: skip
 
 
 def draw_arrow(picture: Picture, rule: Arrow) -> None:
@@ -514,5 +536,7 @@ DRAWERS: dict[str, Callable[[Picture, Any], None]] = {
     "columnindexer": draw_indexer,
     "boxindexer": draw_indexer,
     "givenPencilMarks": draw_candidates,
+    "skyscraper": draw_outside_clue,
+    "xsum": draw_outside_clue,
 }
 """How each kind of rule is drawn, by its key."""

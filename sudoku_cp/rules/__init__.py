@@ -25,7 +25,7 @@ renban, whispers, palindrome, between line), :mod:`.lines_more` (slow thermomete
 modular, nabner, zipper, double arrow, region sum and lockout lines), :mod:`.dots` (white
 and black kropki dots, XV, negative), :mod:`.cells` (odd, even, minimum, maximum, clone,
 quadruple), :mod:`.indexers` (row, column and box indexers), :mod:`.candidates` (given pencil
-marks).
+marks), :mod:`.outside` (skyscraper, X-sum).
 
 >>> [label for _, label in AntiKnight().groups(4)][:2]
 ['anti-knight r1c1 and r2c3', 'anti-knight r1c1 and r3c2']
@@ -41,11 +41,13 @@ from ..errors import ModelError
 if TYPE_CHECKING:
     from .base import (
         MAX_TOTAL,
+        Automaton,
         DigitRule,
         Group,
         Labelled,
         PairRule,
         Rule,
+        SequenceRule,
         SumRule,
         TripleRule,
         cell_name,
@@ -67,6 +69,7 @@ if TYPE_CHECKING:
         ZipperLine,
     )
     from .neighbours import AntiKing, AntiKnight, NonConsecutive
+    from .outside import Skyscraper, XSum
     from .sums import MAX_CAGE_SUM, Arrow, Cage, LittleKiller, Sandwich
 
 # The rules are frozen data classes, slow to create: each module is imported when one of its
@@ -74,11 +77,13 @@ if TYPE_CHECKING:
 _KINDS_BY_MODULE = {
     "base": (
         "MAX_TOTAL",
+        "Automaton",
         "DigitRule",
         "Group",
         "Labelled",
         "PairRule",
         "Rule",
+        "SequenceRule",
         "SumRule",
         "TripleRule",
         "cell_name",
@@ -100,6 +105,7 @@ _KINDS_BY_MODULE = {
         "ZipperLine",
     ),
     "neighbours": ("AntiKing", "AntiKnight", "NonConsecutive"),
+    "outside": ("Skyscraper", "XSum"),
     "sums": ("MAX_CAGE_SUM", "Arrow", "Cage", "LittleKiller", "Sandwich"),
 }
 _LAZY = {name: module for module, names in _KINDS_BY_MODULE.items() for name in names}
@@ -141,6 +147,8 @@ RULE_KEYS = frozenset(
         "columnindexer",
         "boxindexer",
         "givenPencilMarks",
+        "skyscraper",
+        "xsum",
     )
 )
 """The keys of :data:`RULE_KINDS` (what backends list in ``rules``), known without importing
@@ -170,6 +178,7 @@ def _rule_kinds() -> dict[str, type[Rule]]:
         ZipperLine,
     )
     from .neighbours import AntiKing, AntiKnight, NonConsecutive
+    from .outside import Skyscraper, XSum
     from .sums import Arrow, Cage, LittleKiller, Sandwich
 
     return {
@@ -209,6 +218,8 @@ def _rule_kinds() -> dict[str, type[Rule]]:
             ColumnIndexer,
             BoxIndexer,
             Candidates,
+            Skyscraper,
+            XSum,
         )
     }
 
@@ -258,6 +269,7 @@ __all__ = [
     "AntiKing",
     "AntiKnight",
     "Arrow",
+    "Automaton",
     "BetweenLine",
     "BoxIndexer",
     "Cage",
@@ -291,11 +303,14 @@ __all__ = [
     "Rule",
     "Sandwich",
     "SlowThermometer",
+    "SequenceRule",
+    "Skyscraper",
     "SumRule",
     "Thermometer",
     "TripleRule",
     "Whispers",
     "ZipperLine",
+    "XSum",
     "cell_name",
     "cells_named",
     "global_rule",

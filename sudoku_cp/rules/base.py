@@ -8,7 +8,9 @@ here with its cells and relation, and needs no backend code when its shape is kn
   palindromes, clones, minimum / maximum cells, non-consecutive, negative constraints);
 - :class:`TripleRule`: cell triples and which digit triples they allow (between lines);
 - :class:`DigitRule`: cells and which single digits they allow (odd and even cells);
-- :class:`SumRule`: a weighted sum of cells equal to a total (arrows, little killers).
+- :class:`SumRule`: a weighted sum of cells equal to a total (arrows, little killers);
+- :class:`SequenceRule`: the digits of an ordered tuple of cells, read one by one by a
+  deterministic automaton, end in an accepting state (skyscrapers, X-sums).
 
 Killer cages, sandwich sums and quadruples have shapes of their own (see their modules).
 """
@@ -16,7 +18,7 @@ Killer cages, sandwich sums and quadruples have shapes of their own (see their m
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -216,6 +218,39 @@ class SumRule(Rule):
 
     def mismatch(self, grid: Sequence[int], size: int) -> str:
         return f"{self.describe(size)} does not add up"
+
+
+@dataclass(frozen=True)
+class Automaton:
+    """A deterministic automaton over digits: it starts in ``start``; ``step(state, digit)``
+    is the state after reading ``digit``, or None when no digits that follow can be accepted
+    any more; a word is accepted when the state after its last digit ``accepts``. States are
+    hashable, and finitely many are reachable from ``start`` in any number of steps (backends
+    number them)."""
+
+    start: Hashable
+    step: Callable[[Hashable, int], Hashable | None]
+    accepts: Callable[[Hashable], bool]
+
+
+@dataclass(frozen=True)
+class SequenceRule(Rule):
+    """The digits of ``cells``, read in that order, are a word ``automaton(size)`` accepts.
+
+    For a rule that reads a whole line of cells, neither pairs nor a sum (how many skyscrapers
+    a clue sees, the first X digits summing to a total). Backends compile it from the
+    automaton alone (a layered reachability over the cells' candidates, an automaton
+    constraint, state variables per position); the plain checker ``problems`` reads the rule
+    its own way, without it."""
+
+    cells: Group
+    relabelling: ClassVar[bool] = False
+
+    def automaton(self, size: int) -> Automaton:
+        raise NotImplementedError
+
+    def describe(self, size: int) -> str:
+        return f"the {self.title} along {cells_named(self.cells, size)}"
 
 
 @functools.cache
