@@ -16,6 +16,7 @@ code:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 
 import pytest
@@ -263,3 +264,29 @@ def test_a_cage_whose_value_holds_dr_and_a_number_is_a_digit_root_cage(value):
 )
 def test_other_cages_are_outlines(cage):
     assert len(solved(read(blank(cage=[cage])))) == 288
+
+
+@pytest.mark.parametrize(
+    ("where", "entry", "message"),
+    [
+        ("value", {"value": "²", "given": True}, 'grid R1C1: given "\\u00b2" is not a digit'),
+        ("region", {"region": "²"}, 'grid R1C1: region "\\u00b2" is not one of'),
+        ("marks", {"givenPencilMarks": ["²"]}, 'givenPencilMarks: "\\u00b2" is not a digit'),
+        ("long", {"value": "9" * 5000, "given": True}, "grid R1C1: given"),
+    ],
+)
+def test_digits_that_are_not_ascii_or_too_long_are_one_line_errors(where, entry, message):
+    # "²" passes str.isdigit() but not int(): it once escaped as a ValueError (a traceback).
+    data = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)]}
+    data["grid"][0][0 if where != "marks" else 1] = entry
+    if where == "marks":
+        message = message.replace("R1C1", "R1C2")
+    with pytest.raises(PuzzleError, match=re.escape(message)):
+        Puzzle.parse(json.dumps(data))
+
+
+def test_a_sum_in_other_scripts_digits_is_not_read_as_a_number():
+    data = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)]}
+    data["killercage"] = [{"cells": ["R1C1", "R1C2"], "value": "٣"}]  # Arabic-Indic 3
+    with pytest.raises(PuzzleError, match="its sum .* is not a whole number"):
+        Puzzle.parse(json.dumps(data))

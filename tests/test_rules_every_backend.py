@@ -5,11 +5,17 @@ that claims a rule and counts it wrong fails here, whichever backends compile wh
 
 from __future__ import annotations
 
+import dataclasses
+from typing import ClassVar
+
 import pytest
 from variants import MAX_COUNT, Entry, catalogue, solutions
 
-from sudoku_cp import backend_names, get_backend
+from sudoku_cp import Puzzle, backend_names, get_backend
 from sudoku_cp.backends import backend_class
+from sudoku_cp.harness import cross_check
+from sudoku_cp.model import load_model
+from sudoku_cp.rules import Rule
 
 ENTRIES = [entry for entry in catalogue() if entry.count <= MAX_COUNT]
 
@@ -62,3 +68,25 @@ def test_a_limit_stops_the_count_at_the_limit(backend, entry: Entry):
     result = solver.solve(entry.puzzle, limit=2, time_limit=120)
     assert result.count == 2 and not result.exact
     assert all(entry.puzzle.is_solution(grid) for grid in result.solutions)
+
+
+@dataclasses.dataclass(frozen=True)
+class OddOfUnknownShape(Rule):
+    """A rule under a key every backend takes ("odd") but of no shape any compiles: its only
+    content is its checker."""
+
+    cells: tuple[int, ...] = (0,)
+    key: ClassVar[str] = "odd"
+    title: ClassVar[str] = "odd of no known shape"
+
+    def problems(self, grid, size):
+        return [f"r1c1 holds {grid[0]}"] if grid[0] % 2 == 0 else []
+
+
+@pytest.mark.parametrize("backend", ["backtrack", "cpsat", "sat", "constraint"])
+def test_a_rule_of_a_shape_a_backend_does_not_know_is_never_left_out(backend):
+    model = load_model("classic").with_rules(rules=[OddOfUnknownShape()], size=4)
+    record = cross_check(Puzzle([0] * 16, model), [backend], limit=None)
+    run = record.backends[backend]
+    assert run.status.value == "error", (run.status, run.count)
+    assert "cannot compile the odd of no known shape rule" in (run.error or "")

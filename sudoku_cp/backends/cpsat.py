@@ -77,6 +77,7 @@ from ..rules import (
     DigitRule,
     PairRule,
     Quadruple,
+    Rule,
     Sandwich,
     SequenceRule,
     SumRule,
@@ -170,6 +171,9 @@ def build_model(puzzle: Puzzle) -> tuple[Any, list[Any]]:
             _add_quadruple(model, [cells[c] for c in rule.cells], rule.digits)
         elif isinstance(rule, SequenceRule):
             _add_sequence(model, [cells[c] for c in rule.cells], rule, n)
+        elif not isinstance(rule, Cage | DigitRule) and type(rule).problems is not Rule.problems:
+            # a shape this compiler does not know: never search as if the rule were not there
+            raise BackendError(f"backend 'cpsat' cannot compile the {rule.title} rule ({rule.key})")
     return model, cells
 
 

@@ -90,6 +90,7 @@ from ..rules import (
     DigitRule,
     PairRule,
     Quadruple,
+    Rule,
     Sandwich,
     SequenceRule,
     SumRule,
@@ -317,6 +318,9 @@ def _encode_rules(
             encode_quadruple(writer, rule)
         elif isinstance(rule, SequenceRule):
             encode_sequence(writer, rule)
+        elif not isinstance(rule, Cage) and type(rule).problems is not Rule.problems:
+            # a shape this encoder does not know: never search as if the rule were not there
+            raise BackendError(f"backend 'sat' cannot compile the {rule.title} rule ({rule.key})")
         if enc.contradiction:
             return
 

@@ -348,8 +348,11 @@ def _number(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
+    # ASCII digits only, and few: "²" and "٣" pass str.isdigit(), and int() of a long run of
+    # digits is slow or refused outright.
+    text = value.strip() if isinstance(value, str) else ""
+    if text.isascii() and text.isdigit() and len(text) <= 9:
+        return int(text)
     return None
 
 

@@ -110,8 +110,9 @@ def _digits(raw: Any, size: int, where: str) -> tuple[int, ...]:
     digits = set()
     for item in raw:
         digit = item if isinstance(item, int) and not isinstance(item, bool) else None
-        if isinstance(item, str) and item.strip().isdigit():
-            digit = int(item.strip())
+        text = item.strip() if isinstance(item, str) else ""
+        if text.isascii() and text.isdigit() and len(text) <= 9:  # not "²", nor 5,000 digits
+            digit = int(text)
         if digit is None or not 1 <= digit <= size:
             raise PuzzleError(f"{where}: {_json(item)} is not a digit 1..{size}")
         digits.add(digit)

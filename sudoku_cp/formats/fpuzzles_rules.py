@@ -205,7 +205,7 @@ class _Reader:
             return None
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, str) and len(value) <= 40 and re.fullmatch(r"\s*-?\d+\s*", value):
+        if isinstance(value, str) and len(value) <= 40 and re.fullmatch(r"\s*-?[0-9]+\s*", value):
             return int(value)
         raise PuzzleError(f"{where}: {what} {_json(value)} is not a whole number")
 
