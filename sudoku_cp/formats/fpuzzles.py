@@ -30,8 +30,9 @@ lines, dots, sums, marked cells     ``thermometer``, ``arrow``, ``littlekillersu
                                     ``clone``, ``quadruple``: see :mod:`.fpuzzles_rules`
 ==================================  ============================================================
 
-Cosmetic keys (title, author, rules text, colours, text, lines, circles, rectangles, plain
-``cage`` outlines, pencil marks, the ``solution``, solver settings) are read and ignored.
+Cosmetic keys (title, author, licence and source, rules text, colours, text, lines, circles,
+rectangles, plain ``cage`` outlines, pencil marks, the ``solution``, solver settings) are read
+and ignored.
 
 Where an f-puzzles puzzle is found: an f-puzzles link (``https://f-puzzles.com/?load=…``; a
 ``?id=`` short link needs the f-puzzles server and cannot be read offline), a SudokuPad link
@@ -90,6 +91,10 @@ COSMETIC_KEYS = frozenset(
     {
         "title",
         "author",
+        # Where a puzzle came from and on what terms (as the bundled ``published`` set carries
+        # them): attribution, no rule.
+        "license",
+        "source",
         "ruleset",
         "solution",
         "successMessage",
