@@ -52,6 +52,12 @@ _SETS = (
         "variants9.jsonl",
         "published 9x9 variants (f-puzzles JSON): lines, dots, sums, mixed; 1 solution each",
     ),
+    BundledSet(
+        "published",
+        "published.jsonl",
+        "published variants (f-puzzles JSON, CC BY 4.0), setters' solutions; some rules not "
+        "read yet",
+    ),
 )
 
 

@@ -39,9 +39,9 @@ lines, dots, sums, marked cells     ``thermometer``, ``arrow``, ``littlekillersu
 ``grid[r][c].givenPencilMarks``
 ==================================  ============================================================
 
-Cosmetic keys (title, author, rules text, colours, text, lines, circles, rectangles, plain
-``cage`` outlines, centre and corner pencil marks, the ``solution``, solver settings) are read
-and ignored. A ``cage`` valued ``DR<n>`` is a digit-root cage, refused
+Cosmetic keys (title, author, licence and source, rules text, colours, text, lines, circles,
+rectangles, plain ``cage`` outlines, centre and corner pencil marks, the ``solution``, solver
+settings) are read and ignored. A ``cage`` valued ``DR<n>`` is a digit-root cage, refused
 (:func:`_check_cosmetic_cages`).
 
 Where an f-puzzles puzzle is found: an f-puzzles link (``https://f-puzzles.com/?load=…``; a
@@ -111,6 +111,10 @@ COSMETIC_KEYS = frozenset(
     {
         "title",
         "author",
+        # Where a puzzle came from and on what terms (as the bundled ``published`` set carries
+        # them): attribution, no rule.
+        "license",
+        "source",
         "ruleset",
         "solution",
         "successMessage",
