@@ -191,3 +191,13 @@ def test_result_files_keep_the_published_status(tmp_path, suffix):
     assert result.exit_code == 0, result.output
     [record] = read_records(out)
     assert record.published == "match" and record.verdict.value == "unique"
+
+
+def test_bench_lists_a_published_solution_conflict_among_its_disagreements(tmp_path):
+    other = next(s for s in SOLUTIONS if s[0] != PUBLISHED[0])
+    path = tmp_path / "set.jsonl"
+    path.write_text(json.dumps(published_fortress(solution=other)) + "\n")
+    result = run("bench", str(path), "-b", "backtrack,sat", "-o", str(tmp_path / "out"))
+    assert result.exit_code == 3
+    assert "DISAGREEMENTS on set: 2 wrong or contradicted answers (1 puzzles)" in result.stdout
+    assert "the published solution breaks the puzzle as read" in result.stdout
