@@ -24,7 +24,7 @@ from sudoku_cp.formats.fpuzzles import (
 )
 from sudoku_cp.formats.links import MAX_PAYLOAD_CHARS, decode_payload
 from sudoku_cp.model import load_model
-from sudoku_cp.rules import AntiKing, AntiKnight, Cage, NonConsecutive
+from sudoku_cp.rules import AntiKing, AntiKnight, Cage, DigitRootCage, NonConsecutive
 
 
 # --- building f-puzzles objects ------------------------------------------------------------------
@@ -236,10 +236,10 @@ def test_a_rule_this_tool_does_not_know_makes_the_puzzle_invalid_naming_the_key(
 
 
 def test_digit_root_cages_are_rules_too():
-    # dclamage's solver reads a 'cage' valued DR<n> as a digit-root killer cage (given
-    # pencil marks, also rules, are read: tests/test_rules_indexers.py).
-    with pytest.raises(PuzzleError, match="digit-root killer cage"):
-        parse(fpuzzle(EMPTY4, cage=[{"cells": ["R1C1", "R1C2"], "value": "DR5"}]))
+    # dclamage's solver reads a 'cage' valued DR<n> as a digit-root killer cage (read here:
+    # tests/test_rules_digit_root.py), not an outline.
+    puzzle = parse(fpuzzle(EMPTY4, cage=[{"cells": ["R1C1", "R1C2"], "value": "DR5"}]))
+    assert puzzle.model.rules == (DigitRootCage((0, 1), 5),)
 
 
 # --- malformed input: one line naming what and where ---------------------------------------------

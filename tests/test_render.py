@@ -33,6 +33,7 @@ from sudoku_cp.rules import (
     Clone,
     ColumnIndexer,
     Difference,
+    DigitRootCage,
     DoubleArrow,
     EntropicLine,
     Even,
@@ -133,6 +134,7 @@ SAMPLES: dict[str, Rule] = {
     "givenPencilMarks": Candidates((66, 68), (2, 4, 8)),
     "skyscraper": Skyscraper(tuple(range(8, 81, 9)), 3),
     "xsum": XSum(tuple(range(80, 71, -1)), 15),
+    "digitrootcage": DigitRootCage((15, 16, 24), 5),
 }
 
 
@@ -153,6 +155,8 @@ def test_each_kind_of_rule_adds_to_the_picture(key: str) -> None:
 def test_all_rules_at_once_draw_as_expected() -> None:
     root = parsed(puzzle_svg(with_rules(*SAMPLES.values())))
     assert len(of_class(root, "cage")) == 1 and texts(root, "cage-sum") == ["12"]
+    assert len(of_class(root, "digit-root-cage")) == 1
+    assert texts(root, "digit-root-cage-sum") == ["DR5"]
     assert (
         texts(root, "little-killer") == ["45"] and len(of_class(root, "little-killer-arrow")) == 1
     )

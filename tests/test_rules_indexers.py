@@ -1,12 +1,12 @@
-"""Indexer cells (f-puzzles ``rowindexer``, ``columnindexer``, ``boxindexer``), given pencil
-marks (``grid[r][c].givenPencilMarks``) and digit-root cages (``cage`` valued ``DR<n>``).
+"""Indexer cells (f-puzzles ``rowindexer``, ``columnindexer``, ``boxindexer``) and given pencil
+marks (``grid[r][c].givenPencilMarks``); digit-root cages: tests/test_rules_digit_root.py.
 
 The expected answers come from the reference's meaning written plainly here, never from this
 tool's rules: dclamage/SudokuSolver's ``Constraints/IndexerConstraint.cs`` (``TargetCell``: a
 row indexer at (i, j) holding v puts i + 1 at (v - 1, j); a column indexer puts j + 1 at
 (i, v - 1); a box indexer puts its place + 1 at its region's v-th cell, regions' cells in
 reading order) and ``SolverFactory.cs`` (a key's cells merged; given pencil marks kept as a
-cell's only candidates when it has no given; ``DR(\\d+)`` cages). Counts are by brute force
+cell's only candidates when it has no given). Counts are by brute force
 over every 4x4 grid, and backends are held to them."""
 
 from __future__ import annotations
@@ -440,29 +440,3 @@ def test_pencil_marks_f_puzzles_cannot_state_are_not_written():
     empty = model.with_rules(rules=[Candidates((0,), (2,)), Candidates((0,), (3,))], size=4)
     with pytest.raises(PuzzleError, match="R1C1 left no candidate"):
         fpuzzles_data((0,) * 16, 4, empty)
-
-
-# --- digit-root cages ----------------------------------------------------------------------------
-@pytest.mark.parametrize(
-    "cage, refused",
-    [
-        ({"cells": ["R1C1", "R1C2"], "value": "DR5"}, True),
-        ({"cells": ["R1C1", "R1C2"], "value": " DR12 "}, True),
-        ({"cells": ["R1C1"], "value": "sum DR3!"}, True),  # found anywhere in the value
-        ({"cells": ["R1C1", "R1C2"], "value": "dr5"}, False),  # dclamage's regex: capitals
-        ({"cells": ["R1C1", "R1C2"], "value": "DR"}, False),
-        ({"cells": ["R1C1", "R1C2"], "value": "5"}, False),
-        ({"cells": ["R1C1", "R1C2"]}, False),
-        ({"cells": [], "value": "DR5"}, False),
-        ({"cells": [f"R{r}C{c}" for r in (1, 2) for c in (1, 2, 3)], "value": "DR5"}, False),
-    ],
-)
-def test_a_digit_root_cage_is_refused_where_dclamage_reads_one(cage, refused):
-    # SolverFactory.cs: 1 to N cells and DR(\d+) found in the trimmed value make a
-    # MultiSumKillerCageConstraint; anything else under 'cage' is an outline.
-    data = fpuzzle(4, cage=[cage])
-    if refused:
-        with pytest.raises(PuzzleError, match="cage 1 with value .* is a digit-root killer cage"):
-            parse(data)
-    else:
-        assert parse(data).model.rules == ()

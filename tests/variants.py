@@ -37,6 +37,7 @@ from sudoku_cp.rules import (
     Clone,
     ColumnIndexer,
     Difference,
+    DigitRootCage,
     DigitRule,
     Even,
     LittleKiller,
@@ -296,6 +297,15 @@ def _part_two_models() -> dict[str, Model]:
         ],
         # Row 3 from the left (2 1 …: 2 + 1), column 2 from the bottom (3 1 4 …: 3 + 1 + 4).
         "x-sums": [XSum((8, 9, 10, 11), 3), XSum((13, 9, 5, 1), 8)],
+        # f-puzzles 'cage' valued DR<n> (dclamage's MultiSumKillerCageConstraint): r1c1-r1c2
+        # sums to 3 (2 cells reach 3..7), r2c3-r2c4-r3c4 to 6; r4c1-r4c2 with DR16 lists no
+        # reachable sum and r1c2-r1c3-r2c2-r2c3 has N cells, so both only keep digits apart.
+        "digit-root cages": [
+            DigitRootCage((0, 1), 3),
+            DigitRootCage((6, 7, 11), 6),
+            DigitRootCage((12, 13), 16),
+            DigitRootCage((1, 2, 5, 6), 5),
+        ],
         "arrow + killer cage + quadruple": [
             Arrow((5,), (0, 4)),
             Cage((10, 11)),
@@ -328,6 +338,17 @@ def _part_two_models() -> dict[str, Model]:
             Skyscraper((14, 13, 12, 11, 10), 2),
             Skyscraper((20, 15, 10, 5, 0), 1),
             XSum((15, 16, 17, 18, 19), 12),
+        ],
+        size=5,
+    )
+    # On the same grid: r1c4-r1c5-r2c5 sums to 10 (DR1: 1 is below the 6 three cells reach),
+    # r1c1-r2c1-r2c2 to 6, r3c3-r3c4 to 6; r3c1-r3c2 with DR17 lists no sum (2 cells reach 9).
+    models["digit-root cages (latin 5)"] = LATIN.with_rules(
+        rules=[
+            DigitRootCage((3, 4, 9), 1),
+            DigitRootCage((0, 5, 6), 6),
+            DigitRootCage((12, 13), 6),
+            DigitRootCage((10, 11), 17),
         ],
         size=5,
     )

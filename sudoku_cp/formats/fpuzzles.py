@@ -41,8 +41,8 @@ lines, dots, sums, marked cells     ``thermometer``, ``arrow``, ``littlekillersu
 
 Cosmetic keys (title, author, licence and source, rules text, colours, text, lines, circles,
 rectangles, plain ``cage`` outlines, centre and corner pencil marks, the ``solution``, solver
-settings) are read and ignored. A ``cage`` valued ``DR<n>`` is a digit-root cage, refused
-(:func:`_check_cosmetic_cages`).
+settings) are read and ignored. A ``cage`` of 1 to N cells valued ``DR<n>`` is a digit-root
+killer cage, read as f-puzzles' solver reads it (:func:`_digit_root_cages`) and written back so.
 
 Where an f-puzzles puzzle is found: an f-puzzles link (``https://f-puzzles.com/?load=…``; a
 ``?id=`` short link needs the f-puzzles server and cannot be read offline), a SudokuPad link
@@ -73,7 +73,8 @@ from typing import Any
 
 from ..errors import ModelError, PuzzleError
 from ..model import Model, box_shape
-from ..rules import AntiKing, AntiKnight, Cage, NonConsecutive, Rule
+from ..rules import AntiKing, AntiKnight, Cage, DigitRootCage, NonConsecutive, Rule
+from ..rules.sums import MAX_ROOT
 from .fpuzzles_indexers import (
     INDEXER_KEYS,
     PENCIL_MARKS,
@@ -122,7 +123,7 @@ COSMETIC_KEYS = frozenset(
         "line",
         "circle",
         "rectangle",
-        "cage",  # a plain outline (but see _check_cosmetic_cages: digit-root cages are rules)
+        "cage",  # a plain outline (but see _digit_root_cages: digit-root cages are rules)
         "highlight",
         "c",
         "cellC",
@@ -192,7 +193,6 @@ def read_fpuzzles(data: Any, model: Model) -> tuple[Grid, int, Model]:
         )
     grid = data.get("grid")
     size = _size(data, grid)
-    _check_cosmetic_cages(data.get("cage"), size)
     cells, regions = _grid(grid, size)
     # Each cell's f-puzzles region (boxes, or rows without a box shape, unless stated), which
     # cut region sum lines as dclamage's Region groups do.
@@ -242,6 +242,7 @@ def read_fpuzzles(data: Any, model: Model) -> tuple[Grid, int, Model]:
     if _flag(data, "nonconsecutive") and not kropki_negative(data):
         rules.append(NonConsecutive())
     rules += _killer_cages(data.get("killercage"), size)
+    rules += _digit_root_cages(data.get("cage"), size)
     rules += read_part2(data, size, cell_regions)
     rules += read_indexers(data, size, regions if regions is not None else default_regions(size))
     rules += read_pencil_marks(grid, cells, size)
@@ -481,30 +482,43 @@ def _killer_cages(value: Any, size: int) -> list[Rule]:
     return cages
 
 
+# dclamage's SolverFactory.cs searches a cage's trimmed value with the .NET pattern DR(\d+):
+# case-sensitive, anywhere in the text, and \d takes any Unicode decimal digit (as Python's
+# does on str), which its int.Parse then refuses.
 _DIGIT_ROOT = re.compile(r"DR(\d+)")
 
 
-def _check_cosmetic_cages(value: Any, size: int) -> None:
-    """Plain ``cage`` entries are outlines — except those dclamage's solver reads as digit-root
-    killer cages (SolverFactory.cs: 1 to N cells and a value in which ``DR(\\d+)`` is found,
-    case and all, after trimming; MultiSumKillerCageConstraint). Such a cage's digits differ
-    (its ``Group``) and sum to one of root, root + 9, … within the sums its cells can reach —
-    a choice of sums, which no rule shape here states (a killer cage has one total; there is
-    no "one of" over pair, digit or sum rules): refused, naming the cage. (And where no such
-    sum is reachable dclamage keeps only the different digits, its sum list left empty.)"""
+def _digit_root_cages(value: Any, size: int) -> list[Rule]:
+    r"""Plain ``cage`` entries are outlines — except those dclamage's solver reads as digit-root
+    killer cages (``SolverFactory.cs``, the ``fpuzzlesData.cage`` loop: 1 to N cells and a
+    value, not blank, in which ``DR(\d+)`` is found; ``Constraints/MultiSumKillerCageConstraint
+    .cs``): :class:`~sudoku_cp.rules.DigitRootCage`, whose digits differ and sum to one of
+    root, root + 9 … (see there for when no sum is checked). A cage of more than N cells, or
+    whose value names no root, stays an outline, as there. A root f-puzzles' solver cannot
+    parse (digits other than ASCII, or past its 32-bit ``int``) fails to load there: refused,
+    as are cells that are not cells of the grid."""
     if not isinstance(value, list):
-        return
+        return []
+    cages: list[Rule] = []
     for number, entry in enumerate(value, start=1):
         if not isinstance(entry, dict):
             continue
         cells, text = entry.get("cells"), entry.get("value")
         if not (isinstance(cells, list) and 1 <= len(cells) <= size and isinstance(text, str)):
             continue
-        if _DIGIT_ROOT.search(text.strip()):
+        match = _DIGIT_ROOT.search(text.strip())
+        if match is None:
+            continue
+        where = f"f-puzzles cage {number} ({short_text(text)!r}, a digit-root cage)"
+        digits = match.group(1)
+        significant = digits.lstrip("0") or "0"
+        if not digits.isascii() or len(significant) > 10 or int(significant) > MAX_ROOT:
             raise PuzzleError(
-                f"f-puzzles cage {number} with value {short_text(text)!r} is a digit-root killer "
-                "cage, a rule this tool does not support yet"
+                f"{where}: its root {short_text(digits)!r} is not a number f-puzzles' solver "
+                "reads (ASCII digits, at most 2,147,483,647)"
             )
+        cages.append(DigitRootCage(_cells(cells, size, where), int(significant)))
+    return cages
 
 
 def _stated_digits(data: Any, size: int) -> list[int] | None:
@@ -572,7 +586,8 @@ def fpuzzles_data(
         )
     for rule in model.rules:
         if not isinstance(
-            rule, (AntiKnight, AntiKing, NonConsecutive, Cage, *WRITTEN, *WRITTEN_HERE)
+            rule,
+            (AntiKnight, AntiKing, NonConsecutive, Cage, DigitRootCage, *WRITTEN, *WRITTEN_HERE),
         ):
             raise PuzzleError(f"the {rule.title} rule cannot be written for f-puzzles yet")
     regions = _model_regions(model, size)
@@ -631,9 +646,13 @@ def fpuzzles_data(
             ]
     if extra:
         data["extraregion"] = [{"cells": [_cell_name(c, size) for c in g]} for g in extra]
-    cages = []
+    cages, outlines = [], []
     for rule in model.rules:
-        if isinstance(rule, Cage):
+        if isinstance(rule, DigitRootCage):
+            # A cage outline valued DR<root>, as dclamage's SolverFactory reads it back.
+            names = [_cell_name(c, size) for c in rule.cells]
+            outlines.append({"cells": names, "value": f"DR{rule.root}"})
+        elif isinstance(rule, Cage):
             cage: dict[str, Any] = {"cells": [_cell_name(c, size) for c in rule.cells]}
             if rule.total == 0:  # f-puzzles' readers take a sum of 0 for no sum
                 raise PuzzleError("a killer cage summing to 0 cannot be written for f-puzzles")
@@ -644,6 +663,8 @@ def fpuzzles_data(
             data[rule.key] = True
     if cages:
         data["killercage"] = cages
+    if outlines:
+        data["cage"] = outlines
     data.update(part2)
     data.update(indexers)
     if solution is not None:

@@ -1,10 +1,10 @@
-"""How each rule of :mod:`sudoku_cp.rules` is drawn, as setters expect (f-puzzles and
-SudokuPad conventions): dashed killer cages with their sum in the top-left corner, little
-killer sums outside the grid with a diagonal arrow, sandwich sums left of rows and above
-columns, skyscraper and X-sum clues beside the end of the row or column they read from (an
-X-sum in angle brackets, as the Interactive Sudoku Solver marks it), arrows (circle, line,
-head), thermometers (bulb and thick line), coloured lines (whispers green, renban purple,
-palindrome grey, between lines blue with circles at both ends), the lines of
+"""How each rule of :mod:`sudoku_cp.rules` is drawn, as setters expect (f-puzzles and SudokuPad
+conventions): dashed killer cages with their sum in the top-left corner (a digit-root cage with
+``DR<root>`` there), little killer sums outside the grid with a diagonal arrow, sandwich sums
+left of rows and above columns, skyscraper and X-sum clues beside the end of the row or column
+they read from (an X-sum in angle brackets, as the Interactive Sudoku Solver marks it), arrows
+(circle, line, head), thermometers (bulb and thick line), coloured lines (whispers green,
+renban purple, palindrome grey, between lines blue with circles at both ends), the lines of
 :mod:`sudoku_cp.rules.lines_more` (a slow thermometer as a hollow thermometer; entropic orange,
 modular teal, nabner yellow, region sum blue, zipper violet with its middle marked; a double
 arrow grey with circles at both ends, a lockout line with diamonds at its ends), white and
@@ -33,6 +33,7 @@ from ..rules import (
     Candidates,
     Clone,
     Difference,
+    DigitRootCage,
     DoubleArrow,
     EntropicLine,
     Even,
@@ -156,20 +157,25 @@ def cage_outline(picture: Picture, cells: Sequence[int], inset: float) -> str:
     return " ".join(parts)
 
 
-def draw_cage(picture: Picture, rule: Cage) -> None:
+def draw_cage(picture: Picture, rule: Cage | DigitRootCage) -> None:
+    """A dashed cage with its sum in the top-left corner; a digit-root cage the same, labelled
+    ``DR<root>`` as f-puzzles writes it."""
     s = picture.s
-    picture.add("cage", "path", class_="cage", d=cage_outline(picture, rule.cells, s * 0.08),
+    kind = "cage" if isinstance(rule, Cage) else "digit-root-cage"
+    picture.add("cage", "path", class_=kind, d=cage_outline(picture, rule.cells, s * 0.08),
                 fill="none", stroke="#000", stroke_width=max(0.8, s / 36),
                 stroke_dasharray=f"{s / 10:.1f} {s / 14:.1f}")  # fmt: skip
-    if rule.total is None:
+    if isinstance(rule, Cage) and rule.total is None:
         return
     row, col = divmod(min(rule.cells), picture.n)
     font = s * 0.26
-    text = str(rule.total)
-    picture.add("mark", "rect", class_="cage-sum-back", x=picture.x(col) + s * 0.03,
+    text = str(rule.total) if isinstance(rule, Cage) else f"DR{rule.root}"
+    if len(text) > 3:  # DR12 and longer: smaller, to stay inside the corner
+        font *= 3 / len(text)
+    picture.add("mark", "rect", class_=f"{kind}-sum-back", x=picture.x(col) + s * 0.03,
                 y=picture.y(row) + s * 0.03, width=font * 0.6 * len(text) + s * 0.04,
                 height=font * 1.05, fill="#fff")  # fmt: skip
-    picture.add("mark", "text", text, class_="cage-sum", x=picture.x(col) + s * 0.05,
+    picture.add("mark", "text", text, class_=f"{kind}-sum", x=picture.x(col) + s * 0.05,
                 y=picture.y(row) + s * 0.05 + font * 0.85, font_size=font,
                 font_family="sans-serif", fill="#000")  # fmt: skip
 
@@ -506,6 +512,7 @@ DRAWERS: dict[str, Callable[[Picture, Any], None]] = {
     "antiking": draw_everywhere,
     "nonconsecutive": draw_everywhere,
     "killercage": draw_cage,
+    "digitrootcage": draw_cage,
     "arrow": draw_arrow,
     "littlekillersum": draw_little_killer,
     "sandwichsum": draw_sandwich,

@@ -20,12 +20,12 @@ killer cage). Backends compile by *shape* (:mod:`.base`: pair, triple, digit and
 rather than by kind, so most new kinds need no backend code.
 
 The kinds, by module: :mod:`.neighbours` (anti-knight, anti-king, non-consecutive),
-:mod:`.sums` (killer cage, arrow, little killer, sandwich), :mod:`.lines` (thermometer,
-renban, whispers, palindrome, between line), :mod:`.lines_more` (slow thermometer, entropic,
-modular, nabner, zipper, double arrow, region sum and lockout lines), :mod:`.dots` (white
-and black kropki dots, XV, negative), :mod:`.cells` (odd, even, minimum, maximum, clone,
-quadruple), :mod:`.indexers` (row, column and box indexers), :mod:`.candidates` (given pencil
-marks), :mod:`.outside` (skyscraper, X-sum).
+:mod:`.sums` (killer cage, digit-root cage, arrow, little killer, sandwich), :mod:`.lines`
+(thermometer, renban, whispers, palindrome, between line), :mod:`.lines_more` (slow
+thermometer, entropic, modular, nabner, zipper, double arrow, region sum and lockout lines),
+:mod:`.dots` (white and black kropki dots, XV, negative), :mod:`.cells` (odd, even, minimum,
+maximum, clone, quadruple), :mod:`.indexers` (row, column and box indexers), :mod:`.candidates`
+(given pencil marks), :mod:`.outside` (skyscraper, X-sum).
 
 >>> [label for _, label in AntiKnight().groups(4)][:2]
 ['anti-knight r1c1 and r2c3', 'anti-knight r1c1 and r3c2']
@@ -70,7 +70,7 @@ if TYPE_CHECKING:
     )
     from .neighbours import AntiKing, AntiKnight, NonConsecutive
     from .outside import Skyscraper, XSum
-    from .sums import MAX_CAGE_SUM, Arrow, Cage, LittleKiller, Sandwich
+    from .sums import MAX_CAGE_SUM, Arrow, Cage, DigitRootCage, LittleKiller, Sandwich
 
 # The rules are frozen data classes, slow to create: each module is imported when one of its
 # names is first used (PEP 562), so that a classic puzzle's solve loads none of them.
@@ -106,7 +106,7 @@ _KINDS_BY_MODULE = {
     ),
     "neighbours": ("AntiKing", "AntiKnight", "NonConsecutive"),
     "outside": ("Skyscraper", "XSum"),
-    "sums": ("MAX_CAGE_SUM", "Arrow", "Cage", "LittleKiller", "Sandwich"),
+    "sums": ("MAX_CAGE_SUM", "Arrow", "Cage", "DigitRootCage", "LittleKiller", "Sandwich"),
 }
 _LAZY = {name: module for module, names in _KINDS_BY_MODULE.items() for name in names}
 
@@ -149,6 +149,7 @@ RULE_KEYS = frozenset(
         "givenPencilMarks",
         "skyscraper",
         "xsum",
+        "digitrootcage",
     )
 )
 """The keys of :data:`RULE_KINDS` (what backends list in ``rules``), known without importing
@@ -179,7 +180,7 @@ def _rule_kinds() -> dict[str, type[Rule]]:
     )
     from .neighbours import AntiKing, AntiKnight, NonConsecutive
     from .outside import Skyscraper, XSum
-    from .sums import Arrow, Cage, LittleKiller, Sandwich
+    from .sums import Arrow, Cage, DigitRootCage, LittleKiller, Sandwich
 
     return {
         rule.key: rule
@@ -220,6 +221,7 @@ def _rule_kinds() -> dict[str, type[Rule]]:
             Candidates,
             Skyscraper,
             XSum,
+            DigitRootCage,
         )
     }
 
@@ -277,6 +279,7 @@ __all__ = [
     "Clone",
     "ColumnIndexer",
     "Difference",
+    "DigitRootCage",
     "DigitRule",
     "DoubleArrow",
     "EntropicLine",

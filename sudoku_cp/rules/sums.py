@@ -1,4 +1,4 @@
-"""Rules about sums: killer cages, arrows, little killers, sandwiches.
+"""Rules about sums: killer cages, digit-root cages, arrows, little killers, sandwiches.
 
 >>> cage = Cage((0, 1), 3)
 >>> cage.problems((1, 2, 2, 1) + (0,) * 12, 4), cage.problems((2, 2) + (0,) * 14, 4)
@@ -11,16 +11,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from ..errors import ModelError
 from .base import (
     MAX_TOTAL,
+    Automaton,
     Group,
     Labelled,
     Rule,
+    SequenceRule,
     SumRule,
     cell_name,
     cells_named,
@@ -90,6 +92,93 @@ class Cage(Rule):
                 f"{self.label(size)}: its sum must be a whole number from 0 to "
                 f"{MAX_CAGE_SUM:,}, not {self.total!r}"
             )
+
+
+MAX_ROOT = 2**31 - 1
+"""The largest digit root read: dclamage's SolverFactory parses it as a 32-bit ``int``."""
+
+
+@dataclass(frozen=True)
+class DigitRootCage(SequenceRule):
+    """A digit-root killer cage (f-puzzles ``cage`` valued ``DR<root>``): its cells hold
+    different digits whose sum is one of :meth:`sums` — or any sum, when that is None.
+
+    The meaning is dclamage/SudokuSolver's: ``SolverFactory.cs`` lists the sums root, root + 9,
+    root + 18 … that lie from the least to the most sum k different digits 1..N can have (the
+    root is not reduced: ``DR12`` starts at 12), and ``Constraints/MultiSumKillerCageConstraint
+    .cs`` keeps the cage's digits different (its ``Group``) but checks no sum when that list is
+    empty or the cage has N cells (``InitCandidates`` then sets up nothing, and
+    ``EnforceConstraint`` checks only a cage it set up).
+
+    >>> DigitRootCage((0, 1), 4).sums(4), DigitRootCage((0, 1, 2, 3), 1).sums(4)
+    ((4,), None)
+    >>> DigitRootCage((0, 1), 4).problems((1, 3) + (0,) * 14, 4)
+    []
+    """
+
+    root: int
+    key: ClassVar[str] = "digitrootcage"
+    title: ClassVar[str] = "digit-root cage"
+
+    def sums(self, size: int) -> tuple[int, ...] | None:
+        """The sums the cage may have, or None when its sum is free."""
+        k = len(self.cells)
+        least = k * (k + 1) // 2
+        most = size * (size + 1) // 2 - (size - k) * (size - k + 1) // 2
+        sums = tuple(s for s in range(self.root, most + 1, 9) if s >= least)
+        return sums if sums and k != size else None
+
+    def label(self, size: int) -> str:
+        return f"the digit-root cage DR{self.root} at {cell_name(min(self.cells), size)}"
+
+    def describe(self, size: int) -> str:
+        return self.label(size)
+
+    def groups(self, size: int) -> tuple[Labelled, ...]:
+        return ((self.cells, self.label(size)),)
+
+    def problems(self, grid: Sequence[int], size: int) -> list[str]:
+        sums = self.sums(size)
+        got = sum(grid[cell] for cell in self.cells)
+        if sums is None or got in sums:
+            return []
+        listed = ", ".join(map(str, sums))
+        return [f"{self.label(size)} sums to {got}, not one of {listed}"]
+
+    def automaton(self, size: int) -> Automaton:
+        sums = self.sums(size)
+        if sums is None:  # any digits (the group keeps them different)
+            return Automaton(0, lambda state, digit: 0, lambda state: True)
+        wanted, most = frozenset(sums), max(sums)
+
+        # State: the sum so far; past the largest sum wanted, none.
+        def step(state: Hashable, digit: int) -> Hashable | None:
+            assert isinstance(state, int)
+            held = state + digit
+            return held if held <= most else None
+
+        def accepts(state: Hashable) -> bool:
+            return state in wanted
+
+        return Automaton(0, step, accepts)
+
+    def moved(self, where: Sequence[int], size: int) -> Rule | None:
+        return replace(self, cells=tuple(where[cell] for cell in self.cells))
+
+    def reversed(self, size: int) -> Rule | None:
+        # d -> N+1-d maps a sum S of k cells to k(N+1) - S, whose residue mod 9 is no longer
+        # the root's in general: no digit-root cage states it.
+        return None
+
+    def check(self, size: int) -> None:
+        where = f"digit-root cage DR{self.root!r}"
+        check_cells(self.cells, size, where)
+        if len(self.cells) > size:
+            raise ModelError(
+                f"{where} has {len(self.cells)} cells, more than the {size} different digits a "
+                "grid has"
+            )
+        check_number(self.root, where, "its digit root", 0, MAX_ROOT)
 
 
 @dataclass(frozen=True)
