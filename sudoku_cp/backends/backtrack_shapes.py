@@ -247,7 +247,40 @@ class TriplePropagator:
         return cand, changed
 
 
-class SandwichPropagator:
+class _LinePropagator:
+    """A propagator of a line of cells that answers, once per line of candidate spreads it
+    meets (remembered, up to SANDWICH_MEMO_MAX), what each cell loses: ``supported``."""
+
+    __slots__ = ()
+    cells: tuple[int, ...]
+    digits: Digits
+    memo: dict[tuple[int, ...], tuple[int, ...] | None]
+
+    def supported(self, line: tuple[int, ...]) -> tuple[int, ...] | None:
+        raise NotImplementedError
+
+    def run(self, cand: int) -> Outcome:
+        low = self.digits.low
+        cells = self.cells
+        spreads = tuple((cand >> c) & low for c in cells)
+        memo = self.memo
+        if spreads in memo:
+            outs = memo[spreads]
+        else:
+            if len(memo) >= SANDWICH_MEMO_MAX:
+                memo.clear()
+            outs = memo[spreads] = self.supported(spreads)
+        if outs is None:
+            return None
+        changed = 0
+        for cell, out in zip(cells, outs, strict=True):
+            if out:
+                cand ^= out << cell
+                changed |= 1 << cell
+        return cand, changed
+
+
+class SandwichPropagator(_LinePropagator):
     """A sandwich sum on a line that is a group (its digits differ, so 1 and N appear once).
 
     Every place of the 1 and of the N a distance apart that the sum allows is tried, with every
@@ -305,28 +338,9 @@ class SandwichPropagator:
         self.combos = combos
         self.memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
-    def run(self, cand: int) -> Outcome:
-        low = self.digits.low
-        cells = self.cells
-        spreads = tuple((cand >> c) & low for c in cells)
-        memo = self.memo
-        if spreads in memo:
-            outs = memo[spreads]
-        else:
-            if len(memo) >= SANDWICH_MEMO_MAX:
-                memo.clear()
-            outs = memo[spreads] = self.supported(list(spreads))
-        if outs is None:
-            return None
-        changed = 0
-        for cell, out in zip(cells, outs, strict=True):
-            if out:
-                cand ^= out << cell
-                changed |= 1 << cell
-        return cand, changed
-
-    def supported(self, spreads: list[int]) -> tuple[int, ...] | None:
+    def supported(self, line: tuple[int, ...]) -> tuple[int, ...] | None:
         """What each cell loses (its digits without support), or None for a dead end."""
+        spreads = list(line)
         ends, one, top = self.ends, self.one, self.top
         size = len(spreads)
         tops = 0
@@ -487,7 +501,7 @@ class QuadruplePropagator:
         return cand, changed
 
 
-class SequencePropagator:
+class SequencePropagator(_LinePropagator):
     """A sequence rule's automaton along its line, kept generalised-arc-consistent: the states
     reachable over the cells' candidates, forwards; of them, backwards, those from which an
     accepting end is still reachable; each cell keeps the digits leading from a live state to
@@ -561,26 +575,6 @@ class SequencePropagator:
             rows.append(row)
             self.accepting.append(dfa.accepts(here))
         return rows[state]
-
-    def run(self, cand: int) -> Outcome:
-        low = self.digits.low
-        cells = self.cells
-        spreads = tuple((cand >> c) & low for c in cells)
-        memo = self.memo
-        if spreads in memo:
-            outs = memo[spreads]
-        else:
-            if len(memo) >= SANDWICH_MEMO_MAX:
-                memo.clear()
-            outs = memo[spreads] = self.supported(spreads)
-        if outs is None:
-            return None
-        changed = 0
-        for cell, out in zip(cells, outs, strict=True):
-            if out:
-                cand ^= out << cell
-                changed |= 1 << cell
-        return cand, changed
 
     def supported(self, spreads: tuple[int, ...]) -> tuple[int, ...] | None:
         """What each cell loses (its digits on no accepted path), or None for a dead end.
