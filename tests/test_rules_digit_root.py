@@ -19,9 +19,11 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
+from test_rules_sequence import counting_backends, solutions
+from variants import sudoku_grids
 
 from sudoku_cp import Puzzle
-from sudoku_cp.backends import available_backends, backend_class, get_backend
+from sudoku_cp.backends import get_backend
 from sudoku_cp.errors import ModelError, PuzzleError
 from sudoku_cp.formats.fpuzzles import fpuzzles_data, read_fpuzzles
 from sudoku_cp.model import load_model
@@ -230,40 +232,7 @@ def test_cages_read_back_the_same_after_writing() -> None:
 
 
 # --- real puzzles on every backend --------------------------------------------------------------
-def counting_backends(puzzle: Puzzle) -> list[str]:
-    names = [
-        name
-        for name in available_backends()
-        if backend_class(name).complete and get_backend(name).refusal(puzzle) is None
-    ]
-    assert {"backtrack", "sat"} <= set(names)  # always installed; cpsat and constraint if so
-    return names
-
-
-def solutions(puzzle: Puzzle, backend: str, **options) -> set[tuple[int, ...]]:
-    result = get_backend(backend).solve(puzzle, limit=None, time_limit=120, **options)
-    assert result.exact, (backend, result.status)
-    return {tuple(grid) for grid in result.solutions}
-
-
-def sudoku_grids_4() -> list[tuple[int, ...]]:
-    """Every 4x4 Sudoku grid (288), by brute force."""
-    found = []
-    for rows in itertools.product(itertools.permutations(range(1, 5)), repeat=4):
-        flat = tuple(d for row in rows for d in row)
-        cols = all(len({flat[r * 4 + c] for r in range(4)}) == 4 for c in range(4))
-        boxes = all(
-            len({flat[(br + r) * 4 + bc + c] for r in (0, 1) for c in (0, 1)}) == 4
-            for br in (0, 2)
-            for bc in (0, 2)
-        )
-        if cols and boxes:
-            found.append(flat)
-    assert len(found) == 288
-    return found
-
-
-GRIDS_4 = sudoku_grids_4()
+GRIDS_4 = [tuple(grid) for grid in sudoku_grids(4).tolist()]  # all 288, enumerated
 
 
 def expected(grids, n: int, cages: list[tuple[tuple[int, ...], int]]) -> set[tuple[int, ...]]:
