@@ -19,7 +19,7 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
-from test_rules_sequence import counting_backends, solutions
+from test_rules_sequence import counting_backends, fpuzzles, read, solutions
 from variants import sudoku_grids
 
 from sudoku_cp import Puzzle
@@ -54,19 +54,6 @@ def sum_holds(digits, n: int, root: int) -> bool:
 
 def holds(digits, n: int, root: int) -> bool:
     return len(set(digits)) == len(digits) and sum_holds(digits, n, root)
-
-
-def fpuzzles(n: int, givens=None, **keys) -> dict:
-    grid = [[{} for _ in range(n)] for _ in range(n)]
-    for cell, digit in enumerate(givens or ()):
-        if digit:
-            grid[cell // n][cell % n] = {"value": digit, "given": True}
-    return {"size": n, "grid": grid, **keys}
-
-
-def read(data: dict) -> Puzzle:
-    cells, size, model = read_fpuzzles(data, CLASSIC)
-    return Puzzle(cells, model)
 
 
 def name(cell: int, n: int) -> str:

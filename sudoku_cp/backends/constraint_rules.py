@@ -138,14 +138,7 @@ class TripleSpec(Spec):
         self.cells = tuple(-1 if k else next(free) for k in self.known)
 
     def filter(self, assigned: Mapping[int, int], domains: Domains) -> Allowed:
-        options: list[Sequence[int]] = []
-        for cell, known in zip(self.cells, self.known, strict=True):
-            if known:
-                options.append((known,))
-            elif cell in assigned:
-                options.append((assigned[cell],))
-            else:
-                options.append(domains[cell])
+        options = _line_options(self.cells, self.known, assigned, domains)
         allows = self.rule.allows
         supported: list[set[int]] = [set(), set(), set()]
         for a, b, c in itertools.product(*options):
@@ -302,14 +295,7 @@ class SequenceSpec(Spec):
 
     def filter(self, assigned: Mapping[int, int], domains: Domains) -> Allowed:
         step = self.automaton.step
-        options: list[Sequence[int]] = []
-        for cell, known in zip(self.line, self.known, strict=True):
-            if known:
-                options.append((known,))
-            elif cell in assigned:
-                options.append((assigned[cell],))
-            else:
-                options.append(domains[cell])
+        options = _line_options(self.line, self.known, assigned, domains)
         layers: list[set[Any]] = [{self.automaton.start}]
         for digits in options:
             ahead = (step(state, d) for state in layers[-1] for d in digits)
@@ -453,6 +439,17 @@ def _specs(rule: Rule, puzzle: Puzzle, known: Any, groups: set[frozenset[int]]) 
         return []  # nothing beyond its groups (anti-knight, anti-king)
     # a shape this module does not know: never search as if the rule were not there
     raise BackendError(f"backend 'constraint' cannot compile the {rule.title} rule ({rule.key})")
+
+
+def _line_options(
+    cells: Sequence[int], known: Sequence[int], assigned: Mapping[int, int], domains: Domains
+) -> list[Sequence[int]]:
+    """The digits each place of a rule's line may hold now: its given, its assigned digit, or
+    its domain."""
+    return [
+        (k,) if k else (assigned[c],) if c in assigned else domains[c]
+        for c, k in zip(cells, known, strict=True)
+    ]
 
 
 def _prune_to_fixpoint(
