@@ -711,3 +711,55 @@ def test_round_trip_verdict(record: dict[str, Any]) -> None:
         result = solve(Puzzle(cells, model), backend="sat", limit=2, time_limit=120)
         verdicts.append((result.status, result.solutions[:1]))
     assert verdicts[0] == verdicts[1]
+
+
+def test_a_spec_reads_an_element_in_a_converter_style_but_not_its_shape() -> None:
+    # A clone square (parse.clone) and a thermometer bulb with no line (parse.thermometer) are
+    # refused; said cosmetic, they are left out, and only they.
+    scl = blank()
+    square = {
+        "borderColor": "#CFCFCF",
+        "backgroundColor": "#CFCFCF",
+        "rounded": False,
+        "width": 1,
+        "height": 1,
+    }
+    scl["underlays"] = [
+        dict(square, center=centre("r1c1")),
+        {
+            "borderColor": "#CFCFCF",
+            "backgroundColor": "#CFCFCF",
+            "center": centre("r5c5"),
+            "rounded": True,
+            "width": 0.85,
+            "height": 0.85,
+        },
+        # parse.odd, still read beside them
+        {
+            "borderColor": "#CFCFCF",
+            "backgroundColor": "#CFCFCF",
+            "center": centre("r9c9"),
+            "rounded": True,
+            "width": 0.7,
+            "height": 0.7,
+        },
+    ]
+    with pytest.raises(PuzzleError, match="thermometer bulb r5c5"):
+        scl_to_fpuzzles(scl)
+    data = scl_to_fpuzzles(scl, ["underlay:#cfcfcf=cosmetic"])
+    assert same_reading(data, fpuzzles(odd=[{"cell": "R9C9"}]))
+    # A cage whose value is no sum, said to be an outline.
+    scl = blank()
+    scl["cages"] = [{"cells": [[0, 0], [0, 1]], "value": "DR5"}]
+    with pytest.raises(PuzzleError, match=r"cage r1c1-r1c2: its value 'DR5' is neither.*cage:none"):
+        scl_to_fpuzzles(scl)
+    assert "killercage" not in scl_to_fpuzzles(scl, ["cage:none=cosmetic"])
+    with pytest.raises(PuzzleError, match=r"cage r1c1-r1c2: its value 'DR5' is neither"):
+        scl_to_fpuzzles(scl, ["cage:none=killercage"])
+    # A cage with keys the converter never writes for a killer cage (parse.cage keeps an
+    # f-puzzles outline's colours): refused by its colour, read as a killer cage when said so.
+    scl["cages"] = [{"cells": [[0, 0], [0, 1]], "value": "7", "outlineC": "#FF0000"}]
+    with pytest.raises(PuzzleError, match=r"cage r1c1-r1c2: a cage the converter never writes"):
+        scl_to_fpuzzles(scl)
+    data = scl_to_fpuzzles(scl, ["cage:#ff0000=killercage"])
+    assert same_reading(data, fpuzzles(killercage=[{"cells": ["R1C1", "R1C2"], "value": "7"}]))

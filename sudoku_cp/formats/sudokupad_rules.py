@@ -258,12 +258,29 @@ class _Reader:
             f"'{kind}:{colour}=KEY' (KEY one of {keys})"
         )
 
+    def defer(self, kind: str, element: dict, what: str, where: str, reason: str) -> None:
+        """An element in a converter's style but not in its shape: returns (the caller leaves
+        it for :meth:`leftovers`) when an element spec says what it is, else the error naming
+        it."""
+        if (kind, self.element_colour(kind, element)) not in self.specs:
+            raise self.error(kind, element, what, where, reason)
+
+    @staticmethod
+    def overlay_kind(element: dict) -> str:
+        """How specs name an overlay: ``text`` when it shows text, else ``overlay``."""
+        return "text" if element.get("text") not in (None, "") else "overlay"
+
     @staticmethod
     def element_colour(kind: str, element: dict) -> str:
         if kind in ("line", "arrow"):
             return _colour(element.get("color"))
         if kind == "text":
-            return _colour(element.get("color") or element.get("textColor"))
+            return _colour(
+                element.get("color")
+                or element.get("textColor")
+                or element.get("backgroundColor")
+                or element.get("borderColor")
+            )
         if kind == "cage":
             return _colour(element.get("outlineC") or element.get("borderColor"))
         return _colour(element.get("backgroundColor") or element.get("borderColor"))
@@ -526,18 +543,13 @@ class _Reader:
             if cage.get("type") == "disjoint":
                 # parse.disjointgroups: {cells, unique: true, type: 'disjoint', style: null}
                 if keys != {"unique", "type", "style"} or cage.get("unique") is not True:
-                    raise self.error(
-                        "cage", cage, "disjoint-group cage", what, "not the converter's"
-                    )
-                disjoint.append(cells)
+                    self.spec_cage(cage, cells, what, "a disjoint-group cage not the converter's")
+                else:
+                    disjoint.append(cells)
             elif (
                 cage.get("hidden") is True
                 and cage.get("unique") is False
-                and keys
-                == {
-                    "unique",
-                    "hidden",
-                }
+                and keys == {"unique", "hidden"}
             ):
                 # createBlankPuzzle: the cells of f-puzzles region null, in one hidden cage.
                 hidden += cells
@@ -548,8 +560,9 @@ class _Reader:
                 if keys != {"style", "unique", "sum"} or not _same(
                     cage.get("sum"), n * (n + 1) // 2
                 ):
-                    raise self.error("cage", cage, "extra-region cage", what, "not the converter's")
-                self.add("extraregion", {"cells": [_name(c) for c in cells]})
+                    self.spec_cage(cage, cells, what, "an extra-region cage not the converter's")
+                else:
+                    self.add("extraregion", {"cells": [_name(c) for c in cells]})
             elif cage.get("style") in _INDEXER_STYLES:
                 # parse.cage: an f-puzzles cage drawn for an indexer (fromConstraint 'Row
                 # Indexer' …) gets style fpRowIndexer …: f-puzzles' own mark of the rule.
@@ -558,14 +571,15 @@ class _Reader:
                     not keys <= {"style", "fromConstraint", "outlineC", "fontC"}
                     or cage.get("fromConstraint", _INDEXER_NAMES[key]) != _INDEXER_NAMES[key]
                 ):
-                    raise self.error("cage", cage, "indexer cage", what, "not the converter's")
-                self.add(key, {"cells": [_name(c) for c in cells]})
+                    self.spec_cage(cage, cells, what, "an indexer cage not the converter's")
+                else:
+                    self.add(key, {"cells": [_name(c) for c in cells]})
             elif keys <= {"unique", "value", "sum"} and cage.get("unique", True) is True:
                 # parse.killercage: {unique: true, cells, value, sum: parseInt(value) when
                 # isIntStrict}: a killer cage, its sum the value when it is a whole number.
                 self.killer(cage, cells, what)
             else:
-                self.spec_cage(cage, cells, what)
+                self.spec_cage(cage, cells, what, "a cage the converter never writes")
         self.check_disjoint(disjoint)
         # Only the converter's hidden cage of exactly the cells in no region is known (cells
         # in no region without it are in no region all the same).
@@ -575,20 +589,20 @@ class _Reader:
             )
         self.meta_text()
 
-    def killer(self, cage: dict, cells: list[Cell], what: str) -> None:
+    def killer(self, cage: dict, cells: list[Cell], what: str, *, spec: bool = False) -> None:
         value = cage.get("value")
         entry: dict[str, Any] = {"cells": [_name(c) for c in cells]}
         if value not in (None, ""):
             text = str(value).strip() if not isinstance(value, bool) else ""
             if not (text.isascii() and text.isdigit() and len(text) <= 4):
-                raise self.error(
-                    "cage",
-                    cage,
-                    "cage",
-                    what,
+                reason = (
                     f"its value {short_text(repr(value))} is neither a sum nor metadata "
-                    "('name: text')",
+                    "('name: text')"
                 )
+                if spec:
+                    raise PuzzleError(f"SudokuPad {what}: {reason}")
+                self.spec_cage(cage, cells, what, reason)
+                return
             if "sum" in cage and not _same(cage["sum"], int(text)):
                 raise PuzzleError(
                     f"SudokuPad {what}: its sum {cage['sum']} is not its value {text}"
@@ -598,12 +612,14 @@ class _Reader:
             raise PuzzleError(f"SudokuPad {what}: a sum {cage['sum']!r} without a value")
         self.add("killercage", entry)
 
-    def spec_cage(self, cage: dict, cells: list[Cell], what: str) -> None:
+    def spec_cage(self, cage: dict, cells: list[Cell], what: str, reason: str) -> None:
+        """A cage read by the element spec for its colour, or the error naming it."""
         spec = self.specs.get(("cage", self.element_colour("cage", cage)))
         if spec is None:
-            raise self.error("cage", cage, "cage", what, "a cage the converter never writes")
+            raise self.error("cage", cage, "cage", _names(cells), reason)
         if spec.key == "killercage":
-            self.killer({k: v for k, v in cage.items() if k in ("cells", "value")}, cells, what)
+            kept = {k: v for k, v in cage.items() if k in ("cells", "value")}
+            self.killer(kept, cells, what, spec=True)
         elif spec.key == "extraregion":
             self.add("extraregion", {"cells": [_name(c) for c in cells]})
 
@@ -678,14 +694,14 @@ class _Reader:
                 return True
         return False
 
-    def take_overlay(self, style: dict, center: tuple[float, float]) -> bool:
+    def take_overlay(self, style: dict, center: tuple[float, float]) -> int | None:
         for j, over in self.unused("o", self.overlays):
             if _is(over, style, ("center",)) and _close(
                 [self.point(over.get("center"), "overlay")], [center]
             ):
                 self.used["o"].add(j)
-                return True
-        return False
+                return j
+        return None
 
     def thermometers(self) -> None:
         # parse.thermometer: for each line of an entry, a bulb underlay on its first cell and
@@ -697,25 +713,27 @@ class _Reader:
             cells = self.line_cells(line, f"thermometer line {_colour(line.get('color'))}")
             pts = self.points(line, "thermometer")
             if not self.take_underlay(_THERMO_BULB, pts[0]):
-                raise self.error(
+                self.defer(
                     "line",
                     line,
                     "thermometer-style line",
                     _names(cells),
                     "it has no bulb on its first cell (the converter draws one)",
                 )
+                continue
             self.used["lines"].add(i)
             self.add("thermometer", {"lines": [[_name(c) for c in cells]]})
         for _, under in self.unused("u", self.underlays):
             if _is(under, _THERMO_BULB, ("center",)):
                 center = self.point(under.get("center"), "underlay")
-                raise self.error(
+                self.defer(
                     "underlay",
                     under,
                     "thermometer bulb",
                     _names([self.cell_at(center, "thermometer bulb")]),
                     "no thermometer line starts there",
                 )
+                continue
 
     def simple_lines(self) -> None:
         for i, line in self.unused("lines", self.lines):
@@ -733,7 +751,8 @@ class _Reader:
             pts = self.points(line, "between line")
             what = f"line #cfcfcf (thickness 2) through {len(pts)} points"
             if len(pts) < 2:
-                raise self.error("line", line, "between-style line", what, "it has one point")
+                self.defer("line", line, "between-style line", what, "it has one point")
+                continue
             cells = [(math.floor(r), math.floor(c)) for r, c in pts]
             for cell in cells:
                 self.check_cell(cell, f"between line {_names(cells)}")
@@ -742,28 +761,31 @@ class _Reader:
             moved[0] = _toward(centres[0], centres[1], 10)
             moved[-1] = _toward(centres[-1], centres[-2], 10)
             if not _close(pts, moved):
-                raise self.error(
+                self.defer(
                     "line", line, "between-style line", _names(cells), "not the converter's shape"
                 )
-            if not (
-                self.take_overlay(_BETWEEN_CIRCLE, centres[0])
-                and self.take_overlay(_BETWEEN_CIRCLE, centres[-1])
-            ):
-                raise self.error(
+                continue
+            first = self.take_overlay(_BETWEEN_CIRCLE, centres[0])
+            last = self.take_overlay(_BETWEEN_CIRCLE, centres[-1]) if first is not None else None
+            if first is None or last is None:
+                self.used["o"].discard(first if first is not None else -1)
+                self.defer(
                     "line", line, "between-style line", _names(cells), "its end circles are missing"
                 )
+                continue
             self.used["lines"].add(i)
             self.add("betweenline", {"lines": [[_name(c) for c in cells]]})
         for _, over in self.unused("o", self.overlays):
             if _is(over, _BETWEEN_CIRCLE, ("center",)):
                 center = self.point(over.get("center"), "overlay")
-                raise self.error(
-                    "overlay",
+                self.defer(
+                    self.overlay_kind(over),
                     over,
                     "between-line circle",
                     f"at {list(center)}",
                     "no between line ends there",
                 )
+                continue
 
     def arrow_sums(self) -> None:
         # parse.arrow: each bulb (an overlay when its cells are in one row or column, else a
@@ -781,26 +803,28 @@ class _Reader:
                 raise PuzzleError("SudokuPad arrow bulb: its width and height must be numbers")
             cols, rows = float(width) - 0.83, float(height) - 0.83  # type: ignore[arg-type]
             if min(rows, cols) < -_EPS or min(rows, cols) > _EPS:
-                raise self.error(
-                    "overlay",
+                self.defer(
+                    self.overlay_kind(over),
                     over,
                     "arrow-bulb-style overlay",
                     f"at {list(center)}",
                     "not the converter's size",
                 )
+                continue
             top, left = center[0] - rows / 2 - 0.5, center[1] - cols / 2 - 0.5
             if (
                 abs(top - round(top)) > _EPS
                 or abs(left - round(left)) > _EPS
                 or max(rows, cols) > self.size
             ):
-                raise self.error(
-                    "overlay",
+                self.defer(
+                    self.overlay_kind(over),
                     over,
                     "arrow-bulb-style overlay",
                     f"at {list(center)}",
                     "not on cells",
                 )
+                continue
             cells = [
                 (round(top) + dr, round(left) + dc)
                 for dr in range(round(rows) + 1)
@@ -826,13 +850,14 @@ class _Reader:
                 None,
             )
             if inner is None:
-                raise self.error(
+                self.defer(
                     "line",
                     line,
                     "arrow-bulb-style line",
                     _names(cells),
                     "its white inner line is missing",
                 )
+                continue
             self.used["lines"] |= {i, inner}
             bulbs.append((cells, line))
         entries: list[dict[str, Any]] = [
@@ -843,7 +868,8 @@ class _Reader:
                 continue
             pts = self.points(arrow, "arrow")
             if len(pts) < 2:
-                raise self.error("arrow", arrow, "arrow", f"at {list(pts[0])}", "it has one point")
+                self.defer("arrow", arrow, "arrow", f"at {list(pts[0])}", "it has one point")
+                continue
             first = (math.floor(pts[0][0]), math.floor(pts[0][1]))
             rest = [self.cell_at(p, "arrow") for p in pts[1:]]
             cells = [first, *rest]
@@ -856,18 +882,17 @@ class _Reader:
                     )
                 ],
             ):
-                raise self.error(
-                    "arrow", arrow, "arrow", _names(cells), "not the converter's shape"
-                )
+                self.defer("arrow", arrow, "arrow", _names(cells), "not the converter's shape")
+                continue
             owners = [k for k, (bulb, _) in enumerate(bulbs) if first in bulb]
             if not owners:
-                raise self.error(
-                    "arrow", arrow, "arrow", _names(cells), "it starts in no arrow bulb"
-                )
+                self.defer("arrow", arrow, "arrow", _names(cells), "it starts in no arrow bulb")
+                continue
             if len({tuple(sorted(bulbs[k][0])) for k in owners}) > 1:
-                raise self.error(
+                self.defer(
                     "arrow", arrow, "arrow", _names(cells), "it starts in two different bulbs"
                 )
+                continue
             self.used["arrows"].add(i)
             entries[owners[0]]["lines"].append([_name(c) for c in cells])
         for entry in entries:
@@ -884,16 +909,18 @@ class _Reader:
             pts = self.points(arrow, "little killer arrow")
             what = f"arrow {_colour(arrow.get('color'))} at {[list(p) for p in pts]}"
             if len(pts) != 2:
-                raise self.error(
+                self.defer(
                     "arrow", arrow, "little-killer-style arrow", what, "not the converter's shape"
                 )
+                continue
             dr, dc = (pts[1][0] - pts[0][0]) / 0.18, (pts[1][1] - pts[0][1]) / 0.18
             direction = (round(dr), round(dc))
             name = _DIRECTIONS.get(direction)
             if name is None or abs(dr - direction[0]) > 1e-3 or abs(dc - direction[1]) > 1e-3:
-                raise self.error(
+                self.defer(
                     "arrow", arrow, "little-killer-style arrow", what, "not the converter's shape"
                 )
+                continue
             center = (pts[0][0] - 0.3 * direction[0], pts[0][1] - 0.3 * direction[1])
             cell = self.cell_at(center, "little killer", ring=True)
             texts = [
@@ -903,21 +930,23 @@ class _Reader:
                 and _close([self.point(over.get("center"), "overlay")], [center])
             ]
             if not texts:
-                raise self.error(
+                self.defer(
                     "arrow",
                     arrow,
                     "little-killer-style arrow",
                     _names([cell]),
                     "its clue text is missing",
                 )
+                continue
             if len({repr(o.get("text")) for _, o in texts}) > 1:
-                raise self.error(
+                self.defer(
                     "arrow",
                     arrow,
                     "little-killer-style arrow",
                     _names([cell]),
                     "two clues share its cell: which is its is not drawn",
                 )
+                continue
             j, over = texts[0]
             self.used["o"].add(j)
             self.used["arrows"].add(i)
@@ -927,13 +956,14 @@ class _Reader:
             self.add("littlekillersum", entry)
         for _, over in self.unused("o", self.overlays):
             if _is(over, style, ("center", "text")):
-                raise self.error(
-                    "text",
+                self.defer(
+                    self.overlay_kind(over),
                     over,
                     "little-killer-style text",
                     f"at {over.get('center')}",
                     "no little killer arrow points from it",
                 )
+                continue
 
     def text_clues(self) -> None:
         for j, over in self.unused("o", self.overlays):
@@ -946,8 +976,10 @@ class _Reader:
             text = over.get("text")
             if font == 21:
                 # parse.xv: the letter on the middle of the two cells' edge.
-                a, b = self.edge_cells(center, over, "XV-style text")
-                entry: dict[str, Any] = {"cells": [_name(a), _name(b)]}
+                pair = self.edge_cells(center, over, "XV-style text")
+                if pair is None:
+                    continue
+                entry: dict[str, Any] = {"cells": [_name(x) for x in pair]}
                 if text is not None:
                     entry["value"] = text
                 self.add("xv", entry)
@@ -960,7 +992,11 @@ class _Reader:
                 self.add("sandwichsum", entry)
             self.used["o"].add(j)
 
-    def edge_cells(self, center: tuple[float, float], over: dict, what: str) -> tuple[Cell, Cell]:
+    def edge_cells(
+        self, center: tuple[float, float], over: dict, what: str
+    ) -> tuple[Cell, Cell] | None:
+        """The two cells whose shared edge ``center`` is the middle of (None: not there, and
+        an element spec says what the overlay is)."""
         r, c = center
         r_half, c_half = abs(r - math.floor(r) - 0.5) < _EPS, abs(c - math.floor(c) - 0.5) < _EPS
         r_int, c_int = abs(r - round(r)) < _EPS, abs(c - round(c)) < _EPS
@@ -969,9 +1005,9 @@ class _Reader:
         elif r_int and c_half:
             a, b = (round(r) - 1, math.floor(c)), (round(r), math.floor(c))
         else:
-            raise self.error(
-                "overlay", over, what, f"at {list(center)}", "not on the edge of two cells"
-            )
+            kind = self.overlay_kind(over)
+            self.defer(kind, over, what, f"at {list(center)}", "not on the edge of two cells")
+            return None
         for cell in (a, b):
             self.check_cell(cell, f"{what} at {list(center)}")
         return a, b
@@ -991,8 +1027,10 @@ class _Reader:
                 value = over.get("text")
             else:
                 continue
-            a, b = self.edge_cells(self.point(over.get("center"), "dot"), over, f"{key} dot")
-            entry: dict[str, Any] = {"cells": [_name(a), _name(b)]}
+            pair = self.edge_cells(self.point(over.get("center"), "dot"), over, f"{key} dot")
+            if pair is None:
+                continue
+            entry: dict[str, Any] = {"cells": [_name(x) for x in pair]}
             if value not in (None, ""):
                 entry["value"] = value
             self.used["o"].add(j)
@@ -1005,13 +1043,14 @@ class _Reader:
                 continue
             center = self.point(over.get("center"), "quadruple")
             if abs(center[0] - round(center[0])) > _EPS or abs(center[1] - round(center[1])) > _EPS:
-                raise self.error(
-                    "overlay",
+                self.defer(
+                    self.overlay_kind(over),
                     over,
                     "quadruple-style circle",
                     f"at {list(center)}",
                     "not on a corner of four cells",
                 )
+                continue
             r, c = round(center[0]), round(center[1])
             cells = [(r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)]
             for cell in cells:
@@ -1019,13 +1058,14 @@ class _Reader:
             text = over.get("text")
             values = str(text).split() if text is not None else []
             if not all(v.isascii() and v.isdigit() for v in values):
-                raise self.error(
-                    "overlay",
+                self.defer(
+                    self.overlay_kind(over),
                     over,
                     "quadruple-style circle",
                     _names(cells),
                     f"its text {short_text(repr(text))} is not digits",
                 )
+                continue
             self.used["o"].add(j)
             self.add(
                 "quadruple",
@@ -1044,7 +1084,7 @@ class _Reader:
                     self.add(key, {"cell": _name(cell)})
             if _is(under, _CLONE, ("center",)):
                 cell = self.cell_at(self.point(under.get("center"), "clone"), "clone square")
-                raise self.error(
+                self.defer(
                     "underlay",
                     under,
                     "clone-style square",
@@ -1052,6 +1092,7 @@ class _Reader:
                     "the converter draws every clone cell so, without saying which cell "
                     "copies which",
                 )
+                continue
 
     def minmax(self) -> None:
         # parse.minMax: a grey square on each minimum / maximum cell and, toward each
@@ -1097,13 +1138,14 @@ class _Reader:
         for cell, j in squares.items():
             known = kinds.get(cell)
             if known is None:
-                raise self.error(
+                self.defer(
                     "underlay",
                     self.underlays[j],
                     "grey square (minimum/maximum style)",
                     _names([cell]),
                     "no chevron says whether it is a minimum or a maximum",
                 )
+                continue
             kind = known
             expected = {o for o in _neighbours(cell, self.size) if kinds.get(o) != kind}
             if set(chevrons[cell]) != expected:
