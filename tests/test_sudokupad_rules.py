@@ -763,3 +763,50 @@ def test_a_spec_reads_an_element_in_a_converter_style_but_not_its_shape() -> Non
         scl_to_fpuzzles(scl)
     data = scl_to_fpuzzles(scl, ["cage:#ff0000=killercage"])
     assert same_reading(data, fpuzzles(killercage=[{"cells": ["R1C1", "R1C2"], "value": "7"}]))
+
+
+def test_indexer_cages_and_metadata_edge_cases() -> None:
+    # parse.cage: an f-puzzles indexer cage gets style fpRowIndexer … (fromConstraint kept).
+    scl = blank()
+    scl["cages"] = [
+        {
+            "cells": [[0, 0], [1, 0]],
+            "outlineC": "#7CC77C",
+            "fontC": "#000000",
+            "fromConstraint": "Row Indexer",
+            "style": "fpRowIndexer",
+        },
+        {"cells": [[4, 4]], "style": "fpBoxIndexer"},
+    ]
+    original = fpuzzles(rowindexer=[{"cells": ["R1C1", "R2C1"]}], boxindexer=[{"cells": ["R5C5"]}])
+    assert same_reading(scl_to_fpuzzles(scl), original)
+    scl["cages"][1]["fromConstraint"] = "Column Indexer"  # not what the style says
+    with pytest.raises(PuzzleError, match=r"cage r5c5: an indexer cage not the converter's"):
+        scl_to_fpuzzles(scl)
+    # parse.antiknight writes the flag as metadata and as a global: alone, it is not guessed.
+    scl = blank()
+    scl["metadata"] = {"antiknight": True}
+    with pytest.raises(PuzzleError, match="metadata says antiknight but 'global' does not"):
+        scl_to_fpuzzles(scl)
+    scl["global"] = ["antiknight"]
+    assert scl_to_fpuzzles(scl)["antiknight"] is True
+    # Two different solutions (metadata and a solution cage).
+    scl["metadata"]["solution"] = "1" * 81
+    scl["cages"] = [{"value": "solution: " + "2" * 81}]
+    with pytest.raises(PuzzleError, match="states two different solutions"):
+        scl_to_fpuzzles(scl)
+    # The same solution twice is one; a 16x16 solution with '?' (parse.mapSolDigit) is no
+    # published solution.
+    scl["cages"] = [{"value": "solution: " + "1" * 81}]
+    assert scl_to_fpuzzles(scl)["solution"] == "1" * 81
+    assert published_solution({"solution": "1?" + "1" * 79}, 9) is None
+    # A disjoint-group cage without the global 'disjoint'.
+    scl = blank()
+    scl["cages"] = [{"cells": [[0, 0], [0, 3]], "unique": True, "type": "disjoint", "style": None}]
+    with pytest.raises(PuzzleError, match="disjoint-group cage r1c1-r1c4 without the global"):
+        scl_to_fpuzzles(scl)
+    # 'antidifference' (parse.negative): the f-puzzles reader refuses its negative.
+    scl = blank()
+    scl["global"] = ["antidifference"]
+    with pytest.raises(PuzzleError, match="difference"):
+        read(scl_to_fpuzzles(scl))
