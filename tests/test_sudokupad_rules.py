@@ -560,6 +560,7 @@ def test_contradicting_specs() -> None:
             lambda s: s.__setitem__("lines", [{"color": "#fff", "wayPoints": [[0.5, 0.7]]}]),
             r"line #ffffff \(thickness None\) at \[0.5, 0.7\]",
         ),
+        (lambda s: s.pop("regions"), r"needs 'regions' \(an empty list: no regions\)"),
         (
             lambda s: s.__setitem__("regions", [[[0, 0]], [[0, 0]]]),
             r"region 2: cell r1c1 is in region 1 too",

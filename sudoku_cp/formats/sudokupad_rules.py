@@ -439,7 +439,9 @@ class _Reader:
         size = self.size
         value = self.scl.get("regions")
         if value is None:
-            value = []
+            # The converter always writes them; without them, whether the grid has boxes is
+            # not said. (An empty list says it has none.)
+            raise PuzzleError("a SudokuPad puzzle needs 'regions' (an empty list: no regions)")
         if not isinstance(value, list) or len(value) > size * size:
             raise PuzzleError("SudokuPad 'regions' must be a list of regions (lists of cells)")
         region_of: dict[Cell, int] = {}
