@@ -311,7 +311,10 @@ class _Reader:
     def text_lines(self, first: Line) -> Iterator[AnyRecord]:
         buffered = [first]
         chars = len(first.text)
-        if _cell_count(first.text) <= MAX_SIZE:
+        # (A link or payload is no row of a grid, however short: a SudokuPad short id is.)
+        if _cell_count(first.text) <= MAX_SIZE and not (
+            links.is_link(first.text) or links.is_payload(first.text)
+        ):
             # Perhaps one grid: look at the lines a grid could span, no more.
             for line in self.lines:
                 buffered.append(line)
