@@ -38,6 +38,7 @@ Reading settings (``--element``, ``--elements``, ``--fetch``) reach the reader t
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -373,6 +374,7 @@ def _decode_uri(text: str) -> str:
     return decoded if len(decoded) < len(text) else text
 
 
+@functools.lru_cache(maxsize=4)  # (asked twice of a payload: by the slash repair, then here)
 def _compressed_size(text: str) -> int | None:
     """How long lz-string base64 ``text`` decompresses to (None: it does not, or to
     nothing); a payload that would pass the cap is refused here, before it takes memory."""
