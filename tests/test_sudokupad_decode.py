@@ -19,6 +19,8 @@ import lzstring
 import pytest
 from clitools import error_line, run
 from conftest import TESTS
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_cp.errors import PuzzleError
 from sudoku_cp.formats import links, parse_puzzle, read_input
@@ -458,3 +460,27 @@ def test_real_payloads_with_solutions_are_unique_with_them() -> None:
         result = run("check", payload, "-j", "0", "-f", "jsonl", "-q")
         record = json.loads(result.stdout.splitlines()[0])
         assert record["verdict"] == "unique" or puzzle.published is None, record
+
+
+# --- never a traceback ---------------------------------------------------------------------------
+_ZIPPED = st.text(alphabet="{}[],:'\"\\tf#0F123abcdefvce_-SX ", max_size=60)
+
+
+@given(
+    prefix=st.sampled_from(["scl", "ctc", "scf", "pack"]),
+    body=st.one_of(
+        st.text(max_size=80),
+        _ZIPPED,
+        _ZIPPED.map(lzstring.compress_to_base64),
+        st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=%",
+                max_size=120),
+    ),
+)  # fmt: skip
+@settings(max_examples=300, deadline=None)
+def test_any_payload_is_read_or_refused_in_one_line(prefix: str, body: str) -> None:
+    try:
+        sp.decode_id(prefix + body) if prefix in ("scl", "ctc", "scf") else sp.sudokupad_data(
+            prefix + body
+        )
+    except PuzzleError as err:
+        assert "\n" not in str(err)
