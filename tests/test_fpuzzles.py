@@ -291,7 +291,8 @@ def test_bad_givens_are_named_with_their_cell():
         ("https://f-puzzles.com/?load=N4Ig!!", "bad f-puzzles payload: not lz-string base64"),
         ("https://f-puzzles.com/?load=N4IgAAAA", "bad f-puzzles payload"),
         ("https://f-puzzles.com/?id=y82pttpx", "cannot be read offline"),
-        ("https://sudokupad.app/sclN4Ig", "is not an f-puzzles payload"),
+        # (SudokuPad's own forms are read now: a truncated one says what it is not)
+        ("https://sudokupad.app/sclN4Ig", "bad SudokuPad payload: it is neither lz-string"),
         ("https://f-puzzles.com/?load=" + lzstring.compress_to_base64("[1, 2"), "not to JSON"),
         (
             "https://f-puzzles.com/?load=" + lzstring.compress_to_base64("[1, 2]"),

@@ -24,7 +24,7 @@ from ..errors import SudokuError, one_line
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_TERMINATED = 143  # 128 + SIGTERM: a check or count batch stopped by SIGTERM
-OUTPUT_FORMATS = ("pretty", "line", "json", "fpuzzles")
+OUTPUT_FORMATS = ("pretty", "line", "json", "fpuzzles", "sudokupad")
 
 
 def fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
@@ -314,14 +314,90 @@ BOX_HELP = (
 
 
 def model_option(func: Any) -> Any:
-    """``-m/--model NAME|FILE``, the rule set, on every command that reads puzzles."""
+    """``-m/--model NAME|FILE``, the rule set, on every command that reads puzzles — with the
+    options of reading SudokuPad puzzles (:func:`reading_options`)."""
     return click.option(
         "-m",
         "--model",
         default="classic",
         show_default=True,
         help="Rule set: a model name (see `sudoku-cp models`) or a path to a TOML file.",
-    )(func)
+    )(reading_options(func))
+
+
+READING_KEY = "sudoku_cp.reading"
+"""Where the reading options keep what was given (``ctx.meta``), to merge them."""
+
+
+def reading_options(func: Any) -> Any:
+    """``--element``, ``--elements`` and ``--fetch``: how SudokuPad puzzles are read. The
+    command never sees them: their callback sets :mod:`sudoku_cp.formats.sudokupad`'s
+    settings for the run (and a batch's line parsers carry them to its workers)."""
+    options = (
+        click.option(
+            "--element",
+            "element",
+            multiple=True,
+            metavar="KIND:STYLE=KEY",
+            expose_value=False,
+            callback=_reading_option,
+            help="What a SudokuPad element means, e.g. --element 'line:#67f067=whispers' "
+            "(repeatable): a puzzle with an element whose meaning is not certain is refused, "
+            "naming it and the KIND:STYLE to map.",
+        ),
+        click.option(
+            "--elements",
+            "elements",
+            metavar="FILE.toml",
+            expose_value=False,
+            callback=_reading_option,
+            help='The same mappings from a TOML file: a table [elements] of "KIND:STYLE" = '
+            '"KEY" pairs.',
+        ),
+        click.option(
+            "--fetch",
+            "fetch",
+            is_flag=True,
+            expose_value=False,
+            callback=_reading_option,
+            help="Download a SudokuPad short id (sudokupad.app/ID) from SudokuPad's server: "
+            "only the ID is sent, to https://sudokupad.app/api/puzzle/ID (or the URL in "
+            "$SUDOKU_CP_SUDOKUPAD_API); 10 s timeout, 1 MiB cap. Off: nothing is sent.",
+        ),
+    )
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _reading_option(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    given = ctx.meta.setdefault(READING_KEY, {})
+    given[param.name] = value
+    if not any(given.values()):
+        return value  # (nothing given: nothing imported, nothing set)
+    from ..formats import sudokupad
+
+    try:
+        specs = (
+            list(sudokupad.element_specs_from_toml(given["elements"]))
+            if given.get("elements")
+            else []
+        )
+        specs += [sudokupad.check_element_spec(spec) for spec in given.get("element") or ()]
+    except SudokuError as err:
+        raise click.BadParameter(str(err), ctx=ctx, param=param) from None
+    if len(specs) > sudokupad.MAX_ELEMENT_SPECS:
+        raise click.BadParameter(
+            f"{len(specs):,} element mappings, more than {sudokupad.MAX_ELEMENT_SPECS:,}",
+            ctx=ctx,
+            param=param,
+        )
+    settings = sudokupad.ReadingSettings(element_specs=tuple(specs), fetch=bool(given.get("fetch")))
+    token = sudokupad.set_settings(settings)
+    if "token" not in given:  # (the first setting is undone when the command ends)
+        given["token"] = token
+        ctx.call_on_close(lambda: sudokupad.reset_settings(token))
+    return value
 
 
 def box_option(func: Any) -> Any:

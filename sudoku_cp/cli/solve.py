@@ -79,9 +79,10 @@ from .app import (
     type=click.Choice(OUTPUT_FORMATS),
     default="pretty",
     show_default=True,
-    help="How to print solutions: boxed grid, one line each, JSON, or fpuzzles (the puzzle "
+    help="How to print solutions: boxed grid, one line each, JSON, fpuzzles (the puzzle "
     "with its rules and the solution found as one line of f-puzzles JSON, then its "
-    "https://f-puzzles.com/?load=… link, to open it in f-puzzles or SudokuPad).",
+    "https://f-puzzles.com/?load=… link, to open it in f-puzzles or SudokuPad), or sudokupad "
+    "(the same as a https://sudokupad.app/fpuzzles… link, SudokuPad's f-puzzles import).",
 )
 @click.option(
     "--input-format",
@@ -189,15 +190,20 @@ def _print_result(
 
     puzzle = record.puzzle
     size = puzzle.size
-    if out_format == "fpuzzles":
+    if out_format in ("fpuzzles", "sudokupad"):
         from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json, fpuzzles_link
 
         # The first solution found goes in as 'solution' (what SudokuPad checks entries
         # against); the status line on standard error says whether it is the only one.
         found = result.solutions[0] if result.solutions else None
         data = fpuzzles_data(puzzle.cells, size, puzzle.model, found)
-        click.echo(fpuzzles_json(data))
-        click.echo(fpuzzles_link(data))
+        if out_format == "sudokupad":
+            from ..formats.sudokupad import sudokupad_link
+
+            click.echo(sudokupad_link(data))
+        else:
+            click.echo(fpuzzles_json(data))
+            click.echo(fpuzzles_link(data))
         click.echo(f"puzzle {_shown(record)}: {_status_line(result, published)}", err=True)
         if stats:
             click.echo(_stats_line(result), err=True)

@@ -19,6 +19,9 @@ One puzzle (:func:`parse_puzzle`) can be written in four forms:
   f-puzzles link (``https://f-puzzles.com/?load=…``), a SudokuPad link carrying an f-puzzles
   payload (``https://sudokupad.app/fpuzzles…``), or the bare payload — see :mod:`.fpuzzles`.
   Its rules become the puzzle's own model; a rule this tool does not know makes it invalid.
+- SudokuPad: its own payloads (``scl…``/``ctc…``, ``scf…``, ``pack…``), bare or in a SudokuPad
+  link, and short ids (fetched with ``--fetch``) — see :mod:`.sudokupad`; their elements become
+  f-puzzles rules where their meaning is certain, else the puzzle is refused naming them.
 - variant JSON: ``{"puzzle": …, "regions": …, "variant": …}`` or a killer puzzle
   ``{"givens": …, "cages": [{"sum": S, "cells": [0-based cells]}]}`` — see :mod:`.variants`.
 

@@ -311,7 +311,10 @@ class _Reader:
     def text_lines(self, first: Line) -> Iterator[AnyRecord]:
         buffered = [first]
         chars = len(first.text)
-        if _cell_count(first.text) <= MAX_SIZE:
+        # (A link or payload is no row of a grid, however short: a SudokuPad short id is.)
+        if _cell_count(first.text) <= MAX_SIZE and not (
+            links.is_link(first.text) or links.is_payload(first.text)
+        ):
             # Perhaps one grid: look at the lines a grid could span, no more.
             for line in self.lines:
                 buffered.append(line)
@@ -606,7 +609,8 @@ def read_input(
     if arg == "-":
         stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes: we decode, with clear errors
         return _read_stream(stream, "standard input", rules, fmt, owned=False, defer=defer)
-    if links.is_link(arg):  # a link has '/' but is no path: it is the puzzle itself
+    if links.is_link(arg) or (links.is_payload(arg) and not _is_existing_path(arg)):
+        # A link, or a bare payload, has '/' but is no path: it is the puzzle itself.
         return _read_text(arg, rules, fmt)
     if _is_existing_path(arg) or _looks_like_path(arg):
         # Opening says best what is wrong: missing, a directory, or no permission (also on
@@ -653,6 +657,7 @@ def _read_text(text: str, model: Model, fmt: str) -> Iterator[PuzzleRecord]:
         and len(word) <= 255
         and not any(ch.isspace() or ch in BLANKS for ch in word)
         and any(ch.isalpha() for ch in word)
+        and not links.is_payload(word)
     ):
         # A word such as 'puzzles' was probably meant as a file name: say that none exists.
         return _with_hint(records, f" (and there is no file named {word!r})")

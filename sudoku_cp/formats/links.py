@@ -1,6 +1,7 @@
 """f-puzzles and SudokuPad links and their lz-string base64 payloads: finding the payload in a
 link (or a bare one), and decoding it with a cap on its size. What the decoded JSON means is
-:mod:`.fpuzzles`' job.
+:mod:`.fpuzzles`' job; SudokuPad's own payloads (``scl…``, ``ctc…``, ``scf…``, ``pack…``) and
+short ids are found here and read by :mod:`.sudokupad`.
 
 >>> payload_in("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAvkA")
 'N4IgzglgXgpiBcBOAvkA'
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import PuzzleError
 
@@ -38,13 +39,17 @@ _PATTERNS = {
     # SudokuPad links (same source: app.crackingthecryptic.com or sudokupad.app, an optional
     # /sudoku path, an optional ?puzzleid=, then the puzzle id), and the sudokupad:// scheme.
     "sudokupad": (
-        r"(?:https?://)?(?:(?:[a-z0-9-]+\.)*sudokupad\.app|app\.crackingthecryptic\.com)"
+        r"(?:https?://)?(?:(?:[a-z0-9-]+\.)*sudokupad\.app|(?:app\.|www\.)?crackingthecryptic\.com)"
         r"(?:/sudoku(?:\.html)?)?/?(?:\?(?:puzzleid|puzzle)=)?([^?&#\s]+)\S*",
         re.IGNORECASE,
     ),
-    "scheme": (r"sudokupad://puzzle/(\S+)", re.IGNORECASE),
+    "scheme": (r"sudokupad://puzzle/([^#\s]+)(?:#\S*)?", re.IGNORECASE),
+    # SudokuPad's own payload forms, bare (puzzleloader.js addPuzzleFormat: case-sensitive
+    # prefixes scl, ctc, scf; FeaturePuzzlePack's pack), of base64 or percent-encoded text.
+    "sudokupad_bare": (r"(?:scl|ctc|scf|pack)[A-Za-z0-9+/=%\\]+", 0),
+    "fragment": (r"[^#\s]*#(\S*)", 0),
 }
-_STARTS = ("N4Ig", "fpuz", "Fpuz", "FPUZ")
+_STARTS = ("N4Ig", "fpuz", "Fpuz", "FPUZ", "scl", "ctc", "scf", "pack")
 _HOSTS = ("f-puzzles.com", "sudokupad", "crackingthecryptic")
 # What re.IGNORECASE also matches to an 'i' or an 's' that lower() does not make one.
 _FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
@@ -56,10 +61,59 @@ def _pattern(name: str) -> re.Pattern[str]:
 
 
 # --- finding a payload ---------------------------------------------------------------------------
+class Found(NamedTuple):
+    """A payload found in a link or bare: ``kind`` is ``fpuzzles`` (``payload`` the lz-string
+    base64) or ``sudokupad`` (``payload`` SudokuPad's puzzle id: a prefixed payload or a
+    short id, as the link writes it; ``fragment`` the link's ``#…`` part)."""
+
+    kind: str
+    payload: str
+    fragment: str = ""
+
+
+def find_payload(text: str) -> Found | None:
+    """The payload a link or bare payload holds (None when ``text`` is neither); an
+    f-puzzles ``?id=`` short link is a ``PuzzleError`` saying so.
+
+    >>> find_payload("https://sudokupad.app/sclN4Ig#puzzle1")
+    Found(kind='sudokupad', payload='sclN4Ig', fragment='puzzle1')
+    >>> find_payload("ctcN4Ig")
+    Found(kind='sudokupad', payload='ctcN4Ig', fragment='')
+    """
+    word = text.strip()
+    if not word.startswith(_STARTS) and not any(host in word.lower() for host in _HOSTS):
+        return None  # (the usual case, decided at once: puzzle lines go through here)
+    if any(ch.isspace() for ch in word):
+        return None
+    payload = payload_in(word)
+    if payload is not None:
+        return Found("fpuzzles", payload)
+    match = _pattern("scheme").fullmatch(word) or _pattern("sudokupad").fullmatch(word)
+    if match:
+        fragment = _pattern("fragment").fullmatch(word)
+        return Found("sudokupad", match.group(1), fragment.group(1) if fragment else "")
+    if _pattern("sudokupad_bare").fullmatch(word):
+        return Found("sudokupad", word)
+    return None
+
+
+def is_payload(text: str) -> bool:
+    """True for a bare f-puzzles or SudokuPad payload (which may hold '/', as a path does).
+
+    >>> is_payload("sclN4Ig/x"), is_payload("puzzles/a.txt")
+    (True, False)
+    """
+    word = text.strip()
+    if not word.startswith(_STARTS) or len(word) > MAX_PAYLOAD_CHARS:
+        return False
+    found = find_payload(word)
+    return found is not None and not is_link(word)
+
+
 def payload_in(text: str) -> str | None:
-    """The f-puzzles payload a link or bare payload holds (None when ``text`` is neither);
-    a link that cannot be read offline (``?id=``, a SudokuPad puzzle in another format) is a
-    ``PuzzleError`` saying so.
+    """The f-puzzles payload a link or bare payload holds (None when ``text`` is neither, or
+    holds a SudokuPad puzzle in another form: :func:`find_payload` finds those); an f-puzzles
+    ``?id=`` short link is a ``PuzzleError`` saying so.
 
     >>> payload_in("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAvkA")
     'N4IgzglgXgpiBcBOAvkA'
@@ -89,11 +143,7 @@ def payload_in(text: str) -> str | None:
 
         ident = unquote(match.group(1))
         if not _pattern("prefix").match(ident):
-            raise PuzzleError(
-                f"SudokuPad puzzle {short_text(ident)!r} is not an f-puzzles payload: only "
-                "SudokuPad links carrying one (…/fpuzzles… or …/fpuz…) are read; short ids and "
-                "SudokuPad's own format need its server"
-            )
+            return None  # SudokuPad's own form or a short id: see find_payload
         return _pattern("prefix").sub("", ident, count=1)
     prefix, base64 = _pattern("prefix"), _pattern("base64")
     if prefix.match(word) and base64.fullmatch(prefix.sub("", word, count=1)):
@@ -244,6 +294,9 @@ def _decompressed_size(text: str, cap: int) -> int | None:
 
 __all__ = [
     "FPUZZLES_LINK",
+    "Found",
+    "find_payload",
+    "is_payload",
     "MAX_PAYLOAD_CHARS",
     "decode_payload",
     "is_link",

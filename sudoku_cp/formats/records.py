@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -92,16 +93,25 @@ class CsvColumns(NamedTuple):
     variant: int | None = None
 
 
+def _reading_now() -> Any:
+    """The SudokuPad reading settings the command line set (``--element``, ``--fetch``), or
+    None. Only setting them loads :mod:`.sudokupad`, so a plain run never imports it here."""
+    module = sys.modules.get(f"{__package__}.sudokupad")
+    return None if module is None else module.current_settings()
+
+
 @dataclass(frozen=True)
 class LineParser:
     """How one line of a one-puzzle-a-line input (line form, JSON Lines, a CSV row) becomes
-    its record. Small and picklable, so a worker process can do the parsing."""
+    its record. Small and picklable, so a worker process can do the parsing — with the
+    reading settings in force where it was made (``reading``), which a worker has not."""
 
     kind: str
     model: Model
     prefix: bool = True
     columns: CsvColumns | None = None
     _sizes: dict[int, bool] = field(default_factory=dict, compare=False, repr=False)
+    reading: Any = field(default_factory=_reading_now, compare=False, repr=False)
 
     def _fits(self, size: int) -> bool:
         """``model.fits(size) is None``, remembered: asked once for every line of a file."""
@@ -123,6 +133,21 @@ class LineParser:
         With ``unchecked`` (see :func:`parse_pending`), a puzzle read by the shortcut for plain
         lines skips the repeated-givens check and is appended there, to be checked with many
         others at once."""
+        if self.reading is not None:
+            from .sudokupad import reading
+
+            with reading(self.reading):
+                return self._record(index, number, text, error, unchecked)
+        return self._record(index, number, text, error, unchecked)
+
+    def _record(
+        self,
+        index: int,
+        number: int,
+        text: str,
+        error: str | None,
+        unchecked: list[Puzzle] | None,
+    ) -> PuzzleRecord:
         line = Line(number, text, error)
         if error is not None:
             return make_record(index, line, None, None, None, self.prefix)

@@ -69,12 +69,16 @@ def read_text(text: str, model: Model | str, fmt: str, build: Build[T]) -> T:
     if not text.strip():
         raise PuzzleError("input is only whitespace")
     if fmt in ("auto", "line") and "\n" not in text.strip():
-        # An f-puzzles or SudokuPad link, or a bare f-puzzles payload (see .fpuzzles).
-        payload = links.payload_in(text)
-        if payload is not None:
+        # An f-puzzles or SudokuPad link, or a bare payload (see .fpuzzles, .sudokupad).
+        found = links.find_payload(text)
+        if found is not None and found.kind == "sudokupad":
+            from . import sudokupad  # (its f-puzzles object, typed from SudokuPad's own)
+
+            return read_data(sudokupad.sudokupad_data(found.payload, found.fragment), rules, build)
+        if found is not None:
             from . import fpuzzles  # (loads every rule kind: only for f-puzzles input)
 
-            data = links.decode_payload(payload)
+            data = links.decode_payload(found.payload)
             if not fpuzzles.is_fpuzzles(data):
                 raise PuzzleError(
                     "bad f-puzzles payload: its JSON is not an f-puzzles object (with a 'grid')"
