@@ -581,6 +581,17 @@ def test_not_an_object() -> None:
         scl_to_fpuzzles([])
 
 
+def test_video_links_carry_no_rule() -> None:
+    # A real SudokuPad export (RAT RUN 13) lists its solving videos; they were refused as an
+    # unknown key before, which hid every real puzzle that has one.
+    scl = blank()
+    scl["videos"] = [{"title": "Solve", "duration": 600}]
+    assert same_reading(scl_to_fpuzzles(scl), scl_to_fpuzzles(blank()))
+    scl["triggereffect"] = [{"trigger": {}}]
+    with pytest.raises(PuzzleError, match="'triggereffect' is not read"):
+        scl_to_fpuzzles(scl)
+
+
 # --- the round trip -------------------------------------------------------------------------------
 def _corpus() -> list[dict[str, Any]]:
     lines = CORPUS.read_text(encoding="utf-8").splitlines()

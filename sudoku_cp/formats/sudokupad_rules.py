@@ -360,6 +360,9 @@ class _Reader:
         known = {
             "id",  # the converter's md5 of the payload (createFpuzId)
             "cellSize",  # drawing scale (createBlankPuzzle)
+            # Links to solving videos: the zipper's propMap packs them with their own 'title'
+            # and 'duration' (puzzlezipper.js videos/vd, title/t, duration/d); no rule.
+            "videos",
             "cells",
             "regions",
             "cages",
