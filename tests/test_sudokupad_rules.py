@@ -822,3 +822,22 @@ def test_indexer_cages_and_metadata_edge_cases() -> None:
     scl["global"] = ["antidifference"]
     with pytest.raises(PuzzleError, match="difference"):
         read(scl_to_fpuzzles(scl))
+
+
+@pytest.mark.parametrize(
+    "record", [r for r in RECORDS if _exact(r)][::9], ids=lambda r: f"{r['set']}-{r['line']}"
+)
+def test_round_trip_through_a_sudokupad_link(record: dict[str, Any]) -> None:
+    """The whole path a user takes: the converted puzzle as a SudokuPad ``scl`` link (plain
+    JSON, which SudokuPad's saveJsonUnzip reads before trying its zipper) reads as the original
+    f-puzzles object does, its published solution included."""
+    import lzstring
+
+    from sudoku_cp.formats import parse_puzzle
+
+    link = "https://sudokupad.app/scl" + lzstring.compress_to_base64(json.dumps(record["scl"]))
+    via_link = parse_puzzle(link)
+    original = parse_puzzle(json.dumps(_original(record)))
+    assert via_link.size == original.size and via_link.cells == original.cells
+    assert canonical(via_link.model, via_link.size) == canonical(original.model, original.size)
+    assert via_link.published == original.published
