@@ -109,6 +109,8 @@ def refuse_output(
     the files read, a folder, a missing folder, a read-only file, a name too long) — called
     before a long computation as well as by :func:`output_file`. The output's mode, or None
     when it does not exist yet."""
+    if not os.fspath(path).strip():
+        raise OutputError(f"{option} needs a file name, not an empty one")
     out = Path(path)
     check_output_apart(out, reads, model_path, choose=f"another {option}")
     try:
@@ -140,7 +142,7 @@ def output_file(
     The output is left untouched if the block raises before anything was written in place.
     """
     out = Path(path)
-    mode = refuse_output(out, reads=reads, model_path=model_path, option=option)
+    mode = refuse_output(path, reads=reads, model_path=model_path, option=option)
     special = mode is not None and not stat.S_ISREG(mode)
     held = OutputLock(out, choose=f"another {option}") if lock and not special else None
     temporary: str | None = None

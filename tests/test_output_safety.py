@@ -151,16 +151,27 @@ def _unwritable(tmp_path: Path) -> dict[str, tuple[str, str]]:
             str(tmp_path / long_name),
             "cannot write: the file name is longer than the 255 bytes a name may have here",
         ),
+        "an empty name": ("", "sudoku-cp: error: --output needs a file name, not an empty one"),
     }
 
 
-@pytest.mark.parametrize("case", ["a missing folder", "a folder", "/dev/full", "an over-long name"])
+@pytest.mark.parametrize(
+    "case", ["a missing folder", "a folder", "/dev/full", "an over-long name", "an empty name"]
+)
 def test_generate_into_an_unwritable_output_is_one_line_and_exit_2(tmp_path, case):
-    # Each was a traceback (FileNotFoundError, IsADirectoryError, OSError) with exit 1.
+    # Each was a traceback (FileNotFoundError, IsADirectoryError, OSError) with exit 1; an
+    # empty name wrote to standard output and exited 0.
     out, expected = _unwritable(tmp_path)[case]
     result = run("generate", "-n", "2", "-q", "-o", out)
     assert result.exit_code == 2, result.output
     assert expected in error_line(result)
+
+
+def test_explain_svg_into_an_over_long_folder_name_is_one_line(tmp_path):
+    # A traceback (OSError: File name too long) from the check whether the folder exists.
+    result = run("explain", EULER, "--format", "svg", "-o", str(tmp_path / ("y" * 300)))
+    assert result.exit_code == 2
+    assert "cannot make the folder: File name too long" in error_line(result)
 
 
 def test_generate_into_a_read_only_file_is_refused(public_dir):

@@ -186,7 +186,7 @@ def generate(
             if folder.fd is not None:
                 remove_stale_temporaries(Path(certify))
         stream: IO[str] | Any = sys.stdout
-        if output:
+        if output is not None:
             from ..outputs import model_file, output_file
 
             # Streamed in place (puzzles made before a stop stay), after the checks that

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -182,12 +183,14 @@ def _draw(
         return
     assert output is not None
     folder = Path(output)
-    if folder.exists() and not folder.is_dir():
+    if not output.strip():
+        fail("explain: -o needs a folder name, not an empty one")
+    if os.path.exists(folder) and not os.path.isdir(folder):
         fail(f"explain: -o {output}: is not a folder (--format svg writes one file a step)")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        fail(f"explain: -o {output}: cannot make the folder: {err.strerror or err}")
+        fail(f"explain: -o {output[:200]}: cannot make the folder: {err.strerror or err}")
     width = max(3, len(str(len(trace.steps))))
     pictures = {"puzzle.svg": puzzle_svg(trace.puzzle) + "\n"}
     for index in range(len(trace.steps)):
