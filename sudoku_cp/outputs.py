@@ -145,6 +145,8 @@ def output_file(
     mode = refuse_output(path, reads=reads, model_path=model_path, option=option)
     special = mode is not None and not stat.S_ISREG(mode)
     held = OutputLock(out, choose=f"another {option}") if lock and not special else None
+    # A symlink is written through, as opening it would: the file it leads to is replaced.
+    target = Path(os.path.realpath(out)) if os.path.islink(out) else out
     temporary: str | None = None
     replaced = False
     try:
@@ -153,7 +155,7 @@ def output_file(
                 handle = open(out, "w", encoding="utf-8", newline="")  # noqa: SIM115
             else:
                 fd, temporary = tempfile.mkstemp(
-                    dir=out.parent, prefix=f"{TEMP_PREFIX}{out.name[:60]}-", suffix=".tmp"
+                    dir=target.parent, prefix=f"{TEMP_PREFIX}{target.name[:60]}-", suffix=".tmp"
                 )
                 # mkstemp makes the file 0600; an output gets the mode a new file would get.
                 umask = os.umask(0)
@@ -171,7 +173,7 @@ def output_file(
                 handle.close()
         if temporary is not None:
             try:
-                os.replace(temporary, out)
+                os.replace(temporary, target)
             except OSError as err:
                 raise OutputError(write_failure(out, err, option)) from None
             replaced = True

@@ -320,3 +320,17 @@ def test_explain_svg_into_a_used_folder_leaves_only_this_solve_s_steps(tmp_path)
     assert {p.name for p in folder.iterdir()} == expected | {"notes.txt", "step-x.svg"}
     for name in expected:
         assert (folder / name).read_bytes() == (fresh / name).read_bytes()
+
+
+def test_a_whole_output_is_written_through_a_symlink_and_keeps_its_mode(tmp_path, monkeypatch):
+    # Written through a renamed temporary file, a page must still land where opening the
+    # output would have written it: a symlink's target (the link stays), with the old mode.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "real.svg").write_text("old\n")
+    (tmp_path / "real.svg").chmod(0o640)
+    (tmp_path / "out.svg").symlink_to("real.svg")
+    assert run("draw", EULER, "-o", "out.svg").exit_code == 0
+    assert (tmp_path / "out.svg").is_symlink()
+    assert (tmp_path / "real.svg").read_text().startswith("<svg")
+    assert (tmp_path / "real.svg").stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.svg", "real.svg"]
