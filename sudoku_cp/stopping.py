@@ -9,6 +9,8 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import threading
+import time
 from typing import Any
 
 
@@ -67,6 +69,26 @@ class StopSignals:
         """After a held stretch (``busy`` set, then cleared): raise a signal that came in it."""
         if self.pending:
             raise KeyboardInterrupt
+
+
+ORPHAN_SECONDS = 0.5
+"""How often a worker process looks whether the process that started it is still there."""
+
+
+def leave_with_parent(parent: int) -> None:
+    """In a worker process: end it as soon as ``parent`` (the pid of the process that started
+    it, passed from there) is no longer its parent — a parent killed with SIGKILL cannot stop
+    its workers, and a worker blocked on its task queue would wait forever, holding a CPU-less
+    process, or solve on for nothing. A daemon thread polls ``os.getppid()`` (the portable
+    signal of a lost parent: the orphan is re-parented); ``os._exit`` ends the process at once
+    without running the interrupted task's clean-up, which belongs to the parent."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="sudoku-cp-orphan-watch", daemon=True).start()
 
 
 def _default_sigterm_in_child() -> None:

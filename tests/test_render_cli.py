@@ -67,7 +67,7 @@ def test_bad_input_is_one_line_with_the_documented_status(tmp_path: Path) -> Non
     big = run("draw", INKALA, "--cell-size", "500")
     assert big.exit_code == 2 and "--cell-size" in error_line(big)
     nowhere = run("draw", INKALA, "-o", str(tmp_path / "no" / "such" / "dir.svg"))
-    assert nowhere.exit_code == 2 and "writing" in error_line(nowhere)
+    assert nowhere.exit_code == 2 and "cannot write" in error_line(nowhere)
     source = tmp_path / "puzzle.txt"
     source.write_text(INKALA + "\n")
     (tmp_path / "link.txt").symlink_to(source)

@@ -246,10 +246,6 @@ class Sandbox:
         self.pool.join()
 
 
-ORPHAN_SECONDS = 0.5
-"""How often a sandbox child looks whether its worker is still there."""
-
-
 def _child_init(
     parent: int,
     slots: Any,
@@ -259,13 +255,9 @@ def _child_init(
 ) -> None:
     """A sandbox child's start: leave when its worker dies (a killed worker must not leave a
     child solving on, or waiting forever), then the local pool's own worker start-up."""
+    from ..stopping import leave_with_parent
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(ORPHAN_SECONDS)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="sudoku-cp-orphan-watch", daemon=True).start()
+    leave_with_parent(parent)
     init_worker(slots, task, initializer, initargs)
 
 

@@ -74,6 +74,11 @@ def run_batch(
     try:
         certify = options.config.certify
         folder = None if certify is None else FolderLock(Path(certify))
+        if certify is not None and folder is not None and folder.fd is not None:
+            from ..certify.certificate import remove_stale_temporaries
+
+            # A killed run's half-written certificates: this run owns the folder now.
+            remove_stale_temporaries(Path(certify))
         if certify is not None and not options.resume:
             from ..certify.batch import refuse_used_folder
 

@@ -82,7 +82,10 @@ def write_table(
     """``results.csv`` (and ``results.parquet`` when pyarrow is installed) in ``outdir``."""
     columns = [*COLUMNS, *counters]
     paths = {"csv": outdir / "results.csv"}
-    with paths["csv"].open("w", newline="", encoding="utf-8") as f:
+    from ..outputs import output_file
+
+    # In place (the run's lock is on this file), a failed write one line naming it.
+    with output_file(paths["csv"], streamed=True, lock=False) as f:
         writer = csv.writer(f)
         writer.writerow(columns)
         for row in rows:

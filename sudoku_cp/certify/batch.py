@@ -61,11 +61,19 @@ def refuse_used_folder(folder: str | os.PathLike[str]) -> None:
 
 
 def certify_record(
-    record: CheckRecord, puzzle: Puzzle | None, folder: str, time_limit: float | None = None
+    record: CheckRecord,
+    puzzle: Puzzle | None,
+    folder: str,
+    time_limit: float | None = None,
+    *,
+    must_store: bool = False,
 ) -> None:
     """Certify one record's verdict (setting ``record.certificate``), storing the certificate
     in ``folder``; past ``time_limit`` seconds (proof and check), ``certified: false`` with
-    ``timeout: true`` and a reason that starts with ``timeout``."""
+    ``timeout: true`` and a reason that starts with ``timeout``. With ``must_store``, a
+    certificate made but not stored (a full disk) raises OutputError naming the folder and the
+    cause — for ``generate``, whose puzzles carry no record to say it — instead of
+    ``certified: false``."""
     start = time.perf_counter()
     verdict = record.verdict.value
     if puzzle is None or verdict not in CERTIFIED:
@@ -80,9 +88,19 @@ def certify_record(
                 record.certificate["timeout"] = True
             return
         path, sha256 = store(made.data, Path(folder), record.index)
-    except (SudokuError, OSError) as err:
-        reason = getattr(err, "strerror", None) or str(err)
+    except OSError as err:
+        if must_store:
+            from ..batch.items import OutputError
+
+            raise OutputError(
+                f"--certify {folder}: cannot write the certificate of puzzle {record.index}: "
+                f"{err.strerror or err}"
+            ) from None
+        reason = err.strerror or str(err)
         record.certificate = {"certified": False, "reason": f"certifying failed: {reason}"}
+        return
+    except SudokuError as err:
+        record.certificate = {"certified": False, "reason": f"certifying failed: {err}"}
         return
     record.certificate = {
         "certified": True,

@@ -216,12 +216,36 @@ def _made_with() -> dict[str, str]:
 
 
 # --- storing -------------------------------------------------------------------------------------
+TEMP_PREFIX, TEMP_SUFFIX = ".cert-", ".tmp"
+"""How :func:`store` names a certificate being written (renamed to ``<index>.cert.gz`` when
+whole); a process killed outright (SIGKILL) leaves it behind."""
+
+
+def remove_stale_temporaries(folder: Path) -> int:
+    """Remove the temporary files :func:`store` left in ``folder`` when a run was killed before
+    renaming them; how many. Called only while the run holds the folder's lock (no other run is
+    writing one); only regular files named as :func:`store` names them, nothing else."""
+    removed = 0
+    try:
+        found = list(folder.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"))
+    except OSError:
+        return 0
+    for path in found:
+        try:
+            if path.is_file() and not path.is_symlink():
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue  # left as it was: it is no certificate, and the run does not read it
+    return removed
+
+
 def store(data: dict[str, Any], folder: Path, index: int) -> tuple[Path, str]:
     """Write the certificate as ``folder/<index>.cert.gz`` (atomically: a stopped run leaves
     the old file or the new one, never half of one); its path and the SHA-256 of its bytes."""
     blob = gzip.compress(json.dumps(data, separators=(",", ":")).encode(), 1, mtime=0)
     path = folder / f"{index:07d}{SUFFIX}"
-    fd, temporary = tempfile.mkstemp(dir=folder, prefix=".cert-", suffix=".tmp")
+    fd, temporary = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(blob)

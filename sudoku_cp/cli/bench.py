@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -219,14 +221,18 @@ def bench(
         run = benchmod.run_bench(config, progress=progress)
         if show:
             click.echo("", err=True)
-        paths = benchmod.write_bench(run, outdir)
         summaries = report.summarize(run.rows, run.record["options"]["baseline"])
         text = report.render_summary(summaries, "text", run.record)
-        (outdir / "summary.txt").write_text(text, encoding="utf-8")
         markdown = report.render_summary(summaries, "markdown", run.record)
-        (outdir / "summary.md").write_text(markdown, encoding="utf-8")
-        if draw:
-            plots.plot_results(report.load_results(outdir), outdir / "plots")
+        from ..outputs import write_output
+
+        with _writing(outdir):
+            paths = benchmod.write_bench(run, outdir)
+            # (The run holds the folder's lock: the summaries need none of their own.)
+            write_output(outdir / "summary.txt", text, lock=False)
+            write_output(outdir / "summary.md", markdown, lock=False)
+            if draw:
+                plots.plot_results(report.load_results(outdir), outdir / "plots")
     finally:
         lock.release(remove_if_empty=True)
     click.echo(text if table_style == "text" else markdown, nl=False)
@@ -254,6 +260,19 @@ def bench(
                 f"replay: all {len(run.rows)} measurements have the record's statuses and counters"
             )
     sys.exit(status)
+
+
+@contextlib.contextmanager
+def _writing(folder: Path) -> Iterator[None]:
+    """A file the block fails to write (a full disk, a read-only folder) as one line naming
+    the file and the cause (exit 2), not a traceback."""
+    from ..batch.items import OutputError
+    from ..outputs import write_failure
+
+    try:
+        yield
+    except OSError as err:
+        raise OutputError(write_failure(err.filename or folder, err)) from None
 
 
 def _list_bundled() -> None:
@@ -344,5 +363,6 @@ def plot(
     if not no_figures:
         beside = loaded.path.parent if loaded.path is not None else Path.cwd()
         where = Path(output) if output else beside / "plots"
-        written = plots.plot_results(loaded, where, chosen, scatter or None, baseline)
+        with _writing(where):
+            written = plots.plot_results(loaded, where, chosen, scatter or None, baseline)
         click.echo(f"wrote {len(written)} figures in {where}")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -25,7 +23,6 @@ DRAW_TIME_LIMIT = 10.0
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, writable=True),
     default=None,
     help="Write the SVG to this file [default: standard output].",
 )
@@ -87,8 +84,6 @@ def draw(
     from ..model import load_model
     from ..render.svg import puzzle_svg
 
-    if output is not None and _same_file(puzzle, output):
-        fail(f"draw: the output {output} is the input: it would be overwritten")
     rule_set = load_model(model, box=box)
     record = None
     for number, found in enumerate(read_input(puzzle, model=rule_set, fmt=input_format), 1):
@@ -106,18 +101,9 @@ def draw(
     if output is None:
         click.echo(svg)
         return
-    try:
-        Path(output).write_text(svg + "\n", encoding="utf-8")
-    except OSError as err:
-        fail(f"writing {output} failed: {err.strerror or err}")
+    from ..outputs import model_file, write_output
 
-
-def _same_file(source: str, output: str) -> bool:
-    """Whether ``output`` names the input file (by any spelling, symlink or hard link)."""
-    try:
-        return os.path.samefile(source, output)
-    except OSError:  # one of them does not exist (or the input is puzzle text): not the same
-        return False
+    write_output(output, svg + "\n", reads=(puzzle,), model_path=model_file(model))
 
 
 def _solved(puzzle: Puzzle, time_limit: float) -> tuple[int, ...]:

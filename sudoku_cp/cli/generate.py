@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
-from typing import IO
+from typing import IO, Any
 
 import click
 
@@ -168,26 +169,45 @@ def generate(
         from ..certify.batch import prepare_folder, refuse_used_folder
 
         prepare_folder(certify)
-        refuse_used_folder(certify)  # certificates are named by position: never replace some
-    stream: IO[str] = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
     progress = _Progress(count, enabled=not quiet and sys.stderr.isatty())
     status = EXIT_OK
-    try:
-        if out_format == "csv":
-            stream.write(csv_header())
+    with contextlib.ExitStack() as closing:
+        if certify:
+            from pathlib import Path
+
+            from ..batch.output import FolderLock
+            from ..certify.certificate import remove_stale_temporaries
+
+            # One run at a time in the folder (certificates are named by position), then
+            # never replace another run's; a killed run's half-written files are this run's.
+            folder = FolderLock(Path(certify))
+            closing.callback(folder.release)
+            refuse_used_folder(certify)
+            if folder.fd is not None:
+                remove_stale_temporaries(Path(certify))
+        stream: IO[str] | Any = sys.stdout
+        if output is not None:
+            from ..outputs import model_file, output_file
+
+            # Streamed in place (puzzles made before a stop stay), after the checks that
+            # refuse the model file as output and a second run writing the same file.
+            stream = closing.enter_context(
+                output_file(output, model_path=model_file(model), streamed=True)
+            )
         try:
-            for made in run(options, count, jobs=jobs or 1):
-                stream.write(text(made, out_format, options))
-                stream.flush()
-                progress.step()
-        except Unreachable as err:
+            if out_format == "csv":
+                stream.write(csv_header())
+            try:
+                for made in run(options, count, jobs=jobs or 1):
+                    stream.write(text(made, out_format, options))
+                    stream.flush()
+                    progress.step()
+            except Unreachable as err:
+                progress.done()
+                click.echo(f"sudoku-cp: {err}", err=True)
+                status = EXIT_UNDECIDED
+        finally:
             progress.done()
-            click.echo(f"sudoku-cp: {err}", err=True)
-            status = EXIT_UNDECIDED
-    finally:
-        progress.done()
-        if output:
-            stream.close()
     sys.exit(status)
 
 

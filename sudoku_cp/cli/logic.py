@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -121,6 +123,10 @@ def explain(
             "or -o FOLDER (every step's picture), not both"
         )
     pictures = out_format in ("html", "svg")
+    if out_format == "html" and output is not None:
+        from ..outputs import model_file, refuse_output
+
+        refuse_output(output, reads=(puzzle,), model_path=model_file(model))  # before solving
     worst = EXIT_OK
     explained = 0
     for record in _records((puzzle,), model, box):
@@ -135,7 +141,7 @@ def explain(
         if out_format == "json":
             click.echo(json.dumps(trace_data(trace)))
         elif pictures:
-            _draw(trace, str(record.id), out_format, output, step_number)
+            _draw(trace, str(record.id), out_format, output, step_number, (puzzle, model))
         else:
             click.echo(format_trace(trace))
         if trace.outcome == "contradiction":
@@ -146,13 +152,29 @@ def explain(
 
 
 def _draw(
-    trace: Any, name: str, out_format: str, output: str | None, step_number: int | None
+    trace: Any,
+    name: str,
+    out_format: str,
+    output: str | None,
+    step_number: int | None,
+    reads: tuple[str, str],
 ) -> None:
-    """The pictures of a solve: the HTML page, one step's SVG, or every step's SVG files."""
+    """The pictures of a solve: the HTML page, one step's SVG, or every step's SVG files.
+    ``reads``: the puzzle argument and the model, never to be written over."""
+    from ..outputs import model_file, write_output
     from ..render import explain_html, puzzle_svg, step_svg
 
+    puzzle, model = reads
     if out_format == "html":
-        _write(output, explain_html(trace, title=name))
+        if output is None:
+            click.echo(explain_html(trace, title=name))
+        else:
+            write_output(
+                output,
+                explain_html(trace, title=name) + "\n",
+                reads=(puzzle,),
+                model_path=model_file(model),
+            )
         return
     if step_number is not None:
         if step_number > len(trace.steps):
@@ -161,25 +183,44 @@ def _draw(
         return
     assert output is not None
     folder = Path(output)
+    if not output.strip():
+        fail("explain: -o needs a folder name, not an empty one")
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        fail(f"explain: -o {output}: is not a folder (--format svg writes one file a step)")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / "puzzle.svg").write_text(puzzle_svg(trace.puzzle) + "\n", encoding="utf-8")
-        width = max(3, len(str(len(trace.steps))))
-        for index in range(len(trace.steps)):
-            picture = step_svg(trace, index) + "\n"
-            (folder / f"step-{index + 1:0{width}d}.svg").write_text(picture, encoding="utf-8")
     except OSError as err:
-        fail(f"explain: writing into {output} failed: {err.strerror or err}")
+        fail(f"explain: -o {output[:200]}: cannot make the folder: {err.strerror or err}")
+    width = max(3, len(str(len(trace.steps))))
+    pictures = {"puzzle.svg": puzzle_svg(trace.puzzle) + "\n"}
+    for index in range(len(trace.steps)):
+        pictures[f"step-{index + 1:0{width}d}.svg"] = step_svg(trace, index) + "\n"
+    for file_name, picture in pictures.items():
+        write_output(
+            folder / file_name, picture, reads=(puzzle,), model_path=model_file(model), option="-o"
+        )
+    _remove_old_steps(folder, set(pictures))
 
 
-def _write(output: str | None, text: str) -> None:
-    if output is None:
-        click.echo(text)
-        return
+STEP_FILE = re.compile(r"step-[0-9]{3,}\.svg")
+"""The names ``explain --format svg`` gives its step pictures (and removes when stale)."""
+
+
+def _remove_old_steps(folder: Path, written: set[str]) -> None:
+    """Remove the step pictures an earlier explain left in ``folder`` beyond this solve's
+    steps (an earlier, longer solve's), so the folder shows one solve. Only files named as
+    this command names them; any other file is left alone."""
     try:
-        Path(output).write_text(text + "\n", encoding="utf-8")
+        names = [p for p in folder.iterdir() if STEP_FILE.fullmatch(p.name)]
+        stale = [p for p in names if p.name not in written]
     except OSError as err:
-        fail(f"explain: writing {output} failed: {err.strerror or err}")
+        fail(f"explain: -o {folder}: cannot list the folder: {err.strerror or err}")
+    for path in stale:
+        try:
+            if path.is_file() and not path.is_symlink():
+                path.unlink()
+        except OSError as err:
+            fail(f"explain: -o {folder}: cannot remove the old {path.name}: {err.strerror}")
 
 
 FIELDS = ("id", "level", "score", "hardest", "steps", "outcome", "hardest_used")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
@@ -144,16 +143,23 @@ def _written(puzzle: Any, out_format: str) -> str:
     return record_text(puzzle.cells, puzzle.size, puzzle.model)
 
 
-def _emit(puzzle: Any, out_format: str, output: str | None) -> None:
+def _refuse(output: str | None, puzzle: str, model: str) -> None:
+    """Refuse an unusable -o before the search, not after it."""
+    if output is not None:
+        from ..outputs import model_file, refuse_output
+
+        refuse_output(output, reads=(puzzle,), model_path=model_file(model))
+
+
+def _emit(puzzle: Any, out_format: str, output: str | None, reads: tuple[str, str]) -> None:
+    """Print the puzzle, and write it to ``output`` too — never over the puzzle's file or
+    the model file (``reads``: the PUZZLE argument and the model)."""
     text = _written(puzzle, out_format)
     click.echo(text)
     if output is not None:
-        try:
-            Path(output).write_text(text + "\n", encoding="utf-8")
-        except OSError as err:
-            from ..errors import InputError
+        from ..outputs import model_file, write_output
 
-            raise InputError(f"--output {output}: cannot write: {err.strerror}") from None
+        write_output(output, text + "\n", reads=(reads[0],), model_path=model_file(reads[1]))
 
 
 @main.command()
@@ -194,6 +200,7 @@ def shrink(
     from ..shrink import shrink as shrink_puzzle
     from ..transforms import transforms_for
 
+    _refuse(output, puzzle, model)
     found_puzzle = _one_puzzle(puzzle, model, box, input_format)
     harness = _harness(backend_list, time_limit, option_pairs, max_calls)
     transforms = transforms_for(found_puzzle, metamorphic, seed) if metamorphic else ()
@@ -206,7 +213,7 @@ def shrink(
         )
         sys.exit(EXIT_NEGATIVE)
     shrunk = found.puzzle
-    _emit(shrunk, out_format, output)
+    _emit(shrunk, out_format, output, (puzzle, model))
     rules = len(shrunk.model.rules) + len(shrunk.model.cell_groups)
     before = len(found_puzzle.model.rules) + len(found_puzzle.model.cell_groups)
     click.echo(
@@ -247,6 +254,7 @@ def minimize(
     from ..shrink import MinimizeError, describe
     from ..shrink import minimize as minimize_puzzle
 
+    _refuse(output, puzzle, model)
     found_puzzle = _one_puzzle(puzzle, model, box, input_format)
     harness = _harness(backend_list, time_limit, option_pairs, max_calls)
     try:
@@ -259,7 +267,7 @@ def minimize(
     if found.undecided:
         undecided = ", ".join(describe(p, found_puzzle) for p in found.undecided)
         click.echo(f"undecided within the time limit (kept): {undecided}", err=True)
-    _emit(found.puzzle, out_format, output)
+    _emit(found.puzzle, out_format, output, (puzzle, model))
     rules = len(found.puzzle.model.rules) + len(found.puzzle.model.cell_groups)
     click.echo(
         f"minimal: {found_puzzle.givens_count} -> {found.puzzle.givens_count} givens"

@@ -272,5 +272,5 @@ def _judge(puzzle: Puzzle, options: Options, index: int) -> CheckRecord:
     if options.certify:
         from ..certify.batch import certify_record
 
-        certify_record(record, puzzle, options.certify)
+        certify_record(record, puzzle, options.certify, must_store=True)
     return record

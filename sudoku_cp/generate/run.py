@@ -10,6 +10,7 @@ only on the options and its index (:func:`~.make.make`), so the output is the sa
 from __future__ import annotations
 
 import concurrent.futures as futures
+import os
 from collections import deque
 from collections.abc import Iterator
 
@@ -32,9 +33,13 @@ def _chunk(options: Options, first: int, count: int) -> list[Generated]:
     return [make(options, index) for index in range(first, first + count)]
 
 
-def _warm() -> None:
+def _warm(parent: int) -> None:
+    """A worker's start: end with the run (a run killed outright cannot stop its workers,
+    which would wait on the queue forever), then load the compiled kernel once."""
     from ..backends.backtrack_kernel import warm_up
+    from ..stopping import leave_with_parent
 
+    leave_with_parent(parent)
     warm_up()
 
 
@@ -54,7 +59,9 @@ def generate(options: Options, count: int, *, jobs: int = 1, first: int = 1) -> 
         return
     chunk = chunk_size(options)
     starts = range(first, last, chunk)
-    with futures.ProcessPoolExecutor(max_workers=jobs, initializer=_warm) as pool:
+    with futures.ProcessPoolExecutor(
+        max_workers=jobs, initializer=_warm, initargs=(os.getpid(),)
+    ) as pool:
         pending: deque[futures.Future[list[Generated]]] = deque()
         queued = iter(starts)
         try:
