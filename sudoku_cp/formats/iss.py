@@ -808,12 +808,19 @@ def format_iss(cells: Sequence[int], size: int, model: Model) -> str:
     for listed in model.cell_groups:
         items.append(_item("AllDifferent", *(_name(r * size + c, size) for r, c in listed)))
     values = [f"{names[c]}_{d}" for c, d in enumerate(cells) if d]
-    values += [
-        f"{names[c]}_{'_'.join(map(str, rule.digits))}"
-        for rule in model.rules
-        if isinstance(rule, Candidates)
-        for c in rule.cells
-    ]
+    for rule in model.rules:
+        if not isinstance(rule, Candidates):
+            continue
+        for c in rule.cells:
+            # ISS intersects a cell's givens: a given its candidates allow is all it says.
+            if cells[c] and cells[c] not in rule.digits:
+                shown = ", ".join(map(str, rule.digits))
+                raise PuzzleError(
+                    f"r{c // size + 1}c{c % size + 1} is given {cells[c]} but may hold only "
+                    f"{shown}: ISS would read no value there"
+                )
+            if not cells[c]:
+                values.append(f"{names[c]}_{'_'.join(map(str, rule.digits))}")
     if values:
         items.append(_item("", *values))
     items += _write_rules(model.rules, size, names, cut)
