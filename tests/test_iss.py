@@ -221,6 +221,11 @@ def test_dots_and_their_strict_forms():
     assert rules(".BlackDot~R1C1~R1C2~R2C2") == [Ratio((0, 1), 2), Ratio((1, 10), 2)]
     with pytest.raises(PuzzleError, match="no two of its cells are orthogonal neighbours"):
         read_iss(".WhiteDot~R1C1~R2C2")  # _adjacentPairsOrThrow
+    # GreaterThan: each earlier cell above its later neighbours (GreaterThan.fnKey: a > b).
+    assert rules(".GreaterThan~R1C1~R1C2~R2C2") == [
+        Thermometer((1, 0)),
+        Thermometer((10, 1)),
+    ]
     # StrictKropki: every other orthogonal pair is neither consecutive nor double.
     found = rules(".Shape~4x4.WhiteDot~R1C1~R1C2.StrictKropki")
     others = tuple(p for p in _pairs(4) if p != (0, 1))
@@ -424,12 +429,26 @@ def test_the_set_is_attributed_and_its_solutions_reach_the_puzzles():
             published = record.puzzle.published
             assert published is not None and len(published) == record.puzzle.size**2
             assert record.expected["solution"] == format_line(published, record.puzzle.size)
-    assert typed == 76
+    assert typed == 78
 
 
 def _refused_type(message: str) -> str | None:
     named = re.search(r"ISS constraint type '(\w+)' is not read|ISS (Shape) '", message)
     return None if named is None else named[1] or named[2]
+
+
+NOT_UNIQUE = {
+    # "Sandwich snipe 18" (from sudokutheory.com's snipes): a snipe, not a puzzle — two grids
+    # meet its clues (sat and cpsat each find both; see variants9 in data/SOURCES.md), and the
+    # published one is among them.
+    "iss-137": 2,
+}
+"""Entries whose clues allow more than one grid, with how many."""
+
+SLOW_FOR = {"iss-67": "sat", "iss-131": "cpsat", "iss-132": "cpsat", "iss-133": "cpsat"}
+"""Pill-arrow puzzles ("Triple digits", "Long sums 1-3") one judge does not decide within
+60 s on the development machine (check iss -b sat,cpsat -t 60): it may time out, never
+disagree; the other must decide them."""
 
 
 @pytest.mark.slow
@@ -443,8 +462,18 @@ def test_each_iss_puzzle_is_read_right_or_refused_naming_its_type(number):
         assert kind is not None, str(err)
         assert f".{kind}" in data["puzzle"], (kind, data["puzzle"][:80])
         return
+    assert puzzle.published is not None
     record = cross_check(puzzle, ["sat", "cpsat"], limit=2, time_limit=60)
+    if data["id"] in NOT_UNIQUE:
+        for name in ("sat", "cpsat"):
+            assert record.backends[name].status is Status.MULTIPLE, record.backends[name].said()
+        assert record.published == "match"
+        return
     for name in ("sat", "cpsat"):
-        assert record.backends[name].status is Status.UNIQUE, record.backends[name].said()
+        said = record.backends[name].status
+        allowed = (
+            {Status.UNIQUE, Status.TIMEOUT} if SLOW_FOR.get(data["id"]) == name else {Status.UNIQUE}
+        )
+        assert said in allowed, record.backends[name].said()
     assert record.verdict.value == "unique", record.reason
     assert record.published == "match"

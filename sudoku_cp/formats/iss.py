@@ -100,7 +100,7 @@ READ_TYPES = tuple(
     """Given Shape Jigsaw NoBoxes Diagonal Windoku DisjointSets AntiKnight AntiKing
     AntiConsecutive AllDifferent Cage Arrow PillArrow DoubleArrow Thermo Whisper Renban Palindrome
     Between Lockout Modular Entropic Zipper RegionSumLine WhiteDot BlackDot X V StrictKropki
-    StrictXV LittleKiller Sandwich Skyscraper XSum Quad""".split()  # noqa: SIM905
+    StrictXV GreaterThan LittleKiller Sandwich Skyscraper XSum Quad""".split()  # noqa: SIM905
 )
 """The types this module reads (the others of :data:`ISS_TYPES` are refused by name)."""
 
@@ -474,6 +474,13 @@ class _Reader:
         for pair in self._dots(args, where):  # builder 'V': Sum(pair, 5)
             self.rules.append(XV(pair, 5))
             self.xv.append(pair)
+
+    def _read_GreaterThan(self, args: list[str], where: str) -> None:
+        # constraint GreaterThan ("A cell must be greater than any later adjacent cells"):
+        # the builder binds each adjacent pair as the dots are, a > b with a listed first;
+        # so each pair is a two-cell thermometer rising from b to a.
+        for a, b in self._dots(args, where):
+            self.rules.append(Thermometer((b, a)))
 
     def _read_StrictKropki(self, args: list[str], where: str) -> None:
         # _strictHandlersForType: every orthogonal pair without a white or black dot is
