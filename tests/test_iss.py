@@ -117,6 +117,16 @@ def test_jigsaw_and_no_boxes():
         read_iss(".Shape~4x4.Jigsaw~0001111122223333")
 
 
+def test_the_model_given_keeps_its_groups_and_rules_beside_the_strings():
+    _, _, model = read_iss(".Thermo~R1C1~R1C2", "x")
+    assert {"diagonal", "anti-diagonal", "boxes"} <= set(model.group_kinds)
+    _, _, latin = read_iss(".AntiKing", "latin")  # the string has boxes: ISS draws them
+    assert "boxes" in latin.group_kinds and list(latin.rules) == [AntiKing()]
+    hyper = read_iss(".Windoku", "hyper")[2]
+    assert set(hyper.windows) == set(read_iss(".Windoku")[2].windows) and len(hyper.windows) == 4
+    assert format_iss((0,) * 81, 9, hyper) == ".Windoku"
+
+
 def test_diagonals_windoku_disjoint_sets_and_global_rules():
     # Diagonal~1 runs from the top-right corner (builder: column N-1-r), ~-1 from the top-left.
     assert read_iss(".Diagonal~1")[2].group_kinds[-1] == "anti-diagonal"
@@ -320,6 +330,14 @@ def test_auto_detects_iss_but_never_a_line_starting_with_blanks():
     assert parse_puzzle(classic).cells[2] == 3
     result = run("solve", "--format", "line", ".Shape~4x4.~R1C1_1~R1C2_2~R2C1_3.Thermo~R4C1~R4C2")
     assert result.exit_code == 0, result.output
+
+
+def test_a_plain_line_starting_with_blanks_loads_no_iss_reader():
+    from test_startup import _modules_after
+
+    code = "from sudoku_cp.formats import parse_puzzle\nparse_puzzle('..3' + '.' * 78)"
+    assert "sudoku_cp.formats.iss" not in _modules_after(code)
+    assert "sudoku_cp.formats.iss" in _modules_after(code.replace("'..3'", "'.~R1C1_3'"))
 
 
 def test_a_file_of_iss_lines_is_one_puzzle_a_line(tmp_path):

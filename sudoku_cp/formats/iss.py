@@ -615,7 +615,10 @@ class _Reader:
                 )
             rules += region_sum_lines(line, cut)
         rules += self._strict_rules(n)
+        # The model given (--model) keeps its own groups and rules, as for f-puzzles input;
+        # the string decides the boxes (ISS draws them unless NoBoxes, jigsaw or not).
         kinds = ["rows", "columns"]
+        kinds += [k for k in base.group_kinds if k not in ("rows", "columns", "boxes")]
         groups = list(self.groups)
         if regions is not None:
             kinds.append("boxes")  # the regions replace the boxes ...
@@ -623,10 +626,12 @@ class _Reader:
                 groups += _groups_of(_box_regions(n))
         elif boxes:
             kinds.append("boxes")
-        kinds += self.kinds
+        else:
+            kinds = [k for k in kinds if k != "disjoint"]  # (no boxes to be disjoint in)
+        kinds += [k for k in self.kinds if k not in kinds]
         if "disjoint" in kinds and regions is not None:
             raise PuzzleError("ISS DisjointSets beside a Jigsaw is not read")
-        windows = _windows(n) if self.windoku else ()
+        windows = tuple(dict.fromkeys(base.windows + (_windows(n) if self.windoku else ())))
         own = replace(base, group_kinds=tuple(kinds), regions=None, windows=windows, box=shape)
         try:
             model = own.with_rules(regions=regions, groups=groups, rules=rules, size=n)
@@ -806,7 +811,7 @@ def format_iss(cells: Sequence[int], size: int, model: Model) -> str:
             raise PuzzleError("disjoint groups beside a jigsaw cannot be written for ISS")
         items.append(_item("DisjointSets"))
     if model.windows:
-        if tuple(model.windows) == _windows(size) and shape is not None:
+        if set(model.windows) == set(_windows(size)) and shape is not None:
             items.append(_item("Windoku"))
         else:
             for row, col, height, width in model.windows:
