@@ -287,6 +287,20 @@ def test_sandwiches_skyscrapers_x_sums_and_quads():
         read_iss(".Quad~R9C1~1")
 
 
+def test_indexing_cells_are_row_and_column_indexers():
+    # builder 'Indexing': 'C' — (R, C) holding V puts C at (R, V); 'R' — puts R at (V, C).
+    # r2c1 = 3 puts 1 at r2c3 (holds 1), r3c1 = 1 points at itself: a grid meeting both.
+    grid = (2, 1, 4, 3, 3, 4, 1, 2, 1, 2, 3, 4, 4, 3, 2, 1)
+    assert (
+        Puzzle([0] * 16, read_iss(".Shape~4x4.Indexing~C~R2C1~R3C1")[2]).problems_with(grid) == []
+    )
+    # Row indexing: r1c3 = 4 puts row 1 at r4c3, which holds 2.
+    problems = Puzzle([0] * 16, read_iss(".Shape~4x4.Indexing~R~R1C3")[2]).problems_with(grid)
+    assert problems and "r4c3" in problems[0]
+    with pytest.raises(PuzzleError, match="must be R or C"):
+        read_iss(".Indexing~X~R1C1")
+
+
 # --- refused, and bad input ----------------------------------------------------------------------
 def test_types_without_our_meaning_are_refused_by_name():
     for kind in sorted(ISS_TYPES - set(READ_TYPES) - {"End"}):
@@ -369,12 +383,8 @@ NOT_WRITTEN = {
     "digit-root cages (classic 4)": "digit-root cage",
     "digit-root cages (latin 5)": "digit-root cage",
     "nabner + lockout + slow thermometer + double arrow (latin 5)": "nabner",
-    "row indexers (classic 4)": "row indexer",
-    "column indexers (classic 4)": "column indexer",
     "box indexers (classic 4)": "box indexer",
-    "a row and a column indexer on one cell (classic 4)": "indexer",
     "box indexers + jigsaw 5": "box indexer",
-    "column indexers 1-5 + row indexers (latin 5)": "indexer",
     "entropic line (classic 4)": "entropic line",  # ISS's is 9x9 only
     "entropic + modular + zipper lines (latin 5)": "entropic line",
 }
@@ -447,7 +457,7 @@ def test_the_set_is_attributed_and_its_solutions_reach_the_puzzles():
             published = record.puzzle.published
             assert published is not None and len(published) == record.puzzle.size**2
             assert record.expected["solution"] == format_line(published, record.puzzle.size)
-    assert typed == 78
+    assert typed == 83
 
 
 def _refused_type(message: str) -> str | None:

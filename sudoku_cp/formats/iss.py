@@ -47,6 +47,7 @@ from ..rules import (
     BetweenLine,
     Cage,
     Candidates,
+    ColumnIndexer,
     Difference,
     DoubleArrow,
     EntropicLine,
@@ -60,6 +61,7 @@ from ..rules import (
     Ratio,
     RegionSumLine,
     Renban,
+    RowIndexer,
     Rule,
     Sandwich,
     Skyscraper,
@@ -67,6 +69,7 @@ from ..rules import (
     Whispers,
     XSum,
     ZipperLine,
+    indexer_rules,
 )
 from ..rules.lines_more import region_sum_lines, zipper_lines
 from ..rules.outside import clue_place
@@ -100,7 +103,7 @@ READ_TYPES = tuple(
     """Given Shape Jigsaw NoBoxes Diagonal Windoku DisjointSets AntiKnight AntiKing
     AntiConsecutive AllDifferent Cage Arrow PillArrow DoubleArrow Thermo Whisper Renban Palindrome
     Between Lockout Modular Entropic Zipper RegionSumLine WhiteDot BlackDot X V StrictKropki
-    StrictXV GreaterThan LittleKiller Sandwich Skyscraper XSum Quad""".split()  # noqa: SIM905
+    StrictXV GreaterThan LittleKiller Sandwich Skyscraper XSum Quad Indexing""".split()  # noqa: SIM905
 )
 """The types this module reads (the others of :data:`ISS_TYPES` are refused by name)."""
 
@@ -182,6 +185,7 @@ class _Reader:
         self.xv: list[tuple[int, int]] = []
         self.region_lines: list[tuple[int, ...]] = []
         self.flags: set[str] = set()
+        self.indexers: dict[str, list[int]] = {"R": [], "C": []}
 
     # -- the parts of an item
     def _size(self) -> int:
@@ -580,6 +584,17 @@ class _Reader:
         cells = (top, top + 1, top + n, top + n + 1)
         self.keyed[("Quad", args[0].upper())] = Quadruple(cells, tuple(digits))
 
+    def _read_Indexing(self, args: list[str], where: str) -> None:
+        # builder 'Indexing': each cell (R, C) holding V puts its own column C at (R, V) of
+        # its row ('C', column indexing), or its row R at (V, C) of its column ('R'):
+        # handlers.js Indexing(control, the line's cells, C or R) — this tool's column and
+        # row indexers. A cell listed twice is the same constraint twice.
+        if not args or args[0] not in ("R", "C"):
+            raise PuzzleError(f"{where}: the first argument must be R or C")
+        if len(args) < 2:
+            raise PuzzleError(f"{where} needs at least 1 cell")
+        self.indexers[args[0]] += [self.cell(arg, where) for arg in args[1:]]
+
     # -- the model
     def model(self, base: Model) -> tuple[Grid, int, Model]:
         n = self.size
@@ -615,6 +630,9 @@ class _Reader:
                 )
             rules += region_sum_lines(line, cut)
         rules += self._strict_rules(n)
+        for name, kind in (("R", RowIndexer), ("C", ColumnIndexer)):
+            if self.indexers[name]:
+                rules += indexer_rules(kind, self.indexers[name], n)
         # The model given (--model) keeps its own groups and rules, as for f-puzzles input;
         # the string decides the boxes (ISS draws them unless NoBoxes, jigsaw or not).
         kinds = ["rows", "columns"]
@@ -847,6 +865,7 @@ def _write_rules(
     lines = little_killer_lines(size)
     marks: dict[str, list[tuple[int, int]]] = {"kropki": [], "xv": []}
     negatives: list[Negative] = []
+    done_kinds: set[type[RowIndexer | ColumnIndexer]] = set()
     for rule in rules:
         cells = [names[c] for c in getattr(rule, "cells", ())]
         if isinstance(rule, AntiKnight | AntiKing):
@@ -916,6 +935,17 @@ def _write_rules(
             marks["xv" if isinstance(rule, XV) else "kropki"].append(rule.cells)
         elif isinstance(rule, Negative):
             negatives.append(rule)
+        elif isinstance(rule, RowIndexer | ColumnIndexer):
+            indexer = type(rule)
+            if indexer in done_kinds:
+                continue
+            done_kinds.add(indexer)
+            mine = {r for r in rules if isinstance(r, indexer)}
+            listed = sorted({c for r in mine for c in r.cells})
+            if set(indexer_rules(indexer, listed, size)) != mine:
+                raise PuzzleError(f"the {rule.title} rules are not whole ISS indexer cells")
+            letter = "R" if indexer is RowIndexer else "C"
+            items.append(_item("Indexing", letter, *(names[c] for c in listed)))
         elif isinstance(rule, LittleKiller):
             start = next((s for s, line in lines.items() if set(line) == set(rule.cells)), None)
             if start is None:
