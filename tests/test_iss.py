@@ -460,6 +460,19 @@ def test_the_set_is_attributed_and_its_solutions_reach_the_puzzles():
     assert typed == 83
 
 
+def test_every_typed_puzzle_of_the_set_writes_back_as_itself():
+    written = 0
+    for line in LINES:
+        try:
+            puzzle = parse_puzzle(line)
+        except PuzzleError:
+            continue
+        text = format_iss(puzzle.cells, puzzle.size, puzzle.model)
+        assert _canonical(parse_puzzle(text)) == _canonical(puzzle), json.loads(line)["id"]
+        written += 1
+    assert written == 83
+
+
 def _refused_type(message: str) -> str | None:
     named = re.search(r"ISS constraint type '(\w+)' is not read|ISS (Shape) '", message)
     return None if named is None else named[1] or named[2]
