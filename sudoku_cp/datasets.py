@@ -58,6 +58,12 @@ _SETS = (
         "published variants (f-puzzles JSON, CC BY 4.0), setters' solutions; some rules not "
         "read yet",
     ),
+    BundledSet(
+        "iss",
+        "iss.jsonl",
+        "Interactive Sudoku Solver examples (ISS constraint strings, MIT), published solutions; "
+        "some types not read",
+    ),
 )
 
 

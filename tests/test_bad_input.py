@@ -311,7 +311,8 @@ def test_any_model_file_content_is_a_model_or_a_model_error(data):
         (["check", KNOWN, "--model", "sudokux"], "unknown model 'sudokux' (known models: antiking"),
         (
             ["solve", KNOWN, "--input-format", "xml"],
-            "unknown input format 'xml' (choose from: auto, line, grid, rows, json, jsonl, csv)",
+            "unknown input format 'xml' (choose from: auto, line, grid, rows, json, jsonl, csv, "
+            "iss)",
         ),
         (["solve", KNOWN, "--format", "xml"], "'xml' is not one of 'pretty', 'line', 'json'"),
         (["nope"], "No such command 'nope'"),

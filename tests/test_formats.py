@@ -326,7 +326,7 @@ def test_unknown_input_format():
         parse_puzzle(INKALA, fmt="xml")
     with pytest.raises(InputError, match="files of many puzzles"):
         parse_puzzle(INKALA, fmt="csv")
-    assert set(FORMATS) == {"auto", "line", "grid", "rows", "json", "jsonl", "csv"}
+    assert set(FORMATS) == {"auto", "line", "grid", "rows", "json", "jsonl", "csv", "iss"}
 
 
 # --- properties --------------------------------------------------------------------------------

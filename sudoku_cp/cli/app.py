@@ -24,7 +24,7 @@ from ..errors import SudokuError, one_line
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_TERMINATED = 143  # 128 + SIGTERM: a check or count batch stopped by SIGTERM
-OUTPUT_FORMATS = ("pretty", "line", "json", "fpuzzles", "sudokupad")
+OUTPUT_FORMATS = ("pretty", "line", "json", "fpuzzles", "sudokupad", "iss")
 
 
 def fail(message: str, status: int = EXIT_USAGE) -> NoReturn:

@@ -88,8 +88,9 @@ from .app import (
     "--input-format",
     default="auto",
     show_default=True,
-    help="How to read the input: auto, line, grid, rows, json, jsonl, csv (auto also reads "
-    "f-puzzles JSON and links, regions/variant columns and killer cages).",
+    help="How to read the input: auto, line, grid, rows, json, jsonl, csv, iss (auto also "
+    "reads f-puzzles JSON and links, ISS constraint strings, regions/variant columns and killer "
+    "cages).",
 )
 @click.option("--stats", is_flag=True, help="Also print the backend's counters.")
 def solve(
@@ -110,7 +111,8 @@ def solve(
     and print the solution(s).
 
     With --format line each solution is one line of N*N symbols on standard output and the
-    status goes to standard error, so scripts can count and compare solutions. Exit 0 when
+    status goes to standard error, so scripts can count and compare solutions (--format iss
+    prints the puzzle as an ISS constraint string first). Exit 0 when
     every puzzle has a solution, 1 when some has none, 2 for unusable input or options,
     3 when a time limit ran out first or when a puzzle's published solution (an f-puzzles
     'solution') contradicts the answer: the status line then says DISAGREEMENT and why.
@@ -204,6 +206,16 @@ def _print_result(
         else:
             click.echo(fpuzzles_json(data))
             click.echo(fpuzzles_link(data))
+        click.echo(f"puzzle {_shown(record)}: {_status_line(result, published)}", err=True)
+        if stats:
+            click.echo(_stats_line(result), err=True)
+    elif out_format == "iss":
+        from ..formats.iss import format_iss
+
+        # The puzzle as an ISS constraint string, then each solution found in line form.
+        click.echo(format_iss(puzzle.cells, size, puzzle.model))
+        for solution in result.solutions:
+            click.echo(format_line(solution, size))
         click.echo(f"puzzle {_shown(record)}: {_status_line(result, published)}", err=True)
         if stats:
             click.echo(_stats_line(result), err=True)

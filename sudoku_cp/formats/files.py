@@ -39,6 +39,7 @@ from .text import (
     check_format,
     content_lines,
     is_separator,
+    may_be_iss,
 )
 
 if TYPE_CHECKING:
@@ -261,6 +262,9 @@ class _Reader:
             yield from self.single(fmt)
         elif fmt == "line":
             yield from map(self.line_record, self.lines)
+        elif fmt == "iss":  # one ISS constraint string a line
+            self.line_parser = LineParser("iss", self.line_parser.model, self.line_parser.prefix)
+            yield from map(self.line_record, self.lines)
         elif fmt == "jsonl":
             yield from map(self.jsonl_record, self.lines)
         elif fmt == "csv":
@@ -289,6 +293,9 @@ class _Reader:
         elif _is_csv_header(first.text):
             self.lines.push(first)
             yield from self.csv_records()
+        elif _is_iss_line(first.text):  # ISS strings are one a line, never rows of a grid
+            self.lines.push(first)
+            yield from map(self.line_record, self.lines)
         else:
             yield from self.text_lines(first)
 
@@ -460,6 +467,16 @@ def _complete_json(text: str) -> bool:
     except (ValueError, RecursionError):
         return False
     return True
+
+
+def _is_iss_line(text: str) -> bool:
+    """True for an ISS constraint string (:func:`.iss.is_iss`), tried only on a line that
+    starts with '.' and a letter or '~' (which loads the rule kinds)."""
+    if not may_be_iss(text):
+        return False
+    from .iss import is_iss
+
+    return is_iss(text)
 
 
 def _cell_count(text: str) -> int:

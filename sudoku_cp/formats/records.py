@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from ..errors import PuzzleError, SudokuError
 from ..model import Model
 from ..puzzle import Puzzle
-from .line import plain_codes
+from .line import format_line, plain_codes
 from .puzzles import parse_puzzle, puzzle_from_data
 
 
@@ -155,6 +155,10 @@ class LineParser:
             return self._jsonl(index, line)
         if self.kind == "csv":
             return self._csv(index, line, unchecked)
+        if self.kind == "iss":
+            return make_record(
+                index, line, lambda: parse_puzzle(text, self.model, "iss"), None, None, self.prefix
+            )
         return make_record(
             index, line, lambda: self._puzzle(text, unchecked), None, None, self.prefix
         )
@@ -215,6 +219,8 @@ class LineParser:
                 solution = stated_solution(data, size) if isinstance(size, int) else None
                 if solution is not None and "." not in solution:
                     expected["solution"] = solution
+            elif isinstance(data.get("puzzle"), str) and "solution" in expected:
+                _iss_solution(data["puzzle"], expected)
         return make_record(
             index, line, lambda: puzzle_from_data(data, self.model), ident, expected, self.prefix
         )
@@ -311,6 +317,24 @@ class Line:
     number: int
     text: str
     error: str | None = None
+
+
+def _iss_solution(puzzle: str, expected: dict[str, Any]) -> None:
+    """An ISS record's solution (ISS's short form: letters from A on grids above 9x9) in line
+    form, as the other records state theirs; left as it is when the puzzle is no ISS string."""
+    from .text import may_be_iss
+
+    if not may_be_iss(puzzle):
+        return
+    from . import iss
+
+    if not iss.is_iss(puzzle):
+        return
+    solution = expected["solution"]
+    side = int(len(solution) ** 0.5) if isinstance(solution, str) else 0
+    digits = iss.published_digits(solution, side)
+    if digits is not None:
+        expected["solution"] = format_line(digits, side)
 
 
 def fail(message: str) -> Any:

@@ -38,7 +38,7 @@ Build = Callable[..., T]
 ``Puzzle.from_parsed``, called with ``published=`` too when the input states its solution (an
 f-puzzles ``solution``); it may raise a ``PuzzleError`` (a repeated given) or ``ModelError``."""
 
-FORMATS = ("auto", "line", "grid", "rows", "json", "jsonl", "csv")
+FORMATS = ("auto", "line", "grid", "rows", "json", "jsonl", "csv", "iss")
 """Names accepted for ``fmt`` when reading."""
 
 # The most text one multi-line puzzle may take (a 64×64 JSON printed one number a line is
@@ -68,6 +68,12 @@ def read_text(text: str, model: Model | str, fmt: str, build: Build[T]) -> T:
         )
     if not text.strip():
         raise PuzzleError("input is only whitespace")
+    if fmt == "iss" or (fmt in ("auto", "line") and may_be_iss(text)):
+        from . import iss  # (loads every rule kind: only for ISS input)
+
+        if fmt == "iss" or iss.is_iss(text):
+            given, side, own = iss.read_iss(text, rules)
+            return _build(given, side, own, build)
     if fmt in ("auto", "line") and "\n" not in text.strip():
         # An f-puzzles or SudokuPad link, or a bare payload (see .fpuzzles, .sudokupad).
         found = links.find_payload(text)
@@ -111,6 +117,13 @@ def check_format(fmt: str) -> str:
     if name not in FORMATS:
         raise InputError(f"unknown input format {fmt!r} (choose from: {', '.join(FORMATS)})")
     return name
+
+
+def may_be_iss(text: str) -> bool:
+    """A cheap gate before :func:`.iss.is_iss` (which loads the rule kinds): '.' then a letter
+    or '~'. A puzzle line starting with a blank and a digit never passes it."""
+    head = text.lstrip()[:2]
+    return head[:1] == "." and (head[1:2] == "~" or head[1:2].isalpha())
 
 
 def _single_format(text: str) -> str:
@@ -325,6 +338,13 @@ def read_data(data: Any, model: Model | str, build: Build[T]) -> T:
             raise PuzzleError(
                 "a JSON object needs a 'puzzle' key (a line string or a list of rows)"
             )
+        if isinstance(data["puzzle"], str) and may_be_iss(data["puzzle"]):
+            from . import iss
+
+            if iss.is_iss(data["puzzle"]):  # its 'solution' in ISS's short form, if any
+                given, side, own = iss.read_iss(data["puzzle"], rules)
+                published = iss.published_digits(data.get("solution"), side)
+                return _build(given, side, own, build, published)
         data = data["puzzle"]
     if isinstance(data, str):
         return read_text(data, rules, "line" if "\n" not in data.strip() else "auto", build)
