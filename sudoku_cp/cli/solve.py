@@ -81,8 +81,9 @@ from .app import (
     show_default=True,
     help="How to print solutions: boxed grid, one line each, JSON, fpuzzles (the puzzle "
     "with its rules and the solution found as one line of f-puzzles JSON, then its "
-    "https://f-puzzles.com/?load=… link, to open it in f-puzzles or SudokuPad), or sudokupad "
-    "(the same as a https://sudokupad.app/fpuzzles… link, SudokuPad's f-puzzles import).",
+    "https://f-puzzles.com/?load=… link, to open it in f-puzzles or SudokuPad), sudokupad "
+    "(the same as a https://sudokupad.app/fpuzzles… link, SudokuPad's f-puzzles import), or "
+    "iss (the puzzle as an Interactive Sudoku Solver constraint string, then each solution).",
 )
 @click.option(
     "--input-format",
