@@ -841,3 +841,14 @@ def test_round_trip_through_a_sudokupad_link(record: dict[str, Any]) -> None:
     assert via_link.size == original.size and via_link.cells == original.cells
     assert canonical(via_link.model, via_link.size) == canonical(original.model, original.size)
     assert via_link.published == original.published
+
+
+def test_a_background_picture_is_refused_by_name_unless_said_to_draw_no_rule() -> None:
+    # Parity Fish (tests/data/sudokupad_real.txt) draws its red parity lines in its metadata's
+    # 'bgimage' only: read without them, its verdict would silently be another puzzle's.
+    scl = blank()
+    scl["metadata"] = {"bgimage": "https://i.imgur.com/n3iOt4N.jpeg", "bgimageopacity": "1"}
+    with pytest.raises(PuzzleError, match=r"'bgimage' shows a picture .*image:bgimage=cosmetic"):
+        scl_to_fpuzzles(scl)
+    data = scl_to_fpuzzles(scl, ["image:bgimage=cosmetic"])
+    assert same_reading(data, scl_to_fpuzzles(blank()))

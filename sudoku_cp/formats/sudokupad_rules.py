@@ -34,7 +34,7 @@ from .links import short_text
 
 Cell = tuple[int, int]
 
-ELEMENT_KINDS = ("line", "arrow", "underlay", "overlay", "text", "cage")
+ELEMENT_KINDS = ("line", "arrow", "underlay", "overlay", "text", "cage", "image")
 """The kinds of element an element spec names (``KIND:COLOUR=KEY``)."""
 
 SPEC_KEYS: dict[str, tuple[str, ...]] = {
@@ -47,6 +47,8 @@ SPEC_KEYS: dict[str, tuple[str, ...]] = {
     "cage": ("killercage", "extraregion", "cosmetic"),
     "arrow": ("cosmetic",),
     "text": ("cosmetic",),
+    # A picture the puzzle shows (metadata 'bgimage': Sudoku Maker's background image).
+    "image": ("cosmetic",),
 }
 """The f-puzzles keys an element of each kind may be said to be (and ``cosmetic``)."""
 
@@ -62,6 +64,7 @@ _SPEC = re.compile(
 # The converter's metadata tags (reMetaTags): "name: text", the text running to the end.
 _META = re.compile(r"^([^: ]+):\s*([\s\S]+)", re.MULTILINE)
 _EPS = 1e-6
+_NUMBER = re.compile(r"\s*-?[0-9]+(?:\.[0-9]*)?\s*")
 
 
 @dataclass(frozen=True)
@@ -513,6 +516,21 @@ class _Reader:
                 raise PuzzleError(
                     f"SudokuPad metadata says {flag} but 'global' does not: the converter writes "
                     "both, so which holds is not certain"
+                )
+        # A picture can draw rules no element carries (Parity Fish draws its red parity lines
+        # in its 'bgimage' only): unread, it would silently drop them, so it is refused by name
+        # unless the user says it draws nothing that is a rule. Opacity and such are numbers.
+        for key, items in self.meta.items():
+            pictures = [
+                str(v).strip()
+                for v in items
+                if "image" in key.lower() and isinstance(v, str) and not _NUMBER.fullmatch(v)
+            ]
+            if any(pictures) and ("image", _colour(key)) not in self.specs:
+                raise PuzzleError(
+                    f"SudokuPad metadata {key!r} shows a picture ({short_text(pictures[0])}) that "
+                    "may draw rules this tool cannot see; if it draws none, say so with "
+                    f"--element 'image:{_colour(key)}=cosmetic'"
                 )
         solutions = {
             str(s).strip() for s in self.meta.get("solution", []) if str(s).strip()
