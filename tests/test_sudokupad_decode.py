@@ -449,17 +449,39 @@ def test_real_payloads_decode() -> None:
             assert all(sorted(house) == list(range(1, 10)) for house in houses)
 
 
-def test_real_payloads_with_solutions_are_unique_with_them() -> None:
-    pytest.importorskip("sudoku_cp.formats.sudokupad_rules")
+def test_real_payloads_are_typed_or_refused_naming_the_element() -> None:
+    # None of the three real puzzles is drawn only in the converter's styles (Sudoku Maker
+    # draws dots and lines its own way): each is refused, naming an element and the spec that
+    # would say what it means. A typed one must be unique with its published solution.
+    refused = 0
     for payload in real_payloads():
         try:
             puzzle = parse_puzzle(payload)
-        except PuzzleError as err:  # an element not typed: named, one line
-            assert "\n" not in str(err)
+        except PuzzleError as err:
+            assert "\n" not in str(err) and "--element '" in str(err), err
+            refused += 1
             continue
         result = run("check", payload, "-j", "0", "-f", "jsonl", "-q")
         record = json.loads(result.stdout.splitlines()[0])
         assert record["verdict"] == "unique" or puzzle.published is None, record
+    assert refused == 3
+
+
+def test_a_rule_drawn_in_a_picture_and_said_cosmetic_is_caught_by_the_published_solution() -> None:
+    # Parity Fish: its dots said to be kropki dots (as its rules text says) and its background
+    # picture said to draw nothing — but the picture draws the red parity lines. The puzzle
+    # as read has many solutions; its published solution holds but is not among the two found,
+    # so the verdict is a disagreement, not "multiple".
+    fish = next(p for p in real_payloads() if "sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWAD" in p)
+    result = run(
+        "check", fish, "-j", "0", "-f", "jsonl", "-q", "-b", "sat",
+        "--element", "overlay:#ffffff=difference",
+        "--element", "overlay:#000000=ratio",
+        "--element", "image:bgimage=cosmetic",
+    )  # fmt: skip
+    record = json.loads(result.stdout.splitlines()[0])
+    assert record["verdict"] == "disagreement", record
+    assert record["published"] == "differs", record
 
 
 # --- never a traceback ---------------------------------------------------------------------------

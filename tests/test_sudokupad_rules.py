@@ -852,3 +852,30 @@ def test_a_background_picture_is_refused_by_name_unless_said_to_draw_no_rule() -
         scl_to_fpuzzles(scl)
     data = scl_to_fpuzzles(scl, ["image:bgimage=cosmetic"])
     assert same_reading(data, scl_to_fpuzzles(blank()))
+
+
+def test_a_dot_of_another_style_is_read_as_a_kropki_dot_when_said_so() -> None:
+    # Sudoku Maker's white dot (a 0.34 circle, thickness 1.28) is no converter style; said to
+    # be an f-puzzles 'difference' it binds the two cells whose edge it sits on ([3.5, 8]: row
+    # 4, between columns 8 and 9; value 1 unless the spec gives one, as the f-puzzles reader
+    # reads 'difference').
+    dot = {
+        "center": [3.5, 8],
+        "width": 0.34,
+        "height": 0.34,
+        "thickness": 1.28,
+        "rounded": True,
+        "backgroundColor": "#FFFFFF",
+        "borderColor": "#000000",
+    }
+    scl = blank()
+    scl["overlays"] = [dot]
+    with pytest.raises(PuzzleError, match=r"overlay #ffffff at \[3.5, 8\]"):
+        scl_to_fpuzzles(scl)
+    data = scl_to_fpuzzles(scl, ["overlay:#ffffff=difference"])
+    assert same_reading(data, fpuzzles(difference=[{"cells": ["R4C8", "R4C9"]}]))
+    data = scl_to_fpuzzles(scl, ["overlay:#ffffff=difference:3"])
+    assert same_reading(data, fpuzzles(difference=[{"cells": ["R4C8", "R4C9"], "value": "3"}]))
+    scl["overlays"] = [dict(dot, center=[3.5, 7.5])]  # a cell centre: no edge
+    with pytest.raises(PuzzleError, match="it is a difference dot, but it is not on the edge"):
+        scl_to_fpuzzles(scl, ["overlay:#ffffff=difference"])

@@ -42,7 +42,9 @@ SPEC_KEYS: dict[str, tuple[str, ...]] = {
     "line": (*LINE_KEYS, *MORE_LINE_KEYS, "cosmetic"),
     # A mark centred in one cell ({"cell"}).
     "underlay": ("odd", "even", "cosmetic"),
-    "overlay": ("odd", "even", "cosmetic"),
+    # A mark on the edge of two cells: a kropki dot (f-puzzles 'difference' / 'ratio', their
+    # value 1 / 2 unless the spec gives one, as the f-puzzles reader reads them).
+    "overlay": ("odd", "even", "difference", "ratio", "cosmetic"),
     # A cage of cells: a killer cage (its value the sum) or an extra region.
     "cage": ("killercage", "extraregion", "cosmetic"),
     "arrow": ("cosmetic",),
@@ -1264,6 +1266,17 @@ class _Reader:
                 if spec.key in ("odd", "even"):
                     cell = self.cell_at(center, f"{label} {where}")
                     self.add(spec.key, {"cell": _name(cell)})
+                elif spec.key in ("difference", "ratio"):
+                    pair = self.edge_cells(center, item, f"{label} {where}")
+                    if pair is None:  # (edge_cells leaves it to the spec, which says a dot)
+                        raise PuzzleError(
+                            f"SudokuPad {label} {where}: --element says it is a {spec.key} dot, "
+                            "but it is not on the edge of two cells"
+                        )
+                    entry = {"cells": [_name(pair[0]), _name(pair[1])]}
+                    if spec.value is not None:
+                        entry["value"] = spec.value
+                    self.add(spec.key, entry)
 
     def where(self, pts: Sequence[tuple[float, float]]) -> str:
         """Points named as cells where they are cell centres (else as coordinates)."""
