@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -879,3 +880,99 @@ def test_a_dot_of_another_style_is_read_as_a_kropki_dot_when_said_so() -> None:
     scl["overlays"] = [dict(dot, center=[3.5, 7.5])]  # a cell centre: no edge
     with pytest.raises(PuzzleError, match="it is a difference dot, but it is not on the edge"):
         scl_to_fpuzzles(scl, ["overlay:#ffffff=difference"])
+
+
+def test_a_point_far_off_the_grid_is_one_line() -> None:
+    # A mutated little-killer arrow at 1e308 overflowed to infinity when its direction was taken
+    # (OverflowError, found by fuzzing the converter's output).
+    scl = blank()
+    scl["arrows"] = [
+        {
+            "color": "#000000",
+            "thickness": 2,
+            "headLength": 0.3,
+            "wayPoints": [[1e308, 0.2], [-1e308, 0.02]],
+        }
+    ]
+    with pytest.raises(PuzzleError, match="lies far off the grid"):
+        scl_to_fpuzzles(scl)
+
+
+def test_crafted_values_found_by_fuzzing_are_one_line() -> None:
+    # Each raised another exception before: a quadruple's 5,000-digit text (ValueError: the
+    # int-string limit), a cage whose style is a list (TypeError: unhashable), an arrow bulb of
+    # width NaN (ValueError: NaN to integer).
+    scl = blank()
+    scl["overlays"] = [
+        {
+            "borderColor": "#000000",
+            "backgroundColor": "#FFFFFF",
+            "rounded": True,
+            "width": 0.7,
+            "height": 0.7,
+            "fontSize": 14,
+            "center": [1, 1],
+            "text": "9" * 5000,
+        }
+    ]
+    with pytest.raises(PuzzleError, match="quadruple"):
+        scl_to_fpuzzles(scl)
+    scl = blank()
+    scl["cages"] = [{"cells": [[0, 0], [0, 1]], "style": ["fpRowIndexer"]}]
+    with pytest.raises(PuzzleError):
+        scl_to_fpuzzles(scl)
+    scl = blank()
+    scl["overlays"] = [
+        {
+            "borderColor": "#A1A1A1",
+            "backgroundColor": "#FFFFFF",
+            "center": [0.5, 0.5],
+            "fontSize": 16,
+            "borderSize": 5,
+            "rounded": True,
+            "text": "",
+            "width": float("nan"),
+            "height": 0.83,
+        }
+    ]
+    with pytest.raises(PuzzleError, match="width and height must be numbers"):
+        scl_to_fpuzzles(scl)
+
+
+def test_mutated_converter_output_is_read_or_refused_in_one_line() -> None:
+    """Random changes to the corpus's objects (a value replaced by a crafted one, an item
+    repeated or removed): every outcome is a reading or a one-line PuzzleError/InputError."""
+    import random
+
+    rng = random.Random(20261127)
+    crafted = [None, 0, -1, 2.5, 1e308, float("nan"), "", "x", [], {}, [[]], [-1, -1], True]
+    crafted += ["9" * 5000, 10**30, [1e9, 1e9], "solution: 1"]
+
+    def places(value: Any, path: tuple = ()) -> Iterable[tuple]:
+        yield path
+        if isinstance(value, (dict, list)):
+            children = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, child in children:
+                yield from places(child, (*path, key))
+
+    outcomes = {"read": 0, "refused": 0}
+    for _ in range(1500):
+        scl = copy.deepcopy(rng.choice(RECORDS)["scl"])
+        path = rng.choice(list(places(scl))[1:])
+        parent = scl
+        for key in path[:-1]:
+            parent = parent[key]
+        roll = rng.random()
+        if roll < 0.7:
+            parent[path[-1]] = rng.choice(crafted)
+        elif roll < 0.85 and isinstance(parent, list):
+            parent.append(copy.deepcopy(parent[path[-1]]))
+        else:
+            del parent[path[-1]]
+        try:
+            read(scl_to_fpuzzles(scl))
+            outcomes["read"] += 1
+        except (PuzzleError, InputError) as err:
+            assert "\n" not in str(err)
+            outcomes["refused"] += 1
+    assert outcomes["refused"] > 0 and sum(outcomes.values()) == 1500

@@ -66,6 +66,7 @@ _SPEC = re.compile(
 # The converter's metadata tags (reMetaTags): "name: text", the text running to the end.
 _META = re.compile(r"^([^: ]+):\s*([\s\S]+)", re.MULTILINE)
 _EPS = 1e-6
+_FAR = 1_000  # a coordinate (in cells) no element of a grid of at most 16 cells comes near
 _NUMBER = re.compile(r"\s*-?[0-9]+(?:\.[0-9]*)?\s*")
 
 
@@ -311,6 +312,9 @@ class _Reader:
             )
         ):
             raise PuzzleError(f"SudokuPad {what}: {short_text(repr(value))} is not a point [r, c]")
+        if any(abs(x) > _FAR for x in value):
+            # Far beyond any grid: arithmetic on it (a direction, a distance) would overflow.
+            raise PuzzleError(f"SudokuPad {what}: {short_text(repr(value))} lies far off the grid")
         return float(value[0]), float(value[1])
 
     def points(self, element: dict, what: str) -> list[tuple[float, float]]:
@@ -588,7 +592,7 @@ class _Reader:
                     self.spec_cage(cage, cells, what, "an extra-region cage not the converter's")
                 else:
                     self.add("extraregion", {"cells": [_name(c) for c in cells]})
-            elif cage.get("style") in _INDEXER_STYLES:
+            elif isinstance(cage.get("style"), str) and cage["style"] in _INDEXER_STYLES:
                 # parse.cage: an f-puzzles cage drawn for an indexer (fromConstraint 'Row
                 # Indexer' …) gets style fpRowIndexer …: f-puzzles' own mark of the rule.
                 key = _INDEXER_STYLES[cage["style"]]
@@ -823,9 +827,15 @@ class _Reader:
             center = self.point(over.get("center"), "arrow bulb")
             width, height = over.get("width"), over.get("height")
             if not all(
-                isinstance(x, (int, float)) and not isinstance(x, bool) for x in (width, height)
+                isinstance(x, (int, float))
+                and not isinstance(x, bool)
+                and math.isfinite(x)
+                and abs(x) <= _FAR
+                for x in (width, height)
             ):
-                raise PuzzleError("SudokuPad arrow bulb: its width and height must be numbers")
+                raise PuzzleError(
+                    "SudokuPad arrow bulb: its width and height must be numbers of cells"
+                )
             cols, rows = float(width) - 0.83, float(height) - 0.83  # type: ignore[arg-type]
             if min(rows, cols) < -_EPS or min(rows, cols) > _EPS:
                 self.defer(
@@ -1082,7 +1092,7 @@ class _Reader:
                 self.check_cell(cell, f"quadruple at {list(center)}")
             text = over.get("text")
             values = str(text).split() if text is not None else []
-            if not all(v.isascii() and v.isdigit() for v in values):
+            if not all(v.isascii() and v.isdigit() and len(v) <= 2 for v in values):
                 self.defer(
                     self.overlay_kind(over),
                     over,
