@@ -84,7 +84,14 @@ from .fpuzzles_indexers import (
     write_indexers,
     write_pencil_marks,
 )
-from .fpuzzles_rules import PART2_KEYS, WRITTEN, kropki_negative, read_part2, write_part2
+from .fpuzzles_rules import (
+    PART2_KEYS,
+    WRITTEN,
+    cell_place,
+    kropki_negative,
+    read_part2,
+    write_part2,
+)
 from .line import Grid, format_line
 from .links import FPUZZLES_LINK, short_text
 
@@ -153,8 +160,6 @@ _COSMETIC_CELL_KEYS = frozenset(
         "cellC",
     }
 )
-
-_CELL = re.compile(r"R(\d+)C(\d+)", re.IGNORECASE)
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -425,12 +430,12 @@ def _cells(value: Any, size: int, where: str) -> tuple[int, ...]:
         raise PuzzleError(f"{where}: 'cells' must be a list of cells such as \"R1C1\"")
     cells = []
     for item in value:
-        match = _CELL.fullmatch(item) if isinstance(item, str) else None
-        if match is None:
+        place = cell_place(item)
+        if place is None:
             raise PuzzleError(f'{where}: {_json(item)} is not a cell such as "R1C1"')
-        row, col = int(match.group(1)), int(match.group(2))
+        row, col = place
         if not (1 <= row <= size and 1 <= col <= size):
-            raise PuzzleError(f"{where}: cell {item} is outside the {size}x{size} grid")
+            raise PuzzleError(f"{where}: cell {short_text(item)} is outside the {size}x{size} grid")
         cells.append((row - 1) * size + col - 1)
     if len(set(cells)) != len(cells):
         raise PuzzleError(f"{where} lists a cell twice")

@@ -175,8 +175,14 @@ def decode_payload(payload: str) -> Any:
         raise PuzzleError("bad f-puzzles payload: it decompresses, but not to JSON") from None
 
 
+# lz-string's alphabet ends with "=" (64), of which none of the six bits a character gives is
+# set: an "=" inside a payload reads as zero bits (py-lzstring lzstring/_encodings.py
+# _BASE64_ALPHABET, as pieroxy/lz-string's keyStrBase64; SudokuPad's copy, marktekfan/
+# sudokupad-penpa-import src/sudokupad/fpuzzlesdecoder.js base64Codec, leaves "=" out of its
+# alphabet, and the undefined its getBaseValue gives reads as the same zero bits).
 _B64_VALUES = {
-    ch: i for i, ch in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+    ch: i
+    for i, ch in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
 }
 
 
