@@ -848,20 +848,23 @@ def _little_killer(rule: LittleKiller, size: int) -> dict[str, Any]:
     if len(cells) >= 2:
         (r0, c0), (r1, c1) = divmod(cells[0], size), divmod(cells[1], size)
         step = (r1 - r0, c1 - c0)
-    else:  # one cell, a corner: the clue points into it from outside
+    else:  # one cell, a corner: along the diagonal that leaves the grid after it
         r0, c0 = divmod(cells[0], size)
-        step = (1 if r0 == 0 else -1, 1 if c0 == 0 else -1)
+        step = (1 if r0 == 0 else -1, -1 if c0 == 0 else 1)
     direction = next((d for d, s in DIRECTIONS.items() if s == step), None)
-    clue = (r0 - step[0], c0 - step[1]) if direction else (-1, -1)
+    clue = (r0 - step[0], c0 - step[1])
+    if 0 <= clue[0] < size and 0 <= clue[1] < size:
+        # A diagonal that starts inside the grid: its clue is its first cell, which dclamage's
+        # LittleKillerConstraint reads as the first cell (and our reader with it).
+        clue = (r0, c0)
     walk = []
-    r, c = clue[0] + step[0], clue[1] + step[1]
+    r, c = r0, c0
     while direction and 0 <= r < size and 0 <= c < size:
         walk.append(r * size + c)
         r, c = r + step[0], c + step[1]
-    outside = not (0 <= clue[0] < size and 0 <= clue[1] < size)
-    if direction is None or tuple(walk) != tuple(cells) or not outside:
+    if direction is None or tuple(walk) != tuple(cells):
         raise PuzzleError(
-            "a little killer that is not a whole diagonal from outside the grid cannot be "
+            "a little killer that is not a diagonal running to the grid's edge cannot be "
             "written for f-puzzles"
         )
     return {
