@@ -25,7 +25,6 @@ import hashlib
 import json
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
@@ -222,14 +221,9 @@ def store(data: dict[str, Any], folder: Path, index: int) -> tuple[Path, str]:
     the old file or the new one, never half of one); its path and the SHA-256 of its bytes."""
     blob = gzip.compress(json.dumps(data, separators=(",", ":")).encode(), 1, mtime=0)
     path = folder / f"{index:07d}{SUFFIX}"
-    fd, temporary = tempfile.mkstemp(dir=folder, prefix=".cert-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(blob)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    from ..experiment import write_atomically  # (here: verifying never writes)
+
+    write_atomically(path, blob, prefix=".cert-", mode=0o600)
     return path, hashlib.sha256(blob).hexdigest()
 
 

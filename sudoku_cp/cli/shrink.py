@@ -22,6 +22,7 @@ from .app import (
     box_option,
     main,
     model_option,
+    path_value,
     refuse_above,
 )
 
@@ -80,6 +81,7 @@ def _common(func: Any) -> Any:
             "--output",
             default=None,
             metavar="FILE",
+            callback=path_value,
             help="Also write the puzzle found to FILE (in --format).",
         ),
         click.option(

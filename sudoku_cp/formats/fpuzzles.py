@@ -71,7 +71,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..errors import ModelError, PuzzleError
+from ..errors import ModelError, PuzzleError, SudokuError
 from ..model import Model, box_shape
 from ..rules import AntiKing, AntiKnight, Cage, DigitRootCage, NonConsecutive, Rule
 from ..rules.base import DigitRule
@@ -708,9 +708,9 @@ def fpuzzles_link(data: dict[str, Any]) -> str:
     >>> fpuzzles_link({"size": 9})
     'https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAvkA'
     """
-    import lzstring
+    from .links import lz_string
 
-    return FPUZZLES_LINK + lzstring.compress_to_base64(fpuzzles_json(data))
+    return FPUZZLES_LINK + lz_string().compress_to_base64(fpuzzles_json(data))
 
 
 def record_text(cells: Sequence[int], size: int, model: Model) -> str:
@@ -740,7 +740,7 @@ def record_text(cells: Sequence[int], size: int, model: Model) -> str:
         given, side, read = read_fpuzzles(data, base)
         if _same(cells, model, given, read, size):
             return fpuzzles_link(data)
-    except (PuzzleError, ModelError):
+    except SudokuError:  # (a wrong lz-string module too: the JSON form needs none)
         pass
     from .text import read_data  # (here: only a puzzle f-puzzles cannot hold comes this far)
 

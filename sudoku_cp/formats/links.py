@@ -14,7 +14,7 @@ import functools
 import re
 from typing import Any
 
-from ..errors import PuzzleError
+from ..errors import InputError, PuzzleError
 
 MAX_PAYLOAD_CHARS = 1 << 20
 """The most an f-puzzles payload may hold, compressed or decompressed (1 MiB): a 16x16 puzzle
@@ -125,6 +125,30 @@ def short_text(text: str) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
+def lz_string() -> Any:
+    """The ``lzstring`` module of py-lzstring, the distribution the project depends on, with
+    the two functions used here; else one line saying what to install. (The older ``lzstring``
+    distribution installs a module of the same name, with only a class ``LZString``: whichever
+    of the two was installed last is the one imported.)"""
+    try:
+        import lzstring
+    except ImportError:
+        raise InputError(
+            "f-puzzles links need py-lzstring, which is not installed: pip install py-lzstring"
+        ) from None
+    if not all(
+        callable(getattr(lzstring, name, None))
+        for name in ("compress_to_base64", "decompress_from_base64")
+    ):
+        raise InputError(
+            "the module 'lzstring' installed is not py-lzstring's (it has no "
+            "compress_to_base64: the older 'lzstring' distribution, which installs the same "
+            "name, replaced it): pip uninstall -y lzstring && pip install --force-reinstall "
+            "py-lzstring"
+        )
+    return lzstring
+
+
 def decode_payload(payload: str) -> Any:
     """The JSON an lz-string base64 payload holds (as f-puzzles' ``?load=`` carries it).
 
@@ -141,8 +165,7 @@ def decode_payload(payload: str) -> Any:
     import json
     from urllib.parse import unquote
 
-    import lzstring
-
+    lzstring = lz_string()
     text = unquote(payload.strip()).replace(" ", "+")
     if len(text) > MAX_PAYLOAD_CHARS:
         raise PuzzleError(
@@ -253,6 +276,7 @@ __all__ = [
     "MAX_PAYLOAD_CHARS",
     "decode_payload",
     "is_link",
+    "lz_string",
     "payload_in",
     "short_text",
 ]
