@@ -193,14 +193,24 @@ def _read_csv(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
                         if column in _FLOAT and not 0 <= row[column] < math.inf:
                             raise ValueError  # (nan, negative or infinite: no time measured)
                     except ValueError:  # a table edited by hand, or not a bench table at all
+                        time = column in _FLOAT and _number(value)
                         raise InputError(
                             f"{str(path)!r}, line {reader.line_num}: column {column!r} holds "
-                            f"{value[:40] + '…' if len(value) > 40 else value!r}, not a number"
+                            f"{value[:40] + '…' if len(value) > 40 else value!r}, "
+                            + ("not a time in seconds" if time else "not a number")
                         ) from None
                 rows.append(row)
     except (OSError, UnicodeDecodeError, csv.Error) as err:
         raise InputError(f"cannot read {str(path)!r}: {err}") from None
     return rows, columns
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _parse(column: str, text: str) -> Any:
