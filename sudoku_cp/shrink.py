@@ -357,11 +357,14 @@ class Minimized:
     calls: int
     solution: tuple[int, ...]
     verdict: str = "unique"
+    spent: bool = False
+    """The solver-call budget ran out: ``puzzle`` is the smallest unique one reached (every
+    removal made was judged), the parts not yet judged kept and listed as ``undecided``."""
 
     @property
     def minimal(self) -> bool:
         """Proven minimal: every kept part's removal was judged (two solutions)."""
-        return not self.undecided
+        return not self.undecided and not self.spent
 
 
 def minimize(
@@ -371,7 +374,14 @@ def minimize(
     default two paradigms when ``backends`` is None or ``"auto"``). :class:`MinimizeError` when
     ``puzzle`` is not unique or a judgement ends in disagreement."""
     harness = harness or Harness(backends)
-    first = harness.check(puzzle)
+    try:
+        first = harness.check(puzzle)
+    except CallBudgetSpent:
+        raise MinimizeError(
+            f"the budget of {harness.max_calls:,} solver calls ran out before the puzzle itself "
+            "was judged (raise --max-calls)",
+            "undecided",
+        ) from None
     if first.verdict is not Verdict.UNIQUE:
         raise MinimizeError(
             f"the puzzle is {first.verdict.value}"
@@ -396,20 +406,32 @@ def minimize(
             return None
         return record.verdict is Verdict.UNIQUE
 
-    removable, undecided = [], []
-    for part in parts:
-        alone = unique_without(every, part)
-        if alone is None:
-            undecided.append(part)
-        elif alone:
-            removable.append(part)
+    removable: list[Part] = []
+    undecided: list[Part] = []
     kept = set(every)
-    for number, part in enumerate(removable):
-        # the first removal is the one just judged; each later one is judged anew
-        if number == 0 or unique_without(kept, part):
-            kept.discard(part)
+    judged = 0  # parts judged alone
+    spent = False
+    try:
+        for part in parts:
+            alone = unique_without(every, part)
+            judged += 1
+            if alone is None:
+                undecided.append(part)
+            elif alone:
+                removable.append(part)
+        for number, part in enumerate(removable):
+            # the first removal is the one just judged; each later one is judged anew
+            if number == 0 or unique_without(kept, part):
+                kept.discard(part)
+    except CallBudgetSpent:
+        # Stop with the best puzzle reached: every removal made so far was judged unique (the
+        # first judged alone, from the whole puzzle); what was not judged stays.
+        spent = True
+        if kept == every and removable:
+            kept.discard(removable[0])
+        undecided += parts[judged:]
     minimal = build(puzzle, [p for p in parts if p in kept])
-    return Minimized(puzzle, minimal, removable, undecided, harness.calls, solution)
+    return Minimized(puzzle, minimal, removable, undecided, harness.calls, solution, spent=spent)
 
 
 __all__ = [

@@ -274,6 +274,7 @@ def test_other_cages_are_outlines(cage):
     ("where", "entry", "message"),
     [
         ("value", {"value": "²", "given": True}, 'grid R1C1: given "\\u00b2" is not a digit'),
+        ("value", {"value": "\u2460", "given": True}, 'grid R1C1: given "\\u2460" is not'),
         ("region", {"region": "²"}, 'grid R1C1: region "\\u00b2" is not one of'),
         ("marks", {"givenPencilMarks": ["²"]}, 'givenPencilMarks: "\\u00b2" is not a digit'),
         ("long", {"value": "9" * 5000, "given": True}, "grid R1C1: given"),

@@ -585,7 +585,7 @@ def test_rules_f_puzzles_cannot_state_are_refused_when_writing():
     for rule, message in [
         (XV((0, 1), 7), "an XV sum of 7 cannot be written"),
         (Sandwich((3, 2, 1, 0), 2), "a sandwich clue over a reversed line"),
-        (LittleKiller((5, 10), 3), "not a whole diagonal from outside the grid"),
+        (LittleKiller((5, 10), 3), "not a diagonal running to the grid.s edge"),
         (Negative("ratio", ((0, 1),), (2,)), "a negative ratio constraint on pairs of its own"),
         (Minimum(0, (1, 2)), "the minimum cell R1C1 compared with cells other than its"),
     ]:

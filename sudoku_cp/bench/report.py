@@ -51,6 +51,8 @@ COLUMNS = (
 _INT = {"limit", "repeat", "count"}
 _FLOAT = {"seconds"}
 _BOOL = {"exact", "valid", "agrees"}
+_REQUIRED = frozenset(COLUMNS) - {"strategy", "limit", "agrees", "note"}
+"""The columns every measurement fills (the others are empty where they do not apply)."""
 FINISHED = frozenset({"unique", "multiple", "none", "solved"})
 """Statuses of a measurement that gave an answer (not a timeout or an error)."""
 
@@ -162,6 +164,8 @@ def load_results(path: str | Path) -> Results:
     if os.path.isfile(beside):
         try:
             record = json.loads(beside.read_text(encoding="utf-8"))
+        except RecursionError:
+            raise InputError(f"{str(beside)!r} is not a JSON record: nested too deeply") from None
         except ValueError as err:
             raise InputError(f"{str(beside)!r} is not a JSON record: {err}") from None
     return Results(rows, [c for c in columns if c not in COLUMNS], record, where)
@@ -176,19 +180,40 @@ def _read_csv(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
             for line in reader:
                 if not line:
                     continue
+                if len(line) != len(columns):  # a row cut short, or a table edited by hand
+                    raise InputError(
+                        f"{str(path)!r}, line {reader.line_num}: {len(line)} fields, but the "
+                        f"header names {len(columns)} columns"
+                    )
                 row = {}
                 for column, value in zip(columns, line, strict=False):
+                    if value == "" and column in _REQUIRED:
+                        raise InputError(
+                            f"{str(path)!r}, line {reader.line_num}: column {column!r} is empty"
+                        )
                     try:
                         row[column] = _parse(column, value)
+                        if column in _FLOAT and not 0 <= row[column] < math.inf:
+                            raise ValueError  # (nan, negative or infinite: no time measured)
                     except ValueError:  # a table edited by hand, or not a bench table at all
+                        time = column in _FLOAT and _number(value)
                         raise InputError(
                             f"{str(path)!r}, line {reader.line_num}: column {column!r} holds "
-                            f"{value[:40] + '…' if len(value) > 40 else value!r}, not a number"
+                            f"{value[:40] + '…' if len(value) > 40 else value!r}, "
+                            + ("not a time in seconds" if time else "not a number")
                         ) from None
                 rows.append(row)
     except (OSError, UnicodeDecodeError, csv.Error) as err:
         raise InputError(f"cannot read {str(path)!r}: {err}") from None
     return rows, columns
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _parse(column: str, text: str) -> Any:
@@ -219,7 +244,12 @@ def _read_parquet(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
         table = pq.read_table(path)
     except (OSError, ValueError) as err:  # (pyarrow's ArrowInvalid is a ValueError)
         raise InputError(f"cannot read {str(path)!r} as Parquet: {one_line(str(err))}") from None
-    return table.to_pylist(), list(table.column_names)
+    rows = table.to_pylist()
+    for number, row in enumerate(rows, start=1):
+        empty = next((c for c in COLUMNS if c in _REQUIRED and row.get(c) in (None, "")), None)
+        if empty is not None:
+            raise InputError(f"{str(path)!r}, row {number}: column {empty!r} is empty")
+    return rows, list(table.column_names)
 
 
 # --- summaries ------------------------------------------------------------------------------------

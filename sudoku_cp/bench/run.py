@@ -143,7 +143,9 @@ def config_from_record(record: Any) -> BenchConfig:
     if not isinstance(record, Mapping):
         raise InputError(f"bench record: not a JSON object but {type(record).__name__}")
     if record.get("format") != RECORD_FORMAT:
-        raise InputError(f"not a bench record (format {record.get('format')!r})")
+        said = record.get("format")
+        shown = repr(said)[:40] if isinstance(said, str | None) else f"a {type(said).__name__}"
+        raise InputError(f"not a bench record (format {shown})")
     options = _field(record, "options", Mapping, "an object")
     text = (str,)
     for i in range(len(_field(record, "backends", list, "a list"))):
@@ -795,6 +797,8 @@ def load_record(path: str | Path) -> dict[str, Any]:
         return json.loads(raw)
     except OSError as err:
         raise InputError(f"cannot read record {str(where)!r}: {err.strerror}") from None
+    except RecursionError:
+        raise InputError(f"{str(where)!r} is not a JSON record: nested too deeply") from None
     except ValueError as err:
         raise InputError(f"{str(where)!r} is not a JSON record: {err}") from None
 

@@ -24,7 +24,7 @@ import gzip
 import hashlib
 import json
 import os
-import tempfile
+import stat
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
@@ -245,32 +245,56 @@ def store(data: dict[str, Any], folder: Path, index: int) -> tuple[Path, str]:
     the old file or the new one, never half of one); its path and the SHA-256 of its bytes."""
     blob = gzip.compress(json.dumps(data, separators=(",", ":")).encode(), 1, mtime=0)
     path = folder / f"{index:07d}{SUFFIX}"
-    fd, temporary = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(blob)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    from ..experiment import write_atomically  # (here: verifying never writes)
+
+    # (Named TEMP_PREFIX…TEMP_SUFFIX, so a later run can remove one a kill left behind.)
+    write_atomically(path, blob, prefix=TEMP_PREFIX, mode=0o600)
     return path, hashlib.sha256(blob).hexdigest()
+
+
+def file_kind(status: os.stat_result) -> str:
+    """What a file that is not a regular one is, in words (``a named pipe`` …)."""
+    for test, name in (
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISDIR, "a folder"),
+    ):
+        if test(status.st_mode):
+            return name
+    return "not a regular file"
 
 
 def load(path: Path) -> dict[str, Any]:
     """A stored certificate's data, or CertificateError naming the file and what is wrong."""
     try:
-        with gzip.open(path, "rb") as handle:
-            raw = handle.read(MAX_CERTIFICATE_BYTES + 1)
+        # Opened without waiting (a named pipe would block the open until a writer came),
+        # then read only if it is a regular file.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise CertificateError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise CertificateError(f"{path}: a folder without any *{SUFFIX} certificate") from None
+    except OSError as err:
+        raise CertificateError(f"{path}: cannot be read ({err.strerror})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            if stat.S_ISDIR(os.fstat(fd).st_mode):
+                raise CertificateError(f"{path}: a folder without any *{SUFFIX} certificate")
+            raise CertificateError(f"{path}: not a regular file ({file_kind(os.fstat(fd))})")
+        with gzip.open(os.fdopen(fd, "rb", closefd=False), "rb") as handle:
+            raw = handle.read(MAX_CERTIFICATE_BYTES + 1)
     except (OSError, EOFError) as err:
         raise CertificateError(f"{path}: not a gzip-compressed certificate ({err})") from None
+    finally:
+        os.close(fd)
     if len(raw) > MAX_CERTIFICATE_BYTES:
         raise CertificateError(f"{path}: larger than the cap of {MAX_CERTIFICATE_BYTES:,} bytes")
     try:
         data = json.loads(raw)
+    except RecursionError:
+        raise CertificateError(f"{path}: not a certificate (JSON nested too deeply)") from None
     except ValueError:
         raise CertificateError(f"{path}: not a certificate (not JSON)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -296,7 +320,8 @@ def verify(data: dict[str, Any]) -> str | None:
     if claim == "multiple":
         return _witnesses(puzzle, formula, solutions)
     if claim not in ("unique", "none"):
-        return f"unknown claim {claim!r}"
+        shown = json.dumps(claim)[:40] if isinstance(claim, str) else f"(a {type(claim).__name__})"
+        return f"unknown claim {shown}"
     if claim == "unique" and len(solutions) != 1:
         return "a unique claim needs exactly one solution"
     for solution in solutions:

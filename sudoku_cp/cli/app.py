@@ -247,6 +247,17 @@ def jobs_cap(ctx: click.Context, param: click.Parameter, value: int | None) -> i
     return refuse_above(value, max_jobs(), f" ({JOBS_PER_CORE} per usable core)")
 
 
+def path_value(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Every option that takes a file or folder: a value that looks like an option is refused
+    (``check --certify --jobs 2`` would write certificates into a folder named ``--jobs``)."""
+    if isinstance(value, str) and value.startswith("--"):
+        raise click.BadParameter(
+            f"{value!r} looks like an option, not a path (for a file whose name starts with "
+            f"'--', write ./{value})"
+        )
+    return value
+
+
 def scheduler_check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """``--scheduler``: a Dask address or ``local:N`` (N capped), with dask installed."""
     if value is None:
@@ -321,6 +332,7 @@ def model_option(func: Any) -> Any:
         "--model",
         default="classic",
         show_default=True,
+        callback=path_value,
         help="Rule set: a model name (see `sudoku-cp models`) or a path to a TOML file.",
     )(reading_options(func))
 

@@ -25,6 +25,7 @@ from .app import (
     main,
     model_option,
     parse_option_pairs,
+    path_value,
     refuse_above,
     resolve_limit,
     scheduler_option,
@@ -251,6 +252,7 @@ def _output_options(default: str) -> Callable[[Any], Any]:
                 "--output",
                 default=None,
                 metavar="FILE",
+                callback=path_value,
                 help="Write records here (with FILE.meta.json beside it) instead of stdout.",
             ),
             click.option(
@@ -322,6 +324,7 @@ def _record_format(out_format: str | None, output: str | None, default: str) -> 
     "--certify",
     default=None,
     metavar="DIR",
+    callback=path_value,
     help="Prove every unique and none verdict with a DRAT proof checked by dratify, one "
     "certificate file per puzzle in DIR (made if missing); records gain 'certified' "
     "(needs pip install 'sudoku-cp[certify]'; see `sudoku-cp certificate verify`).",

@@ -18,6 +18,7 @@ from .app import (
     box_option,
     jobs_cap,
     main,
+    path_value,
     refuse_above,
     scheduler_option,
 )
@@ -99,6 +100,7 @@ def _repeat_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     "--output",
     type=click.Path(file_okay=False),
     default=None,
+    callback=path_value,
     help="Folder for results.csv, results.parquet, record.json and the summary "
     "[default: bench-results/DATE-TIME].",
 )
@@ -113,6 +115,7 @@ def _repeat_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     "--model",
     default="classic",
     show_default=True,
+    callback=path_value,
     help="Rule set for puzzle files (bundled sets are classic).",
 )
 @box_option
@@ -137,6 +140,7 @@ def _repeat_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     "--replay",
     default=None,
     metavar="RECORD",
+    callback=path_value,
     help="Run the bench a saved record (or its folder) describes, and compare "
     "statuses and counters with its table.",
 )
@@ -295,6 +299,7 @@ def _list_bundled() -> None:
     "--output",
     type=click.Path(file_okay=False),
     default=None,
+    callback=path_value,
     help="Folder for the figures [default: plots/ beside the results].",
 )
 @click.option(

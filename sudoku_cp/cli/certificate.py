@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,17 +25,29 @@ def certificate() -> None:
 def _certificates(paths: tuple[str, ...]) -> Iterator[Path]:
     """Each file named, and the certificates in each folder named (a folder without any is
     yielded itself, so that it is reported)."""
-    from ..certify.certificate import SUFFIX
+    from ..certify.certificate import SUFFIX, file_kind
 
     count = 0
     for arg in paths:
         path = Path(arg)
         found = sorted(path.glob(f"*{SUFFIX}")) if os.path.isdir(path) else [path]
         for item in found or [path]:
+            if item is not path and not _regular(item):
+                # a named pipe would block the reading; a folder is no certificate
+                kind = file_kind(os.stat(item)) if item.exists() else "gone"
+                click.echo(f"sudoku-cp: skipped {item}: not a regular file ({kind})", err=True)
+                continue
             count += 1
             if count > MAX_PATHS:
                 raise click.UsageError(f"more than {MAX_PATHS:,} certificates in one command")
             yield item
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _verify_file(path: Path) -> tuple[str, str | None]:

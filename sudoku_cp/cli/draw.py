@@ -7,7 +7,16 @@ from typing import TYPE_CHECKING
 import click
 
 from ..limits import MAX_TIME_LIMIT
-from .app import EXIT_NEGATIVE, EXIT_UNDECIDED, box_option, fail, main, model_option, one_line
+from .app import (
+    EXIT_NEGATIVE,
+    EXIT_UNDECIDED,
+    box_option,
+    fail,
+    main,
+    model_option,
+    one_line,
+    path_value,
+)
 
 if TYPE_CHECKING:
     from ..puzzle import Puzzle
@@ -24,6 +33,7 @@ DRAW_TIME_LIMIT = 10.0
     "-o",
     "--output",
     default=None,
+    callback=path_value,
     help="Write the SVG to this file [default: standard output].",
 )
 @model_option

@@ -9,7 +9,7 @@ from typing import IO, Any
 
 import click
 
-from .app import EXIT_OK, EXIT_UNDECIDED, box_option, fail, jobs_cap, main
+from .app import EXIT_OK, EXIT_UNDECIDED, box_option, fail, jobs_cap, main, path_value
 
 FORMATS = ("line", "pretty", "rows", "json", "fpuzzles", "jsonl", "csv")
 
@@ -23,7 +23,14 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
 
 
 @main.command()
-@click.option("--model", "-m", default="classic", show_default=True, help="Model name or file.")
+@click.option(
+    "--model",
+    "-m",
+    default="classic",
+    show_default=True,
+    callback=path_value,
+    help="Model name or file.",
+)
 @box_option
 @click.option("--size", "-s", type=int, default=9, show_default=True, help="Grid side (4–16).")
 @click.option(
@@ -90,8 +97,20 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
 )
 @click.option("--jobs", "-j", type=int, default=1, show_default=True, callback=jobs_cap)
 @click.option("--format", "-f", "out_format", type=click.Choice(FORMATS), default="line")
-@click.option("--output", "-o", default=None, help="Write here instead of standard output.")
-@click.option("--certify", default=None, metavar="DIR", help="A checked DRAT proof per puzzle.")
+@click.option(
+    "--output",
+    "-o",
+    default=None,
+    callback=path_value,
+    help="Write here instead of standard output.",
+)
+@click.option(
+    "--certify",
+    default=None,
+    metavar="DIR",
+    callback=path_value,
+    help="A checked DRAT proof per puzzle.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def generate(
     model: str,

@@ -29,6 +29,7 @@ from .app import (
     main,
     model_option,
     one_line,
+    path_value,
 )
 
 MAX_RATED = 1_000_000
@@ -80,6 +81,7 @@ def _bad(record: Any) -> None:
     "--output",
     type=click.Path(dir_okay=True),
     default=None,
+    callback=path_value,
     help="html: write the page to this file; svg: write puzzle.svg and step-001.svg … into "
     "this folder [default: standard output].",
 )

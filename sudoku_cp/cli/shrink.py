@@ -21,6 +21,7 @@ from .app import (
     box_option,
     main,
     model_option,
+    path_value,
     refuse_above,
 )
 
@@ -79,6 +80,7 @@ def _common(func: Any) -> Any:
             "--output",
             default=None,
             metavar="FILE",
+            callback=path_value,
             help="Also write the puzzle found to FILE (in --format).",
         ),
         click.option(
@@ -266,13 +268,21 @@ def minimize(
     click.echo(f"removable alone ({len(found.removable)}): {removable}", err=True)
     if found.undecided:
         undecided = ", ".join(describe(p, found_puzzle) for p in found.undecided)
-        click.echo(f"undecided within the time limit (kept): {undecided}", err=True)
+        why = "not judged: the budget ran out" if found.spent else "undecided within the time limit"
+        click.echo(f"{why} (kept): {undecided}", err=True)
     _emit(found.puzzle, out_format, output, (puzzle, model))
     rules = len(found.puzzle.model.rules) + len(found.puzzle.model.cell_groups)
     click.echo(
-        f"minimal: {found_puzzle.givens_count} -> {found.puzzle.givens_count} givens"
+        ("best reached" if found.spent else "minimal")
+        + f": {found_puzzle.givens_count} -> {found.puzzle.givens_count} givens"
         + (f", {rules} rules" if rules else "")
-        + f", unique; {found.calls} solver calls",
+        + f", unique; {found.calls} solver calls"
+        + (
+            f" — the budget of {harness.max_calls:,} solver calls ran out: unique, not proven "
+            "minimal (raise --max-calls to go on)"
+            if found.spent
+            else ""
+        ),
         err=True,
     )
     sys.exit(EXIT_OK if found.minimal else EXIT_UNDECIDED)

@@ -318,8 +318,11 @@ class _Reader:
     def text_lines(self, first: Line) -> Iterator[AnyRecord]:
         buffered = [first]
         chars = len(first.text)
-        # (A link or payload is no row of a grid, however short: a SudokuPad short id is.)
-        if _cell_count(first.text) <= MAX_SIZE and not (
+        # Rows of numbers too long for a grid are still rows: read together, they are one grid
+        # too large (one error), not a puzzle each. (A link or payload is no row of a grid,
+        # however short: a SudokuPad short id is.)
+        rows = _numbers_row(first.text)
+        if (_cell_count(first.text) <= MAX_SIZE or rows) and not (
             links.is_link(first.text) or links.is_payload(first.text)
         ):
             # Perhaps one grid: look at the lines a grid could span, no more.
@@ -328,7 +331,9 @@ class _Reader:
                 chars += len(line.text)
                 if (
                     line.error
-                    or _cell_count(line.text) > MAX_SIZE
+                    or (
+                        _cell_count(line.text) > MAX_SIZE and not (rows and _numbers_row(line.text))
+                    )
                     or len(buffered) > 2 * MAX_SIZE + 1
                     or chars > MAX_TEXT_CHARS
                 ):
@@ -481,10 +486,22 @@ def _is_iss_line(text: str) -> bool:
 
 def _cell_count(text: str) -> int:
     """How many cells a line holds, read as a grid row or a row of numbers."""
-    tokens = [t for t in text.replace(",", " ").split() if t.strip("|+")]
-    if len(tokens) > 1 and all(NUMBER.fullmatch(t) or t in BLANKS for t in tokens):
+    tokens = _row_tokens(text)
+    if tokens is not None:
         return len(tokens)
     return len("".join(text.translate(GRID_SEPARATORS).split()))
+
+
+def _row_tokens(text: str) -> list[str] | None:
+    tokens = [t for t in text.replace(",", " ").split() if t.strip("|+")]
+    if len(tokens) > 1 and all(NUMBER.fullmatch(t) or t in BLANKS for t in tokens):
+        return tokens
+    return None
+
+
+def _numbers_row(text: str) -> bool:
+    """True for a line of two or more numbers (or blanks): a row of the rows form."""
+    return _row_tokens(text) is not None
 
 
 def _reads_alone(text: str, model: Model) -> bool:

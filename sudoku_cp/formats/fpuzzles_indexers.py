@@ -22,7 +22,6 @@ As dclamage/SudokuSolver reads them (``SudokuSolver/SolverFactory.cs``):
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +29,8 @@ from ..errors import ModelError, PuzzleError
 from ..rules import Rule
 from ..rules.candidates import Candidates
 from ..rules.indexers import INDEXERS, Indexer, indexer_rules
+from .fpuzzles_rules import cell_place
+from .links import short_text
 
 INDEXER_KEYS = tuple(kind.key for kind in INDEXERS)
 """The keys of the indexers: ``rowindexer``, ``columnindexer``, ``boxindexer``."""
@@ -37,8 +38,6 @@ PENCIL_MARKS = "givenPencilMarks"
 """The grid cell's key of its given candidates."""
 WRITTEN_HERE = (*INDEXERS, Candidates)
 """The rule classes this module writes."""
-
-_CELL = re.compile(r"R(\d+)C(\d+)", re.IGNORECASE)
 
 
 def _json(value: Any) -> str:
@@ -78,12 +77,12 @@ def read_indexers(data: dict, size: int, regions: Sequence[int | None]) -> list[
 
 
 def _cell(item: Any, size: int, where: str) -> int:
-    match = _CELL.fullmatch(item.strip()) if isinstance(item, str) else None
-    if match is None:
+    place = cell_place(item)
+    if place is None:
         raise PuzzleError(f'{where}: {_json(item)} is not a cell such as "R1C1"')
-    row, col = int(match.group(1)), int(match.group(2))
+    row, col = place
     if not (1 <= row <= size and 1 <= col <= size):
-        raise PuzzleError(f"{where}: cell {item} is outside the {size}x{size} grid")
+        raise PuzzleError(f"{where}: cell {short_text(item)} is outside the {size}x{size} grid")
     return (row - 1) * size + col - 1
 
 

@@ -120,7 +120,36 @@ _LINE_RULES: dict[str, type[Thermometer | Renban | Palindrome | BetweenLine]] = 
     "palindrome": Palindrome,
     "betweenline": BetweenLine,
 }
-_CELL = re.compile(r"R(-?\d+)C(-?\d+)", re.IGNORECASE)
+# ASCII digits only, as SudokuPad's fpuzzlesParseRC (src/sudokupad/fpuzzlesdecoder.js:
+# /R([0-9]+)C([0-9]+)/) and dclamage's FPuzzlesUtility.ParseCell (PuzzleFormats/FPuzzlesBoard.cs,
+# whose int.Parse refuses other scripts' digits) read them; "-" only to say "outside" of R-1C1.
+_CELL = re.compile(r"R(-?[0-9]+)C(-?[0-9]+)", re.IGNORECASE)
+_FAR = 10**9
+"""Where a row or column number too long to convert lies: outside any grid (SudokuPad's Number()
+of a long run of digits is as far out; Python's int() refuses more than 4,300 digits)."""
+
+
+def cell_place(item: Any) -> tuple[int, int] | None:
+    """The (row, column), from 1, an f-puzzles cell name such as ``"R1C1"`` names (None when
+    ``item`` is not one). A number too long for ``int()`` is far outside any grid.
+
+    >>> cell_place(" r2C10 "), cell_place("R" + "0" * 5000 + "3C1"), cell_place("R٣C1")
+    ((2, 10), (3, 1), None)
+    >>> cell_place("R" + "9" * 5000 + "C1")[0] > 64
+    True
+    """
+    match = _CELL.fullmatch(item.strip()) if isinstance(item, str) else None
+    if match is None:
+        return None
+    return _bounded(match.group(1)), _bounded(match.group(2))
+
+
+def _bounded(digits: str) -> int:
+    sign = -1 if digits.startswith("-") else 1
+    significant = digits.lstrip("-").lstrip("0") or "0"
+    return sign * (int(significant) if len(significant) <= 9 else _FAR)
+
+
 # Little killer directions as (row step, column step): dclamage's LittleKillerConstraint and
 # SudokuPad's littlekillerDirs agree.
 DIRECTIONS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
@@ -149,16 +178,15 @@ class _Reader:
     def place(self, item: Any, where: str, *, outside: bool = False) -> tuple[int, int]:
         """The (row, column) from 0 a cell name gives; ``outside`` allows the ring of cells
         around the grid (rows and columns 0 and N+1 in f-puzzles' names)."""
-        match = _CELL.fullmatch(item.strip()) if isinstance(item, str) else None
-        if match is None:
+        place = cell_place(item)
+        if place is None:
             raise PuzzleError(f'{where}: {_json(item)} is not a cell such as "R1C1"')
-        row, col = int(match.group(1)) - 1, int(match.group(2)) - 1
+        row, col = place[0] - 1, place[1] - 1
         low, high = (-1, self.size) if outside else (0, self.size - 1)
         if not (low <= row <= high and low <= col <= high):
             ring = " or the ring around it" if outside else ""
-            raise PuzzleError(
-                f"{where}: cell {item} is outside the {self.size}x{self.size} grid{ring}"
-            )
+            grid = f"{self.size}x{self.size} grid{ring}"
+            raise PuzzleError(f"{where}: cell {short_text(item)} is outside the {grid}")
         return row, col
 
     def cell(self, item: Any, where: str) -> int:
@@ -820,20 +848,23 @@ def _little_killer(rule: LittleKiller, size: int) -> dict[str, Any]:
     if len(cells) >= 2:
         (r0, c0), (r1, c1) = divmod(cells[0], size), divmod(cells[1], size)
         step = (r1 - r0, c1 - c0)
-    else:  # one cell, a corner: the clue points into it from outside
+    else:  # one cell, a corner: along the diagonal that leaves the grid after it
         r0, c0 = divmod(cells[0], size)
-        step = (1 if r0 == 0 else -1, 1 if c0 == 0 else -1)
+        step = (1 if r0 == 0 else -1, -1 if c0 == 0 else 1)
     direction = next((d for d, s in DIRECTIONS.items() if s == step), None)
-    clue = (r0 - step[0], c0 - step[1]) if direction else (-1, -1)
+    clue = (r0 - step[0], c0 - step[1])
+    if 0 <= clue[0] < size and 0 <= clue[1] < size:
+        # A diagonal that starts inside the grid: its clue is its first cell, which dclamage's
+        # LittleKillerConstraint reads as the first cell (and our reader with it).
+        clue = (r0, c0)
     walk = []
-    r, c = clue[0] + step[0], clue[1] + step[1]
+    r, c = r0, c0
     while direction and 0 <= r < size and 0 <= c < size:
         walk.append(r * size + c)
         r, c = r + step[0], c + step[1]
-    outside = not (0 <= clue[0] < size and 0 <= clue[1] < size)
-    if direction is None or tuple(walk) != tuple(cells) or not outside:
+    if direction is None or tuple(walk) != tuple(cells):
         raise PuzzleError(
-            "a little killer that is not a whole diagonal from outside the grid cannot be "
+            "a little killer that is not a diagonal running to the grid's edge cannot be "
             "written for f-puzzles"
         )
     return {

@@ -15,7 +15,7 @@ import functools
 import re
 from typing import Any, NamedTuple
 
-from ..errors import PuzzleError
+from ..errors import InputError, PuzzleError
 
 MAX_PAYLOAD_CHARS = 1 << 20
 """The most an f-puzzles payload may hold, compressed or decompressed (1 MiB): a 16x16 puzzle
@@ -175,6 +175,30 @@ def short_text(text: str) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
+def lz_string() -> Any:
+    """The ``lzstring`` module of py-lzstring, the distribution the project depends on, with
+    the two functions used here; else one line saying what to install. (The older ``lzstring``
+    distribution installs a module of the same name, with only a class ``LZString``: whichever
+    of the two was installed last is the one imported.)"""
+    try:
+        import lzstring
+    except ImportError:
+        raise InputError(
+            "f-puzzles links need py-lzstring, which is not installed: pip install py-lzstring"
+        ) from None
+    if not all(
+        callable(getattr(lzstring, name, None))
+        for name in ("compress_to_base64", "decompress_from_base64")
+    ):
+        raise InputError(
+            "the module 'lzstring' installed is not py-lzstring's (it has no "
+            "compress_to_base64: the older 'lzstring' distribution, which installs the same "
+            "name, replaced it): pip uninstall -y lzstring && pip install --force-reinstall "
+            "py-lzstring"
+        )
+    return lzstring
+
+
 def decode_payload(payload: str) -> Any:
     """The JSON an lz-string base64 payload holds (as f-puzzles' ``?load=`` carries it).
 
@@ -191,8 +215,7 @@ def decode_payload(payload: str) -> Any:
     import json
     from urllib.parse import unquote
 
-    import lzstring
-
+    lzstring = lz_string()
     text = unquote(payload.strip()).replace(" ", "+")
     if len(text) > MAX_PAYLOAD_CHARS:
         raise PuzzleError(
@@ -225,8 +248,14 @@ def decode_payload(payload: str) -> Any:
         raise PuzzleError("bad f-puzzles payload: it decompresses, but not to JSON") from None
 
 
+# lz-string's alphabet ends with "=" (64), of which none of the six bits a character gives is
+# set: an "=" inside a payload reads as zero bits (py-lzstring lzstring/_encodings.py
+# _BASE64_ALPHABET, as pieroxy/lz-string's keyStrBase64; SudokuPad's copy, marktekfan/
+# sudokupad-penpa-import src/sudokupad/fpuzzlesdecoder.js base64Codec, leaves "=" out of its
+# alphabet, and the undefined its getBaseValue gives reads as the same zero bits).
 _B64_VALUES = {
-    ch: i for i, ch in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+    ch: i
+    for i, ch in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
 }
 
 
@@ -300,6 +329,7 @@ __all__ = [
     "MAX_PAYLOAD_CHARS",
     "decode_payload",
     "is_link",
+    "lz_string",
     "payload_in",
     "short_text",
 ]

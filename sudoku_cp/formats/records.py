@@ -68,6 +68,11 @@ def make_record(
             puzzle = parse()
         except SudokuError as err:
             error = f"line {line.number}: {err}" if prefix else str(err)
+        except Exception as err:
+            # A reader's own bug must cost this one line, not the batch (every line of every
+            # input becomes its record here): the line is invalid, saying so.
+            where = f"line {line.number}: " if prefix else ""
+            error = f"{where}{reader_failed(err)}"
     # (positional, in the fields' order: this runs for every line of a file)
     return PuzzleRecord(
         index,
@@ -335,6 +340,21 @@ def _iss_solution(puzzle: str, expected: dict[str, Any]) -> None:
     digits = iss.published_digits(solution, side)
     if digits is not None:
         expected["solution"] = format_line(digits, side)
+
+
+def reader_failed(err: BaseException) -> str:
+    """The one line a record says when reading it raised something other than a SudokuError:
+    a fault of sudoku-cp's, named as such.
+
+    >>> reader_failed(KeyError("="))
+    "sudoku-cp could not read it: KeyError '=' (a fault in sudoku-cp's reader; please report it)"
+    """
+    detail = " ".join(str(err).split())
+    detail = detail if len(detail) <= 80 else detail[:80] + "…"
+    return (
+        f"sudoku-cp could not read it: {type(err).__name__} {detail}".rstrip()
+        + " (a fault in sudoku-cp's reader; please report it)"
+    )
 
 
 def fail(message: str) -> Any:

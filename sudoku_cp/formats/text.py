@@ -90,6 +90,10 @@ def read_text(text: str, model: Model | str, fmt: str, build: Build[T]) -> T:
                     "bad f-puzzles payload: its JSON is not an f-puzzles object (with a 'grid')"
                 )
             return read_data(data, rules, build)
+        if fmt == "line" and text.lstrip().startswith("{"):
+            # A JSON object on one line: how a record writes a puzzle with rules of its own
+            # that no link holds (fpuzzles.record_text), read wherever a line is.
+            return _json_puzzle(text, rules, build)
     if fmt == "auto":
         fmt = _single_format(text)
     if fmt == "line":

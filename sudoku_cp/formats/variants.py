@@ -33,6 +33,7 @@ from typing import Any
 from ..errors import ModelError, PuzzleError
 from ..model import Model, load_model
 from ..rules import Cage
+from .links import short_text
 
 VARIANTS = ("classic", "jigsaw", "box", "x", "hyper")
 """The words a ``variant`` joins with ``+``."""
@@ -135,7 +136,8 @@ def killer_model(base: Model, size: int, cages: Any) -> Model:
             raise PuzzleError(f"{where}: 'cells' must be a list of cell numbers (0-based)")
         for cell in cells:
             if isinstance(cell, bool) or not isinstance(cell, int):
-                raise PuzzleError(f"{where}: {cell!r} is not a cell number (0-based)")
+                shown = short_text(repr(cell))
+                raise PuzzleError(f"{where}: {shown} is not a cell number (0-based)")
             if not 0 <= cell < size * size:
                 raise PuzzleError(
                     f"{where}: cell {cell} is outside the {size}x{size} grid "
@@ -143,7 +145,7 @@ def killer_model(base: Model, size: int, cages: Any) -> Model:
                 )
         total = cage.get("sum")
         if total is not None and (isinstance(total, bool) or not isinstance(total, int)):
-            raise PuzzleError(f"{where}: its sum {total!r} is not a whole number")
+            raise PuzzleError(f"{where}: its sum {short_text(repr(total))} is not a whole number")
         rules.append(Cage(tuple(cells), total))
     try:
         return base.with_rules(rules=rules, size=size)
