@@ -488,8 +488,8 @@ NOT_UNIQUE = {
 
 SLOW_FOR = {"iss-67": "sat", "iss-131": "cpsat", "iss-132": "cpsat", "iss-133": "cpsat"}
 """Pill-arrow puzzles ("Triple digits", "Long sums 1-3") one judge does not decide within
-60 s on the development machine (check iss -b sat,cpsat -t 60): it may time out, never
-disagree; the other must decide them."""
+60 s on the development machine (check iss -b sat,cpsat -t 60): the other judges them alone
+(waiting out the slow one's time limit would cost the suite four minutes)."""
 
 
 @pytest.mark.slow
@@ -504,17 +504,14 @@ def test_each_iss_puzzle_is_read_right_or_refused_naming_its_type(number):
         assert f".{kind}" in data["puzzle"], (kind, data["puzzle"][:80])
         return
     assert puzzle.published is not None
-    record = cross_check(puzzle, ["sat", "cpsat"], limit=2, time_limit=60)
+    judges = [name for name in ("sat", "cpsat") if SLOW_FOR.get(data["id"]) != name]
+    record = cross_check(puzzle, judges, limit=2, time_limit=60)
     if data["id"] in NOT_UNIQUE:
-        for name in ("sat", "cpsat"):
+        for name in judges:
             assert record.backends[name].status is Status.MULTIPLE, record.backends[name].said()
         assert record.published == "match"
         return
-    for name in ("sat", "cpsat"):
-        said = record.backends[name].status
-        allowed = (
-            {Status.UNIQUE, Status.TIMEOUT} if SLOW_FOR.get(data["id"]) == name else {Status.UNIQUE}
-        )
-        assert said in allowed, record.backends[name].said()
+    for name in judges:
+        assert record.backends[name].status is Status.UNIQUE, record.backends[name].said()
     assert record.verdict.value == "unique", record.reason
     assert record.published == "match"
