@@ -711,7 +711,9 @@ def test_round_trip_share() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "record",
-    [r for r in RECORDS if _exact(r)],
+    # (The published set's: sat decides each in milliseconds. Two variants9 puzzles take sat a
+    # minute each; that their readings are the same is test_round_trip's.)
+    [r for r in RECORDS if _exact(r) and r["set"] == "published"],
     ids=lambda r: f"{r['set']}-{r['line']}",
 )
 def test_round_trip_verdict(record: dict[str, Any]) -> None:
