@@ -89,7 +89,8 @@ from .app import (
     "--input-format",
     default="auto",
     show_default=True,
-    help="How to read the input: auto, line, grid, rows, json, jsonl, csv, iss (auto also "
+    help="How to read the input: auto, line, grid, rows, json, jsonl, csv, iss, candidates "
+    "(auto also "
     "reads f-puzzles JSON and links, ISS constraint strings, regions/variant columns and killer "
     "cages).",
 )
