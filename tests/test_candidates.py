@@ -113,6 +113,10 @@ def test_a_candidate_grid_reads_as_givens_and_given_candidates() -> None:
     assert write_candidates(puzzle) == text
     result = get_backend("sat").solve(puzzle, limit=2)
     assert result.count == 1 and tuple(result.solutions[0]) == tuple(solution)
+    solved = run("solve", text, "--format", "line")
+    assert solved.exit_code == 0 and EULER_SOLUTION in solved.output
+    checked = run("check", text, "-q")
+    assert checked.exit_code == 0 and "unique" in checked.output
 
 
 def test_read_by_value_as_sukakuexplainer_and_iss_do() -> None:
