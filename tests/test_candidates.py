@@ -207,3 +207,19 @@ def test_the_output_file_is_written_whole(tmp_path) -> None:
     result = run("candidates", "1" + "." * 15, "--format", "html", "-o", str(out))
     assert result.exit_code == 0, result.output
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_out_of_time_is_exit_3_and_one_line() -> None:
+    result = run("candidates", "." * 81, "--count-cap", "100000", "--time-limit", "0.2")
+    assert result.exit_code == 3
+    assert "time limit" in error_line(result)
+
+
+def test_an_estimate_states_its_method_and_interval() -> None:
+    result = run("candidates", "." * 16, "--count-cap", "10", "--seed", "3", "-f", "json")
+    assert result.exit_code == 0, result.output
+    solutions = json.loads(result.output)["solutions"]
+    assert solutions["exact"] is False and solutions["count"] == 11
+    low, high = solutions["interval95"]
+    assert 10 < low <= solutions["estimate"] <= high
+    assert solutions["probes"] == 30 and "importance sampling" in solutions["method"]
