@@ -312,7 +312,7 @@ def test_any_model_file_content_is_a_model_or_a_model_error(data):
         (
             ["solve", KNOWN, "--input-format", "xml"],
             "unknown input format 'xml' (choose from: auto, line, grid, rows, json, jsonl, csv, "
-            "iss)",
+            "iss, candidates)",
         ),
         (["solve", KNOWN, "--format", "xml"], "'xml' is not one of 'pretty', 'line', 'json'"),
         (["nope"], "No such command 'nope'"),

@@ -326,7 +326,17 @@ def test_unknown_input_format():
         parse_puzzle(INKALA, fmt="xml")
     with pytest.raises(InputError, match="files of many puzzles"):
         parse_puzzle(INKALA, fmt="csv")
-    assert set(FORMATS) == {"auto", "line", "grid", "rows", "json", "jsonl", "csv", "iss"}
+    assert set(FORMATS) == {
+        "auto",
+        "line",
+        "grid",
+        "rows",
+        "json",
+        "jsonl",
+        "csv",
+        "iss",
+        "candidates",
+    }
 
 
 # --- properties --------------------------------------------------------------------------------

@@ -769,3 +769,13 @@ def _search_kept(
         **search.stats,
     }
     return search
+
+
+# --- the pieces other modules drive a solver with (true candidates: sudoku_cp.true_candidates)
+load_solver = _load
+"""``load_solver(name, encoding)``: a PySAT solver holding the encoding (close it after)."""
+solve_within = _solve_once
+"""``solve_within(solver, deadline, assumptions)``: True, False, or None past the deadline."""
+enumerate_solutions = _enumerate
+"""``enumerate_solutions(solver, encoding, limit, deadline)``: a :class:`Search` of solutions
+found with blocking clauses (which stay in the solver)."""

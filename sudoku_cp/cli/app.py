@@ -57,6 +57,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "kinds (size, dead-end, other).",
     ),
     "bench": ("bench", "Compare backends on DATASETs (puzzle files or bundled sets; see --list)."),
+    "candidates": (
+        "candidates",
+        "Every cell's true candidates in PUZZLE (text, a link, a file, a candidate grid or -): "
+        "the digits it holds in at least one solution, found exactly by SAT, with the count of "
+        "solutions (exact up to --count-cap, else estimated with a 95% interval), the cells the "
+        "puzzle fixes beyond its givens and, with --suggest, givens that would remove most "
+        "solutions.",
+    ),
     "certificate": ("certificate", "Uniqueness certificates made by `check --certify DIR`."),
     "check": (
         "batch",

@@ -85,9 +85,9 @@ def _batch_options(func: Any) -> Any:
             "--input-format",
             default="auto",
             show_default=True,
-            help="How to read inputs: auto, line, grid, rows, json, jsonl, csv, iss (auto also "
-            "reads f-puzzles JSON and links, ISS constraint strings, regions/variant columns and "
-            "killer cages).",
+            help="How to read inputs: auto, line, grid, rows, json, jsonl, csv, iss, candidates "
+            "(auto also reads f-puzzles JSON and links, ISS constraint strings, 729-symbol "
+            "candidate grids, regions/variant columns and killer cages).",
         ),
         scheduler_option,
         click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary."),

@@ -89,9 +89,9 @@ from .app import (
     "--input-format",
     default="auto",
     show_default=True,
-    help="How to read the input: auto, line, grid, rows, json, jsonl, csv, iss (auto also "
-    "reads f-puzzles JSON and links, ISS constraint strings, regions/variant columns and killer "
-    "cages).",
+    help="How to read the input: auto, line, grid, rows, json, jsonl, csv, iss, candidates "
+    "(auto also reads f-puzzles JSON and links, ISS constraint strings, 729-symbol candidate "
+    "grids, regions/variant columns and killer cages).",
 )
 @click.option("--stats", is_flag=True, help="Also print the backend's counters.")
 def solve(

@@ -22,6 +22,9 @@ One puzzle (:func:`parse_puzzle`) can be written in four forms:
 - SudokuPad: its own payloads (``scl…``/``ctc…``, ``scf…``, ``pack…``), bare or in a SudokuPad
   link, and short ids (fetched with ``--fetch``) — see :mod:`.sudokupad`; their elements become
   f-puzzles rules where their meaning is certain, else the puzzle is refused naming them.
+- candidate grids (pencil-mark sudoku): N³ symbols, each cell's candidates — see
+  :mod:`.candidates`; ``auto`` and the line form read the 9×9 one (729 symbols, digit d at
+  place d of its cell), ``fmt="candidates"`` any size.
 - variant JSON: ``{"puzzle": …, "regions": …, "variant": …}`` or a killer puzzle
   ``{"givens": …, "cages": [{"sum": S, "cells": [0-based cells]}]}`` — see :mod:`.variants`.
 
@@ -63,7 +66,8 @@ first line that is not blank and not a comment decides:
    else it is one (bad) grid, and its error is reported. So a file of exactly 16 lines of 16
    symbols is one 16×16 grid when it reads as one, sixteen 4×4 puzzles otherwise.
 
-An explicit ``fmt`` overrides all this: ``line``, ``jsonl`` and ``csv`` read many puzzles,
+An explicit ``fmt`` overrides all this: ``line``, ``jsonl``, ``csv``, ``iss`` and
+``candidates`` read many puzzles (one a line),
 ``grid``, ``rows`` and ``json`` read the whole input as one puzzle.
 
 Reading streams: lines are read one at a time with a cap of ``MAX_LINE_CHARS``, so memory stays

@@ -262,8 +262,8 @@ class _Reader:
             yield from self.single(fmt)
         elif fmt == "line":
             yield from map(self.line_record, self.lines)
-        elif fmt == "iss":  # one ISS constraint string a line
-            self.line_parser = LineParser("iss", self.line_parser.model, self.line_parser.prefix)
+        elif fmt in ("iss", "candidates"):  # one ISS string, or candidate grid, a line
+            self.line_parser = LineParser(fmt, self.line_parser.model, self.line_parser.prefix)
             yield from map(self.line_record, self.lines)
         elif fmt == "jsonl":
             yield from map(self.jsonl_record, self.lines)

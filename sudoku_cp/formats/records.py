@@ -160,9 +160,14 @@ class LineParser:
             return self._jsonl(index, line)
         if self.kind == "csv":
             return self._csv(index, line, unchecked)
-        if self.kind == "iss":
+        if self.kind in ("iss", "candidates"):
             return make_record(
-                index, line, lambda: parse_puzzle(text, self.model, "iss"), None, None, self.prefix
+                index,
+                line,
+                lambda: parse_puzzle(text, self.model, self.kind),
+                None,
+                None,
+                self.prefix,
             )
         return make_record(
             index, line, lambda: self._puzzle(text, unchecked), None, None, self.prefix
@@ -172,7 +177,8 @@ class LineParser:
         """``parse_puzzle(text, model, "line")``, with a shortcut for the usual line of a big
         file: nothing but N² known symbols, each a digit up to N, for a size the model fits."""
         plain = plain_codes(text)
-        if plain is not None and self._fits(plain[1]):
+        # (27x27 lines take the long way: 729 symbols may be a 9x9 candidate grid)
+        if plain is not None and plain[1] != 27 and self._fits(plain[1]):
             raw, size = plain
             if unchecked is not None:
                 puzzle = Puzzle.from_parsed(

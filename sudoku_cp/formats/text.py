@@ -38,8 +38,11 @@ Build = Callable[..., T]
 ``Puzzle.from_parsed``, called with ``published=`` too when the input states its solution (an
 f-puzzles ``solution``); it may raise a ``PuzzleError`` (a repeated given) or ``ModelError``."""
 
-FORMATS = ("auto", "line", "grid", "rows", "json", "jsonl", "csv", "iss")
+FORMATS = ("auto", "line", "grid", "rows", "json", "jsonl", "csv", "iss", "candidates")
 """Names accepted for ``fmt`` when reading."""
+
+CANDIDATE_LINE = 729
+"""The symbols of a 9x9 candidate grid, which the line form reads as one (:mod:`.candidates`)."""
 
 # The most text one multi-line puzzle may take (a 64×64 JSON printed one number a line is
 # about 60 KB), so a huge input is refused before any parsing.
@@ -96,9 +99,20 @@ def read_text(text: str, model: Model | str, fmt: str, build: Build[T]) -> T:
             return _json_puzzle(text, rules, build)
     if fmt == "auto":
         fmt = _single_format(text)
+    if fmt == "candidates":
+        from .candidates import read_candidates
+
+        pm_cells, side, own = read_candidates(_without_comments(text), rules)
+        return _build(pm_cells, side, own, build)
     if fmt == "line":
         if "#" in text or "\n" in text or "\r" in text:
             text = _without_comments(text)
+        if len(text) >= CANDIDATE_LINE:  # a 9x9 candidate grid (see .candidates)
+            from .candidates import is_candidate_line, read_candidates
+
+            if is_candidate_line(text):
+                pm_cells, side, own = read_candidates(text, rules)
+                return _build(pm_cells, side, own, build)
         cells, size = line_cells(text, rules)
     elif fmt == "grid":
         cells, size = _grid_cells(text)
