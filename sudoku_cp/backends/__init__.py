@@ -265,9 +265,15 @@ class Backend:
             raise BackendError(reason)
         start = time.perf_counter()
         deadline = None if time_limit is None else start + time_limit
-        search = self.search(puzzle, limit, deadline, settings)
+        # Every solution found is kept (for the validator): at most solution_cap's worth of
+        # cells, whatever was asked, so memory stays bounded at every size ("at least" above).
+        cap = solution_cap(puzzle.size)
+        kept = cap if limit is None or limit > cap else limit
+        search = self.search(puzzle, kept, deadline, settings)
         seconds = time.perf_counter() - start
-        solutions = search.solutions if limit is None else search.solutions[:limit]
+        solutions = search.solutions[:kept]
+        if kept != limit and len(solutions) >= kept:
+            search.exhausted = False  # stopped at the cap: the count is a lower bound
         status = status_for(len(solutions), limit, search.exhausted, search.timed_out)
         return Result(
             backend=self.name,
@@ -289,6 +295,7 @@ class Backend:
 
 from ..limits import MAX_LIMIT as MAX_LIMIT  # noqa: E402  (defined where the CLI reads it)
 from ..limits import MAX_TIME_LIMIT as MAX_TIME_LIMIT  # noqa: E402
+from ..limits import solution_cap  # noqa: E402
 
 
 def check_limits(limit: int | None, time_limit: float | None) -> None:
