@@ -41,3 +41,11 @@ class BackendError(SudokuError):
 
 class InputError(SudokuError):
     """A file or stream that cannot be read (missing, a directory, no permission, binary)."""
+
+
+class ClusterLost(SudokuError):
+    """The Dask scheduler (or the client's link to it) went away mid-run: the records finished
+    are written, and the run, marked interrupted, can be resumed. ``summary`` is the batch's
+    when it had begun."""
+
+    summary: object = None

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..errors import ClusterLost
 from ..experiment import describe_input, input_path
 from ..model import Model
 from ..result import CheckRecord
@@ -159,6 +160,10 @@ def _run_locked(
                 ctrl_c.deliver()
                 if progress is not None:
                     progress.advance(len(batch))
+    except ClusterLost as err:  # finished records are written: a run to --resume
+        summary.interrupted = True
+        err.summary = summary
+        raise
     except KeyboardInterrupt:
         summary.interrupted = True
         if order is not None and order.held:
