@@ -95,6 +95,9 @@ class Counter:
 
     description: str
     kind: str = "other"
+    timing: bool = False
+    """A time measured (``encode_seconds``): it varies run to run, so ``bench --replay`` does
+    not compare it."""
 
     def __post_init__(self) -> None:
         if self.kind not in COUNTER_KINDS:
@@ -380,6 +383,20 @@ def get_backend(name: str) -> Backend:
 def available_backends(names: Iterable[str] | None = None) -> list[str]:
     """The names (of ``names``, default every backend) whose libraries are installed."""
     return [n for n in (names or backend_names()) if backend_class(n).available()]
+
+
+def timing_counters(names: Iterable[str] | None = None) -> frozenset[str]:
+    """The counters the backends (``names``, default all) declare as timings.
+
+    >>> sorted(timing_counters(["sat"]))
+    ['encode_seconds', 'solve_seconds']
+    """
+    return frozenset(
+        counter
+        for name in names or backend_names()
+        for counter, declared in backend_class(name).counters.items()
+        if declared.timing
+    )
 
 
 def counter_kinds(names: Iterable[str] | None = None) -> dict[str, str]:

@@ -1,0 +1,70 @@
+"""What a new user met (issue 35, item 10), each as that user met it: a replay of a bench that
+measured sat or cpsat, a bare f-puzzles payload as an argument, the help of generate."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from clitools import run
+from puzzles import EULER
+
+from sudoku_cp.backends import timing_counters
+
+# An f-puzzles payload (lz-string base64 of f-puzzles JSON: a 9x9 grid of givens) holding
+# '/' and '+', as most do: before, taken for a path ("file not found").
+PAYLOAD = (
+    "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKQA3AQwBsBXOeAVlTQmpgDsEAXDMwo0GzBAGYOXXgKEwRd"
+    "JixToZfeIOHkAuskKjlCACzTuGrQtKHx8AGxnZm+YrEspa83O2UKro/AAHI4WLuS6+r7hoEq2wZ5Oln7RycR"
+    "6hKk2LOwJoT6pmbEs8ZxezvnpUVVZCABMId5WMW4IAIwN5U018ADsHUnR3aa5jUSVhS32/WFVBREZg0UIfSOd"
+    "EwGqpYkz/rYOqwO+49ZL8B5beU1zsyeT7Qculd05F6O3AfevaynvtsNfh2uYx0RCAA"
+)
+
+
+def test_a_replay_of_sat_and_cpsat_compares_no_timings(tmp_path: Path) -> None:
+    pytest.importorskip("pysat")
+    pytest.importorskip("ortools")
+    data = tmp_path / "two.csv"
+    data.write_text(f"id,puzzle\neuler,{EULER}\n", encoding="utf-8")
+    first = run("bench", str(data), "-b", "backtrack,sat,cpsat", "-o", str(tmp_path / "a"), "-q")
+    assert first.exit_code == 0, first.output
+    again = run("bench", "--replay", str(tmp_path / "a"), "-o", str(tmp_path / "b"), "-q")
+    # Before: encode_seconds, build_seconds … differed every time: exit 1.
+    assert again.exit_code == 0, again.output
+    assert "have the record's statuses and counters" in again.output
+
+
+def test_timing_counters_are_declared_as_such() -> None:
+    assert {"encode_seconds", "solve_seconds"} <= timing_counters(["sat"])
+    assert "decisions" not in timing_counters(["sat"])
+    assert {"build_seconds", "search_seconds", "solver_seconds"} <= timing_counters(["cpsat"])
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "count"])
+def test_a_bare_payload_is_read_as_a_puzzle(command: str) -> None:
+    assert "/" in PAYLOAD and "+" in PAYLOAD
+    result = run(command, PAYLOAD, "-q") if command != "solve" else run(command, PAYLOAD)
+    assert result.exit_code == 0, result.output
+    assert "file not found" not in result.output
+
+
+def test_a_file_named_like_a_payload_is_still_that_file(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "N4IgzglgXgpiBcBOAvkA").write_text(EULER + "\n", encoding="utf-8")
+    result = run("solve", "N4IgzglgXgpiBcBOAvkA", "--format", "line")
+    assert result.exit_code == 0, result.output
+
+
+def test_generate_help_names_sizes_to_25_and_helps_every_option() -> None:
+    text = " ".join(run("generate", "--help").output.split())
+    assert "4 to 25" in text and "4–16" not in text
+    for option, words in (
+        ("--count", "How many puzzles to make"),
+        ("--jobs", "Worker processes"),
+        ("--format", "pretty, rows or json"),
+    ):
+        described = re.search(re.escape(option) + r" (?:INTEGER|\[[^\]]*\]) ([^\[]*)", text)
+        assert described is not None and words in described.group(1), (option, text)
+    made = run("generate", "-s", "25", "-q")
+    assert made.exit_code == 0, made.output
