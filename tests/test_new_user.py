@@ -68,3 +68,17 @@ def test_generate_help_names_sizes_to_25_and_helps_every_option() -> None:
         assert described is not None and words in described.group(1), (option, text)
     made = run("generate", "-s", "25", "-q")
     assert made.exit_code == 0, made.output
+
+
+def test_explain_and_rate_give_a_puzzle_the_same_score() -> None:
+    import json
+
+    # top1465 #4: its solve uses a uniqueness technique (before: explain 11178, rate 11268)
+    puzzle = "......41.9..2.....3...5.....48..7..........62.1.......6..5....3.7....8......9...."
+    explained = json.loads(run("explain", puzzle, "--format", "json").stdout)["rating"]
+    rated = run("rate", puzzle, "--format", "json").stdout
+    assert explained["techniques"].get("Uniqueness Test 2")
+    assert json.loads(rated)["score"] == explained["score"]
+    left_out = json.loads(run("explain", puzzle, "--format", "json", "--no-uniqueness").stdout)
+    again = json.loads(run("rate", puzzle, "--format", "json", "--no-uniqueness").stdout)
+    assert left_out["rating"]["score"] == again["score"] != explained["score"]
