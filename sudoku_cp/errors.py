@@ -35,6 +35,10 @@ class DuplicateGivenError(PuzzleError):
     """A digit given twice in one group: the puzzle contradicts itself before any search."""
 
 
+class GivensBreakRule(PuzzleError):
+    """The givens alone break a rule of the model (see ``Puzzle.check_givens``)."""
+
+
 class BackendError(SudokuError):
     """An unknown backend, an unavailable one, or an option it does not take."""
 

@@ -82,3 +82,54 @@ def test_explain_and_rate_give_a_puzzle_the_same_score() -> None:
     left_out = json.loads(run("explain", puzzle, "--format", "json", "--no-uniqueness").stdout)
     again = json.loads(run("rate", puzzle, "--format", "json", "--no-uniqueness").stdout)
     assert left_out["rating"]["score"] == again["score"] != explained["score"]
+
+
+def _fpuzzles(givens: dict[tuple[int, int], int], **rules: object) -> str:
+    import json
+
+    grid: list[list[dict]] = [[{} for _ in range(9)] for _ in range(9)]
+    for (row, column), value in givens.items():
+        grid[row][column] = {"value": value, "given": True}
+    return json.dumps({"size": 9, "grid": grid, **rules})
+
+
+@pytest.mark.parametrize(
+    ("rules", "givens", "reason"),
+    [
+        # f-puzzles keys as SudokuPad's fpuzzlesdecoder.js and dclamage's readers take them
+        (
+            {"thermometer": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]},
+            {(0, 0): 5, (0, 1): 3},
+            "the givens break the thermometer rule: r1c1 = 5 and r1c2 = 3",
+        ),
+        (
+            {"difference": [{"cells": ["R1C1", "R1C2"]}]},
+            {(0, 0): 5, (0, 1): 3},
+            "the givens break the white dot rule: r1c1 = 5 and r1c2 = 3",
+        ),
+        (
+            {"nonconsecutive": True},
+            {(0, 0): 5, (0, 1): 4},
+            "the givens break the non-consecutive rule: r1c1 = 5 and r1c2 = 4",
+        ),
+        (
+            {"antiknight": True},
+            {(0, 2): 1, (1, 4): 1},
+            "digit 1 is given twice in anti-knight r1c3 and r2c5: r1c3 and r2c5",
+        ),
+        (
+            {"killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]},
+            {(0, 0): 5, (0, 1): 3},
+            "the givens break a rule: the killer cage at r1c1 sums to 8, not 9",
+        ),
+    ],
+)
+def test_givens_that_break_any_rule_are_invalid_alike(
+    rules: dict, givens: dict, reason: str
+) -> None:
+    import json
+
+    result = run("check", _fpuzzles(givens, **rules), "-f", "jsonl", "-q", "-j", "0")
+    record = json.loads(result.stdout)
+    assert (record["verdict"], result.exit_code) == ("invalid", 1), record
+    assert record["reason"].endswith(reason)
