@@ -133,3 +133,23 @@ def test_givens_that_break_any_rule_are_invalid_alike(
     record = json.loads(result.stdout)
     assert (record["verdict"], result.exit_code) == ("invalid", 1), record
     assert record["reason"].endswith(reason)
+
+
+def test_a_grid_drawn_with_other_boxes_says_which_box_to_give(tmp_path: Path) -> None:
+    # A 6x6 drawn with 3x2 boxes (the pretty form of generate -s 6 --box 3x2): before, read
+    # with 2x3 boxes, silently another puzzle ("multiple").
+    drawn = (
+        "2 5 | . . | 3 .\n. 1 | . 5 | . .\n. 3 | . . | . .\n----+-----+----\n"
+        ". . | . . | . .\n. 2 | 5 . | 1 .\n. . | . 4 | . .\n"
+    )
+    path = tmp_path / "six.txt"
+    path.write_text(drawn, encoding="utf-8")
+    result = run("solve", str(path))
+    assert result.exit_code == 2
+    assert result.stderr.strip().endswith(
+        "the grid is drawn with 3x2 boxes (rows by columns), but model 'classic' has 2x3 boxes "
+        'at 6x6: give --box 3x2 (or box = "3x2" in a model file)'
+    )
+    assert run("solve", str(path), "--box", "3x2").exit_code == 0
+    plain = run("generate", "-s", "6", "-f", "pretty", "-q").stdout  # drawn 2x3: as read
+    assert run("solve", plain).exit_code == 0
