@@ -153,3 +153,12 @@ def test_a_grid_drawn_with_other_boxes_says_which_box_to_give(tmp_path: Path) ->
     assert run("solve", str(path), "--box", "3x2").exit_code == 0
     plain = run("generate", "-s", "6", "-f", "pretty", "-q").stdout  # drawn 2x3: as read
     assert run("solve", plain).exit_code == 0
+
+
+def test_the_auto_table_shows_the_judges_only() -> None:
+    result = run("check", "famous", "-j", "1", "-q")
+    header, *rows = result.stdout.splitlines()
+    assert header.split() == ["id", "verdict", "count", "judge", "judge", "note"]
+    for row in rows:  # two judges, each with its time, in their columns
+        judges = row[header.index("judge") : header.index("note")].split()
+        assert len(judges) == 6 and judges[1][0].isdigit() and judges[4][0].isdigit(), row

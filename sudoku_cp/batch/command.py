@@ -108,7 +108,12 @@ def _run_locked(
     if options.output is not None:
         meta, done = open_run(options, inputs_info, summary)
     writer = RecordWriter(
-        options.fmt, config.backends, options.output, append=options.resume, stream=stream
+        options.fmt,
+        config.backends,
+        options.output,
+        append=options.resume,
+        stream=stream,
+        auto=config.auto,
     )
     if meta is not None and options.output is not None:
         # Written before any work, once the output itself has opened (so an error names it): a

@@ -310,9 +310,10 @@ def resolve_limit(limit: int | None, count_all: bool, default: int | None) -> in
 def all_cut_short(count_all: bool, count: int, exact: bool, size: int = 9) -> bool:
     """True when ``--all`` stopped at the cap with more solutions possibly left (the cap of a
     ``size`` grid: :func:`~sudoku_cp.limits.solution_cap`, below 100,000 above 16x16)."""
+    from ..backends import MAX_LIMIT
     from ..limits import solution_cap
 
-    return count_all and not exact and count >= solution_cap(size)
+    return count_all and not exact and count >= min(MAX_LIMIT, solution_cap(size))
 
 
 def backend_options(
