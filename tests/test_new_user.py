@@ -162,3 +162,22 @@ def test_the_auto_table_shows_the_judges_only() -> None:
     for row in rows:  # two judges, each with its time, in their columns
         judges = row[header.index("judge") : header.index("note")].split()
         assert len(judges) == 6 and judges[1][0].isdigit() and judges[4][0].isdigit(), row
+
+
+def test_the_explain_page_is_larger_lighter_and_keeps_arrows_under_digits() -> None:
+    import re
+
+    from sudoku_cp import Puzzle
+    from sudoku_cp.logic.solver import solve_logically
+    from sudoku_cp.render import explain_html
+    from sudoku_cp.render.svg import LAYERS
+
+    # The first puzzle of the bundled 17-clue sample: its page weighed 1,597,627 bytes.
+    first = (Path(__file__).parent.parent / "sudoku_cp/data/17clue.csv").read_text()
+    line = first.splitlines()[1].split(",")[1]
+    html = explain_html(solve_logically(Puzzle.parse(line), uniqueness=True))
+    assert len(html.encode()) < 800_000
+    widths = [float(w) for w in re.findall(r'<svg xmlns="[^"]*" width="([0-9.]+)"', html)]
+    assert widths and min(widths) >= 540  # it drew 368 px
+    assert html.count("<use href=") >= 2 * (len(widths) - 1)  # grid and borders drawn once
+    assert LAYERS.index("link") < LAYERS.index("digit")  # chain arrows under the givens
