@@ -215,6 +215,8 @@ class Puzzle:
         cells are all given and fail it. Givens that leave a rule no way to hold only together
         with the blanks are left to the search: ``none``. (Anti-knight pairs were ``invalid``
         and a thermometer, kropki or non-consecutive pair of givens ``none``.)"""
+        if not self.model.rules:
+            return  # (and a plain solve imports no rule module)
         from .rules.base import PairRule
 
         n, cells = self.size, self.cells

@@ -281,13 +281,8 @@ def _rows_or_grid(text: str, model: Model, build: Build[T]) -> T:
 
 def _drawn_boxes(text: str, size: int) -> tuple[int, int] | None:
     """The box shape (rows, columns) a drawn grid's rule lines and ``|`` marks show, or None
-    when they show none (or no shape of ``size``).
-
-    >>> _drawn_boxes("1 2 3 | 4 5 6\n. . . | . . .\n. . . | . . .\n------+------\n", 6)
-    (3, 3)
-    >>> _drawn_boxes("1 2 | 3 4 | 5 6\n. . | . . | . .\n. . | . . | . .\n----+-----+----\n", 6)
-    (3, 2)
-    """
+    when they show none (or no shape of ``size``): rows between rule lines, cells between
+    ``|`` marks."""
     lines = content_lines(text)
     runs, run = [], 0
     for line in lines:
