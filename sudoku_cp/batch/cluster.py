@@ -514,11 +514,17 @@ class DaskPool(Generic[U, R]):
         # Set for the pool's life, not only while connecting: a local:N worker that the nanny
         # restarts connects again later. Dask's config is process-wide; close() restores it.
         self.config: Any = dask.config.set(QUIET_CONFIG)
-        # The client logs a lost scheduler as tracebacks on standard error; the run says it
-        # in one line of its own (ClusterLost).
-        self.logger = logging.getLogger("distributed.client")
-        self.log_level = self.logger.level
-        self.logger.setLevel(logging.CRITICAL)
+        # The client logs a lost scheduler as tracebacks on standard error (distributed.client,
+        # .batched, .core …, through the handlers on "distributed"); the run says it in one
+        # line of its own (ClusterLost).
+        self.quieted = [
+            (handler, handler.level)
+            for name, logger in list(logging.root.manager.loggerDict.items())
+            if name.split(".")[0] == "distributed" and isinstance(logger, logging.Logger)
+            for handler in logger.handlers
+        ]
+        for handler, _ in self.quieted:
+            handler.setLevel(logging.CRITICAL)
         try:
             if kind == "local":
                 # one thread per worker process: the work is CPU-bound Python
@@ -735,7 +741,8 @@ class DaskPool(Generic[U, R]):
             with contextlib.suppress(Exception):
                 self.config.__exit__(None, None, None)
             self.config = None
-            self.logger.setLevel(self.log_level)
+            for handler, level in self.quieted:
+                handler.setLevel(level)
 
 
 __all__ = [
