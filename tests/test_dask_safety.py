@@ -48,7 +48,7 @@ def test_an_opted_in_scheme_that_cannot_connect_is_one_line(no_opt_in: None) -> 
     result = run("check", PUZZLE, "--any-scheduler-scheme", "--scheduler", "inproc://nowhere")
     assert result.exit_code == 2, result.output
     assert "--scheduler inproc://nowhere: cannot use the cluster: " in error_line(result)
-    assert time.perf_counter() - start < 60
+    assert time.perf_counter() - start < 15  # (it waited 40 s for the half-made client)
 
 
 def test_the_help_says_what_the_client_trusts() -> None:

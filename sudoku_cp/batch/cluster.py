@@ -559,6 +559,7 @@ class DaskPool(Generic[U, R]):
             self.close()
             raise
         except Exception as err:  # no scheduler there, a transport or security setting wrong
+            _forget_client(err, distributed.Client)
             self.close()
             why = one_line(str(err)) or type(err).__name__
             raise SudokuError(f"--scheduler {scheduler}: cannot use the cluster: {why}") from None
@@ -743,6 +744,21 @@ class DaskPool(Generic[U, R]):
             self.config = None
             for handler, level in self.quieted:
                 handler.setLevel(level)
+
+
+def _forget_client(err: BaseException, client_class: type) -> None:
+    """A Client that failed in its constructor (a bad transport) still closes itself when it
+    is collected, at exit: a 40 s wait and a traceback after the run's one line. Its loop is
+    stopped here and the close it would do at exit is skipped."""
+    tb = err.__traceback__
+    while tb is not None:
+        client: Any = tb.tb_frame.f_locals.get("self")
+        if isinstance(client, client_class):
+            with contextlib.suppress(Exception):
+                client._loop_runner.stop()  # (private: nothing public stops a half-made one)
+            with contextlib.suppress(Exception):
+                client._Client__loop = None  # what __del__ reads as "failed early"
+        tb = tb.tb_next
 
 
 __all__ = [
