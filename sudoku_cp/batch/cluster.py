@@ -746,7 +746,7 @@ class DaskPool(Generic[U, R]):
                 handler.setLevel(level)
 
 
-def _forget_client(err: BaseException, client_class: type) -> None:
+def _forget_client(err: BaseException, client_class: Any) -> None:
     """A Client that failed in its constructor (a bad transport) still closes itself when it
     is collected, at exit: a 40 s wait and a traceback after the run's one line. Its loop is
     stopped here and the close it would do at exit is skipped."""
