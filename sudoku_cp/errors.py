@@ -35,9 +35,21 @@ class DuplicateGivenError(PuzzleError):
     """A digit given twice in one group: the puzzle contradicts itself before any search."""
 
 
+class GivensBreakRule(PuzzleError):
+    """The givens alone break a rule of the model (see ``Puzzle.check_givens``)."""
+
+
 class BackendError(SudokuError):
     """An unknown backend, an unavailable one, or an option it does not take."""
 
 
 class InputError(SudokuError):
     """A file or stream that cannot be read (missing, a directory, no permission, binary)."""
+
+
+class ClusterLost(SudokuError):
+    """The Dask scheduler (or the client's link to it) went away mid-run: the records finished
+    are written, and the run, marked interrupted, can be resumed. ``summary`` is the batch's
+    when it had begun."""
+
+    summary: object = None

@@ -275,6 +275,8 @@ def clean_givens_each(puzzles: Sequence[Puzzle]) -> list[bool]:
     cells (or, for a rule this module does not know, decides)."""
     passed = [False] * len(puzzles)
     for (model, size), positions in _kinds(puzzles, range(len(puzzles))).items():
+        if model.rules:
+            continue  # its rules' givens are checked there too (pairs, filled lines, cages)
         if not _worth_lanes(model, size, len(positions)):
             continue  # a model of its own: the plain check is cheaper than tables
         found = _lanes(model, size).clean_each([puzzles[p].digits for p in positions])

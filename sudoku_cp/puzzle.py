@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import DuplicateGivenError, PuzzleError
+from .errors import DuplicateGivenError, GivensBreakRule, PuzzleError
 from .model import MAX_SIZE, Model, load_model, other_box_hint
 
 Grid = tuple[int, ...]
@@ -203,6 +203,37 @@ class Puzzle:
                         f"{cell_name(seen[digit], n)} and {cell_name(cell, n)}{hint}"
                     )
                 seen[digit] = cell
+        self._check_rules_on_givens()
+
+    def _check_rules_on_givens(self) -> None:
+        """Raise :class:`GivensBreakRule` for the first rule that the givens alone break.
+
+        The one rule for givens, whatever the rule: what the givens decide by themselves is
+        checked, and breaking it makes the input ``invalid`` — a digit twice in a group (rows,
+        boxes, anti-knight pairs, cages …, above), a pair of givens a relation forbids (a kropki
+        dot, XV, non-consecutive, a thermometer's neighbours …: any pair rule), or a rule whose
+        cells are all given and fail it. Givens that leave a rule no way to hold only together
+        with the blanks are left to the search: ``none``. (Anti-knight pairs were ``invalid``
+        and a thermometer, kropki or non-consecutive pair of givens ``none``.)"""
+        if not self.model.rules:
+            return  # (and a plain solve imports no rule module)
+        from .rules.base import PairRule
+
+        n, cells = self.size, self.cells
+        for rule in self.model.rules:
+            if isinstance(rule, PairRule):
+                for a, b in rule.pairs(n):
+                    if cells[a] and cells[b] and not rule.allows(cells[a], cells[b]):
+                        raise GivensBreakRule(
+                            f"the givens break the {rule.title} rule: {cell_name(a, n)} = "
+                            f"{cells[a]} and {cell_name(b, n)} = {cells[b]}"
+                        )
+                continue
+            own = getattr(rule, "cells", None)
+            if isinstance(own, tuple) and own and all(cells[c] for c in own):
+                broken = rule.problems(cells, n)
+                if broken:
+                    raise GivensBreakRule(f"the givens break a rule: {broken[0]}")
 
     def problems_with(self, candidate: Sequence[int]) -> list[str]:
         """Why ``candidate`` is not a solution of this puzzle (empty when it is one): every

@@ -41,8 +41,9 @@ def test_jobs_0_and_a_scheduler_contradict_each_other():
     assert "contradict" in error_line(result)
 
 
-def test_scheduler_values():
+def test_scheduler_values(monkeypatch):
     assert parse_scheduler(" local:1 ") == ("local", 1)
+    monkeypatch.setenv("SUDOKU_CP_ANY_SCHEDULER_SCHEME", "1")  # tls:// only when opted in
     assert parse_scheduler("tls://head.cluster:8786") == ("address", "tls://head.cluster:8786")
     with pytest.raises(SudokuError, match="from 1 to"):
         parse_scheduler("local:0")

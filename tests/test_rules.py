@@ -301,18 +301,18 @@ def test_disjoint_lines_are_decided_by_exact_cover_on_this_branch_too(tmp_path):
     assert result.exit_code == 0 and json.loads(result.stdout)["verdict"] == "unique"
 
 
-def test_a_rule_broken_by_the_givens_has_no_solution_under_any_backend_that_takes_it(tmp_path):
+def test_a_rule_broken_by_the_givens_alone_is_invalid_as_a_repeat_is(tmp_path):
+    # One rule for every rule (issue 35): what the givens decide by themselves is checked,
+    # as a digit twice in a row is. Before, this was "none" while anti-knight was "invalid".
     path = tmp_path / "nonconsecutive.toml"
     path.write_text(RULE_MODELS["nonconsecutive"][1])
-    # 1 and 2 side by side: every completion breaks non-consecutive, whatever else it does
-    line = "12" + "." * 79
+    line = "12" + "." * 79  # 1 and 2 side by side
     result = run("check", line, "--model", str(path), "-j", "0", "-f", "jsonl", "-q")
     record = json.loads(result.stdout)
-    if record["verdict"] == "undecided":
-        assert {r["status"] for r in record["backends"].values()} == {"unsupported"}
-        assert all("nonconsecutive" not in get_backend(b).rules for b in record["backends"])
-    else:
-        assert record["verdict"] == "none" and result.exit_code == 1
+    assert record["verdict"] == "invalid" and result.exit_code == 1
+    assert record["reason"].endswith(
+        "the givens break the non-consecutive rule: r1c1 = 1 and r1c2 = 2"
+    )
 
 
 # --- the independent enumeration ---------------------------------------------------------------

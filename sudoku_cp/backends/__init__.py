@@ -95,6 +95,9 @@ class Counter:
 
     description: str
     kind: str = "other"
+    timing: bool = False
+    """A time measured (``encode_seconds``): it varies run to run, so ``bench --replay`` does
+    not compare it."""
 
     def __post_init__(self) -> None:
         if self.kind not in COUNTER_KINDS:
@@ -265,9 +268,15 @@ class Backend:
             raise BackendError(reason)
         start = time.perf_counter()
         deadline = None if time_limit is None else start + time_limit
-        search = self.search(puzzle, limit, deadline, settings)
+        # Every solution found is kept (for the validator): at most solution_cap's worth of
+        # cells, whatever was asked, so memory stays bounded at every size ("at least" above).
+        cap = solution_cap(puzzle.size)
+        kept = cap if limit is None or limit > cap else limit
+        search = self.search(puzzle, kept, deadline, settings)
         seconds = time.perf_counter() - start
-        solutions = search.solutions if limit is None else search.solutions[:limit]
+        solutions = search.solutions[:kept]
+        if kept != limit and len(solutions) >= kept:
+            search.exhausted = False  # stopped at the cap: the count is a lower bound
         status = status_for(len(solutions), limit, search.exhausted, search.timed_out)
         return Result(
             backend=self.name,
@@ -289,6 +298,7 @@ class Backend:
 
 from ..limits import MAX_LIMIT as MAX_LIMIT  # noqa: E402  (defined where the CLI reads it)
 from ..limits import MAX_TIME_LIMIT as MAX_TIME_LIMIT  # noqa: E402
+from ..limits import solution_cap  # noqa: E402
 
 
 def check_limits(limit: int | None, time_limit: float | None) -> None:
@@ -373,6 +383,20 @@ def get_backend(name: str) -> Backend:
 def available_backends(names: Iterable[str] | None = None) -> list[str]:
     """The names (of ``names``, default every backend) whose libraries are installed."""
     return [n for n in (names or backend_names()) if backend_class(n).available()]
+
+
+def timing_counters(names: Iterable[str] | None = None) -> frozenset[str]:
+    """The counters the backends (``names``, default all) declare as timings.
+
+    >>> sorted(timing_counters(["sat"]))
+    ['encode_seconds', 'solve_seconds']
+    """
+    return frozenset(
+        counter
+        for name in names or backend_names()
+        for counter, declared in backend_class(name).counters.items()
+        if declared.timing
+    )
 
 
 def counter_kinds(names: Iterable[str] | None = None) -> dict[str, str]:

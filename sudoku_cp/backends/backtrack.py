@@ -699,6 +699,17 @@ def _large_kernel(puzzle: Puzzle) -> Any:
     return kernel_learn
 
 
+_LARGE_WARM: list[bool] = []
+"""Non-empty once :mod:`.kernel_learn` ran in this process (compiled, or loaded from cache)."""
+
+
+def _warm_large() -> None:
+    from . import kernel_learn
+
+    kernel_learn.warm_up()
+    _LARGE_WARM.append(True)
+
+
 # --- the backend ---------------------------------------------------------------------------
 _SEARCHES: dict[str, Callable[[Puzzle, Layout, int | None, _Clock], Search]] = {
     "fast": _fast,
@@ -771,6 +782,8 @@ class BacktrackBackend(Backend):
             if puzzle.size >= WEIGHTED_FROM_SIZE:
                 large = _large_kernel(puzzle)
                 if large is not None:  # big grids: the compiled search that learns
+                    if not _LARGE_WARM:  # its compile (10-30 s cold) is not the search's time
+                        deadline = backtrack_kernel.outside_the_limit(deadline, _warm_large)
                     return large.search(puzzle, limit, deadline)
             # The compiled kernel when it is installed and fits, else this pure search.
             return backtrack_kernel.search(

@@ -371,9 +371,15 @@ class CPSATBackend(Backend):
     counters = {
         "branches": Counter("CP-SAT search branches (decisions)", kind="size"),
         "conflicts": Counter("CP-SAT conflicts", kind="dead-end"),
-        "solver_seconds": Counter("CP-SAT's own wall time for the solve (presolve included)"),
-        "build_seconds": Counter("time spent building the CP-SAT model from the puzzle"),
-        "search_seconds": Counter("time from handing the model to CP-SAT until it returned"),
+        "solver_seconds": Counter(
+            "CP-SAT's own wall time for the solve (presolve included)", timing=True
+        ),
+        "build_seconds": Counter(
+            "time spent building the CP-SAT model from the puzzle", timing=True
+        ),
+        "search_seconds": Counter(
+            "time from handing the model to CP-SAT until it returned", timing=True
+        ),
         "solves": Counter(
             "CP-SAT solves: 1, or one per solution (plus one) when several workers check uniqueness"
         ),

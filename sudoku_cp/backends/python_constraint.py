@@ -200,8 +200,8 @@ class ConstraintBackend(Backend):
         ),
         "variables": Counter("variables in the problem"),
         "constraints": Counter("AllDifferent constraints in the problem"),
-        "build_seconds": Counter("time spent building the problem from the puzzle"),
-        "search_seconds": Counter("time spent in the library's search"),
+        "build_seconds": Counter("time spent building the problem from the puzzle", timing=True),
+        "search_seconds": Counter("time spent in the library's search", timing=True),
     }
 
     def search(

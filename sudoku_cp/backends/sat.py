@@ -477,8 +477,10 @@ class SATBackend(Backend):
         "sat_calls": Counter("SAT calls: one per solution found, plus the last one"),
         "variables": Counter("CNF variables, auxiliary ones included"),
         "clauses": Counter("CNF clauses (native at-most-one constraints counted as one each)"),
-        "encode_seconds": Counter("time spent building the CNF and loading it into the solver"),
-        "solve_seconds": Counter("time spent inside the SAT solver"),
+        "encode_seconds": Counter(
+            "time spent building the CNF and loading it into the solver", timing=True
+        ),
+        "solve_seconds": Counter("time spent inside the SAT solver", timing=True),
     }
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:

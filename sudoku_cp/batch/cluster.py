@@ -65,7 +65,7 @@ from concurrent.futures import CancelledError, wait
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from ..errors import SudokuError
+from ..errors import ClusterLost, SudokuError, one_line
 from .pool import (
     _SLOT,
     MAX_CHUNK,
@@ -95,6 +95,11 @@ CONNECT_SECONDS = 20.0
 """How long to try to reach a scheduler, and to wait for its first worker."""
 INSTALL_HINT = "pip install 'sudoku-cp[dask]'"
 _ADDRESS = re.compile(r"^(tcp|tls|ucx|inproc)://[^\s/]+$")
+ANY_SCHEME_ENV = "SUDOKU_CP_ANY_SCHEDULER_SCHEME"
+"""Set to 1 (as ``--any-scheduler-scheme`` does) to take a ``tls://``, ``ucx://`` or
+``inproc://`` scheduler: each needs Dask settings of its own (certificates, UCX, the same
+process), and without them the connection failed only after 40 s. ``tcp://`` and ``local:N``
+are taken without it."""
 
 
 def parse_scheduler(text: str) -> tuple[str, int | str]:
@@ -115,6 +120,18 @@ def parse_scheduler(text: str) -> tuple[str, int | str]:
             )
         return "local", int(count)
     if _ADDRESS.match(value):
+        scheme = value.partition("://")[0]
+        if scheme != "tcp" and os.environ.get(ANY_SCHEME_ENV, "") not in ("1", "yes", "true"):
+            raise SudokuError(
+                f"--scheduler {text}: only tcp:// addresses (and local:N) are taken; a "
+                f"{scheme}:// scheduler needs Dask settings of its own ("
+                + {
+                    "tls": "certificates in distributed.comm.tls",
+                    "ucx": "the ucx-py transport installed",
+                    "inproc": "a scheduler in this very process",
+                }[scheme]
+                + "): give --any-scheduler-scheme to try it"
+            )
         return "address", value
     raise SudokuError(
         f"--scheduler {text}: expected a scheduler address such as tcp://HOST:8786, "
@@ -489,6 +506,17 @@ class DaskPool(Generic[U, R]):
         # Set for the pool's life, not only while connecting: a local:N worker that the nanny
         # restarts connects again later. Dask's config is process-wide; close() restores it.
         self.config: Any = dask.config.set(QUIET_CONFIG)
+        # The client logs a lost scheduler as tracebacks on standard error (distributed.client,
+        # .batched, .core …, through the handlers on "distributed"); the run says it in one
+        # line of its own (ClusterLost).
+        self.quieted = [
+            (handler, handler.level)
+            for name, logger in list(logging.root.manager.loggerDict.items())
+            if name.split(".")[0] == "distributed" and isinstance(logger, logging.Logger)
+            for handler in logger.handlers
+        ]
+        for handler, _ in self.quieted:
+            handler.setLevel(logging.CRITICAL)
         try:
             if kind == "local":
                 # one thread per worker process: the work is CPU-bound Python
@@ -519,9 +547,14 @@ class DaskPool(Generic[U, R]):
                 versions,
             )
             self.client.register_plugin(plugin, name=self.name)
-        except (OSError, TimeoutError, distributed.TimeoutError) as err:
+        except SudokuError:
             self.close()
-            raise SudokuError(f"--scheduler {scheduler}: cannot use the cluster: {err}") from None
+            raise
+        except Exception as err:  # no scheduler there, a transport or security setting wrong
+            _forget_client(err, distributed.Client)
+            self.close()
+            why = one_line(str(err)) or type(err).__name__
+            raise SudokuError(f"--scheduler {scheduler}: cannot use the cluster: {why}") from None
         except BaseException:
             self.close()
             raise
@@ -562,7 +595,23 @@ class DaskPool(Generic[U, R]):
     ) -> Generator[list[R], None, None]:
         """The results of ``units``, a chunk's at a time, in completion order (as
         :meth:`WorkerPool.run <sudoku_cp.batch.pool.WorkerPool.run>`); the cluster's tasks are
-        cancelled and the client closed when the caller stops iterating."""
+        cancelled and the client closed when the caller stops iterating. A scheduler lost
+        mid-run raises :class:`~sudoku_cp.errors.ClusterLost` (the records yielded stand)."""
+        return self._run(units, hold)
+
+    def _gone(self) -> bool:
+        """Whether the client has lost its scheduler (closed, or trying to reconnect)."""
+        return self.client is None or self.client.status != "running"
+
+    def _lost(self, err: BaseException) -> ClusterLost:
+        # (the error's own text names a task key and asks to re-run: not what to do here)
+        return ClusterLost(
+            f"--scheduler {self.scheduler}: lost the Dask scheduler mid-run ({type(err).__name__})"
+        )
+
+    def _run(
+        self, units: Iterator[U], hold: Callable[[], bool] | None = None
+    ) -> Generator[list[R], None, None]:
         from distributed import as_completed
 
         here = self.work.here
@@ -606,6 +655,12 @@ class DaskPool(Generic[U, R]):
                 _, chunk = inflight.pop(future.key)
                 yield from self._collect(future, chunk)
                 del future
+        except SudokuError:
+            raise
+        except Exception as err:  # the client's calls fail once the scheduler is gone
+            if not self._gone():
+                raise
+            raise self._lost(err) from None
         finally:
             with contextlib.suppress(Exception):
                 arrived.clear()
@@ -635,6 +690,8 @@ class DaskPool(Generic[U, R]):
         try:
             outcome = future.result()
         except Exception as err:  # the Dask worker died too often, or the task failed there
+            if self._gone():  # not the chunk's fault: the scheduler went (see run)
+                raise self._lost(err) from None
             kind, error = "lost", err
         else:
             kind = outcome[0]
@@ -677,6 +734,23 @@ class DaskPool(Generic[U, R]):
             with contextlib.suppress(Exception):
                 self.config.__exit__(None, None, None)
             self.config = None
+            for handler, level in self.quieted:
+                handler.setLevel(level)
+
+
+def _forget_client(err: BaseException, client_class: Any) -> None:
+    """A Client that failed in its constructor (a bad transport) still closes itself when it
+    is collected, at exit: a 40 s wait and a traceback after the run's one line. Its loop is
+    stopped here and the close it would do at exit is skipped."""
+    tb = err.__traceback__
+    while tb is not None:
+        client: Any = tb.tb_frame.f_locals.get("self")
+        if isinstance(client, client_class):
+            with contextlib.suppress(Exception):
+                client._loop_runner.stop()  # (private: nothing public stops a half-made one)
+            with contextlib.suppress(Exception):
+                client._Client__loop = None  # what __del__ reads as "failed early"
+        tb = tb.tb_next
 
 
 __all__ = [

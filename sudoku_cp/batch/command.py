@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..errors import ClusterLost
 from ..experiment import describe_input, input_path
 from ..model import Model
 from ..result import CheckRecord
@@ -112,7 +113,12 @@ def _run_locked(
     if options.output is not None:
         meta, done = open_run(options, inputs_info, summary)
     writer = RecordWriter(
-        options.fmt, config.backends, options.output, append=options.resume, stream=stream
+        options.fmt,
+        config.backends,
+        options.output,
+        append=options.resume,
+        stream=stream,
+        auto=config.auto,
     )
     if meta is not None and options.output is not None:
         # Written before any work, once the output itself has opened (so an error names it): a
@@ -164,6 +170,10 @@ def _run_locked(
                 ctrl_c.deliver()
                 if progress is not None:
                     progress.advance(len(batch))
+    except ClusterLost as err:  # finished records are written: a run to --resume
+        summary.interrupted = True
+        err.summary = summary
+        raise
     except KeyboardInterrupt:
         summary.interrupted = True
         if order is not None and order.held:

@@ -231,11 +231,14 @@ class RecordWriter:
         *,
         append: bool = False,
         stream: TextIO | None = None,
+        auto: bool = False,
     ) -> None:
         if fmt not in FORMATS + ("count",):
             raise SudokuError(f"unknown output format '{fmt}' (choose from: {', '.join(FORMATS)})")
         self.fmt = fmt
         self.backends = list(backends)
+        self.auto = auto
+        """Backends chosen per puzzle: the table shows each puzzle's judges, not every one."""
         self.path = path
         self.stream = stream
         self.fd: int | None = None
@@ -262,8 +265,11 @@ class RecordWriter:
         if self.fmt == "csv":
             return _csv_line(self.columns)
         if self.fmt == "table":
-            cells = "".join(f"{name[:11]:<12}" for name in self.backends)
-            return f"{'id':<16} {'verdict':<13}{'count':>6}  {cells}note\n"
+            if self.auto:
+                cells = "".join(f"{name:<{JUDGE_WIDTH}}" for name in ("judge", "judge"))
+            else:
+                cells = "".join(f"{name[:11]:<12}" for name in self.backends)
+            return f"{'id':<{ID_WIDTH}} {'verdict':<13}{'count':>6}  {cells}note\n"
         return ""
 
     def write(self, record: CheckRecord) -> None:
@@ -283,7 +289,7 @@ class RecordWriter:
             return _csv_line([row.get(c, "") for c in self.columns])
         if self.fmt == "count":
             return f"{shown_id(record.id)}: {one_line(_count_sentence(record))}\n"
-        return table_row(record, self.backends)
+        return table_row(record, self.backends, auto=self.auto)
 
     def _emit(self, text: str | bytes) -> None:
         if not text:
@@ -340,11 +346,20 @@ def _count_sentence(record: CheckRecord) -> str:
     return f"at least {record.count} solution{plural}{published}"
 
 
-def table_row(record: CheckRecord, backends: Sequence[str]) -> str:
+ID_WIDTH = 24
+"""The table's id column: a longer id is cut to it in the middle, "…" standing for what is cut
+(its start and its end stay: ids that differ only in a number at the end still differ); the
+records keep it whole."""
+JUDGE_WIDTH = 22
+"""A judge's cell when backends are chosen per puzzle: its name and time (``sat 9.92 ms``)."""
+
+
+def table_row(record: CheckRecord, backends: Sequence[str], *, auto: bool = False) -> str:
     """One line for people: id, verdict, count, each backend's time, a note — in fixed-width
-    columns, but for an id longer than its column, which is shown whole."""
+    columns. With ``auto`` (backends chosen per puzzle) the cells are the puzzle's judges,
+    each with its time, rather than a column for every backend, most of them empty."""
     cells = []
-    for name in backends:
+    for name in [n for n in record.backends] if auto else backends:
         run = record.backends.get(name)
         if run is None:
             cell = "-"
@@ -354,12 +369,18 @@ def table_row(record: CheckRecord, backends: Sequence[str]) -> str:
             cell = run.status.value
         else:
             cell = format_seconds(run.seconds)
-        cells.append(f"{cell:<12}")
+        cells.append(f"{name} {cell}".ljust(JUDGE_WIDTH) if auto else f"{cell:<12}")
+    if auto:  # (an invalid puzzle has no judge: its note stays in its column)
+        cells += [" " * JUDGE_WIDTH] * (2 - len(cells))
     note = one_line(record.reason or "")
-    # The id whole (a long one pushes its row's other columns right), one line, and never two
-    # different ids shown the same: see shown_id.
+    # One line, never two different ids shown the same (shown_id), and cut to its column so
+    # that a long id does not push the row's other columns out of line.
+    shown = shown_id(record.id)
+    if len(shown) > ID_WIDTH:
+        head = (ID_WIDTH - 1) // 2
+        shown = shown[:head] + "…" + shown[len(shown) - (ID_WIDTH - 1 - head) :]
     return (
-        f"{shown_id(record.id):<16} {record.verdict.value:<13}{count_text(record):>6}  "
+        f"{shown:<{ID_WIDTH}} {record.verdict.value:<13}{count_text(record):>6}  "
         f"{''.join(cells)}{note}".rstrip()
         + "\n"
     )

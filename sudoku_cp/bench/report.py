@@ -592,7 +592,13 @@ def _table(headers: Sequence[str], body: Sequence[Sequence[str]], style: str) ->
 def compare_runs(
     old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]], counters: Sequence[str]
 ) -> list[str]:
-    """Where ``new`` differs from ``old`` in statuses or counters (timings aside)."""
+    """Where ``new`` differs from ``old`` in statuses, counts or counters — the deterministic
+    ones: the seconds and the counters the backends declare as timings (``encode_seconds``)
+    vary run to run, and made every replay of ``sat`` or ``cpsat`` fail."""
+    from ..backends import timing_counters
+
+    timings = timing_counters()
+    counters = [c for c in counters if c not in timings]
 
     def key(row: Mapping[str, Any]) -> tuple[Any, ...]:
         return (row["dataset"], row["puzzle_id"], label_of(row), int(row["repeat"]))
@@ -605,7 +611,7 @@ def compare_runs(
         was = before.get(k)
         if was is None:
             continue
-        for column in ("status", "count", *counters):
+        for column in ("status", "verdict", "count", *counters):
             if _same(was.get(column), row.get(column)):
                 continue
             differences.append(

@@ -74,6 +74,11 @@ a default bench of any bundled set takes about a minute (python-constraint is th
 DEFAULT_LIMIT = 2
 MAX_REPEAT = 1000
 """The most measurements per puzzle and backend (``--repeat``)."""
+MAX_DATASETS = 100
+"""The most datasets one bench (or a replayed record) measures: each is read and hashed, and a
+replay listing 10,000 ran on before."""
+MAX_BACKENDS = 32
+"""The most backend labels one bench (or a replayed record) measures."""
 FINISHED = frozenset({"unique", "multiple", "none", "solved"})
 
 
@@ -108,6 +113,12 @@ class BenchConfig:
         ):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= cap:
                 raise InputError(f"{name} must be a whole number from 1 to {cap:,}, not {value!r}")
+        for name, many, cap in (
+            ("datasets", self.datasets, MAX_DATASETS),
+            ("backends", self.backends or (), MAX_BACKENDS),
+        ):
+            if len(many) > cap:
+                raise InputError(f"{name}: {len(many):,} given, above the cap of {cap:,}")
         number = isinstance(self.time_limit, int | float) and not isinstance(self.time_limit, bool)
         if not number or not 0 < self.time_limit <= MAX_TIME_LIMIT:
             raise InputError(
@@ -148,6 +159,12 @@ def config_from_record(record: Any) -> BenchConfig:
         raise InputError(f"not a bench record (format {shown})")
     options = _field(record, "options", Mapping, "an object")
     text = (str,)
+    for key, cap in (("backends", MAX_BACKENDS), ("datasets", MAX_DATASETS)):
+        listed = _field(record, key, list, "a list")
+        if len(listed) > cap:  # before any is read (each dataset is hashed)
+            raise InputError(
+                f"bench record: field {key!r} lists {len(listed):,}, above the cap of {cap:,}"
+            )
     for i in range(len(_field(record, "backends", list, "a list"))):
         _field(record, f"backends[{i}]", Mapping, "an object")
         _field(record, f"backends[{i}].label", text, "a string")

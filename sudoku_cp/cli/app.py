@@ -14,6 +14,7 @@ python-constraint, PySAT, rich) are imported only by the commands that need them
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -24,6 +25,7 @@ from ..errors import SudokuError, one_line
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_TERMINATED = 143  # 128 + SIGTERM: a check or count batch stopped by SIGTERM
+EXIT_CLUSTER_LOST = 4  # a check or count's Dask scheduler went away mid-run (--resume goes on)
 OUTPUT_FORMATS = ("pretty", "line", "json", "fpuzzles", "sudokupad", "iss")
 
 
@@ -280,15 +282,34 @@ def scheduler_check(ctx: click.Context, param: click.Parameter, value: str | Non
     return value
 
 
-scheduler_option = click.option(
-    "--scheduler",
-    default=None,
-    metavar="ADDRESS",
-    callback=scheduler_check,
-    help="Run on a Dask cluster: a scheduler's address (tcp://HOST:8786), or local:N to "
-    "start N worker processes here; its worker threads replace --jobs "
-    "(needs pip install 'sudoku-cp[dask]').",
-)
+def _any_scheme(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--any-scheduler-scheme``: read before ``--scheduler`` (eager), through the one
+    setting :func:`~sudoku_cp.batch.cluster.parse_scheduler` reads."""
+    if value:
+        os.environ["SUDOKU_CP_ANY_SCHEDULER_SCHEME"] = "1"
+
+
+def scheduler_option(func: Any) -> Any:
+    """``--scheduler ADDRESS`` and its opt-in ``--any-scheduler-scheme``."""
+    func = click.option(
+        "--any-scheduler-scheme",
+        is_flag=True,
+        is_eager=True,
+        expose_value=False,
+        callback=_any_scheme,
+        help="Take a --scheduler address other than tcp:// (tls://, ucx://, inproc://), which "
+        "needs Dask settings of its own.",
+    )(func)
+    return click.option(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        callback=scheduler_check,
+        help="Run on a Dask cluster: a scheduler's address (tcp://HOST:8786), or local:N to "
+        "start N worker processes here; its worker threads replace --jobs "
+        "(needs pip install 'sudoku-cp[dask]'). The client unpickles what workers send back: "
+        "use only a cluster you trust as you trust this machine.",
+    )(func)
 
 
 def resolve_limit(limit: int | None, count_all: bool, default: int | None) -> int | None:
@@ -305,11 +326,13 @@ def resolve_limit(limit: int | None, count_all: bool, default: int | None) -> in
     return default if limit is None else limit
 
 
-def all_cut_short(count_all: bool, count: int, exact: bool) -> bool:
-    """True when ``--all`` stopped at the cap with more solutions possibly left."""
+def all_cut_short(count_all: bool, count: int, exact: bool, size: int = 9) -> bool:
+    """True when ``--all`` stopped at the cap with more solutions possibly left (the cap of a
+    ``size`` grid: :func:`~sudoku_cp.limits.solution_cap`, below 100,000 above 16x16)."""
     from ..backends import MAX_LIMIT
+    from ..limits import solution_cap
 
-    return count_all and not exact and count >= MAX_LIMIT
+    return count_all and not exact and count >= min(MAX_LIMIT, solution_cap(size))
 
 
 def backend_options(

@@ -11,9 +11,11 @@ from typing import Any, NoReturn
 
 import click
 
+from ..errors import ClusterLost
 from ..limits import MAX_LIMIT, MAX_TIME_LIMIT
 from ..stopping import StopSignals
 from .app import (
+    EXIT_CLUSTER_LOST,
     EXIT_INTERRUPTED,
     EXIT_NEGATIVE,
     EXIT_OK,
@@ -140,6 +142,21 @@ def _run_batch_command(command: str, inputs: Sequence[str], **settings: Any) -> 
             summary = _batch_and_summary(command, inputs, stop, **settings)
         except KeyboardInterrupt as err:
             _stopped(err, stop, settings.get("output"))
+        except ClusterLost as err:
+            output = settings.get("output")
+            done = getattr(err.summary, "checked", 0)
+            hint = (
+                f" to {output} — to finish, run the same command again with --resume "
+                "(on a cluster, or without --scheduler here)"
+                if output
+                else " — give --output FILE to be able to resume"
+            )
+            click.echo(
+                f"sudoku-cp: error: {err}; after {done} puzzles, every finished record "
+                f"written{hint}",
+                err=True,
+            )
+            sys.exit(EXIT_CLUSTER_LOST)
     return summary
 
 
@@ -384,8 +401,9 @@ def check(
 
     Records are written as each puzzle finishes (completion order; each has its id and its
     input position `index`). Exit 0 every puzzle unique; 1 some multiple, none or invalid;
-    3 some disagreement or undecided; 2 unusable invocation; 130 interrupted (Ctrl-C), 143
-    stopped by SIGTERM (both keep every finished record; --resume continues).
+    3 some disagreement or undecided; 2 unusable invocation; 4 the Dask scheduler was lost
+    mid-run; 130 interrupted (Ctrl-C), 143 stopped by SIGTERM (these three keep every finished
+    record; --resume continues).
 
     \b
     Metamorphic check (--metamorphic K, --seed N): each decided puzzle is also transformed K
@@ -439,7 +457,8 @@ def check(
     "--all",
     "count_all",
     is_flag=True,
-    help=f"Count every solution, up to {MAX_LIMIT:,} (more: 'at least {MAX_LIMIT:,}', exit 3).",
+    help=f"Count every solution, up to {MAX_LIMIT:,} (more: 'at least {MAX_LIMIT:,}', exit 3); "
+    "above 16x16 up to 8,100,000 cells of solutions (25x25: 12,960), so memory stays bounded.",
 )
 @_output_options("a line per puzzle")
 def count(

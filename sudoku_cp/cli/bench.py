@@ -362,6 +362,8 @@ def plot(
     if not no_figures:
         plots.check_plotting()
     loaded = report.load_results(results)
+    if not no_figures:
+        plots.refuse_too_many(loaded)  # before the summary: all or nothing
     if table_style != "none":
         summaries = report.summarize(loaded.rows, baseline or loaded.baseline)
         click.echo(report.render_summary(summaries, table_style, loaded.record), nl=False)

@@ -32,7 +32,14 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     help="Model name or file.",
 )
 @box_option
-@click.option("--size", "-s", type=int, default=9, show_default=True, help="Grid side (4–16).")
+@click.option(
+    "--size",
+    "-s",
+    type=int,
+    default=9,
+    show_default=True,
+    help="Grid side, 4 to 25 (above 16: classic grids only, not minimal, not rated).",
+)
 @click.option(
     "--variant",
     default="none",
@@ -51,7 +58,15 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     help="For drawn rules: some (carve givens over them; the default) or none (rules are "
     "added until they alone fix the solution).",
 )
-@click.option("--count", "-n", type=int, default=1, show_default=True, callback=_count_cap)
+@click.option(
+    "--count",
+    "-n",
+    type=int,
+    default=1,
+    show_default=True,
+    callback=_count_cap,
+    help="How many puzzles to make (at most 1,000,000).",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, same puzzles.")
 @click.option(
     "--symmetry",
@@ -95,8 +110,25 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
 @click.option(
     "--backends", "-b", default="auto", show_default=True, help="The two judges (auto: choice)."
 )
-@click.option("--jobs", "-j", type=int, default=1, show_default=True, callback=jobs_cap)
-@click.option("--format", "-f", "out_format", type=click.Choice(FORMATS), default="line")
+@click.option(
+    "--jobs",
+    "-j",
+    type=int,
+    default=1,
+    show_default=True,
+    callback=jobs_cap,
+    help="Worker processes (at most 4 per usable core); the same seed makes the same puzzles.",
+)
+@click.option(
+    "--format",
+    "-f",
+    "out_format",
+    type=click.Choice(FORMATS),
+    default="line",
+    show_default=True,
+    help="line (or the f-puzzles link for rules beyond groups), pretty, rows or json (grids "
+    "of groups only), fpuzzles (JSON a line), jsonl or csv (records with the rating).",
+)
 @click.option(
     "--output",
     "-o",

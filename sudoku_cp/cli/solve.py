@@ -62,7 +62,8 @@ from .app import (
     "--all",
     "count_all",
     is_flag=True,
-    help=f"Find every solution, up to {MAX_LIMIT:,} (more: exit 3, the count is 'at least').",
+    help=f"Find every solution, up to {MAX_LIMIT:,} (more: exit 3, the count is 'at least'); "
+    "above 16x16 up to 8,100,000 cells of solutions (25x25: 12,960).",
 )
 @click.option(
     "-t",
@@ -143,7 +144,9 @@ def solve(
             worst = max(worst, EXIT_UNDECIDED)  # the puzzle as read is not the setter's
         elif result.status.value == "none":
             worst = max(worst, EXIT_NEGATIVE)
-        elif result.count == 0 or all_cut_short(count_all, result.count, result.exact):
+        elif result.count == 0 or all_cut_short(
+            count_all, result.count, result.exact, record.puzzle.size
+        ):
             worst = max(worst, EXIT_UNDECIDED)
     sys.exit(worst)
 

@@ -646,11 +646,27 @@ def read_input(
     if links.is_link(arg) or (links.is_payload(arg) and not _is_existing_path(arg)):
         # A link, or a bare payload, has '/' but is no path: it is the puzzle itself.
         return _read_text(arg, rules, fmt)
-    if _is_existing_path(arg) or _looks_like_path(arg):
+    existing = _is_existing_path(arg)
+    if not existing and _bare_payload(arg):
+        # lz-string's base64 has '/' and '+', and a payload is hundreds of characters: it
+        # was taken for a path ("file not found", "File name too long").
+        return _read_text(arg, rules, fmt)
+    if existing or _looks_like_path(arg):
         # Opening says best what is wrong: missing, a directory, or no permission (also on
         # a parent directory, which makes the path look missing to a mere existence check).
         return read_puzzles(arg, rules, fmt, defer=defer)
     return _read_text(arg, rules, fmt)
+
+
+def _bare_payload(arg: str) -> bool:
+    """Whether ``arg`` is a bare f-puzzles payload (``N4Ig…`` in lz-string's base64)."""
+    word = arg.strip()
+    if not word.startswith("N4Ig") or "\n" in word:
+        return False
+    try:
+        return links.payload_in(word) == word
+    except SudokuError:
+        return False
 
 
 def _is_existing_path(arg: str) -> bool:

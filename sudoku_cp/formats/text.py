@@ -306,11 +306,59 @@ def _rows_or_grid(text: str, model: Model, build: Build[T]) -> T:
     for reader in readers:
         try:
             cells, size = reader(text)
+            _refuse_other_boxes(text, size, model)
             return _build(cells, size, model, build)
         except PuzzleError as err:
             first_error = first_error or err
     assert first_error is not None
     raise first_error
+
+
+def _drawn_boxes(text: str, size: int) -> tuple[int, int] | None:
+    """The box shape (rows, columns) a drawn grid's rule lines and ``|`` marks show, or None
+    when they show none (or no shape of ``size``): rows between rule lines, cells between
+    ``|`` marks."""
+    lines = content_lines(text)
+    runs, run = [], 0
+    for line in lines:
+        if is_separator(line):
+            runs.append(run)
+            run = 0
+        else:
+            run += 1
+    runs = [r for r in [*runs, run] if r]
+    height = runs[0] if len(runs) > 1 and len(set(runs[:-1])) == 1 else None
+    width = None
+    rows = [line for line in lines if not is_separator(line) and "|" in line]
+    if rows:
+        parts = [p for p in rows[0].strip().strip("|").split("|")]
+        counts = {len(p.split()) if " " in p.strip() else len(p.strip()) for p in parts}
+        width = counts.pop() if len(counts) == 1 and len(parts) > 1 else None
+    if height is None and width is None:
+        return None
+    height = height or (size // width if width else None)
+    width = width or (size // height if height else None)
+    if not height or not width or height * width != size or min(height, width) < 2:
+        return None
+    return height, width
+
+
+def _refuse_other_boxes(text: str, size: int, model: Model) -> None:
+    """A PuzzleError when the grid is drawn with boxes of another shape than the model's: a
+    6x6 drawn with 3x2 boxes was read with 2x3 ones, silently another puzzle."""
+    if "|" not in text and not any(is_separator(line) for line in content_lines(text)):
+        return
+    if not model.uses_boxes or model.regions is not None or model.fits(size):
+        return
+    ours = model.box_for(size)
+    drawn = _drawn_boxes(text, size)
+    if drawn is None or ours is None or drawn == tuple(ours):
+        return
+    raise PuzzleError(
+        f"the grid is drawn with {drawn[0]}x{drawn[1]} boxes (rows by columns), but model "
+        f"'{model.name}' has {ours[0]}x{ours[1]} boxes at {size}x{size}: give --box "
+        f'{drawn[0]}x{drawn[1]} (or box = "{drawn[0]}x{drawn[1]}" in a model file)'
+    )
 
 
 def _json_puzzle(text: str, model: Model, build: Build[T]) -> T:

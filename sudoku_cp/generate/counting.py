@@ -10,7 +10,9 @@ working guess: every emitted puzzle is judged again by two paradigms in the harn
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from ..errors import SudokuError
@@ -35,6 +37,39 @@ PURE_SECONDS = 60.0
 
 class NeedsKernel(SudokuError):
     """Counting above 16x16 without the compiled kernel installed."""
+
+
+class OutOfTime(SudokuError):
+    """A count was asked after, or ran past, the deadline set by :func:`deadline`."""
+
+
+_deadline: float | None = None
+"""The ``time.perf_counter()`` value by which counts must stop (None: no deadline)."""
+
+
+@contextmanager
+def deadline(at: float | None) -> Iterator[None]:
+    """Counts inside stop by ``at`` (a ``time.perf_counter()`` value), raising
+    :class:`OutOfTime`: one place for ``--max-seconds``, whichever counter an attempt makes
+    (a 16x16 killer layout's pure-Python counts ran for minutes, past any check between
+    attempts). The answers of counts that finish do not depend on it, so the puzzles made
+    stay the same on every machine; only whether a slow one is made at all does."""
+    global _deadline
+    kept, _deadline = _deadline, at
+    try:
+        yield
+    finally:
+        _deadline = kept
+
+
+def time_left() -> float | None:
+    """Seconds before the deadline (None: no deadline); raises :class:`OutOfTime` past it."""
+    if _deadline is None:
+        return None
+    left = _deadline - time.perf_counter()
+    if left <= 0:
+        raise OutOfTime("the deadline passed")
+    return left
 
 
 class Counter:
@@ -79,6 +114,7 @@ class Counter:
 
     def count(self, cells: Sequence[int]) -> tuple[int, list[Grid]]:
         self.calls += 1
+        left = time_left()
         if self.budget:
             # Over the budget: 0, proof of nothing. Only the first solution comes out, so a
             # minimality proof (never asked above 16x16: options refuse it) would not pass.
@@ -89,7 +125,9 @@ class Counter:
             found, rows = self._solver.solve(bytes(cells), 2)
             return found, [tuple(row) for row in rows.tolist()]
         puzzle = Puzzle.from_parsed(tuple(cells), self.size, self.model, check_givens=False)
-        result = self._backend.solve(puzzle, limit=2)
+        result = self._backend.solve(puzzle, limit=2, time_limit=_capped(left))
+        if not result.exact and len(result.solutions) < 2:
+            raise OutOfTime("a count ran past the deadline")
         return len(result.solutions), [tuple(s) for s in result.solutions]
 
     def first(self, cells: Sequence[int], nodes: int) -> Grid | None:
@@ -98,11 +136,15 @@ class Counter:
         every machine (the kernel and the pure search count the same nodes); the pure search
         also stops after :data:`PURE_SECONDS`, far above what the budget takes."""
         self.calls += 1
+        left = time_left()
         if self._solver is not None:
             counts, first = self._many(cells, 1, nodes)
             return tuple(first[0].tolist()) if counts[0] == 1 else None
         puzzle = Puzzle.from_parsed(tuple(cells), self.size, self.model, check_givens=False)
-        result = self._backend.solve(puzzle, limit=1, time_limit=PURE_SECONDS)
+        seconds = PURE_SECONDS if left is None else min(PURE_SECONDS, left)
+        result = self._backend.solve(puzzle, limit=1, time_limit=seconds)
+        if left is not None and left < PURE_SECONDS and not result.solutions and not result.exact:
+            raise OutOfTime("a search ran past the deadline")
         if not result.solutions or result.stats.get("nodes", 0) >= nodes:
             return None
         return tuple(result.solutions[0])
@@ -114,6 +156,7 @@ class Counter:
         for minutes without it. Nodes, not seconds, so every machine makes the same puzzle."""
         if self._solver is not None:  # the count alone: no solutions copied out
             self.calls += 1
+            time_left()
             if self.size <= 9:
                 return bool(self._solver.solve(bytes(cells), 2)[0] == 1)
             counts, _ = self._many(cells, 2, self.budget or UNIQUE_NODES)
@@ -126,6 +169,12 @@ class Counter:
 
         grid = np.frombuffer(bytes(cells), dtype=np.uint8).reshape(1, -1)
         return self._solver.count_many(grid, limit=limit, node_limit=nodes)
+
+
+def _capped(left: float | None) -> float | None:
+    from ..limits import MAX_TIME_LIMIT
+
+    return None if left is None else min(left, MAX_TIME_LIMIT)
 
 
 def _weighted_from() -> int:

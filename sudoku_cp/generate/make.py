@@ -20,7 +20,7 @@ from ..puzzle import Grid, Puzzle
 from ..result import CheckRecord
 from ..rules import global_rule
 from .carve import carve, removable_given
-from .counting import LARGE_FROM, Counter
+from .counting import LARGE_FROM, Counter, OutOfTime, deadline
 from .difficulty import Difficulty, beyond, difficulty, level_named, rateable, refusal
 from .grids import NoGrid, random_regions, random_solution
 from .killer import random_cages, refine
@@ -92,65 +92,81 @@ def make(options: Options, index: int) -> Generated:
     rng = random.Random(seed)
     start = time.perf_counter()
     base = base_model(options)
-    size = options.size
-    shapes = orbits(options.symmetry, size)
-    level = level_named(options.difficulty) if options.difficulty is not None else None
-    targeted = level is not None or options.score is not None
+    shapes = orbits(options.symmetry, options.size)
     why = "no attempt finished"
-    for attempt in range(1, options.attempts + 1):
-        if time.perf_counter() - start > options.seconds:
-            why = f"the {options.seconds:g} s cap on one puzzle ran out"
-            break
-        made = _attempt(options, base, size, rng, shapes)
-        if made is None:
-            why = "no solved grid fits the drawn layout"
-            continue
-        puzzle, solution, counter, layout, drawn = made
-        clues = puzzle.givens_count
-        if options.clues is not None and not options.clues[0] <= clues <= options.clues[1]:
-            why = f"last attempt had {clues} clues"
-            continue
-        # Rated before the minimality proof: with a target most attempts fail here, and at a
-        # level below Extreme most of those fail the quick test already.
-        if level is not None and beyond(puzzle, level):
-            why = f"last attempt rated above {level}"
-            continue
-        # Not above 16x16: options refuse a target there, and a 25x25 rating stalls slowly.
-        asked = (targeted or options.rate) and size < LARGE_FROM
-        rated = difficulty(puzzle) if asked and rateable(puzzle.model) else None
-        if targeted and rated is not None and not _meets(rated, level, options.score):
-            why = f"last attempt rated {rated.level}, score {rated.score}"
-            continue
-        minimal: bool | None = None
-        if options.minimal:
-            # With a symmetry, minimal by orbits: no orbit of givens can go (see carve).
-            minimal = removable_given(puzzle, solution, counter, shapes) is None and (
-                not drawn or removable_rule(layout, size, drawn, puzzle, solution) is None
-            )
-            if not minimal:
-                why = "last attempt was not proven minimal" + (
-                    " by orbits" if options.symmetry != "none" else ""
-                )
-                continue
-        record = _judge(puzzle, options, index)
-        return Generated(
-            index=index,
-            seed=seed,
-            puzzle=puzzle,
-            solution=solution,
-            clues=clues,
-            minimal=minimal,
-            difficulty=rated,
-            attempts=attempt,
-            seconds=time.perf_counter() - start,
-            record=record,
-            counted_by=counter.engine,
-            drawn=tuple(drawn),
-            layout=layout,
-        )
+    attempt = 0
+    try:  # every count inside an attempt stops at the cap too, not only this loop
+        with deadline(start + options.seconds):
+            for attempt in range(1, options.attempts + 1):
+                if time.perf_counter() - start > options.seconds:
+                    raise OutOfTime("the cap ran out between attempts")
+                made = _try(options, base, rng, shapes, index, seed, start, attempt)
+                if isinstance(made, Generated):
+                    return made
+                why = made
+    except OutOfTime:
+        why = f"the {options.seconds:g} s cap on one puzzle ran out"
     raise Unreachable(
         f"puzzle {index}: targets not met after {attempt} attempt(s) ({why}); "
         "loosen --clues/--difficulty/--score/--minimal or raise --attempts/--max-seconds"
+    )
+
+
+def _try(
+    options: Options,
+    base: Model,
+    rng: random.Random,
+    shapes: list[tuple[int, ...]],
+    index: int,
+    seed: str,
+    start: float,
+    attempt: int,
+) -> Generated | str:
+    """One attempt at puzzle ``index``: the puzzle, or why it missed the targets."""
+    size = options.size
+    level = level_named(options.difficulty) if options.difficulty is not None else None
+    targeted = level is not None or options.score is not None
+    made = _attempt(options, base, size, rng, shapes)
+    if made is None:
+        return "no solved grid fits the drawn layout"
+    puzzle, solution, counter, layout, drawn = made
+    clues = puzzle.givens_count
+    if options.clues is not None and not options.clues[0] <= clues <= options.clues[1]:
+        return f"last attempt had {clues} clues"
+    # Rated before the minimality proof: with a target most attempts fail here, and at a
+    # level below Extreme most of those fail the quick test already.
+    if level is not None and beyond(puzzle, level):
+        return f"last attempt rated above {level}"
+    # Not above 16x16: options refuse a target there, and a 25x25 rating stalls slowly.
+    asked = (targeted or options.rate) and size < LARGE_FROM
+    rated = difficulty(puzzle) if asked and rateable(puzzle.model) else None
+    if targeted and rated is not None and not _meets(rated, level, options.score):
+        return f"last attempt rated {rated.level}, score {rated.score}"
+    minimal: bool | None = None
+    if options.minimal:
+        # With a symmetry, minimal by orbits: no orbit of givens can go (see carve).
+        minimal = removable_given(puzzle, solution, counter, shapes) is None and (
+            not drawn or removable_rule(layout, size, drawn, puzzle, solution) is None
+        )
+        if not minimal:
+            return "last attempt was not proven minimal" + (
+                " by orbits" if options.symmetry != "none" else ""
+            )
+    record = _judge(puzzle, options, index)
+    return Generated(
+        index=index,
+        seed=seed,
+        puzzle=puzzle,
+        solution=solution,
+        clues=clues,
+        minimal=minimal,
+        difficulty=rated,
+        attempts=attempt,
+        seconds=time.perf_counter() - start,
+        record=record,
+        counted_by=counter.engine,
+        drawn=tuple(drawn),
+        layout=layout,
     )
 
 

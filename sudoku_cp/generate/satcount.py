@@ -15,12 +15,14 @@ gives; the solutions found may depend on the solver's history, and decide nothin
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
+from typing import Any
 
 from ..model import Model
 from ..puzzle import Grid, Puzzle
 from ..rules.neighbours import AntiKing, AntiKnight
-from .counting import Counter
+from .counting import Counter, OutOfTime, time_left
 
 GROUP_RULES = (AntiKnight, AntiKing)
 """Rules that only add all-different groups, which the backtracker (and its compiled kernel)
@@ -56,13 +58,23 @@ class SatCounter(Counter):
 
     def first(self, cells: Sequence[int], nodes: int) -> Grid | None:
         self.calls += 1
-        found = self._kept.search(cells, 1, None).solutions
+        found = self._search(cells, 1).solutions
         return tuple(found[0]) if found else None
 
     def count(self, cells: Sequence[int]) -> tuple[int, list[Grid]]:
         self.calls += 1
-        found = self._kept.search(cells, 2, None)
+        found = self._search(cells, 2)
         return len(found.solutions), [tuple(s) for s in found.solutions]
+
+    def _search(self, cells: Sequence[int], limit: int) -> Any:
+        """The kept solver's search, stopped by the generator's deadline (see
+        :func:`~.counting.deadline`)."""
+        left = time_left()
+        at = None if left is None else time.perf_counter() + left
+        found = self._kept.search(cells, limit, at)
+        if found.timed_out:
+            raise OutOfTime("a SAT count ran past the deadline")
+        return found
 
     def unique(self, cells: Sequence[int]) -> bool:
         return self.count(cells)[0] == 1

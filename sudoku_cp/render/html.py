@@ -10,6 +10,8 @@ frame is shown one after another, so the page still reads top to bottom.
 
 from __future__ import annotations
 
+import math
+import re
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -114,29 +116,103 @@ def _rules_named(puzzle: Puzzle) -> str:
     return " + ".join([model.name, *extras])
 
 
+PAGE_GRID_PX = 540
+"""The least width of a grid on the page (it was 360 px for a 9x9, candidates ~8 px high)."""
+
+_CENTRED = ' text-anchor="middle" dominant-baseline="central" font-family="sans-serif"'
+_COMPACT_STYLE = (
+    ".slide svg text.m{text-anchor:middle;dominant-baseline:central;font-family:sans-serif}"
+)
+_SHARED_LAYER = re.compile(r'<g class="layer-(?:grid|border)">.*?</g>', re.S)
+_STYLED_TEXT = re.compile(
+    r'<text class="([^"]*)" x="([^"]*)" y="([^"]*)"((?: (?:font-size|font-weight|fill)="[^"]*")+)>'
+)
+
+
+def _cell_px(puzzle: Puzzle) -> float:
+    """A cell's size on the page: the pictures' own, or more, to make the grid at least
+    :data:`PAGE_GRID_PX` wide (within the pictures' cap on a cell)."""
+    from .svg import MAX_CELL
+
+    n = puzzle.size
+    own = max(40, 9 * math.isqrt(n - 1) + 9)
+    return float(min(MAX_CELL, max(own, math.ceil(PAGE_GRID_PX / n))))
+
+
+class _Shared:
+    """The layers every picture of the page repeats (grid lines, box borders) are written in
+    the first picture that has them, with an id, and drawn by ``<use>`` in the others; each
+    text's centring, font and colour attributes become classes of the page. A long solve's
+    page weighed about 2 MB, mostly these repeats."""
+
+    def __init__(self) -> None:
+        self.defs: dict[str, str] = {}
+        self.styles: dict[str, str] = {}
+
+    def compact(self, svg: str) -> str:
+        def shared(match: re.Match[str]) -> str:
+            layer = match.group(0)
+            if layer in self.defs:
+                return f'<use href="#{self.defs[layer]}"/>'
+            ident = self.defs[layer] = f"shared-{len(self.defs)}"
+            return layer.replace("<g ", f'<g id="{ident}" ', 1)  # drawn here, used after
+
+        svg = _SHARED_LAYER.sub(shared, svg)
+        centred = r'<text class="([^"]*)"([^>]*?)' + re.escape(_CENTRED)
+        svg = re.sub(centred, r'<text class="\1 m"\2', svg)
+        svg = svg.replace('<text class="candidate" ', "<text ")  # (their group says it)
+        return _STYLED_TEXT.sub(self._styled, svg)
+
+    def _styled(self, match: re.Match[str]) -> str:
+        """A text's font and colour attributes as a class of the page (each digit and
+        candidate repeated them)."""
+        tail = match.group(4)
+        name = self.styles.setdefault(tail, f"t{len(self.styles)}")
+        return f'<text class="{match.group(1)} {name}" x="{match.group(2)}" y="{match.group(3)}">'
+
+    def style(self) -> str:
+        rules = []
+        for tail, name in self.styles.items():
+            props = []
+            for key, value in re.findall(r'([a-z-]+)="([^"]*)"', tail):
+                number = key == "font-size" and re.fullmatch(r"[0-9.]+", value)
+                props.append(f"{key}:{value}px" if number else f"{key}:{value}")
+            rules.append(f".slide svg text.{name}{{{';'.join(props)}}}")
+        return "".join(rules)
+
+
 def explain_html(trace: Trace, *, title: str | None = None) -> str:
     """The page stepping through ``trace``: a complete HTML document, every text escaped.
     ``title`` names the puzzle in the heading (e.g. its id); default "this puzzle"."""
     puzzle = trace.puzzle
     name = title if title else "this puzzle"
+    px = _cell_px(puzzle)
+    shared = _Shared()
     frames: list[tuple[str, str, str, str]] = [
         (
             "The puzzle",
             f"{puzzle.givens_count} givens. Step through the solution with the buttons, the "
             "arrow keys, or the list.",
-            puzzle_svg(puzzle, title="The puzzle"),
+            shared.compact(puzzle_svg(puzzle, title="The puzzle", cell_size=px)),
             "start",
         )
     ]
     for number, step in enumerate(trace.steps, start=1):
-        frames.append((step.technique, step.text, step_svg(trace, number - 1), f"step {number}"))
+        picture = shared.compact(step_svg(trace, number - 1, cell_size=px))
+        frames.append((step.technique, step.text, picture, f"step {number}"))
     final_candidates = trace.candidates if trace.outcome != "solved" else None
     frames.append(
         (
             "Final grid" if trace.outcome == "solved" else f"Final grid ({trace.outcome})",
             OUTCOMES.get(trace.outcome, trace.outcome),
-            puzzle_svg(
-                puzzle, values=trace.values, candidates=final_candidates, title="Final grid"
+            shared.compact(
+                puzzle_svg(
+                    puzzle,
+                    values=trace.values,
+                    candidates=final_candidates,
+                    title="Final grid",
+                    cell_size=px,
+                )
             ),
             "end",
         )
@@ -161,7 +237,9 @@ def explain_html(trace: Trace, *, title: str | None = None) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(f'How to solve {name}')}</title><style>{_STYLE}</style></head><body>"
+        f"<title>{escape(f'How to solve {name}')}</title>"
+        f"<style>{_STYLE}{_COMPACT_STYLE}{shared.style()}</style>"
+        "</head><body>"
         f"<header><h1>{escape(f'How to solve {name}')}</h1><p>{summary}</p>"
         f"<p><code>{escape(puzzle.to_line())}</code></p></header><main>"
         f'<nav aria-label="steps"><ol start="0">{"".join(items)}</ol></nav>'

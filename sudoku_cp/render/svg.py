@@ -38,9 +38,9 @@ LAYERS = (
     "border",
     "mark",
     "behind-digit",
+    "link",  # under the digits: a chain's arrows never hide a given or a candidate
     "digit",
     "over-digit",
-    "link",
     "outside",
     "caption",
 )
