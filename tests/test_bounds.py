@@ -125,6 +125,9 @@ def _table(tmp_path: Path, datasets: int, backends: int) -> Path:
             "repeat": 1,
             "status": "unique",
             "count": 1,
+            "exact": True,
+            "valid": True,
+            "verdict": "unique",
             "seconds": 0.001,
         }
         for d in range(datasets)
