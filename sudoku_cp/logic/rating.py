@@ -101,6 +101,12 @@ TECHNIQUE_RATING: dict[str, tuple[str, int]] = {
     "Forcing Chain": ("Extreme", 500),
     "Forcing Net": ("Extreme", 700),
     "Brute Force": ("Extreme", 10_000),
+    # The variant steps (sudoku_cp.logic.variants): our own scale, not HoDoKu's (it has no
+    # rules beyond groups), placed among its scores — docs/logic-variants.md says why.
+    "Rule Digits": ("Easy", 4),
+    "Rule Pairs": ("Easy", 10),
+    "Rule Combinations": ("Medium", 20),
+    "Rule Contains": ("Medium", 40),
 }
 
 

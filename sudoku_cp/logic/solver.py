@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import SudokuError
-from . import basic, chains, fish, patterns, uniqueness, wings
+from . import basic, chains, fish, patterns, uniqueness, variants, wings
 from .board import Board, Technique
 from .steps import Outcome, Step, Trace
 
@@ -28,6 +28,8 @@ class Entry:
     name: str
     find: Technique
     uniqueness: bool = False
+    rules: bool = False
+    """A variant technique (:mod:`.variants`): only for models with rules beyond groups."""
 
 
 # HoDoKu's order of techniques (the first field of each ``StepConfig`` in
@@ -37,6 +39,11 @@ TECHNIQUES: list[Entry] = [
     Entry(100, "Full House", basic.full_house),
     Entry(200, "Naked Single", basic.naked_single),
     Entry(300, "Hidden Single", basic.hidden_single),
+    # The rules' own deductions (our order keys: after the singles, before the intersections).
+    Entry(400, variants.RULE_DIGITS, variants.rule_digits, rules=True),
+    Entry(500, variants.RULE_PAIRS, variants.rule_pairs, rules=True),
+    Entry(600, variants.RULE_COMBINATIONS, variants.rule_combinations, rules=True),
+    Entry(700, variants.RULE_CONTAINS, variants.rule_contains, rules=True),
     Entry(1000, "Locked Pair", basic.locked_pair),
     Entry(1100, "Locked Triple", basic.locked_triple),
     Entry(1200, "Locked Candidates Type 1 (Pointing)", basic.locked_candidates_pointing),
@@ -83,20 +90,20 @@ TECHNIQUES: list[Entry] = [
 TECHNIQUES.sort(key=lambda entry: entry.order)
 
 
-def techniques(*, uniqueness: bool = False) -> list[Technique]:
-    """The registry's techniques in order; those assuming uniqueness only when asked."""
-    return [e.find for e in TECHNIQUES if uniqueness or not e.uniqueness]
+def techniques(*, uniqueness: bool = False, rules: bool = False) -> list[Technique]:
+    """The registry's techniques in order; those assuming uniqueness only when asked, the
+    variant ones only for ``rules`` (a model with rules beyond groups)."""
+    return [
+        e.find for e in TECHNIQUES if (uniqueness or not e.uniqueness) and (rules or not e.rules)
+    ]
 
 
 def check_logic_model(puzzle: object) -> None:
-    """Raise SudokuError when the puzzle has a rule beyond all-different groups."""
+    """Raise SudokuError when the puzzle has a rule of a shape the logic solver does not
+    read (every rule kind the tool reads has one it does)."""
     rules = getattr(getattr(puzzle, "model", None), "rules", ())
     if rules:
-        rule = rules[0]
-        raise SudokuError(
-            f"the logic solver reasons about all-different groups only, not the {rule.title} "
-            f"rule ({rule.key})"
-        )
+        variants.check_shapes(rules)
 
 
 def solve_logically(
@@ -118,7 +125,14 @@ def solve_logically(
     if not isinstance(puzzle, Puzzle):
         raise SudokuError(f"solve_logically takes a Puzzle, not {type(puzzle).__name__}")
     check_logic_model(puzzle)
-    chosen = list(techniques) if techniques is not None else _default(uniqueness)
+    has_rules = bool(puzzle.model.rules)
+    # Uniqueness techniques swap digits between cells, which a rule beyond groups (a cage's
+    # sum, a knight's move) may forbid: they stay off for every such model.
+    chosen = (
+        list(techniques)
+        if techniques is not None
+        else _default(uniqueness and not has_rules, has_rules)
+    )
     board = Board(puzzle)
     board.track()
     limit = puzzle.size**3 if max_steps is None else max_steps
@@ -150,8 +164,8 @@ def solve_logically(
     )
 
 
-def _default(uniqueness: bool) -> list[Technique]:
-    return techniques(uniqueness=uniqueness)
+def _default(uniqueness: bool, rules: bool = False) -> list[Technique]:
+    return techniques(uniqueness=uniqueness, rules=rules)
 
 
 def _clash(puzzle: object) -> bool:
