@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import SudokuError
-from . import basic, chains, fish, patterns, uniqueness, variants, wings
+from . import basic, chains, fish, forcing, patterns, uniqueness, variants, wings
 from .board import Board, Technique
 from .steps import Outcome, Step, Trace
 
@@ -82,6 +82,8 @@ TECHNIQUES: list[Entry] = [
     Entry(5600, "Continuous Nice Loop", chains.continuous_nice_loop),
     Entry(5601, "Discontinuous Nice Loop", chains.discontinuous_nice_loop),
     Entry(5602, "AIC", chains.aic),
+    # The last resort of variant puzzles (our order key, after every chain).
+    Entry(6000, forcing.FORCING_NET, forcing.forcing_net, rules=True),
     # The list is sorted by ``order`` below, so entries may be added anywhere.
     Entry(4100, "Finned X-Wing", fish.finned_x_wing),
     Entry(4300, "Finned Swordfish", fish.finned_swordfish),
