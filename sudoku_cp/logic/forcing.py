@@ -25,10 +25,13 @@ from .steps import Step
 from .variants import Unit, _board_units, fillings
 
 FORCING_NET = "Forcing Net"
-MAX_TRIALS = 300
+MAX_TRIALS = 200
 """Assumptions one search for a step tries at most (premises of two branches first)."""
 MAX_BRANCHES = 4
 """The most branches (a cell's digits, a digit's places in a group) of a premise tried."""
+TRIAL_NODES = 1_500
+"""The enumeration cap of a rule's fillings inside a trial (lower than a step's own: a trial
+runs many; a rule too big to enumerate there deduces nothing in it)."""
 CACHE_MAX = 1 << 15
 """Fillings remembered across trials before the memo starts afresh."""
 
@@ -170,7 +173,7 @@ def _rule(
         if found is None:
             if len(cache) >= CACHE_MAX:
                 cache.clear()
-            found = cache[key] = fillings(unit, masks) or False
+            found = cache[key] = fillings(unit, masks, TRIAL_NODES) or False
         if found is False:
             return  # too big to enumerate: nothing deduced
         support = found  # type: ignore[assignment]
@@ -194,7 +197,7 @@ def _premises(board: Board) -> list[tuple[str, list[tuple[int, int]]]]:
             digits = digits_of(cands[c])
             out.append((len(digits), 0, f"whichever of {', '.join(map(str, digits))} "
                         f"{board.name(c)} holds", [(c, d) for d in digits]))  # fmt: skip
-    for index, group in enumerate(board.groups):
+    for group in board.groups:
         if len(group) != size:
             continue
         for d in range(1, size + 1):

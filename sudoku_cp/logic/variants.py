@@ -103,7 +103,9 @@ def rule_name(rule: Rule, size: int) -> str:
 
     if isinstance(rule, Cage):
         at = cell_name(min(rule.cells), size)
-        return f"the killer cage at {at}" if rule.total is None else f"the {rule.total}-cage at {at}"
+        if rule.total is None:
+            return f"the killer cage at {at}"
+        return f"the {rule.total}-cage at {at}"
     if isinstance(rule, DigitRule):
         return f"the {rule.title} cells"
     describe = getattr(rule, "describe", None)
@@ -140,7 +142,60 @@ def units_of(model: Model, size: int) -> tuple[Unit, ...]:
     out: list[Unit] = []
     for rule in model.rules:
         out.extend(_units(rule, size, peers))
+    out.extend(_innies_and_outies(model, size, peers))
     return tuple(out)
+
+
+MAX_REST = 5
+"""The most cells an innie or outie sum is read over."""
+
+
+def _innies_and_outies(model: Model, size: int, peers: list[frozenset[int]]) -> list[Unit]:
+    """The killer solver's 45 rule: a full group's digits sum to 1 + … + N, so the cells of
+    the group outside the cages inside it (the *innies*) sum to that minus their totals, and
+    the cells of the cages reaching into it that lie outside it (the *outies*) to their totals
+    minus it — each a sum unit of its own when it has at most :data:`MAX_REST` cells."""
+    from ..rules import Cage
+
+    cages = [r for r in model.rules if isinstance(r, Cage) and r.total is not None]
+    if not cages:
+        return []
+    labels = model.group_labels(size)
+    whole = size * (size + 1) // 2
+    out: list[Unit] = []
+    for group, label in zip(model.groups(size), labels, strict=True):
+        if len(group) != size:
+            continue
+        cells = set(group)
+        inside = [c for c in cages if set(c.cells) <= cells]
+        reaching = [c for c in cages if set(c.cells) & cells]
+        covered = [cell for c in inside for cell in c.cells]
+        if inside and len(covered) == len(set(covered)):
+            rest = [c for c in group if c not in set(covered)]
+            if 0 < len(rest) <= MAX_REST:
+                total = whole - sum(c.total or 0 for c in inside)
+                name = f"the innies of {label} (the cells outside its cages sum to {total})"
+                out.append(_sum_unit(inside[0], name, rest, [1] * len(rest), total, peers, size))
+        spread = [cell for c in reaching for cell in c.cells]
+        if reaching != inside and len(spread) == len(set(spread)) and cells <= set(spread):
+            rest = [c for c in spread if c not in cells]
+            if 0 < len(rest) <= MAX_REST:
+                total = sum(c.total or 0 for c in reaching) - whole
+                name = f"the outies of {label} (its cages' cells outside it sum to {total})"
+                out.append(_sum_unit(reaching[0], name, rest, [1] * len(rest), total, peers, size))
+    return out
+
+
+def _sum_unit(
+    rule: Rule,
+    name: str,
+    cells: Sequence[int],
+    weights: Sequence[int],
+    goal: int,
+    peers: list[frozenset[int]],
+    size: int,
+) -> Unit:
+    return _fill_unit(rule, name, cells, [], peers, _sum_automaton(weights, goal, size))
 
 
 def _units(rule: Rule, size: int, peers: list[frozenset[int]]) -> list[Unit]:
@@ -383,10 +438,10 @@ def _quadruple_automaton(digits: Sequence[int], cells: int) -> Any:
 
 
 # --- the enumeration ---------------------------------------------------------------------------
-def fillings(unit: Unit, masks: list[int]) -> list[int] | None:
+def fillings(unit: Unit, masks: list[int], limit: int = MAX_NODES) -> list[int] | None:
     """Per cell of ``unit``, the mask of its digits that are part of some filling of the
     unit's cells from ``masks`` keeping the rule (all zero: none keeps it); None when the
-    enumeration passed :data:`MAX_NODES`."""
+    enumeration passed ``limit`` partial fillings."""
     n = len(unit.cells)
     if unit.automaton is not None:
         start, step, accepts = unit.automaton(masks)
@@ -413,7 +468,7 @@ def fillings(unit: Unit, masks: list[int]) -> list[int] | None:
         if found is not None:
             return found
         nodes += 1
-        if nodes > MAX_NODES:
+        if nodes > limit:
             raise _TooBig
         mask = masks[i]
         for j in peers_before[i]:
@@ -624,4 +679,3 @@ def rule_contains(board: Board) -> Step | None:
                 cells=unit.cells,
             )
     return None
-
