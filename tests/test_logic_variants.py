@@ -244,7 +244,7 @@ def test_explain_and_rate_a_variant_puzzle(tmp_path: object) -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["explain", str(path)])
     assert result.exit_code in (0, 3), result.output
-    assert "Rule Combinations (Medium, 20): " in result.output and "-cage at r" in result.output
+    assert "Rule Combinations (Easy, 8): " in result.output and "-cage at r" in result.output
     result = runner.invoke(main, ["rate", str(path), "-f", "json"])
     assert result.exit_code == 0, result.output
     row = json.loads(result.output)
@@ -253,3 +253,10 @@ def test_explain_and_rate_a_variant_puzzle(tmp_path: object) -> None:
     result = runner.invoke(main, ["explain", str(path), "--format", "svg", "--step", "1"])
     assert result.exit_code == 0 and 'class="step-rule"' in result.output
     assert 'class="candidate eliminated"' in result.output
+    result = runner.invoke(main, ["explain", str(path), "--format", "html"])
+    assert result.exit_code in (0, 3) and 'class="step-rule"' in result.output
+    result = runner.invoke(main, ["explain", str(path), "--format", "json"])
+    first = json.loads(result.output)["steps"][0]
+    # the first step is a cage's combinations: its cells are named, and they are a cage's
+    assert first["technique"] == "Rule Combinations" and first["cells"]
+    assert first["eliminations"] and "-cage at " in first["text"]

@@ -103,10 +103,10 @@ TECHNIQUE_RATING: dict[str, tuple[str, int]] = {
     "Brute Force": ("Extreme", 10_000),
     # The variant steps (sudoku_cp.logic.variants): our own scale, not HoDoKu's (it has no
     # rules beyond groups), placed among its scores — docs/logic-variants.md says why.
-    "Rule Digits": ("Easy", 4),
-    "Rule Pairs": ("Easy", 10),
-    "Rule Combinations": ("Medium", 20),
-    "Rule Contains": ("Medium", 40),
+    "Rule Digits": ("Easy", 2),
+    "Rule Pairs": ("Easy", 4),
+    "Rule Combinations": ("Easy", 8),
+    "Rule Contains": ("Medium", 30),
 }
 
 
