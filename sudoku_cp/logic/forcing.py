@@ -4,8 +4,8 @@ keep what every assumption agrees on.
 For a model with rules beyond groups only (classic ratings never see it). A *premise* is a set
 of candidates of which exactly one is true: a cell's digits, or a digit's places in a full
 group (two to four of them). Each is tried in turn: placed, and the cheap deductions run to
-a fixed point on a copy of the grid — naked and hidden singles, and every rule's own
-deductions (:mod:`.variants`: digits, pairs, fillings). Then
+a fixed point on a copy of the grid — naked and hidden singles, locked candidates, and every
+rule's own deductions (:mod:`.variants`: digits, pairs, fillings). Then
 
 - a digit whose assumption ends in a contradiction (a cell with no candidate, a full group
   missing a digit, a rule no filling keeps) cannot be there;
@@ -134,6 +134,21 @@ def propagate(board: Board, cell: int, digit: int) -> tuple[list[int], list[str]
                         pending.append((at, d))
         if pending:
             continue
+        # locked candidates: a digit's places in a changed full group all in another full group
+        for g in seen:
+            for d in range(1, board.size + 1):
+                bit = 1 << (d - 1)
+                places = [m for m in groups[g] if cands[m] & bit and not values[m]]
+                if not 2 <= len(places) <= 3:
+                    continue
+                shared = set(full_of[places[0]]).intersection(*(full_of[m] for m in places[1:]))
+                for other in shared - {g}:
+                    for m in groups[other]:
+                        if cands[m] & bit and m not in places and not values[m]:
+                            cands[m] &= ~bit
+                            dirty.add(m)
+                            if not cands[m]:
+                                raise _Broken(f"{name(m)} would have no candidate")
         # the rules of the cells that changed
         woken = sorted({u for c in changed for u in cell_units[c]})
         for index in woken:
@@ -228,8 +243,9 @@ def forcing_net(board: Board) -> Step | None:
                 except _Broken as broken:
                     return board.step(
                         FORCING_NET,
-                        f"{board.name(cell)} cannot be {digit}: if it were, singles and the "
-                        f"rules' deductions would lead to a contradiction ({broken.args[0]})",
+                        f"{board.name(cell)} cannot be {digit}: if it were, singles, locked "
+                        f"candidates and the rules' deductions would lead to a contradiction "
+                        f"({broken.args[0]})",
                         eliminations=[(cell, digit)],
                         proof=[b for b in branches if b != (cell, digit)],
                         cells=sorted({c for c, _ in branches}),
@@ -248,7 +264,7 @@ def forcing_net(board: Board) -> Step | None:
             listed = ", ".join(f"{board.name(c)}≠{d}" for c, d in common[:8])
             return board.step(
                 FORCING_NET,
-                f"{text}, singles and the rules' deductions remove {listed}"
+                f"{text}, singles, locked candidates and the rules' deductions remove {listed}"
                 + (" …" if len(common) > 8 else ""),
                 eliminations=common,
                 proof=branches,
