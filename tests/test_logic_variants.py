@@ -191,6 +191,25 @@ def test_a_rule_no_filling_keeps_is_a_contradiction() -> None:
     assert trace.outcome == "contradiction"
 
 
+def test_forcing_net_follows_a_premise() -> None:
+    from sudoku_cp.logic import forcing
+
+    # a 3-cage r1c1 r1c2: with r1c1 = 3 the other cell would need 0 (no filling); with 1, 2
+    board = board_of([Cage((0, 1), 3)])
+    with pytest.raises(forcing._Broken, match="3-cage"):
+        forcing.propagate(board, 0, 3)
+    cands, trail = forcing.propagate(board, 0, 1)
+    assert set(digits_of(cands[1])) == {2} and "r1c2=2" in trail
+    # once r1c1 and r1c2 hold {1, 2}: whichever r1c1 holds, the pair is 1 and 2, so every
+    # cell seeing both (the rest of row 1 and of box 1) loses 1 and 2
+    settle(board, *ALL_RULES)
+    step = forcing.forcing_net(board)
+    assert step is not None and step.technique == "Forcing Net"
+    seeing = {c for c in range(2, 9)} | {9, 10, 11, 18, 19, 20}
+    assert set(step.eliminations) == {(c, d) for c in seeing for d in (1, 2)}
+    assert "whichever of 1, 2 r1c1 holds" in step.text
+
+
 # --- soundness: every step against the published solutions ------------------------------------
 def _records(name: str) -> list[object]:
     return [r for r in read_input(str(bundled_file(name)), model=load_model("classic"))]
