@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from sudoku_cp import Puzzle
 from sudoku_cp.cli import main
 from sudoku_cp.datasets import bundled_file
+from sudoku_cp.errors import SudokuError
 from sudoku_cp.formats import read_input
 from sudoku_cp.logic import variants
 from sudoku_cp.logic.board import Board, digits_of
@@ -279,3 +280,27 @@ def test_explain_and_rate_a_variant_puzzle(tmp_path: object) -> None:
     # the first step is a cage's combinations: its cells are named, and they are a cage's
     assert first["technique"] == "Rule Combinations" and first["cells"]
     assert first["eliminations"] and "-cage at " in first["text"]
+
+
+# --- a current state to start from -----------------------------------------------------------
+EASY = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
+
+
+def test_solving_from_a_state_of_placed_digits_and_marks() -> None:
+    puzzle = Puzzle.parse(EASY)
+    truth = solve_logically(puzzle).values
+    # placed digits from the solution: the solve agrees, and never places them again
+    placed = [truth[c] if c in (1, 2, 3) else 0 for c in range(81)]
+    trace = solve_logically(puzzle, placed=placed)
+    assert trace.outcome == "solved" and trace.values == truth
+    assert not any(c in (1, 2, 3) for s in trace.steps for c, _ in s.placements)
+    # marks that leave out r1c2's solution digit: no solution agrees, so it cannot be solved
+    marks = [0] * 81
+    marks[1] = ((1 << 9) - 1) & ~(1 << (truth[1] - 1))
+    assert solve_logically(puzzle, marks=marks).outcome != "solved"
+    # a placed digit beside the same given in its row: a contradiction from the start
+    clash = [0] * 81
+    clash[1] = 4  # r1c1 is a given 4
+    assert solve_logically(puzzle, placed=clash).outcome == "contradiction"
+    with pytest.raises(SudokuError, match="81"):
+        solve_logically(puzzle, marks=[0] * 80)

@@ -115,13 +115,21 @@ def solve_logically(
     techniques: Sequence[Technique] | None = None,
     max_steps: int | None = None,
     deadline: float | None = None,
+    placed: Sequence[int] | None = None,
+    marks: Sequence[int] | None = None,
 ) -> Trace:
     """Solve ``puzzle`` by deduction alone: each round, the first technique (cheapest first)
     that finds a step is applied. Ends ``solved`` (the grid is full), ``stalled`` (no technique
     finds anything) or ``contradiction`` (an empty cell has no candidate, or a full group lost a
     digit: with sound techniques, a proof the puzzle has no solution). ``max_steps`` (default:
     one per candidate, which no solve can exceed) cuts a solve short as ``stalled``, and so does
-    ``deadline`` (a ``time.perf_counter()`` value; the trace says ``timed_out``)."""
+    ``deadline`` (a ``time.perf_counter()`` value; the trace says ``timed_out``).
+
+    A current state to start from (a setter's or solver's progress): ``placed``, a digit per
+    cell (0: none) placed beside the givens, and ``marks``, a candidate mask per cell (bit
+    ``d - 1`` for digit ``d``; 0: no marks, every digit left) the cell keeps at most. The
+    steps then hold for every solution that agrees with the state; a state no solution
+    agrees with may end in a contradiction."""
     from ..puzzle import Puzzle
 
     if not isinstance(puzzle, Puzzle):
@@ -136,12 +144,13 @@ def solve_logically(
         else _default(uniqueness and not has_rules, has_rules)
     )
     board = Board(puzzle)
+    clash = _start_from(board, placed, marks)
     board.track()
     limit = puzzle.size**3 if max_steps is None else max_steps
     steps: list[Step] = []
     outcome: Outcome = "stalled"
     timed_out = False
-    if board.broken() or _clash(puzzle):
+    if clash or board.broken() or _clash(puzzle):
         outcome = "contradiction"
     while outcome == "stalled" and not board.solved() and len(steps) < limit:
         if deadline is not None and time.perf_counter() >= deadline:
@@ -164,6 +173,30 @@ def solve_logically(
         candidates=tuple(board.candidates),
         timed_out=timed_out,
     )
+
+
+def _start_from(board: Board, placed: Sequence[int] | None, marks: Sequence[int] | None) -> bool:
+    """Put a state's placed digits and pencil marks on ``board``; True when a placed digit
+    clashes with the givens or another placed digit (a contradiction from the start)."""
+    cells = board.size * board.size
+    for name, grid in (("placed", placed), ("marks", marks)):
+        if grid is not None and len(grid) != cells:
+            raise SudokuError(f"the state's {name} has {len(grid)} cells, not {cells}")
+    clash = False
+    for cell, digit in enumerate(placed or ()):
+        if not digit or board.values[cell] == digit:
+            continue
+        if not 1 <= digit <= board.size:
+            raise SudokuError(f"the state places {digit} in {board.name(cell)}: not a digit")
+        if board.values[cell] or not board.candidates[cell] >> (digit - 1) & 1:
+            clash = True
+        board.place(cell, digit)
+    for cell, mask in enumerate(marks or ()):
+        if mask and not board.values[cell]:
+            if not 0 < mask <= board.all_digits:
+                raise SudokuError(f"the state's marks of {board.name(cell)} are not digits")
+            board.candidates[cell] &= mask
+    return clash
 
 
 def _default(uniqueness: bool, rules: bool = False) -> list[Technique]:
