@@ -188,7 +188,7 @@ def rate_puzzle(puzzle: Puzzle, *, uniqueness: bool = True) -> Rating:
 def rate_record(record: Any, puzzle: Puzzle | None, time_limit: float | None) -> None:
     """``check --rate``: rate a unique record's puzzle into ``record.rating`` (level, score,
     hardest technique, outcome, steps), within ``time_limit`` seconds — or say in ``reason``
-    why it is not rated (rules beyond groups, out of time)."""
+    why it is not rated (a rule of a shape the logic solver does not read, out of time)."""
     from ..errors import SudokuError
     from .solver import check_logic_model
 
