@@ -67,18 +67,37 @@ def _full_of(board: Board) -> tuple[tuple[int, ...], ...]:
 def propagate(board: Board, cell: int, digit: int) -> tuple[list[int], list[str]]:
     """The candidates after placing ``digit`` in ``cell`` and following the simple
     deductions, and the placements made (in order); raises :class:`_Broken`."""
-    name = board.name
     cands = list(board.candidates)
     values = list(board.values)
+    labels = board.puzzle.model.group_labels(board.size)
+    trail: list[str] = []
+    dirty: set[int] = set()
+    pending = [(cell, digit)]
+    try:
+        _follow(board, pending, cands, values, dirty, trail, labels)
+    except _Broken as broken:
+        steps = ", ".join(trail[1:7]) + (" …" if len(trail) > 7 else "")
+        raise _Broken(f"{steps}: {broken.args[0]}" if steps else broken.args[0]) from None
+    return cands, trail
+
+
+def _follow(
+    board: Board,
+    pending: list[tuple[int, int]],
+    cands: list[int],
+    values: list[int],
+    dirty: set[int],
+    trail: list[str],
+    labels: tuple[str, ...],
+) -> None:
+    """:func:`propagate`'s fixed point, on ``cands`` and ``values`` in place."""
+    name = board.name
     peers, groups = board.peers, board.groups
     units = _board_units(board)
     cell_units = _cell_units(board)
     full_of = _full_of(board)
     cache = board.memo.setdefault("forcing fillings", {})
     assert isinstance(cache, dict)
-    trail: list[str] = []
-    dirty: set[int] = set()
-    pending = [(cell, digit)]
 
     def place(c: int, d: int) -> None:
         bit = 1 << (d - 1)
@@ -126,7 +145,8 @@ def propagate(board: Board, cell: int, digit: int) -> tuple[list[int], list[str]
                     more |= once & m
                     once |= m
                 if once != board.all_digits:
-                    raise _Broken(f"a group would miss {digits_of(board.all_digits & ~once)[0]}")
+                    missing = digits_of(board.all_digits & ~once)[0]
+                    raise _Broken(f"{labels[g]} would have no place for {missing}")
                 for d in digits_of(once & ~more):
                     bit = 1 << (d - 1)
                     at = next(member for member in groups[g] if cands[member] & bit)
@@ -153,7 +173,6 @@ def propagate(board: Board, cell: int, digit: int) -> tuple[list[int], list[str]
         woken = sorted({u for c in changed for u in cell_units[c]})
         for index in woken:
             _rule(units[index], cands, values, dirty, cache, name)
-    return cands, trail
 
 
 def _rule(
