@@ -304,3 +304,35 @@ def test_solving_from_a_state_of_placed_digits_and_marks() -> None:
     assert solve_logically(puzzle, placed=clash).outcome == "contradiction"
     with pytest.raises(SudokuError, match="81"):
         solve_logically(puzzle, marks=[0] * 80)
+
+
+SHAPES = [
+    ([Odd((0, 40))], {}),
+    ([XV((0, 1), 10)], {}),
+    ([Difference((0, 1), 1)], {0: 5}),
+    ([NonConsecutive()], {40: 5}),
+    ([Cage((0, 1), 3)], {}),
+    ([Thermometer((0, 1, 2, 3))], {}),
+    ([Arrow((0,), (1, 2))], {}),
+    ([Sandwich(ROW1, 0)], {0: 1}),
+    ([Skyscraper(ROW1, 9)], {}),
+    ([XSum(ROW1, 1)], {}),
+    ([Quadruple((0, 1, 9, 10), (1, 2, 3, 4))], {}),
+    ([BetweenLine((0, 1, 2))], {0: 1, 2: 3}),
+    ([Renban((0, 1, 2))], {0: 9}),
+    ([LittleKiller((0, 10, 20), 6)], {}),
+]
+
+
+@pytest.mark.parametrize(
+    ("rules", "givens"), SHAPES, ids=lambda v: type(v[0]).__name__ if isinstance(v, list) else ""
+)
+def test_every_shape_has_a_step_picture(rules: list[Rule], givens: dict[int, int]) -> None:
+    from sudoku_cp.render import step_svg
+
+    trace = solve_logically(board_of(rules, givens).puzzle)
+    step = next(s for s in trace.steps if s.technique.startswith("Rule"))
+    picture = step_svg(trace, trace.steps.index(step))
+    # the rule's cells shaded, each eliminated candidate drawn struck out
+    assert picture.count('class="step-rule"') == len(step.cells) > 0
+    assert picture.count('class="candidate eliminated"') == len(step.eliminations) > 0
