@@ -3,7 +3,7 @@ keep what every assumption agrees on.
 
 For a model with rules beyond groups only (classic ratings never see it). A *premise* is a set
 of candidates of which exactly one is true: a cell's digits, or a digit's places in a full
-group (two to four of them). Each is tried in turn: placed, and the cheap deductions run to
+group (two to five of them). Each is tried in turn: placed, and the cheap deductions run to
 a fixed point on a copy of the grid — naked and hidden singles, locked candidates, and every
 rule's own deductions (:mod:`.variants`: digits, pairs, fillings). Then
 
@@ -25,9 +25,9 @@ from .steps import Step
 from .variants import Unit, _board_units, fillings
 
 FORCING_NET = "Forcing Net"
-MAX_TRIALS = 200
+MAX_TRIALS = 400
 """Assumptions one search for a step tries at most (premises of two branches first)."""
-MAX_BRANCHES = 4
+MAX_BRANCHES = 5
 """The most branches (a cell's digits, a digit's places in a group) of a premise tried."""
 TRIAL_NODES = 1_500
 """The enumeration cap of a rule's fillings inside a trial (lower than a step's own: a trial
