@@ -50,9 +50,8 @@ def test_explain_errors_are_one_line(tmp_path: Path) -> None:
     assert code == 1 and err.count("\n") == 1 and "error" in err
     killer = tmp_path / "killer.jsonl"
     killer.write_text((DATA / "killer.jsonl").read_text().splitlines()[0] + "\n")
-    code, _, err = run("explain", str(killer))
-    assert code == 2 and "logic solver reasons about all-different groups only" in err
-    assert err.count("\n") == 1
+    code, out, _ = run("explain", str(killer))
+    assert code in (0, 3) and "Rule Combinations" in out  # a killer is explained now
 
 
 def test_rate_table_csv_and_json() -> None:

@@ -128,14 +128,26 @@ def test_logic_does_not_vote_when_undecided_and_agrees_when_it_decides() -> None
         assert record.verdict.value == "unique", record.reason
 
 
-def test_rules_beyond_groups_are_refused() -> None:
+def test_rules_beyond_groups_are_reasoned_about_and_unknown_shapes_refused() -> None:
+    from dataclasses import dataclass
+    from typing import ClassVar
+
     from sudoku_cp.model import load_model
-    from sudoku_cp.rules import AntiKnight
+    from sudoku_cp.rules import AntiKnight, Rule
 
     knights = Puzzle([0] * 81, load_model("classic").with_rules(rules=[AntiKnight()], size=9))
-    with pytest.raises(SudokuError, match="anti-knight"):
-        solve_logically(knights)
+    assert solve_logically(knights).outcome == "stalled"  # (its groups; explain reads it)
+    # the backend still declares no rule keys: `solve -b logic` names the rule it refuses
     assert "anti-knight" in (get_backend("logic").refusal(knights) or "")
+
+    @dataclass(frozen=True)
+    class Shapeless(Rule):
+        key: ClassVar[str] = "shapeless"
+        title: ClassVar[str] = "shapeless"
+
+    odd = Puzzle([0] * 81, load_model("classic").with_rules(rules=[Shapeless()], size=9))
+    with pytest.raises(SudokuError, match="shapeless"):
+        solve_logically(odd)
 
 
 def test_step_texts_do_not_repeat_their_technique() -> None:

@@ -202,6 +202,7 @@ class Board:
         proof: Iterable[Candidate] = (),
         groups: Iterable[int] = (),
         links: Iterable[Link] = (),
+        cells: Iterable[int] = (),
     ) -> Step:
         """A step with this board's grid as its "before" picture."""
         return Step(
@@ -214,6 +215,7 @@ class Board:
             text=text,
             values=tuple(self.values),
             candidates=tuple(self.candidates),
+            cells=tuple(cells),
         )
 
 

@@ -101,6 +101,12 @@ TECHNIQUE_RATING: dict[str, tuple[str, int]] = {
     "Forcing Chain": ("Extreme", 500),
     "Forcing Net": ("Extreme", 700),
     "Brute Force": ("Extreme", 10_000),
+    # The variant steps (sudoku_cp.logic.variants): our own scale, not HoDoKu's (it has no
+    # rules beyond groups), placed among its scores — docs/logic-variants.md says why.
+    "Rule Digits": ("Easy", 2),
+    "Rule Pairs": ("Easy", 4),
+    "Rule Combinations": ("Easy", 8),
+    "Rule Contains": ("Medium", 30),
 }
 
 
@@ -182,7 +188,7 @@ def rate_puzzle(puzzle: Puzzle, *, uniqueness: bool = True) -> Rating:
 def rate_record(record: Any, puzzle: Puzzle | None, time_limit: float | None) -> None:
     """``check --rate``: rate a unique record's puzzle into ``record.rating`` (level, score,
     hardest technique, outcome, steps), within ``time_limit`` seconds — or say in ``reason``
-    why it is not rated (rules beyond groups, out of time)."""
+    why it is not rated (a rule of a shape the logic solver does not read, out of time)."""
     from ..errors import SudokuError
     from .solver import check_logic_model
 

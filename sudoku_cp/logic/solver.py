@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import SudokuError
-from . import basic, chains, fish, patterns, uniqueness, wings
+from . import basic, chains, fish, forcing, patterns, uniqueness, variants, wings
 from .board import Board, Technique
 from .steps import Outcome, Step, Trace
 
@@ -28,6 +28,8 @@ class Entry:
     name: str
     find: Technique
     uniqueness: bool = False
+    rules: bool = False
+    """A variant technique (:mod:`.variants`): only for models with rules beyond groups."""
 
 
 # HoDoKu's order of techniques (the first field of each ``StepConfig`` in
@@ -37,6 +39,11 @@ TECHNIQUES: list[Entry] = [
     Entry(100, "Full House", basic.full_house),
     Entry(200, "Naked Single", basic.naked_single),
     Entry(300, "Hidden Single", basic.hidden_single),
+    # The rules' own deductions (our order keys: after the singles, before the intersections).
+    Entry(400, variants.RULE_DIGITS, variants.rule_digits, rules=True),
+    Entry(500, variants.RULE_PAIRS, variants.rule_pairs, rules=True),
+    Entry(600, variants.RULE_COMBINATIONS, variants.rule_combinations, rules=True),
+    Entry(700, variants.RULE_CONTAINS, variants.rule_contains, rules=True),
     Entry(1000, "Locked Pair", basic.locked_pair),
     Entry(1100, "Locked Triple", basic.locked_triple),
     Entry(1200, "Locked Candidates Type 1 (Pointing)", basic.locked_candidates_pointing),
@@ -75,6 +82,8 @@ TECHNIQUES: list[Entry] = [
     Entry(5600, "Continuous Nice Loop", chains.continuous_nice_loop),
     Entry(5601, "Discontinuous Nice Loop", chains.discontinuous_nice_loop),
     Entry(5602, "AIC", chains.aic),
+    # The last resort of variant puzzles (our order key, after every chain).
+    Entry(6000, forcing.FORCING_NET, forcing.forcing_net, rules=True),
     # The list is sorted by ``order`` below, so entries may be added anywhere.
     Entry(4100, "Finned X-Wing", fish.finned_x_wing),
     Entry(4300, "Finned Swordfish", fish.finned_swordfish),
@@ -83,20 +92,20 @@ TECHNIQUES: list[Entry] = [
 TECHNIQUES.sort(key=lambda entry: entry.order)
 
 
-def techniques(*, uniqueness: bool = False) -> list[Technique]:
-    """The registry's techniques in order; those assuming uniqueness only when asked."""
-    return [e.find for e in TECHNIQUES if uniqueness or not e.uniqueness]
+def techniques(*, uniqueness: bool = False, rules: bool = False) -> list[Technique]:
+    """The registry's techniques in order; those assuming uniqueness only when asked, the
+    variant ones only for ``rules`` (a model with rules beyond groups)."""
+    return [
+        e.find for e in TECHNIQUES if (uniqueness or not e.uniqueness) and (rules or not e.rules)
+    ]
 
 
 def check_logic_model(puzzle: object) -> None:
-    """Raise SudokuError when the puzzle has a rule beyond all-different groups."""
+    """Raise SudokuError when the puzzle has a rule of a shape the logic solver does not
+    read (every rule kind the tool reads has one it does)."""
     rules = getattr(getattr(puzzle, "model", None), "rules", ())
     if rules:
-        rule = rules[0]
-        raise SudokuError(
-            f"the logic solver reasons about all-different groups only, not the {rule.title} "
-            f"rule ({rule.key})"
-        )
+        variants.check_shapes(rules)
 
 
 def solve_logically(
@@ -106,26 +115,42 @@ def solve_logically(
     techniques: Sequence[Technique] | None = None,
     max_steps: int | None = None,
     deadline: float | None = None,
+    placed: Sequence[int] | None = None,
+    marks: Sequence[int] | None = None,
 ) -> Trace:
     """Solve ``puzzle`` by deduction alone: each round, the first technique (cheapest first)
     that finds a step is applied. Ends ``solved`` (the grid is full), ``stalled`` (no technique
     finds anything) or ``contradiction`` (an empty cell has no candidate, or a full group lost a
     digit: with sound techniques, a proof the puzzle has no solution). ``max_steps`` (default:
     one per candidate, which no solve can exceed) cuts a solve short as ``stalled``, and so does
-    ``deadline`` (a ``time.perf_counter()`` value; the trace says ``timed_out``)."""
+    ``deadline`` (a ``time.perf_counter()`` value; the trace says ``timed_out``).
+
+    A current state to start from (a setter's or solver's progress): ``placed``, a digit per
+    cell (0: none) placed beside the givens, and ``marks``, a candidate mask per cell (bit
+    ``d - 1`` for digit ``d``; 0: no marks, every digit left) the cell keeps at most. The
+    steps then hold for every solution that agrees with the state; a state no solution
+    agrees with may end in a contradiction."""
     from ..puzzle import Puzzle
 
     if not isinstance(puzzle, Puzzle):
         raise SudokuError(f"solve_logically takes a Puzzle, not {type(puzzle).__name__}")
     check_logic_model(puzzle)
-    chosen = list(techniques) if techniques is not None else _default(uniqueness)
+    has_rules = bool(puzzle.model.rules)
+    # Uniqueness techniques swap digits between cells, which a rule beyond groups (a cage's
+    # sum, a knight's move) may forbid: they stay off for every such model.
+    chosen = (
+        list(techniques)
+        if techniques is not None
+        else _default(uniqueness and not has_rules, has_rules)
+    )
     board = Board(puzzle)
+    clash = _start_from(board, placed, marks)
     board.track()
     limit = puzzle.size**3 if max_steps is None else max_steps
     steps: list[Step] = []
     outcome: Outcome = "stalled"
     timed_out = False
-    if board.broken() or _clash(puzzle):
+    if clash or board.broken() or _clash(puzzle):
         outcome = "contradiction"
     while outcome == "stalled" and not board.solved() and len(steps) < limit:
         if deadline is not None and time.perf_counter() >= deadline:
@@ -150,8 +175,32 @@ def solve_logically(
     )
 
 
-def _default(uniqueness: bool) -> list[Technique]:
-    return techniques(uniqueness=uniqueness)
+def _start_from(board: Board, placed: Sequence[int] | None, marks: Sequence[int] | None) -> bool:
+    """Put a state's placed digits and pencil marks on ``board``; True when a placed digit
+    clashes with the givens or another placed digit (a contradiction from the start)."""
+    cells = board.size * board.size
+    for name, grid in (("placed", placed), ("marks", marks)):
+        if grid is not None and len(grid) != cells:
+            raise SudokuError(f"the state's {name} has {len(grid)} cells, not {cells}")
+    clash = False
+    for cell, digit in enumerate(placed or ()):
+        if not digit or board.values[cell] == digit:
+            continue
+        if not 1 <= digit <= board.size:
+            raise SudokuError(f"the state places {digit} in {board.name(cell)}: not a digit")
+        if board.values[cell] or not board.candidates[cell] >> (digit - 1) & 1:
+            clash = True
+        board.place(cell, digit)
+    for cell, mask in enumerate(marks or ()):
+        if mask and not board.values[cell]:
+            if not 0 < mask <= board.all_digits:
+                raise SudokuError(f"the state's marks of {board.name(cell)} are not digits")
+            board.candidates[cell] &= mask
+    return clash
+
+
+def _default(uniqueness: bool, rules: bool = False) -> list[Technique]:
+    return techniques(uniqueness=uniqueness, rules=rules)
 
 
 def _clash(puzzle: object) -> bool:

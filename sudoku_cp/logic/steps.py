@@ -49,6 +49,8 @@ class Step:
     """The grid before the step, a digit per cell (0 for an empty cell)."""
     candidates: tuple[int, ...]
     """The candidate masks before the step, one per cell (a filled cell's mask is its digit)."""
+    cells: tuple[int, ...] = ()
+    """The cells of the rule a variant step reads (drawn shaded); empty for group techniques."""
 
 
 Outcome = Literal["solved", "stalled", "contradiction"]

@@ -56,7 +56,7 @@ def _candidates(items: tuple[Candidate, ...], size: int) -> list[dict[str, Any]]
 
 def step_data(step: Step, size: int, labels: tuple[str, ...]) -> dict[str, Any]:
     level, score = technique_rating(step.technique)
-    return {
+    data = {
         "technique": step.technique,
         "level": level,
         "score": score,
@@ -74,6 +74,9 @@ def step_data(step: Step, size: int, labels: tuple[str, ...]) -> dict[str, Any]:
             for link in step.links
         ],
     }
+    if step.cells:  # a variant step: the cells of the rule it reads
+        data["cells"] = [cell_name(c, size) for c in step.cells]
+    return data
 
 
 def trace_data(trace: Trace) -> dict[str, Any]:

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from ..puzzle import Puzzle
 
 GROUP_SHADE = "#dcebff"
+RULE_SHADE = "#e8dcff"
+"""The cells of the rule a variant step reads."""
 PROOF = "#ffd54f"
 PLACEMENT = "#81c784"
 PLACEMENT_INK = "#1b5e20"
@@ -60,6 +62,9 @@ def _check(puzzle: Puzzle, step: Step) -> None:
     for cell, digit in named:
         if not (0 <= cell < n * n and 1 <= digit <= n):
             raise ValueError(f"the step names cell {cell}, digit {digit}: outside the grid")
+    for cell in step.cells:
+        if not 0 <= cell < n * n:
+            raise ValueError(f"the step names cell {cell}: outside the grid")
     count = len(puzzle.groups())
     for group in step.groups:
         if not 0 <= group < count:
@@ -72,6 +77,8 @@ def draw_step(picture: Picture, step: Step) -> None:
     for index in step.groups:
         # Over windows and extra groups, and see-through so they still show.
         picture.shade(groups[index], GROUP_SHADE, "step-group", "highlight", fill_opacity=0.75)
+    if step.cells:
+        picture.shade(step.cells, RULE_SHADE, "step-rule", "highlight", fill_opacity=0.75)
     draw_puzzle(picture, step.values, None)
     coloured = set(step.placements) | set(step.eliminations) | set(step.proof)
     picture.pencil_marks(step.candidates, step.values, skip=coloured)
