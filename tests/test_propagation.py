@@ -252,10 +252,11 @@ def test_bench_propagation_checks_answers_against_the_file(tmp_path):
     # A file claiming a solution for a puzzle without one: every refutation is flagged wrong,
     # and the command exits 3.
     data = tmp_path / "claims.csv"
-    data.write_text(f"id,puzzle,solution_count\nnone,{NO_SOLUTION},1\n")
+    data.write_text(f"id,puzzle,solution_count\nnone,{NO_SOLUTION},1\nbad,12,1\n")
     result = run("bench", str(data), "--propagation", "-o", str(tmp_path / "o"), "-q")
     assert result.exit_code == 3
     assert "WRONG on claims" in result.stdout
+    assert "claims: 1 line(s) are not puzzles and were not measured" in result.stdout
 
 
 @pytest.mark.parametrize(

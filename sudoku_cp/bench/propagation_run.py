@@ -116,6 +116,7 @@ def run_propagation(
                 "sha256": dataset.sha256,
                 "puzzles": len(entries),
                 "rejected": len(rejected),
+                "first_rejected": rejected[0] if rejected else None,
             }
         )
         for i, method in enumerate(METHODS):

@@ -365,6 +365,12 @@ def _propagation(
         if draw:
             pr.plot(summaries, outdir / "propagation.png")
     click.echo(text, nl=False)
+    for dataset in run.record["datasets"]:
+        if dataset["rejected"]:
+            click.echo(
+                f"{dataset['name']}: {dataset['rejected']} line(s) are not puzzles and were not "
+                f"measured (the first: {dataset['first_rejected']})"
+            )
     click.echo(
         f"\nwrote propagation.csv, summary.md, record.json{', propagation.png' if draw else ''}"
         f" in {outdir}"
