@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -570,23 +571,47 @@ class CnfCounter:
             self.solver.delete()
             self.solver = None
 
-    def count(self, assumptions: Sequence[int]) -> tuple[int, tuple[int, ...] | None]:
-        """Solutions up to two, and the first one's grid."""
+    def count(
+        self, assumptions: Sequence[int], deadline: float | None = None
+    ) -> tuple[int, tuple[int, ...] | None]:
+        """Solutions up to two, and the first one's grid; past ``deadline`` (a
+        ``time.perf_counter`` value) the solver is interrupted and :class:`Timeout` raised."""
         self.counts += 1
-        solver = self.solver
-        if not solver.solve(assumptions=list(assumptions)):
+        if not self._solve(list(assumptions), deadline):
             return 0, None
-        grid = grid_of([lit for lit in solver.get_model() if lit > 0], self.n)
+        grid = grid_of([lit for lit in self.solver.get_model() if lit > 0], self.n)
         if grid is None:
             raise RuntimeError("the solver's model places no digit in some cell")
         self.top += 1
         switch = self.top
         n = self.n
         blocking = [-(cell * n + d) for cell, d in enumerate(grid)]
-        solver.add_clause([-switch, *blocking])
-        second = solver.solve(assumptions=[*assumptions, switch])
-        solver.add_clause([-switch])
+        self.solver.add_clause([-switch, *blocking])
+        try:
+            second = self._solve([*assumptions, switch], deadline)
+        finally:
+            self.solver.add_clause([-switch])  # the blocking clause off for good
         return (2 if second else 1), grid
+
+    def _solve(self, assumptions: list[int], deadline: float | None) -> bool:
+        solver = self.solver
+        if deadline is None:
+            return bool(solver.solve(assumptions=assumptions))
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise Timeout
+        # minisat stops at the next restart check once interrupted; solve_limited releases the
+        # interpreter while it runs, so the timer's thread gets to interrupt it.
+        timer = threading.Timer(left, solver.interrupt)
+        timer.start()
+        try:
+            result = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        finally:
+            timer.cancel()
+            solver.clear_interrupt()
+        if result is None:
+            raise Timeout
+        return bool(result)
 
 
 def given_literals(puzzle: Puzzle) -> list[int]:

@@ -247,7 +247,7 @@ def _runner(puzzle: Any, method: Method, tools: dict[Any, Any]) -> Callable[[flo
         return lambda deadline: probe.failed_literals(assumptions, deadline)
     counter: prop.CnfCounter = tool
     counter.rebuild_if_due()
-    return lambda deadline: counter.count(assumptions)
+    return lambda deadline: counter.count(assumptions, deadline)
 
 
 def _check(entry: _Entry, outcome: str, grid: Sequence[int] | None, count: int | None) -> str:
