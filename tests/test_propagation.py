@@ -297,3 +297,19 @@ def test_the_csv_is_the_rows():
         }
     ]
     assert PR.csv_text(rows).splitlines()[1] == "d,p,propagation,,fc,open,0.5000000,3,"
+
+
+def test_a_cdcl_count_stops_at_its_deadline():
+    # (A variant puzzle once kept minisat busy for many minutes: the count had no deadline.)
+    import time
+
+    puzzle = _puzzle(INKALA)
+    variables, clauses = P.encode_classic("minimal", 9, (3, 3))
+    counter = P.CnfCounter(variables, clauses, 9)
+    try:
+        counter.rebuild_if_due()
+        with pytest.raises(P.Timeout):
+            counter.count(P.given_literals(puzzle), time.perf_counter() - 1)
+        assert counter.count(P.given_literals(puzzle), time.perf_counter() + 60)[0] == 1
+    finally:
+        counter.close()
