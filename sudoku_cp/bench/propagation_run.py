@@ -410,7 +410,7 @@ def plot(summaries: Sequence[Summary], path: Any) -> None:
     datasets = list(dict.fromkeys(s.dataset for s in summaries))
     labels = list(dict.fromkeys(s.label for s in summaries))
     by = {(s.dataset, s.label): s for s in summaries}
-    figure = figure_class(figsize=(max(8.0, 0.9 * len(datasets) * len(labels) / 4), 8.5))
+    figure = figure_class(figsize=(min(18.0, max(8.0, 1.8 * len(datasets))), 8.5))
     share_axes, time_axes = figure.subplots(2, 1, sharex=True)
     width = 0.85 / max(1, len(labels))
     colours = _colours(len(labels))
@@ -425,12 +425,12 @@ def plot(summaries: Sequence[Summary], path: Any) -> None:
             times.append(1000 * s.mean_seconds if s.mean_seconds else math.nan)
         share_axes.bar(xs, shares, width, label=label, color=colours[j])
         time_axes.bar(xs, times, width, color=colours[j])
-    share_axes.set_ylabel("decided without search (%)")
+    share_axes.set_ylabel("decided (%; cdcl searches)")
     share_axes.set_ylim(0, 100)
     time_axes.set_ylabel("ms per puzzle (log)")
     time_axes.set_yscale("log")
     time_axes.set_xticks(range(len(datasets)), datasets, rotation=20)
-    share_axes.legend(fontsize=7, ncol=4, loc="upper center", bbox_to_anchor=(0.5, 1.35))
+    share_axes.legend(fontsize=7, ncol=7, loc="lower center", bbox_to_anchor=(0.5, 1.02))
     figure.tight_layout()
     figure.savefig(path)
 
