@@ -30,6 +30,12 @@ def _repeat_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     return refuse_above(value, MAX_REPEAT)
 
 
+def _max_puzzles_cap(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    from ..bench.propagation_run import MAX_PUZZLES
+
+    return None if value is None else refuse_above(value, MAX_PUZZLES)
+
+
 # --- bench and plot: comparing paradigms ----------------------------------------------------------
 @main.command()
 @click.argument("datasets", nargs=-1)
@@ -144,6 +150,21 @@ def _repeat_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     help="Run the bench a saved record (or its folder) describes, and compare "
     "statuses and counters with its table.",
 )
+@click.option(
+    "--propagation",
+    is_flag=True,
+    help="Instead of backends: what each propagation level (fc, singles, gac, sac) and each "
+    "CNF encoding under unit propagation, failed literals and CDCL decides without search, "
+    "per dataset (docs/benchmarks/propagation.md).",
+)
+@click.option(
+    "--max-puzzles",
+    type=click.IntRange(min=1),
+    default=None,
+    callback=_max_puzzles_cap,
+    help="With --propagation: the first N puzzles of each dataset [default: 1,000; at most "
+    "1,000,000].",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress line.")
 def bench(
     datasets: tuple[str, ...],
@@ -164,6 +185,8 @@ def bench(
     draw: bool,
     table_style: str,
     replay: str | None,
+    propagation: bool,
+    max_puzzles: int | None,
     quiet: bool,
 ) -> None:
     """Compare backends on DATASETs (puzzle files or bundled sets; see --list).
@@ -182,6 +205,14 @@ def bench(
     if list_sets:
         _list_bundled()
         return
+    if propagation:
+        _refuse_with_propagation(click.get_current_context())
+        _propagation(
+            datasets, max_puzzles or 1000, time_limit, output, model, box, draw, table_style, quiet
+        )
+        return
+    if max_puzzles is not None:
+        raise click.UsageError("--max-puzzles goes with --propagation")
     old = None
     reads: list[str] = []  # what a replay compares with: never an output file of this run
     if replay:
@@ -264,6 +295,93 @@ def bench(
                 f"replay: all {len(run.rows)} measurements have the record's statuses and counters"
             )
     sys.exit(status)
+
+
+_NOT_WITH_PROPAGATION = {
+    "spec_text": "--backends",
+    "option_pairs": "--option",
+    "limit": "--limit",
+    "repeat": "--repeat",
+    "jobs": "--jobs",
+    "scheduler": "--scheduler",
+    "baseline": "--baseline",
+    "seed": "--seed",
+    "no_warmup": "--no-warmup",
+    "replay": "--replay",
+}
+
+
+def _refuse_with_propagation(ctx: click.Context) -> None:
+    """Options of a backend bench have no meaning with --propagation: refused, not ignored."""
+    from click.core import ParameterSource
+
+    given = [
+        flag
+        for name, flag in _NOT_WITH_PROPAGATION.items()
+        if ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)
+    ]
+    if given:
+        raise click.UsageError(f"{', '.join(given)} cannot be used with --propagation")
+
+
+def _propagation(
+    datasets: tuple[str, ...],
+    max_puzzles: int,
+    time_limit: float,
+    output: str | None,
+    model: str,
+    box: str | None,
+    draw: bool,
+    table_style: str,
+    quiet: bool,
+) -> None:
+    """bench --propagation: measure, print the table, write the CSV (and figure)."""
+    import datetime
+
+    from ..bench import plots
+    from ..bench import propagation_run as pr
+    from ..outputs import write_output
+
+    if draw:
+        plots.check_plotting()
+    config = pr.PropagationConfig(list(datasets), max_puzzles, time_limit, model, box)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    outdir = Path(output) if output else Path("bench-results") / f"propagation-{stamp}"
+    show = not quiet and sys.stderr.isatty()
+
+    def progress(name: str, done: int, total: int) -> None:
+        if show:
+            click.echo(f"\r{name}: method {done + 1}/{total}   ", nl=False, err=True)
+
+    run = pr.run_propagation(config, progress)
+    if show:
+        click.echo("", err=True)
+    summaries = pr.summarize(run.rows)
+    text = pr.render(summaries, table_style)
+    reads = [d["path"] for d in run.record["datasets"]]
+    import json
+
+    with _writing(outdir):
+        outdir.mkdir(parents=True, exist_ok=True)
+        write_output(outdir / "propagation.csv", pr.csv_text(run.rows), reads=reads)
+        write_output(outdir / "summary.md", pr.render(summaries, "markdown"), reads=reads)
+        write_output(outdir / "record.json", json.dumps(run.record, indent=1) + "\n", reads=reads)
+        if draw:
+            pr.plot(summaries, outdir / "propagation.png")
+    click.echo(text, nl=False)
+    for dataset in run.record["datasets"]:
+        if dataset["rejected"]:
+            click.echo(
+                f"{dataset['name']}: {dataset['rejected']} line(s) are not puzzles and were not "
+                f"measured (the first: {dataset['first_rejected']})"
+            )
+    click.echo(
+        f"\nwrote propagation.csv, summary.md, record.json{', propagation.png' if draw else ''}"
+        f" in {outdir}"
+    )
+    if any(s.wrong for s in summaries):
+        click.echo("sudoku-cp: some answer failed its check (see the 'wrong' column)", err=True)
+        sys.exit(EXIT_UNDECIDED)
 
 
 @contextlib.contextmanager
