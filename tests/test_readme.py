@@ -77,6 +77,12 @@ def test_every_readme_example_runs_from_a_fresh_install(tmp_path, words):
         capture_output=True, text=True, cwd=tmp_path, env=_env(), check=True,
     )  # fmt: skip
     (tmp_path / "puzzle.json").write_text(made.stdout.splitlines()[0] + "\n")
+    if words[:2] == ["certificate", "verify"]:
+        # (The README's verify line follows its check --certify line: certs/ comes from it.)
+        subprocess.run(
+            [sys.executable, "-m", "sudoku_cp.cli", "check", "puzzles.txt", "--certify", "certs/"],
+            capture_output=True, text=True, cwd=tmp_path, env=_env(), check=True,
+        )  # fmt: skip
     quiet = ["-q"] if words[0] in ("check", "count", "generate", "bench") else []
     done = subprocess.run(
         [sys.executable, "-m", "sudoku_cp.cli", *words, *quiet],
