@@ -1,0 +1,211 @@
+"""Exports solved by solvers outside the tool, against the catalogue's independent counts.
+
+Each catalogue puzzle (tests/variants.py: every rule kind, counts from full enumeration) is
+exported and the export is solved by an independent solver, enumerating every solution; the
+set of grids must be exactly the catalogue's. The solvers and what each format means to them:
+
+- DIMACS: PySAT's reader (``pysat.formula.CNF``) and a CDCL solver, a solution blocked on the
+  cell variables (``cell*N + d`` is "cell holds d", as the header says);
+- OPB: a reader here following the PB competition format (``*`` comments, signed integer
+  coefficients, ``>=`` or ``=``, ``;`` at the end), each constraint encoded by PySAT's
+  ``pysat.pb`` (needs ``pindakaas``, the ``python-sat[pb]`` extra);
+- MiniZinc: the ``minizinc`` binary with Gecode, ``--all-solutions``, JSON output;
+- XCSP3: pycsp3's bundled ACE solver (Java) on a sample, one puzzle per catalogue model.
+
+A tool that is missing skips its tests, saying which.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from variants import MAX_COUNT, Entry, catalogue, solutions
+
+from sudoku_cp import Puzzle
+from sudoku_cp.export import FORMATS, Unexportable, export
+from sudoku_cp.rules import Rule
+
+ENTRIES = [entry for entry in catalogue() if entry.count <= MAX_COUNT]
+
+
+def _grid(true: set[int], n: int) -> tuple[int, ...]:
+    """The grid a model's true cell variables name (``cell*n + d``)."""
+    grid = []
+    for cell in range(n * n):
+        held = [d for d in range(1, n + 1) if cell * n + d in true]
+        assert len(held) == 1, (cell, held)
+        grid.append(held[0])
+    return tuple(grid)
+
+
+def _enumerate(clauses: list[list[int]], n: int) -> list[tuple[int, ...]]:
+    """Every grid of a CNF, by blocking each found grid on its cell variables."""
+    from pysat.solvers import Solver
+
+    found = []
+    with Solver(name="cadical153", bootstrap_with=clauses) as solver:
+        while solver.solve():
+            model = solver.get_model()
+            true = {lit for lit in model if 0 < lit <= n * n * n}
+            found.append(_grid(true, n))
+            assert len(found) <= MAX_COUNT + 1
+            solver.add_clause([-lit for lit in true])
+    return sorted(found)
+
+
+# --- DIMACS ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("entry", ENTRIES, ids=str)
+def test_dimacs_has_exactly_the_catalogue_solutions(entry: Entry) -> None:
+    from pysat.formula import CNF
+
+    text = export(entry.puzzle, "dimacs")[".cnf"]
+    cnf = CNF(from_string=text)
+    header = next(line for line in text.splitlines() if line.startswith("p cnf "))
+    assert int(header.split()[2]) >= cnf.nv and int(header.split()[3]) == len(cnf.clauses)
+    assert _enumerate(cnf.clauses, entry.puzzle.size) == solutions(entry.puzzle)
+
+
+def test_dimacs_names_the_variables() -> None:
+    text = export(Puzzle([0] * 16), "dimacs")[".cnf"]
+    assert "c var 1..4 = r1c1 is 1..4" in text and "c var 61..64 = r4c4 is 1..4" in text
+
+
+# --- OPB ---------------------------------------------------------------------------------------
+def read_opb(text: str) -> tuple[int, list[tuple[list[tuple[int, int]], str, int]]]:
+    """(declared variables, constraints as (terms (coefficient, variable), op, rhs)), read by
+    the PB competition format: ``*`` lines are comments, a constraint is signed coefficients
+    each followed by a variable ``xN``, then ``>=`` or ``=``, the right-hand side and ``;``."""
+    declared = 0
+    out = []
+    for line in text.splitlines():
+        if line.startswith("*"):
+            if "#variable=" in line:
+                declared = int(line.split()[2])
+            continue
+        words = line.split()
+        assert words[-1] == ";", line
+        op, rhs = words[-3], int(words[-2])
+        assert op in (">=", "="), line
+        body = words[:-3]
+        assert len(body) % 2 == 0 and body, line
+        terms = []
+        for coefficient, name in zip(body[::2], body[1::2], strict=True):
+            assert coefficient[0] in "+-" and name.startswith("x"), line
+            terms.append((int(coefficient), int(name[1:])))
+        out.append((terms, op, rhs))
+    return declared, out
+
+
+def _opb_clauses(text: str) -> list[list[int]]:
+    """The OPB constraints as CNF through pysat.pb, negative coefficients normalised away
+    (c·x = -c·(1 - x) + c: a negated literal with a positive weight)."""
+    from pysat.pb import PBEnc
+
+    declared, constraints = read_opb(text)
+    top = declared
+    clauses: list[list[int]] = []
+    for terms, op, rhs in constraints:
+        lits, weights = [], []
+        for c, v in terms:
+            assert 1 <= v <= declared
+            if c < 0:
+                lits.append(-v)
+                weights.append(-c)
+                rhs -= c
+            else:
+                lits.append(v)
+                weights.append(c)
+        encode = PBEnc.equals if op == "=" else PBEnc.atleast
+        if op == ">=" and rhs <= 0:
+            continue  # always true
+        if rhs > sum(weights) or (op == "=" and rhs < 0):
+            clauses += [[1], [-1]]  # never true
+            continue
+        made = encode(lits=lits, weights=weights, bound=rhs, top_id=top)
+        top = max(top, made.nv)
+        clauses += made.clauses
+    return clauses
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=str)
+def test_opb_has_exactly_the_catalogue_solutions(entry: Entry) -> None:
+    pytest.importorskip("pindakaas", reason="pysat.pb needs pindakaas (python-sat[pb])")
+    text = export(entry.puzzle, "opb")[".opb"]
+    assert _enumerate(_opb_clauses(text), entry.puzzle.size) == solutions(entry.puzzle)
+
+
+# --- MiniZinc ----------------------------------------------------------------------------------
+def _minizinc() -> str:
+    found = shutil.which("minizinc")
+    if found is None:
+        pytest.skip("the minizinc binary is missing (Debian: apt-get install minizinc)")
+    listed = subprocess.run([found, "--solvers"], capture_output=True, text=True, check=True)
+    if "org.gecode.gecode" not in listed.stdout:
+        pytest.skip("MiniZinc has no Gecode solver (Debian: apt-get install flatzinc)")
+    return found
+
+
+def solve_minizinc(files: dict[str, str], tmp_path: Path, n: int) -> list[tuple[int, ...]]:
+    """Every solution Gecode finds through the minizinc driver, from its JSON output: one
+    object per solution, each followed by ``----------``; ``==========`` when the search
+    was complete, ``=====UNSATISFIABLE=====`` when there is none."""
+    model, data = tmp_path / "p.mzn", tmp_path / "p.dzn"
+    model.write_text(files[".mzn"])
+    data.write_text(files[".dzn"])
+    run = subprocess.run(
+        [_minizinc(), "--solver", "gecode", "--all-solutions", "--output-mode", "json"]
+        + [str(model), str(data)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    chunks = run.stdout.split("----------\n")
+    tail = chunks.pop().strip()
+    if tail == "=====UNSATISFIABLE=====":
+        assert not chunks
+        return []
+    assert tail == "==========", run.stdout[-300:]
+    grids = []
+    for chunk in chunks:
+        rows = json.loads(chunk)["grid"]
+        assert len(rows) == n
+        grids.append(tuple(d for row in rows for d in row))
+    return sorted(grids)
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=str)
+def test_minizinc_has_exactly_the_catalogue_solutions(entry: Entry, tmp_path: Path) -> None:
+    files = export(entry.puzzle, "minizinc")
+    assert solve_minizinc(files, tmp_path, entry.puzzle.size) == solutions(entry.puzzle)
+
+
+def test_minizinc_data_is_only_the_givens(tmp_path: Path) -> None:
+    """Two puzzles of one model share the model text; only the data differs."""
+    first, second = ENTRIES[0].puzzle, ENTRIES[1].puzzle
+    assert first.model == second.model and first.cells != second.cells
+    assert export(first, "minizinc")[".mzn"] == export(second, "minizinc")[".mzn"]
+    assert export(first, "minizinc")[".dzn"] != export(second, "minizinc")[".dzn"]
+
+
+# --- every format ------------------------------------------------------------------------------
+class Shapeless(Rule):
+    key = "odd"
+    title = "rule of no known shape"
+
+    def problems(self, grid, size):  # type: ignore[no-untyped-def]
+        return ["never holds"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_rule_of_unknown_shape_is_named_never_skipped(fmt: str) -> None:
+    from sudoku_cp.model import load_model
+
+    model = load_model("latin").with_rules(rules=[Shapeless()], size=4)
+    with pytest.raises(Unexportable, match="rule of no known shape") as err:
+        export(Puzzle([0] * 16, model), fmt)
+    assert "\n" not in str(err.value)
