@@ -18,6 +18,7 @@ A tool that is missing skips its tests, saying which.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -190,6 +191,69 @@ def test_minizinc_data_is_only_the_givens(tmp_path: Path) -> None:
     assert first.model == second.model and first.cells != second.cells
     assert export(first, "minizinc")[".mzn"] == export(second, "minizinc")[".mzn"]
     assert export(first, "minizinc")[".dzn"] != export(second, "minizinc")[".dzn"]
+
+
+# --- XCSP3 ------------------------------------------------------------------------------------
+def _ace() -> list[str]:
+    """The command running the ACE solver bundled with pycsp3 (pycsp3/solvers/ace/*.jar)."""
+    pycsp3 = pytest.importorskip("pycsp3", reason="the xcsp3 extra (pycsp3) is not installed")
+    jars = sorted((Path(pycsp3.__file__).parent / "solvers" / "ace").glob("ACE-*.jar"))
+    java = shutil.which("java")
+    if not jars or java is None:
+        pytest.skip("ACE needs Java (17 or later) and pycsp3's bundled ACE jar")
+    return [java, "-jar", str(jars[-1])]
+
+
+def solve_ace(text: str, tmp_path: Path, n: int) -> list[tuple[int, ...]]:
+    """Every solution ACE finds, read as pycsp3 reads ACE (pycsp3/solvers/solver.py: each
+    ``<instantiation>``'s ``<values>`` in the order of its ``<list>``, here ``grid[][]``, row
+    by row; ``s UNSATISFIABLE`` when there is none); ``-s=all`` asks for every solution,
+    ``-xe -xc=false`` for each one in full, as pycsp3 runs it (pycsp3/solvers/ace/ace.py)."""
+    path = tmp_path / "p.xml"
+    path.write_text(text)
+    run = subprocess.run(
+        [*_ace(), str(path), "-s=all", "-xe", "-xc=false"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    out = re.sub(r"\x1b\[[0-9;]*m", "", run.stdout)
+    assert "COMPLETE EXPLORATION" in out, out[-500:]
+    if "s UNSATISFIABLE" in out:
+        return []
+    grids = []
+    for listed, values in re.findall(
+        r"<instantiation[^>]*>\s*<list>\s*(.*?)\s*</list>\s*<values>\s*(.*?)\s*</values>", out
+    ):
+        assert listed == "grid[][]"
+        grid = tuple(int(v) for v in values.split())
+        assert len(grid) == n * n
+        grids.append(grid)
+    return sorted(grids)
+
+
+def _one_per_rule() -> list[Entry]:
+    """A sample (ACE starts a Java machine per run, about a second): for each rule kind the
+    catalogue holds, its first entry with several solutions (else its first), every plain
+    model's too, and a puzzle with a unique solution and one with none."""
+    chosen: dict[tuple[str, ...], Entry] = {}
+    for entry in ENTRIES:
+        keys = tuple(sorted(entry.puzzle.model.rule_keys)) or (entry.puzzle.model.name,)
+        for key in keys:
+            have = chosen.get((key,))
+            if have is None or (have.count < 2 <= entry.count):
+                chosen[(key,)] = entry
+    givens = [
+        next(e for e in ENTRIES if e.count == 1 and e.puzzle.model.rules),  # givens kept
+        next(e for e in ENTRIES if e.count == 0 and e.puzzle.model.rules),  # none at all
+    ]
+    return list(dict.fromkeys([*chosen.values(), *givens]))
+
+
+@pytest.mark.parametrize("entry", _one_per_rule(), ids=str)
+def test_xcsp3_has_exactly_the_catalogue_solutions(entry: Entry, tmp_path: Path) -> None:
+    text = export(entry.puzzle, "xcsp3")[".xml"]
+    assert solve_ace(text, tmp_path, entry.puzzle.size) == solutions(entry.puzzle)
 
 
 # --- every format ------------------------------------------------------------------------------
