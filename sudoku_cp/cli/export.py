@@ -46,7 +46,7 @@ def export_command(
 ) -> None:
     """Write PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input)
     for a solver outside the tool: DIMACS CNF, OPB, MiniZinc or XCSP3, every rule kind and
-    size.
+    size. A bundled sample's name (famous, variants9 …) reads its file.
 
     One puzzle goes to standard output, or to -o FILE. An input of several puzzles needs
     -o FOLDER: one file per puzzle, named by its place in the input (puzzle-000001.cnf …).
@@ -56,6 +56,7 @@ def export_command(
     there, naming it; files written before it stay), a rule the format cannot express, the
     xcsp3 extra missing, or an output that cannot be written.
     """
+    from ..datasets import bundled_file
     from ..export import export
     from ..formats import read_input
     from ..model import load_model
@@ -63,7 +64,8 @@ def export_command(
     from ..result import shown_id
 
     rule_set = load_model(model, box=box)
-    records = iter(read_input(puzzle, model=rule_set, fmt=input_format))
+    source = str(bundled_file(puzzle) or puzzle)  # a bundled sample's name reads its file
+    records = iter(read_input(source, model=rule_set, fmt=input_format))
     first = next(records, None)
     if first is None:
         fail("export: the input holds no puzzle")
