@@ -325,6 +325,7 @@ _BUILTIN = {
     "sat": "sudoku_cp.backends.sat:SATBackend",
     "dlx": "sudoku_cp.backends.dlx:DLXBackend",
     "logic": "sudoku_cp.backends.logic:LogicBackend",
+    "minizinc": "sudoku_cp.backends.minizinc:MiniZincBackend",
 }
 _ALIASES = {
     "bt": "backtrack",
@@ -337,6 +338,7 @@ _ALIASES = {
     "dancing-links": "dlx",
     "exact-cover": "dlx",
     "human": "logic",
+    "mzn": "minizinc",
 }
 _registered: dict[str, type[Backend]] = {}
 

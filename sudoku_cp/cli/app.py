@@ -87,6 +87,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Solve PUZZLE (text, a file, a bundled sample's name or -) by human techniques and print "
         "every step: the technique, its level and score, what it proves and why.",
     ),
+    "export": (
+        "export",
+        "Write PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input) "
+        "for a solver outside the tool: DIMACS CNF, OPB, MiniZinc or XCSP3, every rule kind "
+        "and size.",
+    ),
     "generate": (
         "generate",
         "Generate COUNT puzzles with exactly one solution, each cross-checked by two paradigms.",

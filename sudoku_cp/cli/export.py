@@ -1,0 +1,126 @@
+"""``sudoku-cp export``: a puzzle written for a solver outside the tool (DIMACS, OPB,
+MiniZinc, XCSP3; see :mod:`sudoku_cp.export` and docs/export.md)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from .app import box_option, fail, main, model_option, one_line
+
+MAX_PUZZLES = 100_000
+"""The most puzzles one export writes (one file each, two for MiniZinc, in a folder)."""
+FORMAT_CHOICES = ("dimacs", "opb", "minizinc", "xcsp3")
+
+
+@main.command("export")
+@click.argument("puzzle")
+@click.option(
+    "--to",
+    "fmt",
+    type=click.Choice(FORMAT_CHOICES),
+    required=True,
+    help="The format: dimacs (CNF), opb (pseudo-Boolean), minizinc (.mzn + .dzn), xcsp3.",
+)
+@click.option(
+    "-o",
+    "--output",
+    default=None,
+    metavar="FILE|FOLDER",
+    help="Write here: a file for one puzzle (for minizinc the .mzn, its data beside it as "
+    ".dzn), a folder (made if missing) for an input of several [default: standard output, "
+    "one puzzle, not minizinc].",
+)
+@model_option
+@box_option
+@click.option(
+    "--input-format",
+    default="auto",
+    show_default=True,
+    help="How to read the input, as for solve (auto also reads f-puzzles JSON and links).",
+)
+def export_command(
+    puzzle: str, fmt: str, output: str | None, model: str, box: str | None, input_format: str
+) -> None:
+    """Write PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input)
+    for a solver outside the tool: DIMACS CNF, OPB, MiniZinc or XCSP3, every rule kind and
+    size. A bundled sample's name (famous, variants9 …) reads its file.
+
+    One puzzle goes to standard output, or to -o FILE. An input of several puzzles needs
+    -o FOLDER: one file per puzzle, named by its place in the input (puzzle-000001.cnf …).
+    MiniZinc writes a model (.mzn) and its data (.dzn), so it always needs -o.
+
+    Exit 0 when written; 2 for unusable input (a puzzle that cannot be read stops the export
+    there, naming it; files written before it stay), a rule the format cannot express, the
+    xcsp3 extra missing, or an output that cannot be written.
+    """
+    from ..datasets import bundled_file
+    from ..export import export
+    from ..formats import read_input
+    from ..model import load_model
+    from ..outputs import model_file, write_output
+    from ..result import shown_id
+
+    rule_set = load_model(model, box=box)
+    source = str(bundled_file(puzzle) or puzzle)  # a bundled sample's name reads its file
+    records = iter(read_input(source, model=rule_set, fmt=input_format))
+    first = next(records, None)
+    if first is None:
+        fail("export: the input holds no puzzle")
+    second = next(records, None)
+    folder = output is not None and (second is not None or os.path.isdir(output))
+    if second is not None and output is None:
+        fail("export: the input holds several puzzles: give -o FOLDER (one file each)")
+    if fmt == "minizinc" and output is None:
+        fail("export: minizinc writes a model and a data file: give -o FILE.mzn (or a folder)")
+    reads = (puzzle,)
+    if folder:
+        assert output is not None
+        where = Path(output)
+        if where.exists() and not where.is_dir():
+            fail(f"export: -o {output} is a file, but the input holds several puzzles")
+        try:
+            where.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            fail(f"export: cannot make the folder {output}: {err.strerror or err}")
+    pending = [first] + ([second] if second is not None else [])
+    number = 0
+    while pending:
+        record = pending.pop(0)
+        number += 1
+        if number > MAX_PUZZLES:
+            fail(f"export: the input holds more than {MAX_PUZZLES:,} puzzles")
+        if record.puzzle is None:
+            fail(f"puzzle {shown_id(str(record.id))}: {one_line(str(record.error))}")
+        files = export(record.puzzle, fmt)
+        if folder:
+            assert output is not None
+            for suffix, text in files.items():
+                target = Path(output) / f"puzzle-{number:06d}{suffix}"
+                write_output(target, text, reads=reads, model_path=model_file(model))
+        elif output is None:
+            click.echo(next(iter(files.values())), nl=False)
+        else:
+            _write_single(output, files, reads, model_file(model))
+        if folder and not pending:
+            following = next(records, None)
+            if following is not None:
+                pending.append(following)
+
+
+def _write_single(
+    output: str, files: dict[str, str], reads: tuple[str, ...], model: str | None
+) -> None:
+    """One puzzle's files: the first to ``output``; a second (MiniZinc's data) beside it,
+    the suffix swapped (``p.mzn`` → ``p.dzn``)."""
+    from ..outputs import write_output
+
+    suffixes = list(files)
+    main_path = Path(output)
+    if len(suffixes) > 1 and main_path.suffix != suffixes[0]:
+        fail(f"export: -o {output}: name the model file ending in {suffixes[0]}")
+    for suffix in suffixes:
+        target = main_path.with_suffix(suffix)
+        write_output(target, files[suffix], reads=reads, model_path=model)
