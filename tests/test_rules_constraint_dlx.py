@@ -31,6 +31,7 @@ from sudoku_cp.backends.constraint_rules import (
 )
 from sudoku_cp.backends.dlx import DLXBackend
 from sudoku_cp.backends.python_constraint import compile_problem
+from sudoku_cp.errors import GivensBreakRule
 from sudoku_cp.model import load_model
 from sudoku_cp.perf.variant_puzzles import variant_puzzle
 from sudoku_cp.puzzle import Puzzle
@@ -159,7 +160,11 @@ def test_dlx_takes_no_rows_for_a_digit_an_odd_cell_forbids() -> None:
 
 @pytest.mark.parametrize("backend", ["dlx", "constraint"])
 def test_a_given_an_odd_cell_forbids_leaves_no_solution(backend: str) -> None:
-    puzzle = Puzzle([2] + [0] * 15, CLASSIC.with_rules(rules=[Odd((0,))], size=4))
+    # A given the odd cell forbids is invalid on its own (issue 35's one rule for givens); an
+    # odd cell that the givens leave no odd digit for is a puzzle with no solution.
+    with pytest.raises(GivensBreakRule, match="r1c1 is odd but holds 2"):
+        Puzzle([2] + [0] * 15, CLASSIC.with_rules(rules=[Odd((0,))], size=4))
+    puzzle = Puzzle([0, 1, 3, 0] + [0] * 12, CLASSIC.with_rules(rules=[Odd((0,))], size=4))
     result = get_backend(backend).solve(puzzle, limit=None)
     assert result.status.value == "none" and result.exact
 
@@ -197,17 +202,32 @@ NONE_CASES = {
     "little killer given past its sum": _nine({0: 4, 10: 5}, [LittleKiller((0, 10, 20), 8)]),
     "sandwich no gap can make": _nine({}, [Sandwich(tuple(range(9)), 1)]),
     "sandwich given too far apart": _nine({0: 1, 8: 9}, [Sandwich(tuple(range(9)), 10)]),
-    "between line given outside": _nine({0: 2, 1: 1, 2: 5}, [BetweenLine((0, 1, 2))]),
-    "quadruple given without its digit": _nine(
-        {0: 2, 1: 3, 9: 4, 10: 5}, [Quadruple((0, 1, 9, 10), (1,))]
-    ),
     "quadruple needing more than its cells": _nine(
         {0: 2, 1: 3}, [Quadruple((0, 1, 9, 10), (1, 4, 5))]
     ),
-    "clone given two digits": _nine({0: 1, 80: 2}, [Clone((0,), (80,))]),
-    "negative pair given": _nine({0: 3, 1: 4}, [Negative("difference", ((0, 1),), (1,))]),
-    "even given odd": _nine({40: 5}, [Even((40,))]),
 }
+
+
+# Givens that break a rule on their own (all of a line's or a quadruple's cells given, a pair of
+# a pair rule, one cell of a digit rule) make the puzzle invalid before any backend sees it, one
+# rule for all rules (issue 35): these were `none` cases of the constraint backend.
+INVALID_CASES = {
+    "between line given outside": ({0: 2, 1: 1, 2: 5}, [BetweenLine((0, 1, 2))]),
+    "quadruple given without its digit": (
+        {0: 2, 1: 3, 9: 4, 10: 5},
+        [Quadruple((0, 1, 9, 10), (1,))],
+    ),
+    "clone given two digits": ({0: 1, 80: 2}, [Clone((0,), (80,))]),
+    "negative pair given": ({0: 3, 1: 4}, [Negative("difference", ((0, 1),), (1,))]),
+    "even given odd": ({40: 5}, [Even((40,))]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INVALID_CASES))
+def test_givens_that_break_a_rule_on_their_own_are_invalid(name: str) -> None:
+    givens, rules = INVALID_CASES[name]
+    with pytest.raises(GivensBreakRule, match="the givens break"):
+        _nine(givens, rules)
 
 
 @pytest.mark.parametrize("givens", ["pruned", "fixed"])
