@@ -198,8 +198,11 @@ def test_odd_and_even_cells_start_with_their_digits() -> None:
     left = left_after_propagation(blank(Odd((0, 1)), Even((2,))))
     assert left is not None
     assert left[0] == left[1] == {1, 3, 5, 7, 9} and left[2] == {2, 4, 6, 8}
-    # A given of the wrong parity: no solution, on every strategy.
-    puzzle = blank(Odd((0,)), givens={0: 2})
+    # A given of the wrong parity is invalid on its own (issue 35's one rule for givens); an odd
+    # cell whose row's givens take every odd digit has no solution, on every strategy.
+    with pytest.raises(PuzzleError, match="r1c1 is odd but holds 2"):
+        blank(Odd((0,)), givens={0: 2})
+    puzzle = blank(Odd((0,)), givens={1: 1, 2: 3, 3: 5, 4: 7, 5: 9})
     for strategy in ("fast", *TEACHING):
         result = get_backend("backtrack").solve(puzzle, limit=2, strategy=strategy)
         assert result.status is Status.NONE and result.exact, strategy

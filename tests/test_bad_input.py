@@ -287,7 +287,7 @@ def test_any_model_file_content_is_a_model_or_a_model_error(data):
         (
             ["solve", KNOWN, "-b", "nope"],
             "unknown backend 'nope' "
-            "(known backends: backtrack, cpsat, constraint, sat, dlx, logic)",
+            "(known backends: backtrack, cpsat, constraint, sat, dlx, logic, minizinc)",
         ),
         (
             ["check", KNOWN, "-b", "backtrack,nope"],
