@@ -38,6 +38,7 @@ def test_built_in_backends_keep_the_summary_columns_they_had() -> None:
     }
     assert {c for c, k in kinds.items() if k == "dead-end"} == {"backtracks", "conflicts"}
     assert set(report.shown_counters()) == {
+        "failures",  # the minizinc backend's dead ends (Gecode's failures)
         "steps",  # the logic backend's size counter (deduction steps), a column of its own
         "nodes",
         "branches",
