@@ -21,6 +21,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -340,3 +341,22 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], said: str) -> None:
     result = run("export", *args)
     assert result.exit_code == 2
     assert said in error_line(result)
+
+
+def test_pycsp3_never_enters_the_exporting_process() -> None:
+    # pycsp3 patches built-in types when imported (forbiddenfruit: set.__contains__ …); imported
+    # here, it made every later set test of the suite's process many times slower.
+    pytest.importorskip("pycsp3")
+    code = (
+        "import sys\n"
+        "from sudoku_cp.formats import parse_puzzle\n"
+        "from sudoku_cp.export import xcsp3\n"
+        "if __name__ == '__main__':\n"
+        "    p = parse_puzzle('1' + '.' * 15)\n"
+        "    assert '<instance' in xcsp3.export(p)['.xml']\n"
+        "    print('pycsp3' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.stdout.strip() == "False", done.stderr

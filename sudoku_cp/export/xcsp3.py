@@ -74,10 +74,31 @@ def _pycsp3() -> Any:
     return sys.modules["pycsp3"]
 
 
+_WORKER: Any = None
+
+
 def export(puzzle: Puzzle) -> dict[str, str]:
-    """``{".xml": text}``: the XCSP3 instance."""
+    """``{".xml": text}``: the XCSP3 instance.
+
+    pycsp3 is imported in a child process of its own, never here: on import it rewrites
+    built-in types (forbiddenfruit patches ``set.__contains__`` and more), which slowed every
+    later set test of the importing process many times over (the test suite's logic tests ran
+    minutes longer after one XCSP3 export). One child serves the whole process.
+    """
     for rule in puzzle.model.rules:
         shape_of(rule)  # an unknown shape is named before pycsp3 is even imported
+    global _WORKER
+    if _WORKER is None:
+        import atexit
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        _WORKER = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        atexit.register(_WORKER.shutdown)
+    return _WORKER.submit(_export_here, puzzle).result()
+
+
+def _export_here(puzzle: Puzzle) -> dict[str, str]:
     p = _pycsp3()
     from pycsp3.compiler import Compilation
 
