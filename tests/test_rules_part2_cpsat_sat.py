@@ -25,6 +25,7 @@ from variants import catalogue
 from sudoku_cp import Puzzle, get_backend
 from sudoku_cp.backends.sat import encode
 from sudoku_cp.backends.sat_rules import OutOfTime
+from sudoku_cp.errors import GivensBreakRule
 from sudoku_cp.model import load_model
 from sudoku_cp.rules import (
     MAX_TOTAL,
@@ -220,7 +221,13 @@ def test_a_given_that_breaks_a_rule_leaves_no_solution(backend: str, name, rule,
     cells = [0] * 81
     for cell, digit in givens.items():
         cells[cell] = digit
-    p = Puzzle(cells, CLASSIC.with_rules(rules=[rule], size=9))
+    try:
+        p = Puzzle(cells, CLASSIC.with_rules(rules=[rule], size=9))
+    except GivensBreakRule as err:
+        # Givens that break a rule on their own are invalid before any backend sees them
+        # (issue 35's one rule for givens); the others are puzzles with no solution.
+        assert "the givens break" in str(err)
+        return
     result = get_backend(backend).solve(p, limit=2, time_limit=60)
     assert result.exact and result.count == 0, (backend, name, result.status)
 

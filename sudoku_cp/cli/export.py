@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .app import box_option, fail, main, model_option, one_line
+from .app import box_option, fail, main, model_option, one_line, path_value
 
 MAX_PUZZLES = 100_000
 """The most puzzles one export writes (one file each, two for MiniZinc, in a folder)."""
@@ -29,6 +29,7 @@ FORMAT_CHOICES = ("dimacs", "opb", "minizinc", "xcsp3")
     "--output",
     default=None,
     metavar="FILE|FOLDER",
+    callback=path_value,
     help="Write here: a file for one puzzle (for minizinc the .mzn, its data beside it as "
     ".dzn), a folder (made if missing) for an input of several [default: standard output, "
     "one puzzle, not minizinc].",
