@@ -504,7 +504,11 @@ def test_each_iss_puzzle_is_read_right_or_refused_naming_its_type(number):
         assert f".{kind}" in data["puzzle"], (kind, data["puzzle"][:80])
         return
     assert puzzle.published is not None
-    judges = [name for name in ("sat", "cpsat") if SLOW_FOR.get(data["id"]) != name]
+    # (One judge a puzzle, alternating, beside the published solution as the witness: both on
+    # every puzzle cost CI's time limit a minute.)
+    judges = ["sat" if number % 2 else "cpsat"]
+    if SLOW_FOR.get(data["id"]) in judges:
+        judges = [name for name in ("sat", "cpsat") if SLOW_FOR.get(data["id"]) != name]
     record = cross_check(puzzle, judges, limit=2, time_limit=60)
     if data["id"] in NOT_UNIQUE:
         for name in judges:

@@ -299,6 +299,6 @@ def test_damaged_fpuzzles_links_are_puzzles_or_one_line_errors():
 def test_many_more_mutated_fpuzzles_puzzles():
     # (250,000 cases were run by hand on the adversarial pass; the suite keeps a tenth of a
     # minute's worth: CI's whole run must stay under 15 minutes.)
-    outcomes = fuzz(mutated, 12_000, seed=3535)
-    outcomes += fuzz(damaged_link, 3000, seed=3535)
-    assert sum(outcomes.values()) == 15_000
+    outcomes = fuzz(mutated, 6_000, seed=3535)
+    outcomes += fuzz(damaged_link, 2000, seed=3535)
+    assert sum(outcomes.values()) == 8_000
