@@ -36,6 +36,9 @@ class LogicBackend(Backend):
     )
     requires = None
     complete = False
+    rules = frozenset({"givenPencilMarks"})
+    """Given candidates (f-puzzles' given pencil marks, and the marks of ``solve --state``),
+    read by the logic solver as digit rules (:mod:`sudoku_cp.logic.variants`)."""
     counters = {
         "steps": Counter("deduction steps applied", kind="size"),
         "placements": Counter("digits placed by deduction"),

@@ -452,3 +452,43 @@ def _reading_option(ctx: click.Context, param: click.Parameter, value: Any) -> A
 def box_option(func: Any) -> Any:
     """``--box ROWSxCOLUMNS``, on every command that takes ``--model``."""
     return click.option("--box", default=None, metavar="ROWSxCOLS", help=BOX_HELP)(func)
+
+
+STATE_HELP = (
+    "Start from a current state of PUZZLE: placed digits and pencil marks, as a candidate "
+    "grid (729 symbols for 9x9), a grid of placed digits (81), or an f-puzzles puzzle (JSON, "
+    "link or payload: its cells' values and centre marks) — a file or the text. Marks are the "
+    "candidates left (a digit not marked is eliminated); a cell without marks keeps every "
+    "digit. A state that contradicts the givens, places a digit breaking a rule or leaves a "
+    "cell no candidate: exit 2. See docs/hints.md."
+)
+
+
+def state_option(func: Any) -> Any:
+    """``--state FILE_OR_TEXT``: a current state the command starts from
+    (:mod:`sudoku_cp.formats.state`), on every command where a starting position means
+    something; the command applies it with :func:`puzzle_state`."""
+    return click.option(
+        "--state",
+        "state",
+        default=None,
+        metavar="FILE_OR_TEXT",
+        callback=path_value,
+        help=STATE_HELP,
+    )(func)
+
+
+def puzzle_state(puzzle: Any, state: str | None) -> Any:
+    """The :class:`~sudoku_cp.formats.state.State` ``--state`` gives for ``puzzle`` (checked
+    against it; a bad state is a ``PuzzleError``, one line and exit 2), or None without one."""
+    if state is None:
+        return None
+    from ..formats.state import read_state
+
+    return read_state(state, puzzle)
+
+
+def one_state_puzzle(count: int, state: str | None, command: str) -> None:
+    """Refuse ``--state`` with more than one puzzle: a state is one grid's."""
+    if state is not None and count > 1:
+        fail(f"{command}: --state is one puzzle's state, but the input holds more than one puzzle")

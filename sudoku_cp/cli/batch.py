@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -23,15 +24,20 @@ from .app import (
     EXIT_UNDECIDED,
     STOP_KEY,
     box_option,
+    fail,
     jobs_cap,
     main,
     model_option,
+    one_line,
+    one_state_puzzle,
     parse_option_pairs,
     path_value,
+    puzzle_state,
     refuse_above,
     resolve_limit,
     scheduler_option,
     starting_line,
+    state_option,
 )
 
 # --- check and count: the cross-check harness over many puzzles ---------------------------------
@@ -93,6 +99,7 @@ def _batch_options(func: Any) -> Any:
         ),
         scheduler_option,
         click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary."),
+        state_option,
     ]
     for decorator in reversed(decorators):
         func = decorator(func)
@@ -187,7 +194,7 @@ def _batch_and_summary(
     stop: StopSignals,
     *,
     backend_list: str | None,
-    model: str,
+    model: Any,
     box: str | None,
     limit: int | None,
     time_limit: float,
@@ -205,11 +212,30 @@ def _batch_and_summary(
     shrink: bool = False,
     certify_time_limit: float | None = None,
     rate: bool = False,
+    state: str | None = None,
 ) -> Any:
+    if state is not None:
+        if resume or scheduler is not None:
+            raise click.UsageError(
+                "--state goes with one puzzle checked here, not with --resume or --scheduler"
+            )
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="sudoku-cp-state-") as folder:
+            line, rules = _state_input(inputs, model, box, input_format, state, command)
+            path = Path(folder) / "state.txt"
+            path.write_text(line + "\n", encoding="utf-8")
+            return _batch_and_summary(
+                command, [str(path)], stop, backend_list=backend_list, model=rules, box=None,
+                limit=limit, time_limit=time_limit, jobs=jobs, option_pairs=option_pairs,
+                input_format="line", quiet=quiet, scheduler=None, out_format=out_format,
+                output=output, resume=False, metamorphic=metamorphic, seed=seed,
+                certify=certify, shrink=shrink, certify_time_limit=certify_time_limit, rate=rate,
+            )  # fmt: skip
     from rich.console import Console
 
     from ..batch import BatchOptions, CheckConfig, default_jobs, run_batch, tune_gc
-    from ..model import load_model
+    from ..model import Model, load_model
 
     if resume and output is None:
         raise click.UsageError("--resume needs --output FILE (the file to continue)")
@@ -223,7 +249,7 @@ def _batch_and_summary(
         backend_list,
         limit=limit,
         time_limit=time_limit,
-        model=load_model(model, box=box),
+        model=model if isinstance(model, Model) else load_model(model, box=box),
         options=_per_backend_options(option_pairs),
         metamorphic=metamorphic,
         seed=seed,
@@ -257,6 +283,29 @@ def _batch_and_summary(
     if not quiet and (command == "check" or summary.total > 1):
         summary.render(Console(stderr=machine_output or command == "count", highlight=False))
     return summary
+
+
+def _state_input(
+    inputs: Sequence[str], model: str, box: str | None, input_format: str, state: str, command: str
+) -> tuple[str, Any]:
+    """The one puzzle of ``inputs`` narrowed by ``--state``, as a line and the model that
+    reads it back (the puzzle's rules with the state's marks as given candidates)."""
+    from ..formats import read_input
+    from ..formats.state import state_puzzle
+    from ..model import load_model
+
+    found = []
+    rules = load_model(model, box=box)
+    for arg in _inputs_or_bundled(inputs):
+        found += list(itertools.islice(read_input(arg, rules, input_format), 2))
+        one_state_puzzle(len(found), state, command)
+    if not found:
+        fail(f"{command}: --state needs a puzzle, and the input holds none")
+    record = found[0]
+    if record.puzzle is None:
+        fail(f"puzzle {record.id}: {one_line(str(record.error))}")
+    narrowed = state_puzzle(record.puzzle, puzzle_state(record.puzzle, state))
+    return narrowed.to_line(), narrowed.model
 
 
 def _output_options(default: str) -> Callable[[Any], Any]:
@@ -390,6 +439,7 @@ def check(
     shrink_found: bool,
     certify_time_limit: float | None,
     rate_unique: bool,
+    state: str | None,
 ) -> None:
     """Cross-check every puzzle of the INPUTs across backends and say whether it is unique.
 
@@ -438,6 +488,7 @@ def check(
         shrink=shrink_found,
         certify_time_limit=certify_time_limit,
         rate=rate_unique,
+        state=state,
     )
     sys.exit(summary.exit_status)
 
@@ -477,6 +528,7 @@ def count(
     output: str | None,
     out_format: str | None,
     resume: bool,
+    state: str | None,
 ) -> None:
     """How many solutions each puzzle of the INPUTs has: exactly N, or at least N.
 
@@ -508,6 +560,7 @@ def count(
         out_format=_record_format(out_format, output, "count"),
         output=output,
         resume=resume,
+        state=state,
     )
     verdicts = summary.verdicts
     # a count cut short by the time limit ("at least N", below the limit) is undecided too

@@ -19,6 +19,8 @@ from .app import (
     model_option,
     one_line,
     path_value,
+    puzzle_state,
+    state_option,
 )
 
 if TYPE_CHECKING:
@@ -98,6 +100,7 @@ MAX_INDEX = 10_000_000
     metavar="SECONDS",
     help="Give up after this many seconds (exit 3).",
 )
+@state_option
 def candidates(
     puzzle: str,
     model: str,
@@ -111,6 +114,7 @@ def candidates(
     seed: int | None,
     suggest: int,
     time_limit: float,
+    state: str | None,
 ) -> None:
     """Every cell's true candidates in PUZZLE (text, a link, a file, a candidate grid or -):
     the digits it holds in at least one solution, found exactly by SAT, with the count of
@@ -140,6 +144,11 @@ def candidates(
 
         fail(f"puzzle {shown_id(str(record.id))}: {one_line(str(record.error))}")
     chosen = record.puzzle
+    position = puzzle_state(chosen, state)
+    if position is not None:  # the digits each cell holds in the solutions that agree with it
+        from ..formats.state import state_puzzle
+
+        chosen = state_puzzle(chosen, position)
     start = time.perf_counter()
     try:
         found = analyse(chosen, cap=count_cap, probes=probes, seed=seed, time_limit=time_limit)
@@ -148,7 +157,10 @@ def candidates(
     except OutOfTime as err:
         fail(f"candidates: {err} ({time_limit:g} s; raise --time-limit)", EXIT_UNDECIDED)
     if found.sets is None:
-        fail("candidates: the puzzle has no solution, so no cell has a candidate", EXIT_NEGATIVE)
+        what = "the puzzle has no solution"
+        if state:
+            what = "no solution of the puzzle agrees with --state"
+        fail(f"candidates: {what}, so no cell has a candidate", EXIT_NEGATIVE)
     text = render(chosen, found, ideas, out_format)
     if output is None:
         click.echo(text, nl=False)

@@ -11,6 +11,7 @@ Exit statuses:
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import os
 import re
@@ -29,7 +30,10 @@ from .app import (
     main,
     model_option,
     one_line,
+    one_state_puzzle,
     path_value,
+    puzzle_state,
+    state_option,
 )
 
 MAX_RATED = 1_000_000
@@ -100,6 +104,15 @@ uniqueness_option = click.option(
     default=None,
     help="svg: print only this step's picture (counted from 1) on standard output.",
 )
+@state_option
+@click.option(
+    "--hint",
+    is_flag=True,
+    help="Give only the next step (technique, where, why) from the givens or --state; or "
+    "say that the state is solved, wrong (naming the cell, when the puzzle has one solution) "
+    "or beyond the techniques. Exit 0 a step or solved, 1 wrong or no solution, 3 no "
+    "technique applies.",
+)
 def explain(
     puzzle: str,
     model: str,
@@ -108,6 +121,8 @@ def explain(
     uniqueness: bool,
     output: str | None,
     step_number: int | None,
+    state: str | None,
+    hint: bool,
 ) -> None:
     """Solve PUZZLE (text, a file, a bundled sample's name or -) by human techniques and print
     every step: the technique, its level and score, what it proves and why.
@@ -117,12 +132,18 @@ def explain(
     sudoku-cp explain PUZZLE --format svg --step 3         # one step's picture
     sudoku-cp explain PUZZLE --format svg -o pictures/     # every step's picture
 
+    sudoku-cp explain PUZZLE --hint --state marks.txt      # the next step from a position
+
     Exit 0 solved, 1 no solution, 3 the techniques stalled (the candidates left are shown),
-    2 unusable input or a rule the logic solver does not reason about.
+    2 unusable input or a rule the logic solver does not reason about. With --hint: 0 a step
+    (or already solved), 1 the state is wrong or the puzzle has no solution, 3 no technique
+    applies.
     """
     from ..logic.solver import solve_logically
     from ..logic.text import format_trace, trace_data
 
+    if hint and out_format not in ("text", "json"):
+        fail("explain: --hint goes with --format text or json")
     if out_format in ("text", "json") and (output is not None or step_number is not None):
         fail("explain: -o/--output and --step go with --format html or svg")
     if out_format == "html" and step_number is not None:
@@ -139,7 +160,12 @@ def explain(
         refuse_output(output, reads=(puzzle,), model_path=model_file(model))  # before solving
     worst = EXIT_OK
     explained = 0
-    for record in _records((puzzle,), model, box):
+    records = _records((puzzle,), model, box)
+    if state is not None:
+        first = list(itertools.islice(records, 2))
+        one_state_puzzle(len(first), state, "explain")
+        records = iter(first)
+    for record in records:
         if record.puzzle is None:
             _bad(record)
             worst = max(worst, EXIT_NEGATIVE)
@@ -147,7 +173,16 @@ def explain(
         if pictures and explained:
             fail(f"explain: --format {out_format} draws one puzzle; {puzzle} holds more")
         explained += 1
-        trace = solve_logically(record.puzzle, uniqueness=uniqueness)
+        position = puzzle_state(record.puzzle, state)
+        if hint:
+            worst = max(worst, _hint(record, position, uniqueness, out_format))
+            continue
+        trace = solve_logically(
+            record.puzzle,
+            uniqueness=uniqueness,
+            placed=None if position is None else position.placed,
+            marks=None if position is None else position.marks,
+        )
         if out_format == "json":
             click.echo(json.dumps(trace_data(trace)))
         elif pictures:
@@ -159,6 +194,60 @@ def explain(
         elif trace.outcome == "stalled":
             worst = max(worst, EXIT_UNDECIDED)
     sys.exit(worst)
+
+
+HINT_EXIT = {
+    "step": EXIT_OK,
+    "solved": EXIT_OK,
+    "wrong": EXIT_NEGATIVE,
+    "no solution": EXIT_NEGATIVE,
+    "stalled": EXIT_UNDECIDED,
+}
+"""``explain --hint``'s exit status for each outcome (:class:`~sudoku_cp.logic.hint.Hint`)."""
+
+
+def _hint(record: Any, position: Any, uniqueness: bool, out_format: str) -> int:
+    """Print the next step of ``record``'s puzzle from ``position`` (a state or None); return
+    the exit status it calls for."""
+    from ..logic.board import cell_name
+    from ..logic.hint import next_hint
+    from ..logic.rating import technique_rating
+    from ..logic.text import step_data
+
+    puzzle = record.puzzle
+    size = puzzle.size
+    found = next_hint(puzzle, position, uniqueness=uniqueness)
+    step = found.step
+    if out_format == "json":
+        data: dict[str, Any] = {"id": record.id, "outcome": found.outcome, "text": found.text}
+        if step is not None:
+            data["step"] = step_data(step, size, puzzle.model.group_labels(size))
+        if found.cell is not None:
+            data["cell"] = cell_name(found.cell, size)
+        data["unique"] = found.unique
+        click.echo(json.dumps(data))
+    elif step is not None:
+        level, score = technique_rating(step.technique)
+        lines = [f"hint: {step.technique} ({level}, {score})"]
+        where = list(dict.fromkeys(cell_name(c, size) for c, _ in step.proof))
+        where += [cell_name(c, size) for c in step.cells if cell_name(c, size) not in where]
+        if not where:  # (a single rests on its own cell)
+            where = list(dict.fromkeys(cell_name(c, size) for c, _ in step.placements))
+        labels = puzzle.model.group_labels(size)
+        if where or step.groups:
+            groups = ", ".join(labels[g] for g in step.groups)
+            lines.append(f"  where:  {', '.join(where)}" + (f" ({groups})" if groups else ""))
+        if step.placements:
+            places = ", ".join(f"{cell_name(c, size)} = {d}" for c, d in step.placements)
+            lines.append(f"  place:  {places}")
+        if step.eliminations:
+            removed = ", ".join(f"{cell_name(c, size)} -{d}" for c, d in step.eliminations)
+            lines.append(f"  remove: {removed}")
+        lines.append(f"  why:    {step.text}")
+        click.echo("\n".join(lines))
+    else:
+        click.echo(f"hint: {found.outcome}: {found.text}")
+    return HINT_EXIT[found.outcome]
 
 
 def _draw(
@@ -250,8 +339,14 @@ FIELDS = ("id", "level", "score", "hardest", "steps", "outcome", "hardest_used")
     help="A table, JSON Lines (one object a puzzle), or CSV.",
 )
 @uniqueness_option
+@state_option
 def rate(
-    inputs: tuple[str, ...], model: str, box: str | None, out_format: str, uniqueness: bool
+    inputs: tuple[str, ...],
+    model: str,
+    box: str | None,
+    out_format: str,
+    uniqueness: bool,
+    state: str | None,
 ) -> None:
     """Rate each puzzle of INPUTS (puzzle text, files, bundled samples' names or -) on HoDoKu's
     scale: level (Easy, Medium, Hard, Unfair, Extreme), score (the sum of the steps' scores)
@@ -261,11 +356,17 @@ def rate(
     Exit 0 every puzzle rated, 1 some input is not a puzzle or has no solution, 2 unusable
     input or a rule the logic solver does not reason about.
     """
-    from ..logic.rating import rate_puzzle
+    from ..logic.rating import rate_puzzle, rating_of
+    from ..logic.solver import solve_logically
 
     worst = EXIT_OK
     writer = csv.writer(sys.stdout, lineterminator="\n") if out_format == "csv" else None
-    for count, record in enumerate(_records(inputs, model, box), 1):
+    records = _records(inputs, model, box)
+    if state is not None:  # (a state is one puzzle's: refused before any output)
+        first = list(itertools.islice(records, 2))
+        one_state_puzzle(len(first), state, "rate")
+        records = iter(first)
+    for count, record in enumerate(records, 1):
         if count == 1:  # the header once the inputs open (a missing file prints none)
             if writer:
                 writer.writerow(FIELDS)
@@ -279,7 +380,18 @@ def rate(
             _bad(record)
             worst = max(worst, EXIT_NEGATIVE)
             continue
-        rating = rate_puzzle(record.puzzle, uniqueness=uniqueness)
+        position = puzzle_state(record.puzzle, state)
+        if position is None:
+            rating = rate_puzzle(record.puzzle, uniqueness=uniqueness)
+        else:  # the steps left from the state
+            rating = rating_of(
+                solve_logically(
+                    record.puzzle,
+                    uniqueness=uniqueness,
+                    placed=position.placed,
+                    marks=position.marks,
+                )
+            )
         if rating.outcome == "contradiction":
             worst = max(worst, EXIT_NEGATIVE)
         row = {"id": record.id, **rating.to_dict()}

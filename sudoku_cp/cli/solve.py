@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from typing import Any
 
@@ -20,7 +21,10 @@ from .app import (
     main,
     model_option,
     one_line,
+    one_state_puzzle,
+    puzzle_state,
     resolve_limit,
+    state_option,
 )
 
 
@@ -95,6 +99,7 @@ from .app import (
     "grids, regions/variant columns and killer cages).",
 )
 @click.option("--stats", is_flag=True, help="Also print the backend's counters.")
+@state_option
 def solve(
     puzzle: str,
     backend: str,
@@ -108,6 +113,7 @@ def solve(
     out_format: str,
     input_format: str,
     stats: bool,
+    state: str | None,
 ) -> None:
     """Solve PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input)
     and print the solution(s).
@@ -129,7 +135,10 @@ def solve(
     options = backend_options(backend, strategy, option_pairs)
     solver = get_backend(backend)
     worst = EXIT_OK
-    for record in read_input(puzzle, model=rule_set, fmt=input_format):
+    records = read_input(puzzle, model=rule_set, fmt=input_format)
+    if state is not None:  # a state is one puzzle's: refused before any output
+        records = iter(_with_state(list(itertools.islice(records, 2)), state))
+    for record in records:
         if record.puzzle is None:
             click.echo(
                 f"sudoku-cp: error: puzzle {_shown(record)}: {one_line(str(record.error))}",
@@ -149,6 +158,23 @@ def solve(
         ):
             worst = max(worst, EXIT_UNDECIDED)
     sys.exit(worst)
+
+
+def _with_state(records: list[Any], state: str) -> list[Any]:
+    """The one record, its puzzle narrowed by ``--state`` (placed digits as givens, marks
+    as given candidates: :func:`~sudoku_cp.formats.state.state_puzzle`)."""
+    import dataclasses
+
+    from ..formats.state import state_puzzle
+
+    one_state_puzzle(len(records), state, "solve")
+    out = []
+    for record in records:
+        position = puzzle_state(record.puzzle, state) if record.puzzle is not None else None
+        if position is not None:
+            record = dataclasses.replace(record, puzzle=state_puzzle(record.puzzle, position))
+        out.append(record)
+    return out
 
 
 def _shown(record: Any) -> str:
