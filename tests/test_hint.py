@@ -1,0 +1,330 @@
+"""``--state`` (a user's placed digits and pencil marks) and ``explain --hint`` (the next step).
+
+The expected steps are established here, independently of the logic solver: a plain count of
+the singles a candidate grid holds (:func:`singles`), and the puzzle's solution checked by hand
+rules (:func:`is_solution`). f-puzzles states follow the f-puzzles solvers' reading from the
+current state (dclamage/SudokuSolver ``SolverFactory.cs`` ``CreateFromFPuzzles`` with
+``onlyGivens`` false: every ``value`` set, ``centerPencilMarks`` kept as the cell's digits).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from clitools import error_line, run
+from puzzles import EULER, EULER_SOLUTION, INKALA
+
+EASY = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
+EASY_SOLUTION = "461572938732894156895316247378629514529481673614753892957248361183967425246135789"
+EVERY = (1 << 9) - 1
+
+
+def rows_cols_boxes() -> list[list[int]]:
+    rows = [[r * 9 + c for c in range(9)] for r in range(9)]
+    cols = [[r * 9 + c for r in range(9)] for c in range(9)]
+    boxes = [
+        [(br * 3 + r) * 9 + bc * 3 + c for r in range(3) for c in range(3)]
+        for br in range(3)
+        for bc in range(3)
+    ]
+    return rows + cols + boxes
+
+
+HOUSES = rows_cols_boxes()
+PEERS = [{p for h in HOUSES if cell in h for p in h} - {cell} for cell in range(81)]
+
+
+def is_solution(solution: str, puzzle: str) -> bool:
+    """Every house holds 1-9 once and every given is kept."""
+    return all(sorted(solution[c] for c in h) == list("123456789") for h in HOUSES) and all(
+        g in ".0" or g == s for g, s in zip(puzzle, solution, strict=True)
+    )
+
+
+def test_the_solutions_used_here_are_solutions() -> None:
+    assert is_solution(EASY_SOLUTION, EASY) and is_solution(EULER_SOLUTION, EULER)
+
+
+def candidate_masks(grid: list[int], marks: list[int] | None = None) -> list[int]:
+    """Each empty cell's digits: its marks (or all), less the digits its peers hold."""
+    out = []
+    for cell in range(81):
+        if grid[cell]:
+            out.append(1 << (grid[cell] - 1))
+            continue
+        mask = (marks[cell] if marks and marks[cell] else EVERY) & ~sum(
+            {1 << (grid[p] - 1) for p in PEERS[cell] if grid[p]}
+        )
+        out.append(mask)
+    return out
+
+
+def singles(grid: list[int], masks: list[int]) -> set[tuple[int, int]]:
+    """Every (cell, digit) a naked or hidden single places."""
+    found = set()
+    for cell in range(81):
+        if not grid[cell] and bin(masks[cell]).count("1") == 1:
+            found.add((cell, masks[cell].bit_length()))
+    for house in HOUSES:
+        for digit in range(1, 10):
+            if any(grid[c] == digit for c in house):
+                continue
+            places = [c for c in house if not grid[c] and masks[c] >> (digit - 1) & 1]
+            if len(places) == 1:
+                found.add((places[0], digit))
+    return found
+
+
+def candidate_grid(grid: list[int], masks: list[int]) -> str:
+    """A 729-symbol candidate grid (digit d at place d of its cell, as the forum writes it)."""
+    out = []
+    for cell in range(81):
+        mask = 1 << (grid[cell] - 1) if grid[cell] else masks[cell]
+        out.append("".join(str(d) if mask >> (d - 1) & 1 else "." for d in range(1, 10)))
+    return "".join(out)
+
+
+def hint(*args: str) -> tuple[int, dict]:
+    result = run("explain", *args, "--hint", "--format", "json")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, json.loads(result.stdout)
+
+
+def name(cell: int) -> str:
+    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
+
+
+def sound(step: dict, solution: str) -> bool:
+    """A step's placements are the solution's digits and its eliminations are not."""
+    cell = {name(c): c for c in range(81)}
+    return all(solution[cell[p["cell"]]] == str(p["digit"]) for p in step["placements"]) and all(
+        solution[cell[e["cell"]]] != str(e["digit"]) for e in step["eliminations"]
+    )
+
+
+# --- the next step ---------------------------------------------------------------------------
+def test_a_nearly_solved_grid_gets_the_full_house_of_its_one_empty_cell() -> None:
+    # r5c5 is the only empty cell: every group of it lacks one digit, the solution's.
+    state = EASY_SOLUTION[:40] + "." + EASY_SOLUTION[41:]
+    code, data = hint(EASY, "--state", state)
+    assert code == 0 and data["outcome"] == "step"
+    assert data["step"]["technique"] == "Full House"
+    assert data["step"]["placements"] == [{"cell": "r5c5", "index": 40, "digit": 8}]
+    result = run("explain", EASY, "--hint", "--state", state)
+    assert result.exit_code == 0 and result.stdout.startswith("hint: Full House (Easy, 4)\n")
+    assert "  place:  r5c5 = 8\n" in result.stdout and "why:" in result.stdout
+
+
+def test_a_solved_state_says_so() -> None:
+    code, data = hint(EASY, "--state", EASY_SOLUTION)
+    assert code == 0 and data["outcome"] == "solved" and "step" not in data
+    result = run("explain", EASY, "--hint", "--state", EASY_SOLUTION)
+    assert result.exit_code == 0 and result.stdout.startswith("hint: solved")
+
+
+def test_marks_removed_in_a_candidate_grid_give_the_one_hidden_single_they_make() -> None:
+    # From the givens no single exists (the first step is a Locked Pair). Removing a digit's
+    # marks (never the solution's) from the rest of one row leaves it one place there; the
+    # position is chosen so that this is the only single of the grid, counted here by hand.
+    grid = [0 if ch == "." else int(ch) for ch in EASY]
+    masks = candidate_masks(grid)
+    assert not singles(grid, masks)
+    chosen = None
+    for row in range(9):
+        for digit in range(1, 10):
+            house = HOUSES[row]
+            target = next((c for c in house if EASY_SOLUTION[c] == str(digit)), None)
+            if target is None or grid[target]:
+                continue
+            marks = list(masks)
+            for c in house:
+                if c != target and not grid[c]:
+                    marks[c] &= ~(1 << (digit - 1))
+            if singles(grid, marks) == {(target, digit)} and all(
+                bin(marks[c]).count("1") > 1 for c in range(81) if not grid[c]
+            ):
+                chosen = marks, target, digit
+                break
+        if chosen:
+            break
+    assert chosen is not None
+    marks, target, digit = chosen
+    state = candidate_grid(grid, marks)
+    assert len(state) == 729
+    code, data = hint(EASY, "--state", state)
+    assert code == 0 and data["step"]["technique"] == "Hidden Single"
+    assert [(p["cell"], p["digit"]) for p in data["step"]["placements"]] == [(name(target), digit)]
+    assert sound(data["step"], EASY_SOLUTION)
+    code, plain = hint(EASY)  # the same puzzle without the state: no single yet
+    assert plain["step"]["technique"] == "Locked Pair"
+
+
+def test_a_state_read_from_a_file(tmp_path: Path) -> None:
+    state = tmp_path / "state.txt"
+    state.write_text(EASY_SOLUTION[:40] + "." + EASY_SOLUTION[41:] + "\n")
+    code, data = hint(EASY, "--state", str(state))
+    assert code == 0 and data["step"]["placements"][0]["cell"] == "r5c5"
+
+
+def fpuzzles(puzzle: str, entered: dict[int, int], centre: dict[int, list[int]]) -> dict:
+    grid = []
+    for r in range(9):
+        row = []
+        for c in range(9):
+            cell = r * 9 + c
+            entry: dict = {}
+            if puzzle[cell] != ".":
+                entry = {"value": int(puzzle[cell]), "given": True}
+            elif cell in entered:
+                entry = {"value": entered[cell]}  # an entered digit: no 'given'
+            elif cell in centre:
+                entry = {"centerPencilMarks": centre[cell]}
+            row.append(entry)
+        grid.append(row)
+    return {"size": 9, "grid": grid}
+
+
+def test_an_fpuzzles_state_entered_digits_and_centre_marks(tmp_path: Path) -> None:
+    # Every empty cell entered but r5c4 and r5c5 (solution 4 and 8), which carry centre marks.
+    # Each is the last empty cell of its column, so the next step is a full house there.
+    empty = [c for c in range(81) if EASY[c] == "."]
+    assert 39 in empty and 40 in empty
+    entered = {c: int(EASY_SOLUTION[c]) for c in empty if c not in (39, 40)}
+    centre = {39: [4, 7], 40: [2, 8]}
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(fpuzzles(EASY, entered, centre)))
+    code, data = hint(EASY, "--state", str(path))
+    assert code == 0 and data["step"]["technique"] == "Full House", data
+    assert sound(data["step"], EASY_SOLUTION)
+    # The same file read as the puzzle too (its givens) and as the state (its entries).
+    code, again = hint(str(path), "--state", str(path))
+    assert code == 0 and again["step"] == data["step"]
+    # From the givens, centre marks at the first cell with three or more candidates that
+    # leave out the solution's digit: the hint names the cell.
+    grid = [0 if ch == "." else int(ch) for ch in EASY]
+    masks = candidate_masks(grid)
+    cell = next(c for c in range(81) if not grid[c] and bin(masks[c]).count("1") >= 3)
+    marks = [
+        d for d in range(1, 10) if masks[cell] >> (d - 1) & 1 and str(d) != EASY_SOLUTION[cell]
+    ]
+    path.write_text(json.dumps(fpuzzles(EASY, {}, {cell: marks})))
+    code, data = hint(EASY, "--state", str(path))
+    assert code == 1 and data["outcome"] == "wrong" and data["cell"] == name(cell)
+
+
+def test_a_wrong_digit_is_named_not_stepped_over() -> None:
+    # r1c2 is 6 in the solution; 1 breaks no rule with the givens, but it is wrong.
+    code, data = hint(EASY, "--state", EASY[0] + "1" + EASY[2:])
+    assert code == 1 and data["outcome"] == "wrong" and data["cell"] == "r1c2"
+    assert "8" not in data["text"] or "r1c2" in data["text"]
+    result = run("explain", EASY, "--hint", "--state", EASY[0] + "1" + EASY[2:])
+    assert result.exit_code == 1 and result.stdout.startswith("hint: wrong: r1c2 holds 1")
+    # A candidate grid whose marks at the first cell with three or more leave out the
+    # solution's digit (two or more marks stay: no digit is placed).
+    grid = [0 if ch == "." else int(ch) for ch in EASY]
+    masks = candidate_masks(grid)
+    cell = next(c for c in range(81) if not grid[c] and bin(masks[c]).count("1") >= 3)
+    masks[cell] &= ~(1 << (int(EASY_SOLUTION[cell]) - 1))
+    code, data = hint(EASY, "--state", candidate_grid(grid, masks))
+    assert code == 1 and data["cell"] == name(cell)
+    assert f"marks of {name(cell)}" in data["text"]
+
+
+def test_no_technique_applies_exits_3() -> None:
+    # Inkala's puzzle is beyond the techniques from its givens, and from its candidate grid.
+    code, data = hint(INKALA)
+    assert code == 3 and data["outcome"] == "stalled" and "step" not in data
+    grid = [0 if ch == "." else int(ch) for ch in INKALA]
+    code, data = hint(INKALA, "--state", candidate_grid(grid, candidate_masks(grid)))
+    assert code == 3 and data["outcome"] == "stalled"
+    result = run("explain", INKALA, "--hint")
+    assert result.exit_code == 3 and result.stdout.startswith("hint: stalled: no technique")
+
+
+def test_every_hint_from_random_sound_states_is_sound() -> None:
+    # States a solver could reach: some solution digits placed, some wrong candidates
+    # removed (never a solution digit); each hint's step must hold for the solution.
+    rng = random.Random(7)
+    for puzzle, solution in ((EASY, EASY_SOLUTION), (EULER, EULER_SOLUTION)):
+        for _ in range(6):
+            grid = [
+                int(solution[c]) if puzzle[c] != "." or rng.random() < 0.3 else 0 for c in range(81)
+            ]
+            masks = candidate_masks(grid)
+            for c in range(81):
+                for d in range(1, 10):
+                    if not grid[c] and str(d) != solution[c] and rng.random() < 0.25:
+                        masks[c] &= ~(1 << (d - 1))
+            code, data = hint(puzzle, "--state", candidate_grid(grid, masks))
+            assert code == 0 and data["outcome"] in ("step", "solved"), data
+            if data["outcome"] == "step":
+                assert sound(data["step"], solution), data["step"]
+
+
+# --- other commands from a state ---------------------------------------------------------
+MARKED_4X4 = "1..." + ".23." + "1234" * 14
+"""r1c1 = 1, r1c2 marked 2 or 3, every other cell unmarked (all digits)."""
+
+
+def test_count_candidates_and_check_start_from_the_state() -> None:
+    # 4x4 grids with r1c1 = 1: 288 / 4 = 72; digits 2, 3, 4 are symmetric, so r1c2 in {2, 3}
+    # leaves two thirds of them.
+    result = run("count", "1...............", "--state", MARKED_4X4, "-j", "0")
+    assert result.exit_code == 0 and result.stdout.strip() == "1: exactly 48 solutions"
+    result = run("candidates", "1...............", "--state", MARKED_4X4, "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["candidates"][0][1] == [2, 3]
+    result = run("check", EASY, "--state", EASY[0] + "6" + EASY[2:], "-j", "0", "-q")
+    assert result.exit_code == 0 and "unique" in result.stdout
+    result = run("check", EASY, "--state", EASY[0] + "1" + EASY[2:], "-j", "0", "-q")
+    assert result.exit_code == 1 and "none" in result.stdout
+
+
+def test_solve_and_rate_start_from_the_state() -> None:
+    state = EASY_SOLUTION[:40] + "." + EASY_SOLUTION[41:]
+    for backend in ("backtrack", "logic"):
+        result = run("solve", EASY, "--state", state, "-b", backend)
+        assert result.exit_code == 0, result.output
+    result = run("solve", "1...............", "--state", MARKED_4X4, "-n", "100", "-f", "line")
+    assert result.exit_code == 0 and len(result.stdout.split()) == 48
+    assert all(line[1] in "23" for line in result.stdout.split())
+    result = run("rate", EASY, "--state", state, "--format", "json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0 and data["steps"] == 1 and data["hardest"] == "Full House"
+
+
+# --- bad states ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("state", "said"),
+    [
+        ("5" + EASY[1:], "contradicts the givens: r1c1 is given 4, the state places 5"),
+        (EASY[0] + "4" + EASY[2:], "places 4 in r1c2, which breaks a rule"),
+        (EASY[0] + "7" + EASY[2:], "places 7 in r1c2, which breaks a rule"),
+        ("." * 80, "80 symbols"),
+        ("." * 9 + "123456789" * 80, "r1c1 has no candidate"),
+        ("4........" + "...4....9" + "123456789" * 79, "leaves r1c2 no candidate"),
+        ('{"size": 4, "grid": []}', "the puzzle is 9x9"),
+        ('{"grid": "x"}', "no f-puzzles puzzle"),
+        ("missing-state.txt", "file not found"),
+    ],
+    ids=["given", "row", "column", "length", "empty-cell", "marks-seen", "size", "json", "file"],
+)
+@pytest.mark.parametrize("command", ["explain", "rate", "solve", "candidates", "count"])
+def test_a_bad_state_is_one_line_and_exit_2(command: str, state: str, said: str) -> None:
+    args = [command, EASY, "--state", state] + (["-j", "0"] if command == "count" else [])
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert said in error_line(result)
+
+
+def test_hint_refuses_pictures_and_a_state_refuses_several_puzzles(tmp_path: Path) -> None:
+    result = run("explain", EASY, "--hint", "--format", "svg", "--step", "1")
+    assert result.exit_code == 2 and "--hint goes with" in error_line(result)
+    two = tmp_path / "two.txt"
+    two.write_text(EASY + "\n" + EULER + "\n")
+    for command in ("explain", "rate", "solve", "check"):
+        result = run(command, str(two), "--state", EASY, *(["-j", "0"] * (command == "check")))
+        assert result.exit_code == 2 and "one puzzle" in error_line(result)
