@@ -328,3 +328,54 @@ def test_hint_refuses_pictures_and_a_state_refuses_several_puzzles(tmp_path: Pat
     for command in ("explain", "rate", "solve", "check"):
         result = run(command, str(two), "--state", EASY, *(["-j", "0"] * (command == "check")))
         assert result.exit_code == 2 and "one puzzle" in error_line(result)
+
+
+# --- variants, links, puzzles with several solutions ----------------------------------------
+def test_a_killer_state_cage_broken_refused_and_a_wrong_digit_named(tmp_path: Path) -> None:
+    from conftest import DATA
+
+    killer = tmp_path / "killer.jsonl"
+    first = (DATA / "killer.jsonl").read_text().splitlines()[0]
+    cages = json.loads(first)["cages"]
+    assert {"sum": 8, "cells": [3, 4]} in cages  # r1c4 + r1c5 = 8
+    killer.write_text(first + "\n")
+    # 1 and 2 fill the 8-cage with 3: a rule broken by the state's own digits.
+    result = run("explain", str(killer), "--hint", "--state", "...12" + "." * 76)
+    assert result.exit_code == 2
+    assert "the killer cage at r1c4 sums to 3, not 8" in error_line(result)
+    # 9 in a two-cell 8-cage breaks nothing yet, but no solution holds it.
+    code, data = hint(str(killer), "--state", "...9" + "." * 77)
+    assert code == 1 and data["outcome"] == "wrong" and data["cell"] == "r1c4"
+    code, data = hint(str(killer))
+    assert code == 0 and sound_killer(data["step"], cages)
+
+
+def sound_killer(step: dict, cages: list[dict]) -> bool:
+    """A first step on an empty killer grid: a placement or an elimination inside a cage."""
+    caged = {name(c) for cage in cages for c in cage["cells"]}
+    return all(e["cell"] in caged for e in step["eliminations"] + step["placements"])
+
+
+def test_an_fpuzzles_link_as_the_state() -> None:
+    from sudoku_cp.formats.fpuzzles import fpuzzles_link
+
+    empty = [c for c in range(81) if EASY[c] == "."]
+    entered = {c: int(EASY_SOLUTION[c]) for c in empty if c != 40}
+    link = fpuzzles_link(fpuzzles(EASY, entered, {}))
+    assert link.startswith("https://f-puzzles.com/?load=")
+    code, data = hint(EASY, "--state", link)
+    assert code == 0 and data["step"]["placements"][0] == {"cell": "r5c5", "index": 40, "digit": 8}
+    code, data = hint(EASY, "--state", link.split("load=")[1])  # the bare payload
+    assert code == 0 and data["step"]["technique"] == "Full House"
+
+
+def test_a_puzzle_with_several_solutions_still_gets_hints() -> None:
+    # 12.. in the first row of a 4x4 grid: 24 solutions, and still a first step.
+    code, data = hint("12..............")
+    assert code == 0 and data["outcome"] == "step" and data["unique"] is False
+    # r2c1, r3c1 and r4c1 marked 3 or 4: column 1 has no place left for its 2, so no solution
+    # agrees — said without a cell (there is no one solution to compare with).
+    row = "1234" * 3
+    state = "1..." + ".2.." + "1234" * 2 + ("..34" + row) * 3
+    code, data = hint("12..............", "--state", state)
+    assert code == 1 and data["outcome"] == "wrong" and "cell" not in data

@@ -298,7 +298,8 @@ def _placed_at(err: PuzzleError, grid: list[int], new: list[int], n: int) -> str
 def _as_state(message: str) -> str:
     """A construction error about givens, said of the state's digits."""
     said = message.replace("is given twice in", "is twice in")
-    return said.replace("the givens break", "it breaks")
+    said = said.removeprefix("the givens break a rule: ")
+    return said.replace("the givens break the ", "the ", 1)
 
 
 def state_puzzle(puzzle: Puzzle, state: State) -> Puzzle:
