@@ -219,19 +219,14 @@ def _batch_and_summary(
             raise click.UsageError(
                 "--state goes with one puzzle checked here, not with --resume or --scheduler"
             )
-        import tempfile
-
-        with tempfile.TemporaryDirectory(prefix="sudoku-cp-state-") as folder:
-            line, rules = _state_input(inputs, model, box, input_format, state, command)
-            path = Path(folder) / "state.txt"
-            path.write_text(line + "\n", encoding="utf-8")
-            return _batch_and_summary(
-                command, [str(path)], stop, backend_list=backend_list, model=rules, box=None,
-                limit=limit, time_limit=time_limit, jobs=jobs, option_pairs=option_pairs,
-                input_format="line", quiet=quiet, scheduler=None, out_format=out_format,
-                output=output, resume=False, metamorphic=metamorphic, seed=seed,
-                certify=certify, shrink=shrink, certify_time_limit=certify_time_limit, rate=rate,
-            )  # fmt: skip
+        line, rules = _state_input(inputs, model, box, input_format, state, command)
+        return _batch_and_summary(
+            command, [line], stop, backend_list=backend_list, model=rules, box=None,
+            limit=limit, time_limit=time_limit, jobs=jobs, option_pairs=option_pairs,
+            input_format="line", quiet=quiet, scheduler=None, out_format=out_format,
+            output=output, resume=False, metamorphic=metamorphic, seed=seed, certify=certify,
+            shrink=shrink, certify_time_limit=certify_time_limit, rate=rate,
+        )  # fmt: skip
     from rich.console import Console
 
     from ..batch import BatchOptions, CheckConfig, default_jobs, run_batch, tune_gc
@@ -289,7 +284,8 @@ def _state_input(
     inputs: Sequence[str], model: str, box: str | None, input_format: str, state: str, command: str
 ) -> tuple[str, Any]:
     """The one puzzle of ``inputs`` narrowed by ``--state``, as a line and the model that
-    reads it back (the puzzle's rules with the state's marks as given candidates)."""
+    reads it back (the puzzle's rules with the state's marks as given candidates): the batch
+    checks that line as puzzle text given on the command line."""
     from ..formats import read_input
     from ..formats.state import state_puzzle
     from ..model import load_model
