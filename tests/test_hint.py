@@ -272,8 +272,9 @@ MARKED_4X4 = "1..." + ".23." + "1234" * 14
 def test_count_candidates_and_check_start_from_the_state() -> None:
     # 4x4 grids with r1c1 = 1: 288 / 4 = 72; digits 2, 3, 4 are symmetric, so r1c2 in {2, 3}
     # leaves two thirds of them.
-    result = run("count", "1...............", "--state", MARKED_4X4, "-j", "0")
-    assert result.exit_code == 0 and result.stdout.strip() == "1: exactly 48 solutions"
+    for jobs in ("0", "2"):  # in this process, and in workers (the marks travel as rules)
+        result = run("count", "1...............", "--state", MARKED_4X4, "-j", jobs)
+        assert result.exit_code == 0 and result.stdout.strip() == "1: exactly 48 solutions"
     result = run("candidates", "1...............", "--state", MARKED_4X4, "--format", "json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["candidates"][0][1] == [2, 3]
@@ -291,6 +292,9 @@ def test_solve_and_rate_start_from_the_state() -> None:
     result = run("solve", "1...............", "--state", MARKED_4X4, "-n", "100", "-f", "line")
     assert result.exit_code == 0 and len(result.stdout.split()) == 48
     assert all(line[1] in "23" for line in result.stdout.split())
+    result = run("explain", EASY, "--state", state)
+    assert result.exit_code == 0 and "  1. Full House (Easy, 4): r5c5" in result.stdout
+    assert "solved in 1 steps" in result.stdout
     result = run("rate", EASY, "--state", state, "--format", "json")
     data = json.loads(result.stdout)
     assert result.exit_code == 0 and data["steps"] == 1 and data["hardest"] == "Full House"
@@ -379,3 +383,32 @@ def test_a_puzzle_with_several_solutions_still_gets_hints() -> None:
     state = "1..." + ".2.." + "1234" * 2 + ("..34" + row) * 3
     code, data = hint("12..............", "--state", state)
     assert code == 1 and data["outcome"] == "wrong" and "cell" not in data
+
+
+@pytest.mark.parametrize(
+    ("cell", "said"),
+    [
+        ({"value": 10}, "R1C2: value 10 is not 1..9"),
+        ({"value": "x"}, 'R1C2: value "x" is not 1..9'),
+        ({"centerPencilMarks": ["x"]}, 'R1C2: centerPencilMarks: "x" is not a digit 1..9'),
+        ({"centerPencilMarks": 5}, "R1C2: centerPencilMarks must be a list of digits"),
+        (
+            {"centerPencilMarks": [1], "givenPencilMarks": [6]},
+            "R1C2: its given and centre pencil marks share no digit",
+        ),
+    ],
+    ids=["value-10", "value-text", "mark-text", "marks-not-list", "marks-disjoint"],
+)
+def test_a_bad_fpuzzles_state_cell_is_named(cell: dict, said: str) -> None:
+    data = fpuzzles(EASY, {}, {})
+    data["grid"][0][1] = cell
+    result = run("explain", EASY, "--hint", "--state", json.dumps(data))
+    assert result.exit_code == 2 and said in error_line(result)
+
+
+def test_corner_marks_and_the_candidates_list_narrow_no_cell() -> None:
+    # Neither f-puzzles solver reads them (FPuzzlesGridEntry has no such field): the hint is
+    # the one from the givens.
+    data = fpuzzles(EASY, {}, {})
+    data["grid"][0][1] = {"cornerPencilMarks": [1], "candidates": [1]}
+    assert hint(EASY, "--state", json.dumps(data)) == hint(EASY)
