@@ -412,3 +412,9 @@ def test_corner_marks_and_the_candidates_list_narrow_no_cell() -> None:
     data = fpuzzles(EASY, {}, {})
     data["grid"][0][1] = {"cornerPencilMarks": [1], "candidates": [1]}
     assert hint(EASY, "--state", json.dumps(data)) == hint(EASY)
+
+
+def test_a_puzzle_without_solution_says_so() -> None:
+    # r1c1 lacks only 1 in row 1, but column 1 holds a 1 already.
+    result = run("explain", ".234" + "1..." + "...." + "....", "-m", "latin", "--hint")
+    assert result.exit_code == 1 and result.stdout.startswith("hint: no solution")
