@@ -1,5 +1,5 @@
 """The README says what the tool does: its example commands run, and the names it documents are
-the ones the tool writes."""
+the ones the tool writes. The documentation's worked examples (docs/examples/) run as written."""
 
 from __future__ import annotations
 
