@@ -1,5 +1,5 @@
 """What the third adversarial pass of issue 14 found, each pinned by a test that failed before
-its fix (README, "What can go wrong")."""
+its fix (docs/troubleshooting.md)."""
 
 from __future__ import annotations
 

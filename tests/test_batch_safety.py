@@ -2,7 +2,7 @@
 reads is refused, an output is locked for its run, ``--resume`` refuses what it cannot prove
 compatible, SIGTERM stops a run as Ctrl-C does, and jigsaw regions are refused, not ignored.
 
-(The rows of README's "What can go wrong" table for data loss and silent corruption.)
+(The rows of the table in docs/troubleshooting.md for data loss and silent corruption.)
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ Each case runs the command line as a real process that sends itself the signal a
 its start-up (a function of the run wrapped so that the signal comes just before it is called),
 or is sent it from outside while a backend is slow to import.
 
-(The "signal while starting" rows of README's "What can go wrong" table.)
+(The "signal while starting" rows of the table in docs/troubleshooting.md.)
 """
 
 from __future__ import annotations

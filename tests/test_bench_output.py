@@ -2,7 +2,7 @@
 output-is-an-input check): a folder whose result files are datasets the bench reads is refused,
 and a folder another bench is writing is refused at once, both leaving it as it was.
 
-(The bench rows of README's "What can go wrong" table.)
+(The bench rows of the table in docs/troubleshooting.md.)
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Crafted files give one line, never a traceback or a hang (issue 35, item 7): certificates
 nested too deeply or that are named pipes, a bench record nested too deeply, a results table
-with short rows or impossible times, and a minimize whose call budget runs out (README, "What
-can go wrong")."""
+with short rows or impossible times, and a minimize whose call budget runs out
+(docs/troubleshooting.md)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ same file fails at once, a file that cannot be written is one line naming it and
 (exit 2, never a traceback, never a silent success), and a run leaves neither processes nor
 stale files of its own behind.
 
-(The rows of README's "What can go wrong" table for generate, explain, draw, minimize, shrink,
+(The rows of the table in docs/troubleshooting.md for generate, explain, draw, minimize, shrink,
 bench and certificates.)
 """
 

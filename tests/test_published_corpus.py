@@ -41,7 +41,7 @@ witness turns their verdict into a disagreement naming the rule, which is what i
 
 JUDGES = ["sat", "cpsat"]
 """Two paradigms, the pair ``check --backends auto`` judges variant puzzles with (backtrack,
-without learning, needs over 60 s on three of them; see the README's benchmark)."""
+without learning, needs over 60 s on three of them; see docs/benchmarks/record.md)."""
 
 
 def _title(number: int) -> str:

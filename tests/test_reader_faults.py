@@ -1,7 +1,7 @@
 """One bad puzzle never crashes a batch (issue 35, item 1): f-puzzles numbers and cell names
 that ``int()`` refuses, an ``=`` inside a payload, and a random mutation of every real
 f-puzzles puzzle bundled — each one a Puzzle or one line of its own error, and in a batch an
-``invalid`` record while the others are checked (README, "What can go wrong")."""
+``invalid`` record while the others are checked (docs/troubleshooting.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The README says what the tool does: its example commands run, and the names it documents are
-the ones the tool writes."""
+the ones the tool writes. The documentation's worked examples (docs/examples/) run as written."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 import shlex
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from clitools import run
@@ -49,15 +50,20 @@ def test_documented_csv_columns_are_the_written_ones():
 
 
 # --- every example runs from a fresh install (issue 35) -----------------------------------------
-def every_example() -> list[list[str]]:
-    """Every ``sudoku-cp`` command of the README's bash blocks, as arguments."""
-    commands = []
+def every_example() -> list[tuple[list[list[str]], list[str]]]:
+    """Every ``sudoku-cp`` command of the README's bash blocks, as arguments, each with the
+    commands before it in its block (a reader types a block's lines in order: ``plot`` reads
+    what the ``bench`` above it wrote, ``certificate verify`` what ``check --certify`` wrote)."""
+    examples = []
     for block in re.findall(r"```bash\n(.*?)```", README, re.S):
+        before: list[list[str]] = []
         for line in block.splitlines():
             words = shlex.split(line, comments=True)
             if "sudoku-cp" in words:
-                commands.append(words[words.index("sudoku-cp") + 1 :])
-    return commands
+                words = words[words.index("sudoku-cp") + 1 :]
+                examples.append((list(before), words))
+                before.append(words)
+    return examples
 
 
 EXAMPLE_FILES = ("puzzle.txt", "grid.txt", "my-collection.txt", "puzzles.txt")
@@ -65,32 +71,66 @@ EXAMPLE_FILES = ("puzzle.txt", "grid.txt", "my-collection.txt", "puzzles.txt")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("words", every_example(), ids=lambda words: " ".join(words)[:60])
-def test_every_readme_example_runs_from_a_fresh_install(tmp_path, words):
+@pytest.mark.parametrize(
+    ("before", "words"), every_example(), ids=[" ".join(w)[:60] for _, w in every_example()]
+)
+def test_every_readme_example_runs_from_a_fresh_install(tmp_path, before, words):
     # Before: the shrink example needed a test-only backend ('mine') and the jigsaw example a
     # path only a development checkout has (../shared/datasets/…): both exit 2.
-    euler = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-    for name in EXAMPLE_FILES:
-        (tmp_path / name).write_text(euler + "\n")
-    made = subprocess.run(
-        [sys.executable, "-m", "sudoku_cp.cli", "solve", euler, "--format", "fpuzzles"],
-        capture_output=True, text=True, cwd=tmp_path, env=_env(), check=True,
-    )  # fmt: skip
-    (tmp_path / "puzzle.json").write_text(made.stdout.splitlines()[0] + "\n")
-    if words[:2] == ["certificate", "verify"]:
-        # (The README's verify line follows its check --certify line: certs/ comes from it.)
-        subprocess.run(
-            [sys.executable, "-m", "sudoku_cp.cli", "check", "puzzles.txt", "--certify", "certs/"],
-            capture_output=True, text=True, cwd=tmp_path, env=_env(), check=True,
-        )  # fmt: skip
-    quiet = ["-q"] if words[0] in ("check", "count", "generate", "bench") else []
-    done = subprocess.run(
-        [sys.executable, "-m", "sudoku_cp.cli", *words, *quiet],
-        capture_output=True, text=True, cwd=tmp_path, env=_env(), timeout=600,
-    )  # fmt: skip
+    _example_files(tmp_path)
+    for earlier in before:  # what the lines above it in its block wrote
+        _run_example(tmp_path, earlier)
+    done = _run_example(tmp_path, words)
     # It ran: no unusable input or invocation (2), no traceback. (1 and 3 are answers: some
     # bundled puzzle is not unique; shrink finds nothing to shrink in an ordinary puzzle.)
     assert done.returncode in (0, 1, 3), done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def _example_files(folder: Path) -> None:
+    """The files the examples name as the user's own, made from a bundled puzzle."""
+    euler = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    for name in EXAMPLE_FILES:
+        (folder / name).write_text(euler + "\n")
+    made = subprocess.run(
+        [sys.executable, "-m", "sudoku_cp.cli", "solve", euler, "--format", "fpuzzles"],
+        capture_output=True, text=True, cwd=folder, env=_env(), check=True,
+    )  # fmt: skip
+    (folder / "puzzle.json").write_text(made.stdout.splitlines()[0] + "\n")
+
+
+def _run_example(folder: Path, words: list[str]) -> subprocess.CompletedProcess[str]:
+    quiet = ["-q"] if words[0] in ("check", "count", "generate", "bench") else []
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_cp.cli", *words, *quiet],
+        capture_output=True, text=True, cwd=folder, env=_env(), timeout=600,
+    )  # fmt: skip
+
+
+# --- the worked examples of the documentation run as written -------------------------------------
+WORKED = sorted((REPO / "docs" / "examples").glob("*.md"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page", WORKED, ids=lambda page: page.stem)
+def test_every_worked_example_runs_as_written(tmp_path, page):
+    # A page's bash blocks are one session, in order, in an empty folder: each command must
+    # succeed (bash -e), with `sudoku-cp` this checkout's command line.
+    script = "\n".join(re.findall(r"```bash\n(.*?)```", page.read_text(), re.S))
+    assert "sudoku-cp" in script
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "sudoku-cp"
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m sudoku_cp.cli "$@"\n')
+    shim.chmod(0o755)
+    work = tmp_path / "work"
+    work.mkdir()
+    env = {**_env(), "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", script],
+        capture_output=True, text=True, cwd=work, env=env, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
     assert "Traceback" not in done.stderr
 
 

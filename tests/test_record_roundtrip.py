@@ -1,6 +1,6 @@
 """Every record carries a puzzle that reads back as the same puzzle (issue 35, item 2): its
 givens, groups, regions and rules — for every rule kind of the catalogue (tests/variants.py)
-and for jigsaws and killers of every size from 4 to 25 (README, "What can go wrong")."""
+and for jigsaws and killers of every size from 4 to 25 (docs/troubleshooting.md)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_every_rule_kind_of_the_catalogue_reads_back(entry):
     # Given pencil marks on a cell with a given: f-puzzles' readers ignore the marks of given
     # cells (fpuzzles_indexers.read_pencil_marks). A given the marks allow says all they say
     # of its cell, so the record holds the other cells' marks; a given they forbid (no input
-    # reads such a puzzle, built in code) has no form and keeps its line (README).
+    # reads such a puzzle, built in code) has no form and keeps its line (docs/formats/index.md).
     text = record_text(puzzle.cells, puzzle.size, puzzle.model)
     if any(0 < puzzle.cells[c] not in rule.digits for rule in marked for c in rule.cells):
         assert text == puzzle.to_line()

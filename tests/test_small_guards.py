@@ -1,6 +1,6 @@
 """The small guards of issue 35, item 9: temporary files never written through a planted link,
 a rows file too large for a grid read as one grid, path options that look like options
-refused, and the lz-string module checked before use (README, "What can go wrong")."""
+refused, and the lz-string module checked before use (docs/troubleshooting.md)."""
 
 from __future__ import annotations
 

@@ -16,8 +16,8 @@ its hardest step's, raised while the summed score is above the level's top (Easy
 Levels are reached by generate-and-filter: every attempt is a fresh grid carved to a
 minimal-by-orbits puzzle, rated, and kept only at the level (or score range) asked, within the
 run's caps on attempts and seconds. Random minimal 9x9 puzzles fall at every level often
-enough for that (a sample of 150: 7% Extreme, the rarest; see the README), so no climbing
-is needed.
+enough for that (a sample of 150: 7% Extreme, the rarest; see docs/guide/generate.md), so no
+climbing is needed.
 
 The rating reasons about all-different groups (rows, columns, boxes, jigsaw regions, X and
 hyper groups); a model with other rules (killer cages, thermometers, kropki, XV) has no

@@ -137,7 +137,7 @@ def pattern_solution(model: Model, size: int, rng: random.Random) -> tuple[int, 
     among themselves, the columns likewise within and among stacks, the grid transposed (half
     the time, when the boxes are square) and the digits renamed. Quick at any size, but far
     from uniform: every grid it gives is one pattern moved by (h!)^w·w!·(w!)^h·h!·2·N! moves,
-    a tiny share of all grids (the README's *generate* section says so)."""
+    a tiny share of all grids (docs/guide/generate.md says so)."""
     box = model.box_for(size)
     if box is None:
         return None
