@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import inspect
 import itertools
+import logging
 import random
 import sys
 from pathlib import Path
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 from puzzles import INKALA, KNOWN, KNOWN_SOLUTION, read_csv
 
 from sudoku_cp import Puzzle, Status, get_backend
+from sudoku_cp.backends import backtrack
 from sudoku_cp.backends.backtrack import STRATEGIES, BacktrackBackend
 from sudoku_cp.model import model_from_dict
 
@@ -250,16 +252,27 @@ def test_default_strategy_and_documented_counters() -> None:
         assert set(result.stats) <= set(backend.counters)
 
 
-def test_no_recursion_even_on_big_grids() -> None:
-    # Far more blanks than stack frames allowed: a search recursing per cell would fail.
+def test_no_recursion_even_on_big_grids(caplog: pytest.LogCaptureFixture) -> None:
+    # Far more blanks than stack frames allowed: a search recursing per cell would fail. The
+    # kernels are loaded first (compiled here on a fresh clone: numba's compiler recurses deeply,
+    # which is not the search's doing), so that where numba is installed the big grids run on
+    # them, as the backend runs them, and the test says which search ran: a kernel that failed
+    # to load fell back to the pure search silently before, and the test passed without it.
+    compiled = backtrack.available()
+    backtrack.warm_up(large=True)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(len(inspect.stack()) + 60)
     try:
         for strategy in STRATEGIES:
             assert run(Puzzle([0] * 256), strategy, limit=1).status is Status.SOLVED
+            ran = "kernel" if compiled and strategy == "fast" else "pure"
+            assert (strategy, backtrack.last_engine()) == (strategy, ran)
         assert run(Puzzle([0] * 625, "latin"), limit=1).status is Status.SOLVED
+        assert backtrack.last_engine() == ("learning kernel" if compiled else "pure")
     finally:
         sys.setrecursionlimit(limit)
+    assert backtrack.load_failure() is None
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 
 # --- properties ---------------------------------------------------------------------------------
