@@ -61,9 +61,9 @@ def preference(size: int) -> tuple[str, ...]:
     """
     if size < LARGE_FROM:
         return SMALL_ORDER
-    from .backends import backtrack_kernel
+    from .backends import backtrack
 
-    compiled = backtrack_kernel.installed_and_on()
+    compiled = backtrack.installed_and_on()
     return LARGE_ORDER_COMPILED if compiled else LARGE_ORDER
 
 

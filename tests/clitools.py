@@ -61,7 +61,7 @@ def as_unprivileged(*args: str) -> tuple[int, str, int]:
     import sudoku_cp.batch.check  # noqa: F401
     import sudoku_cp.cli.batch  # noqa: F401
     import sudoku_cp.verdict  # noqa: F401
-    from sudoku_cp.backends import backtrack_kernel
+    from sudoku_cp.backends import backtrack as backtrack_kernel
 
     backtrack_kernel.warm_up()  # numba and the compiled kernels, when installed
     from sudoku_cp.experiment import versions

@@ -13,7 +13,9 @@ from __future__ import annotations
 import functools
 import inspect
 import itertools
+import logging
 import random
+import subprocess
 import sys
 from pathlib import Path
 
@@ -24,6 +26,7 @@ from hypothesis import strategies as st
 from puzzles import INKALA, KNOWN, KNOWN_SOLUTION, read_csv
 
 from sudoku_cp import Puzzle, Status, get_backend
+from sudoku_cp.backends import backtrack
 from sudoku_cp.backends.backtrack import STRATEGIES, BacktrackBackend
 from sudoku_cp.model import model_from_dict
 
@@ -201,9 +204,14 @@ def test_limit_stops_the_search(strategy: str) -> None:
 
 
 def test_same_answer_and_counters_every_time() -> None:
-    # Purity is a contract; here: every counter of the default strategy, and propagations.
+    # Purity is a contract; here: every counter of the default strategy, and propagations. The
+    # kernel is loaded first: a process that has not loaded it searches in pure Python until
+    # it has spent LOAD_AFTER seconds, so the first solve could run in pure Python and the
+    # second on the kernel, which counts other nodes (it failed so on a busy machine).
+    backtrack.warm_up()
     puzzle = Puzzle.parse(read_csv(DATA / "forum-hardest.csv")[0]["puzzle"])
     first, again = run(puzzle, limit=2), run(puzzle, limit=2)
+    assert backtrack.last_engine() == ("classic kernel" if backtrack.available() else "pure")
     assert first.solutions == again.solutions and first.stats == again.stats
     assert first.stats["nodes"] > 0 and first.stats["propagations"] > 0
 
@@ -250,16 +258,49 @@ def test_default_strategy_and_documented_counters() -> None:
         assert set(result.stats) <= set(backend.counters)
 
 
-def test_no_recursion_even_on_big_grids() -> None:
-    # Far more blanks than stack frames allowed: a search recursing per cell would fail.
+def test_no_recursion_even_on_big_grids(caplog: pytest.LogCaptureFixture) -> None:
+    # Far more blanks than stack frames allowed: a search recursing per cell would fail. The
+    # kernels are loaded first (compiled here on a fresh clone: numba's compiler recurses deeply,
+    # which is not the search's doing), so that where numba is installed the big grids run on
+    # them, as the backend runs them, and the test says which search ran: a kernel that failed
+    # to load fell back to the pure search silently before, and the test passed without it.
+    compiled = backtrack.available()
+    backtrack.warm_up(large=True)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(len(inspect.stack()) + 60)
     try:
         for strategy in STRATEGIES:
             assert run(Puzzle([0] * 256), strategy, limit=1).status is Status.SOLVED
+            ran = "kernel" if compiled and strategy == "fast" else "pure"
+            assert (strategy, backtrack.last_engine()) == (strategy, ran)
         assert run(Puzzle([0] * 625, "latin"), limit=1).status is Status.SOLVED
+        assert backtrack.last_engine() == ("learning kernel" if compiled else "pure")
     finally:
         sys.setrecursionlimit(limit)
+    assert backtrack.load_failure() is None
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+def test_a_kernel_that_fails_to_load_is_said() -> None:
+    # A real failure, in a process of its own: numba imported under a recursion limit too low
+    # for it. The pure search answers, as before, but the log says why and the reason is kept
+    # (before, a broad except hid it, and a test of the kernel passed without the kernel).
+    if not backtrack.installed_and_on():
+        pytest.skip("needs numba, not turned off (pip install 'sudoku-cp[jit]')")
+    code = (
+        "import inspect, sys\n"
+        "from sudoku_cp import Puzzle\n"
+        "from sudoku_cp.backends import backtrack\n"
+        "sys.setrecursionlimit(len(inspect.stack()) + 60)\n"
+        "result = backtrack.BacktrackBackend().solve(Puzzle([0] * 625, 'latin'), limit=1)\n"
+        "sys.setrecursionlimit(1000)\n"
+        "print(result.status.value, backtrack.last_engine(), backtrack.load_failure(), sep='|')"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    status, engine, failure = out.stdout.strip().split("|")
+    assert (status, engine) == ("solved", "pure")
+    assert failure.startswith("the learning kernel failed to load (")  # (a RecursionError here)
+    assert f"{failure}; the pure-Python search runs instead" in out.stderr
 
 
 # --- properties ---------------------------------------------------------------------------------

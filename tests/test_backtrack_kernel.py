@@ -35,8 +35,9 @@ from puzzles import (  # noqa: E402
 
 from sudoku_cp import Puzzle, get_backend  # noqa: E402
 from sudoku_cp.backends import Search  # noqa: E402
-from sudoku_cp.backends import backtrack_kernel as bk  # noqa: E402
-from sudoku_cp.backends.backtrack import _Clock, _fast, layout  # noqa: E402
+from sudoku_cp.backends.backtrack.kernel import glue as bk  # noqa: E402
+from sudoku_cp.backends.backtrack.layout import layout  # noqa: E402
+from sudoku_cp.backends.backtrack.search import _Clock, _fast  # noqa: E402
 from sudoku_cp.datasets import load_puzzles  # noqa: E402
 from sudoku_cp.model import load_model  # noqa: E402
 
@@ -159,7 +160,7 @@ def test_other_models_and_big_grids() -> None:
     same(Puzzle.parse(WINDOKU, load_model("hyper")), 2)
     found = same(Puzzle(puzzle_cells(16, "classic", 1)), 2)
     assert found.solutions
-    # Above 16x16 the backend runs the big grids' own kernel (kernel_learn, a search of its
+    # Above 16x16 the backend runs the big grids' own kernel (kernel/learn.py, a search of its
     # own, tested in test_big_grids_kernel); this kernel itself still solves them.
     big = Puzzle(puzzle_cells(25, "classic", 1))
     assert len(kernel(big, 2).solutions) == len(pure(big, 2).solutions)

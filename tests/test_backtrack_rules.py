@@ -22,9 +22,10 @@ from pathlib import Path
 import pytest
 
 from sudoku_cp import Puzzle, PuzzleError, Status, get_backend
-from sudoku_cp.backends import backtrack, backtrack_shapes
 from sudoku_cp.backends.backtrack import STRATEGIES
-from sudoku_cp.backends.backtrack_shapes import cage_combos
+from sudoku_cp.backends.backtrack import search as backtrack
+from sudoku_cp.backends.backtrack import shapes as backtrack_shapes
+from sudoku_cp.backends.backtrack.shapes import cage_combos
 from sudoku_cp.model import Model, load_model
 from sudoku_cp.rules import AntiKing, AntiKnight, Cage, NonConsecutive, Rule
 

@@ -17,7 +17,9 @@ import pytest
 from variants import MAX_COUNT, catalogue, solutions
 
 from sudoku_cp import Puzzle, PuzzleError, Status, get_backend
-from sudoku_cp.backends import backend_class, backtrack, backtrack_shapes
+from sudoku_cp.backends import backend_class
+from sudoku_cp.backends.backtrack import search as backtrack
+from sudoku_cp.backends.backtrack import shapes as backtrack_shapes
 from sudoku_cp.model import load_model
 from sudoku_cp.perf.mixed_rules import main, mixed_puzzles
 from sudoku_cp.rules import (

@@ -1,5 +1,5 @@
-"""The compiled search for big grids (:mod:`sudoku_cp.backends.kernel_learn`) against other
-paradigms and against the pure-Python search.
+"""The compiled search for big grids (:mod:`sudoku_cp.backends.backtrack.kernel.learn`) against
+other paradigms and against the pure-Python search.
 
 Skipped when numba is not installed (``pip install '.[jit]'``). The kernel is a search of its
 own (it learns nogoods, jumps back, restarts and forgets), so it is held to *what* it finds,
@@ -33,8 +33,9 @@ from puzzles import (  # noqa: E402
 
 from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
 from sudoku_cp.backends import Search  # noqa: E402
-from sudoku_cp.backends import kernel_learn as kl  # noqa: E402
-from sudoku_cp.backends.backtrack import _Clock, _fast, layout  # noqa: E402
+from sudoku_cp.backends.backtrack.kernel import learn as kl  # noqa: E402
+from sudoku_cp.backends.backtrack.layout import layout  # noqa: E402
+from sudoku_cp.backends.backtrack.search import _Clock, _fast  # noqa: E402
 from sudoku_cp.model import load_model  # noqa: E402
 
 
@@ -263,7 +264,7 @@ def test_the_unwrapped_indexing_reads_and_writes_what_numpy_indexing_does(dtype:
     import numpy as np
     from numba import njit
 
-    from sudoku_cp.backends.kernel_nogoods import _at, _put
+    from sudoku_cp.backends.backtrack.kernel.nogoods import _at, _put
 
     @njit
     def doubled_and_read(array: np.ndarray, out: np.ndarray) -> None:

@@ -18,7 +18,7 @@ from clitools import error_line, run
 from conftest import TESTS
 from puzzles import EULER
 
-from sudoku_cp.backends import backtrack_kernel
+from sudoku_cp.backends import backtrack as backtrack_kernel
 from sudoku_cp.bench.plots import MAX_FIGURE_DATASETS, MAX_SERIES
 from sudoku_cp.bench.report import COLUMNS, write_table
 from sudoku_cp.bench.run import MAX_BACKENDS, MAX_DATASETS, BenchConfig, load_record

@@ -10,7 +10,8 @@ from clitools import error_line, jsonl, run
 from puzzles import read_csv
 
 from sudoku_cp import Puzzle, check_puzzles
-from sudoku_cp.backends import available_backends, backtrack_kernel, get_backend
+from sudoku_cp.backends import available_backends, get_backend
+from sudoku_cp.backends import backtrack as backtrack_kernel
 from sudoku_cp.choice import JUDGES, Chooser, choose, preference
 from sudoku_cp.datasets import load_puzzles
 from sudoku_cp.model import load_model

@@ -72,9 +72,9 @@ SOLVE_LAZY = (
     "sudoku_cp.formats.iss",
     "sudoku_cp.formats.variants",
     "sudoku_cp.fastcheck",
-    "sudoku_cp.backends.backtrack_rules",
-    "sudoku_cp.backends.backtrack_checks",
-    "sudoku_cp.backends.backtrack_shapes",  # (the rules' propagators)
+    "sudoku_cp.backends.backtrack.rules",
+    "sudoku_cp.backends.backtrack.checks",
+    "sudoku_cp.backends.backtrack.shapes",  # (the rules' propagators)
     "sudoku_cp.verdict",  # the harness's records (data classes)
 )
 """What a plain ``solve`` does without: besides the above, the libraries and the standard

@@ -85,12 +85,12 @@ class Counter:
         if self.budget:
             # The pure search branches differently from this size on (it learns from dead
             # ends), so its budgeted answers would differ: the kernel or nothing.
-            from ..backends import backtrack_kernel as bk
+            from ..backends import backtrack as bk
 
             if not (bk.available() and bk.fits(model, size)):
                 how = (
                     f"{bk.ENV}=0 turned it off"
-                    if bk.turned_off() and bk._findable()
+                    if bk.turned_off() and bk.installed()
                     else "pip install 'sudoku-cp[jit]'"
                 )
                 raise NeedsKernel(
@@ -98,7 +98,7 @@ class Counter:
                 )
             self._solver = bk.Solver(model, size, max_limit=2)
         elif kernel:
-            from ..backends import backtrack_kernel as bk
+            from ..backends import backtrack as bk
 
             if bk.available() and size < _weighted_from() and bk.fits(model, size):
                 self._solver = bk.Solver(model, size, max_limit=2)

@@ -36,7 +36,7 @@ def _chunk(options: Options, first: int, count: int) -> list[Generated]:
 def _warm(parent: int) -> None:
     """A worker's start: end with the run (a run killed outright cannot stop its workers,
     which would wait on the queue forever), then load the compiled kernel once."""
-    from ..backends.backtrack_kernel import warm_up
+    from ..backends.backtrack import warm_up
     from ..stopping import leave_with_parent
 
     leave_with_parent(parent)

@@ -7,9 +7,9 @@ hardest (``--data``: tdoku's benchmark files, default ``../shared/datasets/tdoku
 bundled samples of the same files), every puzzle is a uniqueness check (limit 2) and is timed,
 interleaved puzzle by puzzle, best of ``--repeat``:
 
-- the kernel at its own entry point (:class:`~sudoku_cp.backends.backtrack_kernel.Solver`
+- the kernel at its own entry point (:class:`~sudoku_cp.backends.backtrack.Solver`
   with ``same_search=False``: digits in, count and solutions out, as tdoku's solver is called;
-  for classic 9x9 that is the bitboard kernel, :mod:`~sudoku_cp.backends.kernel_classic`);
+  for classic 9x9 that is the bitboard kernel, :mod:`~sudoku_cp.backends.backtrack.kernel.classic`);
 - tdoku's ``TdokuSolverDpllTriadSimd`` through ctypes, when ``--tdoku`` gives the built library
   (``../shared/peers/build-tdoku.sh`` builds it); otherwise that comparison is skipped, saying so;
 - the pure-Python search alone (the ``fast`` strategy's function, no backend around it).
@@ -37,8 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import Puzzle, solve
-from ..backends import backtrack_kernel
-from ..backends.backtrack import _Clock, _fast, layout
+from ..backends.backtrack.kernel import glue as backtrack_kernel
+from ..backends.backtrack.layout import layout
+from ..backends.backtrack.search import _Clock, _fast
 from ..datasets import load_puzzles
 
 SAMPLES = (

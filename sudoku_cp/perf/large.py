@@ -81,7 +81,7 @@ def _cell(status: str, seconds: float) -> str:
 def large_grids(datasets: Path, time_limit: float, count_25: int, count_16: int) -> None:
     print(f"## 1. big grids (uniqueness checks, limit 2, {time_limit:g} s cap)\n")
     rows = _puzzles(datasets / "large" / "25x25_19.csv", count_25)
-    from ..backends.backtrack import _large_kernel
+    from ..backends.backtrack.search import _large_kernel
 
     kernel = _large_kernel(rows[0][1]) if rows else None
     if kernel is not None:

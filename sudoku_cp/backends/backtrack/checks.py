@@ -25,11 +25,20 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..puzzle import Puzzle
+from ...puzzle import Puzzle
 
 if TYPE_CHECKING:
-    from ..rules import Cage, PairRule, Quadruple, Rule, Sandwich, SequenceRule, SumRule, TripleRule
-    from .backtrack import Layout
+    from ...rules import (
+        Cage,
+        PairRule,
+        Quadruple,
+        Rule,
+        Sandwich,
+        SequenceRule,
+        SumRule,
+        TripleRule,
+    )
+    from .layout import Layout
 
 Allows = Callable[[Sequence[int], int, int], bool]
 """``allows(grid, cell, digit)``: whether ``digit`` in ``cell`` keeps the rules beyond groups,
@@ -44,7 +53,7 @@ def rule_check(lay: Layout) -> Allows | None:
     tables = lay.rules
     if tables is None:
         return None
-    from ..rules import DigitRule, PairRule  # (the rule classes load only with rules)
+    from ...rules import DigitRule, PairRule  # (the rule classes load only with rules)
 
     n = lay.size
     peers = [set(p) for p in lay.peers]
@@ -106,7 +115,7 @@ def _value(grid: Sequence[int], cell: int, digit: int, at: int) -> int:
 
 def _check(rule: Rule, n: int, peers: list[set[int]]) -> tuple[Sequence[int], Check] | None:
     """The cells a rule of another shape than pairs and digits watches, and its check."""
-    from ..rules import Cage, Quadruple, Rule, Sandwich, SequenceRule, SumRule, TripleRule
+    from ...rules import Cage, Quadruple, Rule, Sandwich, SequenceRule, SumRule, TripleRule
 
     if isinstance(rule, SumRule):
         return _sum_check(rule, n)

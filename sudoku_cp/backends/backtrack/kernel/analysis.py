@@ -1,4 +1,4 @@
-"""The learning search's analysis of a dead end (:mod:`.kernel_learn`): which choices caused
+"""The learning search's analysis of a dead end (:mod:`.learn`): which choices caused
 it, traced back through the reasons of the values on the trail to the first point that alone
 implies it (first UIP), and the nogood that says so, shortened (recursive minimisation, and a
 digit's rivals dropped) before it is kept. This module imports numba: import it only to solve.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernel_nogoods import (
+from .nogoods import (
     BY_CLAUSE,
     BY_CONSTRAINT,
     BY_PEER,

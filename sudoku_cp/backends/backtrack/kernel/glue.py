@@ -1,4 +1,4 @@
-"""Glue between the ``backtrack`` backend and its optional compiled kernel (:mod:`.kernel`).
+"""Glue between the ``backtrack`` backend and its optional compiled kernel (:mod:`.generic`).
 
 The backend's ``fast`` strategy hands a puzzle to a kernel when numba is installed
 (``pip install 'sudoku-cp[jit]'``), the puzzle's rules are all-different groups only (no sums,
@@ -7,9 +7,9 @@ the environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise the pure
 runs, unchanged: it is also the reference the kernels are tested against.
 
 Two kernels: classic 9x9 (rows, columns and boxes, nothing else) goes to
-:mod:`.kernel_classic`, on per-digit bitboards, with stronger inference and its own branching
+:mod:`.classic`, on per-digit bitboards, with stronger inference and its own branching
 (the same solutions and counts as the pure search, in another order); every other model of
-groups to :mod:`.kernel`, the pure search's own algorithm compiled (the same solutions in the
+groups to :mod:`.generic`, the pure search's own algorithm compiled (the same solutions in the
 same order, the same nodes). :data:`CLASSIC` turns the first off, and :class:`Solver` uses it
 only when asked (``same_search=False``): the generator needs the pure search's order.
 
@@ -26,14 +26,15 @@ from __future__ import annotations
 import functools
 import importlib.util
 import itertools
+import logging
 import os
 import time
 from collections.abc import Callable
 from typing import Any
 
-from ..model import Model
-from ..puzzle import Grid, Puzzle
-from . import Search
+from ....model import Model
+from ....puzzle import Grid, Puzzle
+from ... import Search
 
 ENV = "SUDOKU_CP_KERNEL"
 """``0`` (or ``off``, ``false``, ``no``) keeps the backtracker in pure Python; ``1`` (``on``,
@@ -54,10 +55,12 @@ FIRST_FRAMES = 64
 """Frames (branch levels) the stack starts with; it doubles when a search goes deeper."""
 
 CLASSIC = True
-"""Whether classic 9x9 puzzles go to the bitboard kernel (:mod:`.kernel_classic`); False sends
+"""Whether classic 9x9 puzzles go to the bitboard kernel (:mod:`.classic`); False sends
 them to the generic one (tests do, to test it on classic puzzles too)."""
 
 _KERNEL: dict[str, Any] = {}
+
+log = logging.getLogger(__name__)
 
 
 def _mode() -> str:
@@ -78,6 +81,11 @@ def installed_and_on() -> bool:
     return not turned_off() and _findable()
 
 
+def installed() -> bool:
+    """Whether numba is installed (asked without importing it)."""
+    return _findable()
+
+
 @functools.cache
 def _findable() -> bool:
     """Whether numba is installed (asked without importing it)."""
@@ -96,6 +104,8 @@ def status() -> str:
     """One line for ``sudoku-cp backends``: whether the kernel is in use, and if not, why.
 
     Says so without importing numba (which takes a while)."""
+    if load_failure() is not None:
+        return f"compiled kernel: {load_failure()}; pure Python"
     if not _findable():
         return "compiled kernel: not installed (pip install 'sudoku-cp[jit]'); pure Python"
     version = _numba_version()
@@ -114,9 +124,11 @@ def _load() -> Any:
     """The kernel module, or None when numba is missing (or fails to load)."""
     if "module" not in _KERNEL:
         try:
-            from . import kernel
-        except Exception:  # numba missing, or one that fails to load: the pure search runs
+            from . import generic as kernel
+        except Exception as error:  # numba missing, or one that fails to load: the pure search
             kernel = None  # type: ignore[assignment]
+            if _findable():  # an installed numba that fails is said, never hidden
+                fell_back("the compiled kernel", error)
         _KERNEL["module"] = kernel
     return _KERNEL["module"]
 
@@ -124,10 +136,36 @@ def _load() -> Any:
 def _load_classic() -> Any:
     """The classic 9x9 kernel module (call only once :func:`_load` found numba)."""
     if "classic" not in _KERNEL:
-        from . import kernel_classic
+        from . import classic as kernel_classic
 
         _KERNEL["classic"] = kernel_classic
     return _KERNEL["classic"]
+
+
+def fell_back(what: str, error: BaseException) -> None:
+    """Say that ``what`` (a compiled kernel) failed to load, so the pure search runs in its
+    place: a warning in the log, and the reason kept for :func:`load_failure` and :func:`status`
+    (a broad ``except`` that fell back silently let a test pass without the kernel it named)."""
+    reason = f"{what} failed to load ({type(error).__name__}: {error})"
+    _KERNEL["failure"] = reason
+    log.warning("%s; the pure-Python search runs instead", reason)
+
+
+def load_failure() -> str | None:
+    """Why a compiled kernel failed to load in this process (the last failure), or None."""
+    return _KERNEL.get("failure")
+
+
+def note_engine(engine: str) -> None:
+    """Record which search a solve ran (see :func:`last_engine`)."""
+    _KERNEL["engine"] = engine
+
+
+def last_engine() -> str:
+    """Which search the backend's last solve in this process ran: ``pure`` (Python), ``kernel``
+    (the generic compiled kernel), ``classic kernel`` (9x9 bitboards) or ``learning kernel``
+    (above 16x16). Tests read it to know the path they meant is the one that ran."""
+    return str(_KERNEL.get("engine", "pure"))
 
 
 def available() -> bool:
@@ -138,7 +176,7 @@ def available() -> bool:
 @functools.lru_cache(maxsize=64)
 def fits(model: Model, size: int) -> bool:
     """Whether a kernel takes this model at this size (groups only, at most 64 digits)."""
-    from .backtrack import layout
+    from ..layout import layout
 
     return size <= MAX_SIZE and not layout(model, size).has_rules
 
@@ -146,8 +184,8 @@ def fits(model: Model, size: int) -> bool:
 @functools.lru_cache(maxsize=64)
 def is_classic(model: Model, size: int) -> bool:
     """Whether the model at this size is classic 9x9: exactly the rows, columns and boxes."""
-    from ..model import load_model
-    from .backtrack import layout
+    from ....model import load_model
+    from ..layout import layout
 
     if size != 9:
         return False
@@ -183,7 +221,7 @@ class Tables:
     def __init__(self, model: Model, size: int) -> None:
         import numpy as np
 
-        from .backtrack import layout
+        from ..layout import layout
 
         lay = layout(model, size)
         cells = size * size
@@ -272,7 +310,7 @@ def search(
     much, the kernel is loaded and, if a search was cut short for it, starts that puzzle again
     (within the same deadline). Workers load it up front (:func:`warm_up`)."""
     mode = _mode()
-    from .backtrack import WEIGHTED_FROM_SIZE
+    from ..layout import WEIGHTED_FROM_SIZE
 
     # From WEIGHTED_FROM_SIZE on the pure search learns its branching from dead ends, which
     # the kernel does not (yet): those grids stay on the pure path, which decides more of them.
@@ -320,6 +358,7 @@ def _kernel_search(
     import numpy as np
 
     engine = Engine(kernel, puzzle.model, puzzle.size, same_search=False)
+    note_engine("classic kernel" if engine.classic else "kernel")
     cells = puzzle.size * puzzle.size
     digits = np.frombuffer(puzzle.digits, dtype=np.uint8)
     work = np.empty(engine.width, dtype=np.uint64)
@@ -394,7 +433,7 @@ class Solver:
     ) -> None:
         import numpy as np
 
-        from ..model import load_model
+        from ....model import load_model
 
         kernel = _load()
         if kernel is None:

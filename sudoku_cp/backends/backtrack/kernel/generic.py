@@ -1,9 +1,9 @@
 """The generic compiled kernel of the ``backtrack`` backend's ``fast`` strategy (numba,
-optional). Classic 9x9 has a faster one of its own (:mod:`.kernel_classic`, a different search);
+optional). Classic 9x9 has a faster one of its own (:mod:`.classic`, a different search);
 this one takes every other model of groups, and classic 9x9 where the pure search's order is
 wanted.
 
-The same search as :func:`sudoku_cp.backends.backtrack._fast` — naked singles, hidden singles
+The same search as :func:`sudoku_cp.backends.backtrack.search._fast` — naked singles, hidden singles
 and confinement to a fixed point, then a branch on a cell with the fewest candidates (most open
 peers, then most peers with two candidates, then the first in reading order), smallest digit
 first — over any model whose rules are all-different groups, any size up to 64. Only the way the
@@ -16,7 +16,7 @@ dead ends may be found sooner or later (the kernel also fails a group with a dig
 place left), so ``nodes`` and ``backtracks`` may differ slightly.
 
 Nothing here allocates per node, and the search can stop and resume: every bit of its state is in
-arrays the caller owns (:mod:`sudoku_cp.backends.backtrack_kernel` is the glue). A call returns
+arrays the caller owns (:mod:`sudoku_cp.backends.backtrack.kernel.glue` is the glue). A call returns
 when it has tried ``budget`` more nodes (so the caller can look at its clock), when the solution
 buffer is full, when the stack of frames is full (the caller grows it) or when the search ends.
 

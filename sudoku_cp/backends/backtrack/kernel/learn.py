@@ -21,9 +21,9 @@ Sakallah, 1999; Moskewicz et al., 2001):
   point that alone implies it (first UIP), shortens that (recursive minimisation, and a digit's
   rivals dropped from a nogood that rules the digit out), and keeps it as a *nogood*: a clause
   that no solution breaks, and that jumps back over the choices that played no part
-  (:mod:`.kernel_analysis`). Nogoods are watched by two of their literals; the least useful
+  (:mod:`.analysis`). Nogoods are watched by two of their literals; the least useful
   ones, spanning most levels (literal block distance, Audemard and Simon, 2009), are dropped
-  from time to time (:mod:`.kernel_nogoods` keeps them);
+  from time to time (:mod:`.nogoods` keeps them);
 - **restarts** when the recent nogoods span more levels than the average (Glucose's rule), or
   after a Luby sequence of dead ends (Luby et al., 1993), keeping the nogoods;
 - **more than one solution**: each solution found is kept and then excluded by a nogood of
@@ -45,11 +45,11 @@ import time
 import numpy as np
 from numba import njit
 
-from ..model import Model
-from ..puzzle import Grid, Puzzle
-from . import Search
-from .kernel_analysis import _analyze
-from .kernel_nogoods import (  # the state's layout, the order of choices, the nogood store
+from ....model import Model
+from ....puzzle import Grid, Puzzle
+from ... import Search
+from .analysis import _analyze
+from .nogoods import (  # the state's layout, the order of choices, the nogood store
     BUDGET,
     BUFFER_FULL,
     BY_CLAUSE,
@@ -530,7 +530,7 @@ class Tables:
     that share no full group with it."""
 
     def __init__(self, model: Model, size: int) -> None:
-        from .backtrack import layout
+        from ..layout import layout
 
         lay = layout(model, size)
         cells = size * size

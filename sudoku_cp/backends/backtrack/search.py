@@ -8,7 +8,7 @@ it, a *candidate* is a digit a cell may still take. Two more words for the searc
 - a *node* is one assignment tried (a digit put in a cell), a *backtrack* one dead end left.
 
 Everything about the rules comes from the model's groups, read once per (model, size) into a
-:class:`Layout`; nothing here assumes 9x9 grids or rows, columns and boxes.
+:class:`.layout.Layout`; nothing here assumes 9x9 grids or rows, columns and boxes.
 
 Four strategies keep the classic algorithms comparable (``strategy=…``):
 
@@ -44,21 +44,19 @@ clock every few hundred nodes, and stops after ``limit`` solutions.
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..model import Model
-from ..puzzle import Grid, Puzzle
-from ..rules import RULE_KEYS
-from . import Backend, Counter, Option, Search, backtrack_kernel
-from .backtrack_bits import cell_mask, set_bits
+from ...puzzle import Grid, Puzzle
+from ...rules import RULE_KEYS
+from .. import Backend, Counter, Option, Search
+from .bits import cell_mask, set_bits
+from .kernel import glue as backtrack_kernel
+from .layout import WEIGHTED_FROM_SIZE, Layout, layout
 
 if TYPE_CHECKING:
-    from .backtrack_checks import Allows
-    from .backtrack_rules import RuleTables
+    from .checks import Allows
 
 STRATEGIES = ("fast", "naive", "ordered", "mrv")
 
@@ -66,118 +64,16 @@ CLOCK_EVERY = 256
 """Nodes between two looks at the clock: often enough for a prompt stop, rare enough to be
 free (a look costs about as much as a node of the naive search)."""
 
-WEIGHTED_FROM_SIZE = 17
-"""From this size on, the fast strategy branches by failures weighed against candidates
-(see :func:`_branch_weighted`); below it, by fewest candidates alone, which is quicker on 9x9."""
-
-CONFINEMENT_MAX_BYTES = 8 << 20
-"""Above this, a layout leaves confinement out. Each pair of meeting groups keeps three
-grid-wide masks (about N³ bits each): for the classic model 1.4 MB in all at 25x25 and 7.2 MB
-at 36x36, but 30 MB at 49x49 and 100 MB at 64x64."""
-
-
-# --- tables, built once per (model, size) ------------------------------------------------------
-@dataclass(frozen=True)
-class Layout:
-    """The model's groups at one size, in the forms the strategies read.
-
-    The fast strategy packs all candidates of a grid into one integer: digit ``d`` (1..N) is
-    a candidate of cell ``c`` when bit ``(d - 1) * stride + c`` is set. The ``stride`` bits of
-    one digit form its *layer* (the cells where it may still go), and each layer ends in one
-    spare *guard* bit, which lets one subtraction count the places of every digit in a group
-    at once (see :func:`_hidden_singles`).
-    """
-
-    size: int
-    cells: int
-    peers: tuple[tuple[int, ...], ...]
-    peer_masks: tuple[int, ...]
-    """Bit ``q`` of ``peer_masks[c]`` is set when cell ``q`` is a peer of cell ``c``."""
-    full_groups: tuple[tuple[int, ...], ...]
-    """The groups of exactly N cells: each must hold every digit, so singles apply to them."""
-    stride: int
-    all_cells: int
-    """One bit per cell: the layer of a digit that may go anywhere."""
-    low_bits: int
-    """The lowest bit of every layer: multiplying a layer by it copies it to every digit."""
-    guards: int
-    """The guard bit of every layer."""
-    shifts: tuple[int, ...]
-    """Where each digit's layer starts: ``(d - 1) * stride``."""
-    group_masks: tuple[int, ...]
-    """Each full group's cells, in every layer."""
-    confinements: tuple[tuple[int, int, int], ...]
-    """For two full groups A (earlier) and B meeting in two or more cells: the cells of A
-    outside B, the cells of B outside A, and both together, in every layer."""
-    rules: RuleTables | None = None
-    """The model's rules beyond groups (see :mod:`.backtrack_rules`), None when it has none."""
-
-    @property
-    def has_rules(self) -> bool:
-        """Whether the search has more to propagate than the groups."""
-        return self.rules is not None
-
-
-@functools.lru_cache(maxsize=8)
-def layout(model: Model, size: int) -> Layout:
-    """The tables of ``model`` at ``size``, cached: each search only reads them."""
-    cells = size * size
-    peers = model.peers(size)
-    peer_masks = tuple(cell_mask(p) for p in peers)
-    full = tuple(g for g in model.groups(size) if len(g) == size)
-    stride = cells + 1
-    low_bits = sum(1 << (d * stride) for d in range(size))
-    return Layout(
-        size=size,
-        cells=cells,
-        peers=peers,
-        peer_masks=peer_masks,
-        full_groups=full,
-        stride=stride,
-        all_cells=(1 << cells) - 1,
-        low_bits=low_bits,
-        guards=low_bits << cells,
-        shifts=tuple(d * stride for d in range(size)),
-        group_masks=tuple(cell_mask(g) * low_bits for g in full),
-        confinements=_confinements(full, low_bits, stride),
-        rules=_rule_tables(model, size, stride, peers),
-    )
-
-
-def _rule_tables(
-    model: Model, size: int, stride: int, peers: tuple[tuple[int, ...], ...]
-) -> RuleTables | None:
-    """The tables of the model's rules beyond groups; their modules load only when it has
-    some (start-up of a classic solve)."""
-    if not model.rules:
-        return None
-    from .backtrack_rules import compile_rules
-
-    return compile_rules(model.rules, size, stride, peers)
-
 
 def _givens_allowed(puzzle: Puzzle, lay: Layout) -> tuple[bool, Allows | None]:
     """Whether the givens keep the rules beyond groups, and the check of those rules (None
-    when the model has none: then :mod:`.backtrack_checks` is not loaded)."""
+    when the model has none: then :mod:`.checks` is not loaded)."""
     if lay.rules is None:
         return True, None
-    from .backtrack_checks import givens_allowed, rule_check
+    from .checks import givens_allowed, rule_check
 
     allows = rule_check(lay)
     return givens_allowed(puzzle, allows), allows
-
-
-def _confinements(
-    full: tuple[tuple[int, ...], ...], low_bits: int, stride: int
-) -> tuple[tuple[int, int, int], ...]:
-    sets = [frozenset(g) for g in full]
-    meeting = [(a, b) for i, a in enumerate(sets) for b in sets[i + 1 :] if len(a & b) >= 2]
-    if len(meeting) * 3 * len(full[0] if full else ()) * stride > 8 * CONFINEMENT_MAX_BYTES:
-        return ()
-    return tuple(
-        (cell_mask(a - b) * low_bits, cell_mask(b - a) * low_bits, cell_mask(a ^ b) * low_bits)
-        for a, b in meeting
-    )
 
 
 class _Clock:
@@ -437,7 +333,7 @@ def _propagate(
     cheapest first, going back to the first after any progress:
 
     1. naked singles: a cell with one candidate is settled, its digit removed from its peers;
-    2. the rules beyond groups, if the model has any (see :mod:`.backtrack_rules`);
+    2. the rules beyond groups, if the model has any (see :mod:`.rules`);
     3. hidden singles: a digit with one place in a group goes there;
     4. confinement: see the module docstring.
 
@@ -454,7 +350,7 @@ def _propagate(
     seen_hidden = seen_confined = seen_rules = seen
     rules = lay.has_rules
     if rules:
-        from .backtrack_rules import rules_step  # (loaded only for models with rules)
+        from .rules import rules_step  # (loaded only for models with rules)
     layers = None
     while True:
         # Naked singles change few layers, so the layers are kept up to date between rounds
@@ -686,28 +582,38 @@ def _grid(lay: Layout, candidates: int) -> Grid:
 
 # --- big grids: the compiled kernel of their own -----------------------------------------------
 def _large_kernel(puzzle: Puzzle) -> Any:
-    """:mod:`.kernel_learn` when it can take ``puzzle`` (numba installed, not turned off, groups
+    """:mod:`.kernel.learn` when it can take ``puzzle`` (numba installed, not turned off, groups
     only, size up to 64), else None: the pure search runs."""
     if not backtrack_kernel.installed_and_on() or not backtrack_kernel.fits(
         puzzle.model, puzzle.size
     ):
         return None
     try:
-        from . import kernel_learn
-    except Exception:  # a numba that fails to load: the pure search runs
+        from .kernel import learn as kernel_learn
+    except Exception as error:  # a numba that fails to load: the pure search runs, and says so
+        backtrack_kernel.fell_back("the learning kernel", error)
         return None
     return kernel_learn
 
 
 _LARGE_WARM: list[bool] = []
-"""Non-empty once :mod:`.kernel_learn` ran in this process (compiled, or loaded from cache)."""
+"""Non-empty once :mod:`.kernel.learn` ran in this process (compiled, or loaded from cache)."""
 
 
 def _warm_large() -> None:
-    from . import kernel_learn
+    from .kernel import learn as kernel_learn
 
     kernel_learn.warm_up()
     _LARGE_WARM.append(True)
+
+
+def warm_up(large: bool = False) -> None:
+    """Load the compiled kernels (from numba's disk cache, or compiled once: 10-30 s cold) so
+    that no puzzle pays for it, and with ``large`` the learning search of grids above 16x16 too.
+    Does nothing when numba is missing or the kernel is turned off."""
+    backtrack_kernel.warm_up()
+    if large and backtrack_kernel.available() and not _LARGE_WARM:
+        _warm_large()
 
 
 # --- the backend ---------------------------------------------------------------------------
@@ -778,12 +684,14 @@ class BacktrackBackend(Backend):
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
     ) -> Search:
         lay = layout(puzzle.model, puzzle.size)
+        backtrack_kernel.note_engine("pure")  # until a kernel takes the puzzle
         if options["strategy"] == "fast" and options["kernel"]:
             if puzzle.size >= WEIGHTED_FROM_SIZE:
                 large = _large_kernel(puzzle)
                 if large is not None:  # big grids: the compiled search that learns
                     if not _LARGE_WARM:  # its compile (10-30 s cold) is not the search's time
                         deadline = backtrack_kernel.outside_the_limit(deadline, _warm_large)
+                    backtrack_kernel.note_engine("learning kernel")
                     return large.search(puzzle, limit, deadline)
             # The compiled kernel when it is installed and fits, else this pure search.
             return backtrack_kernel.search(

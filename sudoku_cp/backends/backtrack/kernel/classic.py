@@ -1,6 +1,6 @@
 """The compiled kernel for classic 9x9 (rows, columns, boxes): per-digit bitboards (numba).
 
-The generic kernel (:mod:`.kernel`) holds a candidate mask per cell and works through groups
+The generic kernel (:mod:`.generic`) holds a candidate mask per cell and works through groups
 cell by cell. This one holds the grid the other way round, as nine *digit boards*: the cells
 where digit ``d`` may still go, as three 27-bit *band* words (band ``b`` is rows 3b..3b+2; bit
 ``9 r + c`` is row ``3 b + r``, column ``c``; cell index ``27 b + bit``). A state is 32 words:
@@ -18,12 +18,12 @@ Inference, to a fixed point:
 
 It branches on a cell with two candidates (of those, the one with the most open peers, then
 the most peers with two candidates), else on the first with the fewest, smallest digit first.
-It is a different search from the pure one (:func:`.backtrack._fast`): the same solutions and
+It is a different search from the pure one (:func:`..search._fast`): the same solutions and
 counts when it runs to the end, but found in another order, with other node counts; with a
 limit below the count, it returns that many valid, distinct solutions.
 
 ``run`` and ``count_many`` take the generic kernel's arguments and statuses (``packed`` is
-ignored), so the glue (:mod:`.backtrack_kernel`) drives both alike.
+ignored), so the glue (:mod:`.glue`) drives both alike.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros as _tz
 
-from .kernel import (
+from .generic import (
     BACKTRACKS,
     BUDGET,
     BUFFER_FULL,

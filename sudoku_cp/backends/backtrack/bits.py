@@ -1,6 +1,6 @@
 """Cell masks for the ``backtrack`` backend: a set of cells as the bits of one integer. In a
 module of their own, so that a model of groups alone (the classic case) loads none of the
-rules' propagators (:mod:`.backtrack_shapes`, whose spreads are a data class: start-up)."""
+rules' propagators (:mod:`.shapes`, whose spreads are a data class: start-up)."""
 
 from __future__ import annotations
 

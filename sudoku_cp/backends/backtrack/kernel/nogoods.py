@@ -1,4 +1,4 @@
-"""The state of the learning search (:mod:`.kernel_learn`): where a call keeps its counters,
+"""The state of the learning search (:mod:`.learn`): where a call keeps its counters,
 the order in which it picks variables, and its store of nogoods with their watches.
 
 Nogoods live in one array of literals, each behind a three-word header (its index, length, and
@@ -99,7 +99,7 @@ FCTRL_SIZE = 4
     S_SPARE,
     S_LAST,
 ) = range(32)
-"""Slots of the state, one tuple of arrays the caller owns (see ``kernel_learn.search``): per
+"""Slots of the state, one tuple of arrays the caller owns (see ``learn.search``): per
 variable its value, level, why it has it (kind, data), the trail and where each level starts
 on it, each constraint's count of possible "yes"es, phase, activity, heap and place in it,
 analysis scratch (seen, the nogood being built, reason literals); the nogood store (literals,

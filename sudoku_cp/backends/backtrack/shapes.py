@@ -1,7 +1,7 @@
 """The propagators of the ``backtrack`` backend's rules beyond groups, one per shape that is
 more than pairs and digits: sums (arrows, little killers), triples (between lines), sandwiches,
 sequences (skyscrapers, X-sums) and quadruples; the spreads they work on (:class:`Digits`),
-and the digit sets of cages and sandwiches (:func:`cage_combos`). :mod:`.backtrack_rules`
+and the digit sets of cages and sandwiches (:func:`cage_combos`). :mod:`.rules`
 compiles the rules into them and runs them in the fast strategy's propagation step.
 
 A *spread* is one cell's candidates cut out of the packed integer, ``(candidates >> cell) &
@@ -18,11 +18,11 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .backtrack_bits import cell_mask as cell_mask  # (here too, for the rules' modules)
-from .backtrack_bits import set_bits as set_bits
+from .bits import cell_mask as cell_mask  # (here too, for the rules' modules)
+from .bits import set_bits as set_bits
 
 if TYPE_CHECKING:  # (annotations only: the rule kinds load when a model has rules)
-    from ..rules import Quadruple, Sandwich, SequenceRule, TripleRule
+    from ...rules import Quadruple, Sandwich, SequenceRule, TripleRule
 
 MEMO_MAX = 1 << 16
 SANDWICH_MEMO_MAX = 1 << 12

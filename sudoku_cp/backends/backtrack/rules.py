@@ -1,7 +1,7 @@
 """The rules beyond groups as the ``backtrack`` backend's fast strategy propagates them: their
 tables, built once per layout (:func:`compile_rules`), and the propagation step over the
 bit-packed candidates (:func:`rules_step`). The teaching strategies' check of each assignment
-is in :mod:`.backtrack_checks`. Groups, anti-knight and anti-king included, are the search's
+is in :mod:`.checks`. Groups, anti-knight and anti-king included, are the search's
 own peers and need nothing here.
 
 Rules are compiled by shape (:mod:`sudoku_cp.rules.base`), reading only each rule's data and
@@ -23,7 +23,7 @@ relation (``pairs``/``allows``, ``terms``/``goal``, ``cells``/``digits``), never
 
 The propagators of sums, triples, sandwiches and quadruples, and the *spreads* (one cell's
 candidates cut out of the packed integer) they and the pair rules work on, are in
-:mod:`.backtrack_shapes`.
+:mod:`.shapes`.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ import functools
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from .backtrack_shapes import (
+from .shapes import (
     MEMO_MAX,
     Digits,
     LooseSandwich,
@@ -51,8 +51,22 @@ from .backtrack_shapes import (
 )
 
 if TYPE_CHECKING:
-    from ..rules import Rule
-    from .backtrack import Layout
+    from ...rules import Rule
+
+
+class Layout(Protocol):
+    """What the propagation reads of a :class:`.layout.Layout`. A protocol rather than an
+    import: :mod:`.layout` loads this module to compile a model's rules, and the imports of
+    the family go one way, down to here."""
+
+    @property
+    def size(self) -> int: ...
+    @property
+    def shifts(self) -> tuple[int, ...]: ...
+    @property
+    def low_bits(self) -> int: ...
+    @property
+    def rules(self) -> RuleTables | None: ...
 
 
 # --- cages (their digit sets, listed once per cage) -------------------------------------------
@@ -106,7 +120,7 @@ def compile_rules(
     if not rules:
         return None  # most models (classic, jigsaw): no tables to build for each puzzle
     # (the rule classes are not loaded for models without rules)
-    from ..rules import (
+    from ...rules import (
         Cage,
         DigitRule,
         PairRule,
