@@ -3,7 +3,7 @@ records, the same guarantees; Dask (``dask.distributed``) does the scheduling.
 
 :class:`DaskPool` has the local :class:`~sudoku_cp.batch.pool.WorkerPool`'s ``run(units,
 hold)``, so ``check``, ``count`` and ``bench`` (and any work of :mod:`.pool`) run on either
-through :func:`~sudoku_cp.batch.pool.open_pool`.
+through :func:`~sudoku_cp.batch.executors.open_pool`.
 
 - **The client** (this process) takes units lazily and keeps at most ``2 × threads + 1``
   chunks in flight (``threads``: the cluster's worker threads, looked at again every

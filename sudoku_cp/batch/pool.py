@@ -432,27 +432,6 @@ def overrun(running: Running | None, time_limit: float, now: float) -> bool:
     return now - running.start > deadline
 
 
-def open_pool(
-    work: Work[U, R],
-    jobs: int,
-    time_limit: float | None,
-    scheduler: str | None = None,
-    info: dict[str, Any] | None = None,
-) -> Any:
-    """The executor of a batch: this machine's pool of ``jobs`` worker processes, or with
-    ``scheduler`` (``tcp://HOST:PORT`` or ``local:N``) a Dask cluster
-    (:mod:`sudoku_cp.batch.cluster`). Either has ``run(units, hold)``. ``info``, when given,
-    is filled with what the experiment record says of the executor (for Dask, once connected:
-    the scheduler and its workers)."""
-    if scheduler is None:
-        if info is not None:
-            info.update(executor="local", jobs=jobs)
-        return WorkerPool(work, jobs, time_limit)
-    from .cluster import DaskPool
-
-    return DaskPool(work, scheduler, time_limit, info)
-
-
 def _alive(pid: int) -> bool:
     """True while process ``pid`` exists and is not a zombie (pebble reaps the ones it stops)."""
     if pid <= 0:
@@ -501,7 +480,6 @@ __all__ = [
     "first_call_grace",
     "grace_seconds",
     "hard_limit",
-    "open_pool",
     "overrun",
     "read_slot",
 ]
