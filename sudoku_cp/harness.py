@@ -36,16 +36,9 @@ from .formats.fpuzzles import record_text
 from .model import Model, load_model
 from .published import conflicts, explain, published_status
 from .puzzle import Grid, Puzzle
-from .result import (
-    DECIDING,
-    BackendRun,
-    CheckRecord,
-    Result,
-    Status,
-    Verdict,
-    solutions_text,
-)
+from .result import DECIDING, Result, Status, solutions_text
 from .transforms import RELABEL, Transform, digit_kind, transforms_for
+from .verdict import BackendRun, CheckRecord, Verdict
 
 DEFAULT_LIMIT = 2
 """Two solutions are all a uniqueness check needs: one to show it is solvable, a second to

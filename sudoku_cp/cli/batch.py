@@ -490,7 +490,7 @@ def count(
     every puzzle before it is counted; with --output FILE, records as in `check` (table, JSON
     Lines or CSV, FILE.meta.json beside it, --resume), in completion order with their index.
     """
-    from ..result import Verdict
+    from ..verdict import Verdict
 
     summary = _run_batch_command(
         "count",
