@@ -32,7 +32,7 @@ from typing import Any
 from .backends import Backend, available_backends, backend_class, backend_names, get_backend
 from .errors import BackendError, SudokuError
 from .fastcheck import solved_each
-from .formats.fpuzzles import record_text
+from .formats.record_form import record_text
 from .model import Model, load_model
 from .published import conflicts, explain, published_status
 from .puzzle import Grid, Puzzle

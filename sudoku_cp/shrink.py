@@ -234,7 +234,7 @@ class Shrunk:
 
     def to_dict(self) -> dict[str, Any]:
         """The ``shrunk`` field of a check record (``check --shrink``)."""
-        from .formats.fpuzzles import record_text
+        from .formats.record_form import record_text
 
         p = self.puzzle
         return {

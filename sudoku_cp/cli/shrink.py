@@ -135,7 +135,8 @@ def _harness(
 
 
 def _written(puzzle: Any, out_format: str) -> str:
-    from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json, record_text
+    from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json
+    from ..formats.record_form import record_text
     from ..formats.writers import format_pretty
 
     if out_format == "pretty":
