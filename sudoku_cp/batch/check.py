@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any
 
-from ..backends import _BUILTIN, backend_class
+from ..backends import backend_class, is_builtin
 from ..errors import SudokuError
 from ..harness import DEFAULT_LIMIT
 from ..model import Model
@@ -154,7 +154,7 @@ class CheckWork(Work[Item, CheckRecord]):
     """Puzzles for the pool: chunks of items in, their records out."""
 
     def __init__(self, config: CheckConfig) -> None:
-        extra = [backend_class(n) for n in config.backends if n not in _BUILTIN]
+        extra = [backend_class(n) for n in config.backends if not is_builtin(n)]
         super().__init__(check_task, init_worker, (config, extra))
         self.config = config
         self.preload = tuple(config.backends)

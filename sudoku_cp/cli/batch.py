@@ -105,7 +105,7 @@ def _metamorphic_cap(ctx: click.Context, param: click.Parameter, value: int) -> 
     return refuse_above(value, MAX_METAMORPHIC)
 
 
-def _per_backend_options(pairs: Sequence[str]) -> dict[str, dict[str, str]]:
+def per_backend_options(pairs: Sequence[str]) -> dict[str, dict[str, str]]:
     """``["backtrack.strategy=mrv"]`` → ``{"backtrack": {"strategy": "mrv"}}``."""
     from ..backends import backend_class
 
@@ -224,7 +224,7 @@ def _batch_and_summary(
         limit=limit,
         time_limit=time_limit,
         model=load_model(model, box=box),
-        options=_per_backend_options(option_pairs),
+        options=per_backend_options(option_pairs),
         metamorphic=metamorphic,
         seed=seed,
         certify=certify,
