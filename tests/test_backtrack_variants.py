@@ -19,7 +19,6 @@ from variants import MAX_COUNT, catalogue, solutions
 from sudoku_cp import Puzzle, PuzzleError, Status, get_backend
 from sudoku_cp.backends import backend_class, backtrack, backtrack_shapes
 from sudoku_cp.model import load_model
-from sudoku_cp.perf.mixed_rules import main, mixed_puzzles
 from sudoku_cp.rules import (
     RULE_KINDS,
     XV,
@@ -37,6 +36,7 @@ from sudoku_cp.rules import (
     Thermometer,
     Whispers,
 )
+from tools.perf.mixed_rules import main, mixed_puzzles
 
 CLASSIC = load_model("classic")
 TEACHING = ("naive", "ordered", "mrv")

@@ -58,7 +58,7 @@ after it (why learnt clauses stay sound is in :class:`KeptSolver`). 17-clue uniq
 was most of the time. A single ``solve`` keeps a fresh solver: its answer and counters then do
 not depend on what the process solved before.
 
-Defaults, measured by ``python -m sudoku_cp.perf.sat_encodings`` (figures in its docstring):
+Defaults, measured by ``python -m tools.perf.sat_encodings`` (figures in its docstring):
 ``redundant=True``, ``simplify=True``, ``amo="auto"`` and ``solver="gluecard4"`` — Glucose 4
 with native cardinality constraints, the fastest on the bundled hard 9x9 sets and on 16x16
 puzzles, where building and loading clauses in Python costs more than the search. On hard 25x25

@@ -1,6 +1,6 @@
 """Benchmark of the backtracker's compiled kernel against tdoku and the pure-Python search.
 
-    python -m sudoku_cp.perf.kernel_speed [--tdoku LIB] [--count 200] [--repeat 3]
+    python -m tools.perf.kernel_speed [--tdoku LIB] [--count 200] [--repeat 3]
 
 Needs the ``jit`` extra (``pip install 'sudoku-cp[jit]'``). On 17-clue, top1465 and the forum's
 hardest (``--data``: tdoku's benchmark files, default ``../shared/datasets/tdoku``; else the
@@ -36,10 +36,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .. import Puzzle, solve
-from ..backends import backtrack_kernel
-from ..backends.backtrack import _Clock, _fast, layout
-from ..datasets import load_puzzles
+from sudoku_cp import Puzzle, solve
+from sudoku_cp.backends import backtrack_kernel
+from sudoku_cp.backends.backtrack import _Clock, _fast, layout
+from sudoku_cp.datasets import load_puzzles
 
 SAMPLES = (
     ("17-clue", "puzzles2_17_clue.txt", "17clue"),
