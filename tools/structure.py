@@ -6,14 +6,22 @@ Run from a checkout: ``python -m tools.structure`` (``--tree`` or ``--cycles`` f
 under ``if TYPE_CHECKING:`` alike — a lazy import inside a function is still a dependency of
 that module, and a circle through one is still a circle.
 
-Two kinds of circle are reported:
+Three kinds of circle are reported:
 
 - module circles: strongly connected sets of modules (each reaches every other by imports);
-- folder circles: strongly connected sets of folders (packages), where folder A imports folder B
-  when a module directly inside A imports a module directly inside B. A package's
-  ``__init__.py`` belongs to its own folder. An import of a parent package's name
-  (``from .. import X``) is an edge to that package's ``__init__`` module, so re-exports in an
-  ``__init__`` count as what they are: the folder importing its parts.
+- folder circles: strongly connected sets of the package's subfolders (``sudoku_cp.batch``,
+  ``sudoku_cp.backends.sat`` …), where folder A imports folder B when a module directly inside
+  A imports a module directly inside B (a package's ``__init__.py`` belongs to its own folder).
+  The root folder's own modules are left out here: they are both the foot every folder stands
+  on (``errors``, ``model``, ``puzzle``) and the top that uses every folder (the harness, the
+  lazy API of ``sudoku_cp/__init__.py``), so the root always "circles" with everything;
+- circles through the root's modules: the same graph with each of the root's modules a node of
+  its own. Listed for a reviewer; with no module circle they are a layering to read, not a
+  loop any import runs round.
+
+An import of a parent package's name (``from .. import X``) is an edge to that package's
+``__init__`` module, so re-exports in an ``__init__`` count as what they are: the folder
+importing its parts.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 PACKAGE = "sudoku_cp"
 
@@ -156,31 +165,53 @@ def module_cycles(modules: dict[str, Module]) -> list[list[str]]:
     return strongly_connected({name: set(m.imports) for name, m in modules.items()})
 
 
-def folder_graph(modules: dict[str, Module]) -> dict[str, set[str]]:
-    """Folder A → folder B when a module of A imports a module of B (A ≠ B)."""
-    graph: dict[str, set[str]] = {m.folder: set() for m in modules.values()}
+def _node_graph(modules: dict[str, Module], node: Any) -> dict[str, set[str]]:
+    """Nodes (``node(module)``, None: left out) with an edge where a module imports another."""
+    graph: dict[str, set[str]] = {}
     for module in modules.values():
+        here = node(module)
+        if here is None:
+            continue
+        graph.setdefault(here, set())
         for target in module.imports:
-            other = modules[target].folder
-            if other != module.folder:
-                graph[module.folder].add(other)
+            there = node(modules[target])
+            if there is not None and there != here:
+                graph[here].add(there)
     return graph
 
 
-def folder_edges(modules: dict[str, Module], a: str, b: str) -> list[tuple[str, str]]:
-    """The module imports that make folder ``a`` import folder ``b``."""
+def folder_graph(modules: dict[str, Module]) -> dict[str, set[str]]:
+    """Subfolder A → subfolder B when a module of A imports a module of B (A ≠ B; the root
+    folder's own modules left out)."""
+    return _node_graph(modules, lambda m: None if m.folder == PACKAGE else m.folder)
+
+
+def root_graph(modules: dict[str, Module]) -> dict[str, set[str]]:
+    """The folder graph with each of the root folder's modules a node of its own."""
+    return _node_graph(modules, lambda m: m.name if m.folder == PACKAGE else m.folder)
+
+
+def edges_between(
+    modules: dict[str, Module], graph_node: Any, a: str, b: str
+) -> list[tuple[str, str]]:
+    """The module imports that make node ``a`` import node ``b``."""
     return sorted(
         (m.name, t)
         for m in modules.values()
-        if m.folder == a
+        if graph_node(m) == a
         for t in m.imports
-        if modules[t].folder == b
+        if graph_node(modules[t]) == b
     )
 
 
 def folder_cycles(modules: dict[str, Module]) -> list[list[str]]:
-    """Sets of folders that import each other."""
+    """Sets of subfolders that import each other."""
     return strongly_connected(folder_graph(modules))
+
+
+def root_cycles(modules: dict[str, Module]) -> list[list[str]]:
+    """Sets of subfolders and root modules that import each other."""
+    return strongly_connected(root_graph(modules))
 
 
 def tree_lines(modules: dict[str, Module], root: Path) -> list[str]:
@@ -192,8 +223,23 @@ def tree_lines(modules: dict[str, Module], root: Path) -> list[str]:
     return rows
 
 
+def _circle_lines(
+    modules: dict[str, Module], graph: dict[str, set[str]], node: Any, circle: list[str]
+) -> list[str]:
+    members = set(circle)
+    rows = ["  " + " ↔ ".join(circle)]
+    for here in circle:
+        for there in sorted(graph[here] & members):
+            edges = edges_between(modules, node, here, there)
+            shown = ", ".join(f"{a} → {b}" for a, b in edges[:4])
+            more = f" (+{len(edges) - 4} more)" if len(edges) > 4 else ""
+            rows.append(f"    {here} → {there}: {shown}{more}")
+    return rows
+
+
 def cycle_lines(modules: dict[str, Module]) -> list[str]:
-    """The module circles and folder circles, each with the imports that close it."""
+    """The module circles, folder circles and circles through the root's modules, each with
+    the imports that close it."""
     rows = []
     circles = module_cycles(modules)
     rows.append(f"module circles: {len(circles)}")
@@ -203,18 +249,22 @@ def cycle_lines(modules: dict[str, Module]) -> list[str]:
         for name in circle:
             inside = sorted(modules[name].imports & members)
             rows.append(f"    {name} → {', '.join(inside)}")
-    folders = folder_cycles(modules)
-    rows.append(f"folder circles: {len(folders)}")
-    graph = folder_graph(modules)
-    for circle in folders:
-        members = set(circle)
-        rows.append("  " + " ↔ ".join(circle))
-        for folder in circle:
-            for other in sorted(graph[folder] & members):
-                edges = folder_edges(modules, folder, other)
-                shown = ", ".join(f"{a} → {b}" for a, b in edges[:4])
-                more = f" (+{len(edges) - 4} more)" if len(edges) > 4 else ""
-                rows.append(f"    {folder} → {other}: {shown}{more}")
+    for title, graph, node in (
+        (
+            "folder circles",
+            folder_graph(modules),
+            lambda m: None if m.folder == PACKAGE else m.folder,
+        ),
+        (
+            "circles through the root's modules",
+            root_graph(modules),
+            lambda m: m.name if m.folder == PACKAGE else m.folder,
+        ),
+    ):
+        found = strongly_connected(graph)
+        rows.append(f"{title}: {len(found)}")
+        for circle in found:
+            rows += _circle_lines(modules, graph, node, circle)
     return rows
 
 
@@ -235,6 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.cycles:
             print()
         print("\n".join(cycle_lines(modules)))
+    sys.stdout.flush()
     return 0
 
 
