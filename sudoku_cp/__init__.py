@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from .harness import cross_check
     from .model import Model, load_model, model_names
     from .puzzle import Puzzle
-    from .result import BackendRun, CheckRecord, Result, Status, Verdict
+    from .result import Result, Status
+    from .verdict import BackendRun, CheckRecord, Verdict
 
 # Each public name is imported on first use (PEP 562), so that `sudoku-cp --help` and
 # `import sudoku_cp.cli` load no model, backend or harness code until a command needs it.
@@ -54,11 +55,11 @@ _LAZY = {
     "load_model": "model",
     "model_names": "model",
     "Puzzle": "puzzle",
-    "BackendRun": "result",
-    "CheckRecord": "result",
+    "BackendRun": "verdict",
+    "CheckRecord": "verdict",
     "Result": "result",
     "Status": "result",
-    "Verdict": "result",
+    "Verdict": "verdict",
 }
 
 __all__ = [

@@ -47,6 +47,10 @@ class InputError(SudokuError):
     """A file or stream that cannot be read (missing, a directory, no permission, binary)."""
 
 
+class OutputError(SudokuError):
+    """The output file cannot be written (read-only place, missing folder, disk full)."""
+
+
 class ClusterLost(SudokuError):
     """The Dask scheduler (or the client's link to it) went away mid-run: the records finished
     are written, and the run, marked interrupted, can be resumed. ``summary`` is the batch's

@@ -32,20 +32,13 @@ from typing import Any
 from .backends import Backend, available_backends, backend_class, backend_names, get_backend
 from .errors import BackendError, SudokuError
 from .fastcheck import solved_each
-from .formats.fpuzzles import record_text
+from .formats.record_form import record_text
 from .model import Model, load_model
 from .published import conflicts, explain, published_status
 from .puzzle import Grid, Puzzle
-from .result import (
-    DECIDING,
-    BackendRun,
-    CheckRecord,
-    Result,
-    Status,
-    Verdict,
-    solutions_text,
-)
+from .result import DECIDING, Result, Status, solutions_text
 from .transforms import RELABEL, Transform, digit_kind, transforms_for
+from .verdict import BackendRun, CheckRecord, Verdict
 
 DEFAULT_LIMIT = 2
 """Two solutions are all a uniqueness check needs: one to show it is solvable, a second to

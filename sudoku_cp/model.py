@@ -80,7 +80,7 @@ class Model:
     boxes, and fix the size. None: regular boxes."""
     own: bool = False
     """Made for one puzzle by :meth:`with_rules` (its regions, cages … are the puzzle's own, so
-    records write the puzzle with them: see :func:`sudoku_cp.formats.fpuzzles.record_text`)."""
+    records write the puzzle with them: see :func:`sudoku_cp.formats.record_form.record_text`)."""
     rules: tuple[Rule, ...] = ()
     """Rules beyond the groups (:mod:`sudoku_cp.rules`): global ones from a model file, and a
     puzzle's own (killer cages …) in the model :meth:`with_rules` makes for it."""

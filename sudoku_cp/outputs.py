@@ -8,7 +8,7 @@ through a temporary file in the same folder renamed over the output at the end â
 file or the new one is there, never half of one. An output that streams as it is made
 (``generate``) is written in place, after the lock. Every failure to write (a missing folder,
 a folder, a full disk, ``/dev/full``, a read-only file, a name too long) is one
-:class:`~.batch.items.OutputError` line naming the file and the cause: exit 2, never a
+:class:`~.errors.OutputError` line naming the file and the cause: exit 2, never a
 traceback, never a silent success.
 
 ``check`` and ``count`` append records and resume, so they keep their own writer
@@ -26,8 +26,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from .batch.items import OutputError
 from .batch.output import OutputLock, check_output_apart
+from .errors import OutputError
 
 TEMP_PREFIX = ".sudoku-cp-"
 """How this module's temporary files start (``.sudoku-cp-<name>-XXXX.tmp``, beside the output)."""

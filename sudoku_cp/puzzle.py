@@ -181,7 +181,9 @@ class Puzzle:
 
     def _repr_svg_(self) -> str:
         """The puzzle as SVG, for notebooks (Jupyter shows it instead of the repr)."""
-        from .render.svg import puzzle_svg  # (here, not above: the validator imports no drawing)
+        from .render.drawing import (
+            puzzle_svg,  # (here, not above: the validator imports no drawing)
+        )
 
         return puzzle_svg(self)
 

@@ -1,6 +1,6 @@
-"""The records every other part speaks: a backend's ``Result`` and its ``Status``, and (from
-:mod:`.verdict`, loaded on first use: ``solve`` needs none of them) the harness's ``Verdict``,
-``BackendRun`` and ``CheckRecord``."""
+"""The records every other part speaks: a backend's ``Result`` and its ``Status`` (the
+harness's ``Verdict``, ``BackendRun`` and ``CheckRecord`` live in :mod:`.verdict`, above this
+module: ``solve`` needs none of them)."""
 
 from __future__ import annotations
 
@@ -8,28 +8,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from .formats.line import line_cells
 from .puzzle import Grid
 
-if TYPE_CHECKING:
-    from .verdict import BackendRun as BackendRun
-    from .verdict import CheckRecord as CheckRecord
-    from .verdict import Verdict as Verdict
-
 _T = TypeVar("_T")
-_LAZY = ("Verdict", "BackendRun", "CheckRecord")
-
-
-def __getattr__(name: str) -> Any:
-    # The harness's records are data classes, slow to create (about 1 ms of start-up), so
-    # they load with the first module that asks for them (the harness, the batch modules).
-    if name in _LAZY:
-        from . import verdict
-
-        return getattr(verdict, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def pickled_by_fields(cls: type[_T]) -> type[_T]:
@@ -48,7 +32,7 @@ def pickled_by_fields(cls: type[_T]) -> type[_T]:
     return cls
 
 
-class _ByName(StrEnum):
+class ByName(StrEnum):
     """An enum pickled by member name: a class attribute look-up when unpickled, where the
     default calls the class with the value (ten times slower, for every record)."""
 
@@ -56,7 +40,7 @@ class _ByName(StrEnum):
         return getattr, (type(self), self._name_)
 
 
-class Status(_ByName):
+class Status(ByName):
     """What one backend found for one puzzle.
 
     ``unique``, ``multiple`` and ``none`` are facts about the puzzle (``multiple`` needs only two
@@ -130,7 +114,7 @@ def status_for(count: int, limit: int | None, exhausted: bool, timed_out: bool) 
     return Status.UNIQUE if count == 1 else Status.NONE
 
 
-def _microseconds(seconds: float) -> float:
+def microseconds(seconds: float) -> float:
     """``round(seconds, 6)`` for the non-negative times of records, in a fifth of the time."""
     return int(seconds * 1e6 + 0.5) / 1e6
 

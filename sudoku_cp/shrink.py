@@ -29,7 +29,7 @@ from typing import Any
 from .errors import SudokuError
 from .harness import check_backend_options, check_variants, judge, resolve_backends, run_backends
 from .puzzle import Puzzle
-from .result import CheckRecord, Verdict
+from .verdict import CheckRecord, Verdict
 
 Part = tuple[str, int]
 """One removable piece of a puzzle: ``("given", cell)``, ``("rule", i)`` (the model's i-th
@@ -234,7 +234,7 @@ class Shrunk:
 
     def to_dict(self) -> dict[str, Any]:
         """The ``shrunk`` field of a check record (``check --shrink``)."""
-        from .formats.fpuzzles import record_text
+        from .formats.record_form import record_text
 
         p = self.puzzle
         return {

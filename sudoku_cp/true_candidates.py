@@ -107,8 +107,8 @@ def _deadline(time_limit: float | None) -> float | None:
 def _solver(puzzle: Puzzle, deadline: float | None) -> tuple[Any, Any, dict[int, list[int]]]:
     """The encoding, a loaded solver (None when the givens contradict) and each cell's
     variables."""
+    from .backends.sat import OutOfTime as EncodingOutOfTime
     from .backends.sat import encode, load_solver
-    from .backends.sat_rules import OutOfTime as EncodingOutOfTime
 
     try:
         enc = encode(puzzle, amo="native", deadline=deadline)

@@ -1,6 +1,5 @@
 """The harness's records: its ``Verdict`` on a puzzle, each backend's ``BackendRun`` and the
-``CheckRecord`` that holds them (what ``check`` writes, a JSON Lines record each). Importable
-from :mod:`sudoku_cp.result` too, where they load on first use."""
+``CheckRecord`` that holds them (what ``check`` writes, a JSON Lines record each)."""
 
 from __future__ import annotations
 
@@ -13,16 +12,16 @@ from .formats.line import format_line
 from .puzzle import Grid
 from .result import (
     DECIDING,
+    ByName,
     Status,
-    _ByName,
-    _microseconds,
+    microseconds,
     pickled_by_fields,
     solutions_text,
     witness_grid,
 )
 
 
-class Verdict(_ByName):
+class Verdict(ByName):
     """The harness's answer for one puzzle, after checking and comparing every backend.
 
     ``unique``: every backend that finished found exactly one solution, the same one;
@@ -96,7 +95,7 @@ class BackendRun:
             "status": self.status._value_,  # (``.value`` is a property: 4x slower, per record)
             "count": self.count,
             "exact": self.exact,
-            "seconds": _microseconds(self.seconds),
+            "seconds": microseconds(self.seconds),
             "counters": self.counters,
         }
         if self.error is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,6 +16,11 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 TESTS = REPO / "tests"
 DATA = REPO / "sudoku_cp" / "data"
+# The developer scripts (tools/perf) live in the checkout, outside the installed package: the
+# checkout's root goes at the end of the path, so `tools` is found there while `sudoku_cp` is
+# still the installed one (CI tests a normal install; pytest itself puts only tests/ first).
+if str(REPO) not in sys.path:
+    sys.path.append(str(REPO))
 # CI clones main with shared/ beside it; a developer checkout has it one level up too.
 DATASETS = REPO.parent / "shared" / "datasets"
 

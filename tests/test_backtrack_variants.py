@@ -21,7 +21,6 @@ from sudoku_cp.backends import backend_class
 from sudoku_cp.backends.backtrack import search as backtrack
 from sudoku_cp.backends.backtrack import shapes as backtrack_shapes
 from sudoku_cp.model import load_model
-from sudoku_cp.perf.mixed_rules import main, mixed_puzzles
 from sudoku_cp.rules import (
     RULE_KINDS,
     XV,
@@ -39,6 +38,7 @@ from sudoku_cp.rules import (
     Thermometer,
     Whispers,
 )
+from tools.perf.mixed_rules import main, mixed_puzzles
 
 CLASSIC = load_model("classic")
 TEACHING = ("naive", "ordered", "mrv")

@@ -24,7 +24,8 @@ from sudoku_cp.batch import (
     repair_torn_tail,
 )
 from sudoku_cp.formats import read_input
-from sudoku_cp.result import Status, Verdict
+from sudoku_cp.result import Status
+from sudoku_cp.verdict import Verdict
 
 REAL = "backtrack"
 

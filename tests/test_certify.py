@@ -381,7 +381,7 @@ def test_a_certify_folder_that_is_a_file_is_one_line(tmp_path):
 
 
 def test_records_keep_their_certificate_through_json():
-    from sudoku_cp.result import CheckRecord
+    from sudoku_cp.verdict import CheckRecord
 
     [record] = check_puzzles(["12.............."], ["backtrack"], jobs=0)
     record.certificate = {"certified": True, "path": "x", "sha256": "00"}

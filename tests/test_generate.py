@@ -333,7 +333,7 @@ def test_certify_attaches_a_verified_certificate(tmp_path) -> None:
 
 @pytest.mark.slow
 def test_the_benchmark_runs_its_parts(capsys) -> None:
-    from sudoku_cp.perf import generate_speed
+    from tools.perf import generate_speed
 
     results = generate_speed.main(["--only", "minimal", "--count", "3", "--jobs", "1"])
     assert results["minimal 9x9"] > 0

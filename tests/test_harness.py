@@ -16,7 +16,8 @@ from puzzles import EULER, EULER_GRID, INKALA, SERG, no_solution_puzzle
 from sudoku_cp import Puzzle, cross_check
 from sudoku_cp.backends import available_backends, get_backend
 from sudoku_cp.harness import resolve_backends
-from sudoku_cp.result import Status, Verdict
+from sudoku_cp.result import Status
+from sudoku_cp.verdict import Verdict
 
 REAL = "backtrack"
 

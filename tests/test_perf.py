@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_cp.perf import harness_overhead as harness
+from tools.perf import harness_overhead as harness
 
 
 @pytest.mark.slow
@@ -25,7 +25,7 @@ def test_harness_benchmark_runs_every_stage_through_the_runner():
 
 
 def test_issue_16_benchmark_runs_its_check_and_start_up_parts(capsys) -> None:
-    from sudoku_cp.perf import large
+    from tools.perf import large
 
     large.main(
         ["--skip", "large", "--check-puzzles", "150", "--startup-runs", "1", "--cost-rounds", "1"]
@@ -40,7 +40,7 @@ def test_issue_16_benchmark_runs_its_check_and_start_up_parts(capsys) -> None:
 @pytest.mark.slow
 def test_kernel_benchmark_runs_and_skips_tdoku_without_its_library(capsys):
     pytest.importorskip("numba")
-    from sudoku_cp.perf import kernel_speed
+    from tools.perf import kernel_speed
 
     results = kernel_speed.main(["--count", "3", "--repeat", "1", "--check-puzzles", "6"])
     assert set(results) == {"17-clue", "top1465", "forum-hardest"}

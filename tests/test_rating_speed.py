@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_cp.datasets import load_puzzles
-from sudoku_cp.perf import rating_speed
+from tools.perf import rating_speed
 
 
 def test_rating_speed_compares_two_trees_puzzle_by_puzzle(tmp_path: Path, capsys) -> None:

@@ -12,7 +12,7 @@ from clitools import jsonl, run
 from variants import catalogue
 
 from sudoku_cp.formats import parse_puzzle
-from sudoku_cp.formats.fpuzzles import record_text
+from sudoku_cp.formats.record_form import record_text
 from sudoku_cp.generate.grids import random_regions
 from sudoku_cp.model import Model, box_shape, load_model
 from sudoku_cp.puzzle import Puzzle

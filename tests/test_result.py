@@ -6,7 +6,8 @@ from __future__ import annotations
 from puzzles import EULER, SERG
 
 from sudoku_cp import cross_check
-from sudoku_cp.result import BackendRun, CheckRecord, Status, Verdict
+from sudoku_cp.result import Status
+from sudoku_cp.verdict import BackendRun, CheckRecord, Verdict
 
 REAL = "backtrack"
 

@@ -33,7 +33,6 @@ from sudoku_cp.backends.dlx import DLXBackend
 from sudoku_cp.backends.python_constraint import compile_problem
 from sudoku_cp.errors import GivensBreakRule
 from sudoku_cp.model import load_model
-from sudoku_cp.perf.variant_puzzles import variant_puzzle
 from sudoku_cp.puzzle import Puzzle
 from sudoku_cp.rules import (
     RULE_KINDS,
@@ -49,6 +48,7 @@ from sudoku_cp.rules import (
     Sandwich,
     Thermometer,
 )
+from tools.perf.variant_puzzles import variant_puzzle
 
 CLASSIC = load_model("classic")
 LATIN = load_model("latin")

@@ -448,7 +448,7 @@ def test_dlx_solves_a_jigsaw_sample(datasets: Path) -> None:
 @pytest.mark.slow
 def test_cpsat_bare_benchmark_runs(datasets: Path) -> None:
     available("cpsat")
-    from sudoku_cp.perf import cpsat_bare
+    from tools.perf import cpsat_bare
 
     results = cpsat_bare.main(["--datasets", str(datasets), "--count", "3", "--rounds", "1"])
     assert set(results) == {"killer", "jigsaw"}

@@ -83,10 +83,27 @@ class OddOfUnknownShape(Rule):
         return [f"r1c1 holds {grid[0]}"] if grid[0] % 2 == 0 else []
 
 
-@pytest.mark.parametrize("backend", ["backtrack", "cpsat", "sat", "constraint"])
+@pytest.mark.parametrize("backend", ["backtrack", "cpsat", "sat", "constraint", "dlx"])
 def test_a_rule_of_a_shape_a_backend_does_not_know_is_never_left_out(backend):
     model = load_model("classic").with_rules(rules=[OddOfUnknownShape()], size=4)
     record = cross_check(Puzzle([0] * 16, model), [backend], limit=None)
     run = record.backends[backend]
     assert run.status.value == "error", (run.status, run.count)
     assert "cannot compile the odd of no known shape rule" in (run.error or "")
+
+
+@pytest.mark.parametrize("fmt", ["dimacs", "opb", "minizinc"])
+def test_an_export_refuses_a_rule_of_a_shape_it_does_not_know(fmt):
+    from sudoku_cp.export import Unexportable, export
+
+    model = load_model("classic").with_rules(rules=[OddOfUnknownShape()], size=4)
+    with pytest.raises(Unexportable, match="odd of no known shape"):
+        export(Puzzle([0] * 16, model), fmt)
+
+
+def test_the_certificates_encoder_refuses_a_rule_of_a_shape_it_does_not_know():
+    from sudoku_cp.certify.cnf import Unencodable, encode
+
+    model = load_model("classic").with_rules(rules=[OddOfUnknownShape()], size=4)
+    with pytest.raises(Unencodable, match="odd of no known shape"):
+        encode(Puzzle([0] * 16, model))

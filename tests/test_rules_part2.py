@@ -18,8 +18,9 @@ from sudoku_cp.backends import available_backends, get_backend
 from sudoku_cp.datasets import bundled_count, bundled_path
 from sudoku_cp.errors import ModelError, PuzzleError
 from sudoku_cp.formats import read_puzzles
-from sudoku_cp.formats.fpuzzles import fpuzzles_data, read_fpuzzles, record_text
+from sudoku_cp.formats.fpuzzles import fpuzzles_data, read_fpuzzles
 from sudoku_cp.formats.fpuzzles_rules import MORE_LINE_KEYS
+from sudoku_cp.formats.record_form import record_text
 from sudoku_cp.model import load_model
 from sudoku_cp.rules import (
     RULE_KINDS,

@@ -23,8 +23,7 @@ from conftest import DATA
 from variants import catalogue
 
 from sudoku_cp import Puzzle, get_backend
-from sudoku_cp.backends.sat import encode
-from sudoku_cp.backends.sat_rules import OutOfTime
+from sudoku_cp.backends.sat import OutOfTime, encode
 from sudoku_cp.errors import GivensBreakRule
 from sudoku_cp.model import load_model
 from sudoku_cp.rules import (

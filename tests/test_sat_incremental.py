@@ -31,7 +31,7 @@ from puzzles import (
 )
 
 from sudoku_cp import Puzzle, Status, check_puzzles, get_backend
-from sudoku_cp.backends import sat
+from sudoku_cp.backends.sat import backend as sat  # its caps are patched below
 from sudoku_cp.datasets import load_puzzles
 
 pytest.importorskip("pysat")

@@ -21,10 +21,10 @@ from sudoku_cp.backends.backtrack import BacktrackBackend
 from sudoku_cp.batch import check_puzzles
 from sudoku_cp.harness import cross_check
 from sudoku_cp.model import load_model
-from sudoku_cp.result import CheckRecord, Verdict
 from sudoku_cp.rules import Cage
 from sudoku_cp.shrink import Disagrees, Harness, ddmin, parts_of, shrink
 from sudoku_cp.transforms import transforms_for
+from sudoku_cp.verdict import CheckRecord, Verdict
 
 LIAR = "test-drops-on-pattern"
 

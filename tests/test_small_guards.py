@@ -14,9 +14,9 @@ import pytest
 from clitools import error_line, jsonl, run
 from puzzles import INKALA
 
+from sudoku_cp.atomic import write_atomically
 from sudoku_cp.cli import main
 from sudoku_cp.cli.app import path_value
-from sudoku_cp.experiment import write_atomically
 
 
 # --- temporary files ------------------------------------------------------------------------------

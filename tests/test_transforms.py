@@ -29,7 +29,6 @@ from sudoku_cp import Puzzle, backend_names, cross_check, get_backend
 from sudoku_cp import transforms as transforms_module
 from sudoku_cp.backends import backend_class
 from sudoku_cp.model import load_model
-from sudoku_cp.result import Verdict
 from sudoku_cp.transforms import (
     Transform,
     identity,
@@ -40,6 +39,7 @@ from sudoku_cp.transforms import (
     relabel,
     transforms_for,
 )
+from sudoku_cp.verdict import Verdict
 
 REAL = "backtrack"
 CAP = 120
@@ -541,7 +541,7 @@ def test_the_record_says_when_the_rules_allowed_only_reversed_digits():
     from variants import catalogue, solutions
 
     from sudoku_cp.harness import check_variants
-    from sudoku_cp.result import CheckRecord
+    from sudoku_cp.verdict import CheckRecord
 
     for name in ("killer cages with sums: unique", "anti-knight (latin 4): unique"):
         puzzle = next(e.puzzle for e in catalogue() if e.name == name)

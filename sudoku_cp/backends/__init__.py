@@ -354,6 +354,12 @@ def register(backend: type[Backend], *, replace: bool = False) -> type[Backend]:
     return backend
 
 
+def is_builtin(name: str) -> bool:
+    """Whether ``name`` (a canonical name) is a backend this package brings, not one added
+    with :func:`register` (a cluster's workers import those by their own module)."""
+    return name in _BUILTIN
+
+
 def unregister(name: str) -> None:
     """Remove a backend added with :func:`register` (built-in backends stay)."""
     _registered.pop(name, None)

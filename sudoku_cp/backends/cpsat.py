@@ -28,7 +28,7 @@ anti-king are groups of two cells, a killer cage is a group). Beyond groups (``r
   Boolean per cell and listed digit, equivalent to "the cell holds it", and a sum of them at
   least the digit's count.
 
-How ``limit`` is honoured (figures from ``python -m sudoku_cp.perf.wrapper_cost`` and the
+How ``limit`` is honoured (figures from ``python -m tools.perf.wrapper_cost`` and the
 experiments behind issue 3, one worker, 50 puzzles per set, median ms per uniqueness check):
 
 - ``limit=1``: one plain solve.

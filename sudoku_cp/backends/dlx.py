@@ -58,7 +58,7 @@ from typing import Any
 from ..errors import BackendError
 from ..model import Model
 from ..puzzle import Puzzle
-from ..rules import DigitRule
+from ..rules import DigitRule, Rule
 from . import Backend, Counter, Search
 
 CLOCK_EVERY = 512
@@ -136,6 +136,10 @@ def digit_rules(puzzle: Puzzle) -> list[frozenset[int]]:
         if isinstance(rule, DigitRule):
             for cell in rule.cells:
                 allowed[cell] = frozenset(d for d in allowed[cell] if rule.allows(d))
+        elif type(rule).problems is not Rule.problems:
+            # a shape exact cover does not take under a key it does: never search as if the
+            # rule were not there (a rule of groups alone is in puzzle.groups() already)
+            raise BackendError(f"backend 'dlx' cannot compile the {rule.title} rule ({rule.key})")
     return allowed
 
 

@@ -60,9 +60,10 @@ The modules, each with one job:
 
 from __future__ import annotations
 
+from ..errors import OutputError
 from .check import check_puzzles, run_batches, run_items
 from .command import BatchOptions, Interrupted, run_batch
-from .items import CheckConfig, OutputError, ResumeError, default_jobs
+from .items import CheckConfig, ResumeError, default_jobs
 from .output import (
     FORMATS,
     RecordWriter,

@@ -23,13 +23,15 @@ from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any
 
-from ..backends import _BUILTIN, backend_class
+from ..backends import backend_class, is_builtin
 from ..errors import SudokuError
 from ..harness import DEFAULT_LIMIT
 from ..model import Model
-from ..result import BackendRun, CheckRecord, Status
+from ..result import Status
+from ..verdict import BackendRun, CheckRecord
+from .executors import open_pool
 from .items import CERTIFY_TIME_LIMIT, CheckConfig, Item, default_jobs, items_from, resolve
-from .pool import ChunkSizer, Running, Work, describe_death, open_pool
+from .pool import ChunkSizer, Running, Work, describe_death
 from .worker import check_chunk, check_task, init_worker, invalid, make_runners
 
 CRASHES_TO_BLAME = 2
@@ -121,7 +123,7 @@ def run_batches(
     once (in this process too, ``jobs=0``: a chunk at a time, the first puzzle alone).
     ``hold()`` returning True makes the pool take no new items for now (:meth:`WorkerPool.run`);
     in this process items are checked in order, so there is nothing to hold. ``scheduler``
-    runs them on a Dask cluster instead of ``jobs`` local workers (:func:`.pool.open_pool`,
+    runs them on a Dask cluster instead of ``jobs`` local workers (:func:`.executors.open_pool`,
     which fills ``info`` for the experiment record)."""
     if jobs < 0:
         raise SudokuError(f"jobs must be 0 (in this process) or more, not {jobs}")
@@ -152,7 +154,7 @@ class CheckWork(Work[Item, CheckRecord]):
     """Puzzles for the pool: chunks of items in, their records out."""
 
     def __init__(self, config: CheckConfig) -> None:
-        extra = [backend_class(n) for n in config.backends if n not in _BUILTIN]
+        extra = [backend_class(n) for n in config.backends if not is_builtin(n)]
         super().__init__(check_task, init_worker, (config, extra))
         self.config = config
         self.preload = tuple(config.backends)

@@ -3,7 +3,7 @@ records, the same guarantees; Dask (``dask.distributed``) does the scheduling.
 
 :class:`DaskPool` has the local :class:`~sudoku_cp.batch.pool.WorkerPool`'s ``run(units,
 hold)``, so ``check``, ``count`` and ``bench`` (and any work of :mod:`.pool`) run on either
-through :func:`~sudoku_cp.batch.pool.open_pool`.
+through :func:`~sudoku_cp.batch.executors.open_pool`.
 
 - **The client** (this process) takes units lazily and keeps at most ``2 × threads + 1``
   chunks in flight (``threads``: the cluster's worker threads, looked at again every
@@ -67,17 +67,17 @@ from typing import Any, Generic, TypeVar
 
 from ..errors import ClusterLost, SudokuError, one_line
 from .pool import (
-    _SLOT,
     MAX_CHUNK,
+    SLOT_SIZE,
     WATCH_SECONDS,
     ChunkSizer,
     Running,
     Work,
-    _alive,
     describe_death,
     init_worker,
     max_jobs,
     overrun,
+    pid_alive,
     read_slot,
     run_task,
 )
@@ -190,7 +190,7 @@ class Sandbox:
         self.limit = time_limit
         self.lock = threading.Lock()
         # Four slots a thread: a stopped child's slot waits until that process has gone.
-        self.slots = context.RawArray("d", _SLOT * 4 * processes)
+        self.slots = context.RawArray("d", SLOT_SIZE * 4 * processes)
         self.free = list(range(4 * processes))
         self.quarantine: dict[int, int] = {}
         # The work's shared array, if any: this worker's own, shared with its children and
@@ -227,7 +227,7 @@ class Sandbox:
             results, seconds = future.result()
         except CancelledError:
             with self.lock:
-                self.quarantine[slot] = int(self.slots[slot * _SLOT + 2])
+                self.quarantine[slot] = int(self.slots[slot * SLOT_SIZE + 2])
             assert killed is not None
             return ("stopped", *killed)
         except Exception as err:  # the child died (ProcessExpired) or the task failed
@@ -241,7 +241,7 @@ class Sandbox:
         while True:
             with self.lock:
                 for slot, pid in list(self.quarantine.items()):
-                    if not _alive(pid):
+                    if not pid_alive(pid):
                         del self.quarantine[slot]
                         self._clear(slot)
                         self.free.append(slot)
@@ -250,7 +250,7 @@ class Sandbox:
             time.sleep(WATCH_SECONDS)  # every slot waits for a stopped child to go
 
     def _clear(self, slot: int) -> None:
-        base = slot * _SLOT
+        base = slot * SLOT_SIZE
         self.slots[base] = self.slots[base + 1] = self.slots[base + 2] = 0.0
 
     def _free_slot(self, slot: int) -> None:
@@ -290,10 +290,10 @@ def _preload(names: Sequence[str]) -> None:
     """Load the named built-in backends' libraries in this worker, before its children are
     forked: they (and their replacements) start with them loaded. (Others, registered by the
     client, are loaded by each child's initializer.)"""
-    from ..backends import _BUILTIN, backend_class
+    from ..backends import backend_class, is_builtin
 
     for name in names:
-        if name in _BUILTIN:
+        if is_builtin(name):
             with contextlib.suppress(Exception):  # a child reports it, as the local pool does
                 cls = backend_class(name)
                 if cls.unavailable_reason() is None:
@@ -326,14 +326,14 @@ def worker_versions(backends: Sequence[str]) -> dict[str, str]:
     Python minor version, and each named built-in backend's library version. The client and
     every worker must agree on all of it (:func:`differences`)."""
     from .. import version
-    from ..backends import _BUILTIN, backend_class
+    from ..backends import backend_class, is_builtin
 
     found = {
         "sudoku-cp": f"{version.__version__} (source {source_digest()})",
         "python": ".".join(platform.python_version_tuple()[:2]),
     }
     for name in backends:
-        if name in _BUILTIN:
+        if is_builtin(name):
             cls = backend_class(name)
             if cls.requires is not None:
                 found[cls.requires[1]] = cls.version() or "missing"

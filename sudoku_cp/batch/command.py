@@ -23,8 +23,8 @@ from typing import Any, TextIO
 from ..errors import ClusterLost
 from ..experiment import describe_input, input_path
 from ..model import Model
-from ..result import CheckRecord
 from ..stopping import StopSignals
+from ..verdict import CheckRecord
 from .check import run_batches
 from .items import BatchOptions, Item, make_item
 from .output import FolderLock, OutputLock, RecordWriter, check_output_apart

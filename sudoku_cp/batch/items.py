@@ -20,11 +20,8 @@ from ..formats import PendingRecord, PuzzleRecord, parse_pending
 from ..harness import DEFAULT_LIMIT, check_backend_options, resolve_backends
 from ..model import Model, load_model
 from ..puzzle import Puzzle
-from ..result import BackendRun, pickled_by_fields
-
-
-class OutputError(SudokuError):
-    """The output file cannot be written (read-only place, missing folder, disk full)."""
+from ..result import pickled_by_fields
+from ..verdict import BackendRun
 
 
 class ResumeError(SudokuError):

@@ -27,9 +27,9 @@ from typing import Any, TextIO
 import orjson
 
 from ..backends import backend_class
-from ..errors import SudokuError, one_line
-from ..result import BackendRun, CheckRecord, Status, Verdict, shown_id, witness_grid
-from .items import OutputError
+from ..errors import OutputError, SudokuError, one_line
+from ..result import Status, shown_id, witness_grid
+from ..verdict import BackendRun, CheckRecord, Verdict
 
 FORMATS = ("table", "jsonl", "csv")
 SIDECAR_SUFFIX = ".meta.json"

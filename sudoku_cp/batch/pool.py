@@ -114,7 +114,7 @@ class ChunkSizer:
 # call in this worker (pos * 1024 + first * 512 + call). A worker clears ``start`` before
 # changing ``what``, so a reader that sees the same ``start`` before and after reading ``what``
 # has a consistent pair — no lock, which a killed worker could leave held.
-_SLOT = 3
+SLOT_SIZE = 3
 _FIRST = 512
 _STATE: dict[str, Any] = {}
 
@@ -127,7 +127,7 @@ class Watchdog:
 
     def __init__(self, slots: Any, slot: int, called: set[int]) -> None:
         self.slots = slots
-        self.base = slot * _SLOT
+        self.base = slot * SLOT_SIZE
         self.called = called  # calls this worker has made before (the first call is slow)
         self.position = 0  # the unit's position in the chunk (SETUP: before the first unit)
         slots[self.base + 2] = float(os.getpid())
@@ -280,7 +280,7 @@ class WorkerPool(Generic[U, R]):
         self.limit = time_limit
         methods = multiprocessing.get_all_start_methods()
         self.context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        self.slots = self.context.RawArray("d", _SLOT * 2 * self.window)
+        self.slots = self.context.RawArray("d", SLOT_SIZE * 2 * self.window)
 
         from pebble import ProcessPool
 
@@ -356,7 +356,7 @@ class WorkerPool(Generic[U, R]):
         chunk = self.inflight.pop(future)
         running = self._running(chunk.slot)
         if chunk.killed is not None:
-            self.quarantine[chunk.slot] = int(self.slots[chunk.slot * _SLOT + 2])
+            self.quarantine[chunk.slot] = int(self.slots[chunk.slot * SLOT_SIZE + 2])
         else:
             self._free_slot(chunk.slot)
         try:
@@ -379,14 +379,14 @@ class WorkerPool(Generic[U, R]):
             yield answered
 
     def _free_slot(self, slot: int) -> None:
-        base = slot * _SLOT
+        base = slot * SLOT_SIZE
         self.slots[base] = self.slots[base + 1] = self.slots[base + 2] = 0.0
         self.free.append(slot)
 
     def _release_quarantine(self) -> None:
         """Free the slots of stopped workers that have really gone."""
         for slot, pid in list(self.quarantine.items()):
-            if not _alive(pid):
+            if not pid_alive(pid):
                 del self.quarantine[slot]
                 self._free_slot(slot)
 
@@ -412,7 +412,7 @@ class WorkerPool(Generic[U, R]):
 
 def read_slot(slots: Any, slot: int) -> Running | None:
     """The call running in ``slot`` of a watchdog's shared array, if one is."""
-    base = slot * _SLOT
+    base = slot * SLOT_SIZE
     start = slots[base]
     what = slots[base + 1]
     if start == 0.0 or slots[base] != start:
@@ -432,28 +432,7 @@ def overrun(running: Running | None, time_limit: float, now: float) -> bool:
     return now - running.start > deadline
 
 
-def open_pool(
-    work: Work[U, R],
-    jobs: int,
-    time_limit: float | None,
-    scheduler: str | None = None,
-    info: dict[str, Any] | None = None,
-) -> Any:
-    """The executor of a batch: this machine's pool of ``jobs`` worker processes, or with
-    ``scheduler`` (``tcp://HOST:PORT`` or ``local:N``) a Dask cluster
-    (:mod:`sudoku_cp.batch.cluster`). Either has ``run(units, hold)``. ``info``, when given,
-    is filled with what the experiment record says of the executor (for Dask, once connected:
-    the scheduler and its workers)."""
-    if scheduler is None:
-        if info is not None:
-            info.update(executor="local", jobs=jobs)
-        return WorkerPool(work, jobs, time_limit)
-    from .cluster import DaskPool
-
-    return DaskPool(work, scheduler, time_limit, info)
-
-
-def _alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
     """True while process ``pid`` exists and is not a zombie (pebble reaps the ones it stops)."""
     if pid <= 0:
         return False
@@ -501,7 +480,6 @@ __all__ = [
     "first_call_grace",
     "grace_seconds",
     "hard_limit",
-    "open_pool",
     "overrun",
     "read_slot",
 ]

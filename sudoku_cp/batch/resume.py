@@ -22,8 +22,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..experiment import file_sha256, machine, now, versions, write_json_atomically
-from .items import BatchOptions, OutputError, ResumeError
+from ..atomic import write_json_atomically
+from ..errors import OutputError
+from ..experiment import file_sha256, machine, now, versions
+from .items import BatchOptions, ResumeError
 from .output import csv_columns, read_records
 from .summary import Summary
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from ..experiment import input_path
 from ..harness import DEFAULT_LIMIT
-from ..result import CheckRecord, Status, Verdict
+from ..result import Status
+from ..verdict import CheckRecord, Verdict
 from .items import BatchOptions
 from .output import format_seconds
 

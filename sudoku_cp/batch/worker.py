@@ -26,8 +26,8 @@ from ..harness import (
     read_calls,
     validate_many,
 )
-from ..result import CheckRecord, Verdict
 from ..transforms import transforms_for
+from ..verdict import CheckRecord, Verdict
 from .items import CheckConfig, Item, resolve
 from .pool import Watchdog
 

@@ -21,10 +21,10 @@ PLOT_FORMATS = ("png", "svg")
 
 def check_plotting() -> None:
     """Raise InputError, saying how to install it, when matplotlib is missing."""
-    _matplotlib()
+    load_figure_class()
 
 
-def _matplotlib() -> Any:
+def load_figure_class() -> Any:
     """matplotlib's Figure class, or InputError saying how to install the ``plot`` extra."""
     try:
         import matplotlib
@@ -122,7 +122,7 @@ def plot_results(
     the paths written are returned.
     """
     refuse_too_many(results)
-    Figure = _matplotlib()
+    Figure = load_figure_class()
     out = Path(outdir)
     try:
         out.mkdir(parents=True, exist_ok=True)

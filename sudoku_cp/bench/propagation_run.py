@@ -342,7 +342,7 @@ def summarize(rows: Sequence[Mapping[str, Any]]) -> list[Summary]:
 
 def render(summaries: Sequence[Summary], style: str = "text", record: Mapping | None = None) -> str:
     """The summaries as one table per dataset (text or GitHub Markdown)."""
-    from .report import _table
+    from .report import text_table
 
     headers = ["method", "decided", "share", "solved", "refuted", "2+ sol.", "timeouts",
                "ms/puzzle", "puzzles/s"]  # fmt: skip
@@ -369,7 +369,7 @@ def render(summaries: Sequence[Summary], style: str = "text", record: Mapping | 
             ]
             for s in items
         ]
-        out.append(_table(headers, body, style))
+        out.append(text_table(headers, body, style))
         bad = sum(s.wrong for s in items)
         if bad:
             out.append("")
@@ -404,9 +404,9 @@ def csv_text(rows: Sequence[Mapping[str, Any]]) -> str:
 
 def plot(summaries: Sequence[Summary], path: Any) -> None:
     """Two panels: the share each method decides per dataset, and its time per puzzle (log)."""
-    from .plots import _matplotlib
+    from .plots import load_figure_class
 
-    figure_class = _matplotlib()
+    figure_class = load_figure_class()
     datasets = list(dict.fromkeys(s.dataset for s in summaries))
     labels = list(dict.fromkeys(s.label for s in summaries))
     by = {(s.dataset, s.label): s for s in summaries}

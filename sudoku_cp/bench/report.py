@@ -490,7 +490,7 @@ def render_summary(
         )
         out.append(f"### {title}" if style == "markdown" else title)
         out.append("")
-        out.append(_table(headers, body, style))
+        out.append(text_table(headers, body, style))
         if ds.problems:
             out.append("")
             out.append(
@@ -569,7 +569,7 @@ def _count(mean: tuple[str, float] | None) -> str:
     return f"{value:,.1f} {name}" if value < 100 else f"{value:,.0f} {name}"
 
 
-def _table(headers: Sequence[str], body: Sequence[Sequence[str]], style: str) -> str:
+def text_table(headers: Sequence[str], body: Sequence[Sequence[str]], style: str) -> str:
     if style == "markdown":
         lines = [
             "| " + " | ".join(headers) + " |",

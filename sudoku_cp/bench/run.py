@@ -47,15 +47,18 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..atomic import write_json_atomically
 from ..backends import MAX_LIMIT, MAX_TIME_LIMIT, backend_class, get_backend
+from ..batch.executors import open_pool
 from ..batch.output import OutputLock, check_output_apart
-from ..batch.pool import SETUP, Running, Watchdog, Work, hard_limit, max_jobs, open_pool
+from ..batch.pool import SETUP, Running, Watchdog, Work, hard_limit, max_jobs
 from ..errors import InputError, SudokuError
-from ..experiment import machine, versions, write_json_atomically
+from ..experiment import machine, versions
 from ..model import Model, load_model
 from ..published import explain
 from ..puzzle import Grid, Puzzle
-from ..result import BackendRun, Result, Status
+from ..result import Result, Status
+from ..verdict import BackendRun
 from .specs import (
     DEFAULT_SEED,
     Dataset,

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import SudokuError
+from ..errors import OutputError, SudokuError
 from ..puzzle import Puzzle
-from ..result import CheckRecord
+from ..verdict import CheckRecord
 from .certificate import make, store
 from .proof import checker
 
@@ -90,8 +90,6 @@ def certify_record(
         path, sha256 = store(made.data, Path(folder), record.index)
     except OSError as err:
         if must_store:
-            from ..batch.items import OutputError
-
             raise OutputError(
                 f"--certify {folder}: cannot write the certificate of puzzle {record.index}: "
                 f"{err.strerror or err}"

@@ -245,7 +245,7 @@ def store(data: dict[str, Any], folder: Path, index: int) -> tuple[Path, str]:
     the old file or the new one, never half of one); its path and the SHA-256 of its bytes."""
     blob = gzip.compress(json.dumps(data, separators=(",", ":")).encode(), 1, mtime=0)
     path = folder / f"{index:07d}{SUFFIX}"
-    from ..experiment import write_atomically  # (here: verifying never writes)
+    from ..atomic import write_atomically  # (here: verifying never writes)
 
     # (Named TEMP_PREFIX…TEMP_SUFFIX, so a later run can remove one a kill left behind.)
     write_atomically(path, blob, prefix=TEMP_PREFIX, mode=0o600)

@@ -142,7 +142,7 @@ def _model_formula(model: Model, size: int) -> Formula:
         apart.update((min(a, b), max(a, b)) for a, b in itertools.combinations(group, 2))
     for a, b in sorted(apart):
         out += [(-var(a, d, n), -var(b, d, n)) for d in digits]
-    fresh = _Fresh(n * n * n)
+    fresh = Fresh(n * n * n)
     for rule in model.rules:
         out += _rule_clauses(rule, n, fresh)
         if len(out) > MAX_CLAUSES:
@@ -150,7 +150,7 @@ def _model_formula(model: Model, size: int) -> Formula:
     return Formula(fresh.last, tuple(out))
 
 
-class _Fresh:
+class Fresh:
     """Numbers for auxiliary variables, after the cell variables."""
 
     def __init__(self, last: int) -> None:
@@ -165,20 +165,20 @@ GROUPS_ONLY = (AntiKnight, AntiKing)
 """Kinds whose whole meaning is the groups they add (already among the model's groups)."""
 
 
-def _rule_clauses(rule: Rule, n: int, fresh: _Fresh) -> list[Clause]:
+def _rule_clauses(rule: Rule, n: int, fresh: Fresh) -> list[Clause]:
     digits = range(1, n + 1)
     if isinstance(rule, Cage):  # its cells are a group already; the total is a sum
         if rule.total is None:
             return []
         return _sum(tuple((cell, 1) for cell in rule.cells), rule.total, n, fresh)
     if isinstance(rule, Sandwich):
-        return _sandwich(rule, n, fresh)
+        return sandwich_clauses(rule, n, fresh)
     if isinstance(rule, Quadruple):
         return _quadruple(rule, n, fresh)
     if isinstance(rule, SumRule):
         return _sum(rule.terms(n), rule.goal, n, fresh)
     if isinstance(rule, SequenceRule):
-        return _sequence(rule, n, fresh)
+        return sequence_clauses(rule, n, fresh)
     if isinstance(rule, PairRule):
         return [
             (-var(a, x, n), -var(b, y, n))
@@ -204,7 +204,7 @@ def _rule_clauses(rule: Rule, n: int, fresh: _Fresh) -> list[Clause]:
 
 
 def _sum(
-    terms: Sequence[tuple[int, int]], goal: int, n: int, fresh: _Fresh, guard: int | None = None
+    terms: Sequence[tuple[int, int]], goal: int, n: int, fresh: Fresh, guard: int | None = None
 ) -> list[Clause]:
     """Σ weight · digit(cell) = goal, as layers of partial sums: ``s[i][t]`` says "the first i
     terms sum to t". Only sums reachable from 0 that can still reach ``goal`` get a variable;
@@ -235,7 +235,7 @@ def _sum(
     return out
 
 
-def _sandwich(rule: Sandwich, n: int, fresh: _Fresh) -> list[Clause]:
+def sandwich_clauses(rule: Sandwich, n: int, fresh: Fresh) -> list[Clause]:
     """The line holds a 1 and an N, and for each two places holding them, the cells between
     sum to the total."""
     line = rule.cells
@@ -250,7 +250,7 @@ def _sandwich(rule: Sandwich, n: int, fresh: _Fresh) -> list[Clause]:
     return out
 
 
-def _sequence(rule: SequenceRule, n: int, fresh: _Fresh) -> list[Clause]:
+def sequence_clauses(rule: SequenceRule, n: int, fresh: Fresh) -> list[Clause]:
     """The rule's automaton unrolled along its cells: ``q[i][s]`` says "after the first i
     cells the automaton is in state s". Only the states reachable from the start that can
     still end accepting get a variable; the start is true, and "state s here and digit d in
@@ -293,13 +293,13 @@ def _sequence(rule: SequenceRule, n: int, fresh: _Fresh) -> list[Clause]:
     return out
 
 
-def _contradiction(fresh: _Fresh) -> list[Clause]:
+def _contradiction(fresh: Fresh) -> list[Clause]:
     """Two clauses no assignment satisfies (an empty clause, which not every tool reads)."""
     x = fresh()
     return [(x,), (-x,)]
 
 
-def _quadruple(rule: Quadruple, n: int, fresh: _Fresh) -> list[Clause]:
+def _quadruple(rule: Quadruple, n: int, fresh: Fresh) -> list[Clause]:
     """A digit listed m times among k cells: every k - m + 1 of the cells hold it somewhere."""
     out: list[Clause] = []
     for digit, times in rule.needed().items():

@@ -112,7 +112,7 @@ def _metamorphic_cap(ctx: click.Context, param: click.Parameter, value: int) -> 
     return refuse_above(value, MAX_METAMORPHIC)
 
 
-def _per_backend_options(pairs: Sequence[str]) -> dict[str, dict[str, str]]:
+def per_backend_options(pairs: Sequence[str]) -> dict[str, dict[str, str]]:
     """``["backtrack.strategy=mrv"]`` → ``{"backtrack": {"strategy": "mrv"}}``."""
     from ..backends import backend_class
 
@@ -245,7 +245,7 @@ def _batch_and_summary(
         limit=limit,
         time_limit=time_limit,
         model=model if isinstance(model, Model) else load_model(model, box=box),
-        options=_per_backend_options(option_pairs),
+        options=per_backend_options(option_pairs),
         metamorphic=metamorphic,
         seed=seed,
         certify=certify,
@@ -538,7 +538,7 @@ def count(
     every puzzle before it is counted; with --output FILE, records as in `check` (table, JSON
     Lines or CSV, FILE.meta.json beside it, --resume), in completion order with their index.
     """
-    from ..result import Verdict
+    from ..verdict import Verdict
 
     summary = _run_batch_command(
         "count",

@@ -388,7 +388,7 @@ def _propagation(
 def _writing(folder: Path) -> Iterator[None]:
     """A file the block fails to write (a full disk, a read-only folder) as one line naming
     the file and the cause (exit 2), not a traceback."""
-    from ..batch.items import OutputError
+    from ..errors import OutputError
     from ..outputs import write_failure
 
     try:

@@ -255,7 +255,7 @@ def as_json(puzzle: Puzzle, found: Analysis, ideas: list[Suggestion]) -> dict[st
 
 def picture(puzzle: Puzzle, found: Analysis) -> str:
     """The SVG: fixed cells' digits (those not given in blue, shaded), candidates elsewhere."""
-    from ..render.svg import puzzle_svg
+    from ..render.drawing import puzzle_svg
 
     assert found.sets is not None
     values = [s[0] if len(s) == 1 else 0 for s in found.sets]

@@ -92,7 +92,7 @@ def draw(
     """
     from ..formats import read_input
     from ..model import load_model
-    from ..render.svg import puzzle_svg
+    from ..render.drawing import puzzle_svg
 
     rule_set = load_model(model, box=box)
     record = None

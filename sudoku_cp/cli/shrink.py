@@ -124,18 +124,19 @@ def _harness(
     backend_list: str, time_limit: float, option_pairs: tuple[str, ...], calls: Any
 ) -> Any:
     from ..shrink import DEFAULT_CALLS, Harness
-    from .batch import _per_backend_options
+    from .batch import per_backend_options
 
     return Harness(
         backend_list,
-        options=_per_backend_options(option_pairs),
+        options=per_backend_options(option_pairs),
         time_limit=time_limit,
         max_calls=DEFAULT_CALLS if calls is None else calls,
     )
 
 
 def _written(puzzle: Any, out_format: str) -> str:
-    from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json, record_text
+    from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json
+    from ..formats.record_form import record_text
     from ..formats.writers import format_pretty
 
     if out_format == "pretty":

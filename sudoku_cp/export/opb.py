@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..certify.cnf import _Fresh, _sandwich, _sequence, var
+from ..certify.cnf import Fresh, sandwich_clauses, sequence_clauses, var
 from ..puzzle import Puzzle
 from ..rules import (
     Cage,
@@ -79,7 +79,7 @@ def export(puzzle: Puzzle) -> dict[str, str]:
     for cell, d in enumerate(puzzle.cells):
         if d:
             lines.append(_line([(1, var(cell, d, n))], "=", 1))
-    fresh = _Fresh(n * n * n)
+    fresh = Fresh(n * n * n)
     for rule in model.rules:
         shape = shape_of(rule)
         if shape == "cage" and isinstance(rule, Cage) and rule.total is not None:
@@ -90,9 +90,9 @@ def export(puzzle: Puzzle) -> dict[str, str]:
             for d, times in sorted(rule.needed().items()):
                 lines.append(_line([(1, var(c, d, n)) for c in rule.cells], ">=", times))
         elif shape == "sandwich" and isinstance(rule, Sandwich):
-            lines += map(_clause, _sandwich(rule, n, fresh))
+            lines += map(_clause, sandwich_clauses(rule, n, fresh))
         elif shape == "sequence" and isinstance(rule, SequenceRule):
-            lines += map(_clause, _sequence(rule, n, fresh))
+            lines += map(_clause, sequence_clauses(rule, n, fresh))
         elif shape == "pair" and isinstance(rule, PairRule):
             lines += [
                 _clause((-var(a, x, n), -var(b, y, n)))

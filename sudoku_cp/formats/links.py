@@ -228,7 +228,7 @@ def decode_payload(payload: str) -> Any:
     bad = next((ch for ch in text if not base64.fullmatch(ch)), None)
     if bad is not None:
         raise PuzzleError(f"bad f-puzzles payload: not lz-string base64 (character {bad!r})")
-    size = _decompressed_size(text.rstrip("="), MAX_PAYLOAD_CHARS)
+    size = decompressed_size(text.rstrip("="), MAX_PAYLOAD_CHARS)
     if size is None:
         raise PuzzleError("bad f-puzzles payload: not lz-string base64 (it does not decompress)")
     if size > MAX_PAYLOAD_CHARS:
@@ -259,7 +259,7 @@ _B64_VALUES = {
 }
 
 
-def _decompressed_size(text: str, cap: int) -> int | None:
+def decompressed_size(text: str, cap: int) -> int | None:
     """How many characters lz-string's base64 decompression of ``text`` gives — counted, not
     made, and stopping once past ``cap`` (a payload of a few kB can otherwise decompress to
     gigabytes); None for a stream that does not decompress.
@@ -321,6 +321,10 @@ def _decompressed_size(text: str, cap: int) -> int | None:
         return None
 
 
+_decompressed_size = decompressed_size
+"""The name other modules imported it by before it was public (kept so their code still runs)."""
+
+
 __all__ = [
     "FPUZZLES_LINK",
     "Found",
@@ -328,6 +332,7 @@ __all__ = [
     "is_payload",
     "MAX_PAYLOAD_CHARS",
     "decode_payload",
+    "decompressed_size",
     "is_link",
     "lz_string",
     "payload_in",

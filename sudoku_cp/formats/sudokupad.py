@@ -378,11 +378,11 @@ def _decode_uri(text: str) -> str:
 def _compressed_size(text: str) -> int | None:
     """How long lz-string base64 ``text`` decompresses to (None: it does not, or to
     nothing); a payload that would pass the cap is refused here, before it takes memory."""
-    from .links import _decompressed_size
+    from .links import decompressed_size
 
     if not _BASE64.fullmatch(text):
         return None
-    size = _decompressed_size(text.rstrip("="), MAX_PAYLOAD_CHARS)
+    size = decompressed_size(text.rstrip("="), MAX_PAYLOAD_CHARS)
     if size is not None and size > MAX_PAYLOAD_CHARS:
         raise PuzzleError(
             f"bad SudokuPad payload: it decompresses to more than the cap of "

@@ -95,7 +95,7 @@ def read_text(text: str, model: Model | str, fmt: str, build: Build[T]) -> T:
             return read_data(data, rules, build)
         if fmt == "line" and text.lstrip().startswith("{"):
             # A JSON object on one line: how a record writes a puzzle with rules of its own
-            # that no link holds (fpuzzles.record_text), read wherever a line is.
+            # that no link holds (record_form.record_text), read wherever a line is.
             return _json_puzzle(text, rules, build)
     if fmt == "auto":
         fmt = _single_format(text)

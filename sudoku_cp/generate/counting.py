@@ -30,7 +30,7 @@ answers False (the carve keeps the givens it tried). Near the end of a 25x25 car
 300 givens of 625) many counts are hard both ways: kernel counts ran 2-30 s at a 2,000,000
 budget and SAT's 0.5-13 s, and a carve at a 2,000,000 budget had not finished in 300 s. At 500
 nodes a carve takes about 8 s (one process) and keeps 269-270 givens; at 20,000, 60 s for
-273-277 (two grids each, ``python -m sudoku_cp.perf.generate_speed``'s 25x25 kind)."""
+273-277 (two grids each, ``python -m tools.perf.generate_speed``'s 25x25 kind)."""
 PURE_SECONDS = 60.0
 """A safety stop for :meth:`Counter.first` in pure Python."""
 

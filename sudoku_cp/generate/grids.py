@@ -81,14 +81,16 @@ def random_regions(
     for _ in range(moves):
         cell = rng.randrange(size * size)
         a = regions[cell]
-        others = [regions[n] for n in _neighbours(cell, size) if regions[n] != a]
+        others = [regions[n] for n in orthogonal_neighbours(cell, size) if regions[n] != a]
         if not others:
             continue
         b = rng.choice(others)
         back = [
             c
             for c in range(size * size)
-            if regions[c] == b and c != cell and any(regions[n] == a for n in _neighbours(c, size))
+            if regions[c] == b
+            and c != cell
+            and any(regions[n] == a for n in orthogonal_neighbours(c, size))
         ]
         if not back:
             continue
@@ -99,7 +101,7 @@ def random_regions(
     return tuple(regions)
 
 
-def _neighbours(cell: int, size: int) -> list[int]:
+def orthogonal_neighbours(cell: int, size: int) -> list[int]:
     row, col = divmod(cell, size)
     found = []
     if row:
@@ -120,7 +122,7 @@ def _connected(regions: Sequence[int], region: int, size: int) -> bool:
     todo = [members[0]]
     while todo:
         cell = todo.pop()
-        for n in _neighbours(cell, size):
+        for n in orthogonal_neighbours(cell, size):
             if regions[n] == region and n not in seen:
                 seen.add(n)
                 todo.append(n)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ..model import Model
 from ..rules.sums import Cage
 from .counting import Counter
-from .grids import _neighbours
+from .grids import orthogonal_neighbours
 
 MAX_REFINES = 400
 """Splits one cage layout may take before it is dropped for a fresh one."""
@@ -41,7 +41,7 @@ def random_cages(
             frontier = [
                 n
                 for c in cage
-                for n in _neighbours(c, size)
+                for n in orthogonal_neighbours(c, size)
                 if owner[n] < 0 and solution[n] not in digits
             ]
             if not frontier:
@@ -105,7 +105,7 @@ def _pieces(cells: list[int], size: int) -> list[list[int]]:
         todo = [start]
         while todo:
             c = todo.pop()
-            for n in _neighbours(c, size):
+            for n in orthogonal_neighbours(c, size):
                 if n in left:
                     left.discard(n)
                     piece.append(n)

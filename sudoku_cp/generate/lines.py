@@ -31,7 +31,7 @@ def king_neighbours(cell: int, size: int) -> list[int]:
     ]
 
 
-def _grow(
+def grow_line(
     path: list[int],
     want: int,
     size: int,
@@ -53,7 +53,7 @@ def _grow(
     return path
 
 
-def _lines(
+def draw_lines(
     solution: Sequence[int],
     size: int,
     rng: random.Random,
@@ -98,10 +98,10 @@ def renban(solution: Sequence[int], size: int, rng: random.Random, reserve: bool
             digits = [solution[c] for c in path] + [solution[n]]
             return solution[n] not in digits[:-1] and max(digits) - min(digits) < want
 
-        path = _grow([start], want, size, rng, used, fits)
+        path = grow_line([start], want, size, rng, used, fits)
         return Renban(tuple(path)) if len(path) >= 3 else None
 
-    return _lines(solution, size, rng, reserve, make)
+    return draw_lines(solution, size, rng, reserve, make)
 
 
 def whispers(solution: Sequence[int], size: int, rng: random.Random, reserve: bool) -> Drawn:
@@ -109,7 +109,7 @@ def whispers(solution: Sequence[int], size: int, rng: random.Random, reserve: bo
     gap = whispers_gap(size)
 
     def make(start: int, used: set[int]) -> Rule | None:
-        path = _grow(
+        path = grow_line(
             [start],
             rng.randint(3, 6),
             size,
@@ -119,7 +119,7 @@ def whispers(solution: Sequence[int], size: int, rng: random.Random, reserve: bo
         )
         return Whispers(tuple(path), gap) if len(path) >= 3 else None
 
-    return _lines(solution, size, rng, reserve, make)
+    return draw_lines(solution, size, rng, reserve, make)
 
 
 def between(solution: Sequence[int], size: int, rng: random.Random, reserve: bool) -> Drawn:
@@ -136,7 +136,7 @@ def between(solution: Sequence[int], size: int, rng: random.Random, reserve: boo
         def inside(path: list[int], n: int) -> bool:
             return solution[n] > first if rising else solution[n] < first
 
-        path = _grow([start], rng.randint(2, 5), size, rng, used, inside)
+        path = grow_line([start], rng.randint(2, 5), size, rng, used, inside)
         if len(path) < 2:
             return None
         inner = [solution[c] for c in path[1:]]
@@ -151,7 +151,7 @@ def between(solution: Sequence[int], size: int, rng: random.Random, reserve: boo
             return None
         return BetweenLine((*path, rng.choice(ends)))
 
-    return _lines(solution, size, rng, reserve, make)
+    return draw_lines(solution, size, rng, reserve, make)
 
 
 def palindrome(solution: Sequence[int], size: int, rng: random.Random, reserve: bool) -> Drawn:
@@ -177,7 +177,7 @@ def palindrome(solution: Sequence[int], size: int, rng: random.Random, reserve: 
             return None
         return Palindrome((*left[::-1], *right[1:]))
 
-    return _lines(solution, size, rng, reserve, make)
+    return draw_lines(solution, size, rng, reserve, make)
 
 
 def arrows(solution: Sequence[int], size: int, rng: random.Random, reserve: bool) -> Drawn:
@@ -197,11 +197,11 @@ def arrows(solution: Sequence[int], size: int, rng: random.Random, reserve: bool
         def fits(path: list[int], n: int) -> bool:
             return n != start and sum(solution[c] for c in path) + solution[n] <= total
 
-        line = _grow([begin], 4, size, rng, used | {start}, fits)
+        line = grow_line([begin], 4, size, rng, used | {start}, fits)
         # Cut the line where it reaches the circle's digit (a longer walk overshoots).
         for end in range(2, len(line) + 1):
             if sum(solution[c] for c in line[:end]) == total:
                 return Arrow((start,), tuple(line[:end]))
         return None
 
-    return _lines(solution, size, rng, reserve, make)
+    return draw_lines(solution, size, rng, reserve, make)

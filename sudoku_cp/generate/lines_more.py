@@ -25,7 +25,7 @@ from ..rules.lines_more import (
     entropic_tops,
     lockout_gap,
 )
-from .lines import Drawn, _grow, _lines, king_neighbours
+from .lines import Drawn, draw_lines, grow_line, king_neighbours
 
 
 def _ends(
@@ -45,7 +45,7 @@ def slow_thermometers(
     """Lines of 3–6 cells along which the solution never falls."""
 
     def make(start: int, used: set[int]) -> Rule | None:
-        path = _grow(
+        path = grow_line(
             [start],
             rng.randint(3, 6),
             size,
@@ -55,7 +55,7 @@ def slow_thermometers(
         )
         return SlowThermometer(tuple(path)) if len(path) >= 3 else None
 
-    return _lines(solution, size, rng, reserve, make)
+    return draw_lines(solution, size, rng, reserve, make)
 
 
 def _thirds(
@@ -74,12 +74,12 @@ def _thirds(
         def fits(path: list[int], n: int) -> bool:
             return all(group(solution[n]) != group(solution[c]) for c in path[-2:])
 
-        path = _grow([start], rng.randint(3, 6), size, rng, used, fits)
+        path = grow_line([start], rng.randint(3, 6), size, rng, used, fits)
         if len(path) < 3:
             return None
         return EntropicLine(tuple(path), tops) if entropic else ModularLine(tuple(path))
 
-    return _lines(solution, size, rng, reserve, make)
+    return draw_lines(solution, size, rng, reserve, make)
 
 
 def entropic_lines(solution: Sequence[int], size: int, rng: random.Random, reserve: bool) -> Drawn:
@@ -94,7 +94,7 @@ def nabner_lines(solution: Sequence[int], size: int, rng: random.Random, reserve
     """Lines of 2–4 cells holding no two equal or consecutive digits."""
 
     def make(start: int, used: set[int]) -> Rule | None:
-        path = _grow(
+        path = grow_line(
             [start],
             rng.randint(2, 4),
             size,
@@ -104,7 +104,7 @@ def nabner_lines(solution: Sequence[int], size: int, rng: random.Random, reserve
         )
         return Nabner(tuple(path)) if len(path) >= 2 else None
 
-    return _lines(solution, size, rng, reserve, make)
+    return draw_lines(solution, size, rng, reserve, make)
 
 
 def zipper_lines(solution: Sequence[int], size: int, rng: random.Random, reserve: bool) -> Drawn:
@@ -113,7 +113,7 @@ def zipper_lines(solution: Sequence[int], size: int, rng: random.Random, reserve
 
     def make(start: int, used: set[int]) -> Rule | None:
         length = rng.choice((3, 4))
-        path = _grow([start], length - 1, size, rng, used, lambda path, n: True)
+        path = grow_line([start], length - 1, size, rng, used, lambda path, n: True)
         if len(path) < length - 1:
             return None
         digits = [solution[c] for c in path]
@@ -121,7 +121,7 @@ def zipper_lines(solution: Sequence[int], size: int, rng: random.Random, reserve
         ends = _ends(path, size, used, solution, need)
         return ZipperLine((*path, rng.choice(ends))) if ends else None
 
-    return _lines(solution, size, rng, reserve, make)
+    return draw_lines(solution, size, rng, reserve, make)
 
 
 def double_arrows(solution: Sequence[int], size: int, rng: random.Random, reserve: bool) -> Drawn:
@@ -129,14 +129,14 @@ def double_arrows(solution: Sequence[int], size: int, rng: random.Random, reserv
 
     def make(start: int, used: set[int]) -> Rule | None:
         length = rng.randint(3, 5)
-        path = _grow([start], length - 1, size, rng, used, lambda path, n: True)
+        path = grow_line([start], length - 1, size, rng, used, lambda path, n: True)
         if len(path) < 2:
             return None
         need = sum(solution[c] for c in path[1:]) - solution[start]
         ends = _ends(path, size, used, solution, need)
         return DoubleArrow((*path, rng.choice(ends))) if ends else None
 
-    return _lines(solution, size, rng, reserve, make)
+    return draw_lines(solution, size, rng, reserve, make)
 
 
 def lockout_lines(solution: Sequence[int], size: int, rng: random.Random, reserve: bool) -> Drawn:
@@ -145,7 +145,7 @@ def lockout_lines(solution: Sequence[int], size: int, rng: random.Random, reserv
     gap = lockout_gap(size)
 
     def make(start: int, used: set[int]) -> Rule | None:
-        path = _grow([start], rng.randint(2, 4), size, rng, used, lambda path, n: True)
+        path = grow_line([start], rng.randint(2, 4), size, rng, used, lambda path, n: True)
         if len(path) < 2:
             return None
         first, middle = solution[start], [solution[c] for c in path[1:]]
@@ -159,4 +159,4 @@ def lockout_lines(solution: Sequence[int], size: int, rng: random.Random, reserv
         ]
         return Lockout((*path, rng.choice(ends)), gap) if ends else None
 
-    return _lines(solution, size, rng, reserve, make)
+    return draw_lines(solution, size, rng, reserve, make)

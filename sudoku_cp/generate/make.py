@@ -17,8 +17,8 @@ from ..choice import VARIANT_ORDER, Chooser
 from ..errors import SudokuError
 from ..model import Model, load_model
 from ..puzzle import Grid, Puzzle
-from ..result import CheckRecord
 from ..rules import global_rule
+from ..verdict import CheckRecord
 from .carve import carve, removable_given
 from .counting import LARGE_FROM, Counter, OutOfTime, deadline
 from .difficulty import Difficulty, beyond, difficulty, level_named, rateable, refusal

@@ -33,7 +33,7 @@ from ..rules.dots import XV, Difference, Ratio
 from ..rules.lines import Thermometer
 from . import cellmarks, lines, lines_more, sums
 from .counting import Counter
-from .grids import _neighbours
+from .grids import orthogonal_neighbours
 from .satcount import SatCounter, needs_sat
 
 Drawer = Callable[[Sequence[int], int, random.Random, bool], lines.Drawn]
@@ -52,7 +52,7 @@ def _dots(kind: str) -> Drawer:
         chosen: list[Rule] = []
         kept: list[Rule] = []
         for cell in range(size * size):
-            for other in _neighbours(cell, size):
+            for other in orthogonal_neighbours(cell, size):
                 if other < cell:
                     continue
                 picked = rng.random() <= 0.6
@@ -92,7 +92,7 @@ def _thermometers(
         while len(path) < want:
             ahead = [
                 n
-                for n in _neighbours(path[-1], size)
+                for n in orthogonal_neighbours(path[-1], size)
                 if n not in used and n not in path and solution[n] > solution[path[-1]]
             ]
             if not ahead:

@@ -16,8 +16,9 @@ import io
 import json
 from typing import Any
 
-from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json, record_text
+from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json
 from ..formats.line import format_line
+from ..formats.record_form import record_text
 from ..formats.writers import format_grid
 from .difficulty import MEASURE
 from .make import Generated

@@ -1,7 +1,7 @@
 """Counting solutions of puzzles with rules beyond groups by one SAT solver kept per layout.
 
 The carve asks one model hundreds of counts that differ only in their givens. The ``sat``
-backend's kept solver (:class:`sudoku_cp.backends.sat._Kept`: the empty grid's CNF, givens as
+backend's kept solver (:class:`sudoku_cp.backends.sat.KeptSolver`: the empty grid's CNF, givens as
 assumptions, blocking clauses retired after each count) answers them without re-encoding and
 keeps what it learns. On 9x9 sandwich puzzles it carved 5–9x faster than the pure-Python
 backtracker, on thermometers as fast, and non-consecutive puzzles, which the backtracker did
@@ -40,14 +40,12 @@ class SatCounter(Counter):
 
     def __init__(self, model: Model, size: int) -> None:  # no backtracker to set up
 
-        from ..backends import sat
+        from ..backends.sat import KeptSolver, SATBackend, resolve_amo
 
-        settings = sat.SATBackend().check_options({})
-        name, amo = settings["solver"], settings["amo"]
-        if amo == "auto":
-            amo = "native" if name in sat._NATIVE_CARD else "hybrid"
+        settings = SATBackend().check_options({})
+        name, amo = settings["solver"], resolve_amo(settings["solver"], settings["amo"])
         empty = Puzzle.from_parsed((0,) * (size * size), size, model, check_givens=False)
-        self._kept = sat._Kept(empty, name, amo, settings["redundant"], None)
+        self._kept = KeptSolver(empty, name, amo, settings["redundant"], None)
         self.model = model
         self.size = size
         self.calls = 0

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from .board import Board, digits_of
 from .layout import Layout, layout_of
-from .patterns import _snapshot, cells_of
+from .patterns import cells_of, snapshot
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -40,15 +40,15 @@ def layout(board: Board) -> Layout:
 
 
 def _digits_text(mask: int) -> str:
-    return _and(list(map(str, digits_of(mask))))
+    return and_list(list(map(str, digits_of(mask))))
 
 
-def _and(words: list[str]) -> str:
+def and_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _cells_text(board: Board, cells: list[int] | tuple[int, ...]) -> str:
-    return _and([board.name(c) for c in cells])
+    return and_list([board.name(c) for c in cells])
 
 
 def _placed(board: Board, group: tuple[int, ...]) -> int:
@@ -307,7 +307,7 @@ def _naked(board: Board, k: int, locked: bool) -> Step | None:
             if locked and not _locked_both_ways(lay, shared, [c for c, _ in elims]):
                 continue
             name = ("Locked " if locked else "Naked ") + _SUBSET_NAMES[k]
-            where = _and([lay.labels[h] for h in shared])
+            where = and_list([lay.labels[h] for h in shared])
             return board.step(
                 name,
                 f"{_cells_text(board, subset)} hold only {_digits_text(union)} between them, "
@@ -343,7 +343,7 @@ def _locked_both_ways(lay: Layout, shared: list[int], cells: list[int]) -> bool:
 def _hidden(board: Board, k: int) -> Step | None:
     lay = layout(board)
     candidates = board.candidates
-    masks = _snapshot(board).masks  # per digit, the empty cells holding it
+    masks = snapshot(board).masks  # per digit, the empty cells holding it
     group_masks = _per_board(board, _shapes)[1]
     digit_range = range(1, board.size + 1)
     full = set(lay.full)

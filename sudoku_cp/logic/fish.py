@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .basic import _and, layout
+from .basic import and_list, layout
 from .board import Board
 from .layout import layout_of
-from .patterns import _snapshot, fresh_digits, tables
+from .patterns import fresh_digits, snapshot, tables
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def _lines(board: Board, digit: int) -> list[tuple[str, str, list[tuple[int, int
     lay = layout(board)
     if not lay.rows or not lay.columns:
         return []
-    snap = _snapshot(board)
+    snap = snapshot(board)
     found: list[tuple[str, str, list[tuple[int, int]]]] | None = snap.lines.get(digit)
     if found is None:
         size = board.size
@@ -78,8 +78,8 @@ def _positions(mask: int) -> list[int]:
 
 
 def _fish_text(base: str, cover: str, lines: list[int], covers: list[int], digit: int) -> str:
-    b = _and([str(i + 1) for i in lines])
-    c = _and([str(i + 1) for i in covers])
+    b = and_list([str(i + 1) for i in lines])
+    c = and_list([str(i + 1) for i in covers])
     return f"in {base}s {b}, {digit} fits only in {cover}s {c}"
 
 
@@ -192,7 +192,7 @@ def finned_fish(board: Board, k: int) -> Step | None:
         orientations = _lines(board, digit)
         if not orientations:
             return None
-        dmask = _snapshot(board).masks[digit]
+        dmask = snapshot(board).masks[digit]
         for index, (base, cover, lines) in enumerate(orientations):
             # cross[p]: the base lines holding the digit at cover position p
             cross = dict(orientations[1 - index][2])
@@ -275,13 +275,13 @@ def _finned_step(
     sashimi = any((m & cover_mask).bit_count() < 2 for _, m in combo)
     name = ("Sashimi " if sashimi else "Finned ") + _NAMES[k]
     proof = [(_cell(size, base, i, p), digit) for i, m in combo for p in _positions(m & cover_mask)]
-    fin_text = _and([board.name(f) for f in fins])
+    fin_text = and_list([board.name(f) for f in fins])
     return board.step(
         name,
         f"On {digit}: {_fish_text(base, cover, sorted(base_lines), list(chosen), digit)}"
         f", apart from the fin{'s' if len(fins) > 1 else ''} {fin_text}. Either a fin holds "
         f"{digit} or the fish does: either way {digit} leaves "
-        f"{_and([board.name(c) for c in elims])}, which {'see' if len(elims) > 1 else 'sees'} "
+        f"{and_list([board.name(c) for c in elims])}, which {'see' if len(elims) > 1 else 'sees'} "
         f"every fin and lie in the {cover}s.",
         eliminations=[(c, digit) for c in elims],
         proof=sorted(proof) + [(f, digit) for f in fins],

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from .board import Board, digits_of
 from .steps import Step
-from .variants import Unit, _board_units, fillings
+from .variants import Unit, board_units, fillings
 
 FORCING_NET = "Forcing Net"
 MAX_TRIALS = 400
@@ -43,7 +43,7 @@ class _Broken(Exception):
 def _cell_units(board: Board) -> tuple[tuple[int, ...], ...]:
     found = board.memo.get("forcing cell units")
     if found is None:
-        units = _board_units(board)
+        units = board_units(board)
         per: list[list[int]] = [[] for _ in range(board.size * board.size)]
         for index, unit in enumerate(units):
             for cell in unit.cells:
@@ -93,7 +93,7 @@ def _follow(
     """:func:`propagate`'s fixed point, on ``cands`` and ``values`` in place."""
     name = board.name
     peers, groups = board.peers, board.groups
-    units = _board_units(board)
+    units = board_units(board)
     cell_units = _cell_units(board)
     full_of = _full_of(board)
     cache = board.memo.setdefault("forcing fillings", {})

@@ -109,7 +109,7 @@ class _Snapshot:
 _SNAPSHOTS: weakref.WeakKeyDictionary[Board, _Snapshot] = weakref.WeakKeyDictionary()
 
 
-def _snapshot(board: Board) -> _Snapshot:
+def snapshot(board: Board) -> _Snapshot:
     # A tracked board changes only by logged steps: the log's length names its state.
     log = board.log
     state = (-1, len(log)) if log is not None else (*board.values, *board.candidates)
@@ -122,7 +122,7 @@ def _snapshot(board: Board) -> _Snapshot:
 
 def digit_mask(board: Board, digit: int) -> int:
     """A bit mask of the empty cells with ``digit`` as a candidate."""
-    return _snapshot(board).masks[digit]
+    return snapshot(board).masks[digit]
 
 
 def fresh_digits(board: Board, technique: tuple[object, ...]) -> Iterator[int]:
@@ -131,7 +131,7 @@ def fresh_digits(board: Board, technique: tuple[object, ...]) -> Iterator[int]:
     alone, and a step changes only a few digits). Asking for the next digit means the search
     of this one found nothing, which is then remembered in ``board.memo``."""
     memo = board.memo
-    masks = _snapshot(board).masks
+    masks = snapshot(board).masks
     for digit in range(1, board.size + 1):
         key = (*technique, digit, masks[digit])
         if key in memo:
@@ -153,7 +153,7 @@ def cells_of(mask: int) -> list[int]:
 def conjugates(board: Board, digit: int) -> list[tuple[int, int, int]]:
     """Strong links on ``digit``: ``(a, b, group)`` for each full group where it has exactly
     the two places ``a < b``."""
-    snap = _snapshot(board)
+    snap = snapshot(board)
     found = snap.conjugates.get(digit)
     if found is None:
         t = tables(board)

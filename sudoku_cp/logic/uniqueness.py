@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .board import Board, Technique, digits_of
-from .patterns import _snapshot, cells_of, digit_mask, places, tables
+from .patterns import cells_of, digit_mask, places, snapshot, tables
 from .steps import Link, Step
 
 
@@ -38,7 +38,7 @@ def _swappable(board: Board) -> bool:
 
 def _rectangles(board: Board) -> list[tuple[int, int, int, int, int, int]]:
     """:func:`_deadly_patterns`, listed once per board state: six techniques ask in turn."""
-    snap = _snapshot(board)
+    snap = snapshot(board)
     if snap.rectangles is None:
         snap.rectangles = list(_deadly_patterns(board))
     return snap.rectangles
@@ -51,7 +51,7 @@ def _deadly_patterns(board: Board) -> Iterator[tuple[int, int, int, int, int, in
     t = tables(board)
     cands, values = board.candidates, board.values
     size = len(cands)
-    masks = _snapshot(board).masks  # per digit, the empty cells holding it
+    masks = snapshot(board).masks  # per digit, the empty cells holding it
     for a in range(size):
         mask = cands[a]
         if values[a] or bin(mask).count("1") != 2:

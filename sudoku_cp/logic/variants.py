@@ -508,7 +508,7 @@ def _cached_fillings(board: Board, unit: Unit, masks: list[int]) -> list[int] | 
 
 
 # --- the techniques --------------------------------------------------------------------------
-def _board_units(board: Board) -> tuple[Unit, ...]:
+def board_units(board: Board) -> tuple[Unit, ...]:
     found = board.memo.get("variant units")
     if found is None:
         found = board.memo["variant units"] = units_of(board.puzzle.model, board.size)
@@ -529,7 +529,7 @@ def _listing(board: Board, eliminations: Sequence[Candidate]) -> str:
 
 def rule_digits(board: Board) -> Step | None:
     """A cell of a digit rule loses the digits the rule does not allow."""
-    for unit in _board_units(board):
+    for unit in board_units(board):
         if unit.kind != "digits":
             continue
         out = [
@@ -553,7 +553,7 @@ def rule_pairs(board: Board) -> Step | None:
     """Arc consistency of pair rules: a digit no candidate of a partner allows goes. Two-cell
     pieces are read here too (their enumeration is the same thing)."""
     candidates, values = board.candidates, board.values
-    for unit in _board_units(board):
+    for unit in board_units(board):
         if unit.kind == "arcs":
             out: dict[Candidate, int] = {}
             for a, b, ahead, back in unit.arcs:
@@ -594,7 +594,7 @@ def _pairwise(unit: Unit) -> bool:
 def rule_combinations(board: Board) -> Step | None:
     """A candidate in no filling of a rule's cells (its cells different where they share a
     group, the rule kept) goes."""
-    for unit in _board_units(board):
+    for unit in board_units(board):
         if unit.kind == "fill" and not _pairwise(unit):
             step = _fill_step(board, unit, RULE_COMBINATIONS)
             if step is not None:
@@ -642,7 +642,7 @@ def rule_contains(board: Board) -> Step | None:
     """A digit every filling of a rule's cells holds is in those cells: a cell outside them
     that sees each of its places there loses it."""
     peer_sets = board.peer_sets
-    for unit in _board_units(board):
+    for unit in board_units(board):
         if unit.kind != "fill" or len(unit.cells) < 2:
             continue
         masks = _masks(board, unit.cells)

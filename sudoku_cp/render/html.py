@@ -15,8 +15,8 @@ import re
 from html import escape
 from typing import TYPE_CHECKING
 
+from .drawing import puzzle_svg
 from .steps import step_svg
-from .svg import puzzle_svg
 
 if TYPE_CHECKING:
     from ..logic.steps import Trace

@@ -64,7 +64,6 @@ from ..rules.base import touching
 from ..rules.outside import clue_place
 
 if TYPE_CHECKING:
-    from ..puzzle import Puzzle
     from .svg import Picture
 
 Point = tuple[float, float]
@@ -83,12 +82,6 @@ LINE_COLOURS = {
 CLONE_COLOURS = ("#f6d2a8", "#c9e7c1", "#d9cdf0", "#f5c6cf", "#c4e2ef", "#eee2a0")
 MARK_GREY = "#d4d4d4"
 ARROW_GREY = "#8c8c8c"
-
-
-def needs_margin(puzzle: Puzzle) -> bool:
-    """Whether clues sit outside the grid (little killers, sandwiches, skyscrapers, X-sums)."""
-    outside = LittleKiller | Sandwich | Skyscraper | XSum
-    return any(isinstance(rule, outside) for rule in puzzle.model.rules)
 
 
 def draw_rule(picture: Picture, rule: Rule) -> None:

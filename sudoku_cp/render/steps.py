@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .svg import Picture, draw_puzzle, num
+from .drawing import draw_puzzle
+from .svg import Picture, num
 
 if TYPE_CHECKING:
     from ..logic.steps import Candidate, Link, Step, Trace
@@ -30,7 +31,7 @@ LINK = "#6a1b9a"
 def step_svg(source: Trace | Puzzle, step: Step | int, *, cell_size: float | None = None) -> str:
     """The picture of ``step``: a :class:`~sudoku_cp.logic.steps.Step`, or the index of one
     in ``source`` when it is a :class:`~sudoku_cp.logic.steps.Trace` (``source`` is the trace
-    or its puzzle). ``cell_size`` as in :func:`~sudoku_cp.render.svg.puzzle_svg`.
+    or its puzzle). ``cell_size`` as in :func:`~sudoku_cp.render.drawing.puzzle_svg`.
     Raises ValueError when the step does not fit the puzzle (cells, digits, groups)."""
     from ..logic.steps import Trace
 

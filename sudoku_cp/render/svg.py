@@ -1,28 +1,41 @@
-"""A puzzle as a standalone SVG picture: its grid, regions, digits, candidates and rules.
+"""The canvas of a puzzle's SVG picture: its grid, regions, digits and candidates.
 
 :class:`Picture` collects elements in named layers and writes them in a fixed order (shading
 under lines, lines under digits, marks on top), so callers may add in any order;
-:func:`puzzle_svg` draws a puzzle with it, and :mod:`.steps` adds a step's highlights. The
-rules of :mod:`sudoku_cp.rules` are drawn by :mod:`.rules`. Every text and attribute is
+:func:`~.drawing.puzzle_svg` draws a puzzle with it (the rules of :mod:`sudoku_cp.rules` drawn
+by :mod:`.rules`), and :mod:`.steps` adds a step's highlights. Every text and attribute is
 escaped. Colours are presentation attributes (not a style sheet), so the picture looks the
 same inline in a page, in a notebook and as a file.
 
->>> from sudoku_cp import Puzzle
->>> svg = puzzle_svg(Puzzle.parse("1...\\n..1.\\n.1..\\n...1"))
->>> svg.startswith("<svg") and svg.count('class="given"')
-4
+>>> num(12.5), num(-0.001), symbol(10)
+('12.5', '0', 'A')
 """
 
 from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from ..puzzle import Puzzle
+    from ..model import Model
+
+
+class Drawable(Protocol):
+    """What a picture needs of a puzzle (a :class:`~sudoku_cp.puzzle.Puzzle` is one): drawing
+    reads the grid, it never imports the class, so the puzzle's notebook hook may call down
+    into this package without an import circle."""
+
+    @property
+    def size(self) -> int: ...
+    @property
+    def cells(self) -> tuple[int, ...]: ...
+    @property
+    def model(self) -> Model: ...
+    def groups(self) -> tuple[tuple[int, ...], ...]: ...
+
 
 MIN_CELL, MAX_CELL = 8, 200
 """The cell sizes accepted, in pixels (a user-given number is capped)."""
@@ -84,7 +97,7 @@ def element(tag: str, text: str | None = None, **attrs: object) -> str:
     return f"<{opening}>{escape(text, quote=False)}</{tag}>"
 
 
-def cell_regions(puzzle: Puzzle) -> tuple[int, ...] | None:
+def cell_regions(puzzle: Drawable) -> tuple[int, ...] | None:
     """A region number per cell (a jigsaw's regions or the boxes), or None when the model
     has neither (latin squares): thick lines go wherever neighbours' numbers differ."""
     n, model = puzzle.size, puzzle.model
@@ -99,12 +112,18 @@ def cell_regions(puzzle: Puzzle) -> tuple[int, ...] | None:
     )
 
 
+def needs_margin(puzzle: Drawable) -> bool:
+    """Whether clues sit outside the grid (little killers, sandwiches, skyscrapers, X-sums)."""
+    from ..rules import LittleKiller, Sandwich, Skyscraper, XSum  # (a plain grid needs none)
+
+    outside = LittleKiller | Sandwich | Skyscraper | XSum
+    return any(isinstance(rule, outside) for rule in puzzle.model.rules)
+
+
 class Picture:
     """The picture of one ``size`` grid: geometry, and elements gathered by layer."""
 
-    def __init__(self, puzzle: Puzzle, *, cell_size: float | None = None) -> None:
-        from .rules import needs_margin
-
+    def __init__(self, puzzle: Drawable, *, cell_size: float | None = None) -> None:
         n = puzzle.size
         if cell_size is None:
             # Room for a sub-grid of candidates at least 9 px a digit (5x5 on 25x25).
@@ -255,12 +274,6 @@ class Picture:
                  font_size=self.pencil_size, fill=colour, text_anchor="middle",
                  dominant_baseline="central", font_family="sans-serif", **extra)  # fmt: skip
 
-    def rules(self) -> None:
-        from .rules import draw_rule
-
-        for rule in self.puzzle.model.rules:
-            draw_rule(self, rule)
-
     # --- writing -------------------------------------------------------------------------------
     def svg(self) -> str:
         """The whole picture: a standalone SVG document (no external references)."""
@@ -287,47 +300,3 @@ class Picture:
             if self.layers[name]:
                 body.append(f'<g class="layer-{name}">' + "".join(self.layers[name]) + "</g>")
         return head + "".join(body) + "</svg>"
-
-
-def puzzle_svg(
-    puzzle: Puzzle,
-    *,
-    values: Sequence[int] | None = None,
-    candidates: Sequence[int] | None = None,
-    highlight: Iterable[int] | Mapping[int, str] | None = None,
-    cell_size: float | None = None,
-    title: str | None = None,
-) -> str:
-    """The puzzle as a standalone SVG document.
-
-    ``values``: the digits to show, a digit per cell in reading order (default: the givens;
-    digits that are not givens are drawn in blue — pass a solution to draw it solved).
-    ``candidates``: pencil marks, a bit mask per cell (bit d-1 for digit d), shown in empty
-    cells. ``highlight``: cells to shade, or a mapping of cell to a CSS colour.
-    ``cell_size``: pixels per cell (8 to 200; default 40, more above 16x16 so candidates stay
-    legible). ``title``: the SVG's title (shown by viewers as its name or tooltip).
-    Raises ValueError when a sequence has the wrong length or the cell size is out of range.
-    """
-    n = puzzle.size
-    shown = tuple(puzzle.cells if values is None else values)
-    for name, given in (("values", shown), ("candidates", candidates)):
-        if given is not None and len(given) != n * n:
-            raise ValueError(f"{name} has {len(given)} cells, not the {n * n} of the grid")
-    picture = Picture(puzzle, cell_size=cell_size)
-    picture.title = title
-    if highlight is not None:
-        colours = highlight if isinstance(highlight, Mapping) else dict.fromkeys(highlight, "")
-        for cell, colour in colours.items():
-            picture.shade((cell,), colour or HIGHLIGHT, "highlight", layer="highlight")
-    draw_puzzle(picture, shown, candidates)
-    return picture.svg()
-
-
-def draw_puzzle(picture: Picture, values: Sequence[int], candidates: Sequence[int] | None) -> None:
-    """Everything of the puzzle itself: model groups, rules, lines, digits, candidates."""
-    picture.model_groups()
-    picture.rules()
-    picture.grid_lines()
-    picture.digits(values)
-    if candidates is not None:
-        picture.pencil_marks(candidates, values)

@@ -39,7 +39,9 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ModelError
 
 if TYPE_CHECKING:
-    from .base import (
+    # What the lazy names below are, for mypy (a test keeps this equal to KINDS and
+    # _OTHER_NAMES; they are exported through __all__, which ruff cannot read).
+    from .base import (  # noqa: F401
         MAX_TOTAL,
         Automaton,
         DigitRule,
@@ -53,12 +55,12 @@ if TYPE_CHECKING:
         cell_name,
         cells_named,
     )
-    from .candidates import Candidates
-    from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple
-    from .dots import XV, Difference, Negative, Ratio
-    from .indexers import BoxIndexer, ColumnIndexer, Indexer, RowIndexer, indexer_rules
-    from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers, whispers_gap
-    from .lines_more import (
+    from .candidates import Candidates  # noqa: F401
+    from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple  # noqa: F401
+    from .dots import XV, Difference, Negative, Ratio  # noqa: F401
+    from .indexers import BoxIndexer, ColumnIndexer, Indexer, RowIndexer, indexer_rules  # noqa: F401
+    from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers, whispers_gap  # noqa: F401
+    from .lines_more import (  # noqa: F401
         DoubleArrow,
         EntropicLine,
         Lockout,
@@ -68,13 +70,56 @@ if TYPE_CHECKING:
         SlowThermometer,
         ZipperLine,
     )
-    from .neighbours import AntiKing, AntiKnight, NonConsecutive
-    from .outside import Skyscraper, XSum
-    from .sums import MAX_CAGE_SUM, Arrow, Cage, DigitRootCage, LittleKiller, Sandwich
+    from .neighbours import AntiKing, AntiKnight, NonConsecutive  # noqa: F401
+    from .outside import Skyscraper, XSum  # noqa: F401
+    from .sums import MAX_CAGE_SUM, Arrow, Cage, DigitRootCage, LittleKiller, Sandwich  # noqa: F401
 
-# The rules are frozen data classes, slow to create: each module is imported when one of its
-# names is first used (PEP 562), so that a classic puzzle's solve loads none of them.
-_KINDS_BY_MODULE = {
+KINDS: tuple[tuple[str, str, str], ...] = (
+    # (key, module, class): every kind of rule, in the order RULE_KINDS lists them. The one
+    # table: the keys, the lazy imports and the kinds below are read from it, so a new kind is
+    # a row here (and a line in the TYPE_CHECKING imports above, for mypy: a test keeps them
+    # equal). The first three are the global rules a model file names.
+    ("antiknight", "neighbours", "AntiKnight"),
+    ("antiking", "neighbours", "AntiKing"),
+    ("nonconsecutive", "neighbours", "NonConsecutive"),
+    ("killercage", "sums", "Cage"),
+    ("arrow", "sums", "Arrow"),
+    ("littlekillersum", "sums", "LittleKiller"),
+    ("sandwichsum", "sums", "Sandwich"),
+    ("thermometer", "lines", "Thermometer"),
+    ("renban", "lines", "Renban"),
+    ("whispers", "lines", "Whispers"),
+    ("palindrome", "lines", "Palindrome"),
+    ("betweenline", "lines", "BetweenLine"),
+    ("slowthermometer", "lines_more", "SlowThermometer"),
+    ("entropicline", "lines_more", "EntropicLine"),
+    ("modularline", "lines_more", "ModularLine"),
+    ("nabner", "lines_more", "Nabner"),
+    ("zipperline", "lines_more", "ZipperLine"),
+    ("doublearrow", "lines_more", "DoubleArrow"),
+    ("regionsumline", "lines_more", "RegionSumLine"),
+    ("lockout", "lines_more", "Lockout"),
+    ("difference", "dots", "Difference"),
+    ("ratio", "dots", "Ratio"),
+    ("xv", "dots", "XV"),
+    ("negative", "dots", "Negative"),
+    ("odd", "cells", "Odd"),
+    ("even", "cells", "Even"),
+    ("minimum", "cells", "Minimum"),
+    ("maximum", "cells", "Maximum"),
+    ("clone", "cells", "Clone"),
+    ("quadruple", "cells", "Quadruple"),
+    ("rowindexer", "indexers", "RowIndexer"),
+    ("columnindexer", "indexers", "ColumnIndexer"),
+    ("boxindexer", "indexers", "BoxIndexer"),
+    ("givenPencilMarks", "candidates", "Candidates"),
+    ("skyscraper", "outside", "Skyscraper"),
+    ("xsum", "outside", "XSum"),
+    ("digitrootcage", "sums", "DigitRootCage"),
+)
+
+_OTHER_NAMES = {
+    # The names beside the kinds, by module: shapes and helpers.
     "base": (
         "MAX_TOTAL",
         "Automaton",
@@ -89,141 +134,35 @@ _KINDS_BY_MODULE = {
         "cell_name",
         "cells_named",
     ),
-    "candidates": ("Candidates",),
-    "cells": ("Clone", "Even", "Maximum", "Minimum", "Odd", "Quadruple"),
-    "dots": ("XV", "Difference", "Negative", "Ratio"),
-    "indexers": ("BoxIndexer", "ColumnIndexer", "Indexer", "RowIndexer", "indexer_rules"),
-    "lines": ("BetweenLine", "Palindrome", "Renban", "Thermometer", "Whispers", "whispers_gap"),
-    "lines_more": (
-        "DoubleArrow",
-        "EntropicLine",
-        "Lockout",
-        "ModularLine",
-        "Nabner",
-        "RegionSumLine",
-        "SlowThermometer",
-        "ZipperLine",
-    ),
-    "neighbours": ("AntiKing", "AntiKnight", "NonConsecutive"),
-    "outside": ("Skyscraper", "XSum"),
-    "sums": ("MAX_CAGE_SUM", "Arrow", "Cage", "DigitRootCage", "LittleKiller", "Sandwich"),
+    "indexers": ("Indexer", "indexer_rules"),
+    "lines": ("whispers_gap",),
+    "sums": ("MAX_CAGE_SUM",),
 }
-_LAZY = {name: module for module, names in _KINDS_BY_MODULE.items() for name in names}
 
-GLOBAL_KEYS = ("antiknight", "antiking", "nonconsecutive")
+# The rules are frozen data classes, slow to create: each module is imported when one of its
+# names is first used (PEP 562), so that a classic puzzle's solve loads none of them.
+_LAZY = {name: module for _, module, name in KINDS}
+_LAZY.update({name: module for module, names in _OTHER_NAMES.items() for name in names})
+
+GLOBAL_KEYS = tuple(key for key, _, _ in KINDS[:3])
 """The keys of :data:`GLOBAL_RULES`, known without importing the classes (a test checks)."""
 
-RULE_KEYS = frozenset(
-    (
-        *GLOBAL_KEYS,
-        "killercage",
-        "arrow",
-        "littlekillersum",
-        "sandwichsum",
-        "thermometer",
-        "renban",
-        "whispers",
-        "palindrome",
-        "betweenline",
-        "slowthermometer",
-        "entropicline",
-        "modularline",
-        "nabner",
-        "zipperline",
-        "doublearrow",
-        "regionsumline",
-        "lockout",
-        "difference",
-        "ratio",
-        "xv",
-        "negative",
-        "odd",
-        "even",
-        "minimum",
-        "maximum",
-        "clone",
-        "quadruple",
-        "rowindexer",
-        "columnindexer",
-        "boxindexer",
-        "givenPencilMarks",
-        "skyscraper",
-        "xsum",
-        "digitrootcage",
-    )
-)
+RULE_KEYS = frozenset(key for key, _, _ in KINDS)
 """The keys of :data:`RULE_KINDS` (what backends list in ``rules``), known without importing
 the classes (a test checks that the two agree)."""
 
 
-def _global_rules() -> dict[str, type[Rule]]:
-    from .neighbours import AntiKing, AntiKnight, NonConsecutive
+def _kinds(rows: tuple[tuple[str, str, str], ...]) -> dict[str, type[Rule]]:
+    modules = {module: importlib.import_module(f".{module}", __name__) for _, module, _ in rows}
+    return {key: getattr(modules[module], name) for key, module, name in rows}
 
-    return {rule.key: rule for rule in (AntiKnight, AntiKing, NonConsecutive)}
+
+def _global_rules() -> dict[str, type[Rule]]:
+    return _kinds(KINDS[:3])
 
 
 def _rule_kinds() -> dict[str, type[Rule]]:
-    from .candidates import Candidates
-    from .cells import Clone, Even, Maximum, Minimum, Odd, Quadruple
-    from .dots import XV, Difference, Negative, Ratio
-    from .indexers import BoxIndexer, ColumnIndexer, RowIndexer
-    from .lines import BetweenLine, Palindrome, Renban, Thermometer, Whispers
-    from .lines_more import (
-        DoubleArrow,
-        EntropicLine,
-        Lockout,
-        ModularLine,
-        Nabner,
-        RegionSumLine,
-        SlowThermometer,
-        ZipperLine,
-    )
-    from .neighbours import AntiKing, AntiKnight, NonConsecutive
-    from .outside import Skyscraper, XSum
-    from .sums import Arrow, Cage, DigitRootCage, LittleKiller, Sandwich
-
-    return {
-        rule.key: rule
-        for rule in (
-            AntiKnight,
-            AntiKing,
-            NonConsecutive,
-            Cage,
-            Arrow,
-            LittleKiller,
-            Sandwich,
-            Thermometer,
-            Renban,
-            Whispers,
-            Palindrome,
-            BetweenLine,
-            SlowThermometer,
-            EntropicLine,
-            ModularLine,
-            Nabner,
-            ZipperLine,
-            DoubleArrow,
-            RegionSumLine,
-            Lockout,
-            Difference,
-            Ratio,
-            XV,
-            Negative,
-            Odd,
-            Even,
-            Minimum,
-            Maximum,
-            Clone,
-            Quadruple,
-            RowIndexer,
-            ColumnIndexer,
-            BoxIndexer,
-            Candidates,
-            Skyscraper,
-            XSum,
-            DigitRootCage,
-        )
-    }
+    return _kinds(KINDS)
 
 
 if TYPE_CHECKING:
@@ -260,63 +199,6 @@ def global_rule(key: str, where: str) -> Rule:
         ) from None
 
 
-__all__ = [
-    "GLOBAL_KEYS",
-    "GLOBAL_RULES",
-    "MAX_CAGE_SUM",
-    "MAX_TOTAL",
-    "RULE_KEYS",
-    "RULE_KINDS",
-    "XV",
-    "AntiKing",
-    "AntiKnight",
-    "Arrow",
-    "Automaton",
-    "BetweenLine",
-    "BoxIndexer",
-    "Cage",
-    "Candidates",
-    "Clone",
-    "ColumnIndexer",
-    "Difference",
-    "DigitRootCage",
-    "DigitRule",
-    "DoubleArrow",
-    "EntropicLine",
-    "Even",
-    "Group",
-    "Indexer",
-    "Labelled",
-    "LittleKiller",
-    "Lockout",
-    "Maximum",
-    "Minimum",
-    "ModularLine",
-    "Nabner",
-    "Negative",
-    "NonConsecutive",
-    "Odd",
-    "PairRule",
-    "Palindrome",
-    "Quadruple",
-    "Ratio",
-    "RegionSumLine",
-    "Renban",
-    "RowIndexer",
-    "Rule",
-    "Sandwich",
-    "SlowThermometer",
-    "SequenceRule",
-    "Skyscraper",
-    "SumRule",
-    "Thermometer",
-    "TripleRule",
-    "Whispers",
-    "ZipperLine",
-    "XSum",
-    "cell_name",
-    "cells_named",
-    "global_rule",
-    "indexer_rules",
-    "whispers_gap",
-]
+__all__ = sorted(
+    {"GLOBAL_KEYS", "GLOBAL_RULES", "KINDS", "RULE_KEYS", "RULE_KINDS", "global_rule", *_LAZY}
+)

@@ -29,7 +29,7 @@ from .base import (
 
 
 @dataclass(frozen=True)
-class _Line(Rule):
+class LineRule(Rule):
     """A rule along a line of cells."""
 
     cells: Group
@@ -52,7 +52,7 @@ def _next_pairs(cells: Group) -> tuple[tuple[int, int], ...]:
 
 
 @dataclass(frozen=True)
-class Thermometer(_Line, PairRule):
+class Thermometer(LineRule, PairRule):
     """Digits strictly increase from the bulb, the line's first cell (f-puzzles
     ``thermometer``: each line of the entry starts at the bulb)."""
 
@@ -71,7 +71,7 @@ class Thermometer(_Line, PairRule):
 
 
 @dataclass(frozen=True)
-class Whispers(_Line, PairRule):
+class Whispers(LineRule, PairRule):
     """Neighbours on the line differ by at least ``gap`` (German whispers, f-puzzles
     ``whispers``). The usual gap is 5 on 9x9; for other sizes the importers use
     (N + 1) // 2 (dclamage/SudokuSolver, ``WhispersConstraint``), see :func:`whispers_gap`."""
@@ -104,7 +104,7 @@ def whispers_gap(size: int) -> int:
 
 
 @dataclass(frozen=True)
-class Renban(_Line, PairRule):
+class Renban(LineRule, PairRule):
     """The line holds different digits forming a run of consecutive digits, in any order
     (f-puzzles ``renban``). Compiled as a group plus pairs that differ by less than the
     line's length — together they allow exactly the runs."""
@@ -135,7 +135,7 @@ class Renban(_Line, PairRule):
 
 
 @dataclass(frozen=True)
-class Palindrome(_Line, PairRule):
+class Palindrome(LineRule, PairRule):
     """The line reads the same from both ends (f-puzzles ``palindrome``)."""
 
     key: ClassVar[str] = "palindrome"
@@ -150,7 +150,7 @@ class Palindrome(_Line, PairRule):
 
 
 @dataclass(frozen=True)
-class BetweenLine(_Line, TripleRule):
+class BetweenLine(LineRule, TripleRule):
     """Every digit inside the line lies strictly between the digits on its two ends
     (f-puzzles ``betweenline``; the ends are the line's first and last cells)."""
 

@@ -29,7 +29,7 @@ from typing import ClassVar
 
 from ..errors import ModelError
 from .base import Group, PairRule, Rule, SumRule, TripleRule, cells_named, check_number
-from .lines import _Line
+from .lines import LineRule
 
 
 def _pairs_within(cells: Group, apart: int) -> tuple[tuple[int, int], ...]:
@@ -42,7 +42,7 @@ def _pairs_within(cells: Group, apart: int) -> tuple[tuple[int, int], ...]:
 
 
 @dataclass(frozen=True)
-class SlowThermometer(_Line, PairRule):
+class SlowThermometer(LineRule, PairRule):
     """Digits never decrease from the bulb, the line's first cell (f-puzzles
     ``slowthermometer``; dclamage's SlowThermometerConstraint links each cell to every later
     one so that the later is not smaller, and splits the line into its neighbouring pairs)."""
@@ -75,7 +75,7 @@ def entropic_tops(size: int) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class EntropicLine(_Line, PairRule):
+class EntropicLine(LineRule, PairRule):
     """Every three cells in a row along the line hold one low, one middle and one high digit
     (f-puzzles ``entropicline``; the groups are :func:`entropic_tops`, ``tops`` the largest
     digit of the low and middle ones).
@@ -118,7 +118,7 @@ class EntropicLine(_Line, PairRule):
 
 
 @dataclass(frozen=True)
-class ModularLine(_Line, PairRule):
+class ModularLine(LineRule, PairRule):
     """Every three cells in a row along the line hold digits of the three remainders mod 3
     (f-puzzles ``modularline``: 147, 258, 369 on 9x9; dclamage's ModularLineConstraint groups
     the digits by ``v % 3`` on every size and links every two cells as the entropic line does,
@@ -139,7 +139,7 @@ class ModularLine(_Line, PairRule):
 
 
 @dataclass(frozen=True)
-class Nabner(_Line, PairRule):
+class Nabner(LineRule, PairRule):
     """No two digits on the line are equal or consecutive (f-puzzles ``nabner``; dclamage's
     NabnerConstraint links every two cells of the line, not only neighbours, and refuses a
     line of more than N cells)."""
@@ -173,7 +173,7 @@ def lockout_gap(size: int) -> int:
 
 
 @dataclass(frozen=True)
-class Lockout(_Line, TripleRule):
+class Lockout(LineRule, TripleRule):
     """The ends of the line differ by at least ``gap`` and no digit inside the line lies
     between them, the ends' own digits included (f-puzzles ``lockout``, as
     SudokuVariantSolverJS's LockoutConstraint reads it: in either order of the ends, each
@@ -209,7 +209,7 @@ class Lockout(_Line, TripleRule):
 
 # --- lines of equal sums -------------------------------------------------------------------------
 @dataclass(frozen=True)
-class _EqualSums(_Line, SumRule):
+class _EqualSums(LineRule, SumRule):
     """One equation of a line of equal sums: part ``step`` sums to the same as part
     ``step + 1`` (a line of k parts is k - 1 such rules)."""
 

@@ -1,6 +1,6 @@
 """Benchmark of the report side: tables and plots for 10,000 results (target: under 5 s).
 
-    python -m sudoku_cp.perf.report_speed [--rows 10000] [--datasets 4] [--keep DIR]
+    python -m tools.perf.report_speed [--rows 10000] [--datasets 4] [--keep DIR]
 
 It writes a synthetic bench table of ``--rows`` measurements (``--datasets`` datasets × 5
 backend specs × enough puzzles; log-normal times, counters, a few timeouts), then times what
@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..bench.plots import plot_results
-from ..bench.report import load_results, render_summary, summarize, write_table
+from sudoku_cp.bench.plots import plot_results
+from sudoku_cp.bench.report import load_results, render_summary, summarize, write_table
 
 SPECS = (
     ("backtrack", "naive", 40.0, "nodes"),

@@ -1,6 +1,6 @@
 """Benchmark of the ``sat`` backend's encodings and solvers, and of ``dlx`` against ``backtrack``.
 
-    python -m sudoku_cp.perf.sat_encodings [--sets forum-hardest,top1465] [--repeat 3]
+    python -m tools.perf.sat_encodings [--sets forum-hardest,top1465] [--repeat 3]
         [--only encodings,amo,solvers,paradigms] [--match TEXT,…] [--first N] [--time-limit S]
 
 On the bundled hard samples (``sudoku_cp/data/forum-hardest.csv``, 50 puzzles, and
@@ -89,10 +89,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..backends import backend_class, backend_names, get_backend
-from ..datasets import load_puzzles
-from ..errors import SudokuError
-from ..puzzle import Puzzle
+from sudoku_cp.backends import backend_class, backend_names, get_backend
+from sudoku_cp.datasets import load_puzzles
+from sudoku_cp.errors import SudokuError
+from sudoku_cp.puzzle import Puzzle
 
 DEFAULT_SETS = ("forum-hardest", "top1465")
 PARTS = ("encodings", "amo", "solvers", "paradigms")
@@ -109,7 +109,7 @@ class Config:
 
 def configs(part: str) -> list[Config]:
     """The configurations one part of the benchmark compares."""
-    from ..backends.sat import AMO_ENCODINGS, SOLVERS
+    from sudoku_cp.backends.sat import AMO_ENCODINGS, SOLVERS
 
     if part == "encodings":
         return [
@@ -181,7 +181,7 @@ def run(config: Config, puzzles: list[Puzzle], repeat: int, time_limit: float) -
 def main(argv: list[str] | None = None) -> int:
     """Run the parts asked for and print one table per part."""
     parser = argparse.ArgumentParser(
-        prog="python -m sudoku_cp.perf.sat_encodings", description=__doc__.split("\n\n")[0]
+        prog="python -m tools.perf.sat_encodings", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument(
         "--sets",

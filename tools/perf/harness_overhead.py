@@ -1,6 +1,6 @@
 """Benchmark of the cross-check harness: its own overhead, and its throughput with workers.
 
-    python -m sudoku_cp.perf.harness_overhead [--repeat 200] [--rounds 3] [--backends a,b]
+    python -m tools.perf.harness_overhead [--repeat 200] [--rounds 3] [--backends a,b]
 
 On the bundled 17-clue sample (``sudoku_cp/data/17clue.csv``, 100 puzzles, each unique) it
 measures a uniqueness check (limit 2):
@@ -35,15 +35,23 @@ from multiprocessing.sharedctypes import RawArray
 from pathlib import Path
 from typing import Any
 
-from ..batch import BatchOptions, CheckConfig, IndexSet, RecordWriter, read_records, run_batch
-from ..batch.command import batch_items
-from ..batch.pool import init_worker, run_task
-from ..batch.worker import _WORKER, check_task, tune_gc
-from ..batch.worker import init_worker as init_check_worker
-from ..formats import read_input
-from ..harness import resolve_backends
+import sudoku_cp
+from sudoku_cp.batch import (
+    BatchOptions,
+    CheckConfig,
+    IndexSet,
+    RecordWriter,
+    read_records,
+    run_batch,
+)
+from sudoku_cp.batch.command import batch_items
+from sudoku_cp.batch.pool import init_worker, run_task
+from sudoku_cp.batch.worker import _WORKER, check_task, tune_gc
+from sudoku_cp.batch.worker import init_worker as init_check_worker
+from sudoku_cp.formats import read_input
+from sudoku_cp.harness import resolve_backends
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "17clue.csv"
+DATA = Path(sudoku_cp.__file__).resolve().parent / "data" / "17clue.csv"
 
 
 def _repeated_sample(folder: Path, repeat: int) -> Path:
@@ -63,7 +71,7 @@ def _repeated_sample(folder: Path, repeat: int) -> Path:
 def time_backends(names: list[str], time_limit: float) -> dict[str, float]:
     """Seconds per puzzle of each backend alone over the sample (in this process, warm)."""
     puzzles = [r.puzzle for r in read_input(str(DATA)) if r.puzzle is not None]
-    from ..backends import get_backend
+    from sudoku_cp.backends import get_backend
 
     per_puzzle = {}
     for name in names:

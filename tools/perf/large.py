@@ -1,6 +1,6 @@
 """Benchmark of issue 16's figures in one run: big grids, the default check, start-up.
 
-    python -m sudoku_cp.perf.large [--datasets DIR] [--time-limit 60] [--count-25 19]
+    python -m tools.perf.large [--datasets DIR] [--time-limit 60] [--count-25 19]
                                    [--count-16 289] [--check-puzzles 100000] [--jobs 2]
                                    [--cost-rounds 5]
                                    [--startup-runs 21] [--skip large,check,startup]
@@ -44,10 +44,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from ..backends import get_backend
-from ..datasets import load_puzzles
-from ..formats import read_input
-from ..puzzle import Puzzle
+import sudoku_cp
+from sudoku_cp.backends import get_backend
+from sudoku_cp.datasets import load_puzzles
+from sudoku_cp.formats import read_input
+from sudoku_cp.puzzle import Puzzle
 
 DEFAULT_DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -81,7 +82,7 @@ def _cell(status: str, seconds: float) -> str:
 def large_grids(datasets: Path, time_limit: float, count_25: int, count_16: int) -> None:
     print(f"## 1. big grids (uniqueness checks, limit 2, {time_limit:g} s cap)\n")
     rows = _puzzles(datasets / "large" / "25x25_19.csv", count_25)
-    from ..backends.backtrack.search import _large_kernel
+    from sudoku_cp.backends.backtrack.search import _large_kernel
 
     kernel = _large_kernel(rows[0][1]) if rows else None
     if kernel is not None:
@@ -134,7 +135,7 @@ def backend_costs(rounds: int) -> None:
     """CPU time a uniqueness check of a 17-clue puzzle costs each default judge in a check's
     worker, and ``sat`` with a fresh solver per puzzle (as a single ``solve`` runs it): the
     bundled sample, the three taking turns ``rounds`` times, medians of the rounds' means."""
-    from ..backends import backend_class
+    from sudoku_cp.backends import backend_class
 
     puzzles = load_puzzles("17clue")
     backend_class("backtrack").prepare()  # the compiled kernel, as a worker loads it
@@ -196,7 +197,7 @@ def startup(runs: int) -> None:
     print(f"## 3. start-up, median of {runs} runs taking turns\n")
     # An installed package has its bytecode compiled; a checkout run with
     # PYTHONDONTWRITEBYTECODE=1 would compile every module at every start. Compile it once.
-    package = Path(__file__).resolve().parents[1]
+    package = Path(sudoku_cp.__file__).resolve().parent
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=False)
     bare = _modules_of([sys.executable, "-c", "import sys; print(' '.join(sys.modules))"])
     if any("__editable__" in name for name in bare) or "pathlib" in bare:

@@ -1,6 +1,6 @@
 """Benchmark of ``sudoku-cp generate`` (issue 17), beside hodoku-py's generator.
 
-    python -m sudoku_cp.perf.generate_speed [--jobs 2] [--seconds 20] [--count 600]
+    python -m tools.perf.generate_speed [--jobs 2] [--seconds 20] [--count 600]
 
 Every rate is puzzles a second, each puzzle made and cross-checked by two paradigms exactly as
 ``sudoku-cp generate`` makes it (the API :func:`sudoku_cp.generate.generate`), from the first
@@ -34,8 +34,8 @@ import resource
 import time
 from typing import Any
 
-from ..generate import Options, generate
-from ..generate.options import GLOBAL_VARIANTS, MARK_VARIANTS
+from sudoku_cp.generate import Options, generate
+from sudoku_cp.generate.options import GLOBAL_VARIANTS, MARK_VARIANTS
 
 LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
 KINDS: tuple[tuple[str, dict[str, Any]], ...] = (

@@ -1,6 +1,6 @@
 """The cost of running ``check`` on a Dask cluster instead of the local pool (issue 20).
 
-    python -m sudoku_cp.perf.dask_overhead [--counts 10000,100000] [--backends backtrack]
+    python -m tools.perf.dask_overhead [--counts 10000,100000] [--backends backtrack]
                                             [--rounds 1] [--no-estimate]
 
 The 17-clue sample (100 puzzles) repeated to each count, checked by the command line three
@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..datasets import load_puzzles
+from sudoku_cp.datasets import load_puzzles
 
 FULL_SET = 49_151
 CORES = 64

@@ -1,6 +1,6 @@
 """Benchmark of the backtracker's compiled kernel against tdoku and the pure-Python search.
 
-    python -m sudoku_cp.perf.kernel_speed [--tdoku LIB] [--count 200] [--repeat 3]
+    python -m tools.perf.kernel_speed [--tdoku LIB] [--count 200] [--repeat 3]
 
 Needs the ``jit`` extra (``pip install 'sudoku-cp[jit]'``). On 17-clue, top1465 and the forum's
 hardest (``--data``: tdoku's benchmark files, default ``../shared/datasets/tdoku``; else the
@@ -36,11 +36,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .. import Puzzle, solve
-from ..backends.backtrack.kernel import glue as backtrack_kernel
-from ..backends.backtrack.layout import layout
-from ..backends.backtrack.search import _Clock, _fast
-from ..datasets import load_puzzles
+from sudoku_cp import Puzzle, solve
+from sudoku_cp.backends.backtrack.kernel import glue as backtrack_kernel
+from sudoku_cp.backends.backtrack.layout import layout
+from sudoku_cp.backends.backtrack.search import _Clock, _fast
+from sudoku_cp.datasets import load_puzzles
 
 SAMPLES = (
     ("17-clue", "puzzles2_17_clue.txt", "17clue"),

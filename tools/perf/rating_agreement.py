@@ -2,7 +2,7 @@
 scores, time per rating, and why the levels differ.
 
     pip install hodoku-py        # the reference (a Python port of HoDoKu); never a dependency
-    python -m sudoku_cp.perf.rating_agreement [--per-set N] [--timeout S] [--output DIR]
+    python -m tools.perf.rating_agreement [--per-set N] [--timeout S] [--output DIR]
         [--reuse-hodoku DIR/ratings.jsonl]    # HoDoKu's side from an earlier run
 
 Puzzles: the bundled 9x9 sets (easy, famous, top1465, 17clue, forum-hardest) and, when
@@ -27,16 +27,16 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from ..logic.rating import rate_puzzle
-from ..puzzle import Puzzle
+from sudoku_cp.logic.rating import rate_puzzle
+from sudoku_cp.puzzle import Puzzle
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "datasets"
 LEVEL_NAMES = {1: "Easy", 2: "Medium", 3: "Hard", 4: "Unfair", 5: "Extreme"}
 
 
 def _bundled(name: str) -> list[str]:
-    from ..datasets import bundled_file
-    from ..formats import read_input
+    from sudoku_cp.datasets import bundled_file
+    from sudoku_cp.formats import read_input
 
     path = bundled_file(name)
     return [r.puzzle.to_line() for r in read_input(str(path)) if r.puzzle is not None]

@@ -1,6 +1,6 @@
 """Benchmark of the backends, and of the toolkit's cost over the libraries it wraps.
 
-    python -m sudoku_cp.perf.wrapper_cost [--sets 17clue,top1465,forum-hardest] [--count N]
+    python -m tools.perf.wrapper_cost [--sets 17clue,top1465,forum-hardest] [--count N]
                                             [--backends cpsat,constraint,...] [--file PATH]
                                             [--time-limit S]
 
@@ -41,10 +41,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..backends import Backend, available_backends, backend_names, get_backend
-from ..datasets import load_puzzles
-from ..puzzle import Puzzle
-from ..result import Result
+from sudoku_cp.backends import Backend, available_backends, backend_names, get_backend
+from sudoku_cp.datasets import load_puzzles
+from sudoku_cp.puzzle import Puzzle
+from sudoku_cp.result import Result
 
 DEFAULT_SETS = ("17clue", "top1465", "forum-hardest")
 LIMITS = (1, 2)

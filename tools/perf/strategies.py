@@ -1,6 +1,6 @@
 """Benchmark of the backtracker's strategies: what each idea costs and saves.
 
-    python -m sudoku_cp.perf.strategies [--set top1465] [--limit 2] [--count N]
+    python -m tools.perf.strategies [--set top1465] [--limit 2] [--count N]
                                               [--strategies fast,mrv,ordered,naive]
                                               [--timeout SECONDS] [--repeat K]
 
@@ -24,10 +24,10 @@ import argparse
 import statistics
 from dataclasses import dataclass, field
 
-from ..backends.backtrack import STRATEGIES, BacktrackBackend
-from ..datasets import load_puzzles
-from ..puzzle import Puzzle
-from ..result import Status
+from sudoku_cp.backends.backtrack import STRATEGIES, BacktrackBackend
+from sudoku_cp.datasets import load_puzzles
+from sudoku_cp.puzzle import Puzzle
+from sudoku_cp.result import Status
 
 
 @dataclass
@@ -117,7 +117,7 @@ def table(rows: list[list[str]]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m sudoku_cp.perf.strategies",
+        prog="python -m tools.perf.strategies",
         description="Compare the backtracker's strategies on a puzzle sample.",
     )
     parser.add_argument(

@@ -1,6 +1,6 @@
 """How far logic alone gets on variant puzzles (issue 31), and whether every step is sound.
 
-    python -m sudoku_cp.perf.logic_variants [SET ...]    # default: variants9 published
+    python -m tools.perf.logic_variants [SET ...]    # default: variants9 published
 
 Each puzzle of the bundled sets (both carry their setters' solutions) is solved by
 ``solve_logically`` alone; every placement and elimination of every step is checked against
@@ -17,10 +17,10 @@ import sys
 import time
 from collections import Counter, defaultdict
 
-from ..datasets import bundled_file
-from ..formats import read_input
-from ..logic.solver import solve_logically
-from ..model import load_model
+from sudoku_cp.datasets import bundled_file
+from sudoku_cp.formats import read_input
+from sudoku_cp.logic.solver import solve_logically
+from sudoku_cp.model import load_model
 
 
 def main(argv: list[str] | None = None) -> int:

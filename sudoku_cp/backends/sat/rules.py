@@ -1,5 +1,5 @@
 """The ``sat`` backend's clauses for rules beyond groups and cages: pair, digit, triple,
-sum, sandwich, sequence and quadruple rules (cages are in :mod:`.sat`).
+sum, sandwich, sequence and quadruple rules (cages are in :mod:`.backend`).
 
 Every encoding here is exact — a grid satisfies the clauses (for some values of the auxiliary
 variables) exactly when it satisfies the rule — and writes literals through :class:`Writer`,
@@ -33,12 +33,9 @@ import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..rules import DigitRule, PairRule, Quadruple, Sandwich, SequenceRule, SumRule, TripleRule
-
-if TYPE_CHECKING:
-    from .sat import Encoding
+from ...rules import DigitRule, PairRule, Quadruple, Sandwich, SequenceRule, SumRule, TripleRule
+from .cnf import Encoding
 
 Lit = bool | int
 """A literal: a variable (negative when negated), or a constant True / False."""

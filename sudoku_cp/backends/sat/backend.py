@@ -23,7 +23,7 @@ anti-king, a killer cage's and a renban line's cells are groups, so those need n
   :func:`_encode_cage`: exact because the cage's digits differ). Public killer set (151 9x9
   puzzles, uniqueness checks, gluecard4, best of 3, load 3.6): median 3.0 ms to encode and
   9.0 ms in all, against 8.3 and 12.1 with clauses written through one generic helper;
-- the other shapes (:mod:`.sat_rules`): a pair rule (dots, thermometers, clones …) is a binary
+- the other shapes (:mod:`.rules`): a pair rule (dots, thermometers, clones …) is a binary
   clause per pair of cells and digit pair it forbids; a digit rule (odd, even) unit clauses; a
   triple rule (between line) ``¬first=x ∨ ¬last=y ∨ OR(middle=v allowed)``; a quadruple
   at-least-k clauses; a weighted sum (arrow, little killer), a sandwich and a sequence rule's
@@ -53,12 +53,12 @@ offers; CaDiCaL does not support it, and for the others starting and joining a t
 16x16, for every model a puzzle does not bring its own regions or cages to): the solver holds
 the CNF of the model's empty grid, once per process, and each puzzle's givens are assumptions;
 the clause blocking a solution is guarded by an activation literal of the puzzle's own, retired
-after it (why learnt clauses stay sound is in :class:`_Kept`). 17-clue uniqueness checks take
+after it (why learnt clauses stay sound is in :class:`KeptSolver`). 17-clue uniqueness checks take
 0.36 ms of CPU against 1.4 ms with a fresh solver, where building and loading the CNF in Python
 was most of the time. A single ``solve`` keeps a fresh solver: its answer and counters then do
 not depend on what the process solved before.
 
-Defaults, measured by ``python -m sudoku_cp.perf.sat_encodings`` (figures in its docstring):
+Defaults, measured by ``python -m tools.perf.sat_encodings`` (figures in its docstring):
 ``redundant=True``, ``simplify=True``, ``amo="auto"`` and ``solver="gluecard4"`` — Glucose 4
 with native cardinality constraints, the fastest on the bundled hard 9x9 sets and on 16x16
 puzzles, where building and loading clauses in Python costs more than the search. On hard 25x25
@@ -79,12 +79,11 @@ import threading
 import time
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import BackendError
-from ..puzzle import Puzzle
-from ..rules import (
+from ...errors import BackendError
+from ...puzzle import Puzzle
+from ...rules import (
     RULE_KINDS,
     Cage,
     DigitRule,
@@ -96,8 +95,9 @@ from ..rules import (
     SumRule,
     TripleRule,
 )
-from . import Backend, Counter, Option, Search
-from .sat_rules import (
+from .. import Backend, Counter, Option, Search
+from .cnf import Encoding
+from .rules import (
     OutOfTime,
     Writer,
     encode_digit_rule,
@@ -134,7 +134,7 @@ Left out on purpose: ``lingeling`` (no limited solve, so no time limit), ``kissa
 the whole process when a blocking clause is added after a solve, and exposes no statistics),
 ``cryptosat`` and ``minisatgh`` (not built into the python-sat wheels)."""
 
-_NATIVE_CARD = ("minicard", "gluecard3", "gluecard4")
+NATIVE_CARD = ("minicard", "gluecard3", "gluecard4")
 """Solvers that accept native at-most-k constraints (the ``amo="native"`` encoding). CaDiCaL 1.9.5
 and 3.0 and MinisatEP take ``native_card=True`` but then refuse ``add_atmost`` ("currently
 disabled") in python-sat 1.9.dev17."""
@@ -160,35 +160,6 @@ FIRST_BUDGET = 100
 """Conflicts in the first slice of a time-limited SAT call (a few ms), to learn the rate."""
 
 
-@dataclass
-class Encoding:
-    """A puzzle as CNF: clauses, native at-most-one constraints and the way back to digits."""
-
-    size: int
-    grid: list[int]
-    """The givens; a blank cell (0) is filled from a model's true cell variables."""
-    cell_vars: list[tuple[int, int, int]] = field(default_factory=list)
-    """``(variable, cell, digit)`` for every cell variable (not the auxiliary ones)."""
-    clauses: list[list[int]] = field(default_factory=list)
-    atmosts: list[list[int]] = field(default_factory=list)
-    top: int = 0
-    """The highest variable used, auxiliary ones included."""
-    contradiction: bool = False
-    """The givens alone leave a cell or a group-digit with no candidate (no solution)."""
-
-    def decode(self, model: list[int]) -> tuple[int, ...]:
-        """The grid a SAT model stands for."""
-        grid = list(self.grid)
-        for var, cell, digit in self.cell_vars:
-            if model[var - 1] > 0:
-                grid[cell] = digit
-        return tuple(grid)
-
-    def blocking_clause(self, model: list[int]) -> list[int]:
-        """The clause that rules out this model's grid (over the cell variables only)."""
-        return [-var for var, _, _ in self.cell_vars if model[var - 1] > 0]
-
-
 def encode(
     puzzle: Puzzle,
     *,
@@ -199,7 +170,7 @@ def encode(
 ) -> Encoding:
     """Compile ``puzzle`` to CNF (see the module docstring for the encoding and its options).
     Past ``deadline`` (a ``time.perf_counter`` value), the rules' encodings raise
-    :class:`~.sat_rules.OutOfTime`: a long sum over many cells can take seconds to write.
+    :class:`~.rules.OutOfTime`: a long sum over many cells can take seconds to write.
 
     >>> enc = encode(Puzzle([1] + [0] * 15, "latin"))
     >>> len(enc.cell_vars), enc.contradiction
@@ -273,7 +244,7 @@ def _encode_rules(
     deadline: float | None,
 ) -> None:
     """The clauses of the rules beyond groups: cage sums here, the other
-    shapes in :mod:`.sat_rules`.
+    shapes in :mod:`.rules`.
 
     A literal for "cell holds digit" is its variable, or a constant when the cell is given or
     the digit was pruned (``simplify``): :func:`_literal` answers True, False or the variable,
@@ -427,6 +398,14 @@ def _amo_writer(enc: Encoding, amo: str):
     return library
 
 
+def resolve_amo(solver: str, amo: str) -> str:
+    """The at-most-one encoding ``amo`` stands for with ``solver``: ``auto`` is ``native``
+    where the solver has cardinality constraints, ``hybrid`` elsewhere."""
+    if amo == "auto":
+        return "native" if solver in NATIVE_CARD else "hybrid"
+    return amo
+
+
 class SATBackend(Backend):
     """CDCL SAT through PySAT on the standard encoding of the model (see the module docstring)."""
 
@@ -487,19 +466,17 @@ class SATBackend(Backend):
         """The options checked one by one, then together: ``native`` needs a solver that
         has cardinality constraints."""
         settings = super().check_options(options)
-        if settings["amo"] == "native" and settings["solver"] not in _NATIVE_CARD:
+        if settings["amo"] == "native" and settings["solver"] not in NATIVE_CARD:
             raise BackendError(
                 f"backend 'sat': amo='native' needs a solver with cardinality constraints "
-                f"({', '.join(_NATIVE_CARD)}), not {settings['solver']!r}"
+                f"({', '.join(NATIVE_CARD)}), not {settings['solver']!r}"
             )
         return settings
 
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
     ) -> Search:
-        name, amo = options["solver"], options["amo"]
-        if amo == "auto":
-            amo = "native" if name in _NATIVE_CARD else "hybrid"
+        name, amo = options["solver"], resolve_amo(options["solver"], options["amo"])
         if options["incremental"] and not puzzle.model.own and puzzle.size <= KEPT_MAX_SIZE:
             return _search_kept(puzzle, limit, deadline, (name, amo, options["redundant"]))
         start = time.perf_counter()
@@ -615,7 +592,7 @@ _STAT_KEYS = ("decisions", "conflicts", "propagations", "restarts")
 _POSITIVE = (0).__lt__
 
 
-class _Kept:
+class KeptSolver:
     """A solver holding the CNF of a model's *empty* grid (``simplify=False``: variable
     ``cell·N + digit`` says the cell holds the digit), reused for every puzzle of that model
     and size: a puzzle's givens are assumptions, and the clause blocking a solution found is
@@ -718,7 +695,7 @@ class _Shelf:
     __slots__ = ("solvers", "__weakref__")
 
     def __init__(self) -> None:
-        self.solvers: dict[Any, _Kept] = {}
+        self.solvers: dict[Any, KeptSolver] = {}
 
 
 _KEPT = threading.local()
@@ -753,7 +730,7 @@ def _search_kept(
         while len(kept) >= KEPT_SOLVERS:
             kept.pop(next(iter(kept))).delete()
         try:
-            solver = _Kept(puzzle, *settings, deadline)
+            solver = KeptSolver(puzzle, *settings, deadline)
         except OutOfTime:
             return Search(timed_out=True)
         built = solver.encode_seconds

@@ -1,6 +1,6 @@
 """The ``cpsat`` backend against a bare CP-SAT model of the same variant puzzle (issue 13).
 
-    python -m sudoku_cp.perf.cpsat_bare [--datasets DIR] [--count N] [--limit L] [--rounds R]
+    python -m tools.perf.cpsat_bare [--datasets DIR] [--count N] [--limit L] [--rounds R]
 
 Times, on the public killer set (``variants/killer_janko_151.jsonl``) and jigsaw set
 (``variants/jigsaw_janko_127.csv``) of the shared datasets, the ``cpsat`` backend's ``solve``
@@ -29,10 +29,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..backends import get_backend
-from ..model import load_model
-from ..puzzle import Puzzle
-from ..rules import Cage
+from sudoku_cp.backends import get_backend
+from sudoku_cp.model import load_model
+from sudoku_cp.puzzle import Puzzle
+from sudoku_cp.rules import Cage
+
 from .wrapper_cost import bare_cpsat, classic_groups
 
 DEFAULT_DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"

@@ -1,6 +1,6 @@
 """Time ``sudoku-cp candidates`` (issue 31) and pencil-mark uniqueness checks (issue 34).
 
-    python -m sudoku_cp.perf.candidates_speed [SET ...] [--time-limit S]
+    python -m tools.perf.candidates_speed [SET ...] [--time-limit S]
         [--pencilmark FILE --count N --backends sat,cpsat]
 
 For each bundled set (default: ``variants9`` and ``published``) the true candidates and the
@@ -23,8 +23,8 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from ..datasets import load_puzzles
-from ..puzzle import Puzzle
+from sudoku_cp.datasets import load_puzzles
+from sudoku_cp.puzzle import Puzzle
 
 
 def _figures(times: Sequence[float]) -> str:
@@ -39,7 +39,7 @@ def _figures(times: Sequence[float]) -> str:
 
 
 def time_sets(names: Sequence[str], time_limit: float) -> None:
-    from ..true_candidates import OutOfTime, analyse
+    from sudoku_cp.true_candidates import OutOfTime, analyse
 
     for name in names:
         by_size: dict[str, list[float]] = {"9x9": [], "other sizes": []}
@@ -59,8 +59,8 @@ def time_sets(names: Sequence[str], time_limit: float) -> None:
 
 
 def time_pencilmarks(path: str, count: int, backends: Sequence[str], time_limit: float) -> None:
-    from ..backends import get_backend
-    from ..formats import read_puzzles
+    from sudoku_cp.backends import get_backend
+    from sudoku_cp.formats import read_puzzles
 
     puzzles: list[Puzzle] = []
     for record in read_puzzles(path):

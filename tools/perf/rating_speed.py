@@ -2,7 +2,7 @@
 the generator's quick restricted solve (:func:`sudoku_cp.generate.difficulty.beyond`), here
 and, with ``--baseline``, in another source tree of sudoku-cp side by side.
 
-    python -m sudoku_cp.perf.rating_speed [--per-set N] [--file F ...] [--baseline DIR]
+    python -m tools.perf.rating_speed [--per-set N] [--file F ...] [--baseline DIR]
 
 Puzzles: the first ``--per-set`` (default 50) of the bundled easy, 17clue, top1465 and
 forum-hardest sets, and every puzzle of each ``--file`` (one a line, e.g. made by
@@ -31,7 +31,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from ..logic.rating import LEVELS
+from sudoku_cp.logic.rating import LEVELS
 
 ROOT = Path(__file__).resolve().parents[2]
 """The source tree this module was imported from (the directory holding ``sudoku_cp``)."""
@@ -91,7 +91,7 @@ class Worker:
 
 def puzzles(per_set: int, files: list[str]) -> list[str]:
     """Puzzle lines: the bundled sets' first ``per_set`` 9x9 puzzles, then the files'."""
-    from ..datasets import load_puzzles
+    from sudoku_cp.datasets import load_puzzles
 
     out = []
     for name in SETS:

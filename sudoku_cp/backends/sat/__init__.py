@@ -1,0 +1,53 @@
+"""The ``sat`` backend (CNF through PySAT), by layers: :mod:`.cnf` (the CNF record) at the
+foot, :mod:`.rules` (clauses for rules beyond groups and cages) above it, :mod:`.backend` (the
+encoding of groups and cages, the solver calls, the kept incremental solver) on top.
+
+What other modules use is named here: the backend class, whether PySAT is installed, the
+encoder, the solver pieces true candidates drive (:mod:`sudoku_cp.true_candidates`) and the
+kept solver the generator counts with (:mod:`sudoku_cp.generate.satcount`).
+"""
+
+from __future__ import annotations
+
+from .backend import (
+    AMO_ENCODINGS,
+    NATIVE_CARD,
+    SOLVERS,
+    KeptSolver,
+    SATBackend,
+    drop_kept_solvers,
+    encode,
+    enumerate_solutions,
+    load_solver,
+    resolve_amo,
+    solve_within,
+)
+from .cnf import Encoding
+from .rules import OutOfTime
+
+Solver = SATBackend
+"""The backend class under the name every solving method's package gives it."""
+
+
+def available() -> bool:
+    """Whether PySAT (``python-sat``) is installed, so this backend can run."""
+    return SATBackend.available()
+
+
+__all__ = [
+    "AMO_ENCODINGS",
+    "NATIVE_CARD",
+    "SOLVERS",
+    "Encoding",
+    "KeptSolver",
+    "OutOfTime",
+    "SATBackend",
+    "Solver",
+    "available",
+    "drop_kept_solvers",
+    "encode",
+    "enumerate_solutions",
+    "load_solver",
+    "resolve_amo",
+    "solve_within",
+]
