@@ -175,14 +175,21 @@ def _node_graph(modules: dict[str, Module], node: Any) -> dict[str, set[str]]:
         graph.setdefault(here, set())
         for target in module.imports:
             there = node(modules[target])
-            if there is not None and there != here:
+            if there is not None and there != here and not _nested(here, there):
                 graph[here].add(there)
     return graph
 
 
+def _nested(a: str, b: str) -> bool:
+    """Whether one folder lies inside the other: a room and its inner folders (the backtracker
+    and its ``kernel/`` below the search, reading ``layout.py`` at the room's foot) are one
+    room, so imports between them are the room's own layering, checked by the module graph."""
+    return a.startswith(b + ".") or b.startswith(a + ".")
+
+
 def folder_graph(modules: dict[str, Module]) -> dict[str, set[str]]:
-    """Subfolder A → subfolder B when a module of A imports a module of B (A ≠ B; the root
-    folder's own modules left out)."""
+    """Subfolder A → subfolder B when a module of A imports a module of B (A ≠ B, neither inside
+    the other; the root folder's own modules left out)."""
     return _node_graph(modules, lambda m: None if m.folder == PACKAGE else m.folder)
 
 

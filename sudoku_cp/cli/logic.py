@@ -203,14 +203,14 @@ HINT_EXIT = {
     "no solution": EXIT_NEGATIVE,
     "stalled": EXIT_UNDECIDED,
 }
-"""``explain --hint``'s exit status for each outcome (:class:`~sudoku_cp.logic.hint.Hint`)."""
+"""``explain --hint``'s exit status for each outcome (:class:`~sudoku_cp.hint.Hint`)."""
 
 
 def _hint(record: Any, position: Any, uniqueness: bool, out_format: str) -> int:
     """Print the next step of ``record``'s puzzle from ``position`` (a state or None); return
     the exit status it calls for."""
+    from ..hint import next_hint
     from ..logic.board import cell_name
-    from ..logic.hint import next_hint
     from ..logic.rating import technique_rating
     from ..logic.text import step_data
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .board import cell_name, digits_of
+from .logic.board import cell_name, digits_of
 
 if TYPE_CHECKING:
-    from ..formats.state import State
-    from ..puzzle import Puzzle
-    from .steps import Step
+    from .formats.state import State
+    from .logic.steps import Step
+    from .puzzle import Puzzle
 
 HintOutcome = Literal["step", "solved", "stalled", "wrong", "no solution"]
 
@@ -52,8 +52,8 @@ class Hint:
 def _solutions(puzzle: Puzzle, limit: int) -> tuple[tuple[tuple[int, ...], ...], bool]:
     """Up to ``limit`` solutions of ``puzzle`` by the backend the tool prefers for it, and
     whether the search finished (within :data:`SOLVE_SECONDS`)."""
-    from ..backends import available_backends, get_backend
-    from ..choice import choose
+    from .backends import available_backends, get_backend
+    from .choice import choose
 
     chosen = choose(puzzle, available_backends())
     if not chosen:
@@ -85,8 +85,8 @@ def next_hint(puzzle: Puzzle, state: State | None = None, *, uniqueness: bool = 
     givens), or why there is none (see :class:`Hint`). ``state`` must have passed
     :func:`~sudoku_cp.formats.state.check_state`. Techniques that assume one solution take part
     only when ``uniqueness`` is on and the puzzle is known to have one."""
-    from ..formats.state import state_puzzle
-    from .solver import solve_logically
+    from .formats.state import state_puzzle
+    from .logic.solver import solve_logically
 
     n = puzzle.size
     placed = state.placed if state is not None else None
