@@ -259,18 +259,18 @@ def test_time_limit_stops_the_kernel() -> None:
 
 @pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "float64"])
 def test_the_unwrapped_indexing_reads_and_writes_what_numpy_indexing_does(dtype: str) -> None:
-    # _at/_put skip numba's handling of negative indices (the kernel's speed door); on every
+    # load/store skip numba's handling of negative indices (the kernel's speed door); on every
     # non-negative index they must be plain indexing.
     import numpy as np
     from numba import njit
 
-    from sudoku_cp.backends.backtrack.kernel.nogoods import _at, _put
+    from sudoku_cp.backends.backtrack.kernel.nogoods import load, store
 
     @njit
     def doubled_and_read(array: np.ndarray, out: np.ndarray) -> None:
         for i in range(array.shape[0]):
-            _put(array, i, _at(array, i) * 2)
-            out[i] = _at(array, i)
+            store(array, i, load(array, i) * 2)
+            out[i] = load(array, i)
 
     array = np.arange(-60, 60, 3).astype(dtype)
     expected = array * 2

@@ -134,3 +134,19 @@ def test_a_room_and_its_inner_folder_are_one_room_but_two_rooms_are_not(tmp_path
     )
     assert structure.module_cycles(modules) == []
     assert structure.folder_cycles(modules) == [["sudoku_cp.other", "sudoku_cp.room"]]
+
+
+def test_no_module_imports_another_modules_private_names(modules) -> None:
+    # Issue 32: what one module uses of another is that module's public surface. Names that
+    # start with one underscore imported by `from X import _name` are private; aliases such as
+    # `import datetime as _dt` are the importer's own business and allowed.
+    reaches = []
+    for module in modules.values():
+        tree = ast.parse(module.path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                for alias in node.names:
+                    private = alias.name.startswith("_") and not alias.name.startswith("__")
+                    if private:
+                        reaches.append(f"{module.name}: from {node.module} import {alias.name}")
+    assert reaches == []

@@ -651,7 +651,7 @@ def read_input(
         # lz-string's base64 has '/' and '+', and a payload is hundreds of characters: it
         # was taken for a path ("file not found", "File name too long").
         return _read_text(arg, rules, fmt)
-    if existing or _looks_like_path(arg):
+    if existing or looks_like_path(arg):
         # Opening says best what is wrong: missing, a directory, or no permission (also on
         # a parent directory, which makes the path look missing to a mere existence check).
         return read_puzzles(arg, rules, fmt, defer=defer)
@@ -679,7 +679,7 @@ def _is_existing_path(arg: str) -> bool:
         return False
 
 
-def _looks_like_path(arg: str) -> bool:
+def looks_like_path(arg: str) -> bool:
     if len(arg) > 4096:
         return False
     if "\n" in arg:  # puzzle text of several lines, unless it ends like a file name

@@ -94,9 +94,9 @@ def state_text(arg: str) -> str:
             return raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise InputError(f"--state {arg}: not UTF-8 text") from None
-    from .files import _looks_like_path  # (the rule puzzle arguments follow)
+    from .files import looks_like_path  # (the rule puzzle arguments follow)
 
-    if "{" not in arg and _looks_like_path(arg) and not os.path.exists(arg):
+    if "{" not in arg and looks_like_path(arg) and not os.path.exists(arg):
         from .links import find_payload
 
         if find_payload(arg.strip()) is None:  # (a link or payload has '/' but is no path)

@@ -39,36 +39,36 @@ from .nogoods import (
     S_STAMP,
     S_TOCLEAR,
     TRAIL,
-    _at,
-    _bump,
-    _put,
-    _refresh,
+    bump,
+    load,
+    refresh,
+    store,
 )
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, out):
     """The other literals of the reason of ``v``'s value (all false), into ``out``; how many."""
-    kind = _at(rkind, v)
+    kind = load(rkind, v)
     if kind == BY_PEER:
-        _put(out, 0, 2 * _at(rdata, v) + 1)
+        store(out, 0, 2 * load(rdata, v) + 1)
         return 1
     if kind == BY_CONSTRAINT:
-        k = _at(rdata, v)
+        k = load(rdata, v)
         m = 0
-        for i in range(_at(mem_start, k), _at(mem_start, k + 1)):
-            w = _at(mem_list, i)
+        for i in range(load(mem_start, k), load(mem_start, k + 1)):
+            w = load(mem_list, i)
             if w != v:
-                _put(out, m, 2 * w)
+                store(out, m, 2 * w)
                 m += 1
         return m
     if kind == BY_CLAUSE:
-        ci = _at(rdata, v)
+        ci = load(rdata, v)
         m = 0
-        s = _at(cl_start, ci)
-        for i in range(_at(cl_len, ci)):
-            if _at(lits, s + i) >> 1 != v:
-                _put(out, m, _at(lits, s + i))
+        s = load(cl_start, ci)
+        for i in range(load(cl_len, ci)):
+            if load(lits, s + i) >> 1 != v:
+                store(out, m, load(lits, s + i))
                 m += 1
         return m
     return 0
@@ -81,20 +81,20 @@ def _conflict_lits(tab, st, ctrl, out):
     mem_start, mem_list = st[S_MEM_START], st[S_MEM_LIST]
     kind = ctrl[CONFLICT_KIND]
     if kind == PEER_CLASH:
-        _put(out, 0, 2 * ctrl[CONFLICT_A] + 1)
-        _put(out, 1, 2 * ctrl[CONFLICT_B] + 1)
+        store(out, 0, 2 * ctrl[CONFLICT_A] + 1)
+        store(out, 1, 2 * ctrl[CONFLICT_B] + 1)
         return 2
     if kind == EMPTY_CONSTRAINT:
         k = ctrl[CONFLICT_A]
-        lo = _at(mem_start, k)
-        for i in range(lo, _at(mem_start, k + 1)):
-            _put(out, i - lo, 2 * _at(mem_list, i))
-        return _at(mem_start, k + 1) - lo
+        lo = load(mem_start, k)
+        for i in range(lo, load(mem_start, k + 1)):
+            store(out, i - lo, 2 * load(mem_list, i))
+        return load(mem_start, k + 1) - lo
     ci = ctrl[CONFLICT_A]
-    s = _at(cl_start, ci)
-    for i in range(_at(cl_len, ci)):
-        _put(out, i, _at(lits, s + i))
-    return _at(cl_len, ci)
+    s = load(cl_start, ci)
+    for i in range(load(cl_len, ci)):
+        store(out, i, load(lits, s + i))
+    return load(cl_len, ci)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -110,24 +110,24 @@ def _implied(p, levels, tab, st, stack, toclear, cleared):
     mem_start, mem_list = st[S_MEM_START], st[S_MEM_LIST]
     top = cleared
     depth = 1
-    _put(stack, 0, p)
+    store(stack, 0, p)
     while depth > 0:
         depth -= 1
-        v = _at(stack, depth) >> 1
+        v = load(stack, depth) >> 1
         m = _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, more)
         for i in range(m):
-            w = _at(more, i) >> 1
-            if _at(seen, w) or _at(level, w) == 0:
+            w = load(more, i) >> 1
+            if load(seen, w) or load(level, w) == 0:
                 continue
-            if _at(rkind, w) != DECIDED and (np.int64(1) << (_at(level, w) & 63)) & levels:
-                _put(seen, w, 1)
-                _put(stack, depth, _at(more, i))
+            if load(rkind, w) != DECIDED and (np.int64(1) << (load(level, w) & 63)) & levels:
+                store(seen, w, 1)
+                store(stack, depth, load(more, i))
                 depth += 1
-                _put(toclear, cleared, _at(more, i))
+                store(toclear, cleared, load(more, i))
                 cleared += 1
             else:
                 for j in range(top, cleared):
-                    _put(seen, _at(toclear, j) >> 1, 0)
+                    store(seen, load(toclear, j) >> 1, 0)
                 return -1
     return cleared
 
@@ -138,29 +138,29 @@ def _drop_rivals(size, buf, tab):
     and c = d share a constraint (the same cell, or the same digit in one full group): the
     rules already imply it is false once the first literal is. (Resolution with a rule's
     two-literal clause; Glucose's binary minimisation in Sudoku's terms.)"""
-    p = _at(buf, 0)
+    p = load(buf, 0)
     if p & 1 == 0:
         return size
     vcon_start, vcon_list = tab[0], tab[1]
     v = p >> 1
     kept = 1
     for i in range(1, size):
-        q = _at(buf, i)
+        q = load(buf, i)
         rival = False
         if q & 1 == 0:
             w = q >> 1
-            for a in range(_at(vcon_start, v), _at(vcon_start, v + 1)):
-                for b in range(_at(vcon_start, w), _at(vcon_start, w + 1)):
-                    if _at(vcon_list, a) == _at(vcon_list, b):
+            for a in range(load(vcon_start, v), load(vcon_start, v + 1)):
+                for b in range(load(vcon_start, w), load(vcon_start, w + 1)):
+                    if load(vcon_list, a) == load(vcon_list, b):
                         rival = True
         if not rival:
-            _put(buf, kept, q)
+            store(buf, kept, q)
             kept += 1
     return kept
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _analyze(tab, st, ctrl, fctrl):
+def analyze(tab, st, ctrl, fctrl):
     """First-UIP learning: the nogood into ``buf`` (its asserting literal first, then one of
     the highest level); returns its length and the level to jump back to."""
     val, level, rkind, rdata, trail, lim, count = st[:S_PHASE]
@@ -171,7 +171,7 @@ def _analyze(tab, st, ctrl, fctrl):
     current = ctrl[LEVEL]
     m = _conflict_lits(tab, st, ctrl, more)
     if ctrl[CONFLICT_KIND] == FALSE_CLAUSE:
-        _refresh(ctrl[CONFLICT_A], level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl)
+        refresh(ctrl[CONFLICT_A], level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl)
     size = 1
     open_paths = 0
     index = ctrl[TRAIL] - 1
@@ -180,63 +180,63 @@ def _analyze(tab, st, ctrl, fctrl):
     ctrl[LAST_N] = 0
     while True:
         for i in range(m):
-            q = _at(more, i)
+            q = load(more, i)
             v = q >> 1
-            if _at(seen, v) == 0 and _at(level, v) > 0:
-                _put(seen, v, 1)
-                _bump(v, act, heap, hpos, fctrl)
-                if _at(level, v) >= current:
+            if load(seen, v) == 0 and load(level, v) > 0:
+                store(seen, v, 1)
+                bump(v, act, heap, hpos, fctrl)
+                if load(level, v) >= current:
                     open_paths += 1
-                    if _at(rkind, v) == BY_CLAUSE and _at(cl_flags, _at(rdata, v)) & LEARNT_FLAG:
-                        _put(last, ctrl[LAST_N], v)
+                    if load(rkind, v) == BY_CLAUSE and load(cl_flags, load(rdata, v)) & LEARNT_FLAG:
+                        store(last, ctrl[LAST_N], v)
                         ctrl[LAST_N] += 1
                 else:
-                    _put(buf, size, q)
+                    store(buf, size, q)
                     size += 1
-        while _at(seen, _at(trail, index) >> 1) == 0:
+        while load(seen, load(trail, index) >> 1) == 0:
             index -= 1
-        p = _at(trail, index)
+        p = load(trail, index)
         index -= 1
         v = p >> 1
-        _put(seen, v, 0)
+        store(seen, v, 0)
         open_paths -= 1
         if open_paths == 0:
             break
         m = _reason(v, rkind, rdata, mem_start, mem_list, cl_start, cl_len, lits, more)
-        if _at(rkind, v) == BY_CLAUSE:
-            _refresh(_at(rdata, v), level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl)
-    _put(buf, 0, p ^ 1)
+        if load(rkind, v) == BY_CLAUSE:
+            refresh(load(rdata, v), level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl)
+    store(buf, 0, p ^ 1)
     # drop literals implied by the rest of the nogood (recursive minimisation, as MiniSat)
     stack, toclear = st[S_STACK], st[S_TOCLEAR]
     cleared = 0
     levels = np.int64(0)
     for i in range(1, size):
-        levels |= np.int64(1) << (_at(level, _at(buf, i) >> 1) & 63)
-        _put(toclear, cleared, _at(buf, i))
+        levels |= np.int64(1) << (load(level, load(buf, i) >> 1) & 63)
+        store(toclear, cleared, load(buf, i))
         cleared += 1
     kept = 1
     for i in range(1, size):
-        q = _at(buf, i)
+        q = load(buf, i)
         implied = -1
-        if _at(rkind, q >> 1) != DECIDED:
+        if load(rkind, q >> 1) != DECIDED:
             implied = _implied(q, levels, tab, st, stack, toclear, cleared)
         if implied < 0:
-            _put(buf, kept, q)
+            store(buf, kept, q)
             kept += 1
         else:
             cleared = implied  # what it proved implied stays marked until the end
     for i in range(cleared):
-        _put(seen, _at(toclear, i) >> 1, 0)
+        store(seen, load(toclear, i) >> 1, 0)
     kept = _drop_rivals(kept, buf, tab)
     # the jump: to the highest level among the rest, whose literal goes second (watched)
     back = 0
     if kept > 1:
         best = 1
         for i in range(2, kept):
-            if _at(level, _at(buf, i) >> 1) > _at(level, _at(buf, best) >> 1):
+            if load(level, load(buf, i) >> 1) > load(level, load(buf, best) >> 1):
                 best = i
-        q = _at(buf, best)
-        _put(buf, best, _at(buf, 1))
-        _put(buf, 1, q)
-        back = _at(level, q >> 1)
+        q = load(buf, best)
+        store(buf, best, load(buf, 1))
+        store(buf, 1, q)
+        back = load(level, q >> 1)
     return kept, back

@@ -48,7 +48,7 @@ from .generic import (
     PROPAGATIONS,
     STACK_FULL,
     STARTED,
-    _popcount,
+    popcount,
 )
 
 WIDTH = 32
@@ -281,13 +281,13 @@ def _branch_cell(s):
                 left ^= bit
                 p = trailing_zeros(bit)
                 mates = MATES[p]
-                n = np.int64(_popcount(~s[27 + b] & mates)) * 16
-                n += np.int64(_popcount(pairs[b] & mates))
+                n = np.int64(popcount(~s[27 + b] & mates)) * 16
+                n += np.int64(popcount(pairs[b] & mates))
                 col = COLUMN[p % 9]
                 for b2 in range(3):
                     if b2 != b:
-                        n += np.int64(_popcount(~s[27 + b2] & col)) * 16
-                        n += np.int64(_popcount(pairs[b2] & col))
+                        n += np.int64(popcount(~s[27 + b2] & col)) * 16
+                        n += np.int64(popcount(pairs[b2] & col))
                 if n > score:
                     score = n
                     best = 27 * b + p
@@ -362,7 +362,7 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
         frame_cell[0] = cell
         left = _digits_of(s, cell)
         frame_left[0] = left
-        ctrl[NODES] += _popcount(left)
+        ctrl[NODES] += popcount(left)
         ctrl[DEPTH] = 1
     stop = ctrl[NODES] + ctrl[BUDGET]
     depth = ctrl[DEPTH]
@@ -400,7 +400,7 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
         frame_cell[depth] = cell
         left = _digits_of(s, cell)
         frame_left[depth] = left
-        ctrl[NODES] += _popcount(left)
+        ctrl[NODES] += popcount(left)
         depth += 1
     ctrl[DEPTH] = 0
     return DONE

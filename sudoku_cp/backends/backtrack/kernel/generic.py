@@ -53,7 +53,7 @@ few arrays rather than a dozen, which is a good part of a call's cost on an easy
 
 
 @intrinsic
-def _popcount(typingctx, x):
+def popcount(typingctx, x):
     sig = types.uint64(types.uint64)
 
     def codegen(context, builder, signature, args):
@@ -237,7 +237,7 @@ def _branch_cell(cand, openp, counts, peer_start, peer_list):
     cells = cand.shape[0]
     fewest = np.int64(65)
     for c in range(cells):
-        n = np.int64(_popcount(cand[c]))  # signed: mixing in unsigned makes numba use floats
+        n = np.int64(popcount(cand[c]))  # signed: mixing in unsigned makes numba use floats
         counts[c] = n
         if 1 < n < fewest:
             fewest = n

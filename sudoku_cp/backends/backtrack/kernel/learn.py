@@ -48,7 +48,7 @@ from numba import njit
 from ....model import Model
 from ....puzzle import Grid, Puzzle
 from ... import Search
-from .analysis import _analyze
+from .analysis import analyze
 from .nogoods import (  # the state's layout, the order of choices, the nogood store
     BUDGET,
     BUFFER_FULL,
@@ -135,16 +135,16 @@ from .nogoods import (  # the state's layout, the order of choices, the nogood s
     UNIT,
     UNIT_FACT,
     VAR_INC,
-    _add_clause,
-    _at,
-    _bump,
-    _distance,
-    _heap_insert,
-    _heap_pop,
-    _pool_needs,
-    _push,
-    _put,
-    _reduce,
+    add_clause,
+    bump,
+    heap_insert,
+    heap_pop,
+    lbd,
+    load,
+    pool_needs,
+    push,
+    reduce_nogoods,
+    store,
 )
 
 LBD_WINDOW, TRAIL_WINDOW = 50, 5000
@@ -186,19 +186,19 @@ POLARITY = 0
 @njit(cache=True, inline="always", _nrt=False)
 def _count(v, step, vcon_start, vcon_list, count):
     """Add ``step`` to the possible "yes"es of every constraint of variable ``v``."""
-    for i in range(_at(vcon_start, v), _at(vcon_start, v + 1)):
-        k = _at(vcon_list, i)
-        _put(count, k, _at(count, k) + step)
+    for i in range(load(vcon_start, v), load(vcon_start, v + 1)):
+        k = load(vcon_list, i)
+        store(count, k, load(count, k) + step)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _assign(v, value, kind, data, vcon_start, vcon_list, val, level, rkind, rdata, trail,
             count, ctrl):  # fmt: skip
-    _put(val, v, value)
-    _put(level, v, ctrl[LEVEL])
-    _put(rkind, v, kind)
-    _put(rdata, v, data)
-    _put(trail, ctrl[TRAIL], 2 * v + 1 - value)
+    store(val, v, value)
+    store(level, v, ctrl[LEVEL])
+    store(rkind, v, kind)
+    store(rdata, v, data)
+    store(trail, ctrl[TRAIL], 2 * v + 1 - value)
     ctrl[TRAIL] += 1
     if value == 1 and kind >= BY_CONSTRAINT:
         ctrl[SETTLED] += 1
@@ -211,14 +211,14 @@ def _backtrack(to, vcon_start, vcon_list, val, trail, lim, count, phase, heap, h
                ctrl):  # fmt: skip
     if ctrl[LEVEL] <= to:
         return
-    stop = _at(lim, to)
+    stop = load(lim, to)
     for t in range(ctrl[TRAIL] - 1, stop - 1, -1):
-        v = _at(trail, t) >> 1
-        if _at(val, v) == 0:
+        v = load(trail, t) >> 1
+        if load(val, v) == 0:
             _count(v, 1, vcon_start, vcon_list, count)
-        _put(phase, v, _at(val, v))
-        _put(val, v, -1)
-        _heap_insert(v, heap, hpos, act, ctrl)
+        store(phase, v, load(val, v))
+        store(val, v, -1)
+        heap_insert(v, heap, hpos, act, ctrl)
     ctrl[TRAIL] = stop
     ctrl[QHEAD] = stop
     ctrl[LEVEL] = to
@@ -233,116 +233,117 @@ def _propagate(tab, st, ctrl):
     lits, cl_start, cl_len = st[S_LITS:S_CL_LBD]
     wl, mem_start, mem_list, watches = st[S_WL], st[S_MEM_START], st[S_MEM_LIST], st[S_WATCHES]
     while ctrl[QHEAD] < ctrl[TRAIL]:
-        p = _at(trail, ctrl[QHEAD])
+        p = load(trail, ctrl[QHEAD])
         ctrl[QHEAD] += 1
         ctrl[PROPAGATIONS] += 1
         v = p >> 1
         if p & 1 == 0:  # v is "yes": every rival of it is "no"
-            first = _at(vcon_start, v)
-            last = _at(vcon_start, v + 1)
+            first = load(vcon_start, v)
+            last = load(vcon_start, v + 1)
             for kk in range(first, last + 1):
                 if kk < last:  # the other members of a constraint of v
-                    k = _at(vcon_list, kk)
-                    lo, hi = _at(mem_start, k), _at(mem_start, k + 1)
+                    k = load(vcon_list, kk)
+                    lo, hi = load(mem_start, k), load(mem_start, k + 1)
                 else:  # its peers in no full group with it
-                    lo, hi = _at(rival_start, v), _at(rival_start, v + 1)
+                    lo, hi = load(rival_start, v), load(rival_start, v + 1)
                 for i in range(lo, hi):
-                    w = _at(mem_list, i) if kk < last else _at(rival_list, i)
+                    w = load(mem_list, i) if kk < last else load(rival_list, i)
                     if w == v:
                         continue
-                    if _at(val, w) == 1:
+                    if load(val, w) == 1:
                         ctrl[CONFLICT_KIND] = PEER_CLASH
                         ctrl[CONFLICT_A] = v
                         ctrl[CONFLICT_B] = w
                         return True
-                    if _at(val, w) < 0:
+                    if load(val, w) < 0:
                         _assign(w, 0, BY_PEER, v, vcon_start, vcon_list, val, level, rkind,
                                 rdata, trail, count, ctrl)  # fmt: skip
         else:  # v is "no": a constraint of v may have one "yes" left, or none
-            for kk in range(_at(vcon_start, v), _at(vcon_start, v + 1)):
-                k = _at(vcon_list, kk)
-                left = _at(count, k)
+            for kk in range(load(vcon_start, v), load(vcon_start, v + 1)):
+                k = load(vcon_list, kk)
+                left = load(count, k)
                 if left > 1:
                     continue
                 if left == 0:
                     ctrl[CONFLICT_KIND] = EMPTY_CONSTRAINT
                     ctrl[CONFLICT_A] = k
                     return True
-                for i in range(_at(mem_start, k), _at(mem_start, k + 1)):
-                    w = _at(mem_list, i)
-                    if _at(val, w) != 0:
-                        if _at(val, w) < 0:
+                for i in range(load(mem_start, k), load(mem_start, k + 1)):
+                    w = load(mem_list, i)
+                    if load(val, w) != 0:
+                        if load(val, w) < 0:
                             _assign(w, 1, BY_CONSTRAINT, k, vcon_start, vcon_list, val, level,
                                     rkind, rdata, trail, count, ctrl)  # fmt: skip
                         break
         # the nogoods watching the literal that just became false
         false_lit = p ^ 1
-        base = _at(wl, 4 * false_lit)
-        watching = _at(wl, 4 * false_lit + 1)
+        base = load(wl, 4 * false_lit)
+        watching = load(wl, 4 * false_lit + 1)
         i = 0
         j = 0
         while i < watching:
-            s = _at(watches, 2 * (base + i))
-            b = _at(watches, 2 * (base + i) + 1)
+            s = load(watches, 2 * (base + i))
+            b = load(watches, 2 * (base + i) + 1)
             i += 1
-            if _at(val, b >> 1) == 1 - (b & 1):  # its blocker is true: nothing to do
-                _put(watches, 2 * (base + j), s)
-                _put(watches, 2 * (base + j) + 1, b)
+            if load(val, b >> 1) == 1 - (b & 1):  # its blocker is true: nothing to do
+                store(watches, 2 * (base + j), s)
+                store(watches, 2 * (base + j) + 1, b)
                 j += 1
                 continue
-            if _at(lits, s) == false_lit:  # the false watch goes second
-                _put(lits, s, _at(lits, s + 1))
-                _put(lits, s + 1, false_lit)
-            other = _at(lits, s)
-            ov = _at(val, other >> 1)
+            if load(lits, s) == false_lit:  # the false watch goes second
+                store(lits, s, load(lits, s + 1))
+                store(lits, s + 1, false_lit)
+            other = load(lits, s)
+            ov = load(val, other >> 1)
             if ov >= 0 and ov == 1 - (other & 1):  # satisfied by the other watch
-                _put(watches, 2 * (base + j), s)
-                _put(watches, 2 * (base + j) + 1, other)
+                store(watches, 2 * (base + j), s)
+                store(watches, 2 * (base + j) + 1, other)
                 j += 1
                 continue
             moved = False
-            length = _at(lits, s - 2)
-            k = _at(lits, s - 1)  # the search for a new watch goes on from where the last one ended
+            length = load(lits, s - 2)
+            # the search for a new watch goes on from where the last one ended
+            k = load(lits, s - 1)
             for _ in range(length - 2):
-                q = _at(lits, s + k)
-                qv = _at(val, q >> 1)
+                q = load(lits, s + k)
+                qv = load(val, q >> 1)
                 # True: it blocks and the watches stay (CaDiCaL's). Sound, as false_lit is of
                 # the current level: no jump back frees q and leaves false_lit false.
                 if qv >= 0 and qv == 1 - (q & 1):
-                    _put(lits, s - 1, k)
-                    _put(watches, 2 * (base + j), s)
-                    _put(watches, 2 * (base + j) + 1, q)
+                    store(lits, s - 1, k)
+                    store(watches, 2 * (base + j), s)
+                    store(watches, 2 * (base + j) + 1, q)
                     j += 1
                     moved = True
                     break
                 if qv < 0:  # unassigned: watch it instead
-                    _put(lits, s + 1, q)
-                    _put(lits, s + k, false_lit)
-                    _put(lits, s - 1, k)
-                    _push(q, s, other, st, ctrl)
-                    base = _at(wl, 4 * false_lit)  # the pool may have been packed
+                    store(lits, s + 1, q)
+                    store(lits, s + k, false_lit)
+                    store(lits, s - 1, k)
+                    push(q, s, other, st, ctrl)
+                    base = load(wl, 4 * false_lit)  # the pool may have been packed
                     moved = True
                     break
                 k = k + 1 if k + 1 < length else 2
             if moved:
                 continue
-            _put(watches, 2 * (base + j), s)
-            _put(watches, 2 * (base + j) + 1, other)
+            store(watches, 2 * (base + j), s)
+            store(watches, 2 * (base + j) + 1, other)
             j += 1
-            ci = _at(lits, s - 3)
+            ci = load(lits, s - 3)
             if ov >= 0:  # the other watch is false too: a dead end
                 while i < watching:
-                    _put(watches, 2 * (base + j), _at(watches, 2 * (base + i)))
-                    _put(watches, 2 * (base + j) + 1, _at(watches, 2 * (base + i) + 1))
+                    store(watches, 2 * (base + j), load(watches, 2 * (base + i)))
+                    store(watches, 2 * (base + j) + 1, load(watches, 2 * (base + i) + 1))
                     i += 1
                     j += 1
-                _put(wl, 4 * false_lit + 1, j)
+                store(wl, 4 * false_lit + 1, j)
                 ctrl[CONFLICT_KIND] = FALSE_CLAUSE
                 ctrl[CONFLICT_A] = ci
                 return True
             _assign(other >> 1, 1 - (other & 1), BY_CLAUSE, ci, vcon_start, vcon_list,
                     val, level, rkind, rdata, trail, count, ctrl)  # fmt: skip
-        _put(wl, 4 * false_lit + 1, j)
+        store(wl, 4 * false_lit + 1, j)
     return False
 
 
@@ -429,7 +430,7 @@ def run(tab, st, sols, ctrl, fctrl):
         if (
             ctrl[LITS] + nv + 2 + HEADER > lits.shape[0]
             or ctrl[CLAUSES] + 2 > cl_start.shape[0]
-            or watches.shape[0] < 2 * _pool_needs(nv, ctrl[CLAUSES])
+            or watches.shape[0] < 2 * pool_needs(nv, ctrl[CLAUSES])
         ):
             return GROW
         if _propagate(tab, st, ctrl):
@@ -437,7 +438,7 @@ def run(tab, st, sols, ctrl, fctrl):
             if ctrl[LEVEL] == 0:
                 return DONE
             reached = ctrl[TRAIL] - lim[0]
-            size, back = _analyze(tab, st, ctrl, fctrl)
+            size, back = analyze(tab, st, ctrl, fctrl)
             _backtrack(back, vcon_start, vcon_list, val, trail, lim, count, phase, heap,
                        hpos, act, ctrl)  # fmt: skip
             p = buf[0]
@@ -445,13 +446,13 @@ def run(tab, st, sols, ctrl, fctrl):
                 _assign(p >> 1, 1 - (p & 1), UNIT_FACT, -1, vcon_start, vcon_list, val,
                         level, rkind, rdata, trail, count, ctrl)  # fmt: skip
             else:
-                ci = _add_clause(buf, size, LEARNT_FLAG, st, ctrl)
-                distance = _distance(buf, 0, size, level, stamp, ctrl)
+                ci = add_clause(buf, size, LEARNT_FLAG, st, ctrl)
+                distance = lbd(buf, 0, size, level, stamp, ctrl)
                 cl_lbd[ci] = distance
                 for i in range(ctrl[LAST_N]):  # implied by nogoods tighter than this one
                     v = st[S_LAST][i]
                     if cl_lbd[rdata[v]] < distance:
-                        _bump(v, act, heap, hpos, fctrl)
+                        bump(v, act, heap, hpos, fctrl)
                 _assign(p >> 1, 1 - (p & 1), BY_CLAUSE, ci, vcon_start, vcon_list, val,
                         level, rkind, rdata, trail, count, ctrl)  # fmt: skip
                 _note_distance(distance, reached, st, ctrl, fctrl)
@@ -462,7 +463,7 @@ def run(tab, st, sols, ctrl, fctrl):
                 ctrl[REDUCE_AT] = (
                     ctrl[CONFLICTS] + ctrl[REDUCE_FIRST] + ctrl[REDUCE_STEP_NOW] * ctrl[REDUCTIONS]
                 )
-                _reduce(st, ctrl)
+                reduce_nogoods(st, ctrl)
             continue
         if ctrl[RESTART_MODE] == 1:
             due = ctrl[LBD_SEEN] >= LBD_WINDOW and (
@@ -483,7 +484,7 @@ def run(tab, st, sols, ctrl, fctrl):
             continue
         v = -1
         while ctrl[HEAP_SIZE] > 0:
-            w = _heap_pop(heap, hpos, act, ctrl)
+            w = heap_pop(heap, hpos, act, ctrl)
             if val[w] < 0:
                 v = w
                 break
@@ -516,7 +517,7 @@ def run(tab, st, sols, ctrl, fctrl):
             _assign(p >> 1, 1 - (p & 1), UNIT_FACT, -1, vcon_start, vcon_list, val, level,
                     rkind, rdata, trail, count, ctrl)  # fmt: skip
         else:
-            ci = _add_clause(buf, top, 0, st, ctrl)
+            ci = add_clause(buf, top, 0, st, ctrl)
             _assign(p >> 1, 1 - (p & 1), BY_CLAUSE, ci, vcon_start, vcon_list, val, level,
                     rkind, rdata, trail, count, ctrl)  # fmt: skip
         if ctrl[IN_BUFFER] >= sols.shape[0]:
@@ -639,7 +640,7 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
     nv = open_part.variables
     n = puzzle.size
     clause_room = CLAUSE_ROOM
-    pool = _pool_needs(nv, clause_room)
+    pool = pool_needs(nv, clause_room)
     state: list[np.ndarray] = [np.empty(0)] * STATE_SIZE  # filled slot by slot
     state[S_VAL] = np.full(nv, -1, dtype=np.int8)
     state[S_LEVEL] = np.zeros(nv, dtype=np.int32)
@@ -702,7 +703,7 @@ def search(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search:
                 for i in (S_CL_START, S_CL_LEN, S_CL_LBD, S_CL_FLAGS):
                     state[i] = _grown(state[i])
                 state[S_MOVED_TO] = _grown(state[S_MOVED_TO])
-            if len(state[S_WATCHES]) < 2 * _pool_needs(nv, ctrl[CLAUSES]):
+            if len(state[S_WATCHES]) < 2 * pool_needs(nv, ctrl[CLAUSES]):
                 for i in (S_WATCHES, S_SPARE):
                     state[i] = _grown(state[i])
             continue

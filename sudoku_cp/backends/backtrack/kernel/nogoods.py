@@ -5,7 +5,7 @@ Nogoods live in one array of literals, each behind a three-word header (its inde
 where the last search for a new watch in it ended), so that visiting one reads one stretch of
 memory. Each literal has a list of the nogoods that watch it, kept in one pool of (nogood,
 blocker) pairs: a full list moves to the end of the pool with twice the room, and a full pool is
-packed. From time to time half of the learnt nogoods are dropped (:func:`_reduce`). This
+packed. From time to time half of the learnt nogoods are dropped (:func:`reduce_nogoods`). This
 module imports numba: import it only to solve.
 """
 
@@ -123,7 +123,7 @@ Glucose's frozen clauses)."""
 
 
 @intrinsic
-def _at(typingctx, array, index):
+def load(typingctx, array, index):
     """``array[index]`` for an ``index`` known not to be negative: numba's indexing also
     handles negative ones, a few instructions that the hottest loop pays on every access."""
 
@@ -137,8 +137,8 @@ def _at(typingctx, array, index):
 
 
 @intrinsic
-def _put(typingctx, array, index, value):
-    """``array[index] = value`` for an ``index`` known not to be negative (see :func:`_at`)."""
+def store(typingctx, array, index, value):
+    """``array[index] = value`` for an ``index`` known not to be negative (see :func:`load`)."""
 
     def codegen(context, builder, signature, args):
         aryty, _, valty = signature.args
@@ -152,73 +152,73 @@ def _put(typingctx, array, index, value):
 
 @njit(cache=True, inline="always", _nrt=False)
 def _heap_up(i, heap, hpos, act):
-    v = _at(heap, i)
+    v = load(heap, i)
     while i > 0:
         parent = (i - 1) >> 1
-        if _at(act, _at(heap, parent)) >= _at(act, v):
+        if load(act, load(heap, parent)) >= load(act, v):
             break
-        _put(heap, i, _at(heap, parent))
-        _put(hpos, _at(heap, i), i)
+        store(heap, i, load(heap, parent))
+        store(hpos, load(heap, i), i)
         i = parent
-    _put(heap, i, v)
-    _put(hpos, v, i)
+    store(heap, i, v)
+    store(hpos, v, i)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _heap_down(i, heap, hpos, act, size):
-    v = _at(heap, i)
+    v = load(heap, i)
     while True:
         child = 2 * i + 1
         if child >= size:
             break
-        if child + 1 < size and _at(act, _at(heap, child + 1)) > _at(act, _at(heap, child)):
+        if child + 1 < size and load(act, load(heap, child + 1)) > load(act, load(heap, child)):
             child += 1
-        if _at(act, _at(heap, child)) <= _at(act, v):
+        if load(act, load(heap, child)) <= load(act, v):
             break
-        _put(heap, i, _at(heap, child))
-        _put(hpos, _at(heap, i), i)
+        store(heap, i, load(heap, child))
+        store(hpos, load(heap, i), i)
         i = child
-    _put(heap, i, v)
-    _put(hpos, v, i)
+    store(heap, i, v)
+    store(hpos, v, i)
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _heap_insert(v, heap, hpos, act, ctrl):
-    if _at(hpos, v) >= 0:
+def heap_insert(v, heap, hpos, act, ctrl):
+    if load(hpos, v) >= 0:
         return
     i = ctrl[HEAP_SIZE]
     ctrl[HEAP_SIZE] = i + 1
-    _put(heap, i, v)
-    _put(hpos, v, i)
+    store(heap, i, v)
+    store(hpos, v, i)
     _heap_up(i, heap, hpos, act)
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _heap_pop(heap, hpos, act, ctrl):
-    v = _at(heap, 0)
+def heap_pop(heap, hpos, act, ctrl):
+    v = load(heap, 0)
     size = ctrl[HEAP_SIZE] - 1
     ctrl[HEAP_SIZE] = size
-    _put(hpos, v, -1)
+    store(hpos, v, -1)
     if size > 0:
-        _put(heap, 0, _at(heap, size))
-        _put(hpos, _at(heap, 0), 0)
+        store(heap, 0, load(heap, size))
+        store(hpos, load(heap, 0), 0)
         _heap_down(0, heap, hpos, act, size)
     return v
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _bump(v, act, heap, hpos, fctrl):
-    _put(act, v, _at(act, v) + fctrl[VAR_INC])
-    if _at(act, v) > 1e100:
+def bump(v, act, heap, hpos, fctrl):
+    store(act, v, load(act, v) + fctrl[VAR_INC])
+    if load(act, v) > 1e100:
         for i in range(act.shape[0]):
             act[i] *= 1e-100
         fctrl[VAR_INC] *= 1e-100
-    if _at(hpos, v) >= 0:
-        _heap_up(_at(hpos, v), heap, hpos, act)
+    if load(hpos, v) >= 0:
+        _heap_up(load(hpos, v), heap, hpos, act)
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _pool_needs(nv, clauses):
+def pool_needs(nv, clauses):
     """Room the watch lists' pool must have: twice what they take packed (two watches a nogood,
     each list with room to double, four at least for a list that has any), and the longest list
     doubled on top of that."""
@@ -245,42 +245,42 @@ def _repack(st, ctrl):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _push(lit, ref, blocker, st, ctrl):
+def push(lit, ref, blocker, st, ctrl):
     """The nogood whose literals start at ``ref`` watches ``lit`` (it is visited when ``lit``
     turns false), ``blocker`` being another of its literals: when that one is true, the visit
     stops there. A full list moves to the end of the pool with twice the room; a full pool is
     packed first."""
     wl = st[S_WL]
     watches = st[S_WATCHES]
-    if _at(wl, 4 * lit + 1) == _at(wl, 4 * lit + 2):
-        if ctrl[WEND] + max(4, 2 * _at(wl, 4 * lit + 2)) > watches.shape[0] >> 1:
+    if load(wl, 4 * lit + 1) == load(wl, 4 * lit + 2):
+        if ctrl[WEND] + max(4, 2 * load(wl, 4 * lit + 2)) > watches.shape[0] >> 1:
             _repack(st, ctrl)
-        if _at(wl, 4 * lit + 1) == _at(wl, 4 * lit + 2):
-            room = max(4, 2 * _at(wl, 4 * lit + 2))
-            b = _at(wl, 4 * lit)
+        if load(wl, 4 * lit + 1) == load(wl, 4 * lit + 2):
+            room = max(4, 2 * load(wl, 4 * lit + 2))
+            b = load(wl, 4 * lit)
             e = ctrl[WEND]
-            for i in range(2 * _at(wl, 4 * lit + 1)):
-                _put(watches, 2 * e + i, _at(watches, 2 * b + i))
-            _put(wl, 4 * lit, e)
-            _put(wl, 4 * lit + 2, room)
+            for i in range(2 * load(wl, 4 * lit + 1)):
+                store(watches, 2 * e + i, load(watches, 2 * b + i))
+            store(wl, 4 * lit, e)
+            store(wl, 4 * lit + 2, room)
             ctrl[WEND] = e + room
-    k = 2 * (_at(wl, 4 * lit) + _at(wl, 4 * lit + 1))
-    _put(watches, k, ref)
-    _put(watches, k + 1, blocker)
-    _put(wl, 4 * lit + 1, _at(wl, 4 * lit + 1) + 1)
+    k = 2 * (load(wl, 4 * lit) + load(wl, 4 * lit + 1))
+    store(watches, k, ref)
+    store(watches, k + 1, blocker)
+    store(wl, 4 * lit + 1, load(wl, 4 * lit + 1) + 1)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _header(lits, s, ci, m):
     """The three words before a nogood's literals: its index, its length, and where the last
     search for a new watch in it ended (so that a visit reads one stretch of memory)."""
-    _put(lits, s - 3, ci)
-    _put(lits, s - 2, m)
-    _put(lits, s - 1, 2)
+    store(lits, s - 3, ci)
+    store(lits, s - 2, m)
+    store(lits, s - 1, 2)
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _add_clause(buf, m, flags, st, ctrl):
+def add_clause(buf, m, flags, st, ctrl):
     """Store ``buf[:m]`` (m >= 2) and watch its first two literals; its index."""
     lits, cl_start, cl_len, cl_lbd, cl_flags = st[S_LITS:S_WL]
     ci = ctrl[CLAUSES]
@@ -288,57 +288,57 @@ def _add_clause(buf, m, flags, st, ctrl):
     s = ctrl[LITS] + HEADER
     ctrl[LITS] = s + m
     _header(lits, s, ci, m)
-    _put(cl_start, ci, s)
-    _put(cl_len, ci, m)
-    _put(cl_lbd, ci, 0)
-    _put(cl_flags, ci, flags)
+    store(cl_start, ci, s)
+    store(cl_len, ci, m)
+    store(cl_lbd, ci, 0)
+    store(cl_flags, ci, flags)
     for i in range(m):
-        _put(lits, s + i, _at(buf, i))
-    _push(_at(buf, 0), s, _at(buf, 1), st, ctrl)
-    _push(_at(buf, 1), s, _at(buf, 0), st, ctrl)
+        store(lits, s + i, load(buf, i))
+    push(load(buf, 0), s, load(buf, 1), st, ctrl)
+    push(load(buf, 1), s, load(buf, 0), st, ctrl)
     if flags & LEARNT_FLAG:
         ctrl[LEARNT] += 1
     return ci
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _distance(lits, start, length, level, stamp, ctrl):
+def lbd(lits, start, length, level, stamp, ctrl):
     """The literal block distance of ``lits[start:start + length]``: how many levels it spans."""
     ctrl[MARK] += 1
     mark = ctrl[MARK]
     distance = 0
     for i in range(start, start + length):
-        lv = _at(level, _at(lits, i) >> 1)
-        if _at(stamp, lv) != mark:
-            _put(stamp, lv, mark)
+        lv = load(level, load(lits, i) >> 1)
+        if load(stamp, lv) != mark:
+            store(stamp, lv, mark)
             distance += 1
     return distance
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _refresh(ci, level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl):
+def refresh(ci, level, stamp, lits, cl_start, cl_len, cl_lbd, cl_flags, ctrl):
     """A learnt nogood met in an analysis: its distance now, if lower (Glucose keeps it so)."""
-    if _at(cl_flags, ci) & LEARNT_FLAG and _at(cl_lbd, ci) > 2:
-        distance = _distance(lits, _at(cl_start, ci), _at(cl_len, ci), level, stamp, ctrl)
-        if distance + 1 < _at(cl_lbd, ci):
-            if _at(cl_lbd, ci) <= SPARE_UP_TO:  # it proved useful: not dropped in the next sweep
-                _put(cl_flags, ci, _at(cl_flags, ci) | SPARED_FLAG)
-            _put(cl_lbd, ci, distance)
+    if load(cl_flags, ci) & LEARNT_FLAG and load(cl_lbd, ci) > 2:
+        distance = lbd(lits, load(cl_start, ci), load(cl_len, ci), level, stamp, ctrl)
+        if distance + 1 < load(cl_lbd, ci):
+            if load(cl_lbd, ci) <= SPARE_UP_TO:  # it proved useful: not dropped in the next sweep
+                store(cl_flags, ci, load(cl_flags, ci) | SPARED_FLAG)
+            store(cl_lbd, ci, distance)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _locked(ci, rkind, rdata, val, lits, cl_start):
     """Whether nogood ``ci`` is the reason of a value on the trail (then it must stay)."""
-    s = _at(cl_start, ci)
+    s = load(cl_start, ci)
     for j in range(2):
-        v = _at(lits, s + j) >> 1
-        if _at(val, v) >= 0 and _at(rkind, v) == BY_CLAUSE and _at(rdata, v) == ci:
+        v = load(lits, s + j) >> 1
+        if load(val, v) >= 0 and load(rkind, v) == BY_CLAUSE and load(rdata, v) == ci:
             return True
     return False
 
 
 @njit(cache=True, _nrt=False)
-def _reduce(st, ctrl):
+def reduce_nogoods(st, ctrl):
     """Drop half of the learnt nogoods, those of highest literal block distance (older first
     among equals; never one of distance 2 or less, nor a reason in use), then pack the store
     and watch it afresh."""
@@ -416,5 +416,5 @@ def _reduce(st, ctrl):
     ctrl[WEND] = 0
     for ci in range(kept):
         s = cl_start[ci]
-        _push(lits[s], s, lits[s + 1], st, ctrl)
-        _push(lits[s + 1], s, lits[s], st, ctrl)
+        push(lits[s], s, lits[s + 1], st, ctrl)
+        push(lits[s + 1], s, lits[s], st, ctrl)
