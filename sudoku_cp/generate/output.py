@@ -19,7 +19,6 @@ from typing import Any
 from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json, record_text
 from ..formats.line import format_line
 from ..formats.writers import format_grid
-from .difficulty import MEASURE
 from .make import Generated
 from .options import Options
 
@@ -84,7 +83,7 @@ def _difficulty(made: Generated) -> dict[str, Any] | None:
         "level": rated.level,
         "score": rated.score,
         "hardest": rated.hardest,
-        "measure": MEASURE,
+        "measure": rated.measure,
     }
 
 
