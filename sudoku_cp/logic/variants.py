@@ -545,6 +545,7 @@ def rule_digits(board: Board) -> Step | None:
                 f"{_listing(board, out)}: {unit.name} hold only {allowed}",
                 eliminations=out,
                 cells=sorted({c for c, _ in out}),
+                rule=unit.rule.key,
             )
     return None
 
@@ -576,6 +577,7 @@ def rule_pairs(board: Board) -> Step | None:
                     eliminations=list(out),
                     proof=[(o, d) for o in set(out.values()) for d in digits_of(candidates[o])],
                     cells=sorted({c for c, _ in out} | set(out.values())),
+                    rule=unit.rule.key,
                 )
         elif unit.kind == "fill" and _pairwise(unit):
             step = _fill_step(board, unit, RULE_PAIRS)
@@ -635,7 +637,9 @@ def _fill_step(board: Board, unit: Unit, technique: str) -> Step | None:
         if not board.values[c]
         for d in digits_of(k)
     ]
-    return board.step(technique, text, eliminations=out, proof=proof, cells=unit.cells)
+    return board.step(
+        technique, text, eliminations=out, proof=proof, cells=unit.cells, rule=unit.rule.key
+    )
 
 
 def rule_contains(board: Board) -> Step | None:
@@ -677,5 +681,6 @@ def rule_contains(board: Board) -> Step | None:
                 eliminations=out,
                 proof=[(c, digit) for c in places],
                 cells=unit.cells,
+                rule=unit.rule.key,
             )
     return None
