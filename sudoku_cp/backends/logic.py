@@ -36,12 +36,13 @@ from . import Backend, Counter, Search
 
 
 class LogicBackend(Backend):
-    """Deduction by human techniques, cheapest first (singles … fish)."""
+    """Deduction by human techniques, cheapest first (singles … chains, the rules' steps)."""
 
     name = "logic"
     summary = (
-        "logic: human-style deduction (singles, intersections, subsets, fish …), no guessing; "
-        "unique when it fills the grid, none on a contradiction, else undecided"
+        "logic: human-style deduction (singles, intersections, subsets, fish, chains, each "
+        "rule's own steps …), no guessing; unique when it fills the grid, none on a "
+        "contradiction, else undecided"
     )
     requires = None
     complete = False
