@@ -412,7 +412,10 @@ def mark_suggestions(
     tags: dict[tuple[str, int, tuple[int, int]], int] = {}
     counted = analysis.solutions[:MAX_TALLY]
     rng = random.Random(0)
+    deadline = _deadline(time_limit)
     for solution in counted:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise OutOfTime("the time limit ran out while ranking the marks")
         tag = rng.getrandbits(62)
         for pair in pairs:
             for kind, value in _marks_held(solution[pair[0]], solution[pair[1]]):
@@ -425,7 +428,6 @@ def mark_suggestions(
         key=lambda key: (tally[key], order[key[0]], key[2], key[1]),
     )
     backend = get_backend("sat")
-    deadline = _deadline(time_limit)
     found: list[MarkSuggestion] = []
     said: set[tuple[tuple[int, int], int]] = set()
     for kind, value, pair in ranked:
