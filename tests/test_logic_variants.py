@@ -284,6 +284,7 @@ def test_explain_and_rate_a_variant_puzzle(tmp_path: object) -> None:
     # the first step is a cage's combinations: its cells are named, and they are a cage's
     assert first["technique"] == "Rule Combinations" and first["cells"]
     assert first["eliminations"] and "-cage at " in first["text"]
+    assert first["rule"] == "killercage"  # the rule's kind, for the step drawing and readers
 
 
 # --- a current state to start from -----------------------------------------------------------
