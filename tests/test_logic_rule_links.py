@@ -111,3 +111,29 @@ def test_a_chain_through_a_quadruple_on_a_published_puzzle() -> None:
     assert any(
         not _group_link(puzzle, step.candidates, link) for step in chained for link in step.links
     )
+
+
+def test_an_x_chain_through_a_thermometer_on_a_published_puzzle() -> None:
+    # variants9 #2: two cells of one thermometer never hold the same digit (it rises), so 3 in
+    # r8c3 and 3 in r9c4 — diagonal neighbours, in no common group — are weakly linked; a
+    # one-digit chain (Turbot Fish / X-Chain) runs through that link.
+    from sudoku_cp.datasets import bundled_file
+    from sudoku_cp.formats import read_input
+    from sudoku_cp.logic.solver import solve_logically
+
+    path = bundled_file("variants9")
+    assert path is not None
+    puzzle = list(read_input(str(path), model=load_model("classic")))[1].puzzle
+    assert puzzle is not None and puzzle.published is not None
+    truth = puzzle.published
+    steps = [
+        s
+        for s in solve_logically(puzzle).steps
+        if s.technique in ("X-Chain", "Turbot Fish") and "by the thermometer" in s.text
+    ]
+    assert steps
+    for step in steps:
+        assert all(truth[c] != d for c, d in step.eliminations), step.text
+        digits = {d for link in step.links for _, d in (link.start, link.end)}
+        assert len(digits) == 1  # one digit, as X-Chains are
+        assert any(not _group_link(puzzle, step.candidates, link) for link in step.links)

@@ -18,7 +18,8 @@ What a chain from node s to node e removes:
 - e is weakly linked back to s, closing a loop ("Continuous Nice Loop"): each weak link of the
   loop then has one true end, so whatever sees both ends of one goes.
 
-On a model with rules beyond groups the AIC search (and its nice loops) also uses the links
+On a model with rules beyond groups the X-Chain search (with Turbot Fish, on one digit) and the
+AIC search (and its nice loops) also use the links
 the rules give (:mod:`.rule_links`: a kropki dot, an XV, a cage's fillings …), each sound for
 the rule's meaning; the step's text names the rule of each such link. A candidate weakly
 linked to both ends of a chain (or of a loop's weak link) then goes, whatever gives the links.
@@ -190,6 +191,11 @@ def _classify(
         if not gone:
             return None
         return (DNL if a == z else AIC, [], gone)
+    if graph.rule_weak and mode == X_CHAIN and s != e and x == y:
+        # an X-Chain with rule links (one digit): the digit goes where it is weakly linked to
+        # both ends, by a group or a rule
+        gone = graph.weak_to_both(s, e)
+        return (mode, [], gone) if gone else None
     if s == e:
         return (DNL, [(a, x)], []) if mode == AIC else None
     if a == z:
@@ -458,11 +464,16 @@ def turbot_fish(board: Board) -> Step | None:
 def _single_digit(board: Board, digit: int, max_links: int) -> _Found | None:
     """The best X-Chain on ``digit`` (most eliminations, then shortest), remembered for the
     digit's candidates: it depends on them alone, and most steps leave most digits alone."""
-    key = ("x-chain", digit, max_links, digit_mask(board, digit))
+    key: tuple[object, ...] = ("x-chain", digit, max_links, digit_mask(board, digit))
+    rules = None
+    if board.puzzle.model.rules:
+        # the rules' links of this digit depend on every candidate of their cells
+        rules = rule_links(board)
+        key += (tuple(board.candidates),)
     memo = board.memo
     if key in memo:
         return memo[key]  # type: ignore[return-value]
-    graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False)
+    graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False, rules=rules)
     found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,), max_links, most=True).get(X_CHAIN)
     memo[key] = found
     return found
