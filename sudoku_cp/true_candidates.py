@@ -17,7 +17,9 @@ over the probes, with its standard error (the probes' standard deviation over âˆ
 products can make too narrow; more probes (``probes``) narrow it.
 
 For a setter, :func:`suggestions` ranks single givens by the solutions they leave (fewest
-first) and re-counts each one on the ``sat`` backend before it is reported.
+first) and re-counts each one on the ``sat`` backend before it is reported;
+:func:`mark_suggestions` does the same for rule marks between two orthogonally adjacent cells
+(a white or black kropki dot, an X or a V, a two-cell cage with its sum).
 
 >>> from sudoku_cp import Puzzle
 >>> found = analyse(Puzzle([1, 0, 0, 0] + [0] * 12), cap=1000)
@@ -43,6 +45,8 @@ MAX_PROBES = 10_000
 """The most estimator probes."""
 MAX_SUGGEST = 100
 """The most suggestions asked for."""
+MAX_TALLY = 2_000
+"""The most counted solutions read to rank rule marks (the re-count is the figure reported)."""
 SOLVER = "gluecard4"
 """The PySAT solver: the ``sat`` backend's default (native at-most-one constraints)."""
 
@@ -95,6 +99,20 @@ class Suggestion:
 
     cell: int
     digit: int
+    left: int
+    exact: bool
+    """False when ``left`` is a lower bound (the re-count reached the cap)."""
+
+
+@dataclass(frozen=True)
+class MarkSuggestion:
+    """One rule mark a setter could add between two adjacent cells, and the solutions left
+    with it (re-counted)."""
+
+    rule: Any
+    """The mark as a rule of :mod:`sudoku_cp.rules` (Difference, Ratio, XV or Cage)."""
+    text: str
+    """``white dot r1c1-r1c2``, ``X r1c1-r1c2``, ``5-cage r1c1-r1c2``."""
     left: int
     exact: bool
     """False when ``left`` is a lower bound (the re-count reached the cap)."""
@@ -322,17 +340,133 @@ def suggestions(
     return found
 
 
+def _adjacent(size: int) -> list[tuple[int, int]]:
+    """Every pair of orthogonally adjacent cells, in reading order."""
+    out = []
+    for cell in range(size * size):
+        row, col = divmod(cell, size)
+        if col + 1 < size:
+            out.append((cell, cell + 1))
+        if row + 1 < size:
+            out.append((cell, cell + size))
+    return out
+
+
+def _marks_held(x: int, y: int) -> list[tuple[str, int]]:
+    """The marks (kind, value) two digits side by side keep: their meanings as the rules'
+    own ``allows`` read them (sudoku_cp/rules/dots.py, sums.py), here only to rank."""
+    out = [("cage", x + y)]
+    if abs(x - y) == 1:
+        out.append(("white", 1))
+    if x == 2 * y or y == 2 * x:
+        out.append(("black", 2))
+    if x + y == 10:
+        out.append(("xv", 10))
+    if x + y == 5:
+        out.append(("xv", 5))
+    return out
+
+
+def _mark_rule(kind: str, value: int, pair: tuple[int, int]) -> Any:
+    from .rules import XV, Cage, Difference, Ratio
+
+    if kind == "white":
+        return Difference(pair, value)
+    if kind == "black":
+        return Ratio(pair, value)
+    if kind == "xv":
+        return XV(pair, value)
+    return Cage(pair, value)
+
+
+def _mark_text(kind: str, value: int, pair: tuple[int, int], size: int) -> str:
+    where = f"{_cell(pair[0], size)}-{_cell(pair[1], size)}"
+    name = {"white": "white dot", "black": "black dot"}.get(kind)
+    if name is None:
+        name = ("X" if value == 10 else "V") if kind == "xv" else f"{value}-cage"
+    return f"{name} {where}"
+
+
+def _cell(cell: int, size: int) -> str:
+    return f"r{cell // size + 1}c{cell % size + 1}"
+
+
+def mark_suggestions(
+    puzzle: Puzzle, analysis: Analysis, wanted: int, cap: int, time_limit: float | None = None
+) -> list[MarkSuggestion]:
+    """The ``wanted`` rule marks between two adjacent cells (a white or black dot, an X or V,
+    a two-cell cage) that leave the fewest solutions and at least one, each re-counted by the
+    ``sat`` backend with the mark added (up to ``cap``). Ranked by how many of the counted
+    solutions (the first :data:`MAX_TALLY`) keep the mark; a mark every counted solution
+    keeps, or none, is not suggested, nor one the puzzle has, nor one between two givens."""
+    from .backends import get_backend
+
+    if analysis.sets is None or wanted <= 0 or len(analysis.solutions) < 2:
+        return []
+    size = puzzle.size
+    have = set(puzzle.model.rules)
+    pairs = [(a, b) for a, b in _adjacent(size) if not (puzzle.cells[a] and puzzle.cells[b])]
+    tally: dict[tuple[str, int, tuple[int, int]], int] = {}
+    # which counted solutions keep a mark, as a sum of random tags: two marks of one pair
+    # kept by the same solutions (an X and a 10-cage in a row) are one suggestion
+    tags: dict[tuple[str, int, tuple[int, int]], int] = {}
+    counted = analysis.solutions[:MAX_TALLY]
+    rng = random.Random(0)
+    deadline = _deadline(time_limit)
+    for solution in counted:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise OutOfTime("the time limit ran out while ranking the marks")
+        tag = rng.getrandbits(62)
+        for pair in pairs:
+            for kind, value in _marks_held(solution[pair[0]], solution[pair[1]]):
+                key = (kind, value, pair)
+                tally[key] = tally.get(key, 0) + 1
+                tags[key] = tags.get(key, 0) + tag
+    order = {"white": 0, "black": 1, "xv": 2, "cage": 3}
+    ranked = sorted(
+        (key for key, kept in tally.items() if kept < len(counted)),
+        key=lambda key: (tally[key], order[key[0]], key[2], key[1]),
+    )
+    backend = get_backend("sat")
+    found: list[MarkSuggestion] = []
+    said: set[tuple[tuple[int, int], int]] = set()
+    for kind, value, pair in ranked:
+        if len(found) == wanted:
+            break
+        rule = _mark_rule(kind, value, pair)
+        if rule in have or (pair, tags[kind, value, pair]) in said:
+            continue
+        said.add((pair, tags[kind, value, pair]))
+        model = puzzle.model.with_rules(rules=[rule], size=size)
+        marked = Puzzle.from_parsed(puzzle.cells, size, model)
+        left_time = None if deadline is None else deadline - time.perf_counter()
+        if left_time is not None and left_time <= 0:
+            raise OutOfTime("the time limit ran out while re-counting the suggested marks")
+        result = backend.solve(marked, limit=cap + 1, time_limit=left_time)
+        if result.status.value == "timeout":
+            raise OutOfTime("the time limit ran out while re-counting the suggested marks")
+        count = result.count or 0
+        if count == 0:
+            continue  # (cannot be: a counted solution keeps it; a re-count is the judge)
+        text = _mark_text(kind, value, pair, size)
+        found.append(MarkSuggestion(rule, text, min(count, cap + 1), count <= cap))
+    return found
+
+
 __all__ = [
     "MAX_COUNT_CAP",
     "MAX_PROBES",
     "MAX_SUGGEST",
+    "MAX_TALLY",
     "Analysis",
     "Estimate",
+    "MarkSuggestion",
     "OutOfTime",
     "Suggestion",
     "analyse",
     "count_solutions",
     "estimate_count",
+    "mark_suggestions",
     "suggestions",
     "true_sets",
 ]

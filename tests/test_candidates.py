@@ -225,3 +225,62 @@ def test_an_estimate_states_its_method_and_interval() -> None:
     low, high = solutions["interval95"]
     assert 10 < low <= solutions["estimate"] <= high
     assert solutions["probes"] == 30 and "importance sampling" in solutions["method"]
+
+
+# --- rule-mark suggestions (issue 31) ------------------------------------------------------
+def _mark_holds(rule, grid) -> bool:
+    a, b = (grid[c] for c in rule.cells)
+    return rule.allows(a, b) if hasattr(rule, "allows") else a + b == rule.total
+
+
+def test_mark_suggestions_are_recounted_by_enumeration() -> None:
+    from sudoku_cp.true_candidates import mark_suggestions
+
+    puzzle = Puzzle([1] + [0] * 15)
+    every = solutions(puzzle)  # independent: plain enumeration of the 4x4 grids
+    found = analyse(puzzle, cap=CAP)
+    marks = mark_suggestions(puzzle, found, 4, CAP)
+    assert len(marks) == 4
+    lefts, cuts = [], set()
+    for mark in marks:
+        a, b = mark.rule.cells
+        assert b - a in (1, 4)  # orthogonal neighbours
+        marked = Puzzle.from_parsed(
+            puzzle.cells, 4, puzzle.model.with_rules(rules=[mark.rule], size=4)
+        )
+        kept = solutions(marked)
+        assert mark.exact and mark.left == len(kept)
+        assert 0 < len(kept) < len(every)
+        # the kept grids are exactly those of the unmarked puzzle the mark holds in
+        assert kept == [g for g in every if _mark_holds(mark.rule, g)]
+        lefts.append(mark.left)
+        cuts.add((mark.rule.cells, tuple(kept)))
+    assert lefts == sorted(lefts)  # fewest solutions left first
+    # no two suggestions keep the same solutions between the same cells (an X and a 10-cage)
+    assert len(cuts) == len(marks)
+
+
+def test_mark_suggestions_keep_to_their_time_limit_and_none_for_a_unique_puzzle() -> None:
+    from sudoku_cp.true_candidates import OutOfTime, mark_suggestions
+
+    puzzle = Puzzle([1] + [0] * 15)
+    found = analyse(puzzle, cap=CAP)
+    with pytest.raises(OutOfTime):
+        mark_suggestions(puzzle, found, 3, CAP, time_limit=1e-9)
+    full = get_backend("sat").solve(puzzle).solutions[0]
+    unique = puzzle.with_cells(list(full[:-1]) + [0])
+    assert mark_suggestions(unique, analyse(unique, cap=CAP), 3, CAP) == []
+
+
+def test_the_command_suggests_marks_on_a_multi_solution_puzzle() -> None:
+    rows = list(csv.DictReader(bundled_path("multiple").open()))
+    line = rows[0]["puzzle"]
+    result = run("candidates", line, "--format", "json", "--suggest", "2")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    total = data["solutions"]["count"]
+    assert len(data["mark_suggestions"]) == 2
+    for mark in data["mark_suggestions"]:
+        assert 0 < mark["solutions_left"] < total
+    text = run("candidates", line, "--suggest", "1").output
+    assert "suggest the mark " in text

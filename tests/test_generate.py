@@ -185,9 +185,22 @@ def test_a_score_range_is_met_and_csv_carries_the_rating() -> None:
         )
 
 
-def test_models_with_rules_carry_no_rating() -> None:
+def test_models_with_rules_are_rated_with_the_variant_steps() -> None:
+    # issue 31: every rule kind has logic steps, so such a record is rated too, and says on
+    # which scale (HoDoKu's with the variant steps on our own, docs/logic-variants.md)
+    from sudoku_cp.logic.rating import rate_puzzle
+
     (line,) = generated("-m", "antiknight", "-n", "1", "--seed", "2", "-f", "jsonl").splitlines()
-    assert json.loads(line)["difficulty"] is None
+    record = json.loads(line)
+    rated = record["difficulty"]
+    assert rated["measure"] == "hodoku+rules"
+    (puzzle,) = read_back(record["puzzle"], model="antiknight")
+    rating = rate_puzzle(puzzle)
+    assert (rated["level"], rated["score"], rated["hardest"]) == (
+        rating.level,
+        rating.score,
+        rating.hardest,
+    )
 
 
 def test_same_seed_same_bytes_also_with_two_jobs() -> None:
@@ -279,9 +292,6 @@ def test_killer_cages_are_valid_and_the_puzzle_unique(variant: str) -> None:
         (["--clues", "9-x"], "--clues"),
         (["--clues", "90"], "--clues 90-90"),
         (["--difficulty", "impossible"], "--difficulty impossible"),
-        (["--variant", "killer", "--difficulty", "hard"], "--variant killer has other rules"),
-        (["--variant", "thermo", "--score", "100-200"], "--variant thermo has other rules"),
-        (["-m", "antiknight", "--difficulty", "easy"], "not an all-different group"),
         (["--score", "5-2000000"], "scores go up to 1,000,000"),
         (["--score", "1-x"], "--score"),
         (["--attempts", "0"], "--attempts"),

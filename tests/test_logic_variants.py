@@ -216,8 +216,10 @@ def _records(name: str) -> list[object]:
     return [r for r in read_input(str(bundled_file(name)), model=load_model("classic"))]
 
 
-def _check_steps(records: Sequence[object]) -> int:
-    solved = 0
+def _check_steps(records: Sequence[object]) -> tuple[int, int]:
+    """Every step of every record checked against its published solution; the puzzles
+    solved, and the chain steps using links that rules give (sudoku_cp.logic.rule_links)."""
+    solved = chained = 0
     for record in records:
         puzzle = record.puzzle  # type: ignore[attr-defined]
         truth = puzzle.published
@@ -230,18 +232,20 @@ def _check_steps(records: Sequence[object]) -> int:
             assert not wrong, f"{record.id} step {number} {step.technique}: {step.text}"  # type: ignore[attr-defined]
         assert trace.outcome != "contradiction", record.id  # type: ignore[attr-defined]
         solved += trace.outcome == "solved"
-    return solved
+        chained += sum("Links from rules:" in step.text for step in trace.steps)
+    return solved, chained
 
 
 def test_variant_steps_are_sound_on_a_sample() -> None:
     sample = _records("variants9")[:15] + _records("published")[40:52]
-    assert _check_steps(sample) > 0
+    solved, chained = _check_steps(sample)
+    assert solved > 0 and chained > 0  # the chains with rule links are checked too
 
 
 @pytest.mark.slow
 def test_variant_steps_are_sound_on_every_bundled_variant() -> None:
     records = _records("variants9") + _records("published")
-    assert _check_steps(records) >= 0.6 * len(records) - 1
+    assert _check_steps(records)[0] >= 0.6 * len(records) - 1
 
 
 # --- uniqueness stays off, and the CLI -------------------------------------------------------
@@ -280,6 +284,7 @@ def test_explain_and_rate_a_variant_puzzle(tmp_path: object) -> None:
     # the first step is a cage's combinations: its cells are named, and they are a cage's
     assert first["technique"] == "Rule Combinations" and first["cells"]
     assert first["eliminations"] and "-cage at " in first["text"]
+    assert first["rule"] == "killercage"  # the rule's kind, for the step drawing and readers
 
 
 # --- a current state to start from -----------------------------------------------------------

@@ -349,9 +349,10 @@ def test_a_clue_no_line_can_show_leaves_no_solution(key: str, value: int) -> Non
 def test_backends_that_cannot_reason_about_the_clues_refuse_them() -> None:
     for key, title in (("skyscraper", "skyscraper"), ("xsum", "X-sum")):
         puzzle = read(fpuzzles(4, **{key: [{"cell": "R0C1", "value": "2"}]}))
-        for backend in ("logic", "dlx"):
-            refusal = get_backend(backend).refusal(puzzle)
-            assert refusal is not None and f"the {title} rule ({key})" in refusal
+        refusal = get_backend("dlx").refusal(puzzle)
+        assert refusal is not None and f"the {title} rule ({key})" in refusal
+        # the logic backend reasons about every rule kind by its shape (issue 31)
+        assert get_backend("logic").refusal(puzzle) is None
 
 
 def test_a_clue_is_drawn_beside_the_end_it_reads_from() -> None:

@@ -10,6 +10,13 @@ What its answers prove. Every technique it uses is sound for *every* solution of
 - ``undecided`` otherwise: the techniques stalled (``Result.candidates`` holds the candidate
   grid where they stopped). It never guesses, so it never says ``multiple`` and never counts.
 
+Rules beyond groups (every key of :data:`~sudoku_cp.rules.RULE_KEYS`) are reasoned about by
+their shapes (:mod:`sudoku_cp.logic.variants`, docs/logic-variants.md), each step sound for
+every solution as the group techniques are. The solve stops when the grid is full, so the
+last placements are not read against every rule: a full grid is checked by the plain
+validator (``Puzzle.is_solution``) and one that breaks a rule means there is no solution (it
+was the only grid every sound step left).
+
 >>> from sudoku_cp import Puzzle
 >>> easy = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
 >>> LogicBackend().solve(Puzzle.parse(easy), limit=2).status.value
@@ -21,24 +28,25 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ..errors import SudokuError
 from ..puzzle import Puzzle
 from ..result import Result, Status
+from ..rules import RULE_KEYS
 from . import Backend, Counter, Search
 
 
 class LogicBackend(Backend):
-    """Deduction by human techniques, cheapest first (singles … fish)."""
+    """Deduction by human techniques, cheapest first (singles … chains, the rules' steps)."""
 
     name = "logic"
     summary = (
-        "logic: human-style deduction (singles, intersections, subsets, fish …), no guessing; "
-        "unique when it fills the grid, none on a contradiction, else undecided"
+        "logic: human-style deduction (singles, intersections, subsets, fish, chains, each "
+        "rule's own steps …), no guessing; unique when it fills the grid, none on a "
+        "contradiction, else undecided"
     )
     requires = None
     complete = False
-    rules = frozenset({"givenPencilMarks"})
-    """Given candidates (f-puzzles' given pencil marks, and the marks of ``solve --state``),
-    read by the logic solver as digit rules (:mod:`sudoku_cp.logic.variants`)."""
+    rules = RULE_KEYS
     counters = {
         "steps": Counter("deduction steps applied", kind="size"),
         "placements": Counter("digits placed by deduction"),
@@ -53,6 +61,15 @@ class LogicBackend(Backend):
 
     _stalled: tuple[int, ...] | None = None
     """The candidates where the last search stalled, for ``solve`` to report."""
+
+    def supports(self, puzzle: Puzzle) -> str | None:
+        from ..logic.solver import check_logic_model
+
+        try:
+            check_logic_model(puzzle)
+        except SudokuError as err:
+            return f"backend '{self.name}': {err}"
+        return None
 
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
@@ -75,7 +92,9 @@ class LogicBackend(Backend):
         if trace.timed_out:
             found.timed_out = True
         elif trace.outcome == "solved":
-            found.solutions.append(trace.values)
+            # (the full grid is the only one left; if it breaks a rule there is none)
+            if puzzle.is_solution(trace.values):
+                found.solutions.append(trace.values)
             found.exhausted = True
         elif trace.outcome == "contradiction":
             found.exhausted = True

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..limits import MAX_TIME_LIMIT
-from ..true_candidates import MAX_COUNT_CAP, MAX_PROBES, MAX_SUGGEST
+from ..true_candidates import MAX_COUNT_CAP, MAX_PROBES, MAX_SUGGEST, MarkSuggestion, Suggestion
 from .app import (
     EXIT_NEGATIVE,
     EXIT_UNDECIDED,
@@ -25,7 +26,9 @@ from .app import (
 
 if TYPE_CHECKING:
     from ..puzzle import Puzzle
-    from ..true_candidates import Analysis, Suggestion
+    from ..true_candidates import Analysis, MarkSuggestion, Suggestion
+
+    Idea = Suggestion | MarkSuggestion
 
 FORMATS = ("pretty", "json", "candidates", "svg", "html")
 MAX_INDEX = 10_000_000
@@ -89,7 +92,8 @@ MAX_INDEX = 10_000_000
     type=click.IntRange(min=0, max=MAX_SUGGEST),
     default=0,
     show_default=True,
-    help="Also list this many single givens that leave the fewest solutions, each re-counted.",
+    help="Also list this many single givens, and as many rule marks between two adjacent cells "
+    "(white or black dot, X, V, two-cell cage), that leave the fewest solutions, each re-counted.",
 )
 @click.option(
     "-t",
@@ -129,7 +133,7 @@ def candidates(
 
     from ..formats import read_input
     from ..model import load_model
-    from ..true_candidates import OutOfTime, analyse, suggestions
+    from ..true_candidates import OutOfTime, analyse, mark_suggestions, suggestions
 
     rule_set = load_model(model, box=box)
     record = None
@@ -153,7 +157,11 @@ def candidates(
     try:
         found = analyse(chosen, cap=count_cap, probes=probes, seed=seed, time_limit=time_limit)
         left = time_limit - (time.perf_counter() - start)
-        ideas = suggestions(chosen, found, suggest, count_cap, max(left, 1e-3)) if suggest else []
+        ideas: list[Idea] = []
+        if suggest:
+            ideas += suggestions(chosen, found, suggest, count_cap, max(left, 1e-3))
+            left = time_limit - (time.perf_counter() - start)
+            ideas += mark_suggestions(chosen, found, suggest, count_cap, max(left, 1e-3))
     except OutOfTime as err:
         fail(f"candidates: {err} ({time_limit:g} s; raise --time-limit)", EXIT_UNDECIDED)
     if found.sets is None:
@@ -188,7 +196,7 @@ def count_line(found: Analysis) -> str:
     )
 
 
-def summary(puzzle: Puzzle, found: Analysis, ideas: list[Suggestion]) -> list[str]:
+def summary(puzzle: Puzzle, found: Analysis, ideas: Sequence[Idea]) -> list[str]:
     n = puzzle.size
     fixed = found.fixed(puzzle.cells)
     lines = [
@@ -198,7 +206,10 @@ def summary(puzzle: Puzzle, found: Analysis, ideas: list[Suggestion]) -> list[st
     ]
     for idea in ideas:
         left = f"{idea.left:,}" if idea.exact else f"more than {idea.left - 1:,}"
-        lines.append(f"suggest {idea.digit} at {_name(idea.cell, n)}: {left} solutions left")
+        if isinstance(idea, MarkSuggestion):
+            lines.append(f"suggest the mark {idea.text}: {left} solutions left")
+        else:
+            lines.append(f"suggest {idea.digit} at {_name(idea.cell, n)}: {left} solutions left")
     lines.append(
         f"{found.sat_calls} SAT calls for the candidates · {found.seconds * 1000:.1f} ms in all"
     )
@@ -225,7 +236,7 @@ def pretty_grid(puzzle: Puzzle, sets: tuple[tuple[int, ...], ...]) -> str:
     return "\n".join(lines)
 
 
-def as_json(puzzle: Puzzle, found: Analysis, ideas: list[Suggestion]) -> dict[str, Any]:
+def as_json(puzzle: Puzzle, found: Analysis, ideas: Sequence[Idea]) -> dict[str, Any]:
     n = puzzle.size
     assert found.sets is not None
     data: dict[str, Any] = {
@@ -245,10 +256,24 @@ def as_json(puzzle: Puzzle, found: Analysis, ideas: list[Suggestion]) -> dict[st
             probes=est.probes,
             method=est.method,
         )
-    if ideas:
+    givens = [i for i in ideas if isinstance(i, Suggestion)]
+    marks = [i for i in ideas if isinstance(i, MarkSuggestion)]
+    if givens:
         data["suggestions"] = [
             {"cell": _name(i.cell, n), "digit": i.digit, "solutions_left": i.left, "exact": i.exact}
-            for i in ideas
+            for i in givens
+        ]
+    if marks:
+        data["mark_suggestions"] = [
+            {
+                "mark": m.text,
+                "rule": m.rule.key,
+                "cells": [_name(c, n) for c in m.rule.cells],
+                "value": getattr(m.rule, "value", getattr(m.rule, "total", None)),
+                "solutions_left": m.left,
+                "exact": m.exact,
+            }
+            for m in marks
         ]
     return data
 
@@ -269,7 +294,7 @@ def picture(puzzle: Puzzle, found: Analysis) -> str:
     )
 
 
-def render(puzzle: Puzzle, found: Analysis, ideas: list[Suggestion], out_format: str) -> str:
+def render(puzzle: Puzzle, found: Analysis, ideas: Sequence[Idea], out_format: str) -> str:
     """The output text in ``out_format`` (one of :data:`FORMATS`), ending in a line break."""
     assert found.sets is not None
     if out_format == "json":

@@ -84,8 +84,8 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
 @click.option(
     "--difficulty",
     default=None,
-    help="Easy | Medium | Hard | Unfair | Extreme (the logic rating, HoDoKu's levels; "
-    "groups only).",
+    help="Easy | Medium | Hard | Unfair | Extreme (the logic rating, HoDoKu's levels; with "
+    "rules beyond groups their steps score on our own scale: docs/logic-variants.md).",
 )
 @click.option(
     "--score", default=None, metavar="N|LOW-HIGH", help="Target HoDoKu score (logic rating)."

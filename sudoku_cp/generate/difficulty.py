@@ -19,10 +19,14 @@ run's caps on attempts and seconds. Random minimal 9x9 puzzles fall at every lev
 enough for that (a sample of 150: 7% Extreme, the rarest; see docs/guide/generate.md), so no
 climbing is needed.
 
-The rating reasons about all-different groups (rows, columns, boxes, jigsaw regions, X and
-hyper groups); a model with other rules (killer cages, thermometers, kropki, XV) has no
-rating: ``--difficulty`` and ``--score`` are refused there (:func:`refusal`), and its records
-carry no difficulty.
+The rating reasons about all-different groups and, since issue 31, about every rule kind the
+tool reads (cages, thermometers, kropki, XV, lines, sums …): the variant steps of
+:mod:`sudoku_cp.logic.variants` and the forcing net take part, on **our own scale** placed
+among HoDoKu's (docs/logic-variants.md: Rule Digits Easy 2, Rule Pairs Easy 4, Rule
+Combinations Easy 8, Rule Contains Medium 30, Forcing Net Extreme 700), and the uniqueness
+techniques stay off there (a swap of two digits may break a rule). Such a record's ``measure``
+says so (:data:`MEASURE_RULES`). A rule of a shape the logic solver does not read has no
+rating: ``--difficulty`` and ``--score`` are refused there (:func:`refusal`).
 """
 
 from __future__ import annotations
@@ -39,12 +43,24 @@ if TYPE_CHECKING:
     from ..model import Model
     from ..puzzle import Puzzle
 
-__all__ = ["LEVELS", "MEASURE", "Difficulty", "beyond", "difficulty", "level_named", "refusal"]
+__all__ = [
+    "LEVELS",
+    "MEASURE",
+    "MEASURE_RULES",
+    "Difficulty",
+    "beyond",
+    "difficulty",
+    "level_named",
+    "refusal",
+]
 
 MEASURE = "hodoku"
 """What the score counts (written in every record beside level and score)."""
+MEASURE_RULES = "hodoku+rules"
+"""The measure of a puzzle with rules beyond groups: HoDoKu's scale with the variant steps
+scored on our own scale (docs/logic-variants.md)."""
 RULE_VARIANTS = ("killer", "killer-givens", "thermo", "kropki", "xv")
-"""Variants whose puzzles carry rules beyond groups, which the rating refuses."""
+"""Variants whose puzzles carry rules beyond groups (rated with the variant steps)."""
 
 
 @dataclass(frozen=True)
@@ -53,13 +69,16 @@ class Difficulty:
     score: int
     hardest: str
     """The hardest technique used, or ``stalled`` when ours cannot finish the puzzle."""
+    measure: str = MEASURE
+    """:data:`MEASURE`, or :data:`MEASURE_RULES` for a puzzle with rules beyond groups."""
 
 
 def difficulty(puzzle: Puzzle) -> Difficulty:
     """The rating of a puzzle with one solution (the uniqueness techniques take part, as in
     HoDoKu's rating: the generator has proven the solution unique)."""
     rating = rate_puzzle(puzzle)
-    return Difficulty(rating.level, rating.score, rating.hardest)
+    measure = MEASURE_RULES if puzzle.model.rules else MEASURE
+    return Difficulty(rating.level, rating.score, rating.hardest, measure)
 
 
 def beyond(puzzle: Puzzle, level: str) -> bool:
@@ -72,20 +91,27 @@ def beyond(puzzle: Puzzle, level: str) -> bool:
     same ones in the same order on the same board, takes the same step and finishes too. So
     a restricted stall means the full solve needs a harder technique or stalls itself, and
     the level (the hardest step's, only ever raised by the score) is above ``level``. False
-    proves nothing: the full rating decides."""
-    restricted = _up_to(level)
-    if len(restricted) == len(TECHNIQUES):  # nothing left out: the full rating's own solve
+    proves nothing: the full rating decides. With rules beyond groups the full solve leaves
+    the uniqueness techniques out and adds the variant ones, and so does the restricted one."""
+    rules = bool(puzzle.model.rules)
+    restricted = _up_to(level, rules)
+    if len(restricted) == len(_up_to("Extreme", rules)):  # the full rating's own solve
         return False
     trace = solve_logically(puzzle, techniques=restricted)
     return trace.outcome == "stalled"
 
 
 @functools.cache
-def _up_to(level: str) -> tuple[Technique, ...]:
-    """The solver's techniques (uniqueness ones too, as the rating uses) of ``level`` and below."""
+def _up_to(level: str, rules: bool = False) -> tuple[Technique, ...]:
+    """The techniques the rating's solve uses (uniqueness ones for groups alone, the variant
+    ones with ``rules``), of ``level`` and below, in the solver's order."""
     rank = LEVELS.index(level)
     return tuple(
-        entry.find for entry in TECHNIQUES if LEVELS.index(technique_rating(entry.name)[0]) <= rank
+        entry.find
+        for entry in TECHNIQUES
+        if LEVELS.index(technique_rating(entry.name)[0]) <= rank
+        and not (rules and entry.uniqueness)
+        and (rules or not entry.rules)
     )
 
 
@@ -99,14 +125,23 @@ def level_named(name: str) -> str | None:
 
 
 def rateable(model: Model) -> bool:
-    """True when the rating can judge puzzles of ``model`` (all its rules are groups)."""
-    return not model.rules
+    """True when the rating can judge puzzles of ``model``: the logic solver reads each of
+    its rules (every rule kind the tool reads has a shape it reads)."""
+    return _unread(model) is None
+
+
+def _unread(model: Model) -> str | None:
+    from ..errors import SudokuError
+    from ..logic.variants import check_shapes
+
+    try:
+        check_shapes(model.rules)
+    except SudokuError as err:
+        return str(err)
+    return None
 
 
 def refusal(variant: str, model: Model) -> str | None:
-    """Why puzzles of ``variant`` over ``model`` cannot be rated, or None when they can."""
-    if variant in RULE_VARIANTS:
-        return f"--variant {variant} has rules beyond all-different groups"
-    if not rateable(model):
-        return f"the {model.rules[0].title} rule of the model is not an all-different group"
-    return None
+    """Why puzzles of ``variant`` over ``model`` cannot be rated, or None when they can (the
+    rules drawn by every ``--variant`` are of shapes the logic solver reads)."""
+    return _unread(model)

@@ -71,9 +71,7 @@ def base_model(options: Options) -> Model:
             )
     why = refusal(options.variant, model)
     if why and (options.difficulty is not None or options.score is not None):
-        raise OptionError(
-            f"--difficulty/--score: the logic rating judges all-different groups only; {why}"
-        )
+        raise OptionError(f"--difficulty/--score: the logic rating cannot judge this model; {why}")
     return model
 
 

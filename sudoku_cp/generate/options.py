@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..errors import SudokuError
 from .counting import LARGE_FROM
-from .difficulty import LEVELS, RULE_VARIANTS, level_named
+from .difficulty import LEVELS, level_named
 from .symmetry import SYMMETRIES
 
 MAX_COUNT = 1_000_000
@@ -166,13 +166,6 @@ class Options:
                 raise OptionError(f"--score {low}-{top}: not a range of scores")
             if low > MAX_SCORE or (top is not None and top > MAX_SCORE):
                 raise OptionError(f"--score {low}-{top}: scores go up to {MAX_SCORE:,}")
-        if (self.difficulty is not None or self.score is not None) and (
-            self.variant in RULE_VARIANTS or self.has_rules
-        ):
-            raise OptionError(
-                f"--difficulty/--score: the logic rating judges all-different groups only, "
-                f"and --variant {self.variant} has other rules"
-            )
         if self.variant == "killer" and self.minimal:
             raise OptionError("--minimal: --variant killer has no givens to make minimal")
         if self.no_givens and self.symmetry != "none":

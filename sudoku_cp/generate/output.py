@@ -20,7 +20,6 @@ from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json
 from ..formats.line import format_line
 from ..formats.record_form import record_text
 from ..formats.writers import format_grid
-from .difficulty import MEASURE
 from .make import Generated
 from .options import Options
 
@@ -85,7 +84,7 @@ def _difficulty(made: Generated) -> dict[str, Any] | None:
         "level": rated.level,
         "score": rated.score,
         "hardest": rated.hardest,
-        "measure": MEASURE,
+        "measure": rated.measure,
     }
 
 

@@ -203,6 +203,7 @@ class Board:
         groups: Iterable[int] = (),
         links: Iterable[Link] = (),
         cells: Iterable[int] = (),
+        rule: str = "",
     ) -> Step:
         """A step with this board's grid as its "before" picture."""
         return Step(
@@ -216,6 +217,7 @@ class Board:
             values=tuple(self.values),
             candidates=tuple(self.candidates),
             cells=tuple(cells),
+            rule=rule,
         )
 
 

@@ -18,6 +18,12 @@ What a chain from node s to node e removes:
 - e is weakly linked back to s, closing a loop ("Continuous Nice Loop"): each weak link of the
   loop then has one true end, so whatever sees both ends of one goes.
 
+On a model with rules beyond groups the X-Chain search (with Turbot Fish, on one digit) and the
+AIC search (and its nice loops) also use the links
+the rules give (:mod:`.rule_links`: a kropki dot, an XV, a cage's fillings …), each sound for
+the rule's meaning; the step's text names the rule of each such link. A candidate weakly
+linked to both ends of a chain (or of a loop's weak link) then goes, whatever gives the links.
+
 Search: breadth first from every start node, so each chain found is the shortest from its start,
 and the shortest of all starts is returned. Chains have at most ``MAX_LINKS`` links and one call
 examines at most ``MAX_WORK`` links, so a stalled 25x25 grid costs a bounded time (the search
@@ -36,6 +42,7 @@ from itertools import pairwise
 
 from .board import Board, Technique, digits_of
 from .patterns import cells_of, conjugates, digit_mask, tables
+from .rule_links import RuleLinks, rule_links
 from .steps import Candidate, Link, Step
 
 MAX_LINKS = 20
@@ -59,15 +66,24 @@ class _Found:
     placements: list[Candidate]
     eliminations: list[Candidate]
     loop: bool
+    notes: tuple[str, ...] = ()
+    """The links rules gave, each with its rule (for the text)."""
 
 
 class _Graph:
     """The nodes and links one kind of chain may use on the board as it is now."""
 
     def __init__(
-        self, board: Board, digits: list[int], conjugate: bool, bivalue: bool, in_cell: bool
+        self,
+        board: Board,
+        digits: list[int],
+        conjugate: bool,
+        bivalue: bool,
+        in_cell: bool,
+        rules: RuleLinks | None = None,
     ) -> None:
         self.board = board
+        self.rules = rules
         self.size = size = board.size
         self.peer_mask = tables(board).peer_mask
         self.in_cell = in_cell
@@ -88,6 +104,14 @@ class _Graph:
                     na, nb = cell * size + x - 1, cell * size + y - 1
                     strong.setdefault(na, set()).add(nb)
                     strong.setdefault(nb, set()).add(na)
+        self.rule_weak: dict[int, set[int]] = {}
+        if rules is not None:
+            for table, into in ((rules.strong, strong), (rules.weak, self.rule_weak)):
+                for u, vs in table.items():
+                    if (u % size) + 1 in self.dmask:
+                        wanted = {v for v in vs if (v % size) + 1 in self.dmask}
+                        if wanted:
+                            into.setdefault(u, set()).update(wanted)
         self.strong = {n: sorted(s) for n, s in strong.items()}
         self._succ: dict[int, list[tuple[int, int]]] = {}
 
@@ -98,7 +122,46 @@ class _Graph:
         if self.in_cell:
             mask = self.board.candidates[cell] & ~(1 << low)
             out += [cell * size + d - 1 for d in digits_of(mask) if d in self.dmask]
+        extra = self.rule_weak.get(node)
+        if extra:
+            out += sorted(extra.difference(out))
         return out
+
+    def weak_to_both(self, u: int, v: int, skip: tuple[int, ...] = ()) -> list[Candidate]:
+        """The candidates weakly linked to both ``u`` and ``v`` (one of which is true), as
+        (cell, digit): whatever gives the links, they cannot be true."""
+        size = self.size
+        both = set(self.weak(u)).intersection(self.weak(v)).difference((u, v, *skip))
+        return sorted((n // size, n % size + 1) for n in both)
+
+    def note(self, u: int, v: int, strong: bool) -> str | None:
+        """The rule that alone gives the link u-v (None when a group or cell gives it)."""
+        if self.rules is None:
+            return None
+        if strong:
+            given = v in self.strong.get(u, ()) and v not in self._group_strong(u)
+        else:
+            given = v in self.rule_weak.get(u, ()) and not self._group_weak(u, v)
+        return self.rules.rule_of(u, v) if given else None
+
+    def _group_strong(self, u: int) -> set[int]:
+        size = self.size
+        cell, low = divmod(u, size)
+        out: set[int] = set()
+        mask = self.board.candidates[cell]
+        if not self.board.values[cell] and mask.bit_count() == 2:
+            out.update(cell * size + d - 1 for d in digits_of(mask) if d != low + 1)
+        for a, b, _ in conjugates(self.board, low + 1):
+            if a == cell:
+                out.add(b * size + low)
+            elif b == cell:
+                out.add(a * size + low)
+        return out
+
+    def _group_weak(self, u: int, v: int) -> bool:
+        cu, du = divmod(u, self.size)
+        cv, dv = divmod(v, self.size)
+        return (cu == cv and du != dv) or (du == dv and cu != cv and self.sees(cu, cv))
 
     def succ(self, node: int) -> list[tuple[int, int]]:
         """(off node, on node) pairs: a weak link from ``node``, then a strong one."""
@@ -122,6 +185,17 @@ def _classify(
     z, yi = divmod(e, size)
     x, y = xi + 1, yi + 1
     cands = graph.board.candidates
+    if graph.rule_weak and mode == AIC and s != e:
+        # with rule links: what is weakly linked to both ends (a superset of the cases below)
+        gone = graph.weak_to_both(s, e)
+        if not gone:
+            return None
+        return (DNL if a == z else AIC, [], gone)
+    if graph.rule_weak and mode == X_CHAIN and s != e and x == y:
+        # an X-Chain with rule links (one digit): the digit goes where it is weakly linked to
+        # both ends, by a group or a rule
+        gone = graph.weak_to_both(s, e)
+        return (mode, [], gone) if gone else None
     if s == e:
         return (DNL, [(a, x)], []) if mode == AIC else None
     if a == z:
@@ -150,6 +224,11 @@ def _loop_eliminations(graph: _Graph, chain: list[int]) -> list[Candidate]:
     cands = graph.board.candidates
     weak = list(zip(chain[1::2], chain[2::2], strict=False)) + [(chain[-1], chain[0])]
     gone: set[Candidate] = set()
+    if graph.rule_weak:
+        # with rule links: each weak link has one true end; what sees both of them goes
+        for u, v in weak:
+            gone.update(graph.weak_to_both(u, v, tuple(chain)))
+        return sorted(gone)
     for u, v in weak:
         cu, du = divmod(u, size)
         cv, dv = divmod(v, size)
@@ -240,16 +319,64 @@ def _consider(
         else:
             better = old is None or old.links > links
         if kind in kinds and better:
-            best[kind] = _Found(links, _chain_of(parent, e), placements, gone, False)
+            chain = _chain_of(parent, e)
+            notes = _notes(graph, chain) + _gone_notes(graph, [(s, e)], gone)
+            best[kind] = _Found(links, chain, placements, gone, False, notes)
     better = CNL not in best or best[CNL].links > links + 1
     if CNL in kinds and e != s and better and _weakly_linked(graph, e, s):
         chain = _chain_of(parent, e)
         gone = _loop_eliminations(graph, chain)
         if gone:
-            best[CNL] = _Found(links + 1, chain, [], gone, True)
+            weak = list(zip(chain[1::2], chain[2::2], strict=False)) + [(chain[-1], chain[0])]
+            notes = _notes(graph, chain, True) + _gone_notes(graph, weak, gone)
+            best[CNL] = _Found(links + 1, chain, [], gone, True, notes)
+
+
+def _notes(graph: _Graph, chain: list[int], loop: bool = False) -> tuple[str, ...]:
+    """``9r1c1=1r1c2 by the X at r1c1-r1c2`` for each link of ``chain`` only a rule gives."""
+    if graph.rules is None:
+        return ()
+    pairs = [(u, v, i % 2 == 0) for i, (u, v) in enumerate(pairwise(chain))]
+    if loop:
+        pairs.append((chain[-1], chain[0], False))
+    out = []
+    for u, v, strong in pairs:
+        rule = graph.note(u, v, strong)
+        if rule is not None:
+            name = graph.board.name
+            (cu, du), (cv, dv) = divmod(u, graph.size), divmod(v, graph.size)
+            sign = "=" if strong else "-"
+            out.append(f"{du + 1}{name(cu)}{sign}{dv + 1}{name(cv)} by {rule}")
+    return tuple(out)
+
+
+def _gone_notes(
+    graph: _Graph, ends: list[tuple[int, int]], gone: list[Candidate]
+) -> tuple[str, ...]:
+    """For each candidate removed, the links to the ends it sees that only a rule gives."""
+    if graph.rules is None:
+        return ()
+    size, name = graph.size, graph.board.name
+    out: list[str] = []
+    for cell, digit in gone:
+        g = cell * size + digit - 1
+        for pair in ends:
+            if not all(g in graph.weak(end) for end in pair):
+                continue
+            for end in pair:
+                rule = graph.note(g, end, False)
+                if rule is not None:
+                    ce, de = divmod(end, size)
+                    text = f"{digit}{name(cell)}-{de + 1}{name(ce)} by {rule}"
+                    if text not in out:
+                        out.append(text)
+            break
+    return tuple(out)
 
 
 def _weakly_linked(graph: _Graph, u: int, v: int) -> bool:
+    if v in graph.rule_weak.get(u, ()):
+        return True
     cu, du = divmod(u, graph.size)
     cv, dv = divmod(v, graph.size)
     if cu == cv:
@@ -284,6 +411,9 @@ def _step(board: Board, name: str, found: _Found) -> Step:
             f"makes the next true, so {first[1]} in {n(first[0])} or {last[1]} in "
             f"{n(last[0])} is true, and {_list(board, found.eliminations)} can go."
         )
+    if found.notes:
+        shown = "; ".join(found.notes[:8]) + ("; …" if len(found.notes) > 8 else "")
+        text += f" Links from rules: {shown}."
     return board.step(
         name,
         text,
@@ -334,11 +464,16 @@ def turbot_fish(board: Board) -> Step | None:
 def _single_digit(board: Board, digit: int, max_links: int) -> _Found | None:
     """The best X-Chain on ``digit`` (most eliminations, then shortest), remembered for the
     digit's candidates: it depends on them alone, and most steps leave most digits alone."""
-    key = ("x-chain", digit, max_links, digit_mask(board, digit))
+    key: tuple[object, ...] = ("x-chain", digit, max_links, digit_mask(board, digit))
+    rules = None
+    if board.puzzle.model.rules:
+        # the rules' links of this digit depend on every candidate of their cells
+        rules = rule_links(board)
+        key += (tuple(board.candidates),)
     memo = board.memo
     if key in memo:
         return memo[key]  # type: ignore[return-value]
-    graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False)
+    graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False, rules=rules)
     found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,), max_links, most=True).get(X_CHAIN)
     memo[key] = found
     return found
@@ -425,7 +560,8 @@ def _aic_kind(board: Board, kind: str) -> Step | None:
     cached = _AIC_CACHE.get(board)
     if cached is None or cached[0] != state:
         digits = list(range(1, board.size + 1))
-        graph = _Graph(board, digits, conjugate=True, bivalue=True, in_cell=True)
+        rules = rule_links(board) if board.puzzle.model.rules else None
+        graph = _Graph(board, digits, conjugate=True, bivalue=True, in_cell=True, rules=rules)
         cached = (state, _search(graph, AIC, MIN_LINKS, (CNL, DNL, AIC)))
         _AIC_CACHE[board] = cached
     found = cached[1].get(kind)

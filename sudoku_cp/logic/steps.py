@@ -51,6 +51,9 @@ class Step:
     """The candidate masks before the step, one per cell (a filled cell's mask is its digit)."""
     cells: tuple[int, ...] = ()
     """The cells of the rule a variant step reads (drawn shaded); empty for group techniques."""
+    rule: str = ""
+    """The key of the rule a variant step reads (``killercage``, ``xv`` …; its cells drawn
+    outlined in the rule's step drawing); empty for group techniques and forcing nets."""
 
 
 Outcome = Literal["solved", "stalled", "contradiction"]

@@ -76,6 +76,8 @@ def step_data(step: Step, size: int, labels: tuple[str, ...]) -> dict[str, Any]:
     }
     if step.cells:  # a variant step: the cells of the rule it reads
         data["cells"] = [cell_name(c, size) for c in step.cells]
+    if step.rule:  # and the kind of that rule (its key, as `sudoku-cp rules` lists them)
+        data["rule"] = step.rule
     return data
 
 

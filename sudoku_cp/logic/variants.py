@@ -499,7 +499,7 @@ def _masks(board: Board, cells: Sequence[int]) -> list[int]:
     return [board.candidates[c] for c in cells]
 
 
-def _cached_fillings(board: Board, unit: Unit, masks: list[int]) -> list[int] | None:
+def cached_fillings(board: Board, unit: Unit, masks: list[int]) -> list[int] | None:
     key = ("fill", id(unit), tuple(masks))
     memo = board.memo
     if key not in memo:
@@ -545,6 +545,7 @@ def rule_digits(board: Board) -> Step | None:
                 f"{_listing(board, out)}: {unit.name} hold only {allowed}",
                 eliminations=out,
                 cells=sorted({c for c, _ in out}),
+                rule=unit.rule.key,
             )
     return None
 
@@ -576,6 +577,7 @@ def rule_pairs(board: Board) -> Step | None:
                     eliminations=list(out),
                     proof=[(o, d) for o in set(out.values()) for d in digits_of(candidates[o])],
                     cells=sorted({c for c, _ in out} | set(out.values())),
+                    rule=unit.rule.key,
                 )
         elif unit.kind == "fill" and _pairwise(unit):
             step = _fill_step(board, unit, RULE_PAIRS)
@@ -604,7 +606,7 @@ def rule_combinations(board: Board) -> Step | None:
 
 def _fill_step(board: Board, unit: Unit, technique: str) -> Step | None:
     masks = _masks(board, unit.cells)
-    support = _cached_fillings(board, unit, masks)
+    support = cached_fillings(board, unit, masks)
     if support is None:
         return None
     out = [
@@ -635,7 +637,9 @@ def _fill_step(board: Board, unit: Unit, technique: str) -> Step | None:
         if not board.values[c]
         for d in digits_of(k)
     ]
-    return board.step(technique, text, eliminations=out, proof=proof, cells=unit.cells)
+    return board.step(
+        technique, text, eliminations=out, proof=proof, cells=unit.cells, rule=unit.rule.key
+    )
 
 
 def rule_contains(board: Board) -> Step | None:
@@ -646,7 +650,7 @@ def rule_contains(board: Board) -> Step | None:
         if unit.kind != "fill" or len(unit.cells) < 2:
             continue
         masks = _masks(board, unit.cells)
-        support = _cached_fillings(board, unit, masks)
+        support = cached_fillings(board, unit, masks)
         if support is None or not all(support):
             continue
         inside = set(unit.cells)
@@ -677,5 +681,6 @@ def rule_contains(board: Board) -> Step | None:
                 eliminations=out,
                 proof=[(c, digit) for c in places],
                 cells=unit.cells,
+                rule=unit.rule.key,
             )
     return None

@@ -1,6 +1,7 @@
 """One human-style solving step as an SVG picture (what ``explain --format svg`` draws).
 
-The grid before the step with its candidates; the groups the step uses shaded blue; the
+The grid before the step with its candidates; the groups the step uses shaded blue (a variant
+step's rule: its cells shaded violet and outlined, ``data-rule`` naming its kind); the
 candidates it rests on (its proof) on yellow; placements on green; eliminations in red and
 struck through; a chain's links as arrows between candidates, strong links solid and weak ones
 dashed; the technique and its sentence under the grid.
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 GROUP_SHADE = "#dcebff"
 RULE_SHADE = "#e8dcff"
 """The cells of the rule a variant step reads."""
+RULE_OUTLINE = "#7e57c2"
+"""Their outline."""
 PROOF = "#ffd54f"
 PLACEMENT = "#81c784"
 PLACEMENT_INK = "#1b5e20"
@@ -80,6 +83,8 @@ def draw_step(picture: Picture, step: Step) -> None:
         picture.shade(groups[index], GROUP_SHADE, "step-group", "highlight", fill_opacity=0.75)
     if step.cells:
         picture.shade(step.cells, RULE_SHADE, "step-rule", "highlight", fill_opacity=0.75)
+    if step.rule and step.cells:
+        draw_rule_outline(picture, step)
     draw_puzzle(picture, step.values, None)
     coloured = set(step.placements) | set(step.eliminations) | set(step.proof)
     picture.pencil_marks(step.candidates, step.values, skip=coloured)
@@ -100,7 +105,43 @@ def draw_step(picture: Picture, step: Step) -> None:
                     stroke_width=max(0.8, picture.s / 40))  # fmt: skip
     for link in step.links:
         draw_link(picture, link, radius)
+    draw_move_peers(picture, step, radius)
     picture.caption(f"{step.technique}: {step.text}")
+
+
+def draw_rule_outline(picture: Picture, step: Step) -> None:
+    """A variant step's rule: the outline of the cells it reads, in the step's rule colour,
+    over the rule's own drawing (every rule kind's step is drawn so, whatever the kind's own
+    mark: a cage, a line, a dot, a clue outside the grid)."""
+    from .rules import cage_outline
+
+    s = picture.s
+    picture.add("mark", "path", class_="step-rule-outline", data_rule=step.rule,
+                d=cage_outline(picture, step.cells, s * 0.04), fill="none", stroke=RULE_OUTLINE,
+                stroke_width=max(1.5, s / 16), stroke_linecap="round")  # fmt: skip
+
+
+def draw_move_peers(picture: Picture, step: Step, radius: float) -> None:
+    """The step drawing of the rules that are only groups of two (anti-knight, anti-king):
+    they give no step of their own, but a placement takes its digit from the cells they make
+    its peers — ringed, ``data-rule`` naming the rule."""
+    from ..rules.neighbours import ApartRule
+
+    size = picture.n
+    for rule in picture.puzzle.model.rules:
+        if not isinstance(rule, ApartRule) or not step.placements:
+            continue
+        partners: dict[int, set[int]] = {}
+        for (a, b), _ in rule.groups(size):
+            partners.setdefault(a, set()).add(b)
+            partners.setdefault(b, set()).add(a)
+        for cell, digit in step.placements:
+            for peer in sorted(partners.get(cell, ())):
+                if not step.values[peer] and step.candidates[peer] >> (digit - 1) & 1:
+                    x, y = picture.pencil(peer, digit)
+                    picture.add("over-digit", "circle", class_="step-peer", data_rule=rule.key,
+                                cx=x, cy=y, r=radius, fill="none", stroke=RULE_OUTLINE,
+                                stroke_width=max(1.0, picture.s / 30))  # fmt: skip
 
 
 def _disc(picture: Picture, cell: int, digit: int, radius: float, colour: str, cls: str) -> None:

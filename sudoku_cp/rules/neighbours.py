@@ -20,7 +20,7 @@ from .base import (
 
 
 @dataclass(frozen=True)
-class _Apart(Rule):
+class ApartRule(Rule):
     """Cells a fixed kind of move apart hold different digits: a group of two per pair."""
 
     steps: ClassVar[tuple[tuple[int, int], ...]]
@@ -37,7 +37,7 @@ class _Apart(Rule):
 
 
 @dataclass(frozen=True)
-class AntiKnight(_Apart):
+class AntiKnight(ApartRule):
     """Cells a chess knight's move apart hold different digits (f-puzzles ``antiknight``)."""
 
     key: ClassVar[str] = "antiknight"
@@ -46,7 +46,7 @@ class AntiKnight(_Apart):
 
 
 @dataclass(frozen=True)
-class AntiKing(_Apart):
+class AntiKing(ApartRule):
     """Cells a chess king's move apart (diagonal neighbours included) hold different digits
     (f-puzzles ``antiking``)."""
 
