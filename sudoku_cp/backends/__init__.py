@@ -222,6 +222,8 @@ class Backend:
         >>> print(get_backend("dlx").refusal(knights))  # doctest: +ELLIPSIS
         backend 'dlx' does not compile the anti-knight rule (antiknight)...
         """
+        if not puzzle.model.rules:  # groups only: every backend compiles them
+            return self.supports(puzzle)
         missing = puzzle.model.rule_keys - self.rules
         if missing:
             rule = next(r for r in puzzle.model.rules if r.key in missing)
@@ -238,6 +240,8 @@ class Backend:
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Every option with its default filled in; an unknown or ill-typed one is an error."""
+        if not options:  # (the usual call, made per puzzle: no set of names to compare)
+            return {opt.name: opt.default for opt in self.options}
         known = {opt.name: opt for opt in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
@@ -278,10 +282,10 @@ class Backend:
         if kept != limit and len(solutions) >= kept:
             search.exhausted = False  # stopped at the cap: the count is a lower bound
         status = status_for(len(solutions), limit, search.exhausted, search.timed_out)
-        return Result(
+        return Result.made(
             backend=self.name,
             status=status,
-            solutions=tuple(tuple(s) for s in solutions),
+            solutions=tuple(map(tuple, solutions)),
             exact=search.exhausted and not search.timed_out,
             seconds=seconds,
             stats=dict(search.stats),
