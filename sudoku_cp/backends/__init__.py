@@ -200,6 +200,13 @@ class Backend:
         (compiled code): a worker calls it when it starts, outside any time limit."""
 
     @classmethod
+    def prepare_size(cls, size: int) -> str | None:
+        """Load what the backend compiles for grids of ``size`` (asked before a batch's first
+        such puzzle is timed, so compiling never counts against a time limit); a line to
+        report, once, when it compiled something, else None."""
+        return None
+
+    @classmethod
     def counters_of_kind(cls, kind: str) -> list[str]:
         """The names of this backend's counters of ``kind``, in the order declared."""
         return [name for name, counter in cls.counters.items() if counter.kind == kind]

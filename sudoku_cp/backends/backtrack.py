@@ -706,8 +706,30 @@ _LARGE_WARM: list[bool] = []
 def _warm_large() -> None:
     from . import kernel_learn
 
-    kernel_learn.warm_up()
+    with backtrack_kernel.compiling():  # one process of the machine compiles, the rest load
+        kernel_learn.warm_up()
     _LARGE_WARM.append(True)
+
+
+def prepare_large(size: int) -> str | None:
+    """Load the big-grid kernel before a puzzle of ``size`` is timed, if the fast strategy
+    will run it there; a line saying so when this process compiled it (not loaded it)."""
+    if _LARGE_WARM or size < WEIGHTED_FROM_SIZE or size > backtrack_kernel.MAX_SIZE:
+        return None
+    if not backtrack_kernel.installed_and_on():
+        return None
+    start = time.perf_counter()
+    try:
+        _warm_large()
+        from . import kernel_learn
+    except Exception:  # a numba that fails to load: the pure search runs, as in search()
+        return None
+    if not backtrack_kernel.compiled_here(kernel_learn):
+        return None
+    return (
+        f"backtrack: compiled its big-grid kernel in {time.perf_counter() - start:.1f} s "
+        "(once a machine: numba's disk cache keeps it; not counted in any time limit)"
+    )
 
 
 # --- the backend ---------------------------------------------------------------------------
@@ -773,6 +795,10 @@ class BacktrackBackend(Backend):
     @classmethod
     def prepare(cls) -> None:
         backtrack_kernel.warm_up()
+
+    @classmethod
+    def prepare_size(cls, size: int) -> str | None:
+        return prepare_large(size)
 
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
