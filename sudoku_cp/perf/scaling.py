@@ -99,6 +99,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             run["rate"] = n / full["wall"]
             run["marginal"] = marginal(n, args.small, full["wall"], start_up["wall"])
             found["runs"].append(run)
+            if args.json:  # after every run: a run cut short keeps what it measured
+                args.json.write_text(json.dumps(found, indent=1))
             print(
                 f"jobs {j:2d} round {round_}: {n} in {full['wall']:.2f} s = {run['rate']:,.0f}/s"
                 f" (start-up {start_up['wall']:.2f} s; after it {run['marginal']:,.0f}/s); "
