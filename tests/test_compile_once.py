@@ -41,3 +41,40 @@ def test_two_workers_compile_the_big_grid_kernel_once(tmp_path: Path) -> None:
     compiled = [line for line in done.stderr.splitlines() if "compiled its big-grid" in line]
     assert len(compiled) == 1, done.stderr
     assert "not counted in any time limit" in compiled[0]
+
+
+def test_a_big_check_loads_the_kernel_before_its_workers_fork(tmp_path: Path) -> None:
+    from sudoku_cp.backends import backtrack_kernel as bk
+    from sudoku_cp.batch.check import WARM_IN_PARENT_BYTES, warm_before_fork
+    from sudoku_cp.batch.items import CheckConfig
+    from sudoku_cp.datasets import load_puzzles
+
+    # Small runs, one worker, the kernel turned off or another strategy: the lazy rule stays.
+    config = CheckConfig(backends=("backtrack", "sat"))
+    assert not warm_before_fork(config, 2, WARM_IN_PARENT_BYTES - 1)
+    assert not warm_before_fork(config, 1, WARM_IN_PARENT_BYTES)
+    off = CheckConfig(backends=("backtrack",), options={"backtrack": {"kernel": False}})
+    assert not warm_before_fork(off, 4, WARM_IN_PARENT_BYTES)
+    # A big file: each worker's first puzzle already goes to the kernel, which the workers
+    # inherited loaded. Without it a worker's first puzzles take the pure search, whose
+    # branching differs (18 nodes where the bitboard kernel tries 14 on this puzzle).
+    lines = [p.to_line() for p in load_puzzles("17clue")]
+    first = load_puzzles("17clue", 1)[0]
+    solver = bk.Solver(same_search=False)
+    solver.solve(first.digits, 2)
+    kernel_nodes = solver.nodes
+    big = tmp_path / "big.txt"
+    with big.open("w") as out:
+        while out.tell() < WARM_IN_PARENT_BYTES + 1000:
+            out.write("\n".join(lines) + "\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_cp.cli", "check", "-j", "2", "-q", "-f", "jsonl"]
+        + ["-b", "auto", str(big)],
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "SUDOKU_CP_KERNEL"},
+        timeout=600,
+    )
+    records = {r["index"]: r for r in map(json.loads, done.stdout.splitlines())}
+    assert records[1]["verdict"] == "unique", done.stderr
+    assert records[1]["backends"]["backtrack"]["counters"]["nodes"] == kernel_nodes
