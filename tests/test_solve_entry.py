@@ -51,6 +51,13 @@ def test_repeated_givens_are_still_refused() -> None:
         solve(boxed, limit=1, time_limit=0.5)
 
 
+def test_backend_options_take_the_long_way() -> None:
+    # The naive strategy does not itself reject givens that repeat: such text is checked first.
+    with pytest.raises(DuplicateGivenError, match="row 1"):
+        solve("55" + "." * 79, limit=2, strategy="naive")
+    assert solve(SEVENTEEN.to_line(), strategy="mrv").solution == seventeen_solution()
+
+
 def test_text_the_door_does_not_take_goes_the_long_way() -> None:
     rows = "\n".join(SEVENTEEN.to_line()[r * 9 : r * 9 + 9] for r in range(9))
     assert solve(rows).solution == seventeen_solution()  # a grid, not one line
