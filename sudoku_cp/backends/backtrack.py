@@ -706,7 +706,7 @@ _LARGE_WARM: list[bool] = []
 def _warm_large() -> None:
     from . import kernel_learn
 
-    with backtrack_kernel.compiling():  # one process of the machine compiles, the rest load
+    with backtrack_kernel.compiling("big-grid"):  # one process compiles, the others load
         kernel_learn.warm_up()
     _LARGE_WARM.append(True)
 

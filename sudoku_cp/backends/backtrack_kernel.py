@@ -412,17 +412,20 @@ def warm_up() -> None:
         _KERNEL["warm"] = True
 
 
-LOCK_NAME = "sudoku-cp-kernel.lock"
-"""The file :func:`compiling` locks, in ``NUMBA_CACHE_DIR`` (else the temporary folder)."""
+LOCK_NAME = "sudoku-cp-{}.lock"
+"""The file :func:`compiling` locks for a kernel, in ``NUMBA_CACHE_DIR`` (else the temporary
+folder)."""
 
 
 @contextlib.contextmanager
-def compiling() -> Iterator[None]:
-    """Held while this process compiles a kernel or loads it from numba's disk cache: one
-    process of the machine at a time. Workers that start together then compile once — the
-    first, while the others wait — and the others load what it cached, where each compiled the
-    same code at once before (the big-grid kernel: 20–27 s in every worker of a 12-worker
-    check). Without ``fcntl`` (Windows) or a folder to lock in, each compiles as before."""
+def compiling(kernel: str = "kernels") -> Iterator[None]:
+    """Around compiling ``kernel`` or loading it from numba's disk cache: the first process of
+    the machine to get here holds the kernel's lock while it does; one that comes while the lock
+    is held waits for it, then loads what was cached, alongside the others that waited. Workers
+    that start together so compile once, where each compiled the same code at once before (the
+    big-grid kernel: 20–27 s in every worker of a 12-worker check), and loading from the cache
+    (half a second) is not made one at a time. Without ``fcntl`` (Windows) or a folder to lock
+    in, each compiles as before."""
     try:
         import fcntl
     except ImportError:
@@ -431,12 +434,18 @@ def compiling() -> Iterator[None]:
     folder = os.environ.get("NUMBA_CACHE_DIR") or tempfile.gettempdir()
     try:
         os.makedirs(folder, exist_ok=True)
-        handle = open(os.path.join(folder, LOCK_NAME), "a")  # noqa: SIM115 (held below)
+        handle = open(os.path.join(folder, LOCK_NAME.format(kernel)), "a")  # noqa: SIM115
     except OSError:
         yield
         return
     with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # held: another process compiles (or loads) it now
+            fcntl.flock(handle, fcntl.LOCK_SH)  # back when it is done, with the others waiting
+            fcntl.flock(handle, fcntl.LOCK_UN)
+            yield
+            return
         try:
             yield
         finally:
