@@ -43,10 +43,10 @@ class SatCounter(Counter):
         from ..backends import sat
 
         settings = sat.SATBackend().check_options({})
-        name, amo = settings["solver"], settings["amo"]
+        empty = Puzzle.from_parsed((0,) * (size * size), size, model, check_givens=False)
+        name, amo = sat.solver_for(empty, settings["solver"], settings["amo"]), settings["amo"]
         if amo == "auto":
             amo = "native" if name in sat._NATIVE_CARD else "hybrid"
-        empty = Puzzle.from_parsed((0,) * (size * size), size, model, check_givens=False)
         self._kept = sat._Kept(empty, name, amo, settings["redundant"], None)
         self.model = model
         self.size = size
