@@ -78,3 +78,13 @@ def test_a_big_check_loads_the_kernel_before_its_workers_fork(tmp_path: Path) ->
     records = {r["index"]: r for r in map(json.loads, done.stdout.splitlines())}
     assert records[1]["verdict"] == "unique", done.stderr
     assert records[1]["backends"]["backtrack"]["counters"]["nodes"] == kernel_nodes
+
+
+def test_the_big_grid_kernel_is_not_loaded_for_a_search_that_will_not_use_it() -> None:
+    from sudoku_cp.backends import get_backend
+
+    backtrack = get_backend("backtrack")
+    for options in ({"kernel": False}, {"strategy": "mrv"}):
+        assert backtrack.prepare_size(25, backtrack.check_options(options)) is None
+    assert backtrack.prepare_size(9, backtrack.check_options({})) is None  # no big grid
+    assert get_backend("sat").prepare_size(25, get_backend("sat").check_options({})) is None

@@ -200,10 +200,10 @@ class Backend:
         (compiled code): a worker calls it when it starts, outside any time limit."""
 
     @classmethod
-    def prepare_size(cls, size: int) -> str | None:
-        """Load what the backend compiles for grids of ``size`` (asked before a batch's first
-        such puzzle is timed, so compiling never counts against a time limit); a line to
-        report, once, when it compiled something, else None."""
+    def prepare_size(cls, size: int, settings: Mapping[str, Any]) -> str | None:
+        """Load what the backend compiles for grids of ``size`` under ``settings`` (its options,
+        checked), asked before a batch's first such puzzle is timed, so compiling never counts
+        against a time limit; a line to report, once, when it compiled something, else None."""
         return None
 
     @classmethod

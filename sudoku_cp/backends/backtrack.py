@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -797,7 +797,9 @@ class BacktrackBackend(Backend):
         backtrack_kernel.warm_up()
 
     @classmethod
-    def prepare_size(cls, size: int) -> str | None:
+    def prepare_size(cls, size: int, settings: Mapping[str, Any]) -> str | None:
+        if settings["strategy"] != "fast" or not settings["kernel"]:
+            return None  # the big-grid kernel will not run
         return prepare_large(size)
 
     def search(

@@ -150,15 +150,16 @@ def warm_before_fork(config: CheckConfig, jobs: int, input_bytes: int) -> bool:
     which never loads numba for a quick check. Returns whether it loaded the kernel."""
     import multiprocessing
 
-    options = config.options.get("backtrack", {})
     if (
         jobs < 2
         or input_bytes < WARM_IN_PARENT_BYTES
         or "backtrack" not in config.backends
-        or options.get("kernel") is False
-        or options.get("strategy", "fast") != "fast"
         or "fork" not in multiprocessing.get_all_start_methods()
     ):
+        return False
+    backtrack = backend_class("backtrack")
+    settings = backtrack().check_options(dict(config.options.get("backtrack", {})))
+    if settings["strategy"] != "fast" or not settings["kernel"]:
         return False
     from ..backends import backtrack_kernel
 

@@ -162,11 +162,11 @@ def prepare_size(chosen: Sequence[Any], size: int) -> None:
     a compile of 20–30 s neither counts against the time limit nor gets the worker stopped.
     What a backend reports (it compiled, here) goes to stderr, once: the other workers, which
     waited for it (:func:`sudoku_cp.backends.backtrack_kernel.compiling`), load its cache."""
-    for name, backend, _options in chosen:
+    for name, backend, options in chosen:
         if (name, size) in _PREPARED:
             continue
         _PREPARED.add((name, size))
-        line = type(backend).prepare_size(size)
+        line = type(backend).prepare_size(size, backend.check_options(dict(options)))
         if line:
             print(line, file=sys.stderr, flush=True)
 
