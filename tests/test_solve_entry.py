@@ -90,3 +90,21 @@ def test_a_process_that_solves_many_puzzles_loads_the_kernel() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env_free
     )
     assert out.stdout.split() == ["False", "True", "True"]
+
+
+def test_counting_one_classic_puzzle_imports_no_library_it_does_not_call() -> None:
+    # The default choice runs backtrack and sat on a 9x9 puzzle: choosing them must not import
+    # OR-Tools (which brings pandas: 1.2 s of a one-puzzle count) nor python-constraint.
+    code = (
+        "import sys\n"
+        "from sudoku_cp.cli import main\n"
+        f"sys.argv = ['sudoku-cp', 'count', '-j', '0', {SEVENTEEN.to_line()!r}]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as done:\n"
+        "    print('exit', done.code)\n"
+        "print([m for m in ('ortools', 'pandas', 'constraint') if m in sys.modules])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "exactly 1 solution" in out.stdout
+    assert out.stdout.strip().splitlines()[-2:] == ["exit 0", "[]"]
