@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sudoku_cp.perf.entry_cost import machine
+from .entry_cost import machine  # (relative: the same in sudoku_cp/perf and tools/perf)
 
 
 def timed_check(path: Path, args: list[str], out: Path) -> dict[str, float]:
