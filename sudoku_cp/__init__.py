@@ -121,11 +121,52 @@ def solve(
     ``limit`` is how many solutions to look for (None = all); ``options`` are the backend's own
     (see ``sudoku-cp backends``), such as ``strategy="naive"`` for the backtracker.
     """
-    from .backends import get_backend
-    from .puzzle import Puzzle
-
-    if isinstance(puzzle, str):
+    get_backend, Puzzle, _, _ = _SOLVE or _solve_needs()  # (an import statement: ~0.4 µs)
+    if type(puzzle) is Puzzle:  # (the common call first: one test, no parsing)
+        pass
+    elif isinstance(puzzle, str) and backend == "backtrack" and model == "classic" and not options:
+        return _solve_line(puzzle, limit, time_limit)
+    elif isinstance(puzzle, str):
         puzzle = Puzzle.parse(puzzle, model=model)
     elif not isinstance(puzzle, Puzzle):
         puzzle = Puzzle(puzzle, model=model)
     return get_backend(backend).solve(puzzle, limit=limit, time_limit=time_limit, **options)
+
+
+_SOLVE: list[Any] = []
+
+
+def _solve_needs() -> list[Any]:
+    """What :func:`solve` calls, imported on its first call (not by ``import sudoku_cp``)."""
+    from .backends import get_backend
+    from .formats.line import plain_codes
+    from .model import load_model
+    from .puzzle import Puzzle
+
+    _SOLVE[:] = [get_backend, Puzzle, plain_codes, load_model]
+    return _SOLVE
+
+
+def _solve_line(text: str, limit: int | None, time_limit: float | None) -> Result:
+    """:func:`solve` of a classic puzzle's text by the backtracker with its default options
+    (the fast strategy, whose search rejects repeated givens: it finds no solution), read by
+    the line reader's fast door when it is a plain line (every symbol a digit or blank), else
+    as any text.
+
+    The repeated-givens check waits for the answer: a solution holds every given and no digit
+    twice in a group, so it clears the givens at no cost; only when none is found (or the search
+    ran out of time first) are they checked, raising :class:`DuplicateGivenError` as
+    :class:`Puzzle` does. Any other text takes :meth:`Puzzle.parse`, which checks them first."""
+    get_backend, Puzzle, plain_codes, load_model = _SOLVE or _solve_needs()
+    plain = plain_codes(text)
+    classic = load_model("classic")
+    if plain is None or plain[1] != 9:
+        return get_backend("backtrack").solve(
+            Puzzle.parse(text, model=classic), limit=limit, time_limit=time_limit
+        )
+    raw, size = plain
+    puzzle = Puzzle.from_parsed(tuple(raw), size, classic, digits=raw, check_givens=False)
+    result = get_backend("backtrack").solve(puzzle, limit=limit, time_limit=time_limit)
+    if not result.solutions:
+        puzzle.check_givens()  # raises DuplicateGivenError, as Puzzle.parse would have
+    return result

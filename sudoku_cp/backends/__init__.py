@@ -200,6 +200,13 @@ class Backend:
         (compiled code): a worker calls it when it starts, outside any time limit."""
 
     @classmethod
+    def prepare_size(cls, size: int, settings: Mapping[str, Any]) -> str | None:
+        """Load what the backend compiles for grids of ``size`` under ``settings`` (its options,
+        checked), asked before a batch's first such puzzle is timed, so compiling never counts
+        against a time limit; a line to report, once, when it compiled something, else None."""
+        return None
+
+    @classmethod
     def counters_of_kind(cls, kind: str) -> list[str]:
         """The names of this backend's counters of ``kind``, in the order declared."""
         return [name for name, counter in cls.counters.items() if counter.kind == kind]
@@ -222,6 +229,8 @@ class Backend:
         >>> print(get_backend("dlx").refusal(knights))  # doctest: +ELLIPSIS
         backend 'dlx' does not compile the anti-knight rule (antiknight)...
         """
+        if not puzzle.model.rules:  # groups only: every backend compiles them
+            return self.supports(puzzle)
         missing = puzzle.model.rule_keys - self.rules
         if missing:
             rule = next(r for r in puzzle.model.rules if r.key in missing)
@@ -238,6 +247,8 @@ class Backend:
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Every option with its default filled in; an unknown or ill-typed one is an error."""
+        if not options:  # (the usual call, made per puzzle: no set of names to compare)
+            return {opt.name: opt.default for opt in self.options}
         known = {opt.name: opt for opt in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
@@ -278,10 +289,10 @@ class Backend:
         if kept != limit and len(solutions) >= kept:
             search.exhausted = False  # stopped at the cap: the count is a lower bound
         status = status_for(len(solutions), limit, search.exhausted, search.timed_out)
-        return Result(
+        return Result.made(
             backend=self.name,
             status=status,
-            solutions=tuple(tuple(s) for s in solutions),
+            solutions=tuple(map(tuple, solutions)),
             exact=search.exhausted and not search.timed_out,
             seconds=seconds,
             stats=dict(search.stats),
@@ -390,7 +401,22 @@ def get_backend(name: str) -> Backend:
 
 def available_backends(names: Iterable[str] | None = None) -> list[str]:
     """The names (of ``names``, default every backend) whose libraries are installed."""
-    return [n for n in (names or backend_names()) if backend_class(n).available()]
+    return [n for n in (names or backend_names()) if _installed(backend_class(n))]
+
+
+def _installed(cls: type[Backend]) -> bool:
+    """Whether ``cls`` can run, asked without importing its library where finding it is all
+    :meth:`Backend.unavailable_reason` would learn (``importlib.util.find_spec`` of its top
+    package): choosing the backends of a batch then imports none it will not call — OR-Tools'
+    import, which brings pandas, was 1.2 s of a one-puzzle ``count`` that never ran CP-SAT. A
+    library found that fails to import still says so, when the backend is first called."""
+    if cls.unavailable_reason.__func__ is not Backend.unavailable_reason.__func__:  # type: ignore[attr-defined]
+        return cls.available()  # a check of its own (the minizinc executable …)
+    if cls.requires is None:
+        return True
+    import importlib.util
+
+    return importlib.util.find_spec(cls.requires[0].partition(".")[0]) is not None
 
 
 def timing_counters(names: Iterable[str] | None = None) -> frozenset[str]:

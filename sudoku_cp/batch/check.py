@@ -135,6 +135,42 @@ def run_batches(
     return pool.run(iter(items), hold)
 
 
+WARM_IN_PARENT_BYTES = 256 * 1024
+"""Inputs of at least this many bytes (about 3,000 classic lines) have this process load the
+backtracker's compiled kernel before the pool forks its workers (:func:`warm_before_fork`)."""
+
+
+def warm_before_fork(config: CheckConfig, jobs: int, input_bytes: int) -> bool:
+    """Load the backtracker's compiled kernel here, once, before ``jobs`` workers are forked,
+    when the run is big enough to want it and may use it: forked workers inherit it loaded.
+
+    Otherwise every worker imports numba and loads the kernel itself, each after its first
+    0.25 s of pure search (:mod:`sudoku_cp.backends.backtrack.kernel.glue`): on a lent 16-core
+    machine (issue 34) that was seconds of CPU a worker, and a 16-worker check of 49,151
+    puzzles ran at 4,300/s where a run three times as long reached 20,000/s between them. A
+    small run (a few puzzles; or standard input, whose size is unknown) keeps the lazy rule,
+    which never loads numba for a quick check. Returns whether it loaded the kernel."""
+    import multiprocessing
+
+    if (
+        jobs < 2
+        or input_bytes < WARM_IN_PARENT_BYTES
+        or "backtrack" not in config.backends
+        or "fork" not in multiprocessing.get_all_start_methods()
+    ):
+        return False
+    backtrack = backend_class("backtrack")
+    settings = backtrack().check_options(dict(config.options.get("backtrack", {})))
+    if settings["strategy"] != "fast" or not settings["kernel"]:
+        return False
+    from ..backends.backtrack.kernel import glue as backtrack_kernel
+
+    if not backtrack_kernel.installed_and_on():
+        return False
+    backtrack_kernel.warm_up()
+    return backtrack_kernel.available()
+
+
 def _run_here(
     items: Iterable[Item], config: CheckConfig
 ) -> Generator[list[CheckRecord], None, None]:

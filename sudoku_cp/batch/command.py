@@ -13,6 +13,7 @@ is read or truncated until its sidecar's last write (:class:`.output.OutputLock`
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import time
 from collections import deque
@@ -25,7 +26,7 @@ from ..experiment import describe_input, input_path
 from ..model import Model
 from ..stopping import StopSignals
 from ..verdict import CheckRecord
-from .check import run_batches
+from .check import run_batches, warm_before_fork
 from .items import BatchOptions, Item, make_item
 from .output import FolderLock, OutputLock, RecordWriter, check_output_apart
 from .pool import MAX_CHUNK
@@ -142,6 +143,8 @@ def _run_locked(
             meta["runs"][-1]["executor"] = executor  # filled once the pool (or cluster) is open
         if order is not None:
             items = order.track(items)
+        if options.scheduler is None:
+            warm_before_fork(config, options.jobs, _input_bytes(options.inputs))
         batches = run_batches(
             items,
             config,
@@ -299,6 +302,17 @@ def _open_inputs(options: BatchOptions) -> list[tuple[str, Iterable[Any]]]:
         else:
             readers.append((arg, _chain_first(first, records)))
     return [(_source_name(arg), records) for arg, records in readers]
+
+
+def _input_bytes(inputs: Sequence[str]) -> int:
+    """The bytes of the inputs that are files (standard input and text count nothing)."""
+    total = 0
+    for arg in inputs:
+        path = input_path(arg)
+        if path is not None:
+            with contextlib.suppress(OSError):
+                total += path.stat().st_size
+    return total
 
 
 def _chain_first(first: Any, rest: Iterator[Any]) -> Iterator[Any]:

@@ -9,6 +9,7 @@ workers' (and the command line's) garbage collector is tuned for this (:func:`tu
 from __future__ import annotations
 
 import gc
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -149,6 +150,27 @@ def _judge_item(
     return record
 
 
+PREPARE_ABOVE = 16
+"""Grids above this size ask their backends to load what they compile for that size first
+(:meth:`~sudoku_cp.backends.Backend.prepare_size`): the backtracker's big-grid kernel."""
+_PREPARED: set[tuple[str, int]] = set()
+
+
+def prepare_size(chosen: Sequence[Any], size: int) -> None:
+    """Each chosen backend's :meth:`~sudoku_cp.backends.Backend.prepare_size`, once a process
+    for each size, before the puzzle's calls are timed or watched (the watchdog's slot is idle):
+    a compile of 20–30 s neither counts against the time limit nor gets the worker stopped.
+    What a backend reports (it compiled, here) goes to stderr, once: the other workers, which
+    waited for it (:func:`sudoku_cp.backends.backtrack_kernel.compiling`), load its cache."""
+    for name, backend, options in chosen:
+        if (name, size) in _PREPARED:
+            continue
+        _PREPARED.add((name, size))
+        line = type(backend).prepare_size(size, backend.check_options(dict(options)))
+        if line:
+            print(line, file=sys.stderr, flush=True)
+
+
 _CHOOSERS: dict[tuple[str, ...], Chooser] = {}
 
 
@@ -219,6 +241,8 @@ def check_chunk(
             continue
         chosen, call_before = (runners, before) if judges is None else judges(item.puzzle)
         used.append((chosen, call_before))
+        if item.puzzle.size > PREPARE_ABOVE:
+            prepare_size(chosen, item.puzzle.size)
         calls.append(
             call_backends(
                 item.puzzle,

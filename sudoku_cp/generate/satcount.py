@@ -40,11 +40,12 @@ class SatCounter(Counter):
 
     def __init__(self, model: Model, size: int) -> None:  # no backtracker to set up
 
-        from ..backends.sat import KeptSolver, SATBackend, resolve_amo
+        from ..backends.sat import KeptSolver, SATBackend, resolve_amo, solver_for
 
         settings = SATBackend().check_options({})
-        name, amo = settings["solver"], resolve_amo(settings["solver"], settings["amo"])
         empty = Puzzle.from_parsed((0,) * (size * size), size, model, check_givens=False)
+        name = solver_for(empty, settings["solver"], settings["amo"])
+        amo = resolve_amo(name, settings["amo"])
         self._kept = KeptSolver(empty, name, amo, settings["redundant"], None)
         self.model = model
         self.size = size

@@ -45,7 +45,7 @@ clock every few hundred nodes, and stops after ``limit`` solutions.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...puzzle import Grid, Puzzle
@@ -603,7 +603,8 @@ _LARGE_WARM: list[bool] = []
 def _warm_large() -> None:
     from .kernel import learn as kernel_learn
 
-    kernel_learn.warm_up()
+    with backtrack_kernel.compiling("big-grid"):  # one process compiles, the others load
+        kernel_learn.warm_up()
     _LARGE_WARM.append(True)
 
 
@@ -614,6 +615,27 @@ def warm_up(large: bool = False) -> None:
     backtrack_kernel.warm_up()
     if large and backtrack_kernel.available() and not _LARGE_WARM:
         _warm_large()
+
+
+def prepare_large(size: int) -> str | None:
+    """Load the big-grid kernel before a puzzle of ``size`` is timed, if the fast strategy
+    will run it there; a line saying so when this process compiled it (not loaded it)."""
+    if _LARGE_WARM or size < WEIGHTED_FROM_SIZE or size > backtrack_kernel.MAX_SIZE:
+        return None
+    if not backtrack_kernel.installed_and_on():
+        return None
+    start = time.perf_counter()
+    try:
+        _warm_large()
+        from .kernel import learn as kernel_learn
+    except Exception:  # a numba that fails to load: the pure search runs, as in search()
+        return None
+    if not backtrack_kernel.compiled_here(kernel_learn):
+        return None
+    return (
+        f"backtrack: compiled its big-grid kernel in {time.perf_counter() - start:.1f} s "
+        "(once a machine: numba's disk cache keeps it; not counted in any time limit)"
+    )
 
 
 # --- the backend ---------------------------------------------------------------------------
@@ -679,6 +701,12 @@ class BacktrackBackend(Backend):
     @classmethod
     def prepare(cls) -> None:
         backtrack_kernel.warm_up()
+
+    @classmethod
+    def prepare_size(cls, size: int, settings: Mapping[str, Any]) -> str | None:
+        if settings["strategy"] != "fast" or not settings["kernel"]:
+            return None  # the big-grid kernel will not run
+        return prepare_large(size)
 
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]

@@ -21,6 +21,7 @@ from .backend import (
     load_solver,
     resolve_amo,
     solve_within,
+    solver_for,
 )
 from .cnf import Encoding
 from .rules import OutOfTime
@@ -49,5 +50,6 @@ __all__ = [
     "enumerate_solutions",
     "load_solver",
     "resolve_amo",
+    "solver_for",
     "solve_within",
 ]

@@ -59,9 +59,10 @@ was most of the time. A single ``solve`` keeps a fresh solver: its answer and co
 not depend on what the process solved before.
 
 Defaults, measured by ``python -m tools.perf.sat_encodings`` (figures in its docstring):
-``redundant=True``, ``simplify=True``, ``amo="auto"`` and ``solver="gluecard4"`` — Glucose 4
-with native cardinality constraints, the fastest on the bundled hard 9x9 sets and on 16x16
-puzzles, where building and loading clauses in Python costs more than the search. On hard 25x25
+``redundant=True``, ``simplify=True``, ``amo="auto"`` and ``solver="auto"``: Glucose 4
+(``gluecard4``) with native cardinality constraints, the fastest on the bundled hard 9x9 sets and
+on 16x16 puzzles, where building and loading clauses in Python costs more than the search; for
+candidate grids (pencil marks given in every cell) MiniSat 2.2 (:func:`solver_for`). On hard 25x25
 puzzles, where the search dominates, CaDiCaL (``solver="cadical195"``) is 5-25% faster.
 
 >>> from sudoku_cp import Puzzle, solve
@@ -406,6 +407,21 @@ def resolve_amo(solver: str, amo: str) -> str:
     return amo
 
 
+def solver_for(puzzle: Puzzle, solver: str, amo: str = "auto") -> str:
+    """The PySAT solver ``solver="auto"`` stands for: MiniSat 2.2 for a candidate grid (a
+    classic model whose only rules are given pencil marks, as a 729-symbol grid reads), where it
+    decided t-dillon/pencilmark_sudoku's ``hard/gurobi_hard`` with a median 0.61 s against
+    gluecard4's 0.86 s (issue 34; ``python -m tools.perf.candidates_speed --pencilmark``);
+    else Glucose 4 with cardinality constraints (see the module docstring). ``amo="native"``
+    keeps gluecard4, which has them."""
+    if solver != "auto":
+        return solver
+    rules = puzzle.model.rules
+    if amo != "native" and rules and all(rule.key == "givenPencilMarks" for rule in rules):
+        return "minisat22"
+    return "gluecard4"
+
+
 class SATBackend(Backend):
     """CDCL SAT through PySAT on the standard encoding of the model (see the module docstring)."""
 
@@ -417,7 +433,14 @@ class SATBackend(Backend):
     requires = ("pysat", "python-sat")
     rules = frozenset(RULE_KINDS)
     options = (
-        Option("solver", str, "gluecard4", "PySAT solver name", choices=SOLVERS),
+        Option(
+            "solver",
+            str,
+            "auto",
+            "PySAT solver name; auto: minisat22 for a candidate grid (givens and given pencil "
+            "marks only), else gluecard4",
+            choices=("auto", *SOLVERS),
+        ),
         Option(
             "amo",
             str,
@@ -466,7 +489,7 @@ class SATBackend(Backend):
         """The options checked one by one, then together: ``native`` needs a solver that
         has cardinality constraints."""
         settings = super().check_options(options)
-        if settings["amo"] == "native" and settings["solver"] not in NATIVE_CARD:
+        if settings["amo"] == "native" and settings["solver"] not in ("auto", *NATIVE_CARD):
             raise BackendError(
                 f"backend 'sat': amo='native' needs a solver with cardinality constraints "
                 f"({', '.join(NATIVE_CARD)}), not {settings['solver']!r}"
@@ -476,7 +499,8 @@ class SATBackend(Backend):
     def search(
         self, puzzle: Puzzle, limit: int | None, deadline: float | None, options: dict[str, Any]
     ) -> Search:
-        name, amo = options["solver"], resolve_amo(options["solver"], options["amo"])
+        name = solver_for(puzzle, options["solver"], options["amo"])
+        amo = resolve_amo(name, options["amo"])
         if options["incremental"] and not puzzle.model.own and puzzle.size <= KEPT_MAX_SIZE:
             return _search_kept(puzzle, limit, deadline, (name, amo, options["redundant"]))
         start = time.perf_counter()

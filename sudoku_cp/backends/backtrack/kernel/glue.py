@@ -23,13 +23,16 @@ call).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import itertools
 import logging
 import os
+import tempfile
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ....model import Model
@@ -295,6 +298,13 @@ def tables(model: Model, size: int) -> Tables:
     return Tables(model, size)
 
 
+@functools.cache
+def _weighted_from_size() -> int:
+    from ..layout import WEIGHTED_FROM_SIZE  # (imported on first use: the layout's tables)
+
+    return WEIGHTED_FROM_SIZE
+
+
 def search(
     puzzle: Puzzle,
     limit: int | None,
@@ -310,13 +320,11 @@ def search(
     much, the kernel is loaded and, if a search was cut short for it, starts that puzzle again
     (within the same deadline). Workers load it up front (:func:`warm_up`)."""
     mode = _mode()
-    from ..layout import WEIGHTED_FROM_SIZE
-
     # From WEIGHTED_FROM_SIZE on the pure search learns its branching from dead ends, which
     # the kernel does not (yet): those grids stay on the pure path, which decides more of them.
     if (
         mode == "off"
-        or puzzle.size >= WEIGHTED_FROM_SIZE
+        or puzzle.size >= _weighted_from_size()
         or not _findable()
         or not fits(puzzle.model, puzzle.size)
     ):
@@ -350,6 +358,44 @@ def outside_the_limit(deadline: float | None, load: Callable[[], None]) -> float
     return None if deadline is None else deadline + (time.perf_counter() - start)
 
 
+class _Buffers(threading.local):
+    """The kernel's working arrays, kept between searches (one set per thread and per kind of
+    state, as Dask's threads may search at once): making them took a third of a 17-clue
+    puzzle's search."""
+
+    def __init__(self) -> None:
+        self.by_shape: dict[tuple[int, int], list[Any]] = {}
+
+
+_BUFFERS = _Buffers()
+
+
+def _buffers(kernel: Any, width: int, cells: int) -> list[Any]:
+    """``[frames, frame_cell, frame_left, work, sols, ctrl]`` for states of ``width`` words on
+    ``cells`` cells (made on first use; a grown stack is kept)."""
+    import numpy as np
+
+    made = _BUFFERS.by_shape.get((width, cells))
+    if made is None:
+        depth = min(FIRST_FRAMES, cells + 1)
+        made = _BUFFERS.by_shape[(width, cells)] = [
+            np.empty((depth, width), dtype=np.uint64),
+            np.empty(depth, dtype=np.int64),
+            np.empty(depth, dtype=np.uint64),
+            np.empty(width, dtype=np.uint64),
+            np.empty((SOLUTION_ROWS, cells), dtype=np.uint8),
+            np.zeros(kernel.CTRL_SIZE, dtype=np.int64),
+        ]
+    return made
+
+
+@functools.lru_cache(maxsize=16)
+def _engine(model: Model, size: int, classic: bool) -> Engine:
+    """The engine for a model at a size, made once (``classic``: :data:`CLASSIC` then, which
+    tests turn off)."""
+    return Engine(_load(), model, size, same_search=False)
+
+
 def _kernel_search(
     kernel: Any, puzzle: Puzzle, limit: int | None, deadline: float | None
 ) -> Search:
@@ -357,25 +403,23 @@ def _kernel_search(
     looking at the clock between calls."""
     import numpy as np
 
-    engine = Engine(kernel, puzzle.model, puzzle.size, same_search=False)
+    engine = _engine(puzzle.model, puzzle.size, CLASSIC)
     note_engine("classic kernel" if engine.classic else "kernel")
     cells = puzzle.size * puzzle.size
     digits = np.frombuffer(puzzle.digits, dtype=np.uint8)
-    work = np.empty(engine.width, dtype=np.uint64)
-    frames = np.empty((min(FIRST_FRAMES, cells + 1), engine.width), dtype=np.uint64)
-    frame_cell = np.empty(frames.shape[0], dtype=np.int64)
-    frame_left = np.empty(frames.shape[0], dtype=np.uint64)
-    rows = SOLUTION_ROWS if limit is None else min(limit, SOLUTION_ROWS)
-    sols = np.empty((rows, cells), dtype=np.uint8)
-    ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
+    buffers = _buffers(kernel, engine.width, cells)
+    frames, frame_cell, frame_left, work, sols, ctrl = buffers
+    ctrl[kernel.STARTED] = 0  # the kernel then clears its counters
+    ctrl[kernel.IN_BUFFER] = 0
     ctrl[kernel.LIMIT_AT] = limit or 0
     ctrl[kernel.BUDGET] = max(16, WORK_PER_CALL // cells) if deadline is not None else 1 << 62
     found: list[Grid] = []
     timed_out = False
+    run, packed = engine.run, engine.packed
     while True:
-        state = engine.run(digits, engine.packed, frames, frame_cell, frame_left, work, sols, ctrl)
+        state = run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl)
         if ctrl[kernel.IN_BUFFER]:
-            found.extend(tuple(row) for row in sols[: ctrl[kernel.IN_BUFFER]].tolist())
+            found.extend(map(tuple, sols[: ctrl[kernel.IN_BUFFER]].tolist()))
             ctrl[kernel.IN_BUFFER] = 0
         if state in (kernel.DONE, kernel.LIMIT):
             break
@@ -386,15 +430,13 @@ def _kernel_search(
             frames = np.concatenate([frames, np.empty_like(frames)])
             frame_cell = np.concatenate([frame_cell, np.empty_like(frame_cell)])
             frame_left = np.concatenate([frame_left, np.empty_like(frame_left)])
+            buffers[:3] = frames, frame_cell, frame_left
+    nodes, backtracks, propagations = ctrl[: kernel.PROPAGATIONS + 1].tolist()
     return Search(
         solutions=found,
         exhausted=state == kernel.DONE,
         timed_out=timed_out,
-        stats={
-            "nodes": int(ctrl[kernel.NODES]),
-            "backtracks": int(ctrl[kernel.BACKTRACKS]),
-            "propagations": int(ctrl[kernel.PROPAGATIONS]),
-        },
+        stats={"nodes": nodes, "backtracks": backtracks, "propagations": propagations},
     )
 
 
@@ -403,9 +445,62 @@ def warm_up() -> None:
     that no puzzle pays for it: workers call this when they start. Does nothing when the
     kernel is off or missing."""
     if available():
-        _kernel_search(_load(), Puzzle([0] * 16), 1, None)
-        _kernel_search(_load(), Puzzle([0] * 81), 1, None)  # the classic kernel
+        with compiling():
+            _kernel_search(_load(), Puzzle([0] * 16), 1, None)
+            _kernel_search(_load(), Puzzle([0] * 81), 1, None)  # the classic kernel
         _KERNEL["warm"] = True
+
+
+LOCK_NAME = "sudoku-cp-{}.lock"
+"""The file :func:`compiling` locks for a kernel, in ``NUMBA_CACHE_DIR`` (else the temporary
+folder)."""
+
+
+@contextlib.contextmanager
+def compiling(kernel: str = "kernels") -> Iterator[None]:
+    """Around compiling ``kernel`` or loading it from numba's disk cache: the first process of
+    the machine to get here holds the kernel's lock while it does; one that comes while the lock
+    is held waits for it, then loads what was cached, alongside the others that waited. Workers
+    that start together so compile once, where each compiled the same code at once before (the
+    big-grid kernel: 20–27 s in every worker of a 12-worker check), and loading from the cache
+    (half a second) is not made one at a time. Without ``fcntl`` (Windows) or a folder to lock
+    in, each compiles as before."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    folder = os.environ.get("NUMBA_CACHE_DIR") or tempfile.gettempdir()
+    try:
+        os.makedirs(folder, exist_ok=True)
+        handle = open(os.path.join(folder, LOCK_NAME.format(kernel)), "a")  # noqa: SIM115
+    except OSError:
+        yield
+        return
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # held: another process compiles (or loads) it now
+            fcntl.flock(handle, fcntl.LOCK_SH)  # back when it is done, with the others waiting
+            fcntl.flock(handle, fcntl.LOCK_UN)
+            yield
+            return
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def compiled_here(module: Any) -> int:
+    """How many of ``module``'s numba functions this process compiled rather than loaded
+    from the disk cache (numba's own counts, ``Dispatcher.stats``)."""
+    misses = 0
+    for value in vars(module).values():
+        stats = getattr(value, "stats", None)
+        counts = getattr(stats, "cache_misses", None)
+        if hasattr(value, "py_func") and counts is not None:
+            misses += sum(counts.values())
+    return misses
 
 
 class Solver:

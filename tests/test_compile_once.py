@@ -1,0 +1,90 @@
+"""Compiling happens once a machine and never inside a puzzle's time limit (issue 34): on a fresh
+install the big-grid kernel compiled in every worker of a check at once, 20–27 s each, inside
+the first 25x25 puzzle's time."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numba")
+
+
+@pytest.mark.slow
+def test_two_workers_compile_the_big_grid_kernel_once(tmp_path: Path) -> None:
+    # Two 25x25 puzzles with many solutions (one given each): the backtracker decides each in
+    # milliseconds once compiled. A 5 s limit: a compile counted in it (20-40 s cold) would
+    # time the puzzle out, or get its worker stopped by the watchdog.
+    puzzles = tmp_path / "two.txt"
+    puzzles.write_text("1" + "." * 624 + "\n" + "." * 300 + "2" + "." * 324 + "\n")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cold-cache")}
+    env.pop("SUDOKU_CP_KERNEL", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_cp.cli", "check", "-j", "2", "-b", "backtrack"]
+        + ["-t", "5", "-q", "-f", "jsonl", str(puzzles)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["verdict"] for r in records] == ["multiple", "multiple"], done.stderr
+    for record in records:
+        run = record["backends"]["backtrack"]
+        assert run["status"] == "multiple" and run["seconds"] < 5
+    # Reported once, by the worker that compiled; the other waited and loaded its cache.
+    compiled = [line for line in done.stderr.splitlines() if "compiled its big-grid" in line]
+    assert len(compiled) == 1, done.stderr
+    assert "not counted in any time limit" in compiled[0]
+
+
+def test_a_big_check_loads_the_kernel_before_its_workers_fork(tmp_path: Path) -> None:
+    from sudoku_cp.backends.backtrack.kernel import glue as bk
+    from sudoku_cp.batch.check import WARM_IN_PARENT_BYTES, warm_before_fork
+    from sudoku_cp.batch.items import CheckConfig
+    from sudoku_cp.datasets import load_puzzles
+
+    # Small runs, one worker, the kernel turned off or another strategy: the lazy rule stays.
+    config = CheckConfig(backends=("backtrack", "sat"))
+    assert not warm_before_fork(config, 2, WARM_IN_PARENT_BYTES - 1)
+    assert not warm_before_fork(config, 1, WARM_IN_PARENT_BYTES)
+    off = CheckConfig(backends=("backtrack",), options={"backtrack": {"kernel": False}})
+    assert not warm_before_fork(off, 4, WARM_IN_PARENT_BYTES)
+    # A big file: each worker's first puzzle already goes to the kernel, which the workers
+    # inherited loaded. Without it a worker's first puzzles take the pure search, whose
+    # branching differs (18 nodes where the bitboard kernel tries 14 on this puzzle).
+    lines = [p.to_line() for p in load_puzzles("17clue")]
+    first = load_puzzles("17clue", 1)[0]
+    solver = bk.Solver(same_search=False)
+    solver.solve(first.digits, 2)
+    kernel_nodes = solver.nodes
+    big = tmp_path / "big.txt"
+    with big.open("w") as out:
+        while out.tell() < WARM_IN_PARENT_BYTES + 1000:
+            out.write("\n".join(lines) + "\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_cp.cli", "check", "-j", "2", "-q", "-f", "jsonl"]
+        + ["-b", "auto", str(big)],
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "SUDOKU_CP_KERNEL"},
+        timeout=600,
+    )
+    records = {r["index"]: r for r in map(json.loads, done.stdout.splitlines())}
+    assert records[1]["verdict"] == "unique", done.stderr
+    assert records[1]["backends"]["backtrack"]["counters"]["nodes"] == kernel_nodes
+
+
+def test_the_big_grid_kernel_is_not_loaded_for_a_search_that_will_not_use_it() -> None:
+    from sudoku_cp.backends import get_backend
+
+    backtrack = get_backend("backtrack")
+    for options in ({"kernel": False}, {"strategy": "mrv"}):
+        assert backtrack.prepare_size(25, backtrack.check_options(options)) is None
+    assert backtrack.prepare_size(9, backtrack.check_options({})) is None  # no big grid
+    assert get_backend("sat").prepare_size(25, get_backend("sat").check_options({})) is None
