@@ -16,6 +16,8 @@ from .app import (
     model_option,
     one_line,
     path_value,
+    puzzle_state,
+    state_option,
 )
 
 if TYPE_CHECKING:
@@ -72,6 +74,7 @@ DRAW_TIME_LIMIT = 10.0
     default=None,
     help="Pixels per cell, 8 to 200 [default: 40, more above 16x16].",
 )
+@state_option
 def draw(
     puzzle: str,
     output: str | None,
@@ -82,10 +85,12 @@ def draw(
     solution: bool,
     time_limit: float,
     cell_size: int | None,
+    state: str | None,
 ) -> None:
     """Draw PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input)
     as an SVG picture: regions, every variant rule, the givens — and with --solution the
-    solved grid.
+    solved grid. With --state, the position drawn: its placed digits (blue) and its pencil
+    marks as candidates; --solution then solves from that position.
 
     Exit 0 when drawn, 1 when --solution finds the puzzle has no solution, 2 for unusable
     input or options (or an output that cannot be written), 3 when --solution ran out of time.
@@ -106,8 +111,19 @@ def draw(
         from ..result import shown_id
 
         fail(f"puzzle {shown_id(str(record.id))}: {one_line(str(record.error))}")
-    values = _solved(record.puzzle, time_limit) if solution else None
-    svg = puzzle_svg(record.puzzle, values=values, cell_size=cell_size)
+    position = puzzle_state(record.puzzle, state)
+    values: tuple[int, ...] | None = None
+    candidates: tuple[int, ...] | None = None
+    if position is not None:
+        from ..formats.state import state_puzzle
+
+        grid = record.puzzle.cells
+        values = tuple(given or placed for given, placed in zip(grid, position.placed, strict=True))
+        candidates = tuple(0 if values[cell] else mask for cell, mask in enumerate(position.marks))
+    if solution:
+        narrowed = record.puzzle if position is None else state_puzzle(record.puzzle, position)
+        values, candidates = _solved(narrowed, time_limit), None
+    svg = puzzle_svg(record.puzzle, values=values, candidates=candidates, cell_size=cell_size)
     if output is None:
         click.echo(svg)
         return

@@ -8,7 +8,16 @@ from pathlib import Path
 
 import click
 
-from .app import box_option, fail, main, model_option, one_line, path_value
+from .app import (
+    box_option,
+    fail,
+    main,
+    model_option,
+    one_line,
+    path_value,
+    puzzle_state,
+    state_option,
+)
 
 MAX_PUZZLES = 100_000
 """The most puzzles one export writes (one file each, two for MiniZinc, in a folder)."""
@@ -42,8 +51,15 @@ FORMAT_CHOICES = ("dimacs", "opb", "minizinc", "xcsp3")
     show_default=True,
     help="How to read the input, as for solve (auto also reads f-puzzles JSON and links).",
 )
+@state_option
 def export_command(
-    puzzle: str, fmt: str, output: str | None, model: str, box: str | None, input_format: str
+    puzzle: str,
+    fmt: str,
+    output: str | None,
+    model: str,
+    box: str | None,
+    input_format: str,
+    state: str | None,
 ) -> None:
     """Write PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input)
     for a solver outside the tool: DIMACS CNF, OPB, MiniZinc or XCSP3, every rule kind and
@@ -51,7 +67,9 @@ def export_command(
 
     One puzzle goes to standard output, or to -o FILE. An input of several puzzles needs
     -o FOLDER: one file per puzzle, named by its place in the input (puzzle-000001.cnf …).
-    MiniZinc writes a model (.mzn) and its data (.dzn), so it always needs -o.
+    MiniZinc writes a model (.mzn) and its data (.dzn), so it always needs -o. With --state
+    (one puzzle), the position is exported: placed digits as givens, pencil marks as the
+    cells' only candidates.
 
     Exit 0 when written; 2 for unusable input (a puzzle that cannot be read stops the export
     there, naming it; files written before it stay), a rule the format cannot express, the
@@ -71,6 +89,16 @@ def export_command(
     if first is None:
         fail("export: the input holds no puzzle")
     second = next(records, None)
+    if state is not None:
+        if second is not None:
+            fail("export: --state is one puzzle's state, but the input holds more than one puzzle")
+        if first.puzzle is not None:
+            import dataclasses
+
+            from ..formats.state import state_puzzle
+
+            narrowed = state_puzzle(first.puzzle, puzzle_state(first.puzzle, state))
+            first = dataclasses.replace(first, puzzle=narrowed)
     folder = output is not None and (second is not None or os.path.isdir(output))
     if second is not None and output is None:
         fail("export: the input holds several puzzles: give -o FOLDER (one file each)")
