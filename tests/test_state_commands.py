@@ -57,9 +57,7 @@ def test_export_with_a_state_has_exactly_the_grids_that_agree_with_it(tmp_path) 
     with Solver(name="cadical153", bootstrap_with=cnf.clauses) as solver:
         while solver.solve():
             true = {lit for lit in solver.get_model() if 0 < lit <= 64}
-            grid = tuple(
-                next(d for d in range(1, 5) if cell * 4 + d in true) for cell in range(16)
-            )
+            grid = tuple(next(d for d in range(1, 5) if cell * 4 + d in true) for cell in range(16))
             found.add(grid)
             solver.add_clause([-lit for lit in true])
     expected = {grid for grid in _all_4x4() if _agrees(grid)}
