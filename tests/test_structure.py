@@ -150,3 +150,18 @@ def test_no_module_imports_another_modules_private_names(modules) -> None:
                     if private:
                         reaches.append(f"{module.name}: from {node.module} import {alias.name}")
     assert reaches == []
+
+
+@pytest.mark.parametrize("room", ["backtrack", "sat"])
+def test_each_solving_room_names_the_same_small_surface(room: str) -> None:
+    # Issue 32: the generator, choice and true candidates use a room through these names only.
+    import importlib
+    import sys
+
+    package = importlib.import_module(f"sudoku_cp.backends.{room}")
+    for name in ("Solver", "available", "warm_up"):
+        assert name in package.__all__, name
+    assert isinstance(package.available(), bool)
+    package.warm_up()
+    if room == "sat" and package.available():
+        assert "pysat.solvers" in sys.modules

@@ -35,6 +35,13 @@ def available() -> bool:
     return SATBackend.available()
 
 
+def warm_up() -> None:
+    """Load PySAT's compiled solvers now (a few tens of milliseconds), so that no timed solve
+    pays for the import; does nothing when PySAT is missing."""
+    if available():
+        import pysat.solvers  # noqa: F401  (the import is the warming)
+
+
 __all__ = [
     "AMO_ENCODINGS",
     "NATIVE_CARD",
@@ -52,4 +59,5 @@ __all__ = [
     "resolve_amo",
     "solver_for",
     "solve_within",
+    "warm_up",
 ]
