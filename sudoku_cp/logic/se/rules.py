@@ -1,0 +1,355 @@
+"""Sudoku Explainer's rules, in SE's order, with SE's difficulty values.
+
+Read (not copied) from SudokuMonster/SukakuExplainer (LGPL-2.1), the SE 1.2.1 technique set
+(``diuf/sudoku/Settings.java`` ``init121``;
+``serate --techs=1111111111010111011011011011000010100010111111``)
+with ``revisedRating`` 0, serate's default (``diuf/sudoku/test/serate.java``). The order is the
+producers' order in ``diuf/sudoku/solver/Solver.java`` (the ``Solver(Grid)`` constructor, the
+``else`` branch of ``revisedRating()==1``): SE applies the *first* step the first producer that
+has one finds (``Solver.getSingleHint`` with a ``SingleHintAccumulator``), so each producer
+here scans regions, digits and cell combinations in the order SE's does.
+
+Each producer is a generator of :class:`Step`; the rater takes the first step of the first
+producer that yields one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from .grid import BITS, BLOCK, COLUMN, COUNT, PEER_SETS, PEERS, REGION_SETS, REGIONS, ROW, SEGrid
+
+
+@dataclass(frozen=True)
+class Step:
+    """One SE step: its name and difficulty, the candidates it removes (cell, digit mask) and
+    the digit it places (SE's ``Hint.getCell()``/``getValue()``), if any."""
+
+    name: str
+    difficulty: float
+    removals: tuple[tuple[int, int], ...] = ()
+    placement: tuple[int, int] | None = None
+    where: str = ""
+
+    def apply(self, grid: SEGrid) -> None:
+        # SE's IndirectHint.apply: removals first, then the placement (setValueAndCancel).
+        for cell, mask in self.removals:
+            grid.cands[cell] &= ~mask
+        if self.placement is not None:
+            grid.place(*self.placement)
+
+
+Producer = Callable[[SEGrid], Iterator[Step]]
+
+_KIND_NAME = ("block", "row", "column")
+
+
+def _where(kind: int, index: int) -> str:
+    return f"{_KIND_NAME[kind]} {index + 1}"
+
+
+def _cell_name(cell: int) -> str:
+    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
+
+
+def _gosper(degree: int) -> tuple[tuple[int, ...], ...]:
+    """Index combinations of 0..8 in the order of SE's ``diuf/sudoku/tools/Permutations.java``
+    (Gosper's hack: the masks with ``degree`` ones in increasing order)."""
+    return tuple(sorted(combinations(range(9), degree), key=lambda c: sum(1 << i for i in c)))
+
+
+COMBOS = {degree: _gosper(degree) for degree in (1, 2, 3, 4)}
+
+
+def _mask_of(indexes: tuple[int, ...]) -> int:
+    mask = 0
+    for i in indexes:
+        mask |= 1 << i
+    return mask
+
+
+def _union_if_tuple(masks: list[int], degree: int) -> int:
+    """SE's ``CommonTuples.searchCommonTuple``: the union of ``masks`` when each has at least
+    two members and the union has exactly ``degree``; else 0."""
+    union = 0
+    for mask in masks:
+        if COUNT_POS[mask] <= 1:
+            return 0
+        union |= mask
+    return union if COUNT_POS[union] == degree else 0
+
+
+COUNT_POS = tuple(bin(m).count("1") for m in range(1 << 10))
+POS_BITS = tuple(tuple(i for i in range(10) if m >> i & 1) for m in range(1 << 10))
+
+
+# --- Singles -----------------------------------------------------------------------------
+
+
+def hidden_single(g: SEGrid) -> Iterator[Step]:
+    """``diuf/sudoku/solver/rules/HiddenSingle.java`` (scan) and ``HiddenSingleHint.java``
+    ``getDifficulty``: 1.0 the last empty cell of a region (full house), 1.2 in a block, 1.5
+    in a row or column. Full houses first, each pass blocks, columns, rows."""
+    for alone in (True, False):
+        for kind in (BLOCK, COLUMN, ROW):
+            for index, cells in enumerate(REGIONS[kind]):
+                empty = g.empty_count(cells)
+                if (empty == 1) != alone:
+                    continue
+                for value in range(1, 10):
+                    pos = g.positions(cells, value)
+                    if COUNT_POS[pos] == 1:
+                        cell = cells[POS_BITS[pos][0]]
+                        if alone:
+                            name, diff = "Full House", 1.0
+                        else:
+                            name, diff = "Hidden Single", 1.2 if kind == BLOCK else 1.5
+                        yield Step(name, diff, (), (cell, value), _where(kind, index))
+
+
+def naked_single(g: SEGrid) -> Iterator[Step]:
+    """``NakedSingle.java``, ``NakedSingleHint.getDifficulty``: 2.3 (revisedRating 0)."""
+    for cell in range(81):
+        if not g.values[cell] and COUNT[g.cands[cell]] == 1:
+            yield Step("Naked Single", 2.3, (), (cell, BITS[g.cands[cell]][0]), _cell_name(cell))
+
+
+# --- Intersections -------------------------------------------------------------------------
+
+_LOCKING_PAIRS = ((BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK))
+"""``Locking.getHints``: (block, column), (block, row), (column, block), (row, block)."""
+
+
+def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
+    for kind1, kind2 in _LOCKING_PAIRS:
+        for value in range(1, 10):
+            bit = 1 << value
+            for i1, cells1 in enumerate(REGIONS[kind1]):
+                pos = g.positions(cells1, value)
+                if COUNT_POS[pos] < 2:
+                    continue
+                inside = [cells1[i] for i in POS_BITS[pos]]
+                set1 = REGION_SETS[kind1][i1]
+                for i2, cells2 in enumerate(REGIONS[kind2]):
+                    set2 = REGION_SETS[kind2][i2]
+                    if set1.isdisjoint(set2) or not all(c in set2 for c in inside):
+                        continue
+                    removals = tuple((c, bit) for c in cells2 if c not in set1 and g.cands[c] & bit)
+                    where = f"{_where(kind1, i1)} and {_where(kind2, i2)}"
+                    if not direct:
+                        # LockingHint.getDifficulty: 2.6 when the second region is a row or
+                        # column (pointing), else 2.8 (claiming).
+                        if removals:
+                            pointing = kind2 in (ROW, COLUMN)
+                            yield Step(
+                                "Pointing" if pointing else "Claiming",
+                                2.6 if pointing else 2.8,
+                                removals,
+                                None,
+                                where,
+                            )
+                        continue
+                    # Locking.lookForFollowingHiddenSingles: another region of the first
+                    # kind crossing the second, left with one position outside it.
+                    for i3, cells3 in enumerate(REGIONS[kind1]):
+                        if i3 == i1 or REGION_SETS[kind1][i3].isdisjoint(set2):
+                            continue
+                        pos3 = g.positions(cells3, value)
+                        if COUNT_POS[pos3] <= 1:
+                            continue
+                        outside = [cells3[i] for i in POS_BITS[pos3] if cells3[i] not in set2]
+                        if len(outside) == 1:
+                            # DirectLockingHint.getDifficulty: 1.7 when the first region is a
+                            # block (pointing), else 1.9 (claiming).
+                            pointing = kind1 == BLOCK
+                            # DirectLockingHint passes IndirectHint an empty map of
+                            # removals: SE applies only the placement.
+                            yield Step(
+                                "Direct Pointing" if pointing else "Direct Claiming",
+                                1.7 if pointing else 1.9,
+                                (),
+                                (outside[0], value),
+                                where,
+                            )
+
+
+def direct_locking(g: SEGrid) -> Iterator[Step]:
+    """``Locking.java`` with ``isDirectMode`` (SE's "Direct Pointing" technique)."""
+    return _locking(g, True)
+
+
+def locking(g: SEGrid) -> Iterator[Step]:
+    """``Locking.java`` without direct mode (SE's "Pointing & Claiming")."""
+    return _locking(g, False)
+
+
+# --- Hidden and naked sets -----------------------------------------------------------------
+
+_SET_KINDS = (BLOCK, COLUMN, ROW)
+"""``HiddenSet.getHints`` and ``NakedSet.getHints`` scan blocks, columns, rows."""
+_SET_NAMES = {2: "Pair", 3: "Triplet", 4: "Quad"}
+
+
+def hidden_set(degree: int, direct: bool) -> Producer:
+    """``HiddenSet.java``; difficulties from ``DirectHiddenSetHint.getDifficulty`` (direct:
+    pair 2.0, triplet 2.5) and ``HiddenSetHint.getDifficulty`` (pair 3.4, triplet 4.0, quad
+    5.4), revisedRating 0."""
+    if direct:
+        diff = {2: 2.0, 3: 2.5}[degree]
+        name = f"Direct Hidden {_SET_NAMES[degree]}"
+    else:
+        diff = {2: 3.4, 3: 4.0, 4: 5.4}[degree]
+        name = f"Hidden {_SET_NAMES[degree]}"
+
+    def produce(g: SEGrid) -> Iterator[Step]:
+        for kind in _SET_KINDS:
+            for index, cells in enumerate(REGIONS[kind]):
+                empty = g.empty_count(cells)
+                # HiddenSet.getHints: regions with more than 2×degree empty cells (fewer
+                # would show the naked set instead), or, direct, more than degree.
+                if not (empty > degree * 2 or (direct and empty > degree)):
+                    continue
+                positions = [0] + [g.positions(cells, v) for v in range(1, 10)]
+                for combo in COMBOS[degree]:
+                    values = [i + 1 for i in combo]
+                    common = _union_if_tuple([positions[v] for v in values], degree)
+                    if not common:
+                        continue
+                    value_mask = sum(1 << v for v in values)
+                    removals = tuple(
+                        (cells[i], g.cands[cells[i]] & ~value_mask)
+                        for i in POS_BITS[common]
+                        if g.cands[cells[i]] & ~value_mask
+                    )
+                    where = f"{_where(kind, index)}: " + ",".join(map(str, values))
+                    if direct:
+                        # createHiddenSetHint, direct: the first other digit left with one
+                        # position once the set's cells are taken.
+                        for value in range(1, 10):
+                            if value_mask >> value & 1 or COUNT_POS[positions[value]] <= 1:
+                                continue
+                            rest = positions[value] & ~common
+                            if COUNT_POS[rest] == 1:
+                                cell = cells[POS_BITS[rest][0]]
+                                # DirectHiddenSetHint passes IndirectHint an empty map of
+                                # removals: SE applies only the placement.
+                                yield Step(name, diff, (), (cell, value), where)
+                                break
+                    elif removals:
+                        yield Step(name, diff, removals, None, where)
+
+    return produce
+
+
+def naked_set(degree: int) -> Producer:
+    """``NakedSet.java``; ``NakedSetHint.getDifficulty``: pair 3.0, triplet 3.6, quad 5.0."""
+    diff = {2: 3.0, 3: 3.6, 4: 5.0}[degree]
+    name = f"Naked {_SET_NAMES[degree]}"
+
+    def produce(g: SEGrid) -> Iterator[Step]:
+        for kind in _SET_KINDS:
+            for index, cells in enumerate(REGIONS[kind]):
+                # NakedSet.getHints: regions with at least 2×degree empty cells.
+                if g.empty_count(cells) < degree * 2:
+                    continue
+                cands = [g.cands[c] for c in cells]
+                for combo in COMBOS[degree]:
+                    common = 0
+                    for i in combo:
+                        if COUNT[cands[i]] <= 1:
+                            common = -1
+                            break
+                        common |= cands[i]
+                    if common <= 0 or COUNT[common] != degree:
+                        continue
+                    removals = tuple(
+                        (cells[i], cands[i] & common)
+                        for i in range(9)
+                        if i not in combo and cands[i] & common
+                    )
+                    if removals:
+                        where = f"{_where(kind, index)}: " + ",".join(map(str, BITS[common]))
+                        yield Step(name, diff, removals, None, where)
+
+    return produce
+
+
+# --- Fish ----------------------------------------------------------------------------------
+
+
+def fish(degree: int) -> Producer:
+    """``Fisherman.java`` (columns as base then rows); ``LockingHint.getDifficulty`` by degree,
+    revisedRating 0: X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2."""
+    diff = {2: 3.2, 3: 3.8, 4: 5.2}[degree]
+    name = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}[degree]
+
+    def produce(g: SEGrid) -> Iterator[Step]:
+        for base_kind, cover_kind in ((COLUMN, ROW), (ROW, COLUMN)):
+            placed = [0] * 10
+            for v in g.values:
+                placed[v] += 1
+            bases = REGIONS[base_kind]
+            covers = REGIONS[cover_kind]
+            for combo in COMBOS[degree]:
+                base_mask = _mask_of(combo)
+                for value in range(1, 10):
+                    # Fisherman.getHints: only digits placed at most 9 − 2×degree times.
+                    if placed[value] + degree * 2 > 9:
+                        continue
+                    common = _union_if_tuple([g.positions(bases[i], value) for i in combo], degree)
+                    if not common:
+                        continue
+                    bit = 1 << value
+                    removals = []
+                    for j in POS_BITS[common]:
+                        cover = covers[j]
+                        for i in range(9):
+                            if not base_mask >> i & 1 and g.cands[cover[i]] & bit:
+                                removals.append((cover[i], bit))
+                    if removals:
+                        where = f"digit {value}, {_KIND_NAME[base_kind]}s " + ",".join(
+                            str(i + 1) for i in combo
+                        )
+                        yield Step(name, diff, tuple(sorted(removals)), None, where)
+
+    return produce
+
+
+# --- XY- and XYZ-Wing ----------------------------------------------------------------------
+
+
+def xy_wing(xyz: bool) -> Producer:
+    """``XYWing.java``; ``XYWingHint.getDifficulty``: XY-Wing 4.2, XYZ-Wing 4.4."""
+    target = 3 if xyz else 2
+    diff, name = (4.4, "XYZ-Wing") if xyz else (4.2, "XY-Wing")
+
+    def produce(g: SEGrid) -> Iterator[Step]:
+        cands = g.cands
+        for xy_cell in range(81):
+            xy = cands[xy_cell]
+            if COUNT[xy] != target:
+                continue
+            for xz_cell in PEERS[xy_cell]:
+                xz = cands[xz_cell]
+                if COUNT[xz] != 2 or COUNT[xy & ~xz] != 1:
+                    continue
+                for yz_cell in PEERS[xy_cell]:
+                    yz = cands[yz_cell]
+                    if COUNT[yz] != 2 or COUNT[xy | xz | yz] != 3:
+                        continue
+                    inter = COUNT[xy & xz & yz]
+                    if inter != (1 if xyz else 0):
+                        continue
+                    z = xz & yz
+                    victims = PEER_SETS[xz_cell] & PEER_SETS[yz_cell]
+                    if xyz:
+                        victims = victims & PEER_SETS[xy_cell]
+                    victims = victims - {xy_cell, xz_cell, yz_cell}
+                    removals = tuple((c, z) for c in sorted(victims) if cands[c] & z)
+                    if removals:
+                        where = ", ".join(map(_cell_name, (xy_cell, xz_cell, yz_cell)))
+                        yield Step(name, diff, removals, None, where)
+
+    return produce
