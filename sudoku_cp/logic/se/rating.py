@@ -22,6 +22,7 @@ from .grid import SEGrid
 from .rules import (
     Producer,
     Step,
+    bug_type1,
     direct_locking,
     fish,
     hidden_set,
@@ -29,6 +30,7 @@ from .rules import (
     locking,
     naked_set,
     naked_single,
+    unique_loops,
     xy_wing,
 )
 
@@ -49,14 +51,15 @@ PRODUCERS: tuple[tuple[str, Producer], ...] = (
     ("HiddenTriplet", hidden_set(3, False)),
     ("XYWing", xy_wing(False)),
     ("XYZWing", xy_wing(True)),
+    ("UniqueLoop", unique_loops),
+    ("NakedQuad", naked_set(4)),
+    ("Jellyfish", fish(4)),
+    ("HiddenQuad", hidden_set(4, False)),
+    ("BivalueUniversalGrave", bug_type1),
 )
 """SE's producers implemented here, in SE's order (names as SE's ``SolvingTechnique``)."""
 
 NOT_IMPLEMENTED = (
-    "UniqueLoop",
-    "NakedQuad",
-    "Jellyfish",
-    "HiddenQuad",
     "BivalueUniversalGrave",
     "AlignedPairExclusion",
     "ForcingChainCycle",
@@ -69,11 +72,10 @@ NOT_IMPLEMENTED = (
 )
 """SE's producers after :data:`PRODUCERS` in SE's order, not implemented here."""
 
-BEYOND_FLOOR = 4.5
-"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: a unique rectangle, SE's
-``UniqueLoopType1Hint.getDifficulty`` base 4.5 (``rules/unique/UniqueLoopHint.java``); the
-others start higher (naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG 5.6, aligned pair
-exclusion 6.2, chains 6.5 and up)."""
+BEYOND_FLOOR = 5.6
+"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: a BUG, SE's
+``rules/unique/BugHint.java`` base 5.6; the others start higher (aligned pair exclusion 6.2,
+chains 6.5 and up)."""
 
 DEFAULT_TIME_CAP = 60.0
 """Seconds one rating may take by default."""

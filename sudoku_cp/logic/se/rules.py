@@ -353,3 +353,292 @@ def xy_wing(xyz: bool) -> Producer:
                         yield Step(name, diff, removals, None, where)
 
     return produce
+
+
+# --- Unique rectangles and loops -----------------------------------------------------------
+
+
+def _combos(k: int, n: int) -> tuple[tuple[int, ...], ...]:
+    """k of 0..n-1 in ``Permutations(k, n)``'s order (masks increasing)."""
+    return tuple(sorted(combinations(range(n), k), key=lambda c: sum(1 << i for i in c)))
+
+
+_REGION_OF = tuple(
+    tuple(next(i for i, s in enumerate(REGION_SETS[k]) if c in s) for k in range(3))
+    for c in range(81)
+)
+"""The index of each cell's block, row and column (``Grid.getRegionAt``)."""
+
+
+def _ul_base(loop_len: int) -> float:
+    """``UniqueLoopHint.getDifficulty``, revisedRating 0: 4.5 a rectangle, +0.1 a loop of 6,
+    +0.2 of 8, +0.5 of 10 or more (its two ``if``s both add from 10 up)."""
+    diff = 4.5
+    if loop_len >= 10:
+        diff += 0.3
+    if loop_len >= 8:
+        diff += 0.2
+    elif loop_len >= 6:
+        diff += 0.1
+    return round(diff, 1)
+
+
+def _ul_loops(g: SEGrid, start: int, v1: int, v2: int) -> list[list[int]]:
+    """``UniqueLoops.checkForLoops`` with lkSudoku's fix (``Settings.islkSudokuURUL``, on by
+    default): loops through cells holding both digits, each move along a region of another
+    type than the move before, at most two cells with extra digits unless they all share one
+    extra digit."""
+    both = 1 << v1 | 1 << v2
+    cands = g.cands
+    found: list[list[int]] = []
+    loop: list[int] = []
+
+    def walk(cell: int, allowed: int, extra: int, last: int) -> None:
+        loop.append(cell)
+        for kind in (BLOCK, ROW, COLUMN):
+            if kind == last:
+                continue
+            for nxt in REGIONS[kind][_REGION_OF[cell][kind]]:
+                if nxt == loop[0] and len(loop) >= 4:
+                    found.append(list(loop))
+                elif nxt not in loop:
+                    pot = cands[nxt]
+                    if pot & both == both:
+                        new_extra = (extra | pot) & ~both
+                        count = COUNT[pot]
+                        if count == 2 or COUNT[new_extra] == 1 or allowed > 0:
+                            walk(nxt, allowed - 1 if count > 2 else allowed, new_extra, kind)
+        loop.pop()
+
+    walk(start, 2, 0, -1)
+    return found
+
+
+def _ul_valid(loop: list[int]) -> bool:
+    """``UniqueLoops.isValidLoop``: cells alternate between two sets, no region twice in a set,
+    and both sets cover the same regions."""
+    odd: set[tuple[int, int]] = set()
+    even: set[tuple[int, int]] = set()
+    is_odd = False
+    for cell in loop:
+        seen = odd if is_odd else even
+        for kind in (BLOCK, ROW, COLUMN):
+            region = (kind, _REGION_OF[cell][kind])
+            if region in seen:
+                return False
+            seen.add(region)
+        is_odd = not is_odd
+    return odd == even
+
+
+def _shared_regions(c1: int, c2: int) -> list[tuple[int, int]]:
+    return [
+        (kind, _REGION_OF[c1][kind])
+        for kind in (BLOCK, ROW, COLUMN)
+        if _REGION_OF[c1][kind] == _REGION_OF[c2][kind]
+    ]
+
+
+def _common_peers(cells: list[int]) -> frozenset[int]:
+    common = PEER_SETS[cells[0]]
+    for cell in cells[1:]:
+        common = common & PEER_SETS[cell]
+    return common
+
+
+def _ul_type3(
+    g: SEGrid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: float, name: str
+) -> list[tuple[float, int, Step]]:
+    """``UniqueLoops.createType3Hints`` (lkSudoku branch): the two extra cells' other digits
+    as one cell of a naked set, or the loop digits in a hidden set, in a region both share."""
+    cands = g.cands
+    both = 1 << v1 | 1 << v2
+    extra = (cands[c1] | cands[c2]) & ~both
+    out: list[tuple[float, int, Step]] = []
+    for degree in range(2, 8):
+        for kind, index in _shared_regions(c1, c2):
+            cells = REGIONS[kind][index]
+            empty = g.empty_count(cells)
+            i1, i2 = cells.index(c1), cells.index(c2)
+            if degree * 2 <= empty and degree >= COUNT[extra]:
+                for combo in COMBOS_N[(degree, 9)]:
+                    if i1 not in combo or i2 in combo:
+                        continue
+                    naked = extra & cands[c1] & cands[c2]
+                    pots = []
+                    others = []
+                    for i in combo:
+                        if i == i1:
+                            pots.append(extra)
+                        else:
+                            pots.append(cands[cells[i]])
+                            naked |= cands[cells[i]]
+                            others.append(cells[i])
+                    if COUNT[naked] != degree:
+                        continue
+                    common = 0
+                    for p in pots:
+                        if COUNT[p] <= 1:
+                            common = -1
+                            break
+                        common |= p
+                    if common <= 0 or COUNT[common] != degree:
+                        continue
+                    removals: dict[int, int] = {}
+                    for value in BITS[common]:
+                        bit = 1 << value
+                        holders = [c for c in others if cands[c] & bit]
+                        holders += [c for c in (c1, c2) if cands[c] & bit]
+                        for victim in sorted(_common_peers(holders)):
+                            if cands[victim] & bit:
+                                removals[victim] = removals.get(victim, 0) | bit
+                    if removals:
+                        diff = round(base + (COUNT[common] - 1) * 0.1, 1)
+                        step = Step(f"{name} type 3", diff, tuple(sorted(removals.items())))
+                        out.append((diff, 3, step))
+            if degree * 2 < empty:
+                rem = [v for v in range(1, 10) if v not in (v1, v2) and not extra >> v & 1]
+                if degree - 2 <= len(rem):
+                    for pick in COMBOS_N[(degree - 2, len(rem))]:
+                        values = [rem[i] for i in pick] + [v1, v2]
+                        union = 0
+                        ok = True
+                        for value in values:
+                            pos = g.positions(cells, value) & ~(1 << i2)
+                            if not pos:
+                                ok = False
+                                break
+                            union |= pos
+                        if not ok or COUNT_POS[union] != degree:
+                            continue
+                        hidden = sum(1 << v for v in values)
+                        union &= ~(1 << i1 | 1 << i2)
+                        removals2 = tuple(
+                            (cells[i], cands[cells[i]] & ~hidden)
+                            for i in POS_BITS[union]
+                            if cands[cells[i]] & ~hidden
+                        )
+                        if removals2:
+                            diff = round(base + (COUNT_POS[union] - 1) * 0.1, 1)
+                            out.append((diff, 3, Step(f"{name} type 3", diff, removals2)))
+    return out
+
+
+COMBOS_N = {(k, n): _combos(k, n) for n in range(10) for k in range(n + 1)}
+
+
+def unique_loops(g: SEGrid) -> Iterator[Step]:
+    """``rules/unique/UniqueLoops.java``: every unique rectangle or loop of the grid, sorted by
+    difficulty then type (SE sorts its list before handing it on); difficulties
+    ``UniqueLoopHint.getDifficulty`` (types 1, 2, 4), ``UniqueLoopType3NakedHint`` (+0.1 per
+    naked digit beyond one) and ``UniqueLoopType3HiddenHint`` (+0.1 per hidden cell beyond
+    one)."""
+    cands = g.cands
+    found: list[tuple[float, int, Step]] = []
+    for start in range(81):
+        if COUNT[cands[start]] != 2:
+            continue
+        v1, v2 = BITS[cands[start]]
+        both = 1 << v1 | 1 << v2
+        for loop in _ul_loops(g, start, v1, v2):
+            if not _ul_valid(loop):
+                continue
+            base = _ul_base(len(loop))
+            kind = "Rectangle" if len(loop) == 4 else f"Loop {len(loop)}"
+            name = f"Unique {kind}"
+            extras = [c for c in loop if COUNT[cands[c]] > 2]
+            if len(extras) == 1:
+                # createType1Hint: both loop digits leave the one cell with more.
+                found.append((base, 1, Step(f"{name} type 1", base, ((extras[0], both),))))
+            elif len(extras) > 2 or (
+                len(extras) == 2 and COUNT[(cands[extras[0]] | cands[extras[1]]) & ~both] == 1
+            ):
+                # createType2Hint: the extra digit leaves the cells that see every extra cell.
+                value = BITS[cands[extras[0]] & ~both][0]
+                bit = 1 << value
+                victims = sorted(_common_peers(extras) - set(extras))
+                removals = tuple((c, bit) for c in victims if cands[c] & bit)
+                if removals:
+                    found.append((base, 2, Step(f"{name} type 2", base, removals)))
+            elif len(extras) == 2:
+                found.extend(_ul_type3(g, loop, extras[0], extras[1], v1, v2, base, name))
+            if len(extras) == 2:
+                # createType4Hint: a loop digit only in the two extra cells of a region they
+                # share: the other loop digit leaves both (the last such region type wins).
+                c1, c2 = extras
+                r1 = r2 = False
+                for kind_i, index in _shared_regions(c1, c2):
+                    rest = [c for c in REGIONS[kind_i][index] if c not in (c1, c2)]
+                    if not any(cands[c] >> v1 & 1 for c in rest):
+                        r1 = True
+                    if not any(cands[c] >> v2 & 1 for c in rest):
+                        r2 = True
+                if r1 or r2:
+                    gone = 1 << (v2 if r1 else v1)
+                    found.append((base, 4, Step(f"{name} type 4", base, ((c1, gone), (c2, gone)))))
+    found.sort(key=lambda item: (item[0], item[1]))
+    for _diff, _type, step in found:
+        yield step
+
+
+# --- Bivalue universal grave -----------------------------------------------------------------
+
+
+def bug_type1(g: SEGrid) -> Iterator[Step]:
+    """``rules/unique/BivalueUniversalGrave.java`` with lkSudoku's fix
+    (``Settings.islkSudokuBUG``, on by default), type 1 only (``Bug1Hint.getDifficulty`` 5.6):
+    one cell holds every digit that has neither zero nor two places in some region, and
+    without those digits the grid is a bivalue universal grave, so the cell keeps only them.
+
+    Types 2–4 (several BUG cells) are not implemented: the rater stops there, since SE's next
+    step is then rated 5.6 or more whichever rule takes it."""
+    cands = g.cands
+    bug_cells: list[int] = []
+    bug_values = 0
+    extra_cells: set[int] | None = None
+    only_value = 0
+    one_value = True
+    temp = list(cands)
+    for kind in (BLOCK, ROW, COLUMN):
+        for cells in REGIONS[kind]:
+            for value in range(1, 10):
+                pos = g.positions(cells, value)
+                if COUNT_POS[pos] in (0, 2):
+                    continue
+                new = [cells[i] for i in POS_BITS[pos] if COUNT[cands[cells[i]]] >= 3]
+                if extra_cells is None:
+                    extra_cells, only_value = set(new), value
+                elif one_value:
+                    if only_value == value:
+                        extra_cells.update(new)
+                    else:
+                        one_value = False
+                if len(new) == 1:
+                    cell = new[0]
+                    if cell not in bug_cells:
+                        bug_cells.append(cell)
+                    bug_values |= 1 << value
+                    temp[cell] &= ~(1 << value)
+                    # SE returns early when several BUG cells with several digits share no
+                    # peer; with one BUG cell that cannot happen.
+                    if len(bug_cells) > 1:
+                        return
+                if not new:
+                    return
+    if len(bug_cells) != 1:
+        return
+    if one_value and extra_cells is not None and len(extra_cells) > len(bug_cells):
+        return  # lkSudoku's type-2 extension adds cells: not type 1
+    for cell in range(81):
+        if not g.values[cell] and COUNT[temp[cell]] != 2:
+            return
+    for kind in (BLOCK, ROW, COLUMN):
+        for cells in REGIONS[kind]:
+            for value in range(1, 10):
+                bit = 1 << value
+                count = sum(1 for c in cells if temp[c] & bit)
+                if count not in (0, 2):
+                    return
+    cell = bug_cells[0]
+    removable = cands[cell] & ~bug_values
+    yield Step("BUG type 1", 5.6, ((cell, removable),) if removable else (), None, _cell_name(cell))
