@@ -5,6 +5,6 @@ solve loop and ER/EP/ED. The scale is implemented from the bottom up to where
 :data:`.rating.NOT_IMPLEMENTED` begins; a path that needs more is reported as a lower bound.
 """
 
-from .rating import SERating, rate_values
+from .rating import NotRatable, SERating, rate_puzzle_se, rate_values
 
-__all__ = ["SERating", "rate_values"]
+__all__ = ["NotRatable", "SERating", "rate_puzzle_se", "rate_values"]

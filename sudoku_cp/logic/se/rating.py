@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .grid import SEGrid
 from .rules import (
@@ -33,6 +34,9 @@ from .rules import (
     unique_loops,
     xy_wing,
 )
+
+if TYPE_CHECKING:
+    from ...puzzle import Puzzle
 
 PRODUCERS: tuple[tuple[str, Producer], ...] = (
     # Solver(Grid), revisedRating 0, SE 1.2.1 set: directHintProducers then
@@ -177,3 +181,47 @@ def rate_values(values: Sequence[int], time_cap: float = DEFAULT_TIME_CAP) -> SE
         steps,
         time.perf_counter() - start,
     )
+
+
+class NotRatable(Exception):
+    """A puzzle SE's scale does not rate: ``status`` is the CLI exit status (1 no solution or
+    more than one, 2 not a classic 9×9 puzzle)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def classic_values(puzzle: Puzzle) -> list[int]:
+    """The 81 givens of a classic 9×9 puzzle; :class:`NotRatable` (status 2) for any other
+    model: SE's scale is defined on classic Sudoku only."""
+    from ...model import load_model
+
+    model = puzzle.model
+    if puzzle.size != 9 or model.rules or model.groups(9) != load_model("classic").groups(9):
+        raise NotRatable(
+            f"SE's scale rates classic 9x9 puzzles only, not model '{model.name}' at "
+            f"{puzzle.size}x{puzzle.size}",
+            2,
+        )
+    return list(puzzle.cells)
+
+
+def rate_puzzle_se(puzzle: Puzzle, time_cap: float = DEFAULT_TIME_CAP) -> SERating:
+    """Rate ``puzzle`` on SE's scale, after checking it is classic 9×9 with exactly one solution
+    (the dlx backend counts up to two); :class:`NotRatable` otherwise. SE's rules that assume
+    uniqueness (unique loops, BUG) make a rating of any other puzzle meaningless."""
+    from ...backends import get_backend
+
+    values = classic_values(puzzle)
+    start = time.perf_counter()
+    result = get_backend("dlx").solve(puzzle, limit=2, time_limit=time_cap)
+    solutions = len(result.solutions)
+    if solutions >= 2:
+        raise NotRatable("has more than one solution (SE rates only unique puzzles)", 1)
+    if not result.exact:  # the count ran out of time: uniqueness unknown, nothing rated
+        return SERating(0.0, 0.0, 0.0, False, False, False, "time cap", [], time_cap)
+    if solutions == 0:
+        raise NotRatable("has no solution", 1)
+    left = max(0.0, time_cap - (time.perf_counter() - start))
+    return rate_values(values, left)
