@@ -1,0 +1,163 @@
+"""``rate --scale se``: Sudoku Explainer's ER/EP/ED (:mod:`sudoku_cp.logic.se`).
+
+Expected ratings are SE's own output (``tests/data/se_ratings.csv``, made by SE 1.2.1's
+technique set through ``serate``; see tests/data/SOURCES.md), never ours. Where our rules stop
+the rating is a lower bound, which must not exceed SE's value.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+from clitools import error_line, run
+from conftest import TESTS
+from puzzles import DATA
+
+from sudoku_cp import Puzzle
+from sudoku_cp.backends import get_backend
+from sudoku_cp.logic.se import rate_values
+from sudoku_cp.logic.se.grid import SEGrid
+from sudoku_cp.logic.se.rating import BEYOND_FLOOR, next_step
+
+SE_ROWS = list(csv.DictReader((TESTS / "data" / "se_ratings.csv").open()))
+
+
+def _values(line: str) -> list[int]:
+    return [0 if c == "." else int(c) for c in line]
+
+
+@pytest.mark.parametrize("row", SE_ROWS, ids=[r["royle_line"] for r in SE_ROWS])
+def test_rating_is_se_1_2_1s_or_a_bound_below_it(row: dict[str, str]) -> None:
+    rating = rate_values(_values(row["puzzle"]))
+    se = (float(row["er"]), float(row["ep"]), float(row["ed"]))
+    ours = (rating.er, rating.ep, rating.ed)
+    exact = (rating.er_exact, rating.ep_exact, rating.ed_exact)
+    for mine, theirs, is_exact in zip(ours, se, exact, strict=True):
+        if is_exact:
+            assert mine == pytest.approx(theirs), rating.text()
+        else:
+            assert mine <= theirs + 1e-9, rating.text()
+    if se[0] < BEYOND_FLOOR:  # below where our rules stop, every rating is SE's, exactly
+        assert rating.exact and rating.outcome == "solved"
+
+
+def test_the_ratings_cover_every_rule_up_to_bug() -> None:
+    names = set()
+    for row in SE_ROWS:
+        if float(row["er"]) <= BEYOND_FLOOR:
+            names.update(s.name for s in rate_values(_values(row["puzzle"])).steps)
+    for name in (
+        "Full House",
+        "Hidden Single",
+        "Direct Pointing",
+        "Direct Hidden Pair",
+        "Naked Single",
+        "Pointing",
+        "Claiming",
+        "Naked Pair",
+        "Hidden Pair",
+        "XY-Wing",
+        "XYZ-Wing",
+        "BUG type 1",
+    ):
+        assert name in names, name
+
+
+def _bundled(name: str, count: int) -> list[str]:
+    lines = (DATA / f"{name}.csv").read_text().splitlines()[1:]
+    return [line.split(",")[1] for line in lines[:count]]
+
+
+def test_every_step_is_sound_against_the_solution() -> None:
+    puzzles = (
+        _bundled("17clue", 100)
+        + _bundled("top1465", 100)
+        + _bundled("easy", 50)
+        + _bundled("famous", 20)
+        + _bundled("forum-hardest", 30)
+    )
+    assert len(puzzles) == 300
+    dlx = get_backend("dlx")
+    steps = 0
+    for line in puzzles:
+        result = dlx.solve(Puzzle.parse(line), limit=2)
+        assert len(result.solutions) == 1
+        solution = result.solutions[0]
+        grid = SEGrid(_values(line))
+        while not grid.solved():
+            step = next_step(grid)
+            if step is None:
+                break
+            for cell, mask in step.removals:
+                assert not mask >> solution[cell] & 1, (line, step)
+            if step.placement is not None:
+                cell, value = step.placement
+                assert solution[cell] == value, (line, step)
+            step.apply(grid)
+            steps += 1
+            for cell in range(81):  # the solution stays possible everywhere
+                assert grid.values[cell] == solution[cell] or (
+                    not grid.values[cell] and grid.cands[cell] >> solution[cell] & 1
+                ), (line, step)
+    assert steps > 10_000
+
+
+def test_a_rating_that_reaches_its_time_cap_says_so_and_gives_bounds() -> None:
+    rating = rate_values(_values(SE_ROWS[0]["puzzle"]), time_cap=0.0)
+    assert rating.outcome == "time cap" and not rating.er_exact
+    assert rating.text().startswith("≥")
+
+
+EASY = SE_ROWS[0]["puzzle"]
+UNSOLVABLE_BOX = (
+    # Sudopedia's "unsolvable box" test case (shared datasets, invalid/sudopedia_test_cases.csv)
+    ".9.3....1....8..46......8..4.5.6..3...32756...6..1.9.4..1......58..2....2....7.6."
+)
+
+
+def test_cli_rates_on_se_scale_as_json() -> None:
+    result = run("rate", "--scale", "se", "-f", "json", EASY)
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    row = SE_ROWS[0]
+    assert (record["er"], record["ep"], record["ed"]) == (row["er"], row["ep"], row["ed"])
+    assert record["exact"] is True and record["outcome"] == "solved"
+
+
+def test_cli_beyond_the_rules_prints_a_lower_bound() -> None:
+    beyond = next(r for r in SE_ROWS if float(r["er"]) >= 7.0)
+    result = run("rate", "--scale", "se", "-f", "csv", beyond["puzzle"])
+    assert result.exit_code == 0, result.output
+    row = result.stdout.splitlines()[1].split(",")
+    assert row[1].startswith("≥") and row[5] == "beyond"
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "status", "words"),
+    [
+        ("." * 81, 1, "more than one solution"),
+        ("11" + "." * 79, 1, "given twice"),
+        (UNSOLVABLE_BOX, 1, "no solution"),
+    ],
+)
+def test_cli_puzzles_se_cannot_rate_get_one_line_and_their_status(
+    puzzle: str, status: int, words: str
+) -> None:
+    result = run("rate", "--scale", "se", puzzle)
+    assert result.exit_code == status
+    assert words in error_line(result)
+
+
+def test_cli_se_scale_refuses_a_variant_model_and_a_bad_time_cap() -> None:
+    result = run("rate", "--scale", "se", "--model", "latin", EASY)
+    assert result.exit_code == 2 and "classic 9x9" in error_line(result)
+    result = run("rate", "--scale", "se", "--time-cap", "7200", EASY)
+    assert result.exit_code == 2
+
+
+def test_hodoku_stays_the_default_scale() -> None:
+    result = run("rate", "-f", "json", EASY)
+    assert result.exit_code == 0
+    assert "level" in json.loads(result.stdout)
