@@ -258,7 +258,7 @@ FIELDS = ("id", "level", "score", "hardest", "steps", "outcome", "hardest_used")
     show_default=True,
     help="hodoku: HoDoKu's levels and scores (the default: 97.5% level agreement with HoDoKu "
     "over its whole range). se: Sudoku Explainer's ER/EP/ED (SE 1.2.1's rules and values, "
-    "exact up to BUG type 1, 5.6; beyond that a puzzle gets a lower bound written >=x.y), "
+    "exact up to aligned pair exclusion, 6.2; beyond that a puzzle gets a lower bound written >=x.y), "
     "opt-in until it is exact over SE's full range.",
 )
 @click.option(

@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING
 
 from .grid import SEGrid
 from .rules import (
+    Beyond,
     Producer,
     Step,
-    bug_type1,
+    aligned_pair_exclusion,
+    bug,
     direct_locking,
     fish,
     hidden_set,
@@ -59,13 +61,13 @@ PRODUCERS: tuple[tuple[str, Producer], ...] = (
     ("NakedQuad", naked_set(4)),
     ("Jellyfish", fish(4)),
     ("HiddenQuad", hidden_set(4, False)),
-    ("BivalueUniversalGrave", bug_type1),
+    ("BivalueUniversalGrave", bug),
+    ("AlignedPairExclusion", aligned_pair_exclusion),
 )
 """SE's producers implemented here, in SE's order (names as SE's ``SolvingTechnique``)."""
 
 NOT_IMPLEMENTED = (
     "BivalueUniversalGrave",
-    "AlignedPairExclusion",
     "ForcingChainCycle",
     "AlignedTripletExclusion",
     "NishioForcingChain",
@@ -76,10 +78,11 @@ NOT_IMPLEMENTED = (
 )
 """SE's producers after :data:`PRODUCERS` in SE's order, not implemented here."""
 
-BEYOND_FLOOR = 5.6
-"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: a BUG, SE's
-``rules/unique/BugHint.java`` base 5.6; the others start higher (aligned pair exclusion 6.2,
-chains 6.5 and up)."""
+BEYOND_FLOOR = 6.5
+"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: an X-cycle of SE's
+``ForcingChainCycle`` rule (``rules/chaining/CycleHint.java``, ``getDifficulty`` base 6.5);
+the others start higher. (A BUG of types 2–4 stops the rating at 5.7, see
+:func:`.rules.bug`.)"""
 
 DEFAULT_TIME_CAP = 60.0
 """Seconds one rating may take by default."""
@@ -135,7 +138,8 @@ class SERating:
 
 
 def next_step(grid: SEGrid) -> Step | None:
-    """The step SE takes next on ``grid``, or None when no implemented rule has one."""
+    """The step SE takes next on ``grid``, or None when no implemented rule has one
+    (:class:`.rules.Beyond` when SE's step would be of a kind not implemented)."""
     for _name, producer in PRODUCERS:
         for step in producer(grid):
             return step
@@ -152,13 +156,18 @@ def rate_values(values: Sequence[int], time_cap: float = DEFAULT_TIME_CAP) -> SE
     ep_set = ed_set = False
     steps: list[Step] = []
     outcome = "solved"
+    floor = 0.0
     while not grid.solved():
         if time.perf_counter() - start > time_cap:
             outcome = "time cap"
             break
-        step = next_step(grid)
+        try:
+            step = next_step(grid)
+        except Beyond as stop:
+            outcome, floor = "beyond", stop.floor
+            break
         if step is None:
-            outcome = "beyond"
+            outcome, floor = "beyond", BEYOND_FLOOR
             break
         steps.append(step)
         er = max(er, step.difficulty)
@@ -169,7 +178,7 @@ def rate_values(values: Sequence[int], time_cap: float = DEFAULT_TIME_CAP) -> SE
             ep, ep_set = er, True
     if outcome == "solved":
         return SERating(er, ep, ed, True, True, True, outcome, steps, time.perf_counter() - start)
-    floor = max(er, BEYOND_FLOOR) if outcome == "beyond" else er
+    floor = max(er, floor) if outcome == "beyond" else er
     return SERating(
         floor,
         ep if ep_set else floor,

@@ -43,6 +43,16 @@ class Step:
 
 Producer = Callable[[SEGrid], Iterator[Step]]
 
+
+class Beyond(Exception):
+    """SE's rule would take a step here of a kind not implemented: the rating stops with
+    ``floor``, the least difficulty SE could give that step."""
+
+    def __init__(self, what: str, floor: float) -> None:
+        super().__init__(what)
+        self.floor = floor
+
+
 _KIND_NAME = ("block", "row", "column")
 
 
@@ -584,21 +594,33 @@ def unique_loops(g: SEGrid) -> Iterator[Step]:
 # --- Bivalue universal grave -----------------------------------------------------------------
 
 
-def bug_type1(g: SEGrid) -> Iterator[Step]:
+def bug(g: SEGrid) -> Iterator[Step]:
     """``rules/unique/BivalueUniversalGrave.java`` with lkSudoku's fix
-    (``Settings.islkSudokuBUG``, on by default), type 1 only (``Bug1Hint.getDifficulty`` 5.6):
-    one cell holds every digit that has neither zero nor two places in some region, and
-    without those digits the grid is a bivalue universal grave, so the cell keeps only them.
-
-    Types 2–4 (several BUG cells) are not implemented: the rater stops there, since SE's next
-    step is then rated 5.6 or more whichever rule takes it."""
+    (``Settings.islkSudokuBUG``, on by default): the cells holding a digit that has neither
+    zero nor two places in some region; without those digits the grid must be a bivalue
+    universal grave. Type 1 (one such cell, which keeps only those digits,
+    ``Bug1Hint.getDifficulty`` 5.6) is implemented; where the grave holds with several cells
+    (types 2–4, 5.7 and up) :class:`Beyond` stops the rating."""
     cands = g.cands
     bug_cells: list[int] = []
     bug_values = 0
+    common: frozenset[int] | None = None
     extra_cells: set[int] | None = None
     only_value = 0
     one_value = True
     temp = list(cands)
+
+    def add(cell: int, value: int) -> bool:
+        """Record a BUG cell; False when SE gives up (several cells and digits, no common
+        peer)."""
+        nonlocal common
+        if cell not in bug_cells:
+            bug_cells.append(cell)
+        temp[cell] &= ~(1 << value)
+        common = PEER_SETS[cell] if common is None else common & PEER_SETS[cell]
+        common = common - set(bug_cells)
+        return not (len(bug_cells) > 1 and COUNT[bug_values] > 1 and not common)
+
     for kind in (BLOCK, ROW, COLUMN):
         for cells in REGIONS[kind]:
             for value in range(1, 10):
@@ -614,21 +636,17 @@ def bug_type1(g: SEGrid) -> Iterator[Step]:
                     else:
                         one_value = False
                 if len(new) == 1:
-                    cell = new[0]
-                    if cell not in bug_cells:
-                        bug_cells.append(cell)
                     bug_values |= 1 << value
-                    temp[cell] &= ~(1 << value)
-                    # SE returns early when several BUG cells with several digits share no
-                    # peer; with one BUG cell that cannot happen.
-                    if len(bug_cells) > 1:
+                    if not add(new[0], value):
                         return
                 if not new:
                     return
-    if len(bug_cells) != 1:
-        return
     if one_value and extra_cells is not None and len(extra_cells) > len(bug_cells):
-        return  # lkSudoku's type-2 extension adds cells: not type 1
+        # lkSudoku's type 2 with one digit: every extra cell is a BUG cell (bug_values is
+        # left as it was, as SE leaves allBugValues).
+        for cell in sorted(extra_cells - set(bug_cells)):
+            if not add(cell, only_value):
+                return
     for cell in range(81):
         if not g.values[cell] and COUNT[temp[cell]] != 2:
             return
@@ -636,9 +654,65 @@ def bug_type1(g: SEGrid) -> Iterator[Step]:
         for cells in REGIONS[kind]:
             for value in range(1, 10):
                 bit = 1 << value
-                count = sum(1 for c in cells if temp[c] & bit)
-                if count not in (0, 2):
+                if sum(1 for c in cells if temp[c] & bit) not in (0, 2):
                     return
+    if len(bug_cells) != 1:
+        raise Beyond("BUG type 2, 3 or 4", 5.7)
     cell = bug_cells[0]
     removable = cands[cell] & ~bug_values
     yield Step("BUG type 1", 5.6, ((cell, removable),) if removable else (), None, _cell_name(cell))
+
+
+# --- Aligned pair exclusion ----------------------------------------------------------------
+
+
+def aligned_pair_exclusion(g: SEGrid) -> Iterator[Step]:
+    """``rules/AlignedPairExclusion.java``; ``AlignedExclusionHint.getDifficulty`` 6.2 for two
+    cells. Candidate cells: two or more digits, no peer with one digit, and some bivalue peer;
+    pairs in ``diuf/sudoku/tools/Twomutations.java``'s order ((0,1), (0,2), (1,2), (0,3) …);
+    with two or more common bivalue peers, a pair of digits is excluded when the cells see each
+    other and the digits are equal, or when it would empty a common bivalue peer; a cell's
+    digit in no allowed pair goes."""
+    cands = g.cands
+    candidates: list[int] = []
+    excluders: dict[int, list[int]] = {}
+    for cell in range(81):
+        if COUNT[cands[cell]] < 2:
+            continue
+        single = False
+        bivalue = []
+        for peer in PEERS[cell]:
+            count = COUNT[cands[peer]]
+            if count == 1:
+                single = True
+            elif count == 2:
+                bivalue.append(peer)
+        if not single and bivalue:
+            candidates.append(cell)
+            excluders[cell] = bivalue
+    for n2 in range(1, len(candidates)):
+        for n1 in range(n2):
+            c0, c1 = candidates[n1], candidates[n2]
+            common_set = set(excluders[c1])
+            common = [c for c in excluders[c0] if c in common_set]
+            if len(common) < 2:
+                continue
+            sees = c1 in PEER_SETS[c0]
+            allowed0 = allowed1 = 0
+            for d0 in BITS[cands[c0]]:
+                for d1 in BITS[cands[c1]]:
+                    if d0 == d1 and sees:
+                        continue
+                    pair = 1 << d0 | 1 << d1
+                    if any(cands[c] & ~pair == 0 for c in common):
+                        continue
+                    allowed0 |= 1 << d0
+                    allowed1 |= 1 << d1
+            removals = tuple(
+                (c, cands[c] & ~allowed)
+                for c, allowed in ((c0, allowed0), (c1, allowed1))
+                if cands[c] & ~allowed
+            )
+            if removals:
+                where = f"{_cell_name(c0)}, {_cell_name(c1)}"
+                yield Step("Aligned Pair Exclusion", 6.2, tuple(sorted(removals)), None, where)
