@@ -28,6 +28,7 @@ from .rules import (
     bug,
     direct_locking,
     fish,
+    forcing_chains_cycles,
     hidden_set,
     hidden_single,
     locking,
@@ -63,12 +64,12 @@ PRODUCERS: tuple[tuple[str, Producer], ...] = (
     ("HiddenQuad", hidden_set(4, False)),
     ("BivalueUniversalGrave", bug),
     ("AlignedPairExclusion", aligned_pair_exclusion),
+    ("ForcingChainCycle", forcing_chains_cycles),
 )
 """SE's producers implemented here, in SE's order (names as SE's ``SolvingTechnique``)."""
 
 NOT_IMPLEMENTED = (
     "BivalueUniversalGrave",
-    "ForcingChainCycle",
     "AlignedTripletExclusion",
     "NishioForcingChain",
     "MultipleForcingChain",
@@ -78,10 +79,11 @@ NOT_IMPLEMENTED = (
 )
 """SE's producers after :data:`PRODUCERS` in SE's order, not implemented here."""
 
-BEYOND_FLOOR = 6.5
-"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: an X-cycle of SE's
-``ForcingChainCycle`` rule (``rules/chaining/CycleHint.java``, ``getDifficulty`` base 6.5);
-the others start higher. (A BUG of types 2–4 stops the rating at 5.7, see
+BEYOND_FLOOR = 7.5
+"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: aligned triplet exclusion
+(``rules/AlignedExclusionHint.java``, ``getDifficulty`` 7.5 for three cells) and Nishio
+(``rules/chaining/Chaining.java``, ``getDifficulty`` 7.5); multiple chains 8.0, dynamic 8.5
+and nested ones more. (A BUG of types 2–4 stops the rating at 5.7, see
 :func:`.rules.bug`.)"""
 
 DEFAULT_TIME_CAP = 60.0
