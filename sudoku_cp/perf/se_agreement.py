@@ -2,7 +2,7 @@
 
     tools/build-se.sh /tmp/ref/SE /tmp/se/classes    # SE (SudokuMonster/SukakuExplainer)
     python -m sudoku_cp.perf.se_agreement [--classes /tmp/se/classes] [--royle N]
-        [--hardest N] [--se-timeout S] [--time-cap S] [--datasets DIR]
+        [--royle-start K] [--hardest N] [--se-timeout S] [--time-cap S] [--datasets DIR]
 
 Both raters see the same puzzles in one run: SE 1.2.1's technique set (``serate
 --techs=1111111111010111011011011011000010100010111111 --format=%r/%p/%d %e``, one Java process
@@ -50,7 +50,7 @@ def default_datasets() -> Path:
     return Path("/work/shared/datasets")
 
 
-def _lines(path: Path, limit: int) -> list[str]:
+def _lines(path: Path, limit: int, start: int = 0) -> list[str]:
     out: list[str] = []
     if not path.is_file():
         return out
@@ -64,12 +64,14 @@ def _lines(path: Path, limit: int) -> list[str]:
             text = line.strip().split()[0] if line.strip() else ""
             if len(text) == 81:
                 out.append(text)
-    return out[:limit]
+    return out[start : start + limit]
 
 
-def puzzle_sets(datasets: Path, royle: int, hardest: int) -> dict[str, list[str]]:
+def puzzle_sets(
+    datasets: Path, royle: int, hardest: int, royle_start: int = 0
+) -> dict[str, list[str]]:
     return {
-        "royle17": _lines(datasets / "royle17" / "sudoku17_royle_49151.txt", royle),
+        "royle17": _lines(datasets / "royle17" / "sudoku17_royle_49151.txt", royle, royle_start),
         "famous-hardest": _lines(datasets / "famous" / "famous_hardest_named.csv", hardest),
         "msolve-most-difficult": _lines(datasets / "msolve" / "most_difficult_100.txt", hardest),
     }
@@ -204,6 +206,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--classes", type=Path, default=Path("/tmp/se/classes"))
     parser.add_argument("--royle", type=int, default=1000)
+    parser.add_argument(
+        "--royle-start",
+        type=int,
+        default=0,
+        help="skip this many of Royle's puzzles first (the first 2,000 were used in development)",
+    )
     parser.add_argument("--hardest", type=int, default=20)
     parser.add_argument("--se-timeout", type=float, default=600.0)
     parser.add_argument("--time-cap", type=float, default=60.0)
@@ -215,12 +223,17 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    for name, value, cap in (("royle", args.royle, 49_151), ("hardest", args.hardest, 1_000)):
+    for name, value, cap in (
+        ("royle", args.royle, 49_151),
+        ("royle-start", args.royle_start, 49_151),
+        ("hardest", args.hardest, 1_000),
+    ):
         if not 0 <= value <= cap:
             print(f"se_agreement: --{name} must be within 0..{cap:,}", file=sys.stderr)
             return 2
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")
-    for name, puzzles in puzzle_sets(args.datasets, args.royle, args.hardest).items():
+    sets = puzzle_sets(args.datasets, args.royle, args.hardest, args.royle_start)
+    for name, puzzles in sets.items():
         if not puzzles:
             print(f"\n{name}: no puzzles found under {args.datasets}")
             continue
