@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from .grid import SEGrid
 from .rules import (
-    Beyond,
     Producer,
     Step,
     aligned_pair_exclusion,
@@ -83,8 +82,7 @@ BEYOND_FLOOR = 7.5
 """The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: aligned triplet exclusion
 (``rules/AlignedExclusionHint.java``, ``getDifficulty`` 7.5 for three cells) and Nishio
 (``rules/chaining/Chaining.java``, ``getDifficulty`` 7.5); multiple chains 8.0, dynamic 8.5
-and nested ones more. (A BUG of types 2–4 stops the rating at 5.7, see
-:func:`.rules.bug`.)"""
+and nested ones more."""
 
 DEFAULT_TIME_CAP = 60.0
 """Seconds one rating may take by default."""
@@ -140,8 +138,7 @@ class SERating:
 
 
 def next_step(grid: SEGrid) -> Step | None:
-    """The step SE takes next on ``grid``, or None when no implemented rule has one
-    (:class:`.rules.Beyond` when SE's step would be of a kind not implemented)."""
+    """The step SE takes next on ``grid``, or None when no implemented rule has one."""
     for _name, producer in PRODUCERS:
         for step in producer(grid):
             return step
@@ -158,18 +155,13 @@ def rate_values(values: Sequence[int], time_cap: float = DEFAULT_TIME_CAP) -> SE
     ep_set = ed_set = False
     steps: list[Step] = []
     outcome = "solved"
-    floor = 0.0
     while not grid.solved():
         if time.perf_counter() - start > time_cap:
             outcome = "time cap"
             break
-        try:
-            step = next_step(grid)
-        except Beyond as stop:
-            outcome, floor = "beyond", stop.floor
-            break
+        step = next_step(grid)
         if step is None:
-            outcome, floor = "beyond", BEYOND_FLOOR
+            outcome = "beyond"
             break
         steps.append(step)
         er = max(er, step.difficulty)
@@ -180,7 +172,7 @@ def rate_values(values: Sequence[int], time_cap: float = DEFAULT_TIME_CAP) -> SE
             ep, ep_set = er, True
     if outcome == "solved":
         return SERating(er, ep, ed, True, True, True, outcome, steps, time.perf_counter() - start)
-    floor = max(er, floor) if outcome == "beyond" else er
+    floor = max(er, BEYOND_FLOOR) if outcome == "beyond" else er
     return SERating(
         floor,
         ep if ep_set else floor,

@@ -44,15 +44,6 @@ class Step:
 Producer = Callable[[SEGrid], Iterator[Step]]
 
 
-class Beyond(Exception):
-    """SE's rule would take a step here of a kind not implemented: the rating stops with
-    ``floor``, the least difficulty SE could give that step."""
-
-    def __init__(self, what: str, floor: float) -> None:
-        super().__init__(what)
-        self.floor = floor
-
-
 _KIND_NAME = ("block", "row", "column")
 
 
@@ -596,13 +587,16 @@ def unique_loops(g: SEGrid) -> Iterator[Step]:
 
 def bug(g: SEGrid) -> Iterator[Step]:
     """``rules/unique/BivalueUniversalGrave.java`` with lkSudoku's fix
-    (``Settings.islkSudokuBUG``, on by default): the cells holding a digit that has neither
+    (``Settings.islkSudokuBUG``, on by default): the BUG cells hold a digit that has neither
     zero nor two places in some region; without those digits the grid must be a bivalue
-    universal grave. Type 1 (one such cell, which keeps only those digits,
-    ``Bug1Hint.getDifficulty`` 5.6) is implemented; where the grave holds with several cells
-    (types 2–4, 5.7 and up) :class:`Beyond` stops the rating."""
+    universal grave. Then, as SE adds them (it keeps the first): type 1, one BUG cell keeps
+    only its BUG digits (``Bug1Hint`` 5.6); type 2, one BUG digit leaves the cells seeing every
+    BUG cell (``Bug2Hint`` 5.7); type 4, two BUG cells in one region sharing one other digit
+    (``Bug4Hint`` 5.7); type 3, the BUG digits as one cell of a naked set
+    (``Bug3Hint`` 5.7 + 0.1 a digit beyond two)."""
     cands = g.cands
     bug_cells: list[int] = []
+    values_of: dict[int, int] = {}
     bug_values = 0
     common: frozenset[int] | None = None
     extra_cells: set[int] | None = None
@@ -610,12 +604,13 @@ def bug(g: SEGrid) -> Iterator[Step]:
     one_value = True
     temp = list(cands)
 
-    def add(cell: int, value: int) -> bool:
+    def add(cell: int, value: int, replace: bool) -> bool:
         """Record a BUG cell; False when SE gives up (several cells and digits, no common
         peer)."""
         nonlocal common
         if cell not in bug_cells:
             bug_cells.append(cell)
+        values_of[cell] = (0 if replace else values_of.get(cell, 0)) | 1 << value
         temp[cell] &= ~(1 << value)
         common = PEER_SETS[cell] if common is None else common & PEER_SETS[cell]
         common = common - set(bug_cells)
@@ -637,15 +632,15 @@ def bug(g: SEGrid) -> Iterator[Step]:
                         one_value = False
                 if len(new) == 1:
                     bug_values |= 1 << value
-                    if not add(new[0], value):
+                    if not add(new[0], value, False):
                         return
                 if not new:
                     return
     if one_value and extra_cells is not None and len(extra_cells) > len(bug_cells):
-        # lkSudoku's type 2 with one digit: every extra cell is a BUG cell (bug_values is
-        # left as it was, as SE leaves allBugValues).
+        # lkSudoku's type 2 with one digit: every extra cell is a BUG cell (the BUG digits
+        # are left as they were, as SE leaves allBugValues; CellSet iterates by index).
         for cell in sorted(extra_cells - set(bug_cells)):
-            if not add(cell, only_value):
+            if not add(cell, only_value, True):
                 return
     for cell in range(81):
         if not g.values[cell] and COUNT[temp[cell]] != 2:
@@ -656,11 +651,93 @@ def bug(g: SEGrid) -> Iterator[Step]:
                 bit = 1 << value
                 if sum(1 for c in cells if temp[c] & bit) not in (0, 2):
                     return
-    if len(bug_cells) != 1:
-        raise Beyond("BUG type 2, 3 or 4", 5.7)
-    cell = bug_cells[0]
-    removable = cands[cell] & ~bug_values
-    yield Step("BUG type 1", 5.6, ((cell, removable),) if removable else (), None, _cell_name(cell))
+    common_cells = sorted(common) if common else []
+    if len(bug_cells) == 1:
+        cell = bug_cells[0]
+        removable = cands[cell] & ~bug_values
+        yield Step(
+            "BUG type 1", 5.6, ((cell, removable),) if removable else (), None, _cell_name(cell)
+        )
+        return
+    if COUNT[bug_values] == 1:
+        bit = bug_values
+        removals = tuple((c, bit) for c in common_cells if cands[c] & bit)
+        if common_cells and removals:
+            yield Step("BUG type 2", 5.7, removals)
+        if len(bug_cells) == 2:
+            yield from _bug4(g, bug_cells, values_of, bug_values)
+        return
+    if common_cells:
+        if len(bug_cells) == 2:
+            yield from _bug4(g, bug_cells, values_of, bug_values)
+        yield from _bug3(g, bug_cells, bug_values, common_cells)
+
+
+def _shared_region(cells: list[int], kind: int) -> int | None:
+    index = _REGION_OF[cells[0]][kind]
+    return index if all(_REGION_OF[c][kind] == index for c in cells) else None
+
+
+def _bug4(
+    g: SEGrid, bug_cells: list[int], values_of: dict[int, int], bug_values: int
+) -> Iterator[Step]:
+    """``BivalueUniversalGrave.addBug4Hint``: the two BUG cells share a region and one
+    non-BUG digit; each keeps only its BUG digits and that digit."""
+    cands = g.cands
+    c1, c2 = bug_cells[0], bug_cells[1]
+    shared = cands[c1] & cands[c2] & ~bug_values
+    if COUNT[shared] != 1:
+        return
+    for kind in (BLOCK, ROW, COLUMN):
+        if _shared_region([c1, c2], kind) is not None:
+            r1 = cands[c1] & ~values_of[c1] & ~shared
+            r2 = cands[c2] & ~values_of[c2] & ~shared
+            yield Step("BUG type 4", 5.7, tuple((c, m) for c, m in ((c1, r1), (c2, r2)) if m))
+            return
+
+
+def _bug3(
+    g: SEGrid, bug_cells: list[int], bug_values: int, common_cells: list[int]
+) -> Iterator[Step]:
+    """``BivalueUniversalGrave.addBug3Hint`` (lkSudoku's branch): the BUG digits, as one cell,
+    with degree − 1 cells of a region all BUG cells share, form a naked set; its digits leave
+    the cells that see every holder of each."""
+    cands = g.cands
+    for degree in range(2, 7):
+        for kind in (BLOCK, ROW, COLUMN):
+            index = _shared_region(bug_cells, kind)
+            if index is None:
+                continue
+            region_cells = [c for c in common_cells if _REGION_OF[c][kind] == index]
+            if len(region_cells) < degree:
+                continue
+            for pick in COMBOS_N[(degree - 1, len(region_cells))]:
+                naked = [region_cells[i] for i in pick]
+                other = 0
+                for c in naked:
+                    other |= cands[c]
+                if COUNT[other] != degree:
+                    continue
+                union = 0
+                ok = True
+                for mask in [cands[c] for c in naked] + [bug_values]:
+                    if COUNT[mask] <= 1:
+                        ok = False
+                        break
+                    union |= mask
+                if not ok or COUNT[union] != degree:
+                    continue
+                removals: dict[int, int] = {}
+                for value in BITS[union]:
+                    bit = 1 << value
+                    holders = [c for c in naked if cands[c] & bit]
+                    holders += [c for c in bug_cells if cands[c] & bit]
+                    for victim in sorted(_common_peers(holders)):
+                        if cands[victim] & bit:
+                            removals[victim] = removals.get(victim, 0) | bit
+                if removals:
+                    diff = round(5.7 + (COUNT[union] - 1) * 0.1, 1)
+                    yield Step("BUG type 3", diff, tuple(sorted(removals.items())))
 
 
 # --- Aligned pair exclusion ----------------------------------------------------------------
