@@ -393,23 +393,31 @@ def _ul_loops(g: SEGrid, start: int, v1: int, v2: int) -> list[list[int]]:
     cands = g.cands
     found: list[list[int]] = []
     loop: list[int] = []
+    in_loop: set[int] = set()
+    # Only cells holding both digits can extend or close a loop (the start holds both), so
+    # each region's scan keeps just those, in the region's order.
+    holders = tuple(
+        tuple(tuple(c for c in cells if cands[c] & both == both) for cells in REGIONS[kind])
+        for kind in (BLOCK, ROW, COLUMN)
+    )
 
     def walk(cell: int, allowed: int, extra: int, last: int) -> None:
         loop.append(cell)
+        in_loop.add(cell)
         for kind in (BLOCK, ROW, COLUMN):
             if kind == last:
                 continue
-            for nxt in REGIONS[kind][_REGION_OF[cell][kind]]:
+            for nxt in holders[kind][_REGION_OF[cell][kind]]:
                 if nxt == loop[0] and len(loop) >= 4:
                     found.append(list(loop))
-                elif nxt not in loop:
+                elif nxt not in in_loop:
                     pot = cands[nxt]
-                    if pot & both == both:
-                        new_extra = (extra | pot) & ~both
-                        count = COUNT[pot]
-                        if count == 2 or COUNT[new_extra] == 1 or allowed > 0:
-                            walk(nxt, allowed - 1 if count > 2 else allowed, new_extra, kind)
+                    new_extra = (extra | pot) & ~both
+                    count = COUNT[pot]
+                    if count == 2 or COUNT[new_extra] == 1 or allowed > 0:
+                        walk(nxt, allowed - 1 if count > 2 else allowed, new_extra, kind)
         loop.pop()
+        in_loop.discard(cell)
 
     walk(start, 2, 0, -1)
     return found
