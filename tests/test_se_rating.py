@@ -185,6 +185,10 @@ def test_cli_se_scale_refuses_a_variant_model_and_a_bad_time_cap() -> None:
     assert result.exit_code == 2 and "classic 9x9" in error_line(result)
     result = run("rate", "--scale", "se", "--time-cap", "7200", EASY)
     assert result.exit_code == 2
+    result = run("rate", "--scale", "se", "--no-uniqueness", EASY)
+    assert result.exit_code == 2 and "--no-uniqueness" in error_line(result)
+    result = run("rate", "--time-cap", "5", EASY)  # HoDoKu's scale has no cap to set
+    assert result.exit_code == 2 and "--time-cap" in error_line(result)
 
 
 def test_hodoku_stays_the_default_scale() -> None:

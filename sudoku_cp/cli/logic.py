@@ -265,10 +265,9 @@ FIELDS = ("id", "level", "score", "hardest", "steps", "outcome", "hardest_used")
 @click.option(
     "--time-cap",
     type=click.FloatRange(0.1, 3600.0),
-    default=60.0,
-    show_default=True,
-    help="--scale se: seconds one puzzle's rating may take (at most 3600); a rating that "
-    "reaches it says so and gives lower bounds.",
+    default=None,
+    help="--scale se only: seconds one puzzle's rating may take (default 60, at most 3600); "
+    "a rating that reaches it says so and gives lower bounds.",
 )
 def rate(
     inputs: tuple[str, ...],
@@ -277,7 +276,7 @@ def rate(
     out_format: str,
     uniqueness: bool,
     scale: str = "hodoku",
-    time_cap: float = 60.0,
+    time_cap: float | None = None,
 ) -> None:
     """Rate each puzzle of INPUTS (puzzle text, files, bundled samples' names or -) on HoDoKu's
     scale: level (Easy, Medium, Hard, Unfair, Extreme), score (the sum of the steps' scores)
@@ -294,8 +293,15 @@ def rate(
     (with --scale se: a puzzle that is not classic 9x9).
     """
     if scale == "se":
-        _rate_se(inputs, model, box, out_format, time_cap)
+        if not uniqueness:
+            fail(
+                "rate: --no-uniqueness does not apply to --scale se (SE 1.2.1's rules include "
+                "unique loops and BUG, and SE rates only puzzles with one solution)"
+            )
+        _rate_se(inputs, model, box, out_format, 60.0 if time_cap is None else time_cap)
         return
+    if time_cap is not None:
+        fail("rate: --time-cap applies to --scale se only (HoDoKu's scale has no cap)")
     from ..logic.rating import rate_puzzle
 
     worst = EXIT_OK
