@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import csv
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -117,18 +118,10 @@ def run_se(classes: Path, puzzles: list[str], timeout: float) -> SEResult:
 
 
 def _seconds(text: str) -> float:
-    """serate's ``%e``: ``0.07s``, or minutes and seconds (``1m 2.03s``) for long ones."""
-    total = 0.0
-    for part in text.split():
-        if part.endswith("ms"):
-            total += float(part[:-2]) / 1000
-        elif part.endswith("s"):
-            total += float(part[:-1])
-        elif part.endswith("m"):
-            total += 60 * float(part[:-1])
-        elif part.endswith("h"):
-            total += 3600 * float(part[:-1])
-    return total
+    """serate's ``%e`` (``serate.Formatter.getTimeString``): ``0.07s``, ``1m06s``, ``2h05m``
+    or ``1d03h``."""
+    scale = {"d": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0}
+    return sum(float(n) * scale[u] for n, u in re.findall(r"([\d.]+)([dhms])", text))
 
 
 def compare(name: str, puzzles: list[str], se: SEResult, time_cap: float) -> dict[str, float]:

@@ -60,7 +60,7 @@ COUNT = tuple(len(d) for d in BITS)
 class SEGrid:
     """Cell values (0 = empty) and candidate masks, changed in place by the rater."""
 
-    __slots__ = ("values", "cands")
+    __slots__ = ("values", "cands", "_positions")
 
     def __init__(self, values: Sequence[int], cands: Sequence[int] | None = None) -> None:
         self.values = list(values)
@@ -73,6 +73,7 @@ class SEGrid:
                         self.cands[peer] &= ~(1 << value)
         else:
             self.cands = list(cands)
+        self._positions: dict[tuple[int, int], int] = {}
 
     def copy(self) -> SEGrid:
         return SEGrid(self.values, self.cands)
@@ -80,20 +81,31 @@ class SEGrid:
     def place(self, cell: int, value: int) -> None:
         """SE's ``Cell.setValueAndCancel``: the value set, its candidates cleared and the value
         removed from every peer."""
+        self._positions.clear()
         self.values[cell] = value
         self.cands[cell] = 0
         bit = ~(1 << value)
         for peer in PEERS[cell]:
             self.cands[peer] &= bit
 
+    def remove(self, cell: int, mask: int) -> None:
+        """Take the digits of ``mask`` out of ``cell``'s candidates."""
+        self._positions.clear()
+        self.cands[cell] &= ~mask
+
     def positions(self, cells: Sequence[int], value: int) -> int:
         """Mask of the indexes (0..8) in ``cells`` where ``value`` is a candidate
-        (SE's ``Region.getPotentialPositions``)."""
-        bit = 1 << value
-        mask = 0
-        for i, cell in enumerate(cells):
-            if self.cands[cell] & bit:
-                mask |= 1 << i
+        (SE's ``Region.getPotentialPositions``). Cached until the grid changes: every rule
+        asks for the same regions' positions (``cells`` are :data:`REGIONS`' tuples)."""
+        key = (id(cells), value)
+        mask = self._positions.get(key)
+        if mask is None:
+            bit = 1 << value
+            mask = 0
+            for i, cell in enumerate(cells):
+                if self.cands[cell] & bit:
+                    mask |= 1 << i
+            self._positions[key] = mask
         return mask
 
     def empty_count(self, cells: Sequence[int]) -> int:

@@ -36,7 +36,7 @@ class Step:
     def apply(self, grid: SEGrid) -> None:
         # SE's IndirectHint.apply: removals first, then the placement (setValueAndCancel).
         for cell, mask in self.removals:
-            grid.cands[cell] &= ~mask
+            grid.remove(cell, mask)
         if self.placement is not None:
             grid.place(*self.placement)
 
