@@ -3,6 +3,14 @@
 :mod:`.rules` holds SE's rules in SE's order with SE's difficulty values, :mod:`.rating` SE's
 solve loop and ER/EP/ED. The scale is implemented from the bottom up to where
 :data:`.rating.NOT_IMPLEMENTED` begins; a path that needs more is reported as a lower bound.
+
+A Royle 17-clue puzzle SE 1.2.1's ``serate`` rates 2.8/1.5/1.5:
+
+>>> from sudoku_cp import Puzzle
+>>> p = ".......193..6..............6...8.5...4....3......1....48.....7....2..4...1.9....."
+>>> rating = rate_puzzle_se(Puzzle.parse(p))
+>>> rating.text(), rating.outcome
+('2.8/1.5/1.5', 'solved')
 """
 
 from .rating import NotRatable, SERating, rate_puzzle_se, rate_values
