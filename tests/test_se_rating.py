@@ -86,9 +86,9 @@ def test_the_stored_ratings_exercise_most_rules() -> None:
         "BUG type 2",
         "BUG type 3",
         "Aligned Pair Exclusion",
-        "X-Cycle",
-        "Y-Cycle",
-        "Cycle",
+        "Bidirectional X-Cycle",
+        "Bidirectional Y-Cycle",
+        "Bidirectional Cycle",
         "Forcing X-Chain",
         "Forcing Chain",
     ):
@@ -152,16 +152,22 @@ def test_cli_rates_on_se_scale_as_json() -> None:
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
     row = SE_ROWS[0]
-    assert (record["er"], record["ep"], record["ed"]) == (row["er"], row["ep"], row["ed"])
-    assert record["exact"] is True and record["outcome"] == "solved"
+    se = (float(row["er"]), float(row["ep"]), float(row["ed"]))
+    assert (record["er"], record["ep"], record["ed"]) == se
+    assert record["er_exact"] and record["ep_exact"] and record["ed_exact"]
+    assert record["outcome"] == "solved"
 
 
 def test_cli_beyond_the_rules_prints_a_lower_bound() -> None:
     beyond = next(r for r in SE_ROWS if float(r["er"]) >= BEYOND_FLOOR)
     result = run("rate", "--scale", "se", "-f", "csv", beyond["puzzle"])
     assert result.exit_code == 0, result.output
-    row = result.stdout.splitlines()[1].split(",")
-    assert row[1].startswith("≥") and row[5] == "beyond"
+    header, line = result.stdout.splitlines()
+    row = dict(zip(header.split(","), line.split(","), strict=True))
+    assert float(row["er"]) >= BEYOND_FLOOR and row["er_exact"] == "False"
+    assert row["outcome"] == "beyond"
+    table = run("rate", "--scale", "se", beyond["puzzle"])
+    assert "≥" in table.stdout.splitlines()[1]
 
 
 @pytest.mark.parametrize(

@@ -336,7 +336,20 @@ def rate(
     sys.exit(worst)
 
 
-SE_FIELDS = ("id", "er", "ep", "ed", "exact", "outcome", "hardest", "steps")
+SE_FIELDS = (
+    "id",
+    "er",
+    "ep",
+    "ed",
+    "er_exact",
+    "ep_exact",
+    "ed_exact",
+    "outcome",
+    "hardest",
+    "steps",
+)
+"""``rate --scale se``'s JSON keys and CSV columns: a value whose ``*_exact`` is false is a
+lower bound (the table writes it ``≥x.y``)."""
 
 
 def _rate_se(
@@ -380,7 +393,7 @@ def _rate_se(
         elif out_format == "json":
             click.echo(json.dumps(row, ensure_ascii=False))
         else:
-            er, ep, ed = (str(row[k]) for k in ("er", "ep", "ed"))
+            er, ep, ed = rating.text().split("/")
             click.echo(
                 f"{er:>5} {ep:>5} {ed:>5}  {rating.outcome:<8} {str(row['hardest']):<28} "
                 f"{record.id}"

@@ -125,12 +125,16 @@ class SERating:
         )
 
     def to_dict(self) -> dict[str, object]:
+        """Numbers for JSON and CSV; ``*_exact`` False marks a lower bound. ``hardest``: the
+        first step of the highest difficulty (SE's ``ERtN``)."""
         hardest = max(self.steps, key=lambda s: s.difficulty).name if self.steps else ""
         return {
-            "er": self.shown(self.er, self.er_exact),
-            "ep": self.shown(self.ep, self.ep_exact),
-            "ed": self.shown(self.ed, self.ed_exact),
-            "exact": self.exact,
+            "er": round(self.er, 1),
+            "ep": round(self.ep, 1),
+            "ed": round(self.ed, 1),
+            "er_exact": self.er_exact,
+            "ep_exact": self.ep_exact,
+            "ed_exact": self.ed_exact,
             "outcome": self.outcome,
             "hardest": hardest,
             "steps": len(self.steps),

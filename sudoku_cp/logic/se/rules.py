@@ -1012,7 +1012,13 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
                         removals[c] = removals.get(c, 0) | 1 << v
                     complexity = len(set(keys))
                     diff = cycle_base + _length_difficulty(complexity)
-                    name = "X-Cycle" if sort_key == 2 else "Y-Cycle" if sort_key == 3 else "Cycle"
+                    # CycleHint.getName
+                    if sort_key == 2:
+                        name = (
+                            "Generalized X-Wing" if len(in_cycle) == 4 else "Bidirectional X-Cycle"
+                        )
+                    else:
+                        name = "Bidirectional Y-Cycle" if sort_key == 3 else "Bidirectional Cycle"
                     step = Step(name, round(diff, 1), tuple(sorted(removals.items())))
                     hints.append((diff, complexity, step))
                 if x:
@@ -1026,7 +1032,11 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
                         removal = (c, cands[c] & ~(1 << v)) if on else (c, 1 << v)
                         complexity = len(set(_chain(target)))
                         diff = chain_base + _length_difficulty(complexity)
-                        name = "Forcing X-Chain" if sort_key == 2 else "Forcing Chain"
+                        # ForcingChainHint.getName
+                        if sort_key == 2:
+                            name = "Turbot Fish" if complexity == 6 else "Forcing X-Chain"
+                        else:
+                            name = "Forcing Chain"
                         step = Step(name, round(diff, 1), (removal,), None, _cell_name(c))
                         hints.append((diff, complexity, step))
                 for diff, complexity, step in hints:
