@@ -9,9 +9,11 @@ Both raters see the same puzzles in one run: SE 1.2.1's technique set (``serate
 a set, stopped after ``--se-timeout`` seconds: puzzles it had not rated by then are left out
 and counted) and :func:`sudoku_cp.logic.se.rate_values` here, one puzzle after the other.
 
-Sets: Royle's 17-clue list (the first ``--royle``), the named "famous hardest" puzzles and the
-first ``--hardest`` of msolve's forum-hardest subsets (files under ``--datasets``, by default
-the nearest ``shared/datasets`` above this checkout or /work/shared/datasets). No
+Sets: Royle's 17-clue list (``--royle`` of them after ``--royle-start``), and the first
+``--hardest`` of the named "famous hardest" puzzles, of the forum's hardest list (tdoku's
+``puzzles6_forum_hardest_1106``) and of msolve's "most difficult" (files under
+``--datasets``, by default the nearest ``shared/datasets`` above this checkout or
+/work/shared/datasets). No
 controlled-bias sample exists there (see its SOURCES.md), so none is measured.
 
 Printed per set: how many puzzles we rate exactly (our ER/EP/ED are SE's numbers, no lower
@@ -74,6 +76,10 @@ def puzzle_sets(
     return {
         "royle17": _lines(datasets / "royle17" / "sudoku17_royle_49151.txt", royle, royle_start),
         "famous-hardest": _lines(datasets / "famous" / "famous_hardest_named.csv", hardest),
+        "forum-hardest-1106": _lines(
+            datasets / "tdoku" / "puzzles6_forum_hardest_1106.txt", hardest
+        ),
+        # "most difficult" for the msolve solver; SE rates its first 20 at 6.6 each
         "msolve-most-difficult": _lines(datasets / "msolve" / "most_difficult_100.txt", hardest),
     }
 
