@@ -233,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")
     sets = puzzle_sets(args.datasets, args.royle, args.hardest, args.royle_start)
     for name, puzzles in sets.items():
+        wanted = args.royle if name == "royle17" else args.hardest
+        if not wanted:
+            continue  # --royle 0 / --hardest 0: the set is not asked for
         if not puzzles:
             print(f"\n{name}: no puzzles found under {args.datasets}")
             continue
