@@ -5,7 +5,8 @@ Exit statuses:
   input is not a puzzle; 3 the techniques stalled; 2 unusable input or options (a rule the
   logic solver does not reason about, a bad option).
   rate: 0 every puzzle rated (a stalled puzzle is rated Extreme); 1 some input is not a
-  puzzle or has no solution; 2 unusable input or options.
+  puzzle or has no solution (with --scale se: or more than one); 2 unusable input or options
+  (with --scale se: a puzzle that is not classic 9x9).
 """
 
 from __future__ import annotations
@@ -340,6 +341,24 @@ FIELDS = ("id", "level", "score", "hardest", "steps", "outcome", "hardest_used")
 )
 @uniqueness_option
 @state_option
+@click.option(
+    "--scale",
+    type=click.Choice(["hodoku", "se"]),
+    default="hodoku",
+    show_default=True,
+    help="hodoku: HoDoKu's levels and scores (the default: 97.5% level agreement with HoDoKu "
+    "over its whole range). se: Sudoku Explainer's ER/EP/ED (SE 1.2.1's rules and values, "
+    "exact through forcing chains and cycles; a path needing SE's later rules (7.5 and up) "
+    "gets a lower bound written >=x.y), "
+    "opt-in until it is exact over SE's full range.",
+)
+@click.option(
+    "--time-cap",
+    type=click.FloatRange(0.1, 3600.0),
+    default=None,
+    help="--scale se only: seconds one puzzle's rating may take (default 60, at most 3600); "
+    "a rating that reaches it says so and gives lower bounds.",
+)
 def rate(
     inputs: tuple[str, ...],
     model: str,
@@ -347,15 +366,35 @@ def rate(
     out_format: str,
     uniqueness: bool,
     state: str | None,
+    scale: str = "hodoku",
+    time_cap: float | None = None,
 ) -> None:
     """Rate each puzzle of INPUTS (puzzle text, files, bundled samples' names or -) on HoDoKu's
     scale: level (Easy, Medium, Hard, Unfair, Extreme), score (the sum of the steps' scores)
     and the hardest technique used. A puzzle the techniques cannot finish is rated Extreme
     with hardest "stalled".
 
-    Exit 0 every puzzle rated, 1 some input is not a puzzle or has no solution, 2 unusable
-    input or a rule the logic solver does not reason about.
+    With --scale se, Sudoku Explainer's scale instead: ER (the hardest step of SE's solve
+    path), EP (the hardest up to the first placement), ED (the first step), from SE 1.2.1's
+    rules, order and values; a value written >=x.y is a lower bound (the path needs a rule not
+    implemented yet, or the time cap was reached: the outcome column says which).
+
+    Exit 0 every puzzle rated, 1 some input is not a puzzle or has no solution (with --scale
+    se: or more than one), 2 unusable input or a rule the logic solver does not reason about
+    (with --scale se: a puzzle that is not classic 9x9).
     """
+    if scale == "se":
+        if state is not None:
+            fail("rate: --state does not apply to --scale se (SE rates a puzzle from its givens)")
+        if not uniqueness:
+            fail(
+                "rate: --no-uniqueness does not apply to --scale se (SE 1.2.1's rules include "
+                "unique loops and BUG, and SE rates only puzzles with one solution)"
+            )
+        _rate_se(inputs, model, box, out_format, 60.0 if time_cap is None else time_cap)
+        return
+    if time_cap is not None:
+        fail("rate: --time-cap applies to --scale se only (HoDoKu's scale has no cap)")
     from ..logic.rating import rate_puzzle, rating_of
     from ..logic.solver import solve_logically
 
@@ -402,6 +441,71 @@ def rate(
         else:
             click.echo(
                 f"{rating.level:<8} {rating.score:>6} {rating.steps:>5}  {rating.hardest:<36} "
+                f"{record.id}"
+            )
+    sys.exit(worst)
+
+
+SE_FIELDS = (
+    "id",
+    "er",
+    "ep",
+    "ed",
+    "er_exact",
+    "ep_exact",
+    "ed_exact",
+    "outcome",
+    "hardest",
+    "steps",
+)
+"""``rate --scale se``'s JSON keys and CSV columns: a value whose ``*_exact`` is false is a
+lower bound (the table writes it ``≥x.y``)."""
+
+
+def _rate_se(
+    inputs: tuple[str, ...], model: str, box: str | None, out_format: str, time_cap: float
+) -> None:
+    """``rate --scale se``: SE's ER/EP/ED (:mod:`sudoku_cp.logic.se`), one line a puzzle."""
+    from ..logic.se import NotRatable, rate_puzzle_se
+    from ..result import shown_id
+
+    worst = EXIT_OK
+    writer = csv.writer(sys.stdout, lineterminator="\n") if out_format == "csv" else None
+    for count, record in enumerate(_records(inputs, model, box), 1):
+        if count == 1:
+            if writer:
+                writer.writerow(SE_FIELDS)
+            elif out_format == "table":
+                click.echo(f"{'ER':>5} {'EP':>5} {'ED':>5}  {'outcome':<8} {'hardest':<28} id")
+        if count > MAX_RATED:
+            click.echo(f"sudoku-cp: error: rate reads at most {MAX_RATED:,} puzzles", err=True)
+            worst = max(worst, EXIT_NEGATIVE)
+            break
+        if record.puzzle is None:
+            _bad(record)
+            worst = max(worst, EXIT_NEGATIVE)
+            continue
+        try:
+            rating = rate_puzzle_se(record.puzzle, time_cap)
+        except NotRatable as err:
+            click.echo(f"sudoku-cp: error: puzzle {shown_id(str(record.id))}: {err}", err=True)
+            worst = max(worst, err.status)
+            continue
+        row = {"id": record.id, **rating.to_dict()}
+        if rating.outcome == "time cap":
+            click.echo(
+                f"sudoku-cp: puzzle {shown_id(str(record.id))}: the time cap of {time_cap:g} s "
+                "was reached; its values are lower bounds",
+                err=True,
+            )
+        if writer:
+            writer.writerow([row[name] for name in SE_FIELDS])
+        elif out_format == "json":
+            click.echo(json.dumps(row, ensure_ascii=False))
+        else:
+            er, ep, ed = rating.text().split("/")
+            click.echo(
+                f"{er:>5} {ep:>5} {ed:>5}  {rating.outcome:<8} {str(row['hardest']):<28} "
                 f"{record.id}"
             )
     sys.exit(worst)

@@ -1,0 +1,115 @@
+"""The grid Sudoku Explainer's rules read: values, candidate masks and SE's region order.
+
+SE (SudokuMonster/SukakuExplainer, LGPL-2.1) numbers its region types 0 = blocks, 1 = rows,
+2 = columns (``diuf/sudoku/Grid.java``, the ``regions`` table built in ``Grid``'s static
+initialiser); a block's cells are read row by row (``Grid.Block``'s constructor), a row left to
+right, a column top to bottom. Rules scan regions and cells in these orders and SE applies the
+first step a rule finds, so keeping the orders keeps SE's solve path.
+
+Candidates are bit masks: bit ``v`` set means digit ``v`` (1..9) is still possible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+ALL = 0b1111111110
+"""Every digit 1..9 as a candidate mask."""
+
+BLOCK, ROW, COLUMN = 0, 1, 2
+"""SE's region type indexes (``Grid.getRegions(regionTypeIndex)``)."""
+
+
+def _block_cells(index: int) -> tuple[int, ...]:
+    top, left = 3 * (index // 3), 3 * (index % 3)
+    return tuple(9 * (top + i // 3) + left + i % 3 for i in range(9))
+
+
+REGIONS: tuple[tuple[tuple[int, ...], ...], ...] = (
+    tuple(_block_cells(b) for b in range(9)),
+    tuple(tuple(9 * r + c for c in range(9)) for r in range(9)),
+    tuple(tuple(9 * r + c for r in range(9)) for c in range(9)),
+)
+"""Cells of each region, by region type then region index, in SE's order."""
+
+REGION_SETS = tuple(tuple(frozenset(cells) for cells in kind) for kind in REGIONS)
+
+PEERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sorted(
+            {
+                other
+                for kind in range(3)
+                for cells in REGIONS[kind]
+                if cell in cells
+                for other in cells
+                if other != cell
+            }
+        )
+    )
+    for cell in range(81)
+)
+"""The 20 cells that see each cell, ascending (SE's ``Grid.visibleCellIndex``)."""
+PEER_SETS = tuple(frozenset(p) for p in PEERS)
+
+BITS = tuple(tuple(v for v in range(1, 10) if mask >> v & 1) for mask in range(1 << 10))
+"""The digits of each candidate mask, ascending."""
+COUNT = tuple(len(d) for d in BITS)
+
+
+class SEGrid:
+    """Cell values (0 = empty) and candidate masks, changed in place by the rater."""
+
+    __slots__ = ("values", "cands", "_positions")
+
+    def __init__(self, values: Sequence[int], cands: Sequence[int] | None = None) -> None:
+        self.values = list(values)
+        if cands is None:
+            # SE's Solver.rebuildPotentialValues: every digit, then the givens' peers cancelled.
+            self.cands = [0 if v else ALL for v in self.values]
+            for cell, value in enumerate(self.values):
+                if value:
+                    for peer in PEERS[cell]:
+                        self.cands[peer] &= ~(1 << value)
+        else:
+            self.cands = list(cands)
+        self._positions: dict[tuple[int, int], int] = {}
+
+    def copy(self) -> SEGrid:
+        return SEGrid(self.values, self.cands)
+
+    def place(self, cell: int, value: int) -> None:
+        """SE's ``Cell.setValueAndCancel``: the value set, its candidates cleared and the value
+        removed from every peer."""
+        self._positions.clear()
+        self.values[cell] = value
+        self.cands[cell] = 0
+        bit = ~(1 << value)
+        for peer in PEERS[cell]:
+            self.cands[peer] &= bit
+
+    def remove(self, cell: int, mask: int) -> None:
+        """Take the digits of ``mask`` out of ``cell``'s candidates."""
+        self._positions.clear()
+        self.cands[cell] &= ~mask
+
+    def positions(self, cells: Sequence[int], value: int) -> int:
+        """Mask of the indexes (0..8) in ``cells`` where ``value`` is a candidate
+        (SE's ``Region.getPotentialPositions``). Cached until the grid changes: every rule
+        asks for the same regions' positions (``cells`` are :data:`REGIONS`' tuples)."""
+        key = (id(cells), value)
+        mask = self._positions.get(key)
+        if mask is None:
+            bit = 1 << value
+            mask = 0
+            for i, cell in enumerate(cells):
+                if self.cands[cell] & bit:
+                    mask |= 1 << i
+            self._positions[key] = mask
+        return mask
+
+    def empty_count(self, cells: Sequence[int]) -> int:
+        return sum(1 for cell in cells if not self.values[cell])
+
+    def solved(self) -> bool:
+        return all(self.values)

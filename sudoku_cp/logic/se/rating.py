@@ -1,0 +1,234 @@
+"""The SE rating of a puzzle: ER, EP, ED, as Sudoku Explainer computes them.
+
+SE's solve loop (``diuf/sudoku/solver/Solver.java``, ``getDifficulty``, read in
+SudokuMonster/SukakuExplainer, LGPL-2.1): while the grid is not solved, take the first step of
+the first producer that has one (:data:`PRODUCERS`, SE's order) and apply it. ER is the
+highest difficulty of the path; ED the difficulty of the first step (``diamond``, set after the
+first step); EP the highest difficulty up to and including the first step that places a digit
+(``pearl``, set when ``hint.getCell() != null`` the first time).
+
+Where SE's path needs a rule not implemented here (:data:`NOT_IMPLEMENTED`), the rating says so:
+the value is then only a lower bound (SE's next step would be rated at least
+:data:`BEYOND_FLOOR`), reported as ``≥ x.y`` and never as SE's number.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .grid import SEGrid
+from .rules import (
+    Producer,
+    Step,
+    aligned_pair_exclusion,
+    bug,
+    direct_locking,
+    fish,
+    forcing_chains_cycles,
+    hidden_set,
+    hidden_single,
+    locking,
+    naked_set,
+    naked_single,
+    unique_loops,
+    xy_wing,
+)
+
+if TYPE_CHECKING:
+    from ...puzzle import Puzzle
+
+PRODUCERS: tuple[tuple[str, Producer], ...] = (
+    # Solver(Grid), revisedRating 0, SE 1.2.1 set: directHintProducers then
+    # indirectHintProducers, in this order.
+    ("HiddenSingle", hidden_single),
+    ("DirectPointing", direct_locking),
+    ("DirectHiddenPair", hidden_set(2, True)),
+    ("NakedSingle", naked_single),
+    ("DirectHiddenTriplet", hidden_set(3, True)),
+    ("PointingClaiming", locking),
+    ("NakedPair", naked_set(2)),
+    ("XWing", fish(2)),
+    ("HiddenPair", hidden_set(2, False)),
+    ("NakedTriplet", naked_set(3)),
+    ("Swordfish", fish(3)),
+    ("HiddenTriplet", hidden_set(3, False)),
+    ("XYWing", xy_wing(False)),
+    ("XYZWing", xy_wing(True)),
+    ("UniqueLoop", unique_loops),
+    ("NakedQuad", naked_set(4)),
+    ("Jellyfish", fish(4)),
+    ("HiddenQuad", hidden_set(4, False)),
+    ("BivalueUniversalGrave", bug),
+    ("AlignedPairExclusion", aligned_pair_exclusion),
+    ("ForcingChainCycle", forcing_chains_cycles),
+)
+"""SE's producers implemented here, in SE's order (names as SE's ``SolvingTechnique``)."""
+
+NOT_IMPLEMENTED = (
+    "BivalueUniversalGrave",
+    "AlignedTripletExclusion",
+    "NishioForcingChain",
+    "MultipleForcingChain",
+    "DynamicForcingChain",
+    "DynamicForcingChainPlus",
+    "NestedForcingChain",
+)
+"""SE's producers after :data:`PRODUCERS` in SE's order, not implemented here."""
+
+BEYOND_FLOOR = 7.5
+"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: aligned triplet exclusion
+(``rules/AlignedExclusionHint.java``, ``getDifficulty`` 7.5 for three cells) and Nishio
+(``rules/chaining/Chaining.java``, ``getDifficulty`` 7.5); multiple chains 8.0, dynamic 8.5
+and nested ones more."""
+
+DEFAULT_TIME_CAP = 60.0
+"""Seconds one rating may take by default."""
+MAX_TIME_CAP = 3600.0
+"""The most seconds a rating may be given."""
+
+
+@dataclass
+class SERating:
+    """ER/EP/ED of one puzzle. ``exact`` False: the path reached a step no implemented rule
+    finds (``outcome`` "beyond") or the time cap ("time cap"), and each value that was not
+    settled before is a lower bound (``*_exact`` False)."""
+
+    er: float
+    ep: float
+    ed: float
+    er_exact: bool
+    ep_exact: bool
+    ed_exact: bool
+    outcome: str  # "solved", "beyond", "time cap"
+    steps: list[Step] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def exact(self) -> bool:
+        return self.er_exact and self.ep_exact and self.ed_exact
+
+    @staticmethod
+    def shown(value: float, exact: bool) -> str:
+        return f"{value:.1f}" if exact else f"≥{value:.1f}"
+
+    def text(self) -> str:
+        """``ER/EP/ED`` as serate's ``%r/%p/%d`` prints them, with ``≥`` on lower bounds."""
+        return "/".join(
+            (
+                self.shown(self.er, self.er_exact),
+                self.shown(self.ep, self.ep_exact),
+                self.shown(self.ed, self.ed_exact),
+            )
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        """Numbers for JSON and CSV; ``*_exact`` False marks a lower bound. ``hardest``: the
+        first step of the highest difficulty (SE's ``ERtN``)."""
+        hardest = max(self.steps, key=lambda s: s.difficulty).name if self.steps else ""
+        return {
+            "er": round(self.er, 1),
+            "ep": round(self.ep, 1),
+            "ed": round(self.ed, 1),
+            "er_exact": self.er_exact,
+            "ep_exact": self.ep_exact,
+            "ed_exact": self.ed_exact,
+            "outcome": self.outcome,
+            "hardest": hardest,
+            "steps": len(self.steps),
+        }
+
+
+def next_step(grid: SEGrid) -> Step | None:
+    """The step SE takes next on ``grid``, or None when no implemented rule has one."""
+    for _name, producer in PRODUCERS:
+        for step in producer(grid):
+            return step
+    return None
+
+
+def rate_values(values: Sequence[int], time_cap: float = DEFAULT_TIME_CAP) -> SERating:
+    """Rate a 9×9 grid of givens (81 digits, 0 blank) that has exactly one solution: SE's
+    ``Solver.getDifficulty`` loop. The caller checks the puzzle first (SE rates a puzzle
+    without a unique solution 0.0, a meaningless number)."""
+    start = time.perf_counter()
+    grid = SEGrid(values)
+    er = ep = ed = 0.0
+    ep_set = ed_set = False
+    steps: list[Step] = []
+    outcome = "solved"
+    while not grid.solved():
+        if time.perf_counter() - start > time_cap:
+            outcome = "time cap"
+            break
+        step = next_step(grid)
+        if step is None:
+            outcome = "beyond"
+            break
+        steps.append(step)
+        er = max(er, step.difficulty)
+        step.apply(grid)
+        if not ed_set:
+            ed, ed_set = er, True
+        if not ep_set and step.placement is not None:
+            ep, ep_set = er, True
+    if outcome == "solved":
+        return SERating(er, ep, ed, True, True, True, outcome, steps, time.perf_counter() - start)
+    floor = max(er, BEYOND_FLOOR) if outcome == "beyond" else er
+    return SERating(
+        floor,
+        ep if ep_set else floor,
+        ed if ed_set else floor,
+        False,
+        ep_set,
+        ed_set,
+        outcome,
+        steps,
+        time.perf_counter() - start,
+    )
+
+
+class NotRatable(Exception):
+    """A puzzle SE's scale does not rate: ``status`` is the CLI exit status (1 no solution or
+    more than one, 2 not a classic 9×9 puzzle)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def classic_values(puzzle: Puzzle) -> list[int]:
+    """The 81 givens of a classic 9×9 puzzle; :class:`NotRatable` (status 2) for any other
+    model: SE's scale is defined on classic Sudoku only."""
+    from ...model import load_model
+
+    model = puzzle.model
+    if puzzle.size != 9 or model.rules or model.groups(9) != load_model("classic").groups(9):
+        raise NotRatable(
+            f"SE's scale rates classic 9x9 puzzles only, not model '{model.name}' at "
+            f"{puzzle.size}x{puzzle.size}",
+            2,
+        )
+    return list(puzzle.cells)
+
+
+def rate_puzzle_se(puzzle: Puzzle, time_cap: float = DEFAULT_TIME_CAP) -> SERating:
+    """Rate ``puzzle`` on SE's scale, after checking it is classic 9×9 with exactly one solution
+    (the dlx backend counts up to two); :class:`NotRatable` otherwise. SE's rules that assume
+    uniqueness (unique loops, BUG) make a rating of any other puzzle meaningless."""
+    from ...backends import get_backend
+
+    values = classic_values(puzzle)
+    start = time.perf_counter()
+    result = get_backend("dlx").solve(puzzle, limit=2, time_limit=time_cap)
+    solutions = len(result.solutions)
+    if solutions >= 2:
+        raise NotRatable("has more than one solution (SE rates only unique puzzles)", 1)
+    if not result.exact:  # the count ran out of time: uniqueness unknown, nothing rated
+        return SERating(0.0, 0.0, 0.0, False, False, False, "time cap", [], time_cap)
+    if solutions == 0:
+        raise NotRatable("has no solution", 1)
+    left = max(0.0, time_cap - (time.perf_counter() - start))
+    return rate_values(values, left)

@@ -1,0 +1,203 @@
+"""``rate --scale se``: Sudoku Explainer's ER/EP/ED (:mod:`sudoku_cp.logic.se`).
+
+Expected ratings are SE's own output (``tests/data/se_ratings.csv``, made by SE 1.2.1's
+technique set through ``serate``; see tests/data/SOURCES.md), never ours. Where our rules stop
+the rating is a lower bound, which must not exceed SE's value.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import json
+
+import pytest
+from clitools import error_line, run
+from conftest import TESTS
+from puzzles import DATA
+
+from sudoku_cp import Puzzle
+from sudoku_cp.backends import get_backend
+from sudoku_cp.logic.se import SERating, rate_values
+from sudoku_cp.logic.se.grid import SEGrid
+from sudoku_cp.logic.se.rating import BEYOND_FLOOR, next_step
+
+SE_ROWS = list(csv.DictReader((TESTS / "data" / "se_ratings.csv").open()))
+
+
+def _values(line: str) -> list[int]:
+    return [0 if c == "." else int(c) for c in line]
+
+
+@functools.cache
+def _rated(line: str) -> SERating:
+    """One rating a stored puzzle, shared by the tests below (chains cost ~0.1 s a step)."""
+    return rate_values(_values(line))
+
+
+@pytest.mark.parametrize("row", SE_ROWS, ids=[r["source"] for r in SE_ROWS])
+def test_rating_is_se_1_2_1s_or_a_bound_below_it(row: dict[str, str]) -> None:
+    rating = _rated(row["puzzle"])
+    se = (float(row["er"]), float(row["ep"]), float(row["ed"]))
+    ours = (rating.er, rating.ep, rating.ed)
+    exact = (rating.er_exact, rating.ep_exact, rating.ed_exact)
+    for mine, theirs, is_exact in zip(ours, se, exact, strict=True):
+        if is_exact:
+            assert mine == pytest.approx(theirs), rating.text()
+        else:
+            assert mine <= theirs + 1e-9, rating.text()
+    if se[0] < BEYOND_FLOOR:  # below where our rules stop, every rating is exact
+        assert rating.exact and rating.outcome == "solved"
+
+
+def test_nearly_every_stored_rating_is_exact() -> None:
+    exact = sum(_rated(row["puzzle"]).exact for row in SE_ROWS)
+    assert exact >= 0.9 * len(SE_ROWS)
+
+
+def test_the_stored_ratings_exercise_most_rules() -> None:
+    names = set()
+    for row in SE_ROWS:
+        if float(row["er"]) < BEYOND_FLOOR:
+            names.update(s.name for s in _rated(row["puzzle"]).steps)
+    for name in (
+        "Full House",
+        "Hidden Single",
+        "Direct Pointing",
+        "Direct Hidden Pair",
+        "Direct Hidden Triplet",
+        "Naked Single",
+        "Pointing",
+        "Claiming",
+        "Naked Pair",
+        "X-Wing",
+        "Hidden Pair",
+        "Naked Triplet",
+        "Swordfish",
+        "Hidden Triplet",
+        "XY-Wing",
+        "XYZ-Wing",
+        "Unique Rectangle type 1",
+        "Unique Rectangle type 2",
+        "Unique Rectangle type 3",
+        "Unique Rectangle type 4",
+        "Unique Loop 6 type 1",
+        "BUG type 1",
+        "BUG type 2",
+        "BUG type 3",
+        "Aligned Pair Exclusion",
+        "Bidirectional X-Cycle",
+        "Bidirectional Y-Cycle",
+        "Bidirectional Cycle",
+        "Forcing X-Chain",
+        "Forcing Chain",
+    ):
+        assert name in names, name
+
+
+def _bundled(name: str, count: int) -> list[str]:
+    lines = (DATA / f"{name}.csv").read_text().splitlines()[1:]
+    return [line.split(",")[1] for line in lines[:count]]
+
+
+def test_every_step_is_sound_against_the_solution() -> None:
+    puzzles = (
+        _bundled("17clue", 100)
+        + _bundled("top1465", 30)
+        + _bundled("easy", 50)
+        + _bundled("famous", 10)
+        + _bundled("forum-hardest", 10)
+    )
+    assert len(puzzles) == 200
+    dlx = get_backend("dlx")
+    steps = 0
+    for line in puzzles:
+        result = dlx.solve(Puzzle.parse(line), limit=2)
+        assert len(result.solutions) == 1
+        solution = result.solutions[0]
+        grid = SEGrid(_values(line))
+        while not grid.solved():
+            step = next_step(grid)
+            if step is None:
+                break
+            for cell, mask in step.removals:
+                assert not mask >> solution[cell] & 1, (line, step)
+            if step.placement is not None:
+                cell, value = step.placement
+                assert solution[cell] == value, (line, step)
+            step.apply(grid)
+            steps += 1
+            for cell in range(81):  # the solution stays possible everywhere
+                assert grid.values[cell] == solution[cell] or (
+                    not grid.values[cell] and grid.cands[cell] >> solution[cell] & 1
+                ), (line, step)
+    assert steps > 8_000
+
+
+def test_a_rating_that_reaches_its_time_cap_says_so_and_gives_bounds() -> None:
+    rating = rate_values(_values(SE_ROWS[0]["puzzle"]), time_cap=0.0)
+    assert rating.outcome == "time cap" and not rating.er_exact
+    assert rating.text().startswith("≥")
+
+
+EASY = SE_ROWS[0]["puzzle"]
+UNSOLVABLE_BOX = (
+    # Sudopedia's "unsolvable box" test case (shared datasets, invalid/sudopedia_test_cases.csv)
+    ".9.3....1....8..46......8..4.5.6..3...32756...6..1.9.4..1......58..2....2....7.6."
+)
+
+
+def test_cli_rates_on_se_scale_as_json() -> None:
+    result = run("rate", "--scale", "se", "-f", "json", EASY)
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    row = SE_ROWS[0]
+    se = (float(row["er"]), float(row["ep"]), float(row["ed"]))
+    assert (record["er"], record["ep"], record["ed"]) == se
+    assert record["er_exact"] and record["ep_exact"] and record["ed_exact"]
+    assert record["outcome"] == "solved"
+
+
+def test_cli_beyond_the_rules_prints_a_lower_bound() -> None:
+    beyond = next(r for r in SE_ROWS if float(r["er"]) >= BEYOND_FLOOR)
+    result = run("rate", "--scale", "se", "-f", "csv", beyond["puzzle"])
+    assert result.exit_code == 0, result.output
+    header, line = result.stdout.splitlines()
+    row = dict(zip(header.split(","), line.split(","), strict=True))
+    assert float(row["er"]) >= BEYOND_FLOOR and row["er_exact"] == "False"
+    assert row["outcome"] == "beyond"
+    table = run("rate", "--scale", "se", beyond["puzzle"])
+    assert "≥" in table.stdout.splitlines()[1]
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "status", "words"),
+    [
+        ("." * 81, 1, "more than one solution"),
+        ("11" + "." * 79, 1, "given twice"),
+        (UNSOLVABLE_BOX, 1, "no solution"),
+    ],
+)
+def test_cli_puzzles_se_cannot_rate_get_one_line_and_their_status(
+    puzzle: str, status: int, words: str
+) -> None:
+    result = run("rate", "--scale", "se", puzzle)
+    assert result.exit_code == status
+    assert words in error_line(result)
+
+
+def test_cli_se_scale_refuses_a_variant_model_and_a_bad_time_cap() -> None:
+    result = run("rate", "--scale", "se", "--model", "latin", EASY)
+    assert result.exit_code == 2 and "classic 9x9" in error_line(result)
+    result = run("rate", "--scale", "se", "--time-cap", "7200", EASY)
+    assert result.exit_code == 2
+    result = run("rate", "--scale", "se", "--no-uniqueness", EASY)
+    assert result.exit_code == 2 and "--no-uniqueness" in error_line(result)
+    result = run("rate", "--time-cap", "5", EASY)  # HoDoKu's scale has no cap to set
+    assert result.exit_code == 2 and "--time-cap" in error_line(result)
+
+
+def test_hodoku_stays_the_default_scale() -> None:
+    result = run("rate", "-f", "json", EASY)
+    assert result.exit_code == 0
+    assert "level" in json.loads(result.stdout)

@@ -1,0 +1,249 @@
+"""How far ``rate --scale se`` agrees with Sudoku Explainer itself (issue 30).
+
+    tools/build-se.sh /tmp/ref/SE /tmp/se/classes    # SE (SudokuMonster/SukakuExplainer)
+    python -m tools.perf.se_agreement [--classes /tmp/se/classes] [--royle N]
+        [--royle-start K] [--hardest N] [--se-timeout S] [--time-cap S] [--datasets DIR]
+
+Both raters see the same puzzles in one run: SE 1.2.1's technique set (``serate
+--techs=1111111111010111011011011011000010100010111111 --format=%r/%p/%d %e``, one Java process
+a set, stopped after ``--se-timeout`` seconds: puzzles it had not rated by then are left out
+and counted) and :func:`sudoku_cp.logic.se.rate_values` here, one puzzle after the other.
+
+Sets: Royle's 17-clue list (``--royle`` of them after ``--royle-start``), and the first
+``--hardest`` of the named "famous hardest" puzzles, of the forum's hardest list (tdoku's
+``puzzles6_forum_hardest_1106``) and of msolve's "most difficult" (files under
+``--datasets``, by default the nearest ``shared/datasets`` above this checkout or
+/work/shared/datasets). No
+controlled-bias sample exists there (see its SOURCES.md), so none is measured.
+
+Printed per set: how many puzzles we rate exactly (our ER/EP/ED are SE's numbers, no lower
+bound) and of those how many equal SE's; ER, EP and ED equality shares over all puzzles (a
+lower bound counts as unequal); wrong = an exact value that differs from SE's, or a lower
+bound above SE's value (must be 0); per-puzzle time ours and SE's (SE's own ``%e``, 10 ms
+resolution, the JVM's start not counted) and the whole SE process's wall time; the load
+average before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from sudoku_cp.logic.se import rate_values
+
+SE_TECHS = "1111111111010111011011011011000010100010111111"
+"""SE 1.2.1's technique set (``Settings.init121``) as serate's ``--techs`` mask."""
+
+
+def default_datasets() -> Path:
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent / "shared" / "datasets"
+        if candidate.is_dir():
+            return candidate
+    return Path("/work/shared/datasets")
+
+
+def _lines(path: Path, limit: int, start: int = 0) -> list[str]:
+    out: list[str] = []
+    if not path.is_file():
+        return out
+    if path.suffix == ".csv":
+        with path.open(newline="") as handle:
+            for row in csv.DictReader(handle):
+                if len(row.get("puzzle", "")) == 81:
+                    out.append(row["puzzle"])
+    else:
+        for line in path.read_text().splitlines():
+            text = line.strip().split()[0] if line.strip() else ""
+            if len(text) == 81:
+                out.append(text)
+    return out[start : start + limit]
+
+
+def puzzle_sets(
+    datasets: Path, royle: int, hardest: int, royle_start: int = 0
+) -> dict[str, list[str]]:
+    return {
+        "royle17": _lines(datasets / "royle17" / "sudoku17_royle_49151.txt", royle, royle_start),
+        "famous-hardest": _lines(datasets / "famous" / "famous_hardest_named.csv", hardest),
+        "forum-hardest-1106": _lines(
+            datasets / "tdoku" / "puzzles6_forum_hardest_1106.txt", hardest
+        ),
+        # "most difficult" for the msolve solver; SE rates its first 20 at 6.6 each
+        "msolve-most-difficult": _lines(datasets / "msolve" / "most_difficult_100.txt", hardest),
+    }
+
+
+@dataclass
+class SEResult:
+    ratings: list[tuple[float, float, float, float]]  # ER, EP, ED, seconds
+    wall: float
+    complete: bool
+
+
+def run_se(classes: Path, puzzles: list[str], timeout: float) -> SEResult:
+    """serate over ``puzzles``; whatever it printed before ``timeout`` seconds."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "puzzles.txt"
+        path.write_text("".join(p + "\n" for p in puzzles))
+        command = [
+            "java",
+            "-cp",
+            str(classes),
+            "diuf.sudoku.test.serate",
+            f"--techs={SE_TECHS}",
+            "--format=%r/%p/%d %e",
+            f"--input={path}",
+        ]
+        start = time.perf_counter()
+        complete = True
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+            out = done.stdout
+        except subprocess.TimeoutExpired as stopped:
+            raw = stopped.stdout or b""
+            out = raw.decode() if isinstance(raw, bytes) else raw
+            complete = False
+        wall = time.perf_counter() - start
+    ratings = []
+    for line in out.splitlines():
+        values, _, elapsed = line.partition(" ")
+        er, ep, ed = (float(x) for x in values.split("/"))
+        ratings.append((er, ep, ed, _seconds(elapsed)))
+    return SEResult(ratings, wall, complete)
+
+
+def _seconds(text: str) -> float:
+    """serate's ``%e`` (``serate.Formatter.getTimeString``): ``0.07s``, ``1m06s``, ``2h05m``
+    or ``1d03h``."""
+    scale = {"d": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0}
+    return sum(float(n) * scale[u] for n, u in re.findall(r"([\d.]+)([dhms])", text))
+
+
+def compare(name: str, puzzles: list[str], se: SEResult, time_cap: float) -> dict[str, float]:
+    rated = se.ratings
+    n = len(rated)
+    exact = equal_exact = 0
+    same = [0, 0, 0]
+    wrong: list[str] = []
+    ours_times: list[float] = []
+    ratios: list[float] = []
+    exact_times: list[tuple[float, float]] = []
+    for puzzle, (er, ep, ed, se_seconds) in zip(puzzles, rated, strict=False):
+        start = time.perf_counter()
+        rating = rate_values([0 if c == "." else int(c) for c in puzzle], time_cap)
+        seconds = time.perf_counter() - start
+        ours_times.append(seconds)
+        if se_seconds >= 0.01 and rating.exact:
+            ratios.append(seconds / se_seconds)
+        if rating.exact:
+            exact_times.append((seconds, se_seconds))
+        theirs = (er, ep, ed)
+        mine = (rating.er, rating.ep, rating.ed)
+        flags = (rating.er_exact, rating.ep_exact, rating.ed_exact)
+        for i in range(3):
+            if flags[i]:
+                if abs(mine[i] - theirs[i]) < 1e-9:
+                    same[i] += 1
+                else:
+                    wrong.append(f"{puzzle} ours {rating.text()} SE {er}/{ep}/{ed}")
+            elif mine[i] > theirs[i] + 1e-9:
+                wrong.append(f"{puzzle} bound {rating.text()} above SE {er}/{ep}/{ed}")
+        if rating.exact:
+            exact += 1
+            equal_exact += mine == theirs
+    se_times = [r[3] for r in rated]
+    print(
+        f"\n{name}: {n} puzzles rated by SE" + ("" if se.complete else " (SE stopped by timeout)")
+    )
+    if not n:
+        return {}
+    print(
+        f"  rated exactly by us: {exact} ({exact / n:.1%}); equal to SE among them: {equal_exact}"
+    )
+    print(
+        f"  equal to SE over all: ER {same[0] / n:.1%}, EP {same[1] / n:.1%}, ED {same[2] / n:.1%}"
+        " (a lower bound counts as unequal)"
+    )
+    print(f"  wrong (an exact value unequal to SE's, or a bound above it): {len(wrong)}")
+    for line in wrong[:10]:
+        print("    " + line)
+    print(
+        f"  time per puzzle: ours mean {statistics.fmean(ours_times) * 1000:.1f} ms, median "
+        f"{statistics.median(ours_times) * 1000:.1f} ms; SE mean "
+        f"{statistics.fmean(se_times) * 1000:.1f} ms (its %e), SE process wall "
+        f"{se.wall:.1f} s for {n} (JVM start included)"
+    )
+    if exact_times:
+        # Only puzzles we rate exactly: on the others we stop early, SE goes on.
+        ours_sum = sum(t[0] for t in exact_times)
+        se_sum = sum(t[1] for t in exact_times)
+        print(
+            f"  puzzles rated exactly ({len(exact_times)}): ours {ours_sum:.2f} s, SE "
+            f"{se_sum:.2f} s (its %e); ratio {ours_sum / max(se_sum, 1e-9):.2f}"
+        )
+    if ratios:
+        print(
+            f"  ours/SE per puzzle, exact ones SE took >= 10 ms on ({len(ratios)}): median "
+            f"{statistics.median(ratios):.2f}"
+        )
+    print(f"  ours/SE total: {sum(ours_times) / max(se.wall, 1e-9):.2f} (SE wall incl. JVM)")
+    return {"n": n, "exact": exact, "er": same[0] / n, "wrong": len(wrong)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--classes", type=Path, default=Path("/tmp/se/classes"))
+    parser.add_argument("--royle", type=int, default=1000)
+    parser.add_argument(
+        "--royle-start",
+        type=int,
+        default=0,
+        help="skip this many of Royle's puzzles first (the first 2,000 were used in development)",
+    )
+    parser.add_argument("--hardest", type=int, default=20)
+    parser.add_argument("--se-timeout", type=float, default=600.0)
+    parser.add_argument("--time-cap", type=float, default=60.0)
+    parser.add_argument("--datasets", type=Path, default=default_datasets())
+    args = parser.parse_args(argv)
+    if not (args.classes / "diuf" / "sudoku" / "test" / "serate.class").is_file():
+        print(
+            f"se_agreement: no SE build in {args.classes} (run tools/build-se.sh first)",
+            file=sys.stderr,
+        )
+        return 2
+    for name, value, cap in (
+        ("royle", args.royle, 49_151),
+        ("royle-start", args.royle_start, 49_151),
+        ("hardest", args.hardest, 1_000),
+    ):
+        if not 0 <= value <= cap:
+            print(f"se_agreement: --{name} must be within 0..{cap:,}", file=sys.stderr)
+            return 2
+    print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")
+    sets = puzzle_sets(args.datasets, args.royle, args.hardest, args.royle_start)
+    for name, puzzles in sets.items():
+        wanted = args.royle if name == "royle17" else args.hardest
+        if not wanted:
+            continue  # --royle 0 / --hardest 0: the set is not asked for
+        if not puzzles:
+            print(f"\n{name}: no puzzles found under {args.datasets}")
+            continue
+        se = run_se(args.classes, puzzles, args.se_timeout)
+        compare(name, puzzles, se, args.time_cap)
+    print(f"\nload average after: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
