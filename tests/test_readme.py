@@ -64,19 +64,29 @@ EXAMPLE_FILES = ("puzzle.txt", "grid.txt", "my-collection.txt", "puzzles.txt")
 """The files the examples name as the user's own: made from a bundled puzzle."""
 
 
+EULER = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+@pytest.fixture(scope="module")
+def euler_fpuzzles(tmp_path_factory) -> str:
+    """The bundled puzzle as the f-puzzles JSON an example reads, written by the command line
+    once for every example (it is the same each time)."""
+    made = subprocess.run(
+        [sys.executable, "-m", "sudoku_cp.cli", "solve", EULER, "--format", "fpuzzles"],
+        capture_output=True, text=True, cwd=tmp_path_factory.mktemp("fpuzzles"), env=_env(),
+        check=True,
+    )  # fmt: skip
+    return made.stdout.splitlines()[0]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("words", every_example(), ids=lambda words: " ".join(words)[:60])
-def test_every_readme_example_runs_from_a_fresh_install(tmp_path, words):
+def test_every_readme_example_runs_from_a_fresh_install(tmp_path, words, euler_fpuzzles):
     # Before: the shrink example needed a test-only backend ('mine') and the jigsaw example a
     # path only a development checkout has (../shared/datasets/…): both exit 2.
-    euler = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     for name in EXAMPLE_FILES:
-        (tmp_path / name).write_text(euler + "\n")
-    made = subprocess.run(
-        [sys.executable, "-m", "sudoku_cp.cli", "solve", euler, "--format", "fpuzzles"],
-        capture_output=True, text=True, cwd=tmp_path, env=_env(), check=True,
-    )  # fmt: skip
-    (tmp_path / "puzzle.json").write_text(made.stdout.splitlines()[0] + "\n")
+        (tmp_path / name).write_text(EULER + "\n")
+    (tmp_path / "puzzle.json").write_text(euler_fpuzzles + "\n")
     if words[:2] == ["certificate", "verify"]:
         # (The README's verify line follows its check --certify line: certs/ comes from it.)
         subprocess.run(
