@@ -4,6 +4,7 @@ backends registered for one test, a folder every user can enter."""
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import sys
 import tempfile
@@ -69,6 +70,17 @@ def public_dir() -> Iterator[Path]:
         for path in folder.rglob("*"):
             path.chmod(0o755 if path.is_dir() else 0o644)
     shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (the README's test command): one worker per CPU this process may run on.
+    pytest-xdist asks psutil (installed with dask) first, which counts the host's physical
+    cores: one on a runner of two hyperthreads, dozens in a container allowed two.
+    PYTEST_XDIST_AUTO_NUM_WORKERS still decides when set (None: pytest-xdist reads it)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") or not hasattr(os, "sched_getaffinity"):
+        return None
+    return len(os.sched_getaffinity(0)) or None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

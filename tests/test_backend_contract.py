@@ -222,8 +222,9 @@ def test_counters_returned_are_the_counters_declared(spec: Spec) -> None:
 
 
 def test_time_counters_fit_in_the_time_of_the_solve(spec: Spec) -> None:
-    """Backends that time their model building and their search apart (cpsat, constraint)."""
-    result = spec.solve(Puzzle.parse(INKALA), 2, time_limit=GENEROUS)
+    """Backends that time their model building and their search apart (cpsat, constraint).
+    (hard_9x9: Inkala, but not for the reading-order strategies, 7 and 11 s of search here.)"""
+    result = spec.solve(hard_9x9(spec), 2, time_limit=GENEROUS)
     parts = [result.stats[c] for c in ("build_seconds", "search_seconds") if c in result.stats]
     assert sum(parts) <= result.seconds
 

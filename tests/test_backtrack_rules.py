@@ -190,6 +190,10 @@ def drawn(name: str) -> tuple[tuple[Puzzle, frozenset[Grid]], ...]:
         get_backend("backtrack").solve(Puzzle([0] * n * n, ruled), limit=60).solutions
     )
     kept: dict[str, list[tuple[Puzzle, frozenset[Grid]]]] = {"none": [], "one": [], "several": []}
+    # The oracle's answers for the rules alone, by givens: the same givens are drawn again
+    # (above all none at all, when two grids agree on few cells), and listing every Latin
+    # square of the empty 5x5 grid took ~20 s a time, three times a rule set.
+    known: dict[tuple[int, ...], frozenset[Grid]] = {}
     for _ in range(500):
         source = rng.choice(found_by_search if rng.random() < 0.6 else plain)
         cells: Sequence[int] = range(n * n)
@@ -212,7 +216,13 @@ def drawn(name: str) -> tuple[tuple[Puzzle, frozenset[Grid]], ...]:
             puzzle = Puzzle([d if c in shown else 0 for c, d in enumerate(source)], model)
         except PuzzleError:
             continue  # givens repeating in a rule's group (two given knights' moves apart)
-        found = frozenset(oracle(puzzle))
+        if model is ruled:
+            givens = tuple(puzzle.cells)
+            if givens not in known:
+                known[givens] = frozenset(oracle(puzzle))
+            found = known[givens]
+        else:  # cages cut afresh: a model of its own
+            found = frozenset(oracle(puzzle))
         kind = "none" if not found else "one" if len(found) == 1 else "several"
         if len(kept[kind]) < PER_COUNT:
             kept[kind].append((puzzle, found))

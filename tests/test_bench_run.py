@@ -180,7 +180,12 @@ def test_list_names_the_bundled_sets_with_counts() -> None:
         (["--replay", "/no/such/record.json"], "cannot read record"),
     ],
 )
-def test_bad_arguments_give_one_line_and_exit_2(args: list[str], message: str) -> None:
+def test_bad_arguments_give_one_line_and_exit_2(
+    args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Without -o a bench makes bench-results/DATE-TIME in the working folder, some of these
+    # before they are refused: the test's own folder, not the checkout other workers share.
+    monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["bench", *args])
     assert result.exit_code == 2, result.output
     assert message in result.stderr

@@ -164,7 +164,10 @@ def test_check_and_count_with_box():
     assert "choose another shape with --box 3x2" in json.loads(default.stdout)["reason"]
 
 
-def test_an_impossible_or_malformed_box_is_one_line(tmp_path):
+def test_an_impossible_or_malformed_box_is_one_line(tmp_path, monkeypatch):
+    # bench without -o makes bench-results/DATE-TIME in the working folder before it reads the
+    # model: here, not in the checkout, where another pytest-xdist worker's bench may be
+    monkeypatch.chdir(tmp_path)
     result = run("solve", SIX, "--box", "4x2")
     assert result.exit_code == 2
     assert error_line(result).endswith(

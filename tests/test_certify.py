@@ -297,13 +297,15 @@ def test_a_folder_without_certificates_is_one_line_and_exit_2(tmp_path):
     assert error_line(result).endswith(f"{tmp_path}: a folder without any *.cert.gz certificate")
 
 
+# mtime=0: the same bytes, so the same test ids, in every pytest-xdist worker (gzip's header
+# holds the time of compression, and workers that collect different ids refuse to run).
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
         (None, "no such file"),
         (b"not gzip", "not a gzip-compressed certificate"),
-        (gzip.compress(b"[1]"), "not a sudoku-cp certificate"),
-        (gzip.compress(b"{"), "not a certificate (not JSON)"),
+        (gzip.compress(b"[1]", mtime=0), "not a sudoku-cp certificate"),
+        (gzip.compress(b"{", mtime=0), "not a certificate (not JSON)"),
     ],
 )
 def test_a_file_that_is_no_certificate_is_one_line_and_exit_2(tmp_path, content, reason):

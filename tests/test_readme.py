@@ -70,14 +70,29 @@ EXAMPLE_FILES = ("puzzle.txt", "grid.txt", "my-collection.txt", "puzzles.txt")
 """The files the examples name as the user's own: made from a bundled puzzle."""
 
 
+EULER = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+@pytest.fixture(scope="module")
+def euler_fpuzzles(tmp_path_factory) -> str:
+    """The bundled puzzle as the f-puzzles JSON an example reads, written by the command line
+    once for every example (it is the same each time)."""
+    made = subprocess.run(
+        [sys.executable, "-m", "sudoku_cp.cli", "solve", EULER, "--format", "fpuzzles"],
+        capture_output=True, text=True, cwd=tmp_path_factory.mktemp("fpuzzles"), env=_env(),
+        check=True,
+    )  # fmt: skip
+    return made.stdout.splitlines()[0]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("before", "words"), every_example(), ids=[" ".join(w)[:60] for _, w in every_example()]
 )
-def test_every_readme_example_runs_from_a_fresh_install(tmp_path, before, words):
+def test_every_readme_example_runs_from_a_fresh_install(tmp_path, before, words, euler_fpuzzles):
     # Before: the shrink example needed a test-only backend ('mine') and the jigsaw example a
     # path only a development checkout has (../shared/datasets/…): both exit 2.
-    _example_files(tmp_path)
+    _example_files(tmp_path, euler_fpuzzles)
     for earlier in before:  # what the lines above it in its block wrote
         _run_example(tmp_path, earlier)
     done = _run_example(tmp_path, words)
@@ -87,16 +102,11 @@ def test_every_readme_example_runs_from_a_fresh_install(tmp_path, before, words)
     assert "Traceback" not in done.stderr
 
 
-def _example_files(folder: Path) -> None:
+def _example_files(folder: Path, fpuzzles: str) -> None:
     """The files the examples name as the user's own, made from a bundled puzzle."""
-    euler = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     for name in EXAMPLE_FILES:
-        (folder / name).write_text(euler + "\n")
-    made = subprocess.run(
-        [sys.executable, "-m", "sudoku_cp.cli", "solve", euler, "--format", "fpuzzles"],
-        capture_output=True, text=True, cwd=folder, env=_env(), check=True,
-    )  # fmt: skip
-    (folder / "puzzle.json").write_text(made.stdout.splitlines()[0] + "\n")
+        (folder / name).write_text(EULER + "\n")
+    (folder / "puzzle.json").write_text(fpuzzles + "\n")
 
 
 def _run_example(folder: Path, words: list[str]) -> subprocess.CompletedProcess[str]:
