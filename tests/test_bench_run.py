@@ -190,6 +190,8 @@ def test_bad_arguments_give_one_line_and_exit_2(
     assert result.exit_code == 2, result.output
     assert message in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    # Before: a refusal after the output was claimed left an empty bench-results/DATE-TIME.
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_known_answers_in_the_dataset_are_checked(tmp_path: Path) -> None:

@@ -249,6 +249,7 @@ def bench(
         if show:
             click.echo(f"\r{name}: {done}/{total} measurements", nl=False, err=True)
 
+    made = [folder for folder in (outdir.parent, outdir) if not folder.exists()]
     lock = benchmod.claim_output(
         outdir, config, reads
     )  # held until the bench has written its files
@@ -270,6 +271,7 @@ def bench(
                 plots.plot_results(report.load_results(outdir), outdir / "plots")
     finally:
         lock.release(remove_if_empty=True)
+        _remove_if_empty(made)
     click.echo(text if table_style == "text" else markdown, nl=False)
     click.echo(
         f"\nwrote {', '.join(p.name for p in paths.values())}, summary.txt/.md"
@@ -295,6 +297,15 @@ def bench(
                 f"replay: all {len(run.rows)} measurements have the record's statuses and counters"
             )
     sys.exit(status)
+
+
+def _remove_if_empty(made: list[Path]) -> None:
+    """Remove the folders this run made (innermost first) when it wrote nothing into them: a
+    bench refused after claiming its output (bad --box, an unknown backend) leaves no empty
+    bench-results/DATE-TIME behind."""
+    for folder in reversed(made):
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
 
 
 _NOT_WITH_PROPAGATION = {
