@@ -398,27 +398,13 @@ def rate(
     from ..logic.rating import rate_puzzle, rating_of
     from ..logic.solver import solve_logically
 
-    worst = EXIT_OK
-    writer = csv.writer(sys.stdout, lineterminator="\n") if out_format == "csv" else None
     records = _records(inputs, model, box)
     if state is not None:  # (a state is one puzzle's: refused before any output)
         first = list(itertools.islice(records, 2))
         one_state_puzzle(len(first), state, "rate")
         records = iter(first)
-    for count, record in enumerate(records, 1):
-        if count == 1:  # the header once the inputs open (a missing file prints none)
-            if writer:
-                writer.writerow(FIELDS)
-            elif out_format == "table":
-                click.echo(f"{'level':<8} {'score':>6} {'steps':>5}  {'hardest':<36} id")
-        if count > MAX_RATED:
-            click.echo(f"sudoku-cp: error: rate reads at most {MAX_RATED:,} puzzles", err=True)
-            worst = max(worst, EXIT_NEGATIVE)
-            break
-        if record.puzzle is None:
-            _bad(record)
-            worst = max(worst, EXIT_NEGATIVE)
-            continue
+
+    def rate_one(record: Any) -> tuple[dict[str, Any], str, int]:
         position = puzzle_state(record.puzzle, state)
         if position is None:
             rating = rate_puzzle(record.puzzle, uniqueness=uniqueness)
@@ -431,19 +417,56 @@ def rate(
                     marks=position.marks,
                 )
             )
-        if rating.outcome == "contradiction":
+        status = EXIT_NEGATIVE if rating.outcome == "contradiction" else EXIT_OK
+        line = (
+            f"{rating.level:<8} {rating.score:>6} {rating.steps:>5}  {rating.hardest:<36} "
+            f"{record.id}"
+        )
+        return {"id": record.id, **rating.to_dict()}, line, status
+
+    header = f"{'level':<8} {'score':>6} {'steps':>5}  {'hardest':<36} id"
+    sys.exit(_write_ratings(records, out_format, FIELDS, header, rate_one, ensure_ascii=True))
+
+
+def _write_ratings(
+    records: Any,
+    out_format: str,
+    fields: tuple[str, ...],
+    header: str,
+    rate_one: Any,
+    ensure_ascii: bool,
+) -> int:
+    """The loop both of ``rate``'s scales share: the header once the inputs open (a missing
+    file prints none), the cap on puzzles, unreadable inputs, and one row a puzzle as a table
+    line, JSON or CSV. ``rate_one(record)`` gives the row, its table line and an exit status,
+    or a row of None once it has said why it rated none. Returns the worst exit status."""
+    worst = EXIT_OK
+    writer = csv.writer(sys.stdout, lineterminator="\n") if out_format == "csv" else None
+    for count, record in enumerate(records, 1):
+        if count == 1:
+            if writer:
+                writer.writerow(fields)
+            elif out_format == "table":
+                click.echo(header)
+        if count > MAX_RATED:
+            click.echo(f"sudoku-cp: error: rate reads at most {MAX_RATED:,} puzzles", err=True)
             worst = max(worst, EXIT_NEGATIVE)
-        row = {"id": record.id, **rating.to_dict()}
+            break
+        if record.puzzle is None:
+            _bad(record)
+            worst = max(worst, EXIT_NEGATIVE)
+            continue
+        row, line, status = rate_one(record)
+        worst = max(worst, status)
+        if row is None:
+            continue
         if writer:
-            writer.writerow([row[name] for name in FIELDS])
+            writer.writerow([row[name] for name in fields])
         elif out_format == "json":
-            click.echo(json.dumps(row))
+            click.echo(json.dumps(row, ensure_ascii=ensure_ascii))
         else:
-            click.echo(
-                f"{rating.level:<8} {rating.score:>6} {rating.steps:>5}  {rating.hardest:<36} "
-                f"{record.id}"
-            )
-    sys.exit(worst)
+            click.echo(line)
+    return worst
 
 
 SE_FIELDS = (
@@ -469,28 +492,12 @@ def _rate_se(
     from ..logic.se import NotRatable, rate_puzzle_se
     from ..result import shown_id
 
-    worst = EXIT_OK
-    writer = csv.writer(sys.stdout, lineterminator="\n") if out_format == "csv" else None
-    for count, record in enumerate(_records(inputs, model, box), 1):
-        if count == 1:
-            if writer:
-                writer.writerow(SE_FIELDS)
-            elif out_format == "table":
-                click.echo(f"{'ER':>5} {'EP':>5} {'ED':>5}  {'outcome':<8} {'hardest':<28} id")
-        if count > MAX_RATED:
-            click.echo(f"sudoku-cp: error: rate reads at most {MAX_RATED:,} puzzles", err=True)
-            worst = max(worst, EXIT_NEGATIVE)
-            break
-        if record.puzzle is None:
-            _bad(record)
-            worst = max(worst, EXIT_NEGATIVE)
-            continue
+    def rate_one(record: Any) -> tuple[dict[str, Any] | None, str, int]:
         try:
             rating = rate_puzzle_se(record.puzzle, time_cap)
         except NotRatable as err:
             click.echo(f"sudoku-cp: error: puzzle {shown_id(str(record.id))}: {err}", err=True)
-            worst = max(worst, err.status)
-            continue
+            return None, "", err.status
         row = {"id": record.id, **rating.to_dict()}
         if rating.outcome == "time cap":
             click.echo(
@@ -498,14 +505,10 @@ def _rate_se(
                 "was reached; its values are lower bounds",
                 err=True,
             )
-        if writer:
-            writer.writerow([row[name] for name in SE_FIELDS])
-        elif out_format == "json":
-            click.echo(json.dumps(row, ensure_ascii=False))
-        else:
-            er, ep, ed = rating.text().split("/")
-            click.echo(
-                f"{er:>5} {ep:>5} {ed:>5}  {rating.outcome:<8} {str(row['hardest']):<28} "
-                f"{record.id}"
-            )
-    sys.exit(worst)
+        er, ep, ed = rating.text().split("/")
+        line = f"{er:>5} {ep:>5} {ed:>5}  {rating.outcome:<8} {str(row['hardest']):<28} {record.id}"
+        return row, line, EXIT_OK
+
+    header = f"{'ER':>5} {'EP':>5} {'ED':>5}  {'outcome':<8} {'hardest':<28} id"
+    records = _records(inputs, model, box)
+    sys.exit(_write_ratings(records, out_format, SE_FIELDS, header, rate_one, ensure_ascii=False))
