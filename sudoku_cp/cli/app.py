@@ -464,6 +464,46 @@ STATE_HELP = (
 )
 
 
+MAX_INDEX = 10_000_000
+"""The furthest puzzle of a file ``--index`` reaches (the file is read up to it)."""
+
+
+def one_puzzle_options(func: Any) -> Any:
+    """``--input-format`` and ``-i/--index``: how a command that works on one puzzle (draw,
+    candidates) reads its input, and which puzzle of a file of several it takes
+    (:func:`nth_puzzle`)."""
+    func = click.option(
+        "-i",
+        "--index",
+        type=click.IntRange(min=1, max=MAX_INDEX),
+        default=1,
+        show_default=True,
+        help="Which puzzle of a file of several (1 is the first).",
+    )(func)
+    return click.option(
+        "--input-format",
+        default="auto",
+        show_default=True,
+        help="How to read the input, as for solve (auto also reads f-puzzles JSON and links, "
+        "and 729-symbol candidate grids).",
+    )(func)
+
+
+def nth_puzzle(command: str, puzzle: str, model: Any, input_format: str, index: int) -> Any:
+    """The ``index``-th puzzle of the input (a :class:`~sudoku_cp.puzzle.Puzzle`), read up to
+    it; one line and exit 2 when the input holds fewer or that one cannot be read."""
+    from ..formats import read_input
+
+    for number, record in enumerate(read_input(puzzle, model=model, fmt=input_format), 1):
+        if number == index:
+            if record.puzzle is None:
+                from ..result import shown_id
+
+                fail(f"puzzle {shown_id(str(record.id))}: {one_line(str(record.error))}")
+            return record.puzzle
+    fail(f"{command}: --index {index}, but the input holds fewer puzzles")
+
+
 def state_option(func: Any) -> Any:
     """``--state FILE_OR_TEXT``: a current state the command starts from
     (:mod:`sudoku_cp.formats.state`), on every command where a starting position means

@@ -18,7 +18,8 @@ from .app import (
     fail,
     main,
     model_option,
-    one_line,
+    nth_puzzle,
+    one_puzzle_options,
     path_value,
     puzzle_state,
     state_option,
@@ -31,28 +32,13 @@ if TYPE_CHECKING:
     Idea = Suggestion | MarkSuggestion
 
 FORMATS = ("pretty", "json", "candidates", "svg", "html")
-MAX_INDEX = 10_000_000
-"""The furthest puzzle of a file ``--index`` reaches."""
 
 
 @main.command()
 @click.argument("puzzle")
 @model_option
 @box_option
-@click.option(
-    "--input-format",
-    default="auto",
-    show_default=True,
-    help="How to read the input, as for solve (auto also reads 729-symbol candidate grids).",
-)
-@click.option(
-    "-i",
-    "--index",
-    type=click.IntRange(min=1, max=MAX_INDEX),
-    default=1,
-    show_default=True,
-    help="Which puzzle of a file of several (1 is the first).",
-)
+@one_puzzle_options
 @click.option(
     "-f",
     "--format",
@@ -131,23 +117,10 @@ def candidates(
     """
     import time
 
-    from ..formats import read_input
     from ..model import load_model
     from ..true_candidates import OutOfTime, analyse, mark_suggestions, suggestions
 
-    rule_set = load_model(model, box=box)
-    record = None
-    for number, read in enumerate(read_input(puzzle, model=rule_set, fmt=input_format), 1):
-        if number == index:
-            record = read
-            break
-    if record is None:
-        fail(f"candidates: --index {index}, but the input holds fewer puzzles")
-    if record.puzzle is None:
-        from ..result import shown_id
-
-        fail(f"puzzle {shown_id(str(record.id))}: {one_line(str(record.error))}")
-    chosen = record.puzzle
+    chosen = nth_puzzle("candidates", puzzle, load_model(model, box=box), input_format, index)
     position = puzzle_state(chosen, state)
     if position is not None:  # the digits each cell holds in the solutions that agree with it
         from ..formats.state import state_puzzle

@@ -14,7 +14,8 @@ from .app import (
     fail,
     main,
     model_option,
-    one_line,
+    nth_puzzle,
+    one_puzzle_options,
     path_value,
     puzzle_state,
     state_option,
@@ -23,8 +24,6 @@ from .app import (
 if TYPE_CHECKING:
     from ..puzzle import Puzzle
 
-MAX_INDEX = 10_000_000
-"""The furthest puzzle of a file ``--index`` reaches (the file is read up to it)."""
 DRAW_TIME_LIMIT = 10.0
 """How long ``--solution`` searches by default: drawing should stay quick."""
 
@@ -40,20 +39,7 @@ DRAW_TIME_LIMIT = 10.0
 )
 @model_option
 @box_option
-@click.option(
-    "--input-format",
-    default="auto",
-    show_default=True,
-    help="How to read the input, as for solve (auto also reads f-puzzles JSON and links).",
-)
-@click.option(
-    "-i",
-    "--index",
-    type=click.IntRange(min=1, max=MAX_INDEX),
-    default=1,
-    show_default=True,
-    help="Which puzzle of a file of several to draw (1 is the first).",
-)
+@one_puzzle_options
 @click.option(
     "--solution",
     is_flag=True,
@@ -95,35 +81,23 @@ def draw(
     Exit 0 when drawn, 1 when --solution finds the puzzle has no solution, 2 for unusable
     input or options (or an output that cannot be written), 3 when --solution ran out of time.
     """
-    from ..formats import read_input
     from ..model import load_model
     from ..render.drawing import puzzle_svg
 
-    rule_set = load_model(model, box=box)
-    record = None
-    for number, found in enumerate(read_input(puzzle, model=rule_set, fmt=input_format), 1):
-        if number == index:
-            record = found
-            break
-    if record is None:
-        fail(f"draw: --index {index}, but the input holds fewer puzzles")
-    if record.puzzle is None:
-        from ..result import shown_id
-
-        fail(f"puzzle {shown_id(str(record.id))}: {one_line(str(record.error))}")
-    position = puzzle_state(record.puzzle, state)
+    chosen = nth_puzzle("draw", puzzle, load_model(model, box=box), input_format, index)
+    position = puzzle_state(chosen, state)
     values: tuple[int, ...] | None = None
     candidates: tuple[int, ...] | None = None
     if position is not None:
         from ..formats.state import state_puzzle
 
-        grid = record.puzzle.cells
+        grid = chosen.cells
         values = tuple(given or placed for given, placed in zip(grid, position.placed, strict=True))
         candidates = tuple(0 if values[cell] else mask for cell, mask in enumerate(position.marks))
     if solution:
-        narrowed = record.puzzle if position is None else state_puzzle(record.puzzle, position)
+        narrowed = chosen if position is None else state_puzzle(chosen, position)
         values, candidates = _solved(narrowed, time_limit), None
-    svg = puzzle_svg(record.puzzle, values=values, candidates=candidates, cell_size=cell_size)
+    svg = puzzle_svg(chosen, values=values, candidates=candidates, cell_size=cell_size)
     if output is None:
         click.echo(svg)
         return
