@@ -19,23 +19,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .chains import forcing_chains_cycles
 from .grid import SEGrid
 from .rules import (
-    Producer,
-    Step,
     aligned_pair_exclusion,
-    bug,
     direct_locking,
     fish,
-    forcing_chains_cycles,
     hidden_set,
     hidden_single,
     locking,
     naked_set,
     naked_single,
-    unique_loops,
     xy_wing,
 )
+from .step import Producer, Step
+from .uniqueness import bug, unique_loops
 
 if TYPE_CHECKING:
     from ...puzzle import Puzzle

@@ -1,0 +1,253 @@
+"""SE's static chaining: X-, Y- and XY-cycles, forcing X-chains and forcing chains, with SE's
+difficulty values and length increments; read (not copied) from SudokuMonster/SukakuExplainer
+as :mod:`.rules` says."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .grid import BITS, BLOCK, COLUMN, COUNT, PEERS, REGIONS, ROW, SEGrid
+from .step import REGION_OF, Step, cell_name
+
+# --- Forcing chains and cycles (SE's static chaining) ----------------------------------------
+#
+# ``rules/chaining/Chaining.java`` built as ``Chaining(false, false, false, 0, false, 0)`` (SE's
+# "Forcing Chains & Cycles"): ``getHintList`` runs ``getLoopHintList`` three times — X-links
+# only, Y-links only, both — and sorts every hint found by difficulty, then complexity (the
+# chain's distinct potentials, ``ChainingHint.getAncestorCount``), then ``getSortKey`` (2 X, 3
+# Y, 4 both), keeping the order found among equals (Java's sort is stable). A potential is
+# (cell, digit, on/off); each keeps the one parent it was reached from.
+
+_Key = tuple[int, int, bool]
+_Node = tuple[_Key, "object"]  # (potential, parent node or None)
+
+
+def _length_difficulty(complexity: int) -> float:
+    """``ChainingHint.getLengthDifficulty``: +0.1 each time the length (complexity − 2) passes
+    4, 6, 8, 12, 16, 24, 32 … (the ceiling grows by 3/2 and 4/3 in turn)."""
+    added = 0.0
+    ceil = 4
+    length = complexity - 2
+    odd = False
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
+        odd = not odd
+    return added
+
+
+class _Links:
+    """``Chaining.getOnToOff`` and ``getOffToOn`` on one grid state, cached (the grid does not
+    change while the rule searches)."""
+
+    def __init__(self, g: SEGrid) -> None:
+        self.cands = g.cands
+        self._off: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
+        self._on: dict[tuple[int, int, bool, bool], list[tuple[int, int]]] = {}
+
+    def on_to_off(self, cell: int, value: int, y: bool) -> list[tuple[int, int]]:
+        """What turning (cell, value) on turns off: with Y-links the cell's other digits, then
+        the digit's other places in the cell's block, row, column (each cell once)."""
+        key = (cell, value, y)
+        found = self._off.get(key)
+        if found is None:
+            cands = self.cands
+            found = []
+            if y:
+                found.extend((cell, v) for v in BITS[cands[cell]] if v != value)
+            bit = 1 << value
+            added = {cell}
+            for kind in (BLOCK, ROW, COLUMN):
+                for other in REGIONS[kind][REGION_OF[cell][kind]]:
+                    if other not in added and cands[other] & bit:
+                        found.append((other, value))
+                        added.add(other)
+            self._off[key] = found
+        return found
+
+    def off_to_on(self, cell: int, value: int, y: bool, x: bool) -> list[tuple[int, int]]:
+        """What turning (cell, value) off turns on: with Y-links the other digit of a bivalue
+        cell; with X-links the digit's only other place in the cell's block, row, column."""
+        key = (cell, value, y, x)
+        found = self._on.get(key)
+        if found is None:
+            cands = self.cands
+            found = []
+            if y and COUNT[cands[cell]] == 2:
+                found.append((cell, BITS[cands[cell] & ~(1 << value)][0]))
+            if x:
+                bit = 1 << value
+                for kind in (BLOCK, ROW, COLUMN):
+                    others = [
+                        c
+                        for c in REGIONS[kind][REGION_OF[cell][kind]]
+                        if c != cell and cands[c] & bit
+                    ]
+                    if len(others) == 1 and (others[0], value) not in found:
+                        found.append((others[0], value))
+            self._on[key] = found
+        return found
+
+
+def _chain(node: tuple) -> list[_Key]:
+    """The potentials from ``node`` back to its source, ``node`` first."""
+    keys = []
+    while node is not None:
+        keys.append(node[0])
+        node = node[1]
+    return keys
+
+
+def _is_parent(node: tuple, key: _Key) -> bool:
+    """``Chaining.isParent``: ``key`` among ``node``'s ancestors (``node`` itself excluded)."""
+    node = node[1]
+    while node is not None:
+        if node[0] == key:
+            return True
+        node = node[1]
+    return False
+
+
+def _cycles(links: _Links, source: _Key, y: bool, x: bool) -> list[tuple]:
+    """``Chaining.doCycles``: breadth first from ``source`` (on), alternating on→off and
+    off→on; an on potential is expanded once, an off one unless it is an ancestor; a path back
+    to ``source`` of length 4 or more is a cycle."""
+    to_on = {source}
+    pending_on: list[tuple] = [(source, None)]
+    pending_off: list[tuple] = []
+    cycles = []
+    length = 0
+    while pending_on or pending_off:
+        length += 1
+        for node in pending_on:
+            cell, value, _ = node[0]
+            for c, v in links.on_to_off(cell, value, y):
+                key = (c, v, False)
+                if not _is_parent(node, key):
+                    pending_off.append((key, node))
+        pending_on = []
+        length += 1
+        for node in pending_off:
+            cell, value, _ = node[0]
+            for c, v in links.off_to_on(cell, value, y, x):
+                key = (c, v, True)
+                if length >= 4 and key == source:
+                    cycles.append((key, node))
+                if key not in to_on:
+                    to_on.add(key)
+                    pending_on.append((key, node))
+        pending_off = []
+    return cycles
+
+
+def _forcing(links: _Links, source: _Key, y: bool, chains: list[tuple], seen: set) -> None:
+    """``Chaining.doForcingChains`` (X-links always on): breadth first from ``source``; a path
+    to the source's opposite is a forcing chain (the first found for each target)."""
+    to_on: set[_Key] = set()
+    to_off: set[_Key] = set()
+    pending_on: list[tuple] = []
+    pending_off: list[tuple] = []
+    if source[2]:
+        to_on.add(source)
+        pending_on.append((source, None))
+    else:
+        to_off.add(source)
+        pending_off.append((source, None))
+    opposite = (source[0], source[1], not source[2])
+    while pending_on or pending_off:
+        for node in pending_on:
+            cell, value, _ = node[0]
+            for c, v in links.on_to_off(cell, value, y):
+                key = (c, v, False)
+                if key == opposite and key not in seen:
+                    seen.add(key)
+                    chains.append((key, node))
+                if key not in to_off:
+                    to_off.add(key)
+                    pending_off.append((key, node))
+        pending_on = []
+        for node in pending_off:
+            cell, value, _ = node[0]
+            for c, v in links.off_to_on(cell, value, y, True):
+                key = (c, v, True)
+                if key == opposite and key not in seen:
+                    seen.add(key)
+                    chains.append((key, node))
+                if key not in to_on:
+                    to_on.add(key)
+                    pending_on.append((key, node))
+        pending_off = []
+
+
+def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
+    """SE's "Forcing Chains & Cycles". Difficulties: ``CycleHint.getDifficulty`` 6.5 (X- or
+    Y-cycle) or 7.0 (both kinds of link), ``ForcingChainHint.getDifficulty`` 6.6 (X) or 7.0
+    (both), each plus ``getLengthDifficulty``."""
+    cands = g.cands
+    links = _Links(g)
+    found: list[tuple[float, int, int, int, Step]] = []
+    order = 0
+    for y, x in ((False, True), (True, False), (True, True)):  # getHintList's three passes
+        sort_key = 4 if (x and y) else 3 if y else 2
+        cycle_base = 7.0 if (x and y) else 6.5
+        chain_base = 7.0 if (x and y) else 6.6
+        for cell in range(81):
+            if g.values[cell] or COUNT[cands[cell]] < 2:
+                continue
+            if not x and COUNT[cands[cell]] > 2:
+                continue  # doUnaryChaining: Y-cycles start from bivalue cells only
+            for value in BITS[cands[cell]]:
+                source = (cell, value, True)
+                hints: list[tuple[float, int, Step]] = []
+                for dst in _cycles(links, source, y, x):
+                    keys = _chain(dst)
+                    path = keys[:-1]  # without the source at the end (dstOn equals it)
+                    in_cycle = {k[0] for k in path}
+                    forw: set[tuple[int, int]] = set()
+                    back: set[tuple[int, int]] = set()
+                    for c, v, on in path:
+                        bit = 1 << v
+                        for peer in PEERS[c]:
+                            if peer not in in_cycle and cands[peer] & bit:
+                                (forw if on else back).add((peer, v))
+                    cancel = forw & back
+                    if not cancel:
+                        continue
+                    removals: dict[int, int] = {}
+                    for c, v in cancel:
+                        removals[c] = removals.get(c, 0) | 1 << v
+                    complexity = len(set(keys))
+                    diff = cycle_base + _length_difficulty(complexity)
+                    # CycleHint.getName
+                    if sort_key == 2:
+                        name = (
+                            "Generalized X-Wing" if len(in_cycle) == 4 else "Bidirectional X-Cycle"
+                        )
+                    else:
+                        name = "Bidirectional Y-Cycle" if sort_key == 3 else "Bidirectional Cycle"
+                    step = Step(name, round(diff, 1), tuple(sorted(removals.items())))
+                    hints.append((diff, complexity, step))
+                if x:
+                    chains: list[tuple] = []
+                    seen: set[_Key] = set()
+                    _forcing(links, source, y, chains, seen)
+                    _forcing(links, (cell, value, False), y, chains, seen)
+                    for target in chains:
+                        (c, v, on) = target[0]
+                        # createForcingChainHint: an "on" target keeps only its digit.
+                        removal = (c, cands[c] & ~(1 << v)) if on else (c, 1 << v)
+                        complexity = len(set(_chain(target)))
+                        diff = chain_base + _length_difficulty(complexity)
+                        # ForcingChainHint.getName
+                        if sort_key == 2:
+                            name = "Turbot Fish" if complexity == 6 else "Forcing X-Chain"
+                        else:
+                            name = "Forcing Chain"
+                        step = Step(name, round(diff, 1), (removal,), None, cell_name(c))
+                        hints.append((diff, complexity, step))
+                for diff, complexity, step in hints:
+                    found.append((diff, complexity, sort_key, order, step))
+                    order += 1
+    found.sort(key=lambda item: item[:4])
+    for item in found:
+        yield item[4]
