@@ -18,7 +18,7 @@ from logic_driver import check_step, puzzle_of, read_csv, run, singles, solution
 
 from sudoku_cp import Puzzle
 from sudoku_cp.logic import chains, patterns, uniqueness, wings
-from sudoku_cp.logic.board import Board, Technique
+from sudoku_cp.logic.board import Board, Technique, every_step
 from sudoku_cp.logic.steps import Step
 from sudoku_cp.model import load_model
 
@@ -299,6 +299,27 @@ def test_xy_wing_step_reads_and_links() -> None:
         assert link.end == following.start
         assert link.strong != following.strong
     assert set(step.proof) >= {(link.start) for link in step.links}
+
+
+def test_every_step_lists_each_wing_and_starts_with_the_first() -> None:
+    """A technique written as a search yields all its steps; the first is the solver's."""
+    # XY02's wing eliminates from both pincers' common peers; every listed step is an XY-Wing
+    # and one of them is HoDoKu's.
+    board = board_from(XY02)
+    found = list(every_step(wings.xy_wing, board))
+    assert found and found[0] == wings.xy_wing(board)
+    assert all(step.technique == "XY-Wing" for step in found)
+    assert rc((4, 2, 9), (4, 3, 9), (5, 4, 9), (5, 5, 9), (5, 6, 9)) in [
+        set(step.eliminations) for step in found
+    ]
+
+
+def test_every_step_refuses_a_first_only_technique() -> None:
+    def first_only(board: Board) -> Step | None:
+        return None
+
+    with pytest.raises(TypeError, match="first_only finds only its first step"):
+        list(every_step(first_only, board_from(XY01)))
 
 
 # --- real puzzles that need each technique -------------------------------------------------

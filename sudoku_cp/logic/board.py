@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from .steps import Candidate, Link, Step
@@ -223,3 +223,33 @@ class Board:
 
 Technique = Callable[[Board], Step | None]
 """Finds the first step of one technique on a board, without changing the board."""
+
+StepSearch = Callable[[Board], Iterator[Step]]
+"""Yields every step of one technique on a board, in the order the solver would meet them."""
+
+
+class Searched:
+    """A technique written as a search for every step (a generator), called as a
+    :data:`Technique` for its first step. The solver wants only the first; HoDoKu's
+    regression library and hints that list alternatives want them all (:func:`every_step`)."""
+
+    def __init__(self, search: StepSearch) -> None:
+        self.search = search
+        functools.update_wrapper(self, search)
+
+    def __call__(self, board: Board) -> Step | None:
+        return next(self.search(board), None)
+
+
+def technique(search: StepSearch) -> Searched:
+    """Decorate a generator of a technique's steps: the result is the solver's technique."""
+    return Searched(search)
+
+
+def every_step(find: Technique, board: Board) -> Iterator[Step]:
+    """Every step ``find`` can make on ``board``; a TypeError for a technique that was not
+    written as a search (:func:`technique`), rather than its first step passed off as all."""
+    if not isinstance(find, Searched):
+        name = getattr(find, "__name__", repr(find))
+        raise TypeError(f"{name} finds only its first step (not decorated with @technique)")
+    return find.search(board)

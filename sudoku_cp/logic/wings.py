@@ -7,7 +7,9 @@ is a digit with exactly two places in a full group (see :mod:`.patterns`).
 
 from __future__ import annotations
 
-from .board import Board, Technique, digits_of
+from collections.abc import Iterator
+
+from .board import Board, Technique, digits_of, technique
 from .patterns import cells_of, conjugates, digit_mask, tables
 from .steps import Link, Step
 
@@ -20,7 +22,8 @@ def _bivalues(board: Board) -> list[int]:
     ]
 
 
-def xy_wing(board: Board) -> Step | None:
+@technique
+def xy_wing(board: Board) -> Iterator[Step]:
     """A bivalue pivot {x,y} sees pincers {x,z} and {y,z}: whichever the pivot holds, one
     pincer is z, so a cell seeing both pincers cannot be z."""
     t = tables(board)
@@ -51,7 +54,7 @@ def xy_wing(board: Board) -> Step | None:
                     f"{n(b)} is {z}, so {', '.join(n(c) for c in gone)}, seeing both, cannot "
                     f"be {z}."
                 )
-                return board.step(
+                yield board.step(
                     "XY-Wing",
                     text,
                     eliminations=[(c, z) for c in gone],
@@ -64,10 +67,10 @@ def xy_wing(board: Board) -> Step | None:
                         Link((b, y), (b, z), True),
                     ],
                 )
-    return None
 
 
-def xyz_wing(board: Board) -> Step | None:
+@technique
+def xyz_wing(board: Board) -> Iterator[Step]:
     """A pivot {x,y,z} sees pincers {x,z} and {y,z}: one of the three holds z, so a cell
     seeing all three cannot be z."""
     t = tables(board)
@@ -96,7 +99,7 @@ def xyz_wing(board: Board) -> Step | None:
                     f"{n(b)} is {z}, so {', '.join(n(c) for c in gone)}, seeing all three, "
                     f"cannot be {z}."
                 )
-                return board.step(
+                yield board.step(
                     "XYZ-Wing",
                     text,
                     eliminations=[(c, z) for c in gone],
@@ -108,10 +111,10 @@ def xyz_wing(board: Board) -> Step | None:
                         Link((b, y), (b, z), True),
                     ],
                 )
-    return None
 
 
-def w_wing(board: Board) -> Step | None:
+@technique
+def w_wing(board: Board) -> Iterator[Step]:
     """Two bivalue cells {x,y} that do not see each other, joined by a strong link on x (one
     end seeing each): if one is not y it is x, the link passes x to the other end, and the
     other cell is y. So one of them is y, and a cell seeing both cannot be."""
@@ -149,7 +152,7 @@ def w_wing(board: Board) -> Step | None:
                                 f"both be {x}, so one is {y} and "
                                 f"{', '.join(n(c) for c in gone)} cannot be {y}."
                             )
-                            return board.step(
+                            yield board.step(
                                 "W-Wing",
                                 text,
                                 eliminations=[(c, y) for c in gone],
@@ -163,7 +166,6 @@ def w_wing(board: Board) -> Step | None:
                                     Link((b, x), (b, y), True),
                                 ],
                             )
-    return None
 
 
 # Cheapest first, as HoDoKu orders them.
