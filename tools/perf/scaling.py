@@ -11,6 +11,11 @@ apart by the same command on the first ``--small`` puzzles of FILE, and the *mar
 that load drifting over the session hits every worker count alike; the table gives the median
 over ``--rounds`` (one round for ``--jobs 1`` and two for 2, which take longest).
 
+``--pin`` confines each N-job run to N cores (``sched_setaffinity`` in the child, inherited
+by its workers), so the parent that reads, dispatches and writes shares its workers' cores as
+on an N-core machine; without it a 2-job run on a 16-core machine also has a third core for its
+parent, and "the 2-core rate" is really that of 2 cores and a bit.
+
 ``--dask local:N`` also runs the same FILE (or ``--big``) with ``--scheduler local:N`` and with
 ``--jobs N``, each with its start-up measured apart. Prints the machine (CPU model, cores,
 load average) first; ``--json PATH`` writes every measurement.
@@ -33,14 +38,25 @@ from typing import Any
 from .entry_cost import machine
 
 
-def timed_check(path: Path, args: list[str], out: Path) -> dict[str, float]:
-    """Wall seconds and CPU seconds (this child and its own children) of one ``check``."""
+def timed_check(
+    path: Path, args: list[str], out: Path, cores: int | None = None
+) -> dict[str, float]:
+    """Wall seconds and CPU seconds (this child and its own children) of one ``check``; with
+    ``cores``, the check and its workers run on the first ``cores`` usable cores only."""
+    pin = None
+    if cores is not None:
+        chosen = sorted(os.sched_getaffinity(0))[:cores]
+
+        def pin() -> None:
+            os.sched_setaffinity(0, chosen)
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "sudoku_cp.cli", "check", "-q", "-o", str(out), *args, str(path)],
         capture_output=True,
         text=True,
+        preexec_fn=pin,
     )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -78,10 +94,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--dask", default=None, help="local:N: also --scheduler local:N")
     parser.add_argument("--big", type=Path, default=None, help="the file for the Dask runs")
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument(
+        "--pin", action="store_true", help="run each N-job check on N cores, its parent included"
+    )
     args = parser.parse_args(argv)
     jobs = [int(j) for j in args.jobs.split(",") if j]
     if not 1 <= args.rounds <= 20 or any(not 1 <= j <= 1024 for j in jobs):
         parser.error("--rounds from 1 to 20, --jobs from 1 to 1024")
+    if args.pin and any(j > len(os.sched_getaffinity(0)) for j in jobs):
+        parser.error(f"--pin: {len(os.sched_getaffinity(0))} usable cores, fewer than a --jobs")
     print(f"machine: {machine()}; Python {sys.version.split()[0]}", flush=True)
     folder = Path(tempfile.mkdtemp(prefix="scaling-"))
     out = folder / "out.jsonl"
@@ -93,9 +114,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         for j in sorted(jobs, reverse=True):
             if round_ >= rounds[j]:
                 continue
-            start_up = timed_check(small, ["-j", str(j)], out)
-            full = timed_check(args.file, ["-j", str(j)], out)
-            run = {"jobs": j, "round": round_, "start_up": start_up, "full": full}
+            cores = j if args.pin else None
+            start_up = timed_check(small, ["-j", str(j)], out, cores)
+            full = timed_check(args.file, ["-j", str(j)], out, cores)
+            run = {"jobs": j, "round": round_, "pinned": args.pin}
+            run.update(start_up=start_up, full=full)
             run["rate"] = n / full["wall"]
             run["marginal"] = marginal(n, args.small, full["wall"], start_up["wall"])
             found["runs"].append(run)
