@@ -140,3 +140,61 @@ def test_explain_keeps_hodoku_as_its_default_and_the_cap_is_ses_alone() -> None:
     assert result.exit_code == 2 and "--time-cap" in error_line(result)
     hint = run("explain", "--hint", SIMPLE["puzzle"])
     assert hint.exit_code == 0 and hint.stdout.startswith("hint: ")
+
+
+# --- generate --scale se --difficulty LOW-HIGH -------------------------------------------------
+def test_generate_se_difficulty_makes_unique_puzzles_rated_in_the_range() -> None:
+    result = run(
+        "generate", "--scale", "se", "--difficulty", "2.6-4.0", "-n", "1", "--seed", "1",
+        "-f", "jsonl", "-q",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    rated = record["difficulty"]
+    assert rated["measure"] == "se" and rated["er_exact"] and 2.6 <= rated["er"] <= 4.0
+    puzzle = Puzzle.parse(record["puzzle"])
+    assert len(get_backend("backtrack").solve(puzzle, limit=2).solutions) == 1
+    # `rate --scale se` gives the puzzle the same ER/EP/ED
+    again = json.loads(run("rate", "--scale", "se", "-f", "json", record["puzzle"]).stdout)
+    assert (again["er"], again["ep"], again["ed"]) == (rated["er"], rated["ep"], rated["ed"])
+
+
+def test_generate_se_csv_has_ses_columns_where_hodokus_were() -> None:
+    result = run("generate", "--scale", "se", "-n", "1", "--seed", "1", "-f", "csv", "-q")
+    assert result.exit_code == 0, result.output
+    row = next(csv.DictReader(result.stdout.splitlines()))
+    assert "level" not in row and row["measure"] == "se"
+    assert float(row["er"]) >= float(row["ep"]) >= 1.0 and row["er_exact"] in ("True", "False")
+
+
+def test_generate_se_target_not_met_says_so_and_exits_3() -> None:
+    result = run(
+        "generate", "--scale", "se", "--difficulty", "9.0-9.5", "--attempts", "2", "-q",
+    )  # fmt: skip
+    assert result.exit_code == 3, result.output
+    assert "targets not met after 2 attempt(s)" in result.stderr and "rated ER" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--variant", "thermo"], "classic 9x9 puzzles only"),
+        (["--variant", "killer"], "classic 9x9 puzzles only"),
+        (["--size", "4"], "classic 9x9 puzzles only"),
+        (["--model", "latin"], "classic 9x9 puzzles only"),
+        (["--score", "3-4"], "--score is HoDoKu's"),
+        (["--difficulty", "hard"], "ER range"),
+        (["--difficulty", "8.0-7.1"], "LOW <= HIGH"),
+        (["--difficulty", "nan"], "LOW <= HIGH"),
+        (["--difficulty", "25"], "HIGH <= 20"),
+    ],
+)
+def test_generate_se_refuses_what_se_does_not_rate_in_one_line(args: list[str], words: str) -> None:
+    result = run("generate", "--scale", "se", *args)
+    assert result.exit_code == 2, result.output
+    assert words in error_line(result)
+
+
+def test_generate_keeps_hodoku_levels_as_the_default_scale() -> None:
+    result = run("generate", "--difficulty", "7.1-8.0")
+    assert result.exit_code == 2 and "--scale se" in error_line(result)
