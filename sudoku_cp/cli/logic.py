@@ -2,8 +2,10 @@
 
 Exit statuses:
   explain: 0 solved by deduction; 1 no solution (deduction reached a contradiction) or some
-  input is not a puzzle; 3 the techniques stalled; 2 unusable input or options (a rule the
-  logic solver does not reason about, a bad option).
+  input is not a puzzle (with --scale se: or more than one solution); 3 the techniques stalled
+  (with --scale se: SE's path needs a rule not implemented here, or reached --time-cap); 2
+  unusable input or options (a rule the logic solver does not reason about, a bad option;
+  with --scale se: a puzzle that is not classic 9x9).
   rate: 0 every puzzle rated (a stalled puzzle is rated Extreme); 1 some input is not a
   puzzle or has no solution (with --scale se: or more than one); 2 unusable input or options
   (with --scale se: a puzzle that is not classic 9x9).
