@@ -188,3 +188,21 @@ def test_resume_keeps_the_rating_the_output_was_made_with(tmp_path: Path) -> Non
         main, ["check", str(puzzles), "--rate", "-o", str(out), "--resume", "-j", "0"]
     )
     assert same.exit_code == 0, same.output
+
+
+def test_check_rate_hodoku_in_the_table_and_csv() -> None:
+    expected = rate_puzzle(Puzzle.parse(EASY))
+    table = CliRunner().invoke(main, ["check", EASY, "--rate", "-b", "backtrack,sat", "-j", "0"])
+    assert table.exit_code == 0, table.output
+    header, line = table.stdout.splitlines()[:2]
+    assert header.split()[-2:] == ["rating", "note"]
+    assert f"{expected.level} {expected.score}" in line
+    rows = CliRunner().invoke(
+        main, ["check", EASY, "--rate", "-b", "backtrack,sat", "-j", "0", "-f", "csv", "-q"]
+    )
+    row = next(csv.DictReader(rows.stdout.splitlines()))
+    assert (row["rating.level"], int(row["rating.score"]), row["rating.hardest"]) == (
+        expected.level,
+        expected.score,
+        expected.hardest,
+    )
