@@ -151,9 +151,11 @@ class CheckRecord:
     """Set by ``check --shrink`` on a disagreement: the smallest reproducer found, its givens
     and rules against the original's, the solver calls it took (:mod:`sudoku_cp.shrink`)."""
     rating: dict[str, Any] | None = None
-    """Set by ``check --rate`` on a ``unique`` verdict: HoDoKu's ``level`` and ``score``, the
-    ``hardest`` technique and the solve's ``outcome`` — or the ``reason`` it was not rated
-    (:mod:`sudoku_cp.logic.rating`)."""
+    """Set by ``check --rate`` on a ``unique`` verdict, with the ``scale`` it is on
+    (:mod:`sudoku_cp.logic.scales`): HoDoKu's ``level`` and ``score``, the ``hardest``
+    technique and the solve's ``outcome``; or SE's ``er``/``ep``/``ed`` (each with ``*_exact``,
+    false for a lower bound), ``outcome``, ``hardest`` and ``steps``; or the ``reason`` it was
+    not rated (``level``/``er`` None)."""
 
     published: str | None = None
     """Set when the puzzle states its solution (:attr:`Puzzle.published`): ``match``,

@@ -54,7 +54,7 @@ def check_puzzles(
     certify: str | None = None,
     shrink: bool = False,
     certify_time_limit: float | None = CERTIFY_TIME_LIMIT,
-    rate: bool = False,
+    rate: bool | str = False,
     scheduler: str | None = None,
 ) -> Iterator[CheckRecord]:
     """Cross-check many puzzles; yield each record as soon as it is known (completion order).
@@ -75,7 +75,8 @@ def check_puzzles(
     ``certify_time_limit`` seconds (else ``certified: false``, ``timeout: true``).
     ``shrink=True`` shrinks each disagreement to a small reproducer, in the record's
     ``shrunk`` (:mod:`sudoku_cp.shrink`). ``rate=True`` rates each unique puzzle on
-    HoDoKu's scale, in the record's ``rating`` (:mod:`sudoku_cp.logic.rating`).
+    HoDoKu's scale, in the record's ``rating`` (:mod:`sudoku_cp.logic.rating`); ``rate="se"``
+    on Sudoku Explainer's (:mod:`sudoku_cp.logic.scales`).
     ``scheduler`` (a Dask scheduler's address, or ``local:N``) runs them on a Dask cluster
     instead of ``jobs`` local workers (:mod:`.cluster`; needs the ``dask`` extra).
 

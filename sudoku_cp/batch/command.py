@@ -120,6 +120,7 @@ def _run_locked(
         append=options.resume,
         stream=stream,
         auto=config.auto,
+        rating=config.rate,
     )
     if meta is not None and options.output is not None:
         # Written before any work, once the output itself has opened (so an error names it): a

@@ -62,8 +62,9 @@ class CheckConfig:
     """The folder for each verdict's certificate (``check --certify DIR``), None: none."""
     shrink: bool = False
     """Shrink each disagreement to a small reproducer (``check --shrink``)."""
-    rate: bool = False
-    """Rate each unique puzzle on HoDoKu's scale (``check --rate``)."""
+    rate: str | None = None
+    """The scale each unique puzzle is rated on (``check --rate --scale``: "hodoku" or "se",
+    :mod:`sudoku_cp.logic.scales`); None: not rated."""
     certify_time_limit: float | None = CERTIFY_TIME_LIMIT
     """Seconds one certificate may take, proof and check (``--certify-time-limit``); None:
     no limit."""
@@ -82,18 +83,21 @@ class CheckConfig:
         certify: str | None = None,
         shrink: bool = False,
         certify_time_limit: float | None = CERTIFY_TIME_LIMIT,
-        rate: bool = False,
+        rate: bool | str = False,
     ) -> CheckConfig:
         """Check and complete every setting up front, so bad ones fail before any work.
 
         ``backends``: names (a list or ``"a,b"``); None or ``"auto"`` for the default choice
         per puzzle (:mod:`sudoku_cp.choice`); ``"all"`` for every available backend.
+        ``rate``: a scale's name (:data:`~sudoku_cp.logic.scales.SCALES`), True for the
+        default one, False for none.
         """
         from ..backends import check_limits
         from ..choice import ALL, AUTO
 
         check_limits(limit, time_limit)
         check_limits(None, certify_time_limit)
+        scale = _rating_scale(rate)
         if (
             isinstance(metamorphic, bool)
             or not isinstance(metamorphic, int)
@@ -122,8 +126,21 @@ class CheckConfig:
             certify=certify,
             shrink=bool(shrink),
             certify_time_limit=certify_time_limit,
-            rate=bool(rate),
+            rate=scale,
         )
+
+
+def _rating_scale(rate: bool | str | None) -> str | None:
+    """``CheckConfig.make``'s ``rate`` as a scale's name, or None (a bad name: one line)."""
+    from ..logic.scales import DEFAULT_SCALE, SCALES
+
+    if rate is None or rate is False:
+        return None
+    if rate is True:
+        return DEFAULT_SCALE
+    if rate not in SCALES:
+        raise SudokuError(f"rate: no scale {rate!r} (choose from: {', '.join(SCALES)})")
+    return str(rate)
 
 
 @dataclass

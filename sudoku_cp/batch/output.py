@@ -232,6 +232,7 @@ class RecordWriter:
         append: bool = False,
         stream: TextIO | None = None,
         auto: bool = False,
+        rating: str | None = None,
     ) -> None:
         if fmt not in FORMATS + ("count",):
             raise SudokuError(f"unknown output format '{fmt}' (choose from: {', '.join(FORMATS)})")
@@ -239,11 +240,14 @@ class RecordWriter:
         self.backends = list(backends)
         self.auto = auto
         """Backends chosen per puzzle: the table shows each puzzle's judges, not every one."""
+        self.rating = rating
+        """The scale of ``check --rate`` (None without it): a rating column in the table and
+        rating columns in CSV (:data:`RATING_COLUMNS`)."""
         self.path = path
         self.stream = stream
         self.fd: int | None = None
         self.written = 0
-        self.columns = csv_columns(self.backends) if fmt == "csv" else []
+        self.columns = csv_columns(self.backends, rating) if fmt == "csv" else []
         if path is not None:
             flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if append else os.O_TRUNC)
             try:
@@ -269,7 +273,8 @@ class RecordWriter:
                 cells = "".join(f"{name:<{JUDGE_WIDTH}}" for name in ("judge", "judge"))
             else:
                 cells = "".join(f"{name[:11]:<12}" for name in self.backends)
-            return f"{'id':<{ID_WIDTH}} {'verdict':<13}{'count':>6}  {cells}note\n"
+            rated = f"{RATING_HEADER[self.rating]:<{RATING_WIDTH}}" if self.rating else ""
+            return f"{'id':<{ID_WIDTH}} {'verdict':<13}{'count':>6}  {cells}{rated}note\n"
         return ""
 
     def write(self, record: CheckRecord) -> None:
@@ -285,11 +290,11 @@ class RecordWriter:
 
     def _text(self, record: CheckRecord) -> str:
         if self.fmt == "csv":
-            row = csv_row(record, self.backends)
+            row = csv_row(record, self.backends, self.rating)
             return _csv_line([row.get(c, "") for c in self.columns])
         if self.fmt == "count":
             return f"{shown_id(record.id)}: {one_line(_count_sentence(record))}\n"
-        return table_row(record, self.backends, auto=self.auto)
+        return table_row(record, self.backends, auto=self.auto, rating=self.rating)
 
     def _emit(self, text: str | bytes) -> None:
         if not text:
@@ -354,10 +359,40 @@ JUDGE_WIDTH = 22
 """A judge's cell when backends are chosen per puzzle: its name and time (``sat 9.92 ms``)."""
 
 
-def table_row(record: CheckRecord, backends: Sequence[str], *, auto: bool = False) -> str:
+RATING_HEADER = {"hodoku": "rating", "se": "ER/EP/ED"}
+"""The table's rating column with ``check --rate``, by scale."""
+RATING_WIDTH = 18
+"""That column: ``≥10.5/≥10.5/≥10.5`` or ``Extreme 12345``, and a space."""
+
+
+def rating_cell(rating: dict[str, Any] | None) -> str:
+    """A record's rating in the table: ``Medium 1420``, ``7.1/1.2/1.2`` (``≥`` on SE's lower
+    bounds), ``-`` when not rated (the JSON Lines record says why).
+
+    >>> rating_cell({"scale": "se", "er": 2.8, "ep": 1.5, "ed": 1.5, "er_exact": True,
+    ...              "ep_exact": True, "ed_exact": True})
+    '2.8/1.5/1.5'
+    """
+    from ..logic.scales import se_text
+
+    if rating is None:
+        return "-"
+    if rating.get("scale") == "se":
+        return se_text(rating)
+    return "-" if rating.get("level") is None else f"{rating['level']} {rating.get('score')}"
+
+
+def table_row(
+    record: CheckRecord,
+    backends: Sequence[str],
+    *,
+    auto: bool = False,
+    rating: str | None = None,
+) -> str:
     """One line for people: id, verdict, count, each backend's time, a note — in fixed-width
     columns. With ``auto`` (backends chosen per puzzle) the cells are the puzzle's judges,
-    each with its time, rather than a column for every backend, most of them empty."""
+    each with its time, rather than a column for every backend, most of them empty. With
+    ``rating`` (a scale: ``check --rate``) a rating column before the note."""
     cells = []
     for name in [n for n in record.backends] if auto else backends:
         run = record.backends.get(name)
@@ -372,7 +407,14 @@ def table_row(record: CheckRecord, backends: Sequence[str], *, auto: bool = Fals
         cells.append(f"{name} {cell}".ljust(JUDGE_WIDTH) if auto else f"{cell:<12}")
     if auto:  # (an invalid puzzle has no judge: its note stays in its column)
         cells += [" " * JUDGE_WIDTH] * (2 - len(cells))
+    if rating is not None:
+        cells.append(f"{rating_cell(record.rating):<{RATING_WIDTH}}")
     note = one_line(record.reason or "")
+    if rating is not None:
+        from ..logic.scales import rating_note
+
+        noted = rating_note(record.rating)
+        note = "; ".join(part for part in (note, noted) if part)
     # One line, never two different ids shown the same (shown_id), and cut to its column so
     # that a long id does not push the row's other columns out of line.
     shown = shown_id(record.id)
@@ -392,8 +434,18 @@ def format_seconds(seconds: float) -> str:
     return f"{ms:.2f} ms" if ms < 10 else f"{ms:.1f} ms" if ms < 1000 else f"{seconds:.2f} s"
 
 
-def csv_columns(backends: Sequence[str]) -> list[str]:
-    """The CSV header: the record's fields, then per backend its run and its counters."""
+RATING_COLUMNS = {
+    "hodoku": ("level", "score", "hardest", "outcome", "steps", "reason"),
+    "se": ("er", "ep", "ed", "er_exact", "ep_exact", "ed_exact", "outcome", "hardest", "steps",
+           "reason"),
+}  # fmt: skip
+"""The rating's keys written as CSV columns ``rating.KEY`` with ``check --rate``, by scale
+(:attr:`CheckRecord.rating`)."""
+
+
+def csv_columns(backends: Sequence[str], rating: str | None = None) -> list[str]:
+    """The CSV header: the record's fields, the rating's with ``rating`` (a scale), then per
+    backend its run and its counters."""
     columns = [
         "id",
         "index",
@@ -408,6 +460,8 @@ def csv_columns(backends: Sequence[str]) -> list[str]:
         "reason",
         "published",
     ]
+    if rating is not None:
+        columns += [f"rating.{key}" for key in RATING_COLUMNS[rating]]
     for name in backends:
         columns += [
             f"{name}.{part}"
@@ -417,7 +471,9 @@ def csv_columns(backends: Sequence[str]) -> list[str]:
     return columns
 
 
-def csv_row(record: CheckRecord, backends: Sequence[str]) -> dict[str, Any]:
+def csv_row(
+    record: CheckRecord, backends: Sequence[str], rating: str | None = None
+) -> dict[str, Any]:
     """The record flattened to one CSV row (keys as in :func:`csv_columns`)."""
     row: dict[str, Any] = {
         "id": record.id,
@@ -433,6 +489,9 @@ def csv_row(record: CheckRecord, backends: Sequence[str]) -> dict[str, Any]:
     }
     for number, line in enumerate(record.solution_lines()[:2], start=1):
         row[f"solution_{number}"] = line
+    if rating is not None and record.rating is not None:
+        for key in RATING_COLUMNS[rating]:
+            row[f"rating.{key}"] = record.rating.get(key)
     for name in backends:
         run = record.backends.get(name)
         if run is None:
@@ -530,4 +589,25 @@ def _record_from_row(row: Mapping[str, str]) -> CheckRecord:
         line=int(row["line"]) if row.get("line") else None,
         source=row.get("source") or None,
         published=row.get("published") or None,
+        rating=_rating_from_row(row),
     )
+
+
+def _rating_from_row(row: Mapping[str, str]) -> dict[str, Any] | None:
+    """The record's rating back from its ``rating.*`` columns (None when it has none: no
+    --rate, or not a unique verdict), its values typed as :attr:`CheckRecord.rating` has them."""
+    scale = "se" if "rating.er" in row else "hodoku" if "rating.level" in row else None
+    if scale is None or not any(row[f"rating.{key}"] for key in RATING_COLUMNS[scale]):
+        return None
+    rating: dict[str, Any] = {"scale": scale}
+    for key in RATING_COLUMNS[scale]:
+        cell = row[f"rating.{key}"]
+        if key in ("er", "ep", "ed"):
+            rating[key] = float(cell) if cell else None
+        elif key.endswith("_exact"):
+            rating[key] = cell == "True"
+        elif key in ("score", "steps"):
+            rating[key] = int(cell) if cell else None
+        else:
+            rating[key] = cell or None
+    return rating

@@ -132,6 +132,8 @@ def open_run(
     }
     if options.config.certify is not None:  # (absent otherwise: older sidecars stay alike)
         settings["certify"] = os.path.abspath(options.config.certify)
+    if options.config.rate is not None:  # likewise: the scale of --rate, the records' ratings
+        settings["rate"] = options.config.rate
     run = {
         "started": now(),
         "finished": None,
@@ -161,7 +163,7 @@ def open_run(
         try:
             repair_torn_tail(output)
             if options.fmt == "csv":
-                _check_csv_header(output, options.config.backends)
+                _check_csv_header(output, options.config.backends, options.config.rate)
             for record in read_records(output):
                 indices.append(record.index)
                 summary.add(record, resumed=True)
@@ -265,7 +267,7 @@ def _check_same_run(
         "seed",
         "input_format",
     )
-    for key in (*keys, "certify"):
+    for key in (*keys, "certify", "rate"):
         if before.get(key) != settings.get(key):
             raise ResumeError(
                 f"cannot resume: the output was made with {key} {before.get(key)!r}, "
@@ -288,10 +290,10 @@ def _check_same_run(
             raise ResumeError(f"cannot resume: input {arg} has changed since the output was made")
 
 
-def _check_csv_header(output: Path, backends: Sequence[str]) -> None:
+def _check_csv_header(output: Path, backends: Sequence[str], rating: str | None) -> None:
     with output.open(encoding="utf-8", newline="") as handle:
         first = handle.readline()
-    if first and next(csv.reader([first])) != csv_columns(backends):
+    if first and next(csv.reader([first])) != csv_columns(backends, rating):
         raise ResumeError(f"cannot resume: {output} has other columns than this run would write")
 
 

@@ -61,6 +61,14 @@ class BackendTally:
     times: _Times = field(default_factory=_Times)
 
 
+def _band_order(key: str) -> tuple[bool, float, str]:
+    """SE's ER bands in numeric order (``2.x`` before ``10.x``, ``7.x`` before ``≥7.x``),
+    "not rated" last."""
+    if key == "not rated":
+        return True, 0.0, key
+    return False, float(key.lstrip("≥").removesuffix(".x")), key
+
+
 @dataclass
 class Summary:
     """Puzzles per verdict and, per backend, solved / timed out / failed / wrong and times."""
@@ -86,7 +94,10 @@ class Summary:
     """With ``--certify``: records certified (True) and not (False), and the first reason."""
     uncertified_reason: str | None = None
     levels: Counter = field(default_factory=Counter)
-    """With ``--rate``: unique puzzles by level ("not rated" when the rating gave a reason)."""
+    """With ``--rate``: unique puzzles by level, or by ER band on SE's scale ("not rated" when
+    the rating gave a reason; :func:`sudoku_cp.logic.scales.rated_key`)."""
+    scale: str | None = None
+    """The scale of the ratings counted (the records say it)."""
 
     def add(self, record: CheckRecord, *, resumed: bool = False) -> None:
         self.verdicts[record.verdict] += 1
@@ -111,7 +122,10 @@ class Summary:
                     f"{record.id}: {record.certificate.get('reason')}"
                 )
         if record.rating is not None:
-            self.levels[record.rating.get("level") or "not rated"] += 1
+            from ..logic.scales import rated_key
+
+            self.levels[rated_key(record.rating)] += 1
+            self.scale = self.scale or record.rating.get("scale")
         if resumed:
             self.resumed += 1
         else:
@@ -146,7 +160,7 @@ class Summary:
             if self.certified
             else {}
         )
-        rated = {"rated": dict(self.levels)} if self.levels else {}
+        rated = {"rated": dict(self.levels), "rated_scale": self.scale} if self.levels else {}
         return {
             **certified,
             **rated,
@@ -191,7 +205,11 @@ class Summary:
                 f"certified {self.certified[True]}, not certified {self.certified[False]}{first}",
                 highlight=False,
             )
-        if self.levels:
+        if self.levels and self.scale == "se":
+            bands = sorted(self.levels, key=_band_order)
+            rated = ", ".join(f"{name} {self.levels[name]}" for name in bands)
+            console.print(f"rated (SE's ER): {rated}", highlight=False)
+        elif self.levels:
             order = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
             known = [level for level in order if level in self.levels]
             names = known + sorted(k for k in self.levels if k not in order)

@@ -273,9 +273,9 @@ def check_chunk(
 
             shrink_record(records[-1], item, config, chosen, call_before, after)
         if config.rate and records[-1].verdict is Verdict.UNIQUE:
-            from ..logic.rating import rate_record
+            from ..logic.scales import rate_into
 
-            rate_record(records[-1], item.puzzle, config.time_limit)
+            rate_into(records[-1], item.puzzle, config.time_limit, config.rate)
     if config.certify is not None:  # here in the worker, where the puzzles already are
         from ..certify.batch import certify_chunk
 

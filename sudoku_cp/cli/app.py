@@ -532,3 +532,40 @@ def one_state_puzzle(count: int, state: str | None, command: str) -> None:
     """Refuse ``--state`` with more than one puzzle: a state is one grid's."""
     if state is not None and count > 1:
         fail(f"{command}: --state is one puzzle's state, but the input holds more than one puzzle")
+
+
+SCALE_HELP = (
+    "The rating scale. hodoku (the default): HoDoKu's levels and scores; it rates every "
+    "puzzle the logic solver reads, variants and other sizes included, and a puzzle beyond "
+    "its techniques still gets a level (Extreme). se: Sudoku Explainer's ER/EP/ED, the "
+    "classic forums' scale, for classic 9x9 puzzles with one solution only (SE 1.2.1's rules "
+    "and values; past the rules implemented, or at the time cap, a value is a lower bound, "
+    "written >=x.y)."
+)
+
+
+def scale_option(func: Any) -> Any:
+    """``--scale hodoku|se``: one option, one meaning, on every command that rates (``rate``,
+    ``check --rate``, ``explain``, ``generate --difficulty``); see
+    :mod:`sudoku_cp.logic.scales`."""
+    from ..logic.scales import DEFAULT_SCALE, SCALES
+
+    return click.option(
+        "--scale",
+        type=click.Choice(SCALES),
+        default=DEFAULT_SCALE,
+        show_default=True,
+        help=SCALE_HELP,
+    )(func)
+
+
+def time_cap_option(func: Any) -> Any:
+    """``--time-cap SECONDS``: how long one puzzle's SE rating may take (``--scale se``)."""
+    return click.option(
+        "--time-cap",
+        type=click.FloatRange(0.1, 3600.0),
+        default=None,
+        metavar="SECONDS",
+        help="--scale se only: seconds one puzzle's rating may take (default 60, at most "
+        "3600); a rating that reaches it says so and gives lower bounds.",
+    )(func)

@@ -35,6 +35,7 @@ from .app import (
     puzzle_state,
     refuse_above,
     resolve_limit,
+    scale_option,
     scheduler_option,
     starting_line,
     state_option,
@@ -211,7 +212,7 @@ def _batch_and_summary(
     certify: str | None = None,
     shrink: bool = False,
     certify_time_limit: float | None = None,
-    rate: bool = False,
+    rate: bool | str = False,
     state: str | None = None,
 ) -> Any:
     if state is not None:
@@ -411,9 +412,12 @@ def _record_format(out_format: str | None, output: str | None, default: str) -> 
     "--rate",
     "rate_unique",
     is_flag=True,
-    help="Rate every unique puzzle on HoDoKu's scale (as `sudoku-cp rate`): JSON Lines records "
-    "gain 'rating' (level, score, hardest technique); the summary counts the levels.",
+    help="Rate every unique puzzle (as `sudoku-cp rate`), on HoDoKu's scale or --scale se, "
+    "within --time-limit: JSON Lines records gain 'rating' (level, score, hardest technique; "
+    "or SE's er, ep, ed), CSV rating.* columns, the table a rating column; the summary counts "
+    "the levels (SE: the ER bands).",
 )
+@scale_option
 def check(
     inputs: tuple[str, ...],
     backend_list: str | None,
@@ -436,6 +440,7 @@ def check(
     certify_time_limit: float | None,
     rate_unique: bool,
     state: str | None,
+    scale: str = "hodoku",
 ) -> None:
     """Cross-check every puzzle of the INPUTs across backends and say whether it is unique.
 
@@ -461,7 +466,14 @@ def check(
     verdict disagreement (exit 3) and the note names the transform. A transform no backend
     decided in time is counted as inconclusive. JSON Lines records gain a "metamorphic"
     field: {"transforms": K, "agreed": …, "inconclusive": …}.
+
+    \b
+    Rating (--rate, --scale hodoku|se): each unique puzzle is rated as `sudoku-cp rate` rates
+    it. On SE's scale a puzzle that is not classic 9x9 is not rated (its record says why) and
+    a rating that reaches --time-limit gives lower bounds (written >=x.y).
     """
+    if scale != "hodoku" and not rate_unique:
+        fail(f"check: --scale {scale} is the scale of --rate; give --rate too")
     summary = _run_batch_command(
         "check",
         inputs,
@@ -483,7 +495,7 @@ def check(
         certify=certify,
         shrink=shrink_found,
         certify_time_limit=certify_time_limit,
-        rate=rate_unique,
+        rate=scale if rate_unique else False,
         state=state,
     )
     sys.exit(summary.exit_status)

@@ -9,7 +9,16 @@ from typing import IO, Any
 
 import click
 
-from .app import EXIT_OK, EXIT_UNDECIDED, box_option, fail, jobs_cap, main, path_value
+from .app import (
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    box_option,
+    fail,
+    jobs_cap,
+    main,
+    path_value,
+    scale_option,
+)
 
 FORMATS = ("line", "pretty", "rows", "json", "fpuzzles", "jsonl", "csv")
 
@@ -85,7 +94,9 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     "--difficulty",
     default=None,
     help="Easy | Medium | Hard | Unfair | Extreme (the logic rating, HoDoKu's levels; with "
-    "rules beyond groups their steps score on our own scale: docs/logic-variants.md).",
+    "rules beyond groups their steps score on our own scale: docs/logic-variants.md); with "
+    "--scale se an ER range, LOW-HIGH or one value (e.g. 7.1-8.0), met only by an exact ER "
+    "(classic 9x9).",
 )
 @click.option(
     "--score", default=None, metavar="N|LOW-HIGH", help="Target HoDoKu score (logic rating)."
@@ -144,6 +155,7 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     help="A checked DRAT proof per puzzle.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@scale_option
 def generate(
     model: str,
     box: str | None,
@@ -166,6 +178,7 @@ def generate(
     output: str | None,
     certify: str | None,
     quiet: bool,
+    scale: str = "hodoku",
 ) -> None:
     """Generate COUNT puzzles with exactly one solution, each cross-checked by two paradigms.
 
@@ -204,6 +217,7 @@ def generate(
             certify=certify,
             # Only the records show the rating; other forms skip its cost unless targeted.
             rate=out_format in ("jsonl", "csv"),
+            scale=scale,
         )
         options.check()
         from ..generate.make import base_model
@@ -247,7 +261,7 @@ def generate(
             )
         try:
             if out_format == "csv":
-                stream.write(csv_header())
+                stream.write(csv_header(scale))
             try:
                 for made in run(options, count, jobs=jobs or 1):
                     stream.write(text(made, out_format, options))

@@ -2,8 +2,10 @@
 
 Exit statuses:
   explain: 0 solved by deduction; 1 no solution (deduction reached a contradiction) or some
-  input is not a puzzle; 3 the techniques stalled; 2 unusable input or options (a rule the
-  logic solver does not reason about, a bad option).
+  input is not a puzzle (with --scale se: or more than one solution); 3 the techniques stalled
+  (with --scale se: SE's path needs a rule not implemented here, or reached --time-cap); 2
+  unusable input or options (a rule the logic solver does not reason about, a bad option;
+  with --scale se: a puzzle that is not classic 9x9).
   rate: 0 every puzzle rated (a stalled puzzle is rated Extreme); 1 some input is not a
   puzzle or has no solution (with --scale se: or more than one); 2 unusable input or options
   (with --scale se: a puzzle that is not classic 9x9).
@@ -34,7 +36,9 @@ from .app import (
     one_state_puzzle,
     path_value,
     puzzle_state,
+    scale_option,
     state_option,
+    time_cap_option,
 )
 
 MAX_RATED = 1_000_000
@@ -114,6 +118,8 @@ uniqueness_option = click.option(
     "or beyond the techniques. Exit 0 a step or solved, 1 wrong or no solution, 3 no "
     "technique applies.",
 )
+@scale_option
+@time_cap_option
 def explain(
     puzzle: str,
     model: str,
@@ -124,6 +130,8 @@ def explain(
     step_number: int | None,
     state: str | None,
     hint: bool,
+    scale: str = "hodoku",
+    time_cap: float | None = None,
 ) -> None:
     """Solve PUZZLE (text, a file, a bundled sample's name or -) by human techniques and print
     every step: the technique, its level and score, what it proves and why.
@@ -139,10 +147,21 @@ def explain(
     2 unusable input or a rule the logic solver does not reason about. With --hint: 0 a step
     (or already solved), 1 the state is wrong or the puzzle has no solution, 3 no technique
     applies.
+
+    With --scale se: Sudoku Explainer's solve path instead, each step with its SE difficulty,
+    then ER/EP/ED (text or json; classic 9x9 puzzles with one solution). Exit 0 solved, 1 not
+    a puzzle, no solution or more than one, 2 not classic 9x9, 3 SE's path needs a rule not
+    implemented here or reached --time-cap (the values shown are lower bounds).
     """
     from ..logic.solver import solve_logically
     from ..logic.text import format_trace, trace_data
 
+    _se_options("explain", scale, time_cap, uniqueness, state)
+    if scale == "se" and (hint or out_format not in ("text", "json")):
+        fail(
+            "explain: --scale se explains the whole path as text or json; --hint and "
+            "--format html/svg step through HoDoKu's techniques (the default scale)"
+        )
     if hint and out_format not in ("text", "json"):
         fail("explain: --hint goes with --format text or json")
     if out_format in ("text", "json") and (output is not None or step_number is not None):
@@ -174,6 +193,9 @@ def explain(
         if pictures and explained:
             fail(f"explain: --format {out_format} draws one puzzle; {puzzle} holds more")
         explained += 1
+        if scale == "se":
+            worst = max(worst, _explain_se(record, out_format, time_cap))
+            continue
         position = puzzle_state(record.puzzle, state)
         if hint:
             worst = max(worst, _hint(record, position, uniqueness, out_format))
@@ -195,6 +217,83 @@ def explain(
         elif trace.outcome == "stalled":
             worst = max(worst, EXIT_UNDECIDED)
     sys.exit(worst)
+
+
+def _se_options(
+    command: str, scale: str, time_cap: float | None, uniqueness: bool, state: str | None
+) -> None:
+    """Refuse the options that mean nothing on the scale chosen (one line, exit 2)."""
+    if scale != "se":
+        if time_cap is not None:
+            fail(f"{command}: --time-cap applies to --scale se only (HoDoKu's scale has no cap)")
+        return
+    if state is not None:
+        fail(f"{command}: --state does not apply to --scale se (SE rates a puzzle from its givens)")
+    if not uniqueness:
+        fail(
+            f"{command}: --no-uniqueness does not apply to --scale se (SE 1.2.1's rules include "
+            "unique loops and BUG, and SE rates only puzzles with one solution)"
+        )
+
+
+def _cap(time_cap: float | None) -> float:
+    from ..logic.se.rating import DEFAULT_TIME_CAP
+
+    return DEFAULT_TIME_CAP if time_cap is None else time_cap
+
+
+def _explain_se(record: Any, out_format: str, time_cap: float | None) -> int:
+    """``explain --scale se``: SE's path for one puzzle, its steps with their difficulty and
+    ER/EP/ED; returns the exit status it calls for."""
+    from ..logic.scales import se_step_data, se_step_text, se_summary
+    from ..logic.se import NotRatable, rate_puzzle_se
+    from ..logic.se.grid import SEGrid
+    from ..logic.text import format_candidates
+    from ..result import shown_id
+
+    cap = _cap(time_cap)
+    try:
+        rating = rate_puzzle_se(record.puzzle, cap)
+    except NotRatable as err:
+        click.echo(f"sudoku-cp: error: puzzle {shown_id(str(record.id))}: {err}", err=True)
+        return err.status
+    if rating.outcome == "time cap":
+        click.echo(
+            f"sudoku-cp: puzzle {shown_id(str(record.id))}: the time cap of {cap:g} s was "
+            "reached; its values are lower bounds",
+            err=True,
+        )
+    grid = SEGrid(list(record.puzzle.cells))
+    for step in rating.steps:  # the grid where the path stopped, for its candidates
+        step.apply(grid)
+    left = {  # (SE's masks: bit d is digit d)
+        cell: "".join(str(d) for d in range(1, 10) if grid.cands[cell] >> d & 1)
+        for cell in range(81)
+        if not grid.values[cell]
+    }
+    status = EXIT_OK if rating.outcome == "solved" else EXIT_UNDECIDED
+    if out_format == "json":
+        from ..logic.board import cell_name
+
+        data: dict[str, Any] = {
+            "puzzle": record.puzzle.to_line(),
+            "scale": "se",
+            "outcome": rating.outcome,
+            "rating": rating.to_dict(),
+            "steps": [se_step_data(step) for step in rating.steps],
+        }
+        if left:
+            data["candidates"] = {cell_name(c, 9): text for c, text in left.items()}
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return status
+    lines = [f"puzzle: {record.puzzle.to_line()}"]
+    lines += [se_step_text(number, step) for number, step in enumerate(rating.steps, 1)]
+    lines.append(se_summary(rating, cap))
+    if left:
+        lines.append("candidates left:")
+        lines.append(format_candidates(tuple(grid.values), tuple(c >> 1 for c in grid.cands), 9))
+    click.echo("\n".join(lines))
+    return status
 
 
 HINT_EXIT = {
@@ -341,24 +440,8 @@ FIELDS = ("id", "level", "score", "hardest", "steps", "outcome", "hardest_used")
 )
 @uniqueness_option
 @state_option
-@click.option(
-    "--scale",
-    type=click.Choice(["hodoku", "se"]),
-    default="hodoku",
-    show_default=True,
-    help="hodoku: HoDoKu's levels and scores (the default: 97.5% level agreement with HoDoKu "
-    "over its whole range). se: Sudoku Explainer's ER/EP/ED (SE 1.2.1's rules and values, "
-    "exact through forcing chains and cycles; a path needing SE's later rules (7.5 and up) "
-    "gets a lower bound written >=x.y), "
-    "opt-in until it is exact over SE's full range.",
-)
-@click.option(
-    "--time-cap",
-    type=click.FloatRange(0.1, 3600.0),
-    default=None,
-    help="--scale se only: seconds one puzzle's rating may take (default 60, at most 3600); "
-    "a rating that reaches it says so and gives lower bounds.",
-)
+@scale_option
+@time_cap_option
 def rate(
     inputs: tuple[str, ...],
     model: str,
@@ -383,18 +466,10 @@ def rate(
     se: or more than one), 2 unusable input or a rule the logic solver does not reason about
     (with --scale se: a puzzle that is not classic 9x9).
     """
+    _se_options("rate", scale, time_cap, uniqueness, state)
     if scale == "se":
-        if state is not None:
-            fail("rate: --state does not apply to --scale se (SE rates a puzzle from its givens)")
-        if not uniqueness:
-            fail(
-                "rate: --no-uniqueness does not apply to --scale se (SE 1.2.1's rules include "
-                "unique loops and BUG, and SE rates only puzzles with one solution)"
-            )
-        _rate_se(inputs, model, box, out_format, 60.0 if time_cap is None else time_cap)
+        _rate_se(inputs, model, box, out_format, _cap(time_cap))
         return
-    if time_cap is not None:
-        fail("rate: --time-cap applies to --scale se only (HoDoKu's scale has no cap)")
     from ..logic.rating import rate_puzzle, rating_of
     from ..logic.solver import solve_logically
 

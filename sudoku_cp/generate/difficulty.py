@@ -27,6 +27,11 @@ Combinations Easy 8, Rule Contains Medium 30, Forcing Net Extreme 700), and the 
 techniques stay off there (a swap of two digits may break a rule). Such a record's ``measure``
 says so (:data:`MEASURE_RULES`). A rule of a shape the logic solver does not read has no
 rating: ``--difficulty`` and ``--score`` are refused there (:func:`refusal`).
+
+With ``--scale se`` the difficulty is Sudoku Explainer's instead (:class:`SEDifficulty`,
+:func:`se_difficulty`; classic 9x9 only), and ``--difficulty`` an ER range (:func:`parse_er`).
+A target is met only by an exact ER inside the range: a lower bound (SE's path needs a rule
+not implemented here, or the rating reached its time cap) proves nothing but "at least".
 """
 
 from __future__ import annotations
@@ -45,13 +50,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEVELS",
+    "MAX_ER",
+    "SEDifficulty",
     "MEASURE",
     "MEASURE_RULES",
     "Difficulty",
     "beyond",
     "difficulty",
     "level_named",
+    "parse_er",
     "refusal",
+    "se_difficulty",
 ]
 
 MEASURE = "hodoku"
@@ -145,3 +154,72 @@ def refusal(variant: str, model: Model) -> str | None:
     """Why puzzles of ``variant`` over ``model`` cannot be rated, or None when they can (the
     rules drawn by every ``--variant`` are of shapes the logic solver reads)."""
     return _unread(model)
+
+
+# --- Sudoku Explainer's scale (--scale se) ------------------------------------------------------
+MEASURE_SE = "se"
+MAX_ER = 20.0
+"""The highest ER ``--difficulty`` takes with ``--scale se`` (a sane cap: SE's hardest rules,
+nested forcing chains, rate in the 9s to 11s)."""
+
+
+@dataclass(frozen=True)
+class SEDifficulty:
+    """SE's ER/EP/ED of a generated puzzle; ``*_exact`` False marks a lower bound."""
+
+    er: float
+    ep: float
+    ed: float
+    er_exact: bool
+    ep_exact: bool
+    ed_exact: bool
+    outcome: str
+    """"solved", "beyond" (a rule not implemented here), "time cap"."""
+    hardest: str
+    measure: str = MEASURE_SE
+
+
+def se_difficulty(puzzle: Puzzle, time_cap: float) -> SEDifficulty:
+    """The SE rating of a classic 9x9 puzzle with one solution, within ``time_cap`` seconds."""
+    from ..logic.se import rate_puzzle_se
+
+    rating = rate_puzzle_se(puzzle, time_cap)
+    return SEDifficulty(
+        round(rating.er, 1),
+        round(rating.ep, 1),
+        round(rating.ed, 1),
+        rating.er_exact,
+        rating.ep_exact,
+        rating.ed_exact,
+        rating.outcome,
+        str(rating.to_dict()["hardest"]),
+    )
+
+
+def parse_er(text: str) -> tuple[float, float]:
+    """``--scale se --difficulty``: ``"7.1-8.0"`` → (7.1, 8.0), ``"2.6"`` → (2.6, 2.6);
+    ValueError with the reason otherwise.
+
+    >>> parse_er("7.1-8.0"), parse_er(" 2.6 ")
+    ((7.1, 8.0), (2.6, 2.6))
+    """
+    low, sep, high = text.strip().partition("-")
+    try:
+        first = float(low)
+        last = float(high) if sep else first
+    except ValueError:
+        raise ValueError("expected an ER or an ER range, LOW-HIGH (e.g. 7.1-8.0)") from None
+    if not (0.0 < first <= last <= MAX_ER):  # (also refuses nan and inf)
+        raise ValueError(f"expected 0 < LOW <= HIGH <= {MAX_ER:g}")
+    return round(first, 1), round(last, 1)
+
+
+def se_meets(rated: SEDifficulty, er_range: tuple[float, float]) -> str | None:
+    """None when ``rated`` is an exact ER inside ``er_range``, else why the attempt missed."""
+    low, high = er_range
+    shown = f"{rated.er:.1f}" if rated.er_exact else f"≥{rated.er:.1f}"
+    if rated.er_exact and low <= rated.er <= high:
+        return None
+    if rated.er_exact or rated.er > high:
+        return f"last attempt rated ER {shown}"
+    return f"last attempt rated ER {shown} (a lower bound: {rated.outcome})"

@@ -21,7 +21,17 @@ from ..rules import global_rule
 from ..verdict import CheckRecord
 from .carve import carve, removable_given
 from .counting import LARGE_FROM, Counter, OutOfTime, deadline
-from .difficulty import Difficulty, beyond, difficulty, level_named, rateable, refusal
+from .difficulty import (
+    Difficulty,
+    SEDifficulty,
+    beyond,
+    difficulty,
+    level_named,
+    rateable,
+    refusal,
+    se_difficulty,
+    se_meets,
+)
 from .grids import NoGrid, random_regions, random_solution
 from .killer import random_cages, refine
 from .marks import GLOBALS, add_until_unique, counter_for, draw_rules, prune, removable_rule
@@ -44,8 +54,9 @@ class Generated:
     solution: Grid
     clues: int
     minimal: bool | None
-    difficulty: Difficulty | None
-    """The logic rating (None when not asked for, or the model has rules beyond groups)."""
+    difficulty: Difficulty | SEDifficulty | None
+    """The logic rating, or SE's with ``--scale se`` (None when not asked for, or the model
+    has rules beyond groups)."""
     attempts: int
     seconds: float
     record: CheckRecord
@@ -69,6 +80,14 @@ def base_model(options: Options) -> Model:
                 f"--variant {kind}: no {options.size}x{options.size} grid with 2x2 boxes "
                 f"satisfies the {kind} rule"
             )
+    if options.scale == "se":
+        from ..logic.se import NotRatable
+        from ..logic.se.rating import classic_values
+
+        try:  # SE's own test of a classic 9x9 model, on an empty grid of this model
+            classic_values(Puzzle.from_parsed((0,) * options.size**2, options.size, model))
+        except NotRatable as err:
+            raise OptionError(f"--scale se: {err} (the hodoku scale rates them)") from None
     why = refusal(options.variant, model)
     if why and (options.difficulty is not None or options.score is not None):
         raise OptionError(f"--difficulty/--score: the logic rating cannot judge this model; {why}")
@@ -122,8 +141,12 @@ def _try(
 ) -> Generated | str:
     """One attempt at puzzle ``index``: the puzzle, or why it missed the targets."""
     size = options.size
-    level = level_named(options.difficulty) if options.difficulty is not None else None
-    targeted = level is not None or options.score is not None
+    if options.scale == "se":
+        level = None
+        targeted = options.difficulty is not None
+    else:
+        level = level_named(options.difficulty) if options.difficulty is not None else None
+        targeted = level is not None or options.score is not None
     made = _attempt(options, base, size, rng, shapes)
     if made is None:
         return "no solved grid fits the drawn layout"
@@ -137,9 +160,20 @@ def _try(
         return f"last attempt rated above {level}"
     # Not above 16x16: options refuse a target there, and a 25x25 rating stalls slowly.
     asked = (targeted or options.rate) and size < LARGE_FROM
-    rated = difficulty(puzzle) if asked and rateable(puzzle.model) else None
-    if targeted and rated is not None and not _meets(rated, level, options.score):
-        return f"last attempt rated {rated.level}, score {rated.score}"
+    rated: Difficulty | SEDifficulty | None = None
+    if asked and options.scale == "se":
+        from ..logic.se.rating import DEFAULT_TIME_CAP
+
+        # SE's rating within its own default cap and what is left of this puzzle's
+        left = options.seconds - (time.perf_counter() - start)
+        rated = se_difficulty(puzzle, max(0.1, min(DEFAULT_TIME_CAP, left)))
+        missed = se_meets(rated, options.er_range) if options.er_range else None
+        if missed:
+            return missed
+    elif asked and rateable(puzzle.model):
+        rated = difficulty(puzzle)
+        if targeted and not _meets(rated, level, options.score):
+            return f"last attempt rated {rated.level}, score {rated.score}"
     minimal: bool | None = None
     if options.minimal:
         # With a symmetry, minimal by orbits: no orbit of givens can go (see carve).

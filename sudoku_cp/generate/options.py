@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..errors import SudokuError
 from .counting import LARGE_FROM
-from .difficulty import LEVELS, level_named
+from .difficulty import LEVELS, level_named, parse_er
 from .symmetry import SYMMETRIES
 
 MAX_COUNT = 1_000_000
@@ -104,6 +104,16 @@ class Options:
     givens: str | None = None
     """``some`` (carve givens over the rules), ``none`` (rules alone fix the solution);
     None: ``none`` for ``killer``, ``some`` for everything else."""
+    scale: str = "hodoku"
+    """The rating's scale (``--scale``): ``hodoku`` (``difficulty`` a level) or ``se``
+    (Sudoku Explainer's, classic 9x9 only; ``difficulty`` an ER range, :attr:`er_range`)."""
+
+    @property
+    def er_range(self) -> tuple[float, float] | None:
+        """``--scale se --difficulty``'s ER range (None without one)."""
+        if self.scale != "se" or self.difficulty is None:
+            return None
+        return parse_er(self.difficulty)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -156,8 +166,15 @@ class Options:
                 raise OptionError(
                     f"--clues: --variant {self.variant} with no givens has no clues to count"
                 )
-        if self.difficulty is not None and level_named(self.difficulty) is None:
-            raise OptionError(f"--difficulty {self.difficulty}: choose from {', '.join(LEVELS)}")
+        if self.scale == "se":
+            self._check_se()
+        elif self.scale != "hodoku":
+            raise OptionError(f"--scale {self.scale}: choose hodoku or se")
+        elif self.difficulty is not None and level_named(self.difficulty) is None:
+            raise OptionError(
+                f"--difficulty {self.difficulty}: choose from {', '.join(LEVELS)} (or give "
+                "--scale se and an ER range, e.g. 7.1-8.0)"
+            )
         if self.difficulty is not None and self.score is not None:
             raise OptionError("--difficulty and --score contradict each other; give one")
         if self.score is not None:
@@ -171,6 +188,26 @@ class Options:
         if self.no_givens and self.symmetry != "none":
             raise OptionError(
                 f"--symmetry: --variant {self.variant} with no givens has none to be symmetric"
+            )
+
+    def _check_se(self) -> None:
+        """``--scale se``: an ER range for ``--difficulty``, no ``--score`` (HoDoKu's), and a
+        classic 9x9 puzzle (the model itself is checked by :func:`.make.base_model`)."""
+        if self.score is not None:
+            raise OptionError(
+                "--score is HoDoKu's score; with --scale se give --difficulty an ER range "
+                "(e.g. 7.1-8.0)"
+            )
+        if self.difficulty is not None:
+            try:
+                parse_er(self.difficulty)
+            except ValueError as err:
+                raise OptionError(f"--scale se --difficulty {self.difficulty}: {err}") from None
+        if self.size != 9 or self.variant != "none":
+            what = f"--size {self.size}" if self.size != 9 else f"--variant {self.variant}"
+            raise OptionError(
+                f"--scale se: SE's scale rates classic 9x9 puzzles only, not {what} "
+                "(the hodoku scale rates variants and other sizes)"
             )
 
     def _check_variant(self) -> None:

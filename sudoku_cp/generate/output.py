@@ -4,9 +4,10 @@
 command reads back), ``pretty``, ``rows`` and ``json`` (grids: for puzzles of the model's own
 groups only — they cannot show regions or cages), ``fpuzzles`` (the f-puzzles JSON, one a
 line), ``jsonl`` (a record per puzzle: the puzzle as ``check`` reads it, its solution, seed,
-clues, minimality, difficulty (the logic rating: level, score, hardest technique; null
-where not rated) and the cross-check's backends and times) and ``csv`` (the same,
-flattened). Each reads back with ``sudoku-cp check``.
+clues, minimality, difficulty (the logic rating: level, score, hardest technique; with
+``--scale se`` SE's er, ep, ed, each with ``*_exact``, false for a lower bound; null where not
+rated) and the cross-check's backends and times) and ``csv`` (the same, flattened: SE's
+columns in place of level and score). Each reads back with ``sudoku-cp check``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..formats.fpuzzles import fpuzzles_data, fpuzzles_json
 from ..formats.line import format_line
 from ..formats.record_form import record_text
 from ..formats.writers import format_grid
+from .difficulty import SEDifficulty
 from .make import Generated
 from .options import Options
 
@@ -41,6 +43,22 @@ CSV_COLUMNS = (
     "backends",
     "seconds",
 )
+RATINGS = ("level", "score")
+"""The columns of HoDoKu's rating in :data:`CSV_COLUMNS`, replaced by :data:`SE_RATINGS` with
+``--scale se``."""
+SE_RATINGS = ("er", "ep", "ed", "er_exact", "ep_exact", "ed_exact")
+
+
+def csv_columns(scale: str = "hodoku") -> tuple[str, ...]:
+    """The CSV columns of a run on ``scale``: SE's values where HoDoKu's level and score are.
+
+    >>> csv_columns("se")[7:14]
+    ('er', 'ep', 'ed', 'er_exact', 'ep_exact', 'ed_exact', 'hardest')
+    """
+    if scale != "se":
+        return CSV_COLUMNS
+    at = CSV_COLUMNS.index(RATINGS[0])
+    return CSV_COLUMNS[:at] + SE_RATINGS + CSV_COLUMNS[at + len(RATINGS) :]
 
 
 def record(made: Generated, options: Options) -> dict[str, Any]:
@@ -80,6 +98,13 @@ def _difficulty(made: Generated) -> dict[str, Any] | None:
     rated = made.difficulty
     if rated is None:
         return None
+    if isinstance(rated, SEDifficulty):
+        return {
+            **{key: getattr(rated, key) for key in SE_RATINGS},
+            "outcome": rated.outcome,
+            "hardest": rated.hardest,
+            "measure": rated.measure,
+        }
     return {
         "level": rated.level,
         "score": rated.score,
@@ -95,8 +120,8 @@ def _box(made: Generated) -> str | None:
     return f"{shape[0]}x{shape[1]}" if shape else None
 
 
-def csv_header() -> str:
-    return _csv_line(CSV_COLUMNS)
+def csv_header(scale: str = "hodoku") -> str:
+    return _csv_line(csv_columns(scale))
 
 
 def text(made: Generated, fmt: str, options: Options) -> str:
@@ -112,12 +137,13 @@ def text(made: Generated, fmt: str, options: Options) -> str:
     data = record(made, options)
     if fmt == "jsonl":
         return json.dumps(data, separators=(",", ":")) + "\n"
-    for key in ("level", "score", "hardest", "measure"):
+    columns = csv_columns(options.scale)
+    for key in (*RATINGS, *SE_RATINGS, "hardest", "measure"):
         data[key] = (data["difficulty"] or {}).get(key, "")
     data["backends"] = " ".join(
         f"{name}:{run['status']}:{run['seconds']}" for name, run in data["backends"].items()
     )
-    return _csv_line([data[c] for c in CSV_COLUMNS])
+    return _csv_line([data[c] for c in columns])
 
 
 def _csv_line(values: Any) -> str:
