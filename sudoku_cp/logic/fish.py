@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .basic import and_list, layout
-from .board import Board
+from .board import Board, technique
 from .layout import layout_of
 from .patterns import fresh_digits, snapshot, tables
 from .steps import Step
@@ -83,7 +83,7 @@ def _fish_text(base: str, cover: str, lines: list[int], covers: list[int], digit
     return f"in {base}s {b}, {digit} fits only in {cover}s {c}"
 
 
-def basic_fish(board: Board, k: int) -> Step | None:
+def basic_fish(board: Board, k: int) -> Iterator[Step]:
     size, values, candidates = board.size, board.values, board.candidates
     for digit in fresh_digits(board, ("fish", k)):
         bit = 1 << (digit - 1)
@@ -109,7 +109,7 @@ def basic_fish(board: Board, k: int) -> Step | None:
                     continue
                 lines_sorted = sorted(base_lines)
                 proof = [(_cell(size, base, i, p), digit) for i, m in combo for p in _positions(m)]
-                return board.step(
+                yield board.step(
                     _NAMES[k],
                     f"On {digit}: "
                     f"{_fish_text(base, cover, lines_sorted, covers, digit)}"
@@ -118,7 +118,6 @@ def basic_fish(board: Board, k: int) -> Step | None:
                     eliminations=[(c, digit) for c in elims],
                     proof=sorted(proof),
                 )
-    return None
 
 
 @functools.cache
@@ -179,7 +178,7 @@ def _line_cells(size: int, orientation: int, lines: int) -> int:
     return out
 
 
-def finned_fish(board: Board, k: int) -> Step | None:
+def finned_fish(board: Board, k: int) -> Iterator[Step]:
     """Fins all in one group that is not a line (a box, a region, a diagonal): the cover
     holds every base candidate outside that group, and is filled up to k with positions of
     candidates inside it; the rest inside it are the fins."""
@@ -191,7 +190,7 @@ def finned_fish(board: Board, k: int) -> Step | None:
     for digit in fresh_digits(board, ("finned fish", k)):
         orientations = _lines(board, digit)
         if not orientations:
-            return None
+            return
         dmask = snapshot(board).masks[digit]
         for index, (base, cover, lines) in enumerate(orientations):
             # cross[p]: the base lines holding the digit at cover position p
@@ -239,8 +238,7 @@ def finned_fish(board: Board, k: int) -> Step | None:
                             board, digit, k, (base, cover), combo, targets, cover_mask
                         )
                         if step is not None:
-                            return step
-    return None
+                            yield step
 
 
 def _finned_step(
@@ -288,26 +286,32 @@ def _finned_step(
     )
 
 
-def x_wing(board: Board) -> Step | None:
+@technique
+def x_wing(board: Board) -> Iterator[Step]:
     return basic_fish(board, 2)
 
 
-def swordfish(board: Board) -> Step | None:
+@technique
+def swordfish(board: Board) -> Iterator[Step]:
     return basic_fish(board, 3)
 
 
-def jellyfish(board: Board) -> Step | None:
+@technique
+def jellyfish(board: Board) -> Iterator[Step]:
     return basic_fish(board, 4)
 
 
-def finned_x_wing(board: Board) -> Step | None:
+@technique
+def finned_x_wing(board: Board) -> Iterator[Step]:
     """Finned and sashimi X-Wings (the step's name says which)."""
     return finned_fish(board, 2)
 
 
-def finned_swordfish(board: Board) -> Step | None:
+@technique
+def finned_swordfish(board: Board) -> Iterator[Step]:
     return finned_fish(board, 3)
 
 
-def finned_jellyfish(board: Board) -> Step | None:
+@technique
+def finned_jellyfish(board: Board) -> Iterator[Step]:
     return finned_fish(board, 4)
