@@ -500,6 +500,11 @@ def _multi_1(
     sees_first: list[int],
     sees_second: list[int],
 ) -> Iterator[Step]:
+    # Each pair of colours that see each other is a step; the two clusters' step as HoDoKu
+    # makes it (``ColoringSolver.findMultiColorStepsForCandidate``: all four pairs checked
+    # into one step) follows when more than one pair removes something.
+    every: set[int] = set()
+    pairs = 0
     for a in (0, 1):
         for b in (0, 1):
             if not sees_first[a] & _bits(second[b]):
@@ -507,6 +512,8 @@ def _multi_1(
             gone = cells_of(mask & sees_first[1 - a] & sees_second[1 - b])
             if not gone:
                 continue
+            every.update(gone)
+            pairs += 1
             n = board.name
             A, B = first[a], second[b]
             text = (
@@ -516,6 +523,16 @@ def _multi_1(
                 f"{', '.join(n(c) for c in gone)}, seeing both opposites, cannot be {digit}."
             )
             yield _multi_step(board, "Multi-Colors 1", text, digit, gone, first, second)
+    if pairs > 1:
+        n = board.name
+        text = (
+            f"On {digit}: two clusters of strong links, each two-coloured, with {pairs} pairs "
+            f"of colours (one of each cluster) that see each other: not both colours of such "
+            f"a pair hold {digit}, so one of their opposites does, and "
+            f"{', '.join(n(c) for c in sorted(every))}, each seeing the opposites of one "
+            f"pair, cannot be {digit}."
+        )
+        yield _multi_step(board, "Multi-Colors 1", text, digit, sorted(every), first, second)
 
 
 def _multi_2(
