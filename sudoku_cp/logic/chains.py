@@ -701,10 +701,20 @@ def _aic_kind(board: Board, kind: str) -> Iterator[Step]:
     yield _step(board, kind, found)
     seen = {_outcome(found)}
     graph = _Graph(board, digits, conjugate=True, bivalue=True, in_cell=True, rules=rules)
-    for _, other in _every(graph, AIC, MIN_LINKS, (kind,)):
-        if _outcome(other) not in seen:
-            seen.add(_outcome(other))
-            yield _step(board, kind, other)
+    # A candidate an AIC removes, with the AIC, closes a discontinuous loop through itself
+    # (weakly linked to both ends): HoDoKu finds that loop from the candidate's cell and names
+    # it a Discontinuous Nice Loop removing that one candidate (TablingSolver.checkNiceLoop).
+    kinds = (DNL, AIC) if kind == DNL else (kind,)
+    for found_kind, other in _every(graph, AIC, MIN_LINKS, kinds):
+        singles = (
+            [replace(other, eliminations=[gone]) for gone in other.eliminations]
+            if found_kind != kind
+            else [other]
+        )
+        for one in singles:
+            if _outcome(one) not in seen:
+                seen.add(_outcome(one))
+                yield _step(board, kind, one)
 
 
 @technique
