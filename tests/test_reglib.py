@@ -153,6 +153,8 @@ def test_variants_fail_cases_and_siamese_codes() -> None:
         (lambda s: s.replace("224 524", "2x4 524"), "deleted candidates"),
         (lambda s: s.replace("364 365", "364 305"), "eliminations"),
         (lambda s: s[1:], "starts with"),
+        (lambda s: s + "x:", "8 ':'"),
+        (lambda s: s[: s.index(":364")], "4 ':'"),
     ],
 )
 def test_bad_lines_are_refused_with_their_line(change: object, message: str) -> None:

@@ -289,10 +289,11 @@ def parse_case(text: str, line: int = 0) -> Case:
     text = text.strip()
     if not text.startswith(":"):
         raise ReglibError(f"{where}: a case starts with ':'")
-    # Java's split drops trailing empty fields; the fields are positional from the first ':'.
+    # Sudoku2.setSudoku reads a line as the library format only with 6 or 7 ':' (the last,
+    # after <extra>, may be left out); the fields are positional from the first ':'.
+    if text.count(":") not in (6, 7):
+        raise ReglibError(f"{where}: {text.count(':')} ':', a case has 6 or 7")
     parts = text.split(":")
-    if len(parts) < 5:
-        raise ReglibError(f"{where}: {len(parts) - 1} fields, a case has at least 4")
     parts += [""] * (8 - len(parts))
     code, variant = parts[1], ""
     if "-" in code:
