@@ -39,7 +39,7 @@ Names as HoDoKu spells them (hobiwan's HoDoKu ``SolutionType`` and
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -269,12 +269,29 @@ def _search(
     that removes the most candidates (then the shortest), as HoDoKu ranks its X- and
     XY-Chains (``ChainSolver``: most eliminations first)."""
     best: dict[str, _Found] = {}
+
+    def limit() -> int:
+        if len(best) < len(kinds) or most:
+            return max_links
+        return max((best[k].links for k in kinds if k in best), default=0)
+
+    for s, links, frontier, parent in _levels(graph, min_links, limit):
+        for e in frontier:
+            _consider(graph, mode, kinds, best, parent, s, e, links, most)
+    return best
+
+
+def _levels(
+    graph: _Graph, min_links: int, limit: Callable[[], int]
+) -> Iterator[tuple[int, int, list[int], dict[int, tuple[int, int]]]]:
+    """Breadth first from each start node in turn: ``(start, links, frontier, parent)`` for
+    each level of at least ``min_links`` links, the frontier's nodes reached by chains of that
+    many links (``parent`` leads back to the start). ``limit()``, asked at each start, is the
+    deepest level for it; at most ``MAX_WORK`` links are examined in all."""
     work = 0
     strong = graph.strong
     for s in sorted(strong):
-        limit = max((best[k].links for k in kinds if k in best), default=0)
-        if len(best) < len(kinds) or most:
-            limit = max_links
+        deepest = limit()
         parent: dict[int, tuple[int, int]] = {}
         frontier = []
         for f in strong[s]:
@@ -282,11 +299,10 @@ def _search(
                 parent[f] = (s, -1)
                 frontier.append(f)
         links = 1
-        while frontier and links <= limit and work < MAX_WORK:
+        while frontier and links <= deepest and work < MAX_WORK:
             if links >= min_links:
-                for e in frontier:
-                    _consider(graph, mode, kinds, best, parent, s, e, links, most)
-            if links + 2 > limit:
+                yield s, links, frontier, parent
+            if links + 2 > deepest:
                 break
             following = []
             for e in frontier:
@@ -299,7 +315,6 @@ def _search(
             links += 2
         if work >= MAX_WORK:
             break
-    return best
 
 
 def _consider(
@@ -364,40 +379,16 @@ def _every(
 ) -> Iterator[tuple[str, _Found]]:
     """Every chain (and loop) of the kinds in ``kinds`` that the search of :func:`_search`
     meets: from each start, the shortest chain to each end, within the same caps."""
-    work = 0
-    strong = graph.strong
-    for s in sorted(strong):
-        parent: dict[int, tuple[int, int]] = {}
-        frontier = []
-        for f in strong[s]:
-            if f not in parent:
-                parent[f] = (s, -1)
-                frontier.append(f)
-        links = 1
-        while frontier and links <= max_links and work < MAX_WORK:
-            if links >= min_links:
-                for e in frontier:
-                    found = _classify(graph, s, e, mode)
-                    if found is not None and found[0] in kinds:
-                        kind, placements, gone = found
-                        yield kind, _chain_found(graph, parent, s, e, links, placements, gone)
-                    if CNL in kinds and e != s and _weakly_linked(graph, e, s):
-                        loop = _loop_found(graph, parent, e, links)
-                        if loop is not None:
-                            yield CNL, loop
-            if links + 2 > max_links:
-                break
-            following = []
-            for e in frontier:
-                for c, f in graph.succ(e):
-                    work += 1
-                    if f not in parent:
-                        parent[f] = (c, e)
-                        following.append(f)
-            frontier = following
-            links += 2
-        if work >= MAX_WORK:
-            break
+    for s, links, frontier, parent in _levels(graph, min_links, lambda: max_links):
+        for e in frontier:
+            found = _classify(graph, s, e, mode)
+            if found is not None and found[0] in kinds:
+                kind, placements, gone = found
+                yield kind, _chain_found(graph, parent, s, e, links, placements, gone)
+            if CNL in kinds and e != s and _weakly_linked(graph, e, s):
+                loop = _loop_found(graph, parent, e, links)
+                if loop is not None:
+                    yield CNL, loop
 
 
 def _outcome(found: _Found) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
