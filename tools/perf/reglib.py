@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -532,7 +533,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             json.dumps(
                 {
-                    "families": [vars(f) for f in families],
+                    "families": [{**vars(f), "seconds": round(f.seconds, 3)} for f in families],
                     "totals": totals,
                     "failures": [
                         {
@@ -585,4 +586,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # (the output piped into a reader that stopped early, as head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
