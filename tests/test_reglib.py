@@ -19,6 +19,7 @@ from sudoku_cp.logic.board import every_step
 from tools.perf.reglib import (
     Case,
     ReglibError,
+    _module_techniques,
     finder,
     main,
     parse_case,
@@ -173,6 +174,19 @@ def test_a_changed_expectation_fails_and_an_unknown_technique_is_missing() -> No
     assert unknown.name is None and run_case(unknown).status == "missing"
     families, totals = summarise([run_case(unknown)])
     assert families[0].missing == 1 and totals["passed"] == 0
+
+
+def test_techniques_are_found_by_hodoku_s_name() -> None:
+    # registered in the solver; a sashimi fish from the finned search (RegressionTester runs
+    # one finder for both); HoDoKu's long ALS name or the project's short one
+    assert finder("Skyscraper") == (patterns.skyscraper, frozenset({"Skyscraper"}))
+    found = finder("Sashimi Swordfish")
+    assert found is not None and found[1] == {"Sashimi Swordfish"}
+    assert found[0] is finder("Finned Swordfish")[0]  # type: ignore[index]
+    assert finder("Almost Locked Set XZ-Rule") in (None, finder("ALS-XZ"))
+    assert finder("Squirmbag") is None  # no search for size-5 fish
+    # the modules' own lists are read too (searches the solver may leave off)
+    assert ("Skyscraper", patterns.skyscraper) in _module_techniques()
 
 
 def test_the_library_file_as_read() -> None:

@@ -32,8 +32,11 @@ is tested with no change here. A family (a code) with no registered technique is
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib
 import json
 import os
+import pkgutil
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -363,20 +366,37 @@ def read_cases(path: Path = DEFAULT_FILE) -> list[Case]:
 
 # --- running ----------------------------------------------------------------------------------
 def finder(name: str) -> tuple[Technique, frozenset[str]] | None:
-    """The registered technique searching for HoDoKu's technique ``name`` and the step names
-    that count as it; None when none is registered."""
+    """The technique searching for HoDoKu's technique ``name`` and the step names that count
+    as it; None when there is none. Looked up in the solver's registry first, then in the
+    ``TECHNIQUES`` lists of the logic modules (searches the solver leaves off, as HoDoKu's
+    solver leaves its Mutant fish off while its RegressionTester tests them)."""
     from sudoku_cp.logic.solver import TECHNIQUES
 
     names = frozenset((name, *ALIASES.get(name, ())))
-    for entry in TECHNIQUES:
-        if entry.name in names:
-            return entry.find, names
-    host = SEARCHED_WITH.get(name)
-    if host is not None:
-        for entry in TECHNIQUES:
-            if entry.name == host:
-                return entry.find, names
+    registered = [(entry.name, entry.find) for entry in TECHNIQUES]
+    for wanted in (names, {SEARCHED_WITH.get(name)}):
+        for found in (registered, _module_techniques()):
+            for known, find in found:
+                if known in wanted:
+                    return find, names
     return None
+
+
+@functools.cache
+def _module_techniques() -> tuple[tuple[str, Technique], ...]:
+    """``(name, search)`` from every ``sudoku_cp.logic`` module's ``TECHNIQUES`` (pairs, or
+    triples with an order key first), modules in name order."""
+    import sudoku_cp.logic as logic
+
+    out: list[tuple[str, Technique]] = []
+    for module in sorted(m.name for m in pkgutil.iter_modules(logic.__path__) if not m.ispkg):
+        listed = getattr(importlib.import_module(f"sudoku_cp.logic.{module}"), "TECHNIQUES", ())
+        for item in listed if isinstance(listed, tuple) else ():
+            name = next((x for x in item if isinstance(x, str)), None)
+            find = next((x for x in item if callable(x)), None)
+            if name is not None and find is not None:
+                out.append((name, find))
+    return tuple(out)
 
 
 def outcome(
