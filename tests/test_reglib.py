@@ -112,6 +112,11 @@ def test_header_example_1_givens_placed_and_the_naked_single() -> None:
     )
     assert case.placements == {(1 * 9 + 8, 8)}
     assert not case.eliminations and not case.deleted
+    # the board keeps the difference (Sudoku2.setCell's given flag): givens are the puzzle's,
+    # '+' digits only placed on the board
+    board = case.board
+    assert _grid(tuple(board.puzzle.cells), set(range(81))) == _grid(case.values, givens)
+    assert tuple(board.values) == case.values
     assert run_case(case).status == "pass"
 
 

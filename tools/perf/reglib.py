@@ -262,11 +262,18 @@ class Case:
 
     @property
     def board(self) -> Board:
-        """The grid of the case, candidates deleted, as ``Sudoku2.setSudoku`` makes it."""
+        """The grid of the case, candidates deleted, as ``Sudoku2.setSudoku`` makes it: the
+        givens are the puzzle's, the '+' digits placed on the board (``setCell(…, given)``
+        with ``given`` false), so a technique that tells them apart (an avoidable rectangle
+        needs placed, not given, digits) can."""
         from sudoku_cp import Puzzle
 
-        puzzle = Puzzle.parse("".join(str(v) if v else "." for v in self.values))
-        board = Board(puzzle)
+        givens = "".join(
+            str(v) if v and i not in self.placed else "." for i, v in enumerate(self.values)
+        )
+        board = Board(Puzzle.parse(givens))
+        for cell in sorted(self.placed):
+            board.place(cell, self.values[cell])
         for cell, digit in self.deleted:
             if not board.values[cell]:
                 board.eliminate(cell, digit)
