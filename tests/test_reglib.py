@@ -33,8 +33,9 @@ IMPLEMENTED = [c for c in CASES if c.name is not None and finder(c.name) is not 
 
 # Uniqueness tests with *missing candidates* (variant 2; RegressionTester turns HoDoKu's
 # allowUniquenessMissingCandidates on for them): a corner may have lost x or y by an earlier
-# step. Our deadly patterns need both digits in every corner (uniqueness._deadly_patterns).
-MISSING_CANDIDATES = {"0600", "0601", "0602", "0603", "0604", "0605", "0606", "0607", "0608"}
+# step. Our deadly patterns need both digits in every corner (uniqueness._deadly_patterns,
+# which Uniqueness Tests 1, 2, 4, 5, 6 and Hidden Rectangle share).
+MISSING_CANDIDATES = {"0600", "0601", "0603", "0604", "0605", "0606"}
 _CNL = (
     "our search meets one loop per start and end (the shortest path); HoDoKu's loop takes "
     "another path, with other eliminations"
@@ -53,6 +54,21 @@ KNOWN_FAILURES: dict[int, str] = {
 """Library lines that fail, with the reason."""
 
 
+# Variants for which RegressionTester.test turns on an option HoDoKu's own solver leaves off
+# (Options.ALLOW_ALS_IN_TABLING_CHAINS, ALLOW_ALS_OVERLAP: false). Not strict: whether a case
+# passes depends on how far the technique goes beyond HoDoKu's defaults.
+OPTION_VARIANTS: dict[tuple[str, str], str] = {
+    **dict.fromkeys(
+        [("0709", "2"), ("0710", "3"), ("0710", "4"), ("0711", "3"), ("0711", "4")],
+        "an ALS as a chain node (HoDoKu's allowAlsInTablingChains)",
+    ),
+    **dict.fromkeys(
+        [("0902", "2"), ("0903", "2"), ("0904", "2")],
+        "overlapping ALSs (HoDoKu's allowAlsOverlap)",
+    ),
+}
+
+
 def _reason(case: Case) -> str | None:
     if case.code in MISSING_CANDIDATES and case.variant == "2":
         return "uniqueness with missing candidates (variant 2) is not looked for"
@@ -63,7 +79,10 @@ def _params() -> list[object]:
     out = []
     for case in IMPLEMENTED:
         reason = _reason(case)
+        optional = OPTION_VARIANTS.get((case.code, case.variant))
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        if optional:
+            marks = [pytest.mark.xfail(strict=False, reason=optional)]
         variant = f"-{case.variant}" if case.variant else ""
         out.append(pytest.param(case, marks=marks, id=f"{case.code}{variant}-line{case.line}"))
     return out
@@ -188,7 +207,8 @@ def test_techniques_are_found_by_hodoku_s_name() -> None:
     found = finder("Sashimi Swordfish")
     assert found is not None and found[1] == {"Sashimi Swordfish"}
     assert found[0] is finder("Finned Swordfish")[0]  # type: ignore[index]
-    assert finder("Almost Locked Set XZ-Rule") in (None, finder("ALS-XZ"))
+    als = finder("Almost Locked Set XZ-Rule")
+    assert als is None or als[1] == {"Almost Locked Set XZ-Rule", "ALS-XZ"}
     assert finder("Squirmbag") is None  # no search for size-5 fish
     # the modules' own lists are read too (searches the solver may leave off)
     assert ("Skyscraper", patterns.skyscraper) in _module_techniques()
