@@ -16,6 +16,7 @@ import pytest
 
 from sudoku_cp.logic import patterns
 from sudoku_cp.logic.board import every_step
+from sudoku_cp.logic.solver import TECHNIQUES
 from tools.perf.reglib import (
     Case,
     ReglibError,
@@ -75,6 +76,11 @@ def _reason(case: Case) -> str | None:
     return KNOWN_FAILURES.get(case.line)
 
 
+# Searches the solver leaves off (found in a module's own TECHNIQUES list only, as Mutant
+# fish) are the slow ones: their cases are marked slow.
+SOLVER_SEARCHES = {id(entry.find) for entry in TECHNIQUES}
+
+
 def _params() -> list[object]:
     out = []
     for case in IMPLEMENTED:
@@ -83,6 +89,8 @@ def _params() -> list[object]:
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
         if optional:
             marks = [pytest.mark.xfail(strict=False, reason=optional)]
+        if id(finder(case.name)[0]) not in SOLVER_SEARCHES:  # type: ignore[arg-type, index]
+            marks.append(pytest.mark.slow)
         variant = f"-{case.variant}" if case.variant else ""
         out.append(pytest.param(case, marks=marks, id=f"{case.code}{variant}-line{case.line}"))
     return out
