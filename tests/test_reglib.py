@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_cp.logic import patterns
+from sudoku_cp.logic import fish, patterns
 from sudoku_cp.logic.board import every_step
 from sudoku_cp.logic.solver import TECHNIQUES
 from tools.perf.reglib import (
@@ -274,4 +274,17 @@ def test_a_candidate_an_aic_removes_is_a_discontinuous_loop_through_it() -> None
     # Before, this case failed (only DNLs back to their own start cell were listed).
     case = next(c for c in CASES if c.line == 1188)
     assert case.eliminations == {(8 * 9 + 6, 9)}
+    assert run_case(case).status == "pass"
+
+
+def test_siamese_fish_join_two_finned_fish_on_one_base() -> None:
+    # HoDoKu reglib-1.4.txt, case 03121 (line 609): a Siamese Finned Jellyfish on 7, a
+    # sashimi and a finned jellyfish on the same base lines removing 725 and 754 764. The
+    # finned search now also gives the pair as one step (after its own fish, never first);
+    # before, the siamese families were missing.
+    case = next(c for c in CASES if c.line == 609)
+    steps = list(every_step(fish.finned_jellyfish, case.board))
+    assert not steps[0].technique.startswith("Siamese")
+    siamese = [s for s in steps if s.technique == "Siamese Finned Jellyfish"]
+    assert case.eliminations in [frozenset(s.eliminations) for s in siamese]
     assert run_case(case).status == "pass"

@@ -192,6 +192,7 @@ def finned_fish(board: Board, k: int) -> Iterator[Step]:
         if not orientations:
             return
         dmask = snapshot(board).masks[digit]
+        same_base: dict[tuple[int, int], list[Step]] = {}
         for index, (base, cover, lines) in enumerate(orientations):
             # cross[p]: the base lines holding the digit at cover position p
             cross = dict(orientations[1 - index][2])
@@ -238,7 +239,31 @@ def finned_fish(board: Board, k: int) -> Iterator[Step]:
                             board, digit, k, (base, cover), combo, targets, cover_mask
                         )
                         if step is not None:
+                            same_base.setdefault((index, base_mask), []).append(step)
                             yield step
+        yield from _siamese(board, same_base)
+
+
+def _siamese(board: Board, same_base: dict[tuple[int, int], list[Step]]) -> Iterator[Step]:
+    """HoDoKu's siamese fish (``FishSolver.findSiameseFish``): two finned fish on one digit
+    with the same base lines that remove different candidates (their first differs), as one
+    step removing what either removes. HoDoKu names it after the first of the two in its
+    search order, where a finned fish comes before a sashimi one on the same base (so its
+    reglib's cases): sashimi only when both are. Each fish alone holds, so both do; these
+    come after every fish of the digit, never first."""
+    for steps in same_base.values():
+        for i, one in enumerate(steps):
+            for other in steps[i + 1 :]:
+                if one.eliminations[0] == other.eliminations[0]:
+                    continue  # (the same fish found twice, as HoDoKu tells them apart)
+                both = all(s.technique.startswith("Sashimi") for s in (one, other))
+                name = one.technique.replace("Sashimi", "Finned") if not both else one.technique
+                yield board.step(
+                    "Siamese " + name,
+                    f"Two fish on the same base lines (siamese): {one.text} And {other.text}",
+                    eliminations=[*one.eliminations, *other.eliminations],
+                    proof=sorted({*one.proof, *other.proof}),
+                )
 
 
 def _finned_step(

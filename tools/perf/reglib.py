@@ -174,6 +174,14 @@ SEARCHED_WITH: dict[str, str] = {
     "Sashimi Squirmbag": "Finned Squirmbag",
     "Sashimi Whale": "Finned Whale",
     "Sashimi Leviathan": "Finned Leviathan",
+    # A siamese fish is two of that search's fish with the same base (FishSolver.
+    # findSiameseFish, run over the list the same finder made).
+    "Siamese Finned X-Wing": "Finned X-Wing",
+    "Siamese Finned Swordfish": "Finned Swordfish",
+    "Siamese Finned Jellyfish": "Finned Jellyfish",
+    "Siamese Sashimi X-Wing": "Finned X-Wing",
+    "Siamese Sashimi Swordfish": "Finned Swordfish",
+    "Siamese Sashimi Jellyfish": "Finned Jellyfish",
 }
 """A technique whose steps come from another's search (when none is registered by its name)."""
 
