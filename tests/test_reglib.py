@@ -288,3 +288,16 @@ def test_siamese_fish_join_two_finned_fish_on_one_base() -> None:
     siamese = [s for s in steps if s.technique == "Siamese Finned Jellyfish"]
     assert case.eliminations in [frozenset(s.eliminations) for s in siamese]
     assert run_case(case).status == "pass"
+
+
+def test_dual_kites_join_two_kites_through_the_same_box_cells() -> None:
+    # HoDoKu reglib-1.4.txt, case 0404 (line 836): a Dual 2-String Kite removing 5 from r1c4
+    # and 9 from r4c4: two kites, on 5 and on 9, joined through the same two cells of box 8
+    # (HoDoKu's findDualTwoStringKites compares the cells, not the digits). Before, the dual
+    # families were missing.
+    case = next(c for c in CASES if c.line == 836)
+    steps = list(every_step(patterns.two_string_kite, case.board))
+    assert steps[0].technique == "2-String Kite"
+    duals = [frozenset(s.eliminations) for s in steps if s.technique == "Dual 2-String Kite"]
+    assert duals == [case.eliminations]
+    assert run_case(case).status == "pass"

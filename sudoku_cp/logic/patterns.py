@@ -184,6 +184,9 @@ def _turbot(board: Board, want_kite: bool) -> Iterator[Step]:
     """Skyscraper (two parallel lines) or 2-String Kite (a row and a column whose near ends
     share a box): a1 = b1 - b2 = a2 on one digit, so a1 or a2 holds it."""
     t = tables(board)
+    # Kites by the two cells joining them in a box, whatever their digit: HoDoKu's dual kite
+    # (findDualTwoStringKites) compares those cells only.
+    joined: dict[object, list[Step]] = {}
     for digit in fresh_digits(board, ("kite" if want_kite else "skyscraper",)):
         links = [link for link in conjugates(board, digit) if t.kind[link[2]] != OTHER]
         if len(links) < 2:
@@ -233,7 +236,7 @@ def _turbot(board: Board, want_kite: bool) -> Iterator[Step]:
                             f"{', '.join(n(c) for c in gone)}, seeing both, cannot be {digit}."
                         )
                         chain = [(a1, digit), (b1, digit), (b2, digit), (a2, digit)]
-                        yield board.step(
+                        step = board.step(
                             name,
                             text,
                             eliminations=[(c, digit) for c in gone],
@@ -241,6 +244,10 @@ def _turbot(board: Board, want_kite: bool) -> Iterator[Step]:
                             groups=(g1, via, g2),
                             links=_alternating(chain, first_strong=True),
                         )
+                        joined.setdefault(frozenset((b1, b2)), []).append(step)
+                        yield step
+    if want_kite:
+        yield from _duals(board, "Dual 2-String Kite", joined)
 
 
 def _alternating(chain: list[Candidate], first_strong: bool) -> list[Link]:
@@ -281,6 +288,7 @@ def empty_rectangle(board: Board) -> Iterator[Step]:
         if not links:
             continue
         mask = digit_mask(board, digit)
+        joined: dict[object, list[Step]] = {}  # rectangles by their box
         for box in t.full:
             if t.kind[box] != OTHER:
                 continue
@@ -316,7 +324,7 @@ def empty_rectangle(board: Board) -> Iterator[Step]:
                         f"is not {digit} the box's {digit} is in {qs}, and "
                         f"either way {', '.join(n(c) for c in gone)} cannot be {digit}."
                     )
-                    yield board.step(
+                    step = board.step(
                         "Empty Rectangle",
                         text,
                         eliminations=[(c, digit) for c in gone],
@@ -325,6 +333,30 @@ def empty_rectangle(board: Board) -> Iterator[Step]:
                         links=[Link((y, digit), (x, digit), True)]
                         + [Link((x, digit), (c, digit), False) for c in part_p],
                     )
+                    joined.setdefault(box, []).append(step)
+                    yield step
+        yield from _duals(board, "Dual Empty Rectangle", joined)
+
+
+def _duals(board: Board, name: str, joined: dict[object, list[Step]]) -> Iterator[Step]:
+    """HoDoKu's duals (``SingleDigitPatternSolver.findDualTwoStringKites`` and
+    ``findDualEmptyRectangles``): two kites joined by the same two cells of a box, or two
+    empty rectangles on the same box, that remove different candidates (their first
+    differs), as one step removing what either removes. Each holds alone, so both do; these
+    come after the steps they join, never first."""
+    for steps in joined.values():
+        for i, one in enumerate(steps):
+            for other in steps[i + 1 :]:
+                if one.eliminations[0] == other.eliminations[0]:
+                    continue  # (the same step found twice, as HoDoKu tells them apart)
+                yield board.step(
+                    name,
+                    f"Two at once (dual): {one.text} And {other.text}",
+                    eliminations=[*one.eliminations, *other.eliminations],
+                    proof=sorted({*one.proof, *other.proof}),
+                    groups=sorted({*one.groups, *other.groups}),
+                    links=[*one.links, *other.links],
+                )
 
 
 def _in_one_line(board: Board, cells: list[int]) -> bool:

@@ -174,6 +174,10 @@ SEARCHED_WITH: dict[str, str] = {
     "Sashimi Squirmbag": "Finned Squirmbag",
     "Sashimi Whale": "Finned Whale",
     "Sashimi Leviathan": "Finned Leviathan",
+    # Dual kites and rectangles: two of one search's steps (SingleDigitPatternSolver's
+    # findDualTwoStringKites / findDualEmptyRectangles over the list that search made).
+    "Dual 2-String Kite": "2-String Kite",
+    "Dual Empty Rectangle": "Empty Rectangle",
     # A siamese fish is two of that search's fish with the same base (FishSolver.
     # findSiameseFish, run over the list the same finder made).
     "Siamese Finned X-Wing": "Finned X-Wing",
