@@ -1,7 +1,7 @@
 """Singles, intersections and subsets: the techniques every human solver starts with.
 
-Each function is a :data:`~sudoku_cp.logic.board.Technique`: it returns the first step it
-finds on the board, without changing the board, or None. Names are HoDoKu's. Every technique
+Each technique is a search for every step (:func:`~sudoku_cp.logic.board.technique`), called
+for the first it finds, without changing the board. Names are HoDoKu's. Every technique
 is written over the model's groups, so it works for every size and every model whose rules are
 groups (jigsaw regions, diagonals, windows). "A digit must go somewhere in this group" is used
 only for groups of ``size`` cells; "a digit at most once" for every group.
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, TypeVar
 
-from .board import Board, digits_of
+from .board import Board, digits_of, technique
 from .layout import Layout, layout_of
 from .patterns import cells_of, snapshot
 from .steps import Step
@@ -112,7 +112,8 @@ def _affected(board: Board, technique: object, wide: bool, cells: set[int] | Non
     return mask
 
 
-def full_house(board: Board) -> Step | None:
+@technique
+def full_house(board: Board) -> Iterator[Step]:
     """The last empty cell of a group takes the one digit the group still lacks."""
     lay = layout(board)
     values = board.values
@@ -121,47 +122,54 @@ def full_house(board: Board) -> Step | None:
     changed = board.changed_since(full_house)
     placed = None if changed is None else {c for c in changed if values[c]}
     groups = _affected(board, full_house, False, placed)
+    found = False
     for g in lay.full:
         if groups >> g & 1 and getters[g](values).count(0) == 1:
             cell = next(c for c in lay.groups[g] if not values[c])
             missing = board.all_digits & ~_placed(board, lay.groups[g])
             if missing & board.candidates[cell] and missing.bit_count() == 1:
                 digit = missing.bit_length()
-                return board.step(
+                found = True
+                yield board.step(
                     "Full House",
                     f"{board.name(cell)} is the last empty cell of {lay.labels[g]}, "
                     f"which lacks only {digit}: {board.name(cell)} = {digit}.",
                     placements=[(cell, digit)],
                     groups=[g],
                 )
-    board.found_nothing(full_house)
-    return None
+    if not found:
+        board.found_nothing(full_house)
 
 
-def naked_single(board: Board) -> Step | None:
+@technique
+def naked_single(board: Board) -> Iterator[Step]:
     """A cell with one candidate left takes it."""
     values, candidates = board.values, board.candidates
     changed = board.changed_since(naked_single)
+    found = False
     for cell in range(len(candidates)) if changed is None else sorted(changed):
         mask = candidates[cell]
         if not values[cell] and mask and not mask & (mask - 1):
             digit = mask.bit_length()
-            return board.step(
+            found = True
+            yield board.step(
                 "Naked Single",
                 f"{board.name(cell)} sees every digit but {digit} in its row, column and "
                 f"other groups: {board.name(cell)} = {digit}.",
                 placements=[(cell, digit)],
                 proof=[(cell, digit)],
             )
-    board.found_nothing(naked_single)
-    return None
+    if not found:
+        board.found_nothing(naked_single)
 
 
-def hidden_single(board: Board) -> Step | None:
+@technique
+def hidden_single(board: Board) -> Iterator[Step]:
     """A digit that fits in only one cell of a group goes there."""
     lay = layout(board)
     values, candidates = board.values, board.candidates
     groups = _affected(board, hidden_single, False)
+    found = False
     for g in lay.full:
         if not groups >> g & 1:
             continue
@@ -175,11 +183,13 @@ def hidden_single(board: Board) -> Step | None:
                 twice |= once & mask
                 once |= mask
         single = once & ~twice & ~placed
-        if single:
+        while single:
             bit = single & -single
+            single &= single - 1
             digit = bit.bit_length()
             cell = next(c for c in group if not values[c] and candidates[c] & bit)
-            return board.step(
+            found = True
+            yield board.step(
                 "Hidden Single",
                 f"In {lay.labels[g]}, {digit} fits only in {board.name(cell)}: "
                 f"{board.name(cell)} = {digit}.",
@@ -187,18 +197,20 @@ def hidden_single(board: Board) -> Step | None:
                 proof=[(cell, digit)],
                 groups=[g],
             )
-    board.found_nothing(hidden_single)
-    return None
+    if not found:
+        board.found_nothing(hidden_single)
 
 
 # --- intersections -----------------------------------------------------------------------------
-def locked_candidates_pointing(board: Board) -> Step | None:
+@technique
+def locked_candidates_pointing(board: Board) -> Iterator[Step]:
     """Locked Candidates Type 1: a digit's candidates in a box (region, diagonal …) all lie
     in one line, or in another group it meets: that group's other cells cannot hold it."""
     return _locked_candidates(board, pointing=True)
 
 
-def locked_candidates_claiming(board: Board) -> Step | None:
+@technique
+def locked_candidates_claiming(board: Board) -> Iterator[Step]:
     """Locked Candidates Type 2: a digit's candidates in a row or column all lie in one box
     (or another group it meets): that group's other cells cannot hold it."""
     return _locked_candidates(board, pointing=False)
@@ -209,23 +221,30 @@ def locked_candidates(board: Board) -> Step | None:
     return locked_candidates_pointing(board) or locked_candidates_claiming(board)
 
 
-def _locked_candidates(board: Board, pointing: bool) -> Step | None:
+def _locked_candidates(board: Board, pointing: bool) -> Iterator[Step]:
     """When a digit's candidates in a full group A all lie where A meets another group B,
     B's other cells cannot hold it. Over any pair of intersecting groups; *pointing* when A
     is not a row or column, *claiming* when it is (HoDoKu's two types)."""
     lay = layout(board)
     values, candidates = board.values, board.candidates
     # HoDoKu's scan order (``SimpleSolver``): group A, then digit, then B (a row before a
-    # column); the intersections come grouped by A, so the first A with a find decides.
-    best: tuple[int, int, int, tuple[int, ...], tuple[int, ...]] | None = None
+    # column); the intersections come grouped by A, so the steps of one A are yielded
+    # together, smallest digit first (the first intersection first for one digit).
     # What A and B hold decides, so only an A near a change can find something new.
     key = ("locked candidates", pointing)
     groups = _affected(board, key, True)
-    for a, b, common, a_rest, b_rest in lay.intersections:
-        if (a in lay.lines) == pointing or not groups >> a & 1:
+    found = False
+    pending: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
+    end = (-1, -1, (), (), ())  # (flushes the last A's steps)
+    for a, b, common, a_rest, b_rest in (*lay.intersections, end):
+        if pending and a != pending[0][1]:
+            pending.sort(key=lambda p: p[0])
+            for digit, pa, pb, pcommon, pb_rest in pending:
+                found = True
+                yield _locked_step(board, digit, pa, pb, pcommon, pb_rest)
+            pending = []
+        if a < 0 or (a in lay.lines) == pointing or not groups >> a & 1:
             continue
-        if best is not None and a != best[1]:
-            break
         inside = 0
         for cell in common:
             if not values[cell]:
@@ -239,16 +258,17 @@ def _locked_candidates(board: Board, pointing: bool) -> Step | None:
         while locked:
             bit = locked & -locked
             locked &= locked - 1
-            digit = bit.bit_length()
-            if best is not None and digit >= best[0]:
-                break
             if any(not values[c] and candidates[c] & bit for c in b_rest):
-                best = (digit, a, b, common, b_rest)
-                break
-    if best is None:
+                pending.append((bit.bit_length(), a, b, common, b_rest))
+    if not found:
         board.found_nothing(key)
-        return None
-    digit, a, b, common, b_rest = best
+
+
+def _locked_step(
+    board: Board, digit: int, a: int, b: int, common: tuple[int, ...], b_rest: tuple[int, ...]
+) -> Step:
+    lay = layout(board)
+    values, candidates = board.values, board.candidates
     bit = 1 << (digit - 1)
     elims = [c for c in b_rest if not values[c] and candidates[c] & bit]
     kind = "Type 2 (Claiming)" if a in lay.lines else "Type 1 (Pointing)"
@@ -268,11 +288,12 @@ def _locked_candidates(board: Board, pointing: bool) -> Step | None:
 _SUBSET_NAMES = {2: "Pair", 3: "Triple", 4: "Quadruple"}
 
 
-def _naked(board: Board, k: int, locked: bool) -> Step | None:
+def _naked(board: Board, k: int, locked: bool) -> Iterator[Step]:
     lay = layout(board)
     values, candidates = board.values, board.candidates
     key = ("naked", k, locked)
     groups = _affected(board, key, True)
+    found = False
     for index in lay.scan_order:  # HoDoKu's order: boxes, rows, columns
         if not groups >> index & 1:
             continue
@@ -308,7 +329,8 @@ def _naked(board: Board, k: int, locked: bool) -> Step | None:
                 continue
             name = ("Locked " if locked else "Naked ") + _SUBSET_NAMES[k]
             where = and_list([lay.labels[h] for h in shared])
-            return board.step(
+            found = True
+            yield board.step(
                 name,
                 f"{_cells_text(board, subset)} hold only {_digits_text(union)} between them, "
                 f"so these {k} digits go in these {k} cells of {where}: they are removed from "
@@ -317,8 +339,8 @@ def _naked(board: Board, k: int, locked: bool) -> Step | None:
                 proof=[(c, d) for c in subset for d in digits_of(candidates[c])],
                 groups=shared,
             )
-    board.found_nothing(key)
-    return None
+    if not found:
+        board.found_nothing(key)
 
 
 def _locked_both_ways(lay: Layout, shared: list[int], cells: list[int]) -> bool:
@@ -340,7 +362,7 @@ def _locked_both_ways(lay: Layout, shared: list[int], cells: list[int]) -> bool:
     return False
 
 
-def _hidden(board: Board, k: int) -> Step | None:
+def _hidden(board: Board, k: int) -> Iterator[Step]:
     lay = layout(board)
     candidates = board.candidates
     masks = snapshot(board).masks  # per digit, the empty cells holding it
@@ -349,6 +371,7 @@ def _hidden(board: Board, k: int) -> Step | None:
     full = set(lay.full)
     key = ("hidden", k)
     groups = _affected(board, key, False)
+    found = False
     for g in (g for g in lay.scan_order if g in full):  # HoDoKu's order: boxes, rows, columns
         if not groups >> g & 1:
             continue
@@ -371,7 +394,8 @@ def _hidden(board: Board, k: int) -> Step | None:
             elims = [(c, d) for c in cells for d in digits_of(candidates[c] & ~mask)]
             if not elims:
                 continue
-            return board.step(
+            found = True
+            yield board.step(
                 f"Hidden {_SUBSET_NAMES[k]}",
                 f"In {lay.labels[g]}, {_digits_text(mask)} fit only in "
                 f"{_cells_text(board, cells)}: those cells hold these {k} digits, so their "
@@ -380,42 +404,50 @@ def _hidden(board: Board, k: int) -> Step | None:
                 proof=[(c, d) for c in cells for d in subset if candidates[c] >> (d - 1) & 1],
                 groups=[g],
             )
-    board.found_nothing(key)
-    return None
+    if not found:
+        board.found_nothing(key)
 
 
-def locked_pair(board: Board) -> Step | None:
+@technique
+def locked_pair(board: Board) -> Iterator[Step]:
     """A naked pair in two groups at once (a box and a line): cleared from both."""
     return _naked(board, 2, locked=True)
 
 
-def locked_triple(board: Board) -> Step | None:
+@technique
+def locked_triple(board: Board) -> Iterator[Step]:
     return _naked(board, 3, locked=True)
 
 
-def naked_pair(board: Board) -> Step | None:
+@technique
+def naked_pair(board: Board) -> Iterator[Step]:
     """k cells of a group holding only k digits between them: those digits leave the group's
     other cells (and every other group holding all k cells)."""
     return _naked(board, 2, locked=False)
 
 
-def naked_triple(board: Board) -> Step | None:
+@technique
+def naked_triple(board: Board) -> Iterator[Step]:
     return _naked(board, 3, locked=False)
 
 
-def naked_quadruple(board: Board) -> Step | None:
+@technique
+def naked_quadruple(board: Board) -> Iterator[Step]:
     return _naked(board, 4, locked=False)
 
 
-def hidden_pair(board: Board) -> Step | None:
+@technique
+def hidden_pair(board: Board) -> Iterator[Step]:
     """k digits that fit only in the same k cells of a full group: those cells lose every
     other candidate."""
     return _hidden(board, 2)
 
 
-def hidden_triple(board: Board) -> Step | None:
+@technique
+def hidden_triple(board: Board) -> Iterator[Step]:
     return _hidden(board, 3)
 
 
-def hidden_quadruple(board: Board) -> Step | None:
+@technique
+def hidden_quadruple(board: Board) -> Iterator[Step]:
     return _hidden(board, 4)

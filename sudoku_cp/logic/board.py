@@ -85,6 +85,9 @@ class Board:
         """With :meth:`track`, the cells each applied step changed, in order."""
         self.quiet: dict[object, int] = {}
         """Per technique, the length of ``log`` when it last found nothing."""
+        self.built = 0
+        """Steps made by :meth:`step` so far: a search resumed after yielding one can tell
+        that it found something (see :func:`.patterns.fresh_digits`)."""
         for cell, digit in enumerate(puzzle.cells):
             if digit:
                 self.place(cell, digit)
@@ -206,6 +209,7 @@ class Board:
         rule: str = "",
     ) -> Step:
         """A step with this board's grid as its "before" picture."""
+        self.built += 1
         return Step(
             technique=technique,
             placements=tuple(placements),

@@ -25,9 +25,11 @@ the rule's meaning; the step's text names the rule of each such link. A candidat
 linked to both ends of a chain (or of a loop's weak link) then goes, whatever gives the links.
 
 Search: breadth first from every start node, so each chain found is the shortest from its start,
-and the shortest of all starts is returned. Chains have at most ``MAX_LINKS`` links and one call
-examines at most ``MAX_WORK`` links, so a stalled 25x25 grid costs a bounded time (the search
-may then miss a longer chain; it never reports a wrong one).
+and the shortest of all starts is the first step; the other steps (:func:`.board.every_step`)
+are the shortest chain from each start to each end the search meets, one per distinct outcome.
+Chains have at most ``MAX_LINKS`` links and one call examines at most ``MAX_WORK`` links, so a
+stalled 25x25 grid costs a bounded time (the search may then miss a longer chain; it never
+reports a wrong one).
 
 Names as HoDoKu spells them (hobiwan's HoDoKu ``SolutionType`` and
 ``intl/SolutionType.properties``: "X-Chain", "XY-Chain", "Continuous Nice Loop",
@@ -37,10 +39,11 @@ Names as HoDoKu spells them (hobiwan's HoDoKu ``SolutionType`` and
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
-from .board import Board, Technique, digits_of
+from .board import Board, Technique, digits_of, technique
 from .patterns import cells_of, conjugates, digit_mask, tables
 from .rule_links import RuleLinks, rule_links
 from .steps import Candidate, Link, Step
@@ -266,12 +269,29 @@ def _search(
     that removes the most candidates (then the shortest), as HoDoKu ranks its X- and
     XY-Chains (``ChainSolver``: most eliminations first)."""
     best: dict[str, _Found] = {}
+
+    def limit() -> int:
+        if len(best) < len(kinds) or most:
+            return max_links
+        return max((best[k].links for k in kinds if k in best), default=0)
+
+    for s, links, frontier, parent in _levels(graph, min_links, limit):
+        for e in frontier:
+            _consider(graph, mode, kinds, best, parent, s, e, links, most)
+    return best
+
+
+def _levels(
+    graph: _Graph, min_links: int, limit: Callable[[], int]
+) -> Iterator[tuple[int, int, list[int], dict[int, tuple[int, int]]]]:
+    """Breadth first from each start node in turn: ``(start, links, frontier, parent)`` for
+    each level of at least ``min_links`` links, the frontier's nodes reached by chains of that
+    many links (``parent`` leads back to the start). ``limit()``, asked at each start, is the
+    deepest level for it; at most ``MAX_WORK`` links are examined in all."""
     work = 0
     strong = graph.strong
     for s in sorted(strong):
-        limit = max((best[k].links for k in kinds if k in best), default=0)
-        if len(best) < len(kinds) or most:
-            limit = max_links
+        deepest = limit()
         parent: dict[int, tuple[int, int]] = {}
         frontier = []
         for f in strong[s]:
@@ -279,11 +299,10 @@ def _search(
                 parent[f] = (s, -1)
                 frontier.append(f)
         links = 1
-        while frontier and links <= limit and work < MAX_WORK:
+        while frontier and links <= deepest and work < MAX_WORK:
             if links >= min_links:
-                for e in frontier:
-                    _consider(graph, mode, kinds, best, parent, s, e, links, most)
-            if links + 2 > limit:
+                yield s, links, frontier, parent
+            if links + 2 > deepest:
                 break
             following = []
             for e in frontier:
@@ -296,7 +315,6 @@ def _search(
             links += 2
         if work >= MAX_WORK:
             break
-    return best
 
 
 def _consider(
@@ -319,17 +337,63 @@ def _consider(
         else:
             better = old is None or old.links > links
         if kind in kinds and better:
-            chain = _chain_of(parent, e)
-            notes = _notes(graph, chain) + _gone_notes(graph, [(s, e)], gone)
-            best[kind] = _Found(links, chain, placements, gone, False, notes)
+            best[kind] = _chain_found(graph, parent, s, e, links, placements, gone)
     better = CNL not in best or best[CNL].links > links + 1
     if CNL in kinds and e != s and better and _weakly_linked(graph, e, s):
-        chain = _chain_of(parent, e)
-        gone = _loop_eliminations(graph, chain)
-        if gone:
-            weak = list(zip(chain[1::2], chain[2::2], strict=False)) + [(chain[-1], chain[0])]
-            notes = _notes(graph, chain, True) + _gone_notes(graph, weak, gone)
-            best[CNL] = _Found(links + 1, chain, [], gone, True, notes)
+        loop = _loop_found(graph, parent, e, links)
+        if loop is not None:
+            best[CNL] = loop
+
+
+def _chain_found(
+    graph: _Graph,
+    parent: dict[int, tuple[int, int]],
+    s: int,
+    e: int,
+    links: int,
+    placements: list[Candidate],
+    gone: list[Candidate],
+) -> _Found:
+    """The chain the search reached from ``s`` to ``e``, with what it proves."""
+    chain = _chain_of(parent, e)
+    notes = _notes(graph, chain) + _gone_notes(graph, [(s, e)], gone)
+    return _Found(links, chain, placements, gone, False, notes)
+
+
+def _loop_found(
+    graph: _Graph, parent: dict[int, tuple[int, int]], e: int, links: int
+) -> _Found | None:
+    """The continuous loop closed by a weak link from ``e`` back to the chain's start, if it
+    removes anything."""
+    chain = _chain_of(parent, e)
+    gone = _loop_eliminations(graph, chain)
+    if not gone:
+        return None
+    weak = list(zip(chain[1::2], chain[2::2], strict=False)) + [(chain[-1], chain[0])]
+    notes = _notes(graph, chain, True) + _gone_notes(graph, weak, gone)
+    return _Found(links + 1, chain, [], gone, True, notes)
+
+
+def _every(
+    graph: _Graph, mode: str, min_links: int, kinds: tuple[str, ...], max_links: int = MAX_LINKS
+) -> Iterator[tuple[str, _Found]]:
+    """Every chain (and loop) of the kinds in ``kinds`` that the search of :func:`_search`
+    meets: from each start, the shortest chain to each end, within the same caps."""
+    for s, links, frontier, parent in _levels(graph, min_links, lambda: max_links):
+        for e in frontier:
+            found = _classify(graph, s, e, mode)
+            if found is not None and found[0] in kinds:
+                kind, placements, gone = found
+                yield kind, _chain_found(graph, parent, s, e, links, placements, gone)
+            if CNL in kinds and e != s and _weakly_linked(graph, e, s):
+                loop = _loop_found(graph, parent, e, links)
+                if loop is not None:
+                    yield CNL, loop
+
+
+def _outcome(found: _Found) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+    """What a chain does: chains with the same outcome are one step."""
+    return tuple(found.placements), tuple(sorted(found.eliminations))
 
 
 def _notes(graph: _Graph, chain: list[int], loop: bool = False) -> tuple[str, ...]:
@@ -438,7 +502,8 @@ def _list(board: Board, candidates: list[Candidate]) -> str:
     return ", ".join(f"{d} from {board.name(c)}" for c, d in candidates)
 
 
-def x_chain(board: Board) -> Step | None:
+@technique
+def x_chain(board: Board) -> Iterator[Step]:
     """An alternating chain on one digit (strong links in full groups, weak links between
     peers): its two ends hold the digit between them, so a cell seeing both cannot."""
     best: _Found | None = None
@@ -446,10 +511,14 @@ def x_chain(board: Board) -> Step | None:
         found = _single_digit(board, digit, MAX_LINKS)
         if found is not None and (best is None or _rank(found) < _rank(best)):
             best = found
-    return None if best is None else _step(board, X_CHAIN, best)
+    if best is None:
+        return
+    yield _step(board, X_CHAIN, best)
+    yield from _single_digit_others(board, X_CHAIN, MAX_LINKS, best)
 
 
-def turbot_fish(board: Board) -> Step | None:
+@technique
+def turbot_fish(board: Board) -> Iterator[Step]:
     """An X-Chain of three links, a=b-c=d on one digit (HoDoKu's Turbot Fish, rated below the
     longer X-Chains): a or d holds the digit, so a cell seeing both cannot. Skyscraper, 2-String
     Kite and Empty Rectangle, tried first, are its named shapes; this takes the rest."""
@@ -458,38 +527,52 @@ def turbot_fish(board: Board) -> Step | None:
         found = _single_digit(board, digit, 3)
         if found is not None and (best is None or len(found.eliminations) > len(best.eliminations)):
             best = found
-    return None if best is None else _step(board, TURBOT, best)
+    if best is None:
+        return
+    yield _step(board, TURBOT, best)
+    yield from _single_digit_others(board, TURBOT, 3, best)
+
+
+def _single_digit_others(board: Board, name: str, max_links: int, first: _Found) -> Iterator[Step]:
+    """The single-digit chains other than ``first`` (one per outcome), digit by digit."""
+    seen = {_outcome(first)}
+    for digit in range(1, board.size + 1):
+        for _, found in _every(
+            _digit_graph(board, digit), X_CHAIN, MIN_LINKS, (X_CHAIN,), max_links
+        ):
+            if _outcome(found) not in seen:
+                seen.add(_outcome(found))
+                yield _step(board, name, found)
+
+
+def _digit_graph(board: Board, digit: int) -> _Graph:
+    rules = rule_links(board) if board.puzzle.model.rules else None
+    return _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False, rules=rules)
 
 
 def _single_digit(board: Board, digit: int, max_links: int) -> _Found | None:
     """The best X-Chain on ``digit`` (most eliminations, then shortest), remembered for the
     digit's candidates: it depends on them alone, and most steps leave most digits alone."""
     key: tuple[object, ...] = ("x-chain", digit, max_links, digit_mask(board, digit))
-    rules = None
     if board.puzzle.model.rules:
         # the rules' links of this digit depend on every candidate of their cells
-        rules = rule_links(board)
         key += (tuple(board.candidates),)
     memo = board.memo
     if key in memo:
         return memo[key]  # type: ignore[return-value]
-    graph = _Graph(board, [digit], conjugate=True, bivalue=False, in_cell=False, rules=rules)
+    graph = _digit_graph(board, digit)
     found = _search(graph, X_CHAIN, MIN_LINKS, (X_CHAIN,), max_links, most=True).get(X_CHAIN)
     memo[key] = found
     return found
 
 
-def remote_pair(board: Board) -> Step | None:
+@technique
+def remote_pair(board: Board) -> Iterator[Step]:
     """Four or more cells holding only x and y, each seeing the next: along the chain they
     alternate x, y, x, y, so two of them an odd number of steps apart (the ends of a chain of
     an even number of cells) hold x and y between them, and a cell seeing both can be neither.
     """
-    where: dict[int, int] = {}  # each pair of digits: the cells holding just those two
-    values = board.values
-    for c, m in enumerate(board.candidates):
-        if not values[c] and m.bit_count() == 2:
-            where[m] = where.get(m, 0) | 1 << c
-    peer_mask = tables(board).peer_mask
+    where = _pair_cells(board)
     memo = board.memo
     best: tuple[_Found, list[int]] | None = None
     for pair in sorted(where):
@@ -509,21 +592,52 @@ def remote_pair(board: Board) -> Step | None:
             memo[key] = found
         if found is None or (best is not None and found.links >= best[0].links):
             continue
-        found = replace(found)  # the remembered one stays as the search left it
-        # As HoDoKu: any two chain cells an odd number of steps apart (3 or more) hold x and
-        # y between them, so what sees both loses both.
-        cells = [n // board.size for n in found.chain[::2]]
-        seen = 0
-        for i, a in enumerate(cells):
-            for b in cells[i + 3 :: 2]:
-                seen |= peer_mask[a] & peer_mask[b]
-        for cell in cells:
-            seen &= ~(1 << cell)
-        found.eliminations = [(c, d) for c in cells_of(seen) for d in digits if board.has(c, d)]
-        best = (found, digits)
+        best = (_remote(board, found, digits), digits)
     if best is None:
-        return None
-    found, (x, y) = best
+        return
+    yield _remote_step(board, *best)
+    seen = {_outcome(best[0])}
+    for pair in sorted(where):
+        if where[pair].bit_count() < 4:
+            continue
+        digits = digits_of(pair)
+        graph = _Graph(board, digits, conjugate=False, bivalue=True, in_cell=False)
+        for _, found in _every(graph, XY_CHAIN, 7, (XY_CHAIN,)):
+            found = _remote(board, found, digits)
+            if _outcome(found) not in seen:
+                seen.add(_outcome(found))
+                yield _remote_step(board, found, digits)
+
+
+def _pair_cells(board: Board) -> dict[int, int]:
+    """Each pair of digits (a mask): the cells (a mask) holding just those two."""
+    where: dict[int, int] = {}
+    values = board.values
+    for c, m in enumerate(board.candidates):
+        if not values[c] and m.bit_count() == 2:
+            where[m] = where.get(m, 0) | 1 << c
+    return where
+
+
+def _remote(board: Board, found: _Found, digits: list[int]) -> _Found:
+    """A copy of ``found`` with a remote pair's eliminations."""
+    found = replace(found)  # the remembered one stays as the search left it
+    # As HoDoKu: any two chain cells an odd number of steps apart (3 or more) hold x and
+    # y between them, so what sees both loses both.
+    peer_mask = tables(board).peer_mask
+    cells = [n // board.size for n in found.chain[::2]]
+    seen = 0
+    for i, a in enumerate(cells):
+        for b in cells[i + 3 :: 2]:
+            seen |= peer_mask[a] & peer_mask[b]
+    for cell in cells:
+        seen &= ~(1 << cell)
+    found.eliminations = [(c, d) for c in cells_of(seen) for d in digits if board.has(c, d)]
+    return found
+
+
+def _remote_step(board: Board, found: _Found, digits: list[int]) -> Step:
+    x, y = digits
     step = _step(board, REMOTE_PAIR, found)
     size = board.size
     names = [board.name(n // size) for n in found.chain[::2]]
@@ -535,13 +649,21 @@ def remote_pair(board: Board) -> Step | None:
     return replace(step, text=text)
 
 
-def xy_chain(board: Board) -> Step | None:
+@technique
+def xy_chain(board: Board) -> Iterator[Step]:
     """A chain of bivalue cells, each seeing the next and sharing a digit with it, starting and
     ending on digit x: one end is x, so a cell seeing both ends cannot be."""
     digits = list(range(1, board.size + 1))
     graph = _Graph(board, digits, conjugate=False, bivalue=True, in_cell=False)
     found = _search(graph, XY_CHAIN, 5, (XY_CHAIN,), most=True).get(XY_CHAIN)
-    return None if found is None else _step(board, XY_CHAIN, found)
+    if found is None:
+        return
+    yield _step(board, XY_CHAIN, found)
+    seen = {_outcome(found)}
+    for _, other in _every(graph, XY_CHAIN, 5, (XY_CHAIN,)):
+        if _outcome(other) not in seen:
+            seen.add(_outcome(other))
+            yield _step(board, XY_CHAIN, other)
 
 
 def _rank(found: _Found) -> tuple[int, int]:
@@ -554,33 +676,54 @@ _AIC_CACHE: weakref.WeakKeyDictionary[Board, tuple[tuple[int, ...], dict[str, _F
 )
 
 
-def _aic_kind(board: Board, kind: str) -> Step | None:
+def _aic_kind(board: Board, kind: str) -> Iterator[Step]:
     # The three kinds come from one search; the solver asks for them in turn on one board.
     state = tuple(board.values) + tuple(board.candidates)
     cached = _AIC_CACHE.get(board)
+    digits = list(range(1, board.size + 1))
+    rules = rule_links(board) if board.puzzle.model.rules else None
     if cached is None or cached[0] != state:
-        digits = list(range(1, board.size + 1))
-        rules = rule_links(board) if board.puzzle.model.rules else None
         graph = _Graph(board, digits, conjugate=True, bivalue=True, in_cell=True, rules=rules)
         cached = (state, _search(graph, AIC, MIN_LINKS, (CNL, DNL, AIC)))
         _AIC_CACHE[board] = cached
     found = cached[1].get(kind)
-    return None if found is None else _step(board, kind, found)
+    if found is None:
+        return
+    yield _step(board, kind, found)
+    seen = {_outcome(found)}
+    graph = _Graph(board, digits, conjugate=True, bivalue=True, in_cell=True, rules=rules)
+    # A candidate an AIC removes, with the AIC, closes a discontinuous loop through itself
+    # (weakly linked to both ends): HoDoKu finds that loop from the candidate's cell and names
+    # it a Discontinuous Nice Loop removing that one candidate (TablingSolver.checkNiceLoop).
+    kinds = (DNL, AIC) if kind == DNL else (kind,)
+    for found_kind, other in _every(graph, AIC, MIN_LINKS, kinds):
+        singles = (
+            [replace(other, eliminations=[gone]) for gone in other.eliminations]
+            if found_kind != kind
+            else [other]
+        )
+        for one in singles:
+            if _outcome(one) not in seen:
+                seen.add(_outcome(one))
+                yield _step(board, kind, one)
 
 
-def continuous_nice_loop(board: Board) -> Step | None:
+@technique
+def continuous_nice_loop(board: Board) -> Iterator[Step]:
     """A closed alternating loop: every weak link in it has a true end, so candidates seeing
     both ends of any weak link go (a cell entered and left on two digits loses its others)."""
     return _aic_kind(board, CNL)
 
 
-def discontinuous_nice_loop(board: Board) -> Step | None:
+@technique
+def discontinuous_nice_loop(board: Board) -> Iterator[Step]:
     """A chain from a candidate back to its own cell: back to the candidate itself by a strong
     link (it is true), or to another digit of the cell (the cell holds one of the two)."""
     return _aic_kind(board, DNL)
 
 
-def aic(board: Board) -> Step | None:
+@technique
+def aic(board: Board) -> Iterator[Step]:
     """Any alternating inference chain (strong links in groups and bivalue cells, weak links
     between peers and within cells): one of its ends is true."""
     return _aic_kind(board, AIC)

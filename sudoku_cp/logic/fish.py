@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .basic import and_list, layout
-from .board import Board
+from .board import Board, technique
 from .layout import layout_of
 from .patterns import fresh_digits, snapshot, tables
 from .steps import Step
@@ -83,7 +83,7 @@ def _fish_text(base: str, cover: str, lines: list[int], covers: list[int], digit
     return f"in {base}s {b}, {digit} fits only in {cover}s {c}"
 
 
-def basic_fish(board: Board, k: int) -> Step | None:
+def basic_fish(board: Board, k: int) -> Iterator[Step]:
     size, values, candidates = board.size, board.values, board.candidates
     for digit in fresh_digits(board, ("fish", k)):
         bit = 1 << (digit - 1)
@@ -109,7 +109,7 @@ def basic_fish(board: Board, k: int) -> Step | None:
                     continue
                 lines_sorted = sorted(base_lines)
                 proof = [(_cell(size, base, i, p), digit) for i, m in combo for p in _positions(m)]
-                return board.step(
+                yield board.step(
                     _NAMES[k],
                     f"On {digit}: "
                     f"{_fish_text(base, cover, lines_sorted, covers, digit)}"
@@ -118,7 +118,6 @@ def basic_fish(board: Board, k: int) -> Step | None:
                     eliminations=[(c, digit) for c in elims],
                     proof=sorted(proof),
                 )
-    return None
 
 
 @functools.cache
@@ -179,7 +178,7 @@ def _line_cells(size: int, orientation: int, lines: int) -> int:
     return out
 
 
-def finned_fish(board: Board, k: int) -> Step | None:
+def finned_fish(board: Board, k: int) -> Iterator[Step]:
     """Fins all in one group that is not a line (a box, a region, a diagonal): the cover
     holds every base candidate outside that group, and is filled up to k with positions of
     candidates inside it; the rest inside it are the fins."""
@@ -191,8 +190,9 @@ def finned_fish(board: Board, k: int) -> Step | None:
     for digit in fresh_digits(board, ("finned fish", k)):
         orientations = _lines(board, digit)
         if not orientations:
-            return None
+            return
         dmask = snapshot(board).masks[digit]
+        same_base: dict[tuple[int, int], list[Step]] = {}
         for index, (base, cover, lines) in enumerate(orientations):
             # cross[p]: the base lines holding the digit at cover position p
             cross = dict(orientations[1 - index][2])
@@ -239,8 +239,31 @@ def finned_fish(board: Board, k: int) -> Step | None:
                             board, digit, k, (base, cover), combo, targets, cover_mask
                         )
                         if step is not None:
-                            return step
-    return None
+                            same_base.setdefault((index, base_mask), []).append(step)
+                            yield step
+        yield from _siamese(board, same_base)
+
+
+def _siamese(board: Board, same_base: dict[tuple[int, int], list[Step]]) -> Iterator[Step]:
+    """HoDoKu's siamese fish (``FishSolver.findSiameseFish``): two finned fish on one digit
+    with the same base lines that remove different candidates (their first differs), as one
+    step removing what either removes. HoDoKu names it after the first of the two in its
+    search order, where a finned fish comes before a sashimi one on the same base (so its
+    reglib's cases): sashimi only when both are. Each fish alone holds, so both do; these
+    come after every fish of the digit, never first."""
+    for steps in same_base.values():
+        for i, one in enumerate(steps):
+            for other in steps[i + 1 :]:
+                if one.eliminations[0] == other.eliminations[0]:
+                    continue  # (the same fish found twice, as HoDoKu tells them apart)
+                both = all(s.technique.startswith("Sashimi") for s in (one, other))
+                name = one.technique.replace("Sashimi", "Finned") if not both else one.technique
+                yield board.step(
+                    "Siamese " + name,
+                    f"Two fish on the same base lines (siamese): {one.text} And {other.text}",
+                    eliminations=[*one.eliminations, *other.eliminations],
+                    proof=sorted({*one.proof, *other.proof}),
+                )
 
 
 def _finned_step(
@@ -288,26 +311,32 @@ def _finned_step(
     )
 
 
-def x_wing(board: Board) -> Step | None:
+@technique
+def x_wing(board: Board) -> Iterator[Step]:
     return basic_fish(board, 2)
 
 
-def swordfish(board: Board) -> Step | None:
+@technique
+def swordfish(board: Board) -> Iterator[Step]:
     return basic_fish(board, 3)
 
 
-def jellyfish(board: Board) -> Step | None:
+@technique
+def jellyfish(board: Board) -> Iterator[Step]:
     return basic_fish(board, 4)
 
 
-def finned_x_wing(board: Board) -> Step | None:
+@technique
+def finned_x_wing(board: Board) -> Iterator[Step]:
     """Finned and sashimi X-Wings (the step's name says which)."""
     return finned_fish(board, 2)
 
 
-def finned_swordfish(board: Board) -> Step | None:
+@technique
+def finned_swordfish(board: Board) -> Iterator[Step]:
     return finned_fish(board, 3)
 
 
-def finned_jellyfish(board: Board) -> Step | None:
+@technique
+def finned_jellyfish(board: Board) -> Iterator[Step]:
     return finned_fish(board, 4)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from .board import Board, Technique
+from .board import Board, Technique, technique
 from .steps import Candidate, Link, Step
 
 ROW, COLUMN, OTHER = 0, 1, 2
@@ -128,16 +128,19 @@ def digit_mask(board: Board, digit: int) -> int:
 def fresh_digits(board: Board, technique: tuple[object, ...]) -> Iterator[int]:
     """The digits 1, 2, … for a single-digit technique to search, less those on which it found
     nothing before with the digit's candidates as they are now (its search depends on them
-    alone, and a step changes only a few digits). Asking for the next digit means the search
-    of this one found nothing, which is then remembered in ``board.memo``."""
+    alone, and a step changes only a few digits). Asking for the next digit without a step
+    made meanwhile (``Board.built``) means the search of this one found nothing, which is then
+    remembered in ``board.memo``; a search resumed after yielding a step found something."""
     memo = board.memo
     masks = snapshot(board).masks
     for digit in range(1, board.size + 1):
         key = (*technique, digit, masks[digit])
         if key in memo:
             continue
+        built = board.built
         yield digit
-        memo[key] = True
+        if board.built == built:
+            memo[key] = True
 
 
 def cells_of(mask: int) -> list[int]:
@@ -177,10 +180,13 @@ def seen_by_all(board: Board, cells: list[int], digit: int, mask: int | None = N
     return cells_of(common)
 
 
-def _turbot(board: Board, want_kite: bool) -> Step | None:
+def _turbot(board: Board, want_kite: bool) -> Iterator[Step]:
     """Skyscraper (two parallel lines) or 2-String Kite (a row and a column whose near ends
     share a box): a1 = b1 - b2 = a2 on one digit, so a1 or a2 holds it."""
     t = tables(board)
+    # Kites by the two cells joining them in a box, whatever their digit: HoDoKu's dual kite
+    # (findDualTwoStringKites) compares those cells only.
+    joined: dict[object, list[Step]] = {}
     for digit in fresh_digits(board, ("kite" if want_kite else "skyscraper",)):
         links = [link for link in conjugates(board, digit) if t.kind[link[2]] != OTHER]
         if len(links) < 2:
@@ -230,7 +236,7 @@ def _turbot(board: Board, want_kite: bool) -> Step | None:
                             f"{', '.join(n(c) for c in gone)}, seeing both, cannot be {digit}."
                         )
                         chain = [(a1, digit), (b1, digit), (b2, digit), (a2, digit)]
-                        return board.step(
+                        step = board.step(
                             name,
                             text,
                             eliminations=[(c, digit) for c in gone],
@@ -238,7 +244,10 @@ def _turbot(board: Board, want_kite: bool) -> Step | None:
                             groups=(g1, via, g2),
                             links=_alternating(chain, first_strong=True),
                         )
-    return None
+                        joined.setdefault(frozenset((b1, b2)), []).append(step)
+                        yield step
+    if want_kite:
+        yield from _duals(board, "Dual 2-String Kite", joined)
 
 
 def _alternating(chain: list[Candidate], first_strong: bool) -> list[Link]:
@@ -250,21 +259,24 @@ def _alternating(chain: list[Candidate], first_strong: bool) -> list[Link]:
     return links
 
 
-def skyscraper(board: Board) -> Step | None:
+@technique
+def skyscraper(board: Board) -> Iterator[Step]:
     """Two strong links on one digit in parallel lines (two rows or two columns) whose ends b1,
     b2 share a line of the other direction: the far ends a1, a2 hold the digit between them, so
     a cell seeing both loses it. Sound for any groups (it is the chain a1=b1-b2=a2)."""
     return _turbot(board, want_kite=False)
 
 
-def two_string_kite(board: Board) -> Step | None:
+@technique
+def two_string_kite(board: Board) -> Iterator[Step]:
     """A strong link in a row and one in a column, one end of each in a common box (not the
     crossing cell): the other two ends hold the digit between them. Sound for any groups; a
     "box" here is any full group that is not a line (jigsaw regions, windows …)."""
     return _turbot(board, want_kite=True)
 
 
-def empty_rectangle(board: Board) -> Step | None:
+@technique
+def empty_rectangle(board: Board) -> Iterator[Step]:
     """A box whose places for a digit lie on one line L1 through it (part P) and another line
     L2 through it (part Q), and a strong link X=Y on the digit in a line, X seeing all of P:
     if Y is not the digit X is, so the box's digit is in Q. A cell T seeing Y and all of Q
@@ -276,6 +288,7 @@ def empty_rectangle(board: Board) -> Step | None:
         if not links:
             continue
         mask = digit_mask(board, digit)
+        joined: dict[object, list[Step]] = {}  # rectangles by their box
         for box in t.full:
             if t.kind[box] != OTHER:
                 continue
@@ -311,7 +324,7 @@ def empty_rectangle(board: Board) -> Step | None:
                         f"is not {digit} the box's {digit} is in {qs}, and "
                         f"either way {', '.join(n(c) for c in gone)} cannot be {digit}."
                     )
-                    return board.step(
+                    step = board.step(
                         "Empty Rectangle",
                         text,
                         eliminations=[(c, digit) for c in gone],
@@ -320,7 +333,30 @@ def empty_rectangle(board: Board) -> Step | None:
                         links=[Link((y, digit), (x, digit), True)]
                         + [Link((x, digit), (c, digit), False) for c in part_p],
                     )
-    return None
+                    joined.setdefault(box, []).append(step)
+                    yield step
+        yield from _duals(board, "Dual Empty Rectangle", joined)
+
+
+def _duals(board: Board, name: str, joined: dict[object, list[Step]]) -> Iterator[Step]:
+    """HoDoKu's duals (``SingleDigitPatternSolver.findDualTwoStringKites`` and
+    ``findDualEmptyRectangles``): two kites joined by the same two cells of a box, or two
+    empty rectangles on the same box, that remove different candidates (their first
+    differs), as one step removing what either removes. Each holds alone, so both do; these
+    come after the steps they join, never first."""
+    for steps in joined.values():
+        for i, one in enumerate(steps):
+            for other in steps[i + 1 :]:
+                if one.eliminations[0] == other.eliminations[0]:
+                    continue  # (the same step found twice, as HoDoKu tells them apart)
+                yield board.step(
+                    name,
+                    f"Two at once (dual): {one.text} And {other.text}",
+                    eliminations=[*one.eliminations, *other.eliminations],
+                    proof=sorted({*one.proof, *other.proof}),
+                    groups=sorted({*one.groups, *other.groups}),
+                    links=[*one.links, *other.links],
+                )
 
 
 def _in_one_line(board: Board, cells: list[int]) -> bool:
@@ -381,7 +417,8 @@ def _colour_step(
     return proof, links
 
 
-def simple_colors_trap(board: Board) -> Step | None:
+@technique
+def simple_colors_trap(board: Board) -> Iterator[Step]:
     """Colour a digit's strong links in two colours (one colour holds the digit): a cell that
     sees a cell of each colour cannot hold it."""
     t = tables(board)
@@ -405,7 +442,7 @@ def simple_colors_trap(board: Board) -> Step | None:
                 f"other; one colour holds {digit}, so {', '.join(n(c) for c in gone)}, seeing "
                 f"both colours, cannot."
             )
-            return board.step(
+            yield board.step(
                 "Simple Colors Trap",
                 text,
                 eliminations=[(c, digit) for c in gone],
@@ -413,10 +450,10 @@ def simple_colors_trap(board: Board) -> Step | None:
                 groups=groups,
                 links=links,
             )
-    return None
 
 
-def simple_colors_wrap(board: Board) -> Step | None:
+@technique
+def simple_colors_wrap(board: Board) -> Iterator[Step]:
     """Colour a digit's strong links in two colours: when two cells of one colour see each
     other that colour is false, and the digit leaves every cell of it."""
     t = tables(board)
@@ -441,7 +478,7 @@ def simple_colors_wrap(board: Board) -> Step | None:
                     f"{', '.join(n(c) for c in wrong)} alike, and {n(clash[0])} sees "
                     f"{n(clash[1])}, so that colour cannot hold {digit}."
                 )
-                return board.step(
+                yield board.step(
                     "Simple Colors Wrap",
                     text,
                     eliminations=[(c, digit) for c in wrong],
@@ -449,10 +486,9 @@ def simple_colors_wrap(board: Board) -> Step | None:
                     groups=groups,
                     links=links,
                 )
-    return None
 
 
-def _multi_colors(board: Board, kind: int) -> Step | None:
+def _multi_colors(board: Board, kind: int) -> Iterator[Step]:
     """Two clusters of one digit's strong links, each two-coloured (one colour of each holds
     the digit). Type 1: a cell of colour A sees a cell of colour B, so A and B are not both
     true, and their opposites A', B' are not both false: a cell seeing A' and B' loses the
@@ -469,14 +505,11 @@ def _multi_colors(board: Board, kind: int) -> Step | None:
             for j, second in enumerate(clusters):
                 if i == j or (kind == 1 and j < i):
                     continue
-                step = (
+                yield from (
                     _multi_1(board, digit, mask, first, second, sight[i], sight[j])
                     if kind == 1
                     else _multi_2(board, digit, first, second, sight[i])
                 )
-                if step is not None:
-                    return step
-    return None
 
 
 def _seen(peer_mask: tuple[int, ...], cells: list[int]) -> int:
@@ -498,7 +531,12 @@ def _multi_1(
     second: tuple[list[int], list[int], list[int]],
     sees_first: list[int],
     sees_second: list[int],
-) -> Step | None:
+) -> Iterator[Step]:
+    # Each pair of colours that see each other is a step; the two clusters' step as HoDoKu
+    # makes it (``ColoringSolver.findMultiColorStepsForCandidate``: all four pairs checked
+    # into one step) follows when more than one pair removes something.
+    every: set[int] = set()
+    pairs = 0
     for a in (0, 1):
         for b in (0, 1):
             if not sees_first[a] & _bits(second[b]):
@@ -506,6 +544,8 @@ def _multi_1(
             gone = cells_of(mask & sees_first[1 - a] & sees_second[1 - b])
             if not gone:
                 continue
+            every.update(gone)
+            pairs += 1
             n = board.name
             A, B = first[a], second[b]
             text = (
@@ -514,8 +554,17 @@ def _multi_1(
                 f"other, so not both colours hold {digit} and one of their opposites does: "
                 f"{', '.join(n(c) for c in gone)}, seeing both opposites, cannot be {digit}."
             )
-            return _multi_step(board, "Multi-Colors 1", text, digit, gone, first, second)
-    return None
+            yield _multi_step(board, "Multi-Colors 1", text, digit, gone, first, second)
+    if pairs > 1:
+        n = board.name
+        text = (
+            f"On {digit}: two clusters of strong links, each two-coloured, with {pairs} pairs "
+            f"of colours (one of each cluster) that see each other: not both colours of such "
+            f"a pair hold {digit}, so one of their opposites does, and "
+            f"{', '.join(n(c) for c in sorted(every))}, each seeing the opposites of one "
+            f"pair, cannot be {digit}."
+        )
+        yield _multi_step(board, "Multi-Colors 1", text, digit, sorted(every), first, second)
 
 
 def _multi_2(
@@ -524,7 +573,7 @@ def _multi_2(
     first: tuple[list[int], list[int], list[int]],
     second: tuple[list[int], list[int], list[int]],
     sees_first: list[int],
-) -> Step | None:
+) -> Iterator[Step]:
     for a in (0, 1):
         if not (sees_first[a] & _bits(second[0]) and sees_first[a] & _bits(second[1])):
             continue
@@ -535,8 +584,7 @@ def _multi_2(
             f"cluster of strong links) see both colours of another cluster, one of which holds "
             f"{digit}, so that colour cannot hold {digit}."
         )
-        return _multi_step(board, "Multi-Colors 2", text, digit, wrong, first, second)
-    return None
+        yield _multi_step(board, "Multi-Colors 2", text, digit, wrong, first, second)
 
 
 def _multi_step(
@@ -560,12 +608,14 @@ def _multi_step(
     )
 
 
-def multi_colors_1(board: Board) -> Step | None:
+@technique
+def multi_colors_1(board: Board) -> Iterator[Step]:
     """Multi-Colors, type 1 (see ``_multi_colors``)."""
     return _multi_colors(board, 1)
 
 
-def multi_colors_2(board: Board) -> Step | None:
+@technique
+def multi_colors_2(board: Board) -> Iterator[Step]:
     """Multi-Colors, type 2 (see ``_multi_colors``)."""
     return _multi_colors(board, 2)
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .board import Board, Technique, digits_of
+from .board import Board, Technique, digits_of, technique
 from .patterns import cells_of, digit_mask, places, snapshot, tables
 from .steps import Link, Step
 
@@ -88,11 +88,12 @@ def _ur_links(a: int, b: int, c: int, d: int, x: int) -> list[Link]:
     ]
 
 
-def uniqueness_test_1(board: Board) -> Step | None:
+@technique
+def uniqueness_test_1(board: Board) -> Iterator[Step]:
     """Three corners of a deadly pattern hold only x and y: the fourth cannot be x or y
     (assumes a unique solution)."""
     if not _swappable(board):
-        return None
+        return
     cands = board.candidates
     for a, b, c, d, x, y in _rectangles(board):
         pair = cands[a]
@@ -107,22 +108,22 @@ def uniqueness_test_1(board: Board) -> Step | None:
             f"{x} and {y}; if {n(target)} were {x} or {y} the four could swap {x} and {y} and "
             f"the puzzle would have two solutions, so {n(target)} is neither."
         )
-        return board.step(
+        yield board.step(
             "Uniqueness Test 1",
             text,
             eliminations=[(target, x), (target, y)],
             proof=[(k, v) for k in corners for v in (x, y)],
             links=_ur_links(a, b, c, d, x),
         )
-    return None
 
 
-def uniqueness_test_2(board: Board) -> Step | None:
+@technique
+def uniqueness_test_2(board: Board) -> Iterator[Step]:
     """Two corners of a deadly pattern hold only x and y, the other two (in one group) x, y
     and one more digit z: one of those two is z, so a cell seeing both is not (assumes a
     unique solution)."""
     if not _swappable(board):
-        return None
+        return
     t = tables(board)
     cands = board.candidates
     for a, b, c, d, x, y in _rectangles(board):
@@ -146,22 +147,22 @@ def uniqueness_test_2(board: Board) -> Step | None:
             f"would hold only {x} and {y}, a second solution), so one is {z} and "
             f"{', '.join(n(k) for k in gone)} cannot be."
         )
-        return board.step(
+        yield board.step(
             "Uniqueness Test 2",
             text,
             eliminations=[(k, z) for k in gone],
             proof=[(k, v) for k in corners for v in (x, y)] + [(p, z), (q, z)],
             links=_ur_links(a, b, c, d, x),
         )
-    return None
 
 
-def uniqueness_test_4(board: Board) -> Step | None:
+@technique
+def uniqueness_test_4(board: Board) -> Iterator[Step]:
     """Two corners hold only x and y; the other two share a full group in which x has no other
     place, so one of them is x; neither may then be y (the four would be x/y only), so y
     leaves both (assumes a unique solution)."""
     if not _swappable(board):
-        return None
+        return
     t = tables(board)
     cands = board.candidates
     for a, b, c, d, x, y in _rectangles(board):
@@ -182,7 +183,7 @@ def uniqueness_test_4(board: Board) -> Step | None:
                     f"{n(q)}; if either were {other} the four cells would hold only {x} and "
                     f"{y} (a second solution), so {other} leaves {n(p)} and {n(q)}."
                 )
-                return board.step(
+                yield board.step(
                     "Uniqueness Test 4",
                     text,
                     eliminations=[(p, other), (q, other)],
@@ -190,16 +191,16 @@ def uniqueness_test_4(board: Board) -> Step | None:
                     groups=(g,),
                     links=[Link((p, locked), (q, locked), True)],
                 )
-    return None
 
 
-def uniqueness_test_5(board: Board) -> Step | None:
+@technique
+def uniqueness_test_5(board: Board) -> Iterator[Step]:
     """The corners that are not x/y only — two diagonal ones or three — all hold x, y and one
     more digit z: one of them is z (else the four are x/y only, a second solution), so a cell
     seeing all of them is not z (assumes a unique solution). Two such corners in one group are
     Uniqueness Test 2."""
     if not _swappable(board):
-        return None
+        return
     t = tables(board)
     cands = board.candidates
     for a, b, c, d, x, y in _rectangles(board):
@@ -225,23 +226,23 @@ def uniqueness_test_5(board: Board) -> Step | None:
             f"four cells would hold only {x} and {y}, a second solution), so one is {z} and "
             f"{', '.join(n(k) for k in gone)}, seeing all of them, cannot be."
         )
-        return board.step(
+        yield board.step(
             "Uniqueness Test 5",
             text,
             eliminations=[(k, z) for k in gone],
             proof=[(k, v) for k in corners for v in (x, y)] + [(k, z) for k in extra],
             links=_ur_links(a, b, c, d, x),
         )
-    return None
 
 
-def uniqueness_test_6(board: Board) -> Step | None:
+@technique
+def uniqueness_test_6(board: Board) -> Iterator[Step]:
     """Two diagonal corners a, d hold only x and y, and in two parallel groups through the
     rectangle u (x or y) has only its two corners each: u sits on a and d or on the other two
     b and c. On b and c it would leave a and d the other digit and the four x/y only (a second
     solution), so u leaves b and c (assumes a unique solution)."""
     if not _swappable(board):
-        return None
+        return
     cands = board.candidates
     for a, b, c, d, x, y in _rectangles(board):
         pair = cands[a]
@@ -260,7 +261,7 @@ def uniqueness_test_6(board: Board) -> Step | None:
                     f"{n(b)} and {n(c)}; on {n(b)} and {n(c)} the four would hold only {x} and "
                     f"{y} (a second solution), so {u} leaves {n(b)} and {n(c)}."
                 )
-                return board.step(
+                yield board.step(
                     "Uniqueness Test 6",
                     text,
                     eliminations=[(b, u), (c, u)],
@@ -268,7 +269,6 @@ def uniqueness_test_6(board: Board) -> Step | None:
                     groups=(g1, g2),
                     links=[Link((p, u), (q, u), True), Link((r, u), (s, u), True)],
                 )
-    return None
 
 
 def _link_group(board: Board, p: int, q: int, digit: int) -> int | None:
@@ -280,13 +280,14 @@ def _link_group(board: Board, p: int, q: int, digit: int) -> int | None:
     return None
 
 
-def hidden_rectangle(board: Board) -> Step | None:
+@technique
+def hidden_rectangle(board: Board) -> Iterator[Step]:
     """Corner a holds only x and y; in a group through the opposite corner d and corner b, and
     in one through d and corner c, x has no other place than those two. Were d y, b and c would
     both be x, a then y, and the four x/y only (a second solution): so y leaves d (assumes a
     unique solution)."""
     if not _swappable(board):
-        return None
+        return
     t = tables(board)
     for a, b, c, d, x, y in _rectangles(board):
         for locked, other in ((x, y), (y, x)):
@@ -309,7 +310,7 @@ def hidden_rectangle(board: Board) -> Step | None:
                 f"{n(c)}; if {n(d)} were {other}, {n(b)} and {n(c)} would be {locked}, {n(a)} "
                 f"{other}, and the four could swap (a second solution), so {n(d)} is not {other}."
             )
-            return board.step(
+            yield board.step(
                 "Hidden Rectangle",
                 text,
                 eliminations=[(d, other)],
@@ -317,14 +318,14 @@ def hidden_rectangle(board: Board) -> Step | None:
                 groups=via,
                 links=[Link((b, locked), (d, locked), True), Link((c, locked), (d, locked), True)],
             )
-    return None
 
 
-def bug_plus_1(board: Board) -> Step | None:
+@technique
+def bug_plus_1(board: Board) -> Iterator[Step]:
     """Every empty cell but one is bivalue: the digit of the three-candidate cell that appears
     three times in its groups is the cell's digit (assumes a unique solution)."""
     if not _swappable(board) or any(len(g) != board.size for g in board.groups):
-        return None
+        return
     cands, values = board.candidates, board.values
     triple = -1
     for cell, mask in enumerate(cands):
@@ -334,10 +335,10 @@ def bug_plus_1(board: Board) -> Step | None:
         if count == 2:
             continue
         if count != 3 or triple >= 0:
-            return None
+            return
         triple = cell
     if triple < 0:
-        return None
+        return
     for z in digits_of(cands[triple]):
         if _bug_without(board, triple, z):
             n = board.name
@@ -346,14 +347,13 @@ def bug_plus_1(board: Board) -> Step | None:
                 f"without {z} in {n(triple)} each digit would have two places in every group, "
                 f"a pattern with no or two solutions, so {n(triple)} is {z}."
             )
-            return board.step(
+            yield board.step(
                 "Bivalue Universal Grave + 1",
                 text,
                 placements=[(triple, z)],
                 proof=[(triple, d) for d in digits_of(cands[triple])],
                 groups=board.cell_groups[triple],
             )
-    return None
 
 
 def _bug_without(board: Board, cell: int, digit: int) -> bool:
