@@ -477,12 +477,14 @@ def uniqueness_test_3(board: Board) -> Iterator[Step]:
                 n = board.name
                 two = [k for k in corners if k not in (p, q)]
                 digits = "".join(str(d) for d in digits_of(mask))
+                labels = board.puzzle.model.group_labels(board.size)
+                where = " and ".join(labels[h] for h in holding)
                 text = (
                     f"{n(two[0])} and {n(two[1])} hold only {x} and {y}, so {n(p)} or {n(q)} "
                     f"holds one of {''.join(str(d) for d in digits_of(pair_digits))} (else the "
                     f"four could swap {x} and {y}: a second solution); with "
                     f"{', '.join(n(c) for c in chosen)} they fill {len(chosen) + 1} places with "
-                    f"{digits}, so the rest of the group cannot be {digits}."
+                    f"{digits}, so the rest of {where} cannot be {digits}."
                 )
                 yield board.step(
                     "Uniqueness Test 3",
