@@ -28,9 +28,10 @@ HoDoKu, C has two or three cells (``checkIntersection``).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from .board import Board, Technique, digits_of, technique
+from .patterns import cells_of
 from .steps import Step
 
 NAME = "Sue de Coq"
@@ -53,32 +54,37 @@ def _meetings(
 
 
 def _subsets(
-    cells: list[int], cands: list[int], v: int
-) -> list[tuple[tuple[int, ...], int, int, int]]:
-    """The nonempty subsets of ``cells`` holding a digit of ``v`` and taking at least one (more
-    cells than digits outside ``v``), as (cells, a bit per cell, candidates, cells minus digits
-    outside ``v``), in HoDoKu's order (depth first: {0}, {0,1}, {0,1,2} … then {0,2} …,
-    ``checkHouses``' stack). Every set HoDoKu accepts is one of these."""
-    out: list[tuple[tuple[int, ...], int, int, int]] = []
+    cells: list[int], cands: list[int], v: int, least: int, most: int
+) -> list[tuple[int, int, int]]:
+    """The nonempty subsets of ``cells`` holding a digit of ``v`` that take between ``least``
+    (at least one) and ``most`` of its digits (cells minus digits outside ``v``), as (a bit per
+    cell, candidates, that number), in HoDoKu's order (depth first: {0}, {0,1}, {0,1,2} …
+    then {0,2} …, ``checkHouses``' stack). Every set HoDoKu accepts is one of these."""
+    out: list[tuple[int, int, int]] = []
     outside = ~v
     count = len(cells)
     masks = [cands[c] for c in cells]
-    chosen: list[int] = []
+    bits = [1 << c for c in cells]
+    later = [0] * (count + 1)  # digits outside v the cells from k on hold
+    for k in range(count - 1, -1, -1):
+        later[k] = later[k + 1] | masks[k] & outside
 
-    def walk(start: int, bits: int, mask: int) -> None:
+    def walk(start: int, size: int, chosen: int, mask: int) -> None:
         for k in range(start, count):
             now_mask = mask | masks[k]
-            chosen.append(cells[k])
-            score = len(chosen) - (now_mask & outside).bit_count()
-            now_bits = bits | 1 << cells[k]
-            if score >= 1 and now_mask & v:
-                out.append((tuple(chosen), now_bits, now_mask, score))
-            # Each further cell adds one at most: a set this far behind never catches up.
-            if score + count - k > 1:
-                walk(k + 1, now_bits, now_mask)
-            chosen.pop()
+            now = chosen | bits[k]
+            score = size - (now_mask & outside).bit_count()
+            if least <= score <= most and now_mask & v:
+                out.append((now, now_mask, score))
+            # A further cell adds one at most, and takes one off for each new digit outside v:
+            # go on only while some extension may land between least and most.
+            if (
+                score + count - k - 1 >= least
+                and score + 1 - (later[k + 1] & ~now_mask).bit_count() <= most
+            ):
+                walk(k + 1, size + 1, now, now_mask)
 
-    walk(0, 0, 0)
+    walk(0, 1, 0, 0)
     return out
 
 
@@ -89,24 +95,17 @@ def sue_de_coq(board: Board) -> Iterator[Step]:
     digits: together the cells hold all their digits, which leave the rest of both groups."""
     values, cands = board.values, board.candidates
     # Where nothing was found before, only a pair of groups holding a changed cell can give a
-    # step now: a pattern and its eliminations lie in its two groups. Further back than the
-    # board's log tells, a pair is passed over when its cells are as they were when it gave
-    # nothing (a note in ``board.memo``).
+    # step now: a pattern and its eliminations lie in its two groups.
     changed = board.changed_since(NAME)
-    memo = board.memo
     found = False
-    for index, (g1, g2, shared, cells) in enumerate(_meetings(board.groups)):
+    for g1, g2, shared, cells in _meetings(board.groups):
         if changed is not None and changed.isdisjoint(cells):
             continue
         meet = [c for c in shared if not values[c]]
         if len(meet) < 2:
             continue
-        key = (NAME, index, tuple([-values[c] or cands[c] for c in cells]))
-        if key in memo:
-            continue
         line = [c for c in board.groups[g1] if not values[c]]
         box = [c for c in board.groups[g2] if not values[c]]
-        here = False
         for trio in _meeting_subsets(meet):
             v = 0
             for c in trio:
@@ -114,10 +113,8 @@ def sue_de_coq(board: Board) -> Iterator[Step]:
             n_plus = v.bit_count() - len(trio)
             if n_plus >= 2:
                 for step in _with_houses(board, g1, g2, trio, v, n_plus, line, box):
-                    found = here = True
+                    found = True
                     yield step
-        if not here:
-            memo[key] = True
     if not found:
         board.found_nothing(NAME)
 
@@ -143,25 +140,25 @@ def _with_houses(
     box: list[int],
 ) -> Iterator[Step]:
     cands = board.candidates
-    by_score: dict[int, list[tuple[tuple[int, ...], int, int, int]]] = {}
-    for entry in _subsets([c for c in box if c not in trio], cands, v):
-        by_score.setdefault(entry[3], []).append(entry)
+    by_score: dict[int, list[tuple[int, int]]] = {}
+    box_source = [c for c in box if c not in trio]
+    for box_bits, box_mask, score in _subsets(box_source, cands, v, 1, n_plus - 1):
+        by_score.setdefault(score, []).append((box_bits, box_mask))
     if not by_score:
         return
-    for line_cells, line_bits, line_mask, used in _subsets(
-        [c for c in line if c not in trio], cands, v
-    ):
+    # The line cells take n_plus less what some box set takes.
+    least, most = n_plus - max(by_score), n_plus - min(by_score)
+    line_source = [c for c in line if c not in trio]
+    for line_bits, line_mask, used in _subsets(line_source, cands, v, least, most):
         # used: the digits of V the line cells must take (HoDoKu: level - anzExtra)
-        if used >= n_plus:
-            continue
         from_v = line_mask & v
-        for box_cells, box_bits, box_mask, _ in by_score.get(n_plus - used, ()):
+        for box_bits, box_mask in by_score.get(n_plus - used, ()):
             # Not a line cell, and no digit of V the line cells hold (HoDoKu's
             # blockAllowedCandSet).
             if box_bits & line_bits or box_mask & from_v:
                 continue
-            step = _step(board, g1, g2, trio, v, line, box, line_cells, line_mask,
-                         box_cells, box_mask)  # fmt: skip
+            step = _step(board, g1, g2, trio, v, line, box, cells_of(line_bits), line_mask,
+                         cells_of(box_bits), box_mask)  # fmt: skip
             if step is not None:
                 yield step
 
@@ -174,9 +171,9 @@ def _step(
     v: int,
     line: list[int],
     box: list[int],
-    line_cells: tuple[int, ...],
+    line_cells: list[int],
     line_mask: int,
-    box_cells: tuple[int, ...],
+    box_cells: list[int],
     box_mask: int,
 ) -> Step | None:
     cands = board.candidates
@@ -195,7 +192,7 @@ def _step(
     n = board.name
     labels = board.puzzle.model.group_labels(board.size)
 
-    def cells(group: tuple[int, ...]) -> str:
+    def cells(group: Sequence[int]) -> str:
         return ", ".join(n(c) for c in group)
 
     def digits(mask: int) -> str:

@@ -403,7 +403,9 @@ def _open_rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], 
     sharing groups. The corners may have lost x or y to other techniques: HoDoKu's default
     (``Options.ALLOW_UNIQUENESS_MISSING_CANDIDATES = true``, read in
     ``UniquenessSolver.findUniquenessForStartCell``) — the pattern's argument does not need
-    them (a unique solution never fills the four with x and y alone)."""
+    them (a unique solution never fills the four with x and y alone). There, the far corner
+    next to the start is tested for x only (``allowedCand2.contains(index22)`` twice); here
+    both digits, in every corner."""
     t = tables(board)
     cands, values = board.candidates, board.values
     allowed = _allowed(board)
@@ -532,7 +534,9 @@ def _avoidable_rectangles(
     sharing one with a, d with b and c; every group meeting the four in none or two. c is y
     solved (not given) or an open bivalue cell holding y, d likewise with x, not both solved
     (HoDoKu's conditions in ``findUniquenessForStartCell``). Each set of four cells once
-    (HoDoKu's ``checkRect``)."""
+    (HoDoKu's ``checkRect``). HoDoKu's search also wants a and b in one box (it pairs a start
+    cell with a cell of its block); the argument does not, nor do other groups have boxes, so
+    a and b here are any two cells sharing a group."""
     t = tables(board)
     values, cands = board.values, board.candidates
     placed = _placed(board)
