@@ -12,8 +12,9 @@ from sudoku_cp.logic import rating, solver
 from sudoku_cp.logic.board import Board, every_step
 from sudoku_cp.logic.sue_de_coq import sue_de_coq
 
-# HoDoKu reglib-1.4.txt, every case of code 1101 (Sue de Coq), copied as they stand
-# (hobiwan's HoDoKu, GPL-3; the library's lines are test data). The library has no fail case
+# HoDoKu reglib-1.4.txt, every case of code 1101 (Sue de Coq), copied as they stand from
+# yoki123/hodoku @ cd24d7d2b9d2589d1718d8121184dffd1bf1b9ab (hobiwan's HoDoKu, GPL-3; the
+# library's lines are test data). The library has no fail case
 # (a "1101-x" line) for Sue de Coq.
 CASES = [
     ":1101:234589:+3+24+8+6+1+59765+7+9+4+3+82191+8+5+273+642.1+43....5.32.6...+4..+7.....+1..6.....+8..1746..7..+39..1.::277 378 477 478 578 849 869 949 969::",  # noqa: E501

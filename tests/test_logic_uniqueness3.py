@@ -30,7 +30,8 @@ FIND = {UT3: uniqueness_test_3, AR1: avoidable_rectangle_1, AR2: avoidable_recta
 # HoDoKu reglib-1.4.txt, every case of codes 0602 (Uniqueness Test 3; "-1" without, "-2" with
 # missing candidates), 0607 (Avoidable Rectangle Type 1) and 0608 (Avoidable Rectangle Type 2)
 # — the codes of SolutionType.UNIQUENESS_3, AVOIDABLE_RECTANGLE_1 and _2 — copied as they
-# stand (hobiwan's HoDoKu, GPL-3; the library's lines are test data). The library has no fail
+# stand from yoki123/hodoku @ cd24d7d2b9d2589d1718d8121184dffd1bf1b9ab (hobiwan's HoDoKu,
+# GPL-3; the library's lines are test data). The library has no fail
 # case ("-x") for these three.
 UT3_CASES = [
     ":0602-1:89:3.......7...98.+5.3.5.....2+6+2+31+4..+6+85+7968+512+3+4...+6237+9+1..4...+1+79..+371.+45.......36.::212 222 293 722 793::",  # noqa: E501
