@@ -73,6 +73,8 @@ TECHNIQUE_RATING: dict[str, tuple[str, int]] = {
     "Uniqueness Test 5": ("Hard", 100),
     "Uniqueness Test 6": ("Hard", 100),
     "Hidden Rectangle": ("Hard", 100),
+    "Avoidable Rectangle Type 1": ("Hard", 100),  # StepConfig 4020
+    "Avoidable Rectangle Type 2": ("Hard", 100),  # StepConfig 4030
     "Finned X-Wing": ("Hard", 130),
     "Sashimi X-Wing": ("Hard", 150),
     "Finned Swordfish": ("Unfair", 200),

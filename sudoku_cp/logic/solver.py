@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..errors import SudokuError
 from . import basic, chains, fish, forcing, patterns, uniqueness, variants, wings
+from . import sue_de_coq as sdc
 from .board import Board, Technique
 from .steps import Outcome, Step, Trace
 
@@ -69,10 +70,14 @@ TECHNIQUES: list[Entry] = [
     Entry(3400, "XYZ-Wing", wings.xyz_wing),
     Entry(3500, "Uniqueness Test 1", uniqueness.uniqueness_test_1, uniqueness=True),
     Entry(3600, "Uniqueness Test 2", uniqueness.uniqueness_test_2, uniqueness=True),
+    Entry(3700, "Uniqueness Test 3", uniqueness.uniqueness_test_3, uniqueness=True),
     Entry(3800, "Uniqueness Test 4", uniqueness.uniqueness_test_4, uniqueness=True),
     Entry(3900, "Uniqueness Test 5", uniqueness.uniqueness_test_5, uniqueness=True),
     Entry(4000, "Uniqueness Test 6", uniqueness.uniqueness_test_6, uniqueness=True),
     Entry(4010, "Hidden Rectangle", uniqueness.hidden_rectangle, uniqueness=True),
+    Entry(4020, "Avoidable Rectangle Type 1", uniqueness.avoidable_rectangle_1, uniqueness=True),
+    Entry(4030, "Avoidable Rectangle Type 2", uniqueness.avoidable_rectangle_2, uniqueness=True),
+    Entry(5300, "Sue de Coq", sdc.sue_de_coq),
     Entry(5330, "Simple Colors Trap", patterns.simple_colors_trap),
     Entry(5331, "Simple Colors Wrap", patterns.simple_colors_wrap),
     Entry(5360, "Multi-Colors 1", patterns.multi_colors_1),

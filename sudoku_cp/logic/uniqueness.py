@@ -377,3 +377,260 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
     ("Hidden Rectangle", hidden_rectangle),
     ("Bivalue Universal Grave + 1", bug_plus_1),
 )
+
+
+# Uniqueness Test 3 and the Avoidable Rectangles, read in hobiwan's HoDoKu
+# (src/solver/UniquenessSolver.java; names as its SolutionType spells them: "Uniqueness Test 3",
+# "Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2"), written as searches for every step.
+
+
+def _allowed(board: Board) -> list[int]:
+    """Per digit, a mask of the empty cells no peer of which holds that digit (HoDoKu's
+    ``SudokuStepFinder.candidatesAllowed``: a digit a technique removed is still allowed)."""
+    t = tables(board)
+    values = board.values
+    empty = sum(1 << c for c, v in enumerate(values) if not v)
+    allowed = [empty] * (board.size + 1)
+    for cell, value in enumerate(values):
+        if value:
+            allowed[value] &= ~t.peer_mask[cell]
+    return allowed
+
+
+def _open_rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int, int]]:
+    """((a, b, c, d), x, y): a bivalue empty cell a = {x, y} and three empty cells in which
+    no peer holds x or y, every group meeting the four in none or two, a-b, a-c, b-d, c-d
+    sharing groups. The corners may have lost x or y to other techniques: HoDoKu's default
+    (``Options.ALLOW_UNIQUENESS_MISSING_CANDIDATES = true``, read in
+    ``UniquenessSolver.findUniquenessForStartCell``) — the pattern's argument does not need
+    them (a unique solution never fills the four with x and y alone). There, the far corner
+    next to the start is tested for x only (``allowedCand2.contains(index22)`` twice); here
+    both digits, in every corner."""
+    t = tables(board)
+    cands, values = board.candidates, board.values
+    allowed = _allowed(board)
+    seen: set[tuple[frozenset[int], int, int]] = set()
+    for a, mask in enumerate(cands):
+        if values[a] or bin(mask).count("1") != 2:
+            continue
+        x, y = digits_of(mask)
+        both = allowed[x] & allowed[y] & ~(1 << a)
+        near = cells_of(t.peer_mask[a] & both)
+        for i, b in enumerate(near):
+            for c in near[i + 1 :]:
+                if (t.peer_mask[b] >> c) & 1:
+                    continue
+                far = t.peer_mask[b] & t.peer_mask[c] & both & ~t.peer_mask[a]
+                for d in cells_of(far):
+                    key = (frozenset((a, b, c, d)), x, y)
+                    if key in seen or not _balanced(board, (a, b, c, d)):
+                        continue
+                    seen.add(key)
+                    yield (a, b, c, d), x, y
+
+
+@technique
+def uniqueness_test_3(board: Board) -> Iterator[Step]:
+    """Two corners of a deadly pattern hold only x and y, the other two (sharing a group) more
+    digits: one of those two holds one of its other digits, so the pair acts as one cell with
+    those digits; with k more cells of the group it makes a naked set of k + 1 digits, which
+    leave the rest of the group (assumes a unique solution).
+
+    HoDoKu's ``checkURForStep`` (``twoSize == 2``), ``checkUniqueness3`` and
+    ``checkUniqueness3Recursive``: the other cells have neither x nor y; every set of them is
+    tried (depth first), and a set lying in another group the pair shares (a line's cells all
+    in one box) removes the digits from that group too, reported once."""
+    if not _swappable(board):
+        return
+    cands, values = board.candidates, board.values
+    groups, cell_groups = board.groups, board.cell_groups
+    for corners, x, y in _open_rectangles(board):
+        xy = (1 << (x - 1)) | (1 << (y - 1))
+        extra = [k for k in corners if cands[k] & ~xy]
+        if len(extra) != 2:
+            continue
+        p, q = extra
+        shared = sorted(set(cell_groups[p]).intersection(cell_groups[q]))
+        if not shared:
+            continue
+        pair_digits = (cands[p] | cands[q]) & ~xy
+        for g in shared:
+            others = [
+                c for c in groups[g] if not values[c] and c not in (p, q) and not cands[c] & xy
+            ]
+            for chosen, mask in _naked_with_pair(board, others, pair_digits):
+                members = {p, q, *chosen}
+                # Cells all in a group searched before were reported from there (HoDoKu: a
+                # box's cells all in one line or column are skipped, isSameLineOrCol).
+                if any(h < g and members.issubset(groups[h]) for h in shared):
+                    continue
+                holding = [h for h in shared if members.issubset(groups[h])]
+                gone = sorted(
+                    {
+                        (c, d)
+                        for h in holding
+                        for c in groups[h]
+                        if not values[c] and c not in members
+                        for d in digits_of(cands[c] & mask)
+                    }
+                )
+                if not gone:
+                    continue
+                n = board.name
+                two = [k for k in corners if k not in (p, q)]
+                digits = "".join(str(d) for d in digits_of(mask))
+                labels = board.puzzle.model.group_labels(board.size)
+                where = " and ".join(labels[h] for h in holding)
+                text = (
+                    f"{n(two[0])} and {n(two[1])} hold only {x} and {y}, so {n(p)} or {n(q)} "
+                    f"holds one of {''.join(str(d) for d in digits_of(pair_digits))} (else the "
+                    f"four could swap {x} and {y}: a second solution); with "
+                    f"{', '.join(n(c) for c in chosen)} they fill {len(chosen) + 1} places with "
+                    f"{digits}, so the rest of {where} cannot be {digits}."
+                )
+                yield board.step(
+                    "Uniqueness Test 3",
+                    text,
+                    eliminations=gone,
+                    proof=[(k, v) for k in (*corners, *chosen) for v in digits_of(cands[k])],
+                    groups=holding,
+                )
+
+
+def _naked_with_pair(
+    board: Board, others: list[int], pair_digits: int
+) -> Iterator[tuple[list[int], int]]:
+    """Every nonempty set of ``others`` that, with the pair's digits, holds one digit more than
+    it has cells, with those digits; depth first, as ``checkUniqueness3Recursive``."""
+    cands = board.candidates
+    chosen: list[int] = []
+
+    def walk(start: int, mask: int) -> Iterator[tuple[list[int], int]]:
+        for k in range(start, len(others)):
+            with_k = mask | cands[others[k]]
+            chosen.append(others[k])
+            count = bin(with_k).count("1")
+            if count == len(chosen) + 1:
+                yield list(chosen), with_k
+            # Digits only grow: past one more than every cell left could take, give up.
+            if count <= len(others) - k + len(chosen):
+                yield from walk(k + 1, with_k)
+            chosen.pop()
+
+    return walk(0, pair_digits)
+
+
+def _placed(board: Board) -> list[int]:
+    """The cells solved on the board that are not givens: placed by earlier steps or by the
+    user's state (HoDoKu: ``getValue(i) != 0 && !isFixed(i)``, a '+' in its library format)."""
+    givens = board.puzzle.cells
+    return [c for c, v in enumerate(board.values) if v and not givens[c]]
+
+
+def _avoidable_rectangles(
+    board: Board,
+) -> Iterator[tuple[int, int, int, int, int, int]]:
+    """(a, b, c, d, x, y): a and b solved but not given, a = x and b = y, sharing a group; c
+    sharing one with a, d with b and c; every group meeting the four in none or two. c is y
+    solved (not given) or an open bivalue cell holding y, d likewise with x, not both solved
+    (HoDoKu's conditions in ``findUniquenessForStartCell``). Each set of four cells once
+    (HoDoKu's ``checkRect``). HoDoKu's search also wants a and b in one box (it pairs a start
+    cell with a cell of its block); the argument does not, nor do other groups have boxes, so
+    a and b here are any two cells sharing a group."""
+    t = tables(board)
+    values, cands = board.values, board.candidates
+    placed = _placed(board)
+    placed_mask = sum(1 << c for c in placed)
+    solved_as = [0] * (board.size + 1)  # per digit, the placed cells holding it
+    for cell in placed:
+        solved_as[values[cell]] |= 1 << cell
+    open_with = [0] * (board.size + 1)  # per digit, the open bivalue cells holding it
+    for cell, mask in enumerate(cands):
+        if not values[cell] and mask.bit_count() == 2:
+            for digit in digits_of(mask):
+                open_with[digit] |= 1 << cell
+    seen: set[frozenset[int]] = set()
+    for a in placed:
+        x = values[a]
+        for b in cells_of(t.peer_mask[a] & placed_mask):
+            y = values[b]
+            near_a = t.peer_mask[a] & ~t.peer_mask[b] & ~(1 << b)
+            for c in cells_of(near_a & (solved_as[y] | open_with[y])):
+                far = t.peer_mask[b] & t.peer_mask[c] & ~t.peer_mask[a] & ~(1 << a)
+                far &= open_with[x] if values[c] else solved_as[x] | open_with[x]
+                for d in cells_of(far):
+                    four = frozenset((a, b, c, d))
+                    if four in seen or not _balanced(board, (a, b, c, d)):
+                        continue
+                    seen.add(four)
+                    yield a, b, c, d, x, y
+
+
+def _wants(board: Board, cell: int, digit: int) -> bool:
+    """An empty bivalue cell holding ``digit`` (HoDoKu's condition on an avoidable rectangle's
+    open corners, ``findUniquenessForStartCell``)."""
+    mask = board.candidates[cell]
+    return board.has(cell, digit) and bin(mask).count("1") == 2
+
+
+@technique
+def avoidable_rectangle_1(board: Board) -> Iterator[Step]:
+    """Three corners of a rectangle were solved, not given, as x, y, y, and the fourth (open,
+    x and one more digit) completes the pattern with x: the four could swap x and y, a second
+    solution of the givens, so it is not x (assumes a unique solution). HoDoKu's
+    ``checkAvoidableRectangle``, first branch."""
+    if not _swappable(board):
+        return
+    values, givens = board.values, board.puzzle.cells
+    for a, b, c, d, x, y in _avoidable_rectangles(board):
+        for solved, open_, want, other in ((c, d, x, y), (d, c, y, x)):
+            if values[solved] != other or givens[solved] or not _wants(board, open_, want):
+                continue
+            n = board.name
+            trio = [k for k in (a, b, c, d) if k != open_]
+            text = (
+                f"{', '.join(f'{n(k)}={values[k]}' for k in trio)} were solved, not given; "
+                f"were {n(open_)} {want}, the four could swap {x} and {y} and the givens would "
+                f"have two solutions, so {n(open_)} is not {want}."
+            )
+            yield board.step(
+                "Avoidable Rectangle Type 1",
+                text,
+                eliminations=[(open_, want)],
+                proof=[(open_, v) for v in digits_of(board.candidates[open_]) if v != want],
+                cells=trio,
+            )
+
+
+@technique
+def avoidable_rectangle_2(board: Board) -> Iterator[Step]:
+    """Two corners were solved, not given, as x and y; the other two are open, one {y, z}
+    across from x, the other {x, z}: they may not be y and x (the four could swap, a second
+    solution), so one of them is z and a cell seeing both is not (assumes a unique solution).
+    HoDoKu's ``checkAvoidableRectangle``, second branch."""
+    if not _swappable(board):
+        return
+    t = tables(board)
+    cands, values = board.candidates, board.values
+    for a, b, c, d, x, y in _avoidable_rectangles(board):
+        if values[c] or values[d] or not _wants(board, c, y) or not _wants(board, d, x):
+            continue
+        z = (cands[c] & ~(1 << (y - 1))).bit_length()
+        if not board.has(d, z):
+            continue
+        gone = cells_of(digit_mask(board, z) & t.peer_mask[c] & t.peer_mask[d])
+        if not gone:
+            continue
+        n = board.name
+        text = (
+            f"{n(a)}={x} and {n(b)}={y} were solved, not given; {n(c)} and {n(d)} may not be "
+            f"{y} and {x} (the four could swap: two solutions of the givens), so one is {z} "
+            f"and {', '.join(n(k) for k in gone)}, seeing both, cannot be {z}."
+        )
+        yield board.step(
+            "Avoidable Rectangle Type 2",
+            text,
+            eliminations=[(k, z) for k in gone],
+            proof=[(c, y), (c, z), (d, x), (d, z)],
+            cells=(a, b),
+        )

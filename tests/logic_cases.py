@@ -1,0 +1,107 @@
+"""Boards for the technique tests: a line of HoDoKu's regression library, and the states of
+real solves for the soundness fuzz.
+
+A line of HoDoKu's regression library (reglib-1.4.txt), for the tests that copy the lines of
+their technique as literal data:
+
+The format as HoDoKu's ``RegressionTester.test`` and ``Sudoku2.setSudoku`` read it (hobiwan's
+HoDoKu, src/sudoku/): ``:code[-variant]:candidates:grid:deleted:eliminations:placements:extra:``;
+in the grid a digit after '+' was placed, not given (``setIsFixed`` false): it is placed on the
+board, not made a given of the puzzle; the deleted candidates ("digit row column", counted from
+1) are then removed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from logic_driver import check_step, puzzle_of, read_csv
+
+from sudoku_cp import Puzzle, get_backend
+from sudoku_cp.logic.board import Board, Technique, every_step
+from sudoku_cp.logic.solver import solve_logically
+
+
+def candidates(field: str) -> set[tuple[int, int]]:
+    """ "436 257" (digit, row, column) → {(cell, digit)}."""
+    return {((int(t[1]) - 1) * 9 + int(t[2]) - 1, int(t[0])) for t in field.split()}
+
+
+def fields(line: str) -> list[str]:
+    parts = line.split(":")
+    assert len(parts) >= 7 and parts[0] == "", line
+    return parts
+
+
+def board_of(line: str) -> Board:
+    grid, deleted = fields(line)[3:5]
+    givens: list[int] = []
+    placed: list[int] = []
+    plus = False
+    for ch in grid:
+        if ch == "+":
+            plus = True
+            continue
+        digit = 0 if ch == "." else int(ch)
+        givens.append(0 if plus else digit)
+        placed.append(digit if plus else 0)
+        plus = False
+    assert len(givens) == 81, line
+    board = Board(Puzzle(givens))
+    for cell, digit in enumerate(placed):
+        if digit:
+            board.place(cell, digit)
+    for cell, digit in candidates(deleted):
+        board.eliminate(cell, digit)
+    return board
+
+
+def expected(line: str) -> set[tuple[int, int]]:
+    """The eliminations the case expects."""
+    return candidates(fields(line)[5])
+
+
+def solve_states(puzzle: Puzzle) -> Iterator[Board]:
+    """The board before each step of the solver's own solve (uniqueness techniques on) that is
+    not a single: the states the advanced techniques meet, placed cells and all."""
+    singles = {"Full House", "Naked Single", "Hidden Single"}
+    for step in solve_logically(puzzle, uniqueness=True).steps:
+        if step.technique in singles:
+            continue
+        board = Board(puzzle)
+        board.values[:] = step.values
+        board.candidates[:] = step.candidates
+        yield board
+
+
+def real_puzzles(jigsaw: bool = False) -> list[Puzzle]:
+    """A few hundred bundled puzzles (in the package, so the fuzz runs anywhere): top1465's and
+    the forum's hardest and 17-clue ones; or, ``jigsaw``, the jigsaws (regions: the techniques
+    over other groups)."""
+    if jigsaw:
+        rows = read_csv("jigsaw.csv", 100)
+    else:
+        rows = [
+            *read_csv("top1465.csv", 100),
+            *read_csv("forum-hardest.csv", 50),
+            *read_csv("17clue.csv", 100),
+        ]
+    return [puzzle_of(row) for row in rows]
+
+
+def fuzz(techniques: dict[str, Technique], puzzles: list[Puzzle]) -> dict[str, int]:
+    """Every step of each technique on every state of the puzzles' solves, checked against the
+    puzzle's one solution (the backtracker's); how many steps each made."""
+    made = dict.fromkeys(techniques, 0)
+    backtrack = get_backend("backtrack")
+    for puzzle in puzzles:
+        found = backtrack.solve(puzzle, limit=2)
+        assert found.count == 1, puzzle.to_line()
+        solution = found.solutions[0]
+        for board in solve_states(puzzle):
+            for name, find in techniques.items():
+                for step in every_step(find, board):
+                    assert step.technique == name
+                    check_step(board, step, solution)
+                    made[name] += 1
+    return made
