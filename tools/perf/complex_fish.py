@@ -1,0 +1,71 @@
+"""What the Franken fish (issue 30) change on a puzzle file: finish rate and CPU time per
+puzzle (process time, as the machine may be shared) of the default human-style solve
+(uniqueness on, as ``rate`` solves) without and with the techniques of
+:mod:`sudoku_cp.logic.complex_fish` that are registered, the two interleaved puzzle by puzzle
+in one process so a load that comes and goes weighs on both alike.
+
+    python -m tools.perf.complex_fish FILE [--limit N]
+
+FILE holds one 81-character puzzle a line (e.g. the tdoku collection's
+``puzzles3_magictour_top1465.txt``). It measures; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+from pathlib import Path
+
+from sudoku_cp import Puzzle
+from sudoku_cp.logic import complex_fish
+from sudoku_cp.logic.solver import TECHNIQUES, solve_logically
+
+MAX_LIMIT = 100_000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("file", type=Path)
+    parser.add_argument("--limit", type=int, default=MAX_LIMIT)
+    args = parser.parse_args()
+    limit = max(0, min(args.limit, MAX_LIMIT))
+    lines = [ln.strip() for ln in args.file.read_text().splitlines() if ln.strip()][:limit]
+    ours = {id(find) for _, _, find in complex_fish.TECHNIQUES}
+    after = [e.find for e in TECHNIQUES if not e.rules]
+    before = [find for find in after if id(find) not in ours]
+    results: dict[str, list[tuple[str, float]]] = {"before": [], "after": []}
+    used: Counter[str] = Counter()
+    where: dict[str, list[int]] = {}
+    names = {name for _, name, _ in complex_fish.TECHNIQUES}
+    for number, line in enumerate(lines):
+        puzzle = Puzzle.parse(line[:81])
+        order = [("before", before), ("after", after)]
+        if number % 2:
+            order.reverse()
+        for label, chosen in order:
+            start = time.process_time()
+            trace = solve_logically(puzzle, uniqueness=True, techniques=chosen)
+            results[label].append((trace.outcome, time.process_time() - start))
+            if label == "after":
+                mine = {s.technique for s in trace.steps if s.technique in names}
+                used.update(mine)
+                for name in mine:
+                    where.setdefault(name, []).append(number + 1)
+    for label, rows in results.items():
+        times = [t for _, t in rows]
+        solved = sum(1 for outcome, _ in rows if outcome == "solved")
+        print(
+            f"{label:6}: {solved}/{len(rows)} solved ({100 * solved / max(len(rows), 1):.1f} %), "
+            f"per puzzle mean {1000 * statistics.fmean(times):.0f} ms, "
+            f"median {1000 * statistics.median(times):.0f} ms, max {1000 * max(times):.0f} ms, "
+            f"total {sum(times):.1f} s"
+        )
+    print("puzzles using each:", dict(used.most_common()))
+    for name, lines_used in where.items():
+        print(f"  {name}: lines {lines_used[:12]}")
+
+
+if __name__ == "__main__":
+    main()
