@@ -170,32 +170,38 @@ def _cover_sets(
     n: int,
     finned: bool,
     peer_mask: tuple[int, ...],
-    dmask: int,
+    removable: int,
 ) -> list[tuple[int, int]]:
     """Every n of the cover units ``masks`` (their cells holding the digit) that hold all of
     ``base`` but at most MAX_FINS fins (none unfinned), as a bit mask of the units chosen
     with the fins, endo fins included. Each is made once: the lowest base cell still open is
     either covered by one of the units holding it (the earlier ones then left out) or made a
     fin (every unit holding it then left out); once none is open, units still allowed fill
-    up the set. A branch stops when the units left cannot cover enough, or when no candidate
-    of the digit in the cover sees every fin (a finned fish would remove nothing)."""
+    up the set. A branch stops when the units left cannot cover enough, or when no cell of
+    ``removable`` (the candidates a fish could remove) in the cover sees every fin; a set
+    is kept only if it removes some cell of ``removable``."""
     budget = MAX_FINS - endo.bit_count() if finned else 0
     count = len(masks)
     full = (1 << count) - 1
-    seen = dmask
+    seen = removable
     for cell in _bits(endo):
         seen &= peer_mask[cell]
     if not seen:
         return []
     holders_of: dict[int, tuple[list[tuple[int, int]], int]] = {}
-    for cell in _bits(base & ~endo):
-        bit = 1 << cell
-        holders = [i for i in range(count) if masks[i] & bit]
-        prefix, earlier = [], 0
-        for i in holders:
-            prefix.append((i, earlier | 1 << i))
-            earlier |= 1 << i
-        holders_of[bit] = (prefix, earlier)
+
+    def holding(bit: int) -> tuple[list[tuple[int, int]], int]:
+        """The units holding a cell, each with the units to leave out once it is chosen
+        (itself and the earlier ones), and all of them."""
+        found = holders_of.get(bit)
+        if found is None:
+            prefix, earlier = [], 0
+            for i in range(count):
+                if masks[i] & bit:
+                    earlier |= 1 << i
+                    prefix.append((i, earlier))
+            found = holders_of[bit] = (prefix, earlier)
+        return found
     out: list[tuple[int, int]] = []
 
     reached: dict[int, int] = {}
@@ -213,7 +219,30 @@ def _cover_sets(
             reached[units] = cells
         return cells
 
+    spans: dict[int, int] = {}
+
+    def span(units: int) -> int:
+        cells = spans.get(units)
+        if cells is None:
+            cells = 0
+            for i in _small_bits(units):
+                cells |= masks[i]
+            spans[units] = cells
+        return cells
+
     def branch(open_: int, chosen: int, left: int, forbidden: int, fins: int, seen: int) -> None:
+        if open_ and left:
+            # Open cells no allowed unit holds can only be fins.
+            forced = open_ & ~span(full & ~forbidden)
+            if forced:
+                fins |= forced
+                if fins.bit_count() > budget:
+                    return
+                for cell in _bits(forced):
+                    seen &= peer_mask[cell]
+                if not seen & reach((full & ~forbidden) | chosen):
+                    return
+                open_ &= ~forced
         if not open_:
             if finned and not fins | endo:
                 return  # no fin: the unfinned search's
@@ -248,7 +277,7 @@ def _cover_sets(
             if wide - sum(shares[:left]) > spare:
                 return
         low = open_ & -open_
-        holders, every = holders_of[low]
+        holders, every = holding(low)
         for i, shut in holders:
             if not forbidden >> i & 1:
                 branch(open_ & ~masks[i], chosen | 1 << i, left - 1, forbidden | shut, fins, seen)
@@ -264,9 +293,76 @@ def _cover_sets(
     return out
 
 
-def _fish_on(board: Board, digit: int, n: int, finned: bool, family: str) -> Iterator[_Fish]:
+MAX_TEMPLATE_STATES = 50_000
+"""Partial templates (sets of groups used) kept per row at most before :func:`_no_template`
+gives up and lets every candidate through (big grids with many candidates)."""
+
+
+def _no_template(board: Board, digit: int) -> int:
+    """The candidates of ``digit`` in no *template* — a placement of the digit on candidate
+    cells (and the cell where it is placed), one in each full group and at most one in any
+    group — as a cell mask. A fish removes nothing else: its argument holds for every
+    template, so one holding a cell shows no fish removes it. (HoDoKu uses the same bound,
+    ``FishSolver.getFishes`` with ``doTemplates``, only for bigger fish.) Found row by row:
+    the sets of groups partial templates use, those that can be completed, and the cells that
+    join two such sets. On a model without rows, or when the sets grow past
+    MAX_TEMPLATE_STATES, every candidate is let through."""
+    dmask = snapshot(board).masks[digit]
+    key = ("no template", digit, dmask)
+    found = board.memo.get(key)
+    if isinstance(found, int):
+        return found
+    found = _templates_miss(board, digit, dmask)
+    board.memo[key] = found
+    return found
+
+
+def _templates_miss(board: Board, digit: int, dmask: int) -> int:
+    lay = layout_of(board.puzzle.model, board.size)
+    if not lay.rows:
+        return dmask
+    row_of = {g: r for r, g in enumerate(lay.rows)}
+    full = 0
+    for g in lay.full:
+        if g not in row_of:
+            full |= 1 << g
+    options: list[list[tuple[int, int]]] = [[] for _ in lay.rows]
+    values = board.values
+    for cell in range(board.size * board.size):
+        if (dmask >> cell & 1) or values[cell] == digit:
+            row = -1
+            used = 0
+            for g in board.cell_groups[cell]:
+                if g in row_of and row < 0:
+                    row = row_of[g]
+                else:
+                    used |= 1 << g
+            options[row].append((cell, used))
+    layers: list[set[int]] = [{0}]
+    for choices in options:
+        nxt = {s | used for s in layers[-1] for _, used in choices if not s & used}
+        if not nxt or len(nxt) > MAX_TEMPLATE_STATES:
+            return dmask if nxt else 0  # (no template at all: a broken grid, nothing to say)
+        layers.append(nxt)
+    good = {s for s in layers[-1] if s & full == full}
+    held = 0
+    for r in range(len(options) - 1, -1, -1):
+        earlier = set()
+        for s in layers[r]:
+            for cell, used in options[r]:
+                if not s & used and s | used in good:
+                    held |= 1 << cell
+                    earlier.add(s)
+        good = earlier
+    return dmask & ~held
+
+
+def _fish_on(
+    board: Board, digit: int, n: int, finned: bool, family: str, *, bound: bool = True
+) -> Iterator[_Fish]:
     """Every fish of size n on ``digit`` a Franken or Mutant search finds (``family``), of
-    the families that search yields."""
+    the families that search yields. ``bound=False`` searches without the template bound
+    (the same fish, slower: for the tests)."""
     units = _units(board, digit)
     if family == FRANKEN:
         boxes = [u for u in units if u.kind == BOX]
@@ -278,7 +374,10 @@ def _fish_on(board: Board, digit: int, n: int, finned: bool, family: str) -> Ite
     else:
         passes = [(units, units)]
     peer_mask = tables(board).peer_mask
-    dmask = snapshot(board).masks[digit]
+    # What a fish can remove at most: nothing there, no fish to look for.
+    removable = _no_template(board, digit) if bound else snapshot(board).masks[digit]
+    if not removable:
+        return
     for base_units, cover_units in passes:
         for base, union, endo in _base_sets(base_units, n, finned):
             groups = {u.group for u in base}
@@ -289,7 +388,7 @@ def _fish_on(board: Board, digit: int, n: int, finned: bool, family: str) -> Ite
             if len(covers) < n:
                 continue
             masks = [u.mask for u in covers]
-            for chosen, fins in _cover_sets(union, endo, masks, n, finned, peer_mask, dmask):
+            for chosen, fins in _cover_sets(union, endo, masks, n, finned, peer_mask, removable):
                 if bool(fins) != finned:
                     continue
                 cover = [covers[i] for i in _small_bits(chosen)]
