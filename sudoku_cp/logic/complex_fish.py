@@ -202,6 +202,7 @@ def _cover_sets(
                     prefix.append((i, earlier))
             found = holders_of[bit] = (prefix, earlier)
         return found
+
     out: list[tuple[int, int]] = []
 
     reached: dict[int, int] = {}
