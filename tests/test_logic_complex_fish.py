@@ -256,6 +256,31 @@ def test_every_step_removes_no_solution_digit(file: str, count: int) -> None:
     assert {"Finned Franken X-Wing", "Finned Franken Swordfish"} <= found, found
 
 
+@pytest.mark.parametrize(
+    ("file", "ident", "name"),
+    [
+        ("top1465.csv", "top1465#1345", "Finned Franken Swordfish"),
+        ("top1465.csv", "top1465#1051", "Finned Franken Swordfish"),
+        ("jigsaw.csv", "janko_jigsaw_559_9x9", "Franken Swordfish"),
+    ],
+)
+def test_default_solve_needs_it(file: str, ident: str, name: str) -> None:
+    """Real puzzles whose default solve (uniqueness on, as ``rate`` solves) uses the fish,
+    each step holding in the solution; on the jigsaw grid the regions are the boxes."""
+    row = next(r for r in read_csv(file, 200) if r["id"] == ident)
+    puzzle = puzzle_of(row)
+    (solution,) = solutions(puzzle)
+    trace = solve_logically(puzzle, uniqueness=True)
+    assert name in {step.technique for step in trace.steps}
+    for step in trace.steps:
+        for cell, digit in step.eliminations:
+            assert solution[cell] != digit, step.text
+        for cell, digit in step.placements:
+            assert solution[cell] == digit, step.text
+    if trace.outcome == "solved":
+        assert trace.values == tuple(solution)
+
+
 def test_solves_stay_sound_with_every_search() -> None:
     """Whole solves with every search here after the default techniques: each step holds in
     the solution."""

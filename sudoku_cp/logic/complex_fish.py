@@ -19,9 +19,16 @@ are not base units and meet the base, and ``createFishStep`` names what it finds
 units used: rows against columns is a basic fish (:mod:`.fish`, left out here), rows (and boxes)
 against columns (and boxes) — or the other way round — is Franken, anything else Mutant. So a
 Franken search can find a fish HoDoKu names Mutant (boxes alone against columns, rows against
-boxes alone): it is yielded under that name, as HoDoKu's solver would give it. The fins are at
-most ``MAX_FINS`` (``Options.MAX_FINS`` = 5, endo fins included; ``Options.MAX_ENDO_FINS`` =
-2).
+boxes alone): it is yielded under that name, as HoDoKu's solver would give it; a Mutant search
+yields only what is named Mutant (the rest is the other searches'). The fins are at most
+``MAX_FINS`` (``Options.MAX_FINS`` = 5, endo fins included; ``Options.MAX_ENDO_FINS`` = 2).
+Which fish comes first where several apply may differ from HoDoKu's (the covers are found by
+branching on base cells, not in HoDoKu's order of units); every one is found.
+
+Cost: the cover search branches on the lowest base cell not yet covered and prunes on fins no
+removable cell sees. What a fish can remove is bounded by *templates* (placements of the digit,
+one per full group): a fish removes only candidates no template holds, so a digit with none
+is not searched (:func:`_no_template`; HoDoKu uses the same bound for fish bigger than these).
 
 Sizes: HoDoKu's solver searches, by default (``Options.DEFAULT_SOLVER_STEPS``, the seventh
 field), only Franken and Finned Franken X-Wing and Swordfish; Franken Jellyfish and every

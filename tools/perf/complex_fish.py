@@ -38,6 +38,7 @@ def main() -> None:
     results: dict[str, list[tuple[str, float]]] = {"before": [], "after": []}
     used: Counter[str] = Counter()
     where: dict[str, list[int]] = {}
+    walls = {"before": 0.0, "after": 0.0}
     names = {name for _, name, _ in complex_fish.TECHNIQUES}
     for number, line in enumerate(lines):
         puzzle = Puzzle.parse(line[:81])
@@ -45,9 +46,14 @@ def main() -> None:
         if number % 2:
             order.reverse()
         for label, chosen in order:
-            start = time.process_time()
+            start, clock = time.process_time(), time.perf_counter()
             trace = solve_logically(puzzle, uniqueness=True, techniques=chosen)
-            results[label].append((trace.outcome, time.process_time() - start))
+            spent = time.process_time() - start
+            walls[label] += time.perf_counter() - clock
+            broken = trace.outcome == "contradiction" or (
+                trace.outcome == "solved" and not puzzle.is_solution(trace.values)
+            )
+            results[label].append(("wrong" if broken else trace.outcome, spent))
             if label == "after":
                 mine = {s.technique for s in trace.steps if s.technique in names}
                 used.update(mine)
@@ -56,11 +62,13 @@ def main() -> None:
     for label, rows in results.items():
         times = [t for _, t in rows]
         solved = sum(1 for outcome, _ in rows if outcome == "solved")
+        wrong = sum(1 for outcome, _ in rows if outcome == "wrong")
         print(
             f"{label:6}: {solved}/{len(rows)} solved ({100 * solved / max(len(rows), 1):.1f} %), "
             f"per puzzle mean {1000 * statistics.fmean(times):.0f} ms, "
             f"median {1000 * statistics.median(times):.0f} ms, max {1000 * max(times):.0f} ms, "
-            f"total {sum(times):.1f} s"
+            f"total {sum(times):.1f} s (wall {walls[label]:.1f} s); "
+            f"{wrong} wrong (a contradiction, or a grid the validator rejects)"
         )
     print("puzzles using each:", dict(used.most_common()))
     for name, lines_used in where.items():
