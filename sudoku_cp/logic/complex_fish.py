@@ -439,7 +439,7 @@ def _step(board: Board, digit: int, n: int, fish: _Fish) -> Step:
     cover_text = and_list([labels[u.group] for u in fish.cover])
     text = (
         f"On {digit}: {base_text} must each hold a {digit}, in {n} different cells, and all "
-        f"their {digit}s lie in {cover_text}, which hold one {digit} each"
+        f"their {digit}s lie in {cover_text}, which hold at most one {digit} each"
     )
     if fish.fins:
         fins = _bits(fish.fins)
@@ -447,11 +447,11 @@ def _step(board: Board, digit: int, n: int, fish: _Fish) -> Step:
         plural = "s" if len(fins) > 1 else ""
         text += (
             f", apart from the fin{plural} {fin_names}: either a fin holds {digit} or the "
-            f"cover's {digit}s are the base's, so {digit} leaves {cells}, which "
+            f"cover units' {digit}s are the base's, so {digit} leaves {cells}, which "
             f"{'see' if len(gone) > 1 else 'sees'} every fin"
         )
     else:
-        text += f", so those {digit}s are the base's and {digit} leaves {cells}"
+        text += f", so the cover units' {digit}s are the base's and {digit} leaves {cells}"
     if fish.cannibal:
         eaten = and_list([board.name(c) for c in _bits(fish.cannibal)])
         text += f" ({eaten} would fill two cover units at once)"
