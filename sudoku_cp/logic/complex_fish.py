@@ -438,7 +438,7 @@ def _step(board: Board, digit: int, n: int, fish: _Fish) -> Step:
     base_text = and_list([labels[u.group] for u in fish.base])
     cover_text = and_list([labels[u.group] for u in fish.cover])
     text = (
-        f"On {digit}: {base_text} must each hold a {digit}, in {n} different cells, and all "
+        f"On {digit}: {base_text} must each hold one {digit}, in {n} different cells, and all "
         f"their {digit}s lie in {cover_text}, which hold at most one {digit} each"
     )
     if fish.fins:
