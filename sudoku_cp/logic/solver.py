@@ -17,6 +17,12 @@ from ..errors import SudokuError
 from . import basic, chains, fish, forcing, patterns, uniqueness, variants, wings
 from . import sue_de_coq as sdc
 from .board import Board, Technique
+from .complex_fish import (
+    finned_franken_swordfish,
+    finned_franken_x_wing,
+    franken_swordfish,
+    franken_x_wing,
+)
 from .steps import Outcome, Step, Trace
 
 
@@ -93,6 +99,12 @@ TECHNIQUES: list[Entry] = [
     Entry(4100, "Finned X-Wing", fish.finned_x_wing),
     Entry(4300, "Finned Swordfish", fish.finned_swordfish),
     Entry(4500, "Finned Jellyfish", fish.finned_jellyfish),
+    # Franken fish: HoDoKu's solver has these four on by default (Options.DEFAULT_SOLVER_STEPS);
+    # its Franken Jellyfish and Mutant fish are off (complex_fish.TECHNIQUES has them all).
+    Entry(6100, "Franken X-Wing", franken_x_wing),
+    Entry(6200, "Franken Swordfish", franken_swordfish),
+    Entry(6700, "Finned Franken X-Wing", finned_franken_x_wing),
+    Entry(6800, "Finned Franken Swordfish", finned_franken_swordfish),
 ]
 TECHNIQUES.sort(key=lambda entry: entry.order)
 
