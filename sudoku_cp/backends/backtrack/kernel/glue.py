@@ -29,14 +29,17 @@ import importlib.util
 import itertools
 import logging
 import os
+import struct
 import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from time import perf_counter
 from typing import Any
 
 from ....model import Model
 from ....puzzle import Grid, Puzzle
+from ....result import Result, status_for
 from ... import Search
 
 ENV = "SUDOKU_CP_KERNEL"
@@ -453,6 +456,122 @@ def warm_up() -> None:
             _kernel_search(_load(), Puzzle([0] * 16), 1, None)
             _kernel_search(_load(), Puzzle([0] * 81), 1, None)  # the classic kernel
         _KERNEL["warm"] = True
+
+
+# --- the classic door: one classic puzzle through the public solve(), at the kernel's cost ------
+DOOR_LIMIT = SOLUTION_ROWS
+"""The largest ``limit`` the door takes: every solution it looks for fits its buffer in one
+call (more, or all, go the plain way)."""
+
+_ENVIRON: Any = getattr(os.environ, "_data", os.environ)
+"""Where ``ENV`` is looked up first: CPython's dict under ``os.environ`` (keys encoded), as
+``ENV in os.environ`` raises and catches a KeyError when it is unset (0.5 µs, a third of what
+the door may add to the kernel); ``os.environ`` itself elsewhere."""
+_ENV_KEY: Any = os.environ.encodekey(ENV) if _ENVIRON is not os.environ else ENV
+
+
+class _DoorBuffers(threading.local):
+    """The door's arrays, one set per thread: a stack of 82 frames, deeper than any classic
+    search (each level fixes a cell), so it never fills; the limit last set, so ``ctrl`` is
+    written only when it changes (the kernel clears its counters itself)."""
+
+    def __init__(self) -> None:
+        self.arrays: tuple[Any, ...] | None = None
+        self.limit = 0
+
+
+_DOOR = _DoorBuffers()
+_DOOR_MODELS: dict[int, Model] = {}
+"""Classic 9x9 models the door has seen, by ``id`` (the model kept, so the id stays its own):
+a look-up by identity, where hashing a model calls its ``__hash__``."""
+
+
+def classic_door(model: Model, digits: bytes, limit: int | None) -> Any:
+    """The public ``solve(puzzle, limit=limit)`` of a classic 9x9 puzzle (``model``, and its 81
+    ``digits`` a byte each, 0 blank) by the backtracker with its default options and no time
+    limit, when the classic kernel is already loaded: the same :class:`~sudoku_cp.Result` as
+    :meth:`Backend.solve` gives through :func:`search` (the same search, so the same solutions
+    in the same order and the same counters), without the layers between (options, refusal,
+    layout, the deadline loop, the :class:`Search`), which cost twice the kernel's own time on
+    a 17-clue puzzle.
+
+    None when the door does not apply — the kernel not loaded yet (the plain path's loading
+    rule, :func:`search`, decides when it is), turned off, another model or size, a ``limit``
+    outside 1..:data:`DOOR_LIMIT` (an invalid one gets its error from the plain path) — and
+    the caller takes the plain path. The givens are not checked here: a :class:`Puzzle` checks
+    them when it is made, and the kernel finds no solution for givens that repeat (a caller
+    that made no Puzzle checks them then, as :func:`sudoku_cp.solve` does for text)."""
+    if type(limit) is not int or not 0 < limit <= DOOR_LIMIT or not CLASSIC:
+        return None
+    if _DOOR_MODELS.get(id(model)) is not model:
+        if "warm" not in _KERNEL or not is_classic(model, 9):
+            return None
+        _DOOR_MODELS[id(model)] = model
+    if len(digits) != 81 or (_ENV_KEY in _ENVIRON and _mode() == "off"):  # (unset: on)
+        return None
+    arrays = _DOOR.arrays
+    if arrays is None:
+        arrays = _DOOR.arrays = _door_arrays()
+    run, frombuffer, uint8, packed, frames, frame_cell, frame_left, work, sols, ctrl = arrays
+    if _DOOR.limit != limit:
+        ctrl[_LIMIT_AT] = _DOOR.limit = limit
+    ctrl[_STARTED] = 0  # the kernel then clears its counters
+    _KERNEL["engine"] = "classic kernel"  # (note_engine, without the call)
+    start = perf_counter()
+    state = run(frombuffer(digits, uint8), packed, frames, frame_cell, frame_left, work, sols, ctrl)
+    seconds = perf_counter() - start
+    if state > _LIMIT:  # paused or a buffer full: never, the buffers are big enough
+        return None
+    nodes, backtracks, propagations, _, found = ctrl.tolist()[:5]
+    exhausted = state == _DONE
+    return Result.made(
+        "backtrack",
+        status_for(found, limit, exhausted, False),
+        (_GRID(sols),) if found == 1 else tuple(_GRID(sols, 81 * n) for n in range(found)),
+        exhausted,
+        seconds,
+        {"nodes": nodes, "backtracks": backtracks, "propagations": propagations},
+        {"strategy": "fast", "kernel": True},
+        limit,
+    )
+
+
+_GRID = struct.Struct("81B").unpack_from
+"""A solution row of the door's buffer as a tuple of ints (straight from the array: no slice,
+no ``tolist``)."""
+_DONE, _LIMIT, _STARTED, _LIMIT_AT = 0, 1, 6, 7
+"""The kernels' statuses and ``ctrl`` indices the door uses (:mod:`.generic`'s, which imports
+numba; :func:`_door_arrays` checks they agree)."""
+
+
+def _door_arrays() -> tuple[Any, ...]:
+    """The classic kernel's ``run``, a bytes-to-array reader, and the door's buffers."""
+    import numpy as np
+
+    from ....model import load_model
+
+    kernel, classic = _load(), _load_classic()
+    assert (_DONE, _LIMIT, _STARTED, _LIMIT_AT) == (
+        kernel.DONE,
+        kernel.LIMIT,
+        kernel.STARTED,
+        kernel.LIMIT_AT,
+    ), "the door's copies of the kernel's constants"
+    ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
+    ctrl[kernel.BUDGET] = 1 << 62  # no deadline: one call
+    depth = 82
+    return (
+        classic.run,
+        np.frombuffer,  # (the digits as an array: numba's dispatch of bytes is slow)
+        np.dtype(np.uint8),
+        _engine(load_model("classic"), 9, True).packed,  # (not read: the same argument types)
+        np.empty((depth, classic.WIDTH), dtype=np.uint64),
+        np.empty(depth, dtype=np.int64),
+        np.empty(depth, dtype=np.uint64),
+        np.empty(classic.WIDTH, dtype=np.uint64),
+        np.empty((DOOR_LIMIT, 81), dtype=np.uint8),
+        ctrl,
+    )
 
 
 LOCK_NAME = "sudoku-cp-{}.lock"
