@@ -24,6 +24,7 @@ call).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import importlib.util
 import itertools
@@ -190,17 +191,43 @@ def fits(model: Model, size: int) -> bool:
 @functools.lru_cache(maxsize=64)
 def is_classic(model: Model, size: int) -> bool:
     """Whether the model at this size is classic 9x9: exactly the rows, columns and boxes."""
+    return not model.rules and classic_marks(model, size) is not None
+
+
+def marked(model: Model, size: int) -> bool:
+    """Whether the classic kernel takes this model with digit rules (a candidate grid: see
+    :func:`classic_marks`), which the generic kernel does not."""
+    return CLASSIC and bool(model.rules) and classic_marks(model, size) is not None
+
+
+@functools.lru_cache(maxsize=64)
+def classic_marks(model: Model, size: int) -> tuple[int, ...] | None:
+    """For a model that is classic 9x9 (exactly the rows, columns and boxes) with, at most,
+    rules that only limit which digits cells may take (:class:`~sudoku_cp.rules.DigitRule`:
+    given pencil marks, so every candidate grid, odd, even): the cells each digit may take, as
+    the classic kernel's root state holds them — 27 words, word ``3 (d - 1) + b`` the cells of
+    band ``b`` (rows 3b to 3b + 2) that may hold ``d``, bit ``cell % 27``. None for any
+    other model (a rule of another kind, other groups, another size)."""
     from ....model import load_model
+    from ....rules import DigitRule
     from ..layout import layout
 
-    if size != 9:
-        return False
-    lay, classic = layout(model, 9), layout(load_model("classic"), 9)
-    return (
-        not lay.has_rules
-        and lay.peers == classic.peers
-        and set(map(frozenset, lay.full_groups)) == set(map(frozenset, classic.full_groups))
-    )
+    if size != 9 or not all(isinstance(rule, DigitRule) for rule in model.rules):
+        return None
+    plain = dataclasses.replace(model, rules=()) if model.rules else model  # its groups
+    lay, classic = layout(plain, 9), layout(load_model("classic"), 9)
+    if lay.has_rules or lay.peers != classic.peers:
+        return None
+    if set(map(frozenset, lay.full_groups)) != set(map(frozenset, classic.full_groups)):
+        return None
+    marks = [(1 << 27) - 1] * 27
+    for rule in model.rules:
+        assert isinstance(rule, DigitRule)
+        for digit in range(1, 10):
+            if not rule.allows(digit):
+                for cell in rule.cells:
+                    marks[3 * (digit - 1) + cell // 27] &= ~(1 << (cell % 27))
+    return tuple(marks)
 
 
 class Engine:
@@ -208,11 +235,14 @@ class Engine:
     they take, and the words of a state (a frame of the stack)."""
 
     def __init__(self, kernel: Any, model: Model, size: int, same_search: bool) -> None:
-        self.classic = CLASSIC and not same_search and is_classic(model, size)
-        if self.classic:
+        marks = classic_marks(model, size) if CLASSIC and not same_search else None
+        self.classic = marks is not None
+        if marks is not None:
+            import numpy as np
+
             classic = _load_classic()
             self.run, self.count_many = classic.run, classic.count_many
-            self.packed = tables(model, size).packed  # not read: the same arguments
+            self.packed = np.array(marks, dtype=np.int32)  # the cells each digit may take
             self.width = classic.WIDTH
         else:
             tab = tables(model, size)
@@ -329,7 +359,7 @@ def search(
         mode == "off"
         or puzzle.size >= _weighted_from_size()
         or not _findable()
-        or not fits(puzzle.model, puzzle.size)
+        or not (fits(puzzle.model, puzzle.size) or marked(puzzle.model, puzzle.size))
     ):
         return pure(deadline)
     if "module" not in _KERNEL and mode == "auto":
@@ -564,7 +594,7 @@ def _door_arrays() -> tuple[Any, ...]:
         classic.run,
         np.frombuffer,  # (the digits as an array: numba's dispatch of bytes is slow)
         np.dtype(np.uint8),
-        _engine(load_model("classic"), 9, True).packed,  # (not read: the same argument types)
+        _engine(load_model("classic"), 9, True).packed,  # (every cell open to every digit)
         np.empty((depth, classic.WIDTH), dtype=np.uint64),
         np.empty(depth, dtype=np.int64),
         np.empty(depth, dtype=np.uint64),
