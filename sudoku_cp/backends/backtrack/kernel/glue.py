@@ -2,11 +2,13 @@
 
 The backend's ``fast`` strategy hands a puzzle to a kernel when numba is installed
 (``pip install 'sudoku-cp[jit]'``), the puzzle's rules are all-different groups only (no sums,
-no pair rules), its size is at most 64, and neither the backend's option ``kernel=false`` nor
-the environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise the pure-Python search
-runs, unchanged: it is also the reference the kernels are tested against.
+no pair rules) or classic 9x9 with rules that only limit cells' digits (a candidate grid:
+:func:`classic_marks`), its size is at most 64, and neither the backend's option
+``kernel=false`` nor the environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise
+the pure-Python search runs, unchanged: it is also the reference the kernels are tested
+against.
 
-Two kernels: classic 9x9 (rows, columns and boxes, nothing else) goes to
+Two kernels: classic 9x9 (rows, columns and boxes, and digit rules at most) goes to
 :mod:`.classic`, on per-digit bitboards, with stronger inference and its own branching
 (the same solutions and counts as the pure search, in another order); every other model of
 groups to :mod:`.generic`, the pure search's own algorithm compiled (the same solutions in the
@@ -18,7 +20,7 @@ code is cached on disk (``cache=True``), and :func:`warm_up` loads it once per w
 
 Two entry points take digits directly, as tdoku's solver does: :func:`solve_digits` (one
 puzzle: its count up to a limit and its solutions) and :func:`count_many` (many puzzles in one
-call).
+call). :func:`classic_door` is the public ``solve()``'s fast path for a classic puzzle.
 """
 
 from __future__ import annotations
@@ -120,7 +122,8 @@ def status() -> str:
         return f"compiled kernel: turned off by {ENV} (numba {version} installed); pure Python"
     return (
         f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
-        f"sizes up to {MAX_SIZE}, classic 9x9 on per-digit bitboards (loaded once a process "
+        f"sizes up to {MAX_SIZE}, classic 9x9 on per-digit bitboards (candidate grids, odd and "
+        f"even cells too; loaded once a process "
         f"has spent {LOAD_AFTER:g} s in pure Python, or at once in workers or with {ENV}=1), "
         f"above 16x16 a search that learns nogoods from its dead ends (loaded at the first "
         f"such puzzle); -O kernel=false or {ENV}=0 turns it off"
