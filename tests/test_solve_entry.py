@@ -231,3 +231,20 @@ def test_repeated_givens_in_text_are_refused_with_the_kernel_loaded() -> None:
         solve("55" + "." * 79, limit=2)
     with pytest.raises(DuplicateGivenError, match="box 1"):
         solve("7" + "." * 9 + "7" + "." * 70, limit=1)
+
+
+def test_the_classic_door_keeps_a_buffer_a_thread() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    _door()
+    puzzles = load_puzzles("17clue", 20) + load_puzzles("multiple", 2)
+    expected = [_plain(p, 2) for p in puzzles]
+
+    def run(offset: int) -> bool:
+        # Each thread its own order, many rounds, all at once: the answers never mix.
+        order = puzzles[offset:] + puzzles[:offset]
+        wanted = expected[offset:] + expected[:offset]
+        return [_fields(solve(p, limit=2)) for p in order * 20] == wanted * 20
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(run, [0, 5, 11, 17]))
