@@ -2,7 +2,7 @@
 
     python -m tools.perf.candidates_speed [SET ...] [--time-limit S]
     python -m tools.perf.candidates_speed --pencilmark FILE [--pencilmark FILE ...]
-        [--count N] [--backends backtrack,sat,cpsat] [--time-limit S]
+        [--count N] [--backends backtrack,sat,cpsat] [--time-limit S] [--tdoku LIB.so]
 
 For each bundled set (default: ``variants9`` and ``published``) the true candidates and the
 solution count (cap 1,000, 30 probes above it) of every puzzle are computed as the command
@@ -18,8 +18,13 @@ one after the other on each puzzle (their order turning from one puzzle to the n
 load hits them alike). The backtracker's compiled kernel is loaded before the clock starts
 (its loading rule would otherwise spend the first 0.25 s in pure Python). Every solution is
 checked by the plain validator and the backends' statuses compared; then, per file and
-backend, the per-puzzle median, 90th percentile and maximum, and the fastest median. The load
-average is printed before and after: other processes change the figures.
+backend, the per-puzzle median, 90th percentile and maximum, and the fastest median. With
+``--tdoku`` (a ``libtdoku_shared.so`` built by ``/work/shared/peers/build-tdoku.sh``), tdoku's
+own solver joins the turn on the same 729 symbols (it reads a candidate grid when the input
+goes on past 81: t-dillon/tdoku ``src/solver_dpll_triad_simd.cc``,
+``TdokuSolverDpllTriadSimd``), its count checked too, and each backend's median per-puzzle
+ratio to it is printed. The load average is printed before and after: other processes change
+the figures.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import os
 import statistics
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from sudoku_cp.datasets import load_puzzles
 from sudoku_cp.puzzle import Puzzle
@@ -75,25 +81,36 @@ def _spread(path: str, count: int) -> list[Puzzle]:
 
 
 def time_pencilmarks(
-    paths: Sequence[str], count: int, backends: Sequence[str], time_limit: float
+    paths: Sequence[str],
+    count: int,
+    backends: Sequence[str],
+    time_limit: float,
+    tdoku: Any = None,
 ) -> dict[str, dict[str, list[float]]]:
     """Per file, per backend, the seconds of each uniqueness check (see the module docstring)."""
     from sudoku_cp.backends import get_backend
+    from sudoku_cp.formats.candidates import write_candidates
 
     runners = {name: get_backend(name) for name in backends}
     for runner in runners.values():
         runner.prepare()  # the backtracker's kernel loaded (and the others' libraries)
+    names = list(backends) + (["tdoku"] if tdoku is not None else [])
     figures: dict[str, dict[str, list[float]]] = {}
     for path in paths:
         label = os.path.basename(path)
         puzzles = _spread(path, count)
-        times: dict[str, list[float]] = {name: [] for name in backends}
+        times: dict[str, list[float]] = {name: [] for name in names}
         for index, puzzle in enumerate(puzzles):
-            order = list(backends[index % len(backends) :]) + list(
-                backends[: index % len(backends)]
-            )
+            turn = index % len(names)
             statuses = {}
-            for name in order:
+            for name in names[turn:] + names[:turn]:
+                if name == "tdoku":
+                    line = write_candidates(puzzle).encode() + b"\0"
+                    start = time.perf_counter()
+                    found = tdoku.count(line, 2)
+                    times[name].append(time.perf_counter() - start)
+                    statuses[name] = {0: "none", 1: "unique"}.get(found, "multiple")
+                    continue
                 start = time.perf_counter()
                 result = runners[name].solve(puzzle, limit=2, time_limit=time_limit)
                 times[name].append(time.perf_counter() - start)
@@ -102,10 +119,16 @@ def time_pencilmarks(
                     print(f"  {label} #{index + 1}: {name} returned a grid the validator rejects")
             if len(set(statuses.values())) > 1 or "unique" not in statuses.values():
                 print(f"  {label} #{index + 1}: {statuses}")
-        for name in backends:
+        for name in names:
             print(f"{label} {name}: {_figures(times[name])}", flush=True)
         best = min(backends, key=lambda name: statistics.median(times[name]))
         print(f"{label}: fastest median {best} ({statistics.median(times[best]):.3f} s)")
+        if tdoku is not None:
+            ratios = []
+            for name in backends:
+                pairs = zip(times[name], times["tdoku"], strict=True)
+                ratios.append(f"{name} {statistics.median(a / max(b, 1e-9) for a, b in pairs):.2f}")
+            print(f"{label}: median per-puzzle ratio to tdoku: " + ", ".join(ratios))
         figures[label] = times
     return figures
 
@@ -117,6 +140,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--pencilmark", action="append", default=[], help="a file of grids")
     parser.add_argument("--count", type=int, default=20, help="puzzles a file")
     parser.add_argument("--backends", default="backtrack,sat,cpsat")
+    parser.add_argument("--tdoku", default=None, help="path of libtdoku_shared.so")
     args = parser.parse_args(argv)
     if not 1 <= args.count <= 100_000:
         parser.error("--count must be from 1 to 100,000")
@@ -125,7 +149,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs", flush=True)
     if args.pencilmark:
         backends = [b for b in args.backends.split(",") if b]
-        time_pencilmarks(args.pencilmark, args.count, backends, args.time_limit)
+        tdoku = None
+        if args.tdoku:
+            from tools.perf.entry_cost import Tdoku
+
+            tdoku = Tdoku(args.tdoku)
+        time_pencilmarks(args.pencilmark, args.count, backends, args.time_limit, tdoku)
     else:
         time_sets(args.sets, args.time_limit)
     print(f"load average after {os.getloadavg()[0]:.1f}")
