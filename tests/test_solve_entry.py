@@ -85,12 +85,16 @@ def test_a_process_that_solves_many_puzzles_loads_the_kernel() -> None:
         "while 'numba' not in sys.modules and solved < 200_000:\n"
         "    solve(lines[solved % len(lines)], limit=2); solved += 1\n"
         "print(early, 'numba' in sys.modules, bk._KERNEL.get('pure_seconds', 0) >= bk.LOAD_AFTER)\n"
+        # From then on solve() takes the classic door: the kernel, called straight away.
+        "p = load_puzzles('17clue', 1)[0]\n"
+        "print(solve(p, limit=2).status.value, bk.last_engine().replace(' ', '_'))\n"
+        "print(bk.classic_door(p.model, p.digits, 2) is not None)\n"
     )
     env_free = {k: v for k, v in os.environ.items() if k != "SUDOKU_CP_KERNEL"}
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env_free
     )
-    assert out.stdout.split() == ["False", "True", "True"]
+    assert out.stdout.split() == ["False", "True", "True", "unique", "classic_kernel", "True"]
 
 
 def test_counting_one_classic_puzzle_imports_no_library_it_does_not_call() -> None:
