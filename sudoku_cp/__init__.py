@@ -148,7 +148,8 @@ def _solve_needs() -> list[Any]:
     from .model import load_model
     from .puzzle import Puzzle
 
-    _SOLVE[:] = [get_backend, Puzzle, plain_codes, load_model, classic_door]
+    # (the classic model itself: load_model's look-up by name is a quarter of a µs a call)
+    _SOLVE[:] = [get_backend, Puzzle, plain_codes, load_model("classic"), classic_door]
     return _SOLVE
 
 
@@ -162,9 +163,8 @@ def _solve_line(text: str, limit: int | None, time_limit: float | None) -> Resul
     twice in a group, so it clears the givens at no cost; only when none is found (or the search
     ran out of time first) are they checked, raising :class:`DuplicateGivenError` as
     :class:`Puzzle` does. Any other text takes :meth:`Puzzle.parse`, which checks them first."""
-    get_backend, Puzzle, plain_codes, load_model, classic_door = _SOLVE or _solve_needs()
+    get_backend, Puzzle, plain_codes, classic, classic_door = _SOLVE or _solve_needs()
     plain = plain_codes(text)
-    classic = load_model("classic")
     if plain is None or plain[1] != 9:
         return get_backend("backtrack").solve(
             Puzzle.parse(text, model=classic), limit=limit, time_limit=time_limit
