@@ -18,7 +18,8 @@ one after the other on each puzzle (their order turning from one puzzle to the n
 load hits them alike). The backtracker's compiled kernel is loaded before the clock starts
 (its loading rule would otherwise spend the first 0.25 s in pure Python). Every solution is
 checked by the plain validator and the backends' statuses compared; then, per file and
-backend, the per-puzzle median, 90th percentile and maximum, and the fastest median. With
+backend, the per-puzzle median, 90th percentile and maximum of the wall time and of the CPU
+time (this process's, every thread's: what load changes least), and the fastest median. With
 ``--tdoku`` (a ``libtdoku_shared.so`` built by ``/work/shared/peers/build-tdoku.sh``), tdoku's
 own solver joins the turn on the same 729 symbols (it reads a candidate grid when the input
 goes on past 81: t-dillon/tdoku ``src/solver_dpll_triad_simd.cc``,
@@ -96,24 +97,28 @@ def time_pencilmarks(
         runner.prepare()  # the backtracker's kernel loaded (and the others' libraries)
     names = list(backends) + (["tdoku"] if tdoku is not None else [])
     figures: dict[str, dict[str, list[float]]] = {}
+    clock = time.process_time  # CPU seconds of this process (every thread): load moves them less
     for path in paths:
         label = os.path.basename(path)
         puzzles = _spread(path, count)
         times: dict[str, list[float]] = {name: [] for name in names}
+        cpu: dict[str, list[float]] = {name: [] for name in names}
         for index, puzzle in enumerate(puzzles):
             turn = index % len(names)
             statuses = {}
             for name in names[turn:] + names[:turn]:
                 if name == "tdoku":
                     line = write_candidates(puzzle).encode() + b"\0"
-                    start = time.perf_counter()
+                    start, used = time.perf_counter(), clock()
                     found = tdoku.count(line, 2)
                     times[name].append(time.perf_counter() - start)
+                    cpu[name].append(clock() - used)
                     statuses[name] = {0: "none", 1: "unique"}.get(found, "multiple")
                     continue
-                start = time.perf_counter()
+                start, used = time.perf_counter(), clock()
                 result = runners[name].solve(puzzle, limit=2, time_limit=time_limit)
                 times[name].append(time.perf_counter() - start)
+                cpu[name].append(clock() - used)
                 statuses[name] = result.status.value
                 if not all(puzzle.is_solution(grid) for grid in result.solutions):
                     print(f"  {label} #{index + 1}: {name} returned a grid the validator rejects")
@@ -121,6 +126,7 @@ def time_pencilmarks(
                 print(f"  {label} #{index + 1}: {statuses}")
         for name in names:
             print(f"{label} {name}: {_figures(times[name])}", flush=True)
+            print(f"{label} {name} CPU: {_figures(cpu[name])}", flush=True)
         best = min(backends, key=lambda name: statistics.median(times[name]))
         print(f"{label}: fastest median {best} ({statistics.median(times[best]):.3f} s)")
         if tdoku is not None:
