@@ -121,9 +121,13 @@ def solve(
     ``limit`` is how many solutions to look for (None = all); ``options`` are the backend's own
     (see ``sudoku-cp backends``), such as ``strategy="naive"`` for the backtracker.
     """
-    get_backend, Puzzle, _, _ = _SOLVE or _solve_needs()  # (an import statement: ~0.4 µs)
+    get_backend, Puzzle, _, _, classic_door = _SOLVE or _solve_needs()  # (an import: ~0.4 µs)
     if type(puzzle) is Puzzle:  # (the common call first: one test, no parsing)
-        pass
+        if backend == "backtrack" and time_limit is None and not options:
+            # The classic door: the same Result as the plain path below, at the kernel's cost.
+            result = classic_door(puzzle.model, puzzle.digits, limit)  # type: ignore[union-attr]
+            if result is not None:
+                return result
     elif isinstance(puzzle, str) and backend == "backtrack" and model == "classic" and not options:
         return _solve_line(puzzle, limit, time_limit)
     elif isinstance(puzzle, str):
@@ -139,11 +143,13 @@ _SOLVE: list[Any] = []
 def _solve_needs() -> list[Any]:
     """What :func:`solve` calls, imported on its first call (not by ``import sudoku_cp``)."""
     from .backends import get_backend
+    from .backends.backtrack.kernel.glue import classic_door
     from .formats.line import plain_codes
     from .model import load_model
     from .puzzle import Puzzle
 
-    _SOLVE[:] = [get_backend, Puzzle, plain_codes, load_model]
+    # (the classic model itself: load_model's look-up by name is a quarter of a µs a call)
+    _SOLVE[:] = [get_backend, Puzzle, plain_codes, load_model("classic"), classic_door]
     return _SOLVE
 
 
@@ -157,16 +163,20 @@ def _solve_line(text: str, limit: int | None, time_limit: float | None) -> Resul
     twice in a group, so it clears the givens at no cost; only when none is found (or the search
     ran out of time first) are they checked, raising :class:`DuplicateGivenError` as
     :class:`Puzzle` does. Any other text takes :meth:`Puzzle.parse`, which checks them first."""
-    get_backend, Puzzle, plain_codes, load_model = _SOLVE or _solve_needs()
+    get_backend, Puzzle, plain_codes, classic, classic_door = _SOLVE or _solve_needs()
     plain = plain_codes(text)
-    classic = load_model("classic")
     if plain is None or plain[1] != 9:
         return get_backend("backtrack").solve(
             Puzzle.parse(text, model=classic), limit=limit, time_limit=time_limit
         )
-    raw, size = plain
-    puzzle = Puzzle.from_parsed(tuple(raw), size, classic, digits=raw, check_givens=False)
-    result = get_backend("backtrack").solve(puzzle, limit=limit, time_limit=time_limit)
-    if not result.solutions:
-        puzzle.check_givens()  # raises DuplicateGivenError, as Puzzle.parse would have
+    raw = plain[0]
+    # The classic door takes the digits as they are: a Puzzle is made only for the plain path,
+    # or to say why givens that repeat have no solution.
+    result = classic_door(classic, raw, limit) if time_limit is None else None
+    if result is None or not result.solutions:
+        puzzle = Puzzle.from_parsed(tuple(raw), 9, classic, digits=raw, check_givens=False)
+        if result is None:
+            result = get_backend("backtrack").solve(puzzle, limit=limit, time_limit=time_limit)
+        if not result.solutions:
+            puzzle.check_givens()  # raises DuplicateGivenError, as Puzzle.parse would have
     return result

@@ -105,15 +105,17 @@ class Result:
         kernel's time on a 17-clue puzzle, for every ``solve``."""
         result = object.__new__(cls)
         result.__dict__.update(
-            backend=backend,
-            status=status,
-            solutions=solutions,
-            exact=exact,
-            seconds=seconds,
-            stats=stats,
-            options=options,
-            limit=limit,
-            candidates=None,
+            {
+                "backend": backend,
+                "status": status,
+                "solutions": solutions,
+                "exact": exact,
+                "seconds": seconds,
+                "stats": stats,
+                "options": options,
+                "limit": limit,
+                "candidates": None,
+            }
         )
         return result
 

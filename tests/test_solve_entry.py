@@ -4,13 +4,15 @@ solves many puzzles loads the compiled kernel."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
 
 import pytest
 
-from sudoku_cp import DuplicateGivenError, Puzzle, PuzzleError, solve
+from sudoku_cp import BackendError, DuplicateGivenError, Puzzle, PuzzleError, Result, solve
+from sudoku_cp.backends import get_backend
 from sudoku_cp.datasets import load_puzzles
 
 # Royle's 17-clue list (see sudoku_cp/data/SOURCES.md): a unique puzzle.
@@ -84,12 +86,16 @@ def test_a_process_that_solves_many_puzzles_loads_the_kernel() -> None:
         "while 'numba' not in sys.modules and solved < 200_000:\n"
         "    solve(lines[solved % len(lines)], limit=2); solved += 1\n"
         "print(early, 'numba' in sys.modules, bk._KERNEL.get('pure_seconds', 0) >= bk.LOAD_AFTER)\n"
+        # From then on solve() takes the classic door: the kernel, called straight away.
+        "p = load_puzzles('17clue', 1)[0]\n"
+        "print(solve(p, limit=2).status.value, bk.last_engine().replace(' ', '_'))\n"
+        "print(bk.classic_door(p.model, p.digits, 2) is not None)\n"
     )
     env_free = {k: v for k, v in os.environ.items() if k != "SUDOKU_CP_KERNEL"}
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env_free
     )
-    assert out.stdout.split() == ["False", "True", "True"]
+    assert out.stdout.split() == ["False", "True", "True", "unique", "classic_kernel", "True"]
 
 
 def test_counting_one_classic_puzzle_imports_no_library_it_does_not_call() -> None:
@@ -108,3 +114,137 @@ def test_counting_one_classic_puzzle_imports_no_library_it_does_not_call() -> No
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "exactly 1 solution" in out.stdout
     assert out.stdout.strip().splitlines()[-2:] == ["exit 0", "[]"]
+
+
+# --- the classic door (sudoku_cp.backends.backtrack.kernel.glue.classic_door) ---------------------
+def _door() -> object:
+    """The door, with the kernel loaded and warm in this process (as after 0.25 s of search)."""
+    pytest.importorskip("numba")
+    from sudoku_cp.backends.backtrack.kernel import glue
+
+    glue.warm_up()
+    return glue.classic_door
+
+
+def _plain(puzzle: Puzzle, limit: int | None) -> tuple[object, ...]:
+    """The plain path's answer: the backend's own ``solve`` (options, refusal, search, Result)."""
+    return _fields(get_backend("backtrack").solve(puzzle, limit=limit))
+
+
+def _fields(result: Result) -> tuple[object, ...]:
+    # Every field but the seconds (a field added later is compared too): the same search, so
+    # the same solutions in the same order and the same counters.
+    return tuple(
+        (field.name, getattr(result, field.name))
+        for field in dataclasses.fields(result)
+        if field.name != "seconds"
+    ) + (type(result),)
+
+
+def _door_puzzles() -> list[Puzzle]:
+    # Royle's 17-clue list, top1465, the forum's hardest, famous ones, and Serg's puzzles with
+    # 20 to 872 solutions (sudoku_cp/data/SOURCES.md); two with no solution: Easter Monster
+    # with a given changed (each given stays alone in its groups) and an empty grid but for
+    # two givens that leave r1c1 no digit.
+    puzzles = (
+        load_puzzles("17clue", 8)
+        + load_puzzles("top1465", 4)
+        + load_puzzles("forum-hardest", 2)
+        + load_puzzles("famous", 4)
+        + load_puzzles("multiple", 4)
+    )
+    monster = list(load_puzzles("famous")[3].cells)
+    monster[1] = 4  # r1c2 = 4: the givens clash with none, but no grid completes them
+    puzzles.append(Puzzle(monster))
+    stuck = [0] * 81
+    stuck[1:9] = [2, 3, 4, 5, 6, 7, 8, 9]
+    stuck[9 * 4] = 1  # r5c1 = 1 takes the last digit of r1c1
+    puzzles.append(Puzzle(stuck))
+    return puzzles
+
+
+def test_the_classic_door_gives_what_the_plain_path_gives() -> None:
+    door = _door()
+    statuses = set()
+    for puzzle in _door_puzzles():
+        for limit in (1, 2, 3, 64):
+            through = door(puzzle.model, puzzle.digits, limit)  # type: ignore[operator]
+            assert through is not None  # the door, not the plain path, answered
+            assert _fields(through) == _plain(puzzle, limit)
+            assert _fields(solve(puzzle, limit=limit)) == _fields(through)
+            statuses.add(through.status.value)
+            for solution in through.solutions:  # the plain validator accepts each one
+                assert puzzle.is_solution(solution)
+        # Text: the same answer, read by the line's fast door
+        assert _fields(solve(puzzle.to_line(), limit=2)) == _plain(puzzle, 2)
+    assert statuses == {"unique", "solved", "multiple", "none"}
+
+
+def test_the_classic_door_leaves_the_rest_to_the_plain_path() -> None:
+    from sudoku_cp.model import load_model
+
+    door = _door()
+    seventeen = SEVENTEEN
+    # Limits it does not take: all solutions, more than its buffer, and invalid ones (whose
+    # error the plain path gives, the same through solve()).
+    for limit in (None, 65, 0, -1, True, 2.0, "2"):
+        assert door(seventeen.model, seventeen.digits, limit) is None  # type: ignore[operator]
+    assert solve(load_puzzles("multiple", 1)[0], limit=None).count == 872
+    for bad in (0, True, "2"):
+        with pytest.raises(BackendError, match="limit must be a whole number") as plain:
+            get_backend("backtrack").solve(seventeen, limit=bad)
+        with pytest.raises(BackendError) as public:
+            solve(seventeen, limit=bad)
+        assert str(public.value) == str(plain.value)
+    # Other models and sizes: a 4x4 classic grid, the X model (diagonals), a jigsaw.
+    small = Puzzle([0] * 16)
+    assert door(small.model, small.digits, 2) is None  # type: ignore[operator]
+    x = Puzzle(list(seventeen.cells), model=load_model("x"))
+    assert door(x.model, x.digits, 2) is None  # type: ignore[operator]
+    assert _fields(solve(x, limit=2)) == _plain(x, 2)
+    jigsaw = load_puzzles("jigsaw", 1)[0]
+    assert door(jigsaw.model, jigsaw.digits, 2) is None  # type: ignore[operator]
+    # A time limit or a backend option: the plain path (the door has no clock).
+    assert solve(seventeen, limit=2, time_limit=5).status.value == "unique"
+    assert solve(seventeen, limit=2, strategy="mrv").stats.keys() >= {"nodes"}
+
+
+def test_the_classic_door_shuts_when_the_kernel_is_turned_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sudoku_cp.backends.backtrack import last_engine
+
+    door = _door()
+    solve(SEVENTEEN, limit=2)
+    assert last_engine() == "classic kernel"
+    monkeypatch.setenv("SUDOKU_CP_KERNEL", "0")
+    assert door(SEVENTEEN.model, SEVENTEEN.digits, 2) is None  # type: ignore[operator]
+    assert solve(SEVENTEEN, limit=2).solution == seventeen_solution()
+    assert last_engine() == "pure"
+    monkeypatch.setenv("SUDOKU_CP_KERNEL", "1")
+    assert door(SEVENTEEN.model, SEVENTEEN.digits, 2) is not None  # type: ignore[operator]
+
+
+def test_repeated_givens_in_text_are_refused_with_the_kernel_loaded() -> None:
+    _door()
+    with pytest.raises(DuplicateGivenError, match="digit 5 is given twice in row 1"):
+        solve("55" + "." * 79, limit=2)
+    with pytest.raises(DuplicateGivenError, match="box 1"):
+        solve("7" + "." * 9 + "7" + "." * 70, limit=1)
+
+
+def test_the_classic_door_keeps_a_buffer_a_thread() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    _door()
+    puzzles = load_puzzles("17clue", 20) + load_puzzles("multiple", 2)
+    expected = [_plain(p, 2) for p in puzzles]
+
+    def run(offset: int) -> bool:
+        # Each thread its own order, many rounds, all at once: the answers never mix.
+        order = puzzles[offset:] + puzzles[:offset]
+        wanted = expected[offset:] + expected[:offset]
+        return [_fields(solve(p, limit=2)) for p in order * 20] == wanted * 20
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(run, [0, 5, 11, 17]))

@@ -667,9 +667,10 @@ class BacktrackBackend(Backend):
             "kernel",
             bool,
             True,
-            "strategy fast on models of groups only: search with the compiled kernel when numba "
-            "is installed (pip install 'sudoku-cp[jit]'); false, or the environment variable "
-            "SUDOKU_CP_KERNEL=0, keeps the search in pure Python",
+            "strategy fast on models of groups only (and classic 9x9 candidate grids): search "
+            "with the compiled kernel when numba is installed (pip install 'sudoku-cp[jit]'); "
+            "false, or the environment variable SUDOKU_CP_KERNEL=0, keeps the search in pure "
+            "Python",
         ),
     )
     counters = {

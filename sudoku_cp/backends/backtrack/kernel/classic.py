@@ -22,8 +22,13 @@ It is a different search from the pure one (:func:`..search._fast`): the same so
 counts when it runs to the end, but found in another order, with other node counts; with a
 limit below the count, it returns that many valid, distinct solutions.
 
-``run`` and ``count_many`` take the generic kernel's arguments and statuses (``packed`` is
-ignored), so the glue (:mod:`.glue`) drives both alike.
+``run`` and ``count_many`` take the generic kernel's arguments and statuses, so the glue
+(:mod:`.glue`) drives both alike; here ``packed`` is the root's digit boards before the givens
+are placed (27 ``int32`` words, as the state's first 27: every cell for a plain classic puzzle,
+and for a candidate grid — pencil marks given in its cells, or odd and even cells — only the
+cells each digit may take, :func:`.glue.classic_marks`). Propagating and branching need
+nothing more: a cell whose marks leave one digit is placed, one left with none is a dead end,
+and the triads start from the marks.
 """
 
 from __future__ import annotations
@@ -337,14 +342,15 @@ def _record(s, sols, ctrl):
 def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
     """Search, or go on searching, until one of the generic kernel's statuses; returns it.
 
-    As :func:`.kernel.run` (``packed`` is not used); a state here is :data:`WIDTH` words."""
+    As :func:`.kernel.run` (``packed``: the cells each digit may take, 27 words, see the module
+    docstring); a state here is :data:`WIDTH` words."""
     s = work
     limit = ctrl[LIMIT_AT]
     if ctrl[STARTED] == 0:
         ctrl[:STARTED] = 0
         ctrl[STARTED] = 1
         for i in range(27):
-            s[i] = ALL
+            s[i] = np.uint64(packed[i]) & np.uint64(ALL)
         s[27:] = 0
         for c in range(81):
             g = np.int64(digits[c])
@@ -408,7 +414,7 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
 
 @njit(cache=True)
 def count_many(puzzles, limit, node_limit, packed, counts_out, first_out, nodes_out):
-    """As :func:`.kernel.count_many`, for classic 9x9 puzzles (``packed`` is not used)."""
+    """As :func:`.kernel.count_many`, for classic 9x9 puzzles (``packed`` as for :func:`run`)."""
     depth = 64
     frames = np.empty((depth, WIDTH), dtype=np.uint64)
     frame_cell = np.empty(depth, dtype=np.int64)

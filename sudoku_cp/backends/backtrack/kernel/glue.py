@@ -2,11 +2,13 @@
 
 The backend's ``fast`` strategy hands a puzzle to a kernel when numba is installed
 (``pip install 'sudoku-cp[jit]'``), the puzzle's rules are all-different groups only (no sums,
-no pair rules), its size is at most 64, and neither the backend's option ``kernel=false`` nor
-the environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise the pure-Python search
-runs, unchanged: it is also the reference the kernels are tested against.
+no pair rules) or classic 9x9 with rules that only limit cells' digits (a candidate grid:
+:func:`classic_marks`), its size is at most 64, and neither the backend's option
+``kernel=false`` nor the environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise
+the pure-Python search runs, unchanged: it is also the reference the kernels are tested
+against.
 
-Two kernels: classic 9x9 (rows, columns and boxes, nothing else) goes to
+Two kernels: classic 9x9 (rows, columns and boxes, and digit rules at most) goes to
 :mod:`.classic`, on per-digit bitboards, with stronger inference and its own branching
 (the same solutions and counts as the pure search, in another order); every other model of
 groups to :mod:`.generic`, the pure search's own algorithm compiled (the same solutions in the
@@ -18,25 +20,29 @@ code is cached on disk (``cache=True``), and :func:`warm_up` loads it once per w
 
 Two entry points take digits directly, as tdoku's solver does: :func:`solve_digits` (one
 puzzle: its count up to a limit and its solutions) and :func:`count_many` (many puzzles in one
-call).
+call). :func:`classic_door` is the public ``solve()``'s fast path for a classic puzzle.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import importlib.util
 import itertools
 import logging
 import os
+import struct
 import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from time import perf_counter
 from typing import Any
 
 from ....model import Model
 from ....puzzle import Grid, Puzzle
+from ....result import Result, Status
 from ... import Search
 
 ENV = "SUDOKU_CP_KERNEL"
@@ -116,7 +122,8 @@ def status() -> str:
         return f"compiled kernel: turned off by {ENV} (numba {version} installed); pure Python"
     return (
         f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
-        f"sizes up to {MAX_SIZE}, classic 9x9 on per-digit bitboards (loaded once a process "
+        f"sizes up to {MAX_SIZE}, classic 9x9 on per-digit bitboards (candidate grids, odd and "
+        f"even cells too; loaded once a process "
         f"has spent {LOAD_AFTER:g} s in pure Python, or at once in workers or with {ENV}=1), "
         f"above 16x16 a search that learns nogoods from its dead ends (loaded at the first "
         f"such puzzle); -O kernel=false or {ENV}=0 turns it off"
@@ -187,17 +194,43 @@ def fits(model: Model, size: int) -> bool:
 @functools.lru_cache(maxsize=64)
 def is_classic(model: Model, size: int) -> bool:
     """Whether the model at this size is classic 9x9: exactly the rows, columns and boxes."""
+    return not model.rules and classic_marks(model, size) is not None
+
+
+def marked(model: Model, size: int) -> bool:
+    """Whether the classic kernel takes this model with digit rules (a candidate grid: see
+    :func:`classic_marks`), which the generic kernel does not."""
+    return CLASSIC and bool(model.rules) and classic_marks(model, size) is not None
+
+
+@functools.lru_cache(maxsize=64)
+def classic_marks(model: Model, size: int) -> tuple[int, ...] | None:
+    """For a model that is classic 9x9 (exactly the rows, columns and boxes) with, at most,
+    rules that only limit which digits cells may take (:class:`~sudoku_cp.rules.DigitRule`:
+    given pencil marks, so every candidate grid, odd, even): the cells each digit may take, as
+    the classic kernel's root state holds them — 27 words, word ``3 (d - 1) + b`` the cells of
+    band ``b`` (rows 3b to 3b + 2) that may hold ``d``, bit ``cell % 27``. None for any
+    other model (a rule of another kind, other groups, another size)."""
     from ....model import load_model
+    from ....rules import DigitRule
     from ..layout import layout
 
-    if size != 9:
-        return False
-    lay, classic = layout(model, 9), layout(load_model("classic"), 9)
-    return (
-        not lay.has_rules
-        and lay.peers == classic.peers
-        and set(map(frozenset, lay.full_groups)) == set(map(frozenset, classic.full_groups))
-    )
+    if size != 9 or not all(isinstance(rule, DigitRule) for rule in model.rules):
+        return None
+    plain = dataclasses.replace(model, rules=()) if model.rules else model  # its groups
+    lay, classic = layout(plain, 9), layout(load_model("classic"), 9)
+    if lay.has_rules or lay.peers != classic.peers:
+        return None
+    if set(map(frozenset, lay.full_groups)) != set(map(frozenset, classic.full_groups)):
+        return None
+    marks = [(1 << 27) - 1] * 27
+    for rule in model.rules:
+        assert isinstance(rule, DigitRule)
+        for digit in range(1, 10):
+            if not rule.allows(digit):
+                for cell in rule.cells:
+                    marks[3 * (digit - 1) + cell // 27] &= ~(1 << (cell % 27))
+    return tuple(marks)
 
 
 class Engine:
@@ -205,11 +238,14 @@ class Engine:
     they take, and the words of a state (a frame of the stack)."""
 
     def __init__(self, kernel: Any, model: Model, size: int, same_search: bool) -> None:
-        self.classic = CLASSIC and not same_search and is_classic(model, size)
-        if self.classic:
+        marks = classic_marks(model, size) if CLASSIC and not same_search else None
+        self.classic = marks is not None
+        if marks is not None:
+            import numpy as np
+
             classic = _load_classic()
             self.run, self.count_many = classic.run, classic.count_many
-            self.packed = tables(model, size).packed  # not read: the same arguments
+            self.packed = np.array(marks, dtype=np.int32)  # the cells each digit may take
             self.width = classic.WIDTH
         else:
             tab = tables(model, size)
@@ -326,7 +362,7 @@ def search(
         mode == "off"
         or puzzle.size >= _weighted_from_size()
         or not _findable()
-        or not fits(puzzle.model, puzzle.size)
+        or not (fits(puzzle.model, puzzle.size) or marked(puzzle.model, puzzle.size))
     ):
         return pure(deadline)
     if "module" not in _KERNEL and mode == "auto":
@@ -453,6 +489,154 @@ def warm_up() -> None:
             _kernel_search(_load(), Puzzle([0] * 16), 1, None)
             _kernel_search(_load(), Puzzle([0] * 81), 1, None)  # the classic kernel
         _KERNEL["warm"] = True
+
+
+# --- the classic door: one classic puzzle through the public solve(), at the kernel's cost ------
+DOOR_LIMIT = SOLUTION_ROWS
+"""The largest ``limit`` the door takes: every solution it looks for fits its buffer in one
+call (more, or all, go the plain way)."""
+
+_ENVIRON: Any = getattr(os.environ, "_data", os.environ)
+"""Where ``ENV`` is looked up first: CPython's dict under ``os.environ`` (keys encoded), as
+``ENV in os.environ`` raises and catches a KeyError when it is unset (0.5 µs, a third of what
+the door may add to the kernel); ``os.environ`` itself elsewhere."""
+_ENV_KEY: Any = os.environ.encodekey(ENV) if _ENVIRON is not os.environ else ENV
+
+
+class _DoorBuffers(threading.local):
+    """The door's arrays, one set per thread: a stack of 82 frames, deeper than any classic
+    search (each level fixes a cell), so it never fills; the limit last set, so ``ctrl`` is
+    written only when it changes (the kernel clears its counters itself)."""
+
+    def __init__(self) -> None:
+        self.arrays: tuple[Any, ...] | None = None
+        self.limit = 0
+
+
+_DOOR = _DoorBuffers()
+_DOOR_MODELS: dict[int, Model] = {}
+"""Classic 9x9 models the door has seen, by ``id`` (the model kept, so the id stays its own):
+a look-up by identity, where hashing a model calls its ``__hash__``."""
+
+
+def classic_door(model: Model, digits: bytes, limit: int | None) -> Any:
+    """The public ``solve(puzzle, limit=limit)`` of a classic 9x9 puzzle (``model``, and its 81
+    ``digits`` a byte each, 0 blank) by the backtracker with its default options and no time
+    limit, when the classic kernel is already loaded: the same :class:`~sudoku_cp.Result` as
+    :meth:`Backend.solve` gives through :func:`search` (the same search, so the same solutions
+    in the same order and the same counters), without the layers between (options, refusal,
+    layout, the deadline loop, the :class:`Search`), which cost twice the kernel's own time on
+    a 17-clue puzzle.
+
+    None when the door does not apply — the kernel not loaded yet (the plain path's loading
+    rule, :func:`search`, decides when it is), turned off, another model or size, a ``limit``
+    outside 1..:data:`DOOR_LIMIT` (an invalid one gets its error from the plain path) — and
+    the caller takes the plain path. The givens are not checked here: a :class:`Puzzle` checks
+    them when it is made, and the kernel finds no solution for givens that repeat (a caller
+    that made no Puzzle checks them then, as :func:`sudoku_cp.solve` does for text)."""
+    if type(limit) is not int or not 0 < limit <= DOOR_LIMIT or not CLASSIC:
+        return None
+    if _DOOR_MODELS.get(id(model)) is not model:
+        if "warm" not in _KERNEL or not is_classic(model, 9):
+            return None
+        _DOOR_MODELS[id(model)] = model
+    if len(digits) != 81 or (_ENV_KEY in _ENVIRON and _mode() == "off"):  # (unset: on)
+        return None
+    arrays = _DOOR.arrays
+    if arrays is None:
+        arrays = _DOOR.arrays = _door_arrays()
+    run, frombuffer, uint8, packed, frames, frame_cell, frame_left, work, sols, ctrl = arrays
+    if _DOOR.limit != limit:
+        ctrl[_LIMIT_AT] = _DOOR.limit = limit
+    ctrl[_STARTED] = 0  # the kernel then clears its counters
+    _KERNEL["engine"] = "classic kernel"  # (note_engine, without the call)
+    start = perf_counter()
+    state = run(frombuffer(digits, uint8), packed, frames, frame_cell, frame_left, work, sols, ctrl)
+    seconds = perf_counter() - start
+    if state > _LIMIT:  # paused or a buffer full: never, the buffers are big enough
+        return None
+    nodes, backtracks, propagations, _, found = ctrl.tolist()[:5]
+    exhausted = state == _DONE
+    # status_for(found, limit, exhausted, timed_out=False), and Result.made's body, written
+    # out: their calls were a fifth of what the door adds. The tests compare every field with
+    # the plain path's Result, which both make.
+    if found >= 2:
+        status = _MULTIPLE
+    elif not exhausted:  # stopped at the limit: 1
+        status = _SOLVED
+    else:
+        status = _UNIQUE if found else _NONE
+    result = _new(Result)
+    result.__dict__.update(
+        {
+            "backend": "backtrack",
+            "status": status,
+            "solutions": (_GRID(sols),)
+            if found == 1
+            else tuple(_GRID(sols, 81 * n) for n in range(found)),
+            "exact": exhausted,
+            "seconds": seconds,
+            "stats": {"nodes": nodes, "backtracks": backtracks, "propagations": propagations},
+            "options": {"strategy": "fast", "kernel": True},
+            "limit": limit,
+            "candidates": None,
+        }
+    )
+    return result
+
+
+_MULTIPLE, _SOLVED, _UNIQUE, _NONE = Status.MULTIPLE, Status.SOLVED, Status.UNIQUE, Status.NONE
+_new = object.__new__
+_GRID = struct.Struct("81B").unpack_from
+"""A solution row of the door's buffer as a tuple of ints (straight from the array: no slice,
+no ``tolist``)."""
+_DONE, _LIMIT, _STARTED, _LIMIT_AT = 0, 1, 6, 7
+"""The kernels' statuses and ``ctrl`` indices the door uses (:mod:`.generic`'s, which imports
+numba; :func:`_door_arrays` checks they agree)."""
+
+
+def _door_arrays() -> tuple[Any, ...]:
+    """The classic kernel's ``run``, a bytes-to-array reader, and the door's buffers."""
+    import numpy as np
+
+    from ....model import load_model
+
+    kernel, classic = _load(), _load_classic()
+    assert (_DONE, _LIMIT, _STARTED, _LIMIT_AT) == (
+        kernel.DONE,
+        kernel.LIMIT,
+        kernel.STARTED,
+        kernel.LIMIT_AT,
+    ), "the door's copies of the kernel's constants"
+    ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
+    ctrl[kernel.BUDGET] = 1 << 62  # no deadline: one call
+    depth = 82
+    uint8 = np.dtype(np.uint8)
+    arrays = (
+        _engine(load_model("classic"), 9, True).packed,  # (every cell open to every digit)
+        np.empty((depth, classic.WIDTH), dtype=np.uint64),
+        np.empty(depth, dtype=np.int64),
+        np.empty(depth, dtype=np.uint64),
+        np.empty(classic.WIDTH, dtype=np.uint64),
+        np.empty((DOOR_LIMIT, 81), dtype=np.uint8),
+        ctrl,
+    )
+    empty = np.frombuffer(bytes(81), uint8)  # the digits as the door hands them over
+    ctrl[kernel.LIMIT_AT] = 1
+    classic.run(empty, *arrays)  # (compiled for these types, if it was not)
+    return (_entry(classic.run, (empty, *arrays)), np.frombuffer, uint8, *arrays)
+
+
+def _entry(run: Any, args: tuple[Any, ...]) -> Any:
+    """The compiled ``run`` for these arguments' types, called without numba's dispatch (which
+    types every argument at every call: 0.6 µs of eight arrays, a third of what the door may
+    add), or ``run`` itself where numba keeps it elsewhere. Safe only because the door passes
+    arrays of exactly these types, all its own but the digits (always ``np.frombuffer`` of
+    81 bytes)."""
+    from numba import typeof
+
+    compiled = getattr(run, "overloads", {}).get(tuple(typeof(arg) for arg in args))
+    return getattr(compiled, "entry_point", None) or run
 
 
 LOCK_NAME = "sudoku-cp-{}.lock"
