@@ -98,6 +98,7 @@ TECHNIQUE_RATING: dict[str, tuple[str, int]] = {
     "ALS-XZ": ("Unfair", 300),
     "ALS-XY-Wing": ("Unfair", 320),
     "ALS-XY-Chain": ("Unfair", 340),
+    "Death Blossom": ("Unfair", 360),
     "Forcing Chain": ("Extreme", 500),
     "Forcing Net": ("Extreme", 700),
     "Brute Force": ("Extreme", 10_000),

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import SudokuError
-from . import basic, chains, fish, forcing, patterns, uniqueness, variants, wings
+from . import als, basic, chains, fish, forcing, patterns, uniqueness, variants, wings
 from .board import Board, Technique
 from .steps import Outcome, Step, Trace
 
@@ -88,6 +88,12 @@ TECHNIQUES: list[Entry] = [
     Entry(4100, "Finned X-Wing", fish.finned_x_wing),
     Entry(4300, "Finned Swordfish", fish.finned_swordfish),
     Entry(4500, "Finned Jellyfish", fish.finned_jellyfish),
+    # Almost locked sets (HoDoKu's order keys; its default solver leaves Death Blossom off,
+    # StepConfig enabled=false, but it comes after every other ALS step either way).
+    Entry(5700, als.ALS_XZ, als.als_xz),
+    Entry(5800, als.ALS_XY_WING, als.als_xy_wing),
+    Entry(5900, als.ALS_XY_CHAIN, als.als_xy_chain),
+    Entry(6000, als.DEATH_BLOSSOM, als.death_blossom),
 ]
 TECHNIQUES.sort(key=lambda entry: entry.order)
 
