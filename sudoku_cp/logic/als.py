@@ -61,6 +61,9 @@ MAX_ALS_CELLS = 8
 """The largest ALS: HoDoKu's ``checkAlsRecursive`` stops at a house's size − 1 cells (8 on
 9x9); bigger grids keep the same cap, which bounds the enumeration (subsets of a 16-cell
 group are too many otherwise)."""
+MAX_SUBSET_WORK = 50_000
+"""Subsets of one group looked at per board state at most (a 9-cell group has 511; only a
+pathological big-grid group gets near it, and then some of its ALS go unseen)."""
 MAX_CHAIN_RCS = 6
 """The longest ALS-XY-Chain, in RCs (7 ALS): HoDoKu's ``Options.ALL_STEPS_ALS_CHAIN_LENGTH``,
 the length its regression tests and "all steps" search use."""
@@ -76,25 +79,23 @@ class Als:
 
     __slots__ = ("buddies", "cells", "digits", "group", "places", "seen")
 
-    def __init__(self, cells: int, digits: int, group: int, board: Board) -> None:
+    def __init__(self, cells: int, digits: int, group: int, board: Board, masks: list[int]) -> None:
         self.cells = cells
         self.digits = digits
         self.group = group
-        t = tables(board)
+        peer_mask = tables(board).peer_mask
         size = board.size
-        cands = board.candidates
         places = [0] * (size + 1)
-        for cell in cells_of(cells):
-            bit = 1 << cell
-            for digit in digits_of(cands[cell]):
-                places[digit] |= bit
         seen = [0] * (size + 1)
         buddies = [0] * (size + 1)
-        masks = _digit_masks(board)
         for digit in digits_of(digits):
+            here = cells & masks[digit]
+            places[digit] = here
             common = -1
-            for cell in cells_of(places[digit]):
-                common &= t.peer_mask[cell]
+            while here:
+                low = here & -here
+                common &= peer_mask[low.bit_length() - 1]
+                here ^= low
             seen[digit] = common
             # HoDoKu's buddiesPerCandidat: cells outside the ALS, with the digit, seeing all
             # of its places in the ALS (Als.computeFields).
@@ -160,6 +161,7 @@ def _collect(board: Board) -> list[Als]:
     seen: set[int] = set()
     out: list[Als] = []
     memo = board.memo
+    masks = _digit_masks(board)
     for index, group in enumerate(board.groups):
         empty = [c for c in group if not values[c]]
         if len(empty) < 1:
@@ -173,7 +175,7 @@ def _collect(board: Board) -> list[Als]:
         for cells, digits in found:  # type: ignore[attr-defined]
             if cells not in seen:
                 seen.add(cells)
-                out.append(Als(cells, digits, index, board))
+                out.append(Als(cells, digits, index, board, masks))
     return out
 
 
@@ -183,9 +185,13 @@ def _subsets(cells: list[int], masks: list[int], most: int) -> list[tuple[int, i
     one (digits only grow), so the walk stops there."""
     found: list[tuple[int, int]] = []
     limit = most + 1
+    work = [0]
 
     def walk(start: int, count: int, cell_mask: int, digits: int) -> None:
         for i in range(start, len(cells)):
+            work[0] += 1
+            if work[0] > MAX_SUBSET_WORK:
+                return
             union = digits | masks[i]
             width = union.bit_count()
             if width > limit:
@@ -329,15 +335,18 @@ def search_als_xz(board: Board, *, overlap: bool = False) -> Iterator[Step]:
                 continue
             links = [_rc_link(board, a, b, x) for x in digits_of(rcs)]
             if doubly:
-                why = f"{_digits(rcs)} are both restricted commons, so each set less them is locked"
+                why = (
+                    f"{_digits(rcs)} are restricted commons (their places in both see each "
+                    "other, so each is in one set at most): each set less them is locked"
+                )
             else:
                 why = (
                     f"{_digits(rcs)} is a restricted common (its places in both see each "
-                    "other), so one set lacks it and is locked and a digit both hold is in one "
-                    "of them"
+                    "other, so one set at most holds it and the other is locked): "
+                    f"{_digits(a.digits & b.digits & ~rcs)} of both is in A or B"
                 )
             text = (
-                f"ALS {_describe(board, a)} and ALS {_describe(board, b)}: {why}, so "
+                f"ALS A {_describe(board, a)} and ALS B {_describe(board, b)}: {why}, so "
                 f"{_gone_text(board, gone)}."
             )
             yield board.step(
@@ -379,9 +388,10 @@ def search_als_xy_wing(board: Board, *, overlap: bool = False) -> Iterator[Step]
                     continue
                 x, y = _pick_two(ra, rb)
                 text = (
-                    f"ALS {_describe(board, c)} shares restricted common {x} with ALS "
-                    f"{_describe(board, a)} and {y} with ALS {_describe(board, b)}; it lacks "
-                    f"at most one of them, so A or B is locked and {_gone_text(board, gone)}."
+                    f"ALS C {_describe(board, c)} shares restricted common {x} with ALS A "
+                    f"{_describe(board, a)} and {y} with ALS B {_describe(board, b)}; C lacks "
+                    f"at most one of them, so A or B is locked and holds what both hold, so "
+                    f"{_gone_text(board, gone)}."
                 )
                 yield board.step(
                     ALS_XY_WING,
@@ -427,11 +437,14 @@ def search_als_xy_chain(
         graph = [[(j, rc) for j, rc in near if j > i] for i, near in enumerate(graph)]
     work = [0]
     reported: set[tuple[Candidate, ...]] = set()
-    with_buddies: dict[int, list[int]] = {}
+    # Per digit z and cell, the ALS (a mask of their indices) whose places of z it sees.
+    seeing: dict[int, dict[int, int]] = {}
     for index, als in enumerate(alses):
         for z in digits_of(als.digits):
-            if als.buddies[z]:
-                with_buddies.setdefault(z, []).append(index)
+            per_cell = seeing.setdefault(z, {})
+            for cell in cells_of(als.buddies[z]):
+                per_cell[cell] = per_cell.get(cell, 0) | 1 << index
+    neighbours = [sum(1 << j for j, _ in near) for near in both_ways]
     for start, first in enumerate(alses):
         if not graph[start]:
             continue
@@ -439,26 +452,27 @@ def search_als_xy_chain(
         # places in both some cell sees.
         ends: dict[int, int] = {}
         for z in digits_of(first.digits):
-            near = first.buddies[z]
-            if near:
-                bit = 1 << (z - 1)
-                for b in with_buddies[z]:
-                    if b != start and alses[b].buddies[z] & near:
-                        ends[b] = ends.get(b, 0) | bit
+            per_cell = seeing.get(z, {})
+            reach = 0
+            for cell in cells_of(first.buddies[z]):
+                reach |= per_cell.get(cell, 0)
+            reach &= ~(1 << start)
+            for b in cells_of(reach):
+                ends[b] = ends.get(b, 0) | 1 << (z - 1)
         if not ends:
             continue
-        far = _distances(both_ways, set(ends), longest)
+        within = _within(neighbours, sum(1 << b for b in ends), longest)
         for x in digits_of(first.digits):
             explored: dict[tuple[int, int], int] = {}
             x_bit = 1 << (x - 1)
             for j, rcs in graph[start]:
-                if rcs & x_bit and far.get(j, longest) < longest:
+                if rcs & x_bit and within[longest - 1] >> j & 1:
                     explored[(j, x_bit)] = longest - 1
                     yield from _extend(
                         board,
                         alses,
                         graph,
-                        (far, ends, explored),
+                        (within, ends, explored),
                         [start, j],
                         [x_bit],
                         longest,
@@ -469,27 +483,25 @@ def search_als_xy_chain(
                         return
 
 
-def _distances(graph: list[list[tuple[int, int]]], targets: set[int], most: int) -> dict[int, int]:
-    """RC steps from each ALS to the nearest of ``targets`` (digits ignored: a lower bound on
-    what a chain needs), up to ``most``."""
-    far = dict.fromkeys(targets, 0)
-    frontier = list(targets)
-    for step in range(1, most):
-        following = []
-        for i in frontier:
-            for j, _ in graph[i]:
-                if j not in far:
-                    far[j] = step
-                    following.append(j)
-        frontier = following
-    return far
+def _within(neighbours: list[int], targets: int, most: int) -> list[int]:
+    """Per k below ``most``, a mask of the ALS at most k RC steps from one of ``targets``
+    (digits ignored: a lower bound on what a chain needs)."""
+    out = [targets]
+    frontier = targets
+    for _ in range(1, most):
+        reach = out[-1]
+        for i in cells_of(frontier):
+            reach |= neighbours[i]
+        frontier = reach & ~out[-1]
+        out.append(reach)
+    return out
 
 
 def _extend(
     board: Board,
     alses: list[Als],
     graph: list[list[tuple[int, int]]],
-    search: tuple[dict[int, int], dict[int, int], dict[tuple[int, int], int]],
+    search: tuple[list[int], dict[int, int], dict[tuple[int, int], int]],
     chain: list[int],
     used: list[int],
     longest: int,
@@ -499,25 +511,25 @@ def _extend(
     work[0] += 1
     if work[0] > MAX_CHAIN_WORK:
         return
-    if len(used) == longest:
-        return
-    far, ends, explored = search
+    within, ends, explored = search
     before = used[-1]
     room = longest - len(used) - 1  # RCs left after the next one
+    near = within[room]
+    deep = len(used) >= 2
     for j, rcs in graph[chain[-1]]:
         actual = rcs & ~before
-        if not actual or far.get(j, longest) > room or j in chain:
+        if not actual or not near >> j & 1 or j in chain:
             continue
         chain.append(j)
         used.append(actual)
-        if len(used) >= 3 and ends.get(j, 0) & ~used[0] & ~actual:
+        if deep and ends.get(j, 0) & ~used[0] & ~actual:
             step = _chain_step(board, alses, chain, used, reported)
             if step is not None:
                 yield step
         # Where the walk goes on from here depends only on the set and the RC it came by:
         # a second arrival with no more room left finds nothing new (this may miss a chain
         # the first walk could not take past its own earlier sets; it never adds a wrong one).
-        if room > explored.get((j, actual), -1):
+        if room > explored.get((j, actual), 0):
             explored[(j, actual)] = room
             yield from _extend(board, alses, graph, search, chain, used, longest, work, reported)
         chain.pop()
