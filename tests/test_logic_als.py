@@ -467,3 +467,19 @@ def test_soundness_fuzz_top1465() -> None:
     lines = [line[:81] for line in SHARED_TOP1465.read_text().split() if len(line) >= 81]
     states, checked = _fuzz([Puzzle.parse(line) for line in lines[100:400]])
     assert states > 100 and checked > 1000, (states, checked)
+
+
+def test_alses_follow_the_cells_not_only_their_candidates() -> None:
+    """A board whose values are rewritten (as the tests' boards are) may leave a group with
+    other empty cells holding the same candidates: its ALS are those of the cells now empty
+    (a memo keyed by the candidates alone gave the old cells)."""
+    board = Board(Puzzle.parse("." * 81))
+    row = board.groups[0]
+    for empty in ((0, 1), (0, 2)):
+        filled = iter(range(3, 10))  # 1 and 2 left for the two empty cells
+        for cell in row:
+            board.values[cell] = 0 if cell in empty else next(filled)
+            board.candidates[cell] = 0b11 if cell in empty else 1 << (board.values[cell] - 1)
+        found = als._state(board).alses
+        in_row = {a.cells for a in found if a.group == 0}
+        assert in_row == {1 << empty[0], 1 << empty[1]}, (empty, in_row)

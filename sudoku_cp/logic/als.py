@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterator
+from typing import cast
 
 from .board import Board, Technique, digits_of, technique
 from .patterns import cells_of, tables
@@ -164,15 +165,16 @@ def _collect(board: Board) -> list[Als]:
     masks = _digit_masks(board)
     for index, group in enumerate(board.groups):
         empty = [c for c in group if not values[c]]
-        if len(empty) < 1:
+        if not empty:
             continue
         most = min(len(group) - 1, MAX_ALS_CELLS)
-        key = ("als", index, tuple(cands[c] for c in empty))
+        # The group's subsets depend on its empty cells and their candidates alone: a step
+        # elsewhere leaves them as they were.
+        key = ("als", index, *empty, *(cands[c] for c in empty))
         found = memo.get(key)
         if found is None:
-            found = _subsets(empty, [cands[c] for c in empty], most)
-            memo[key] = found
-        for cells, digits in found:  # type: ignore[attr-defined]
+            found = memo[key] = _subsets(empty, [cands[c] for c in empty], most)
+        for cells, digits in cast(list[tuple[int, int]], found):
             if cells not in seen:
                 seen.add(cells)
                 out.append(Als(cells, digits, index, board, masks))
@@ -418,7 +420,6 @@ def search_als_xy_chain(
     board: Board,
     *,
     overlap: bool = False,
-    forward: bool = False,
     longest: int = MAX_CHAIN_RCS,
 ) -> Iterator[Step]:
     """Every ALS-XY-Chain of 3 to ``longest`` RCs (HoDoKu ``AlsSolver.getAlsXYChainRecursive``):
@@ -427,14 +428,16 @@ def search_als_xy_chain(
     a first link with two RCs is tried with each). At every length from 3 RCs on, the end's
     digits shared with the start, other than the first and last RCs, leave every cell (outside
     both ends) seeing all their places in both ends. One step per set of eliminations, the
-    first found. ``forward``: only to ALS found later than the one before (HoDoKu's solver's
-    ``rcOnlyForward``, much cheaper; its all-steps search and regression tests go both ways)."""
+    first found. Both ways along each RC, as HoDoKu's all-steps search and regression tests
+    (its solver goes only to ALS found later, ``rcOnlyForward``, up to 50 RCs: cheaper in
+    Java, but it misses chains the regression library holds).
+
+    Two bounds keep it quick: a set is entered only if some useful end (one sharing a digit
+    with the start whose places in both some cell sees) is near enough for the RCs left, and
+    a set reached again by the same RC with no more RCs left is not walked again."""
     state = _state(board)
     alses = state.alses
     graph = state.restricted_commons(overlap)
-    both_ways = graph
-    if forward:
-        graph = [[(j, rc) for j, rc in near if j > i] for i, near in enumerate(graph)]
     work = [0]
     reported: set[tuple[Candidate, ...]] = set()
     # Per digit z and cell, the ALS (a mask of their indices) whose places of z it sees.
@@ -444,7 +447,7 @@ def search_als_xy_chain(
             per_cell = seeing.setdefault(z, {})
             for cell in cells_of(als.buddies[z]):
                 per_cell[cell] = per_cell.get(cell, 0) | 1 << index
-    neighbours = [sum(1 << j for j, _ in near) for near in both_ways]
+    neighbours = [sum(1 << j for j, _ in near) for near in graph]
     for start, first in enumerate(alses):
         if not graph[start]:
             continue
