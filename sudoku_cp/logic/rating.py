@@ -113,6 +113,7 @@ TECHNIQUE_RATING: dict[str, tuple[str, int]] = {
     "Finned Mutant X-Wing": ("Extreme", 470),
     "Finned Mutant Swordfish": ("Extreme", 470),
     "Finned Mutant Jellyfish": ("Extreme", 470),
+    "Death Blossom": ("Unfair", 360),
     "Forcing Chain": ("Extreme", 500),
     "Forcing Net": ("Extreme", 700),
     "Brute Force": ("Extreme", 10_000),

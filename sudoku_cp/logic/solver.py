@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import SudokuError
-from . import basic, chains, fish, forcing, patterns, uniqueness, variants, wings
+from . import als, basic, chains, fish, forcing, patterns, uniqueness, variants, wings
 from . import sue_de_coq as sdc
 from .board import Board, Technique
 from .complex_fish import (
@@ -105,6 +105,12 @@ TECHNIQUES: list[Entry] = [
     Entry(6200, "Franken Swordfish", franken_swordfish),
     Entry(6700, "Finned Franken X-Wing", finned_franken_x_wing),
     Entry(6800, "Finned Franken Swordfish", finned_franken_swordfish),
+    # Almost locked sets at HoDoKu's order keys. Death Blossom stays out of the default order,
+    # as HoDoKu's own default leaves it off (its StepConfig has enabled=false), so that levels
+    # agree with HoDoKu's; als.TECHNIQUES has it for a caller's own list and for reglib.
+    Entry(5700, als.ALS_XZ, als.als_xz),
+    Entry(5800, als.ALS_XY_WING, als.als_xy_wing),
+    Entry(5900, als.ALS_XY_CHAIN, als.als_xy_chain),
 ]
 TECHNIQUES.sort(key=lambda entry: entry.order)
 
