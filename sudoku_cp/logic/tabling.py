@@ -339,14 +339,13 @@ def _forcing_net_verities(board: Board) -> Iterator[Step]:
                 somewhere = [(c, d, True) for c in spots]
                 premise_sets.append((f"{labels[g]} has its {d} somewhere", somewhere))
     for why, premises in premise_sets:
-        # a branch that breaks is the contradiction technique's step, not a verity
+        # a branch that breaks cannot be the true one: the others decide
         live: list[tuple[tuple[int, int, bool], Net]] = []
         for p in premises:
             got = nets.of(*p)
-            if isinstance(got, str):
-                break
-            live.append((p, got))
-        if len(live) != len(premises):
+            if not isinstance(got, str):
+                live.append((p, got))
+        if not live:
             continue
         for cell in range(size * size):
             if values[cell]:
@@ -383,9 +382,12 @@ def _net_verity(
     cases = []
     for (c, d, t), (_, trail) in live[:3]:
         cases.append(f"if {_premise_text(board, c, d, t)}: {_trail(trail) or 'eliminations only'}")
+    broken = len(premises) - len(live)
     text = (
         f"{why}, and singles and locked candidates give {conclusion} in every case "
-        f"({'; '.join(cases)}{'; …' if len(live) > 3 else ''}), so it holds."
+        f"({'; '.join(cases)}{'; …' if len(live) > 3 else ''})"
+        + (f", the {broken} other{'s' if broken > 1 else ''} breaking" if broken else "")
+        + ", so it holds."
     )
     return board.step(
         FNV,
