@@ -160,6 +160,7 @@ class ChainGraph:
                 pred[other] |= bit
         self.pred = pred
         self._levels: dict[int, list[int]] = {}
+        self._reached: dict[int, int] = {}
         self.work = 0
         """Literals expanded so far (all premises): a measure of the time spent."""
 
@@ -186,10 +187,19 @@ class ChainGraph:
         return found
 
     def reached(self, premise: int) -> int:
-        out = 0
-        for level in self.levels(premise):
-            out |= level
-        return out
+        """Every literal ``premise`` implies (itself included), as a mask."""
+        found = self._reached.get(premise)
+        if found is None:
+            found = 0
+            for level in self.levels(premise):
+                found |= level
+            self._reached[premise] = found
+        return found
+
+    def distance(self, premise: int, target: int) -> int:
+        """The links of the shortest chain from ``premise`` to ``target`` (-1: none)."""
+        bit = 1 << target
+        return next((k for k, level in enumerate(self.levels(premise)) if level & bit), -1)
 
     def path(self, premise: int, target: int, exempt: int = 0) -> list[int] | None:
         """A shortest chain of literals from ``premise`` to ``target`` that is no lasso: no
@@ -323,12 +333,13 @@ def chain_graph(board: Board) -> ChainGraph | None:
     return graph
 
 
-def _loop_kind(graph: ChainGraph, chain: list[int]) -> tuple[str, list[Candidate]] | None:
-    """HoDoKu's ``checkNiceLoop`` on a chain from its first cell back to it."""
-    board = graph.board
-    cands = board.candidates
-    start, first_true = graph.node(chain[0])
-    end, last_true = graph.node(chain[-1])
+def _loop_type(graph: ChainGraph, premise: int, target: int) -> tuple[str, list[Candidate]] | None:
+    """HoDoKu's ``checkNiceLoop`` on the ends of a chain from a candidate back to its cell:
+    a discontinuous loop with its eliminations, a continuous one (eliminations from the whole
+    loop, :func:`_continuous_gone`), or nothing."""
+    cands = graph.board.candidates
+    start, first_true = graph.node(premise)
+    end, last_true = graph.node(target)
     first_strong = not first_true  # a false premise is left by a strong link
     last_strong = last_true
     a = graph.cell(start)
@@ -342,12 +353,25 @@ def _loop_kind(graph: ChainGraph, chain: list[int]) -> tuple[str, list[Candidate
     both_weak_bivalue = not (first_strong or last_strong) and cands[a].bit_count() == 2
     if x == y or not (first_strong and last_strong or both_weak_bivalue):
         return None
+    return GCNL, []
+
+
+def _continuous_gone(graph: ChainGraph, chain: list[int]) -> list[Candidate]:
+    """A continuous loop's eliminations (HoDoKu's ``checkNiceLoop``): what sees both ends of
+    a weak link between cells, a cell's other digits where the loop enters and leaves it by
+    strong links."""
+    board = graph.board
+    cands = board.candidates
+    start, first_true = graph.node(chain[0])
+    end, last_true = graph.node(chain[-1])
+    a = graph.cell(start)
+    x, y = graph.digit[start], graph.digit[end]
     gone: set[Candidate] = set()
     nodes = [graph.node(lit) for lit in chain]
     chain_cells = 0
     for n, _ in nodes:
         chain_cells |= graph.mask[n]
-    if first_strong and last_strong:
+    if not first_true and last_true:
         gone.update((a, d) for d in _digits(cands[a]) if d not in (x, y))
     for i in range(1, len(nodes)):
         n, true = nodes[i]
@@ -374,17 +398,15 @@ def _loop_kind(graph: ChainGraph, chain: list[int]) -> tuple[str, list[Candidate
             d = graph.digit[n]
             both = graph.seen(prev) & graph.seen(n) & ~chain_cells & ~(1 << a)
             gone.update((c, d) for c in cells_of(both & digit_mask(board, d)))
-    if not gone:
-        return None
-    return GCNL, sorted(gone)
+    return sorted(gone)
 
 
-def _aic_kind(graph: ChainGraph, chain: list[int]) -> list[Candidate] | None:
-    """HoDoKu's ``checkAics``/``checkAic`` on a chain from a false candidate to a true one
-    in another cell."""
+def _aic_kind(graph: ChainGraph, premise: int, target: int) -> list[Candidate] | None:
+    """HoDoKu's ``checkAics``/``checkAic`` on the ends of a chain from a false candidate to
+    a true one in another cell."""
     board = graph.board
-    start, _ = graph.node(chain[0])
-    end, _ = graph.node(chain[-1])
+    start, _ = graph.node(premise)
+    end, _ = graph.node(target)
     a, z = graph.cell(start), graph.cell(end)
     x, y = graph.digit[start], graph.digit[end]
     if x == y:
@@ -422,24 +444,30 @@ def _grouped_steps(board: Board, wanted: str) -> Iterator[Step]:
                     if lit != premise and reached >> lit & 1
                 ]
             for target in targets:
-                exempt = 0 if wanted == GAIC else 1 << a
-                chain = graph.path(premise, target, exempt)
-                if chain is None or len(chain) < 4:  # three links at least
-                    continue
-                if not any(graph.is_group(graph.node(lit)[0]) for lit in chain):
-                    continue
                 if wanted == GAIC:
-                    gone = _aic_kind(graph, chain)
-                    if gone is None:
+                    gone = _aic_kind(graph, premise, target)
+                    if gone is None or graph.distance(premise, target) < 3:
+                        continue  # (three links at least)
+                    chain = graph.path(premise, target)
+                    if chain is None or not _has_group(graph, chain):
                         continue
                     yield _step(graph, GAIC, chain, gone)
                     continue
+                kind = _loop_type(graph, premise, target)
+                if kind is None or kind[0] != wanted or graph.distance(premise, target) < 3:
+                    continue
+                chain = graph.path(premise, target, 1 << a)
+                if chain is None or not _has_group(graph, chain):
+                    continue
                 if graph.mask[graph.node(chain[1])[0]] >> a & 1:
                     continue  # the first link must leave the cell (HoDoKu's checkNiceLoop)
-                found = _loop_kind(graph, chain)
-                if found is None or found[0] != wanted:
-                    continue
-                yield _step(graph, wanted, chain, found[1])
+                gone = kind[1] if wanted == GDNL else _continuous_gone(graph, chain)
+                if gone:
+                    yield _step(graph, wanted, chain, gone)
+
+
+def _has_group(graph: ChainGraph, chain: list[int]) -> bool:
+    return any(graph.is_group(graph.node(lit)[0]) for lit in chain)
 
 
 def _step(graph: ChainGraph, name: str, chain: list[int], gone: list[Candidate]) -> Step:

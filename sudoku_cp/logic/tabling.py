@@ -49,13 +49,15 @@ propagation on a copy of the grid."""
 
 
 class _Sets:
-    """Per board: which candidate nodes make up each cell and each digit of each group."""
+    """Per board: the candidate nodes of each cell and of each digit in each full group, and
+    each node's cell and (group, digit) sets."""
 
     def __init__(self, graph: ChainGraph) -> None:
         board = graph.board
         size = board.size
         self.cell_nodes: dict[int, int] = {}
         self.house_nodes: list[tuple[int, int, int]] = []  # (group, digit, node mask)
+        self.houses_of: list[list[int]] = [[] for _ in range(graph.candidates)]
         for (cell, _digit), node in graph.node_of.items():
             self.cell_nodes[cell] = self.cell_nodes.get(cell, 0) | 1 << node
         for g in tables(board).full:
@@ -65,6 +67,7 @@ class _Sets:
                     there = graph.node_of.get((cell, d))
                     if there is not None:
                         mask |= 1 << there
+                        self.houses_of[there].append(len(self.house_nodes))
                 if mask:
                     self.house_nodes.append((g, d, mask))
 
@@ -100,7 +103,8 @@ def _literal_text(graph: ChainGraph, lit: int) -> str:
 def _contradictions(
     graph: ChainGraph, sets: _Sets, premise: int
 ) -> Iterator[tuple[str, list[int]]]:
-    """For one premise: (why, literals it implies that cannot all hold)."""
+    """For one premise: (why, literals it implies that cannot all hold); only the cells and
+    groups of what it implies are looked at."""
     count, cands = graph.count, graph.candidates
     every = (1 << cands) - 1
     reached = graph.reached(premise)
@@ -114,21 +118,37 @@ def _contradictions(
     if both:
         n = (both & -both).bit_length() - 1
         yield "a candidate would be both true and false", [n, n + count]
-    for cell, mask in sets.cell_nodes.items():
-        here = on & mask
-        if here & (here - 1):
-            two = list(_bits(here))[:2]
-            yield f"{graph.board.name(cell)} would hold two digits", two
-        elif not here and mask & ~off == 0:
-            name = graph.board.name(cell)
-            yield f"{name} would have no candidate", [n + count for n in _bits(mask)]
-    labels = graph.board.puzzle.model.group_labels(graph.board.size)
-    for g, d, mask in sets.house_nodes:
-        here = on & mask
-        if here & (here - 1):
-            yield f"{labels[g]} would hold {d} twice", list(_bits(here))[:2]
-        elif not here and mask & ~off == 0:
-            yield f"{labels[g]} would have no place for {d}", [n + count for n in _bits(mask)]
+    board = graph.board
+    labels = board.puzzle.model.group_labels(board.size)
+    cell_of: dict[int, int] = {}
+    house_of: dict[int, int] = {}
+    for n in _bits(on):
+        cell = graph.cell(n)
+        if cell in cell_of:
+            yield f"{board.name(cell)} would hold two digits", [cell_of[cell], n]
+        cell_of[cell] = n
+        for k in sets.houses_of[n]:
+            if k in house_of:
+                g, d, _ = sets.house_nodes[k]
+                yield f"{labels[g]} would hold {d} twice", [house_of[k], n]
+            house_of[k] = n
+    cells_seen: set[int] = set()
+    houses_seen: set[int] = set()
+    for n in _bits(off):
+        cell = graph.cell(n)
+        if cell not in cells_seen:
+            cells_seen.add(cell)
+            mask = sets.cell_nodes[cell]
+            if mask & ~off == 0:
+                name = board.name(cell)
+                yield f"{name} would have no candidate", [m + count for m in _bits(mask)]
+        for k in sets.houses_of[n]:
+            if k not in houses_seen:
+                houses_seen.add(k)
+                g, d, mask = sets.house_nodes[k]
+                if mask & ~off == 0:
+                    why = f"{labels[g]} would have no place for {d}"
+                    yield why, [m + count for m in _bits(mask)]
 
 
 def _forcing_chain_contradictions(board: Board) -> Iterator[Step]:
