@@ -97,7 +97,7 @@ def _notation(graph: ChainGraph, chain: list[int]) -> str:
 def _literal_text(graph: ChainGraph, lit: int) -> str:
     node, true = graph.node(lit)
     cell, digit = graph.cell(node), graph.digit[node]
-    return f"{graph.board.name(cell)} {'is' if true else 'is not'} {digit}"
+    return f"{graph.board.name(cell)}{'=' if true else '≠'}{digit}"
 
 
 def _contradictions(
@@ -229,7 +229,7 @@ def _forcing_chain_verities(board: Board) -> Iterator[Step]:
             links, proof = _chain_links(graph, found)
             shown = "; ".join(_notation(graph, c) for c in found[:4])
             conclusion = _literal_text(graph, lit)
-            text = f"{why}, and each case gives {conclusion} ({shown}), so it is."
+            text = f"{why}, and each case leads to {conclusion} ({shown}), so {conclusion}."
             yield board.step(
                 FCV,
                 text,
@@ -398,16 +398,16 @@ def _net_verity(
     true: bool,
 ) -> Step:
     cell, digit = target
-    conclusion = f"{board.name(cell)} {'is' if true else 'is not'} {digit}"
+    conclusion = f"{board.name(cell)}{'=' if true else '≠'}{digit}"
     cases = []
     for (c, d, t), (_, trail) in live[:3]:
         cases.append(f"if {_premise_text(board, c, d, t)}: {_trail(trail) or 'eliminations only'}")
     broken = len(premises) - len(live)
     text = (
-        f"{why}, and singles and locked candidates give {conclusion} in every case "
+        f"{why}, and in every case singles and locked candidates lead to {conclusion} "
         f"({'; '.join(cases)}{'; …' if len(live) > 3 else ''})"
         + (f", the {broken} other{'s' if broken > 1 else ''} breaking" if broken else "")
-        + ", so it holds."
+        + f", so {conclusion}."
     )
     return board.step(
         FNV,
