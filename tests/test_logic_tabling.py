@@ -161,3 +161,17 @@ def test_solves_agree_with_the_solution() -> None:
         solved += trace.outcome == "solved"
     assert solved == 8
     assert used & {tabling.FCC, tabling.FCV, tabling.FNC, tabling.FNV}
+
+
+def test_models_with_rules_keep_their_own_last_resort() -> None:
+    """On a model with rules beyond groups the forcing chains and nets find nothing (the
+    variant forcing net, which follows the rules too, is that model's last resort)."""
+    from sudoku_cp.datasets import bundled_file
+    from sudoku_cp.formats import read_input
+
+    records = read_input(str(bundled_file("killer")))
+    puzzle = next(r.puzzle for r in records if r.puzzle is not None)
+    assert puzzle.model.rules
+    board = Board(puzzle)
+    for _, find in tabling.TECHNIQUES:
+        assert next(every_step(find, board), None) is None

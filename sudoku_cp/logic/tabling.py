@@ -18,10 +18,13 @@ What a table proves (``checkForcingChains``):
   premises both imply, what every candidate of a cell implies, what every place of a digit in
   a group implies, holds (one premise of each set is true).
 
-Names as HoDoKu's ``SolutionType`` spells them: "Forcing Chain Contradiction", "Forcing
-Chain Verity", "Forcing Net Contradiction", "Forcing Net Verity". These are last resorts:
-each search is bounded (:data:`.grouped.MAX_NODES`, :data:`MAX_NET_PREMISES`), and yields its
-steps as it finds them, so the solver pays for the first only.
+For classic and group-only models: a model with rules beyond groups has its own last resort
+(:func:`.forcing.forcing_net`, which follows the rules' deductions too), and these find
+nothing there. Names as HoDoKu's ``SolutionType`` spells them: "Forcing Chain
+Contradiction", "Forcing Chain Verity", "Forcing Net Contradiction", "Forcing Net Verity".
+These are last resorts: each search is bounded (:data:`.grouped.MAX_NODES`,
+:data:`MAX_NET_PREMISES`), and yields its steps as it finds them, so the solver pays for the
+first only.
 """
 
 from __future__ import annotations
@@ -152,6 +155,8 @@ def _contradictions(
 
 
 def _forcing_chain_contradictions(board: Board) -> Iterator[Step]:
+    if board.puzzle.model.rules:
+        return  # variants have their own last resort, forcing.forcing_net
     graph = chain_graph(board)
     if graph is None:
         return
@@ -203,6 +208,8 @@ def _verity_sets(graph: ChainGraph, sets: _Sets) -> Iterator[tuple[str, list[int
 
 
 def _forcing_chain_verities(board: Board) -> Iterator[Step]:
+    if board.puzzle.model.rules:
+        return  # variants have their own last resort, forcing.forcing_net
     graph = chain_graph(board)
     if graph is None:
         return
@@ -302,6 +309,8 @@ def _trail(trail: list[str]) -> str:
 
 
 def _forcing_net_contradictions(board: Board) -> Iterator[Step]:
+    if board.puzzle.model.rules:
+        return  # variants have their own last resort, forcing.forcing_net
     nets = _nets(board)
     if nets is None:
         return
@@ -329,6 +338,8 @@ def _forcing_net_contradictions(board: Board) -> Iterator[Step]:
 
 
 def _forcing_net_verities(board: Board) -> Iterator[Step]:
+    if board.puzzle.model.rules:
+        return  # variants have their own last resort, forcing.forcing_net
     nets = _nets(board)
     if nets is None:
         return
