@@ -164,8 +164,9 @@ def test_solves_agree_with_the_solution() -> None:
 
 
 def test_models_with_rules_keep_their_own_last_resort() -> None:
-    """On a model with rules beyond groups the forcing chains and nets find nothing (the
-    variant forcing net, which follows the rules too, is that model's last resort)."""
+    """On a model with rules beyond groups the grouped chains and the forcing chains and nets
+    find nothing (the AIC search with the rules' links and the variant forcing net, which
+    follow the rules too, are that model's)."""
     from sudoku_cp.datasets import bundled_file
     from sudoku_cp.formats import read_input
 
@@ -173,5 +174,5 @@ def test_models_with_rules_keep_their_own_last_resort() -> None:
     puzzle = next(r.puzzle for r in records if r.puzzle is not None)
     assert puzzle.model.rules
     board = Board(puzzle)
-    for _, find in tabling.TECHNIQUES:
+    for _, find in grouped.TECHNIQUES + tabling.TECHNIQUES:
         assert next(every_step(find, board), None) is None

@@ -26,6 +26,10 @@ ones are :mod:`.chains`'s). A chain that runs back into a cell it left (a lasso)
 as HoDoKu's ``addChain`` drops it. Names as HoDoKu's ``SolutionType`` spells them.
 
 The tables (:class:`ChainGraph`) also serve the forcing chains of :mod:`.tabling`.
+
+On a model with rules beyond groups these find nothing: its chains are :mod:`.chains`'s AIC
+search with the links rules give, and its last resort the variant forcing net (grouped loops
+there, blind to the rules, only slowed the bundled variant solves by a third).
 """
 
 from __future__ import annotations
@@ -422,6 +426,8 @@ def _aic_kind(graph: ChainGraph, premise: int, target: int) -> list[Candidate] |
 
 
 def _grouped_steps(board: Board, wanted: str) -> Iterator[Step]:
+    if board.puzzle.model.rules:
+        return  # (see the module's docstring)
     graph = chain_graph(board)
     if graph is None:
         return
