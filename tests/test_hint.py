@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from clitools import error_line, run
-from puzzles import EULER, EULER_SOLUTION, INKALA
+from puzzles import EULER, EULER_SOLUTION, bundled
 
 EASY = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
 EASY_SOLUTION = "461572938732894156895316247378629514529481673614753892957248361183967425246135789"
@@ -234,13 +234,15 @@ def test_a_wrong_digit_is_named_not_stepped_over() -> None:
 
 
 def test_no_technique_applies_exits_3() -> None:
-    # Inkala's puzzle is beyond the techniques from its givens, and from its candidate grid.
-    code, data = hint(INKALA)
+    # One of the forum's hardest is beyond the techniques (forcing nets included) from its
+    # givens, and from its candidate grid. (Inkala's puzzle, used before, falls to a net.)
+    beyond = bundled("forum-hardest", ("hardest1106#43",))[0]["puzzle"]
+    code, data = hint(beyond)
     assert code == 3 and data["outcome"] == "stalled" and "step" not in data
-    grid = [0 if ch == "." else int(ch) for ch in INKALA]
-    code, data = hint(INKALA, "--state", candidate_grid(grid, candidate_masks(grid)))
+    grid = [0 if ch == "." else int(ch) for ch in beyond]
+    code, data = hint(beyond, "--state", candidate_grid(grid, candidate_masks(grid)))
     assert code == 3 and data["outcome"] == "stalled"
-    result = run("explain", INKALA, "--hint")
+    result = run("explain", beyond, "--hint")
     assert result.exit_code == 3 and result.stdout.startswith("hint: stalled: no technique")
 
 

@@ -81,6 +81,28 @@ def propagate(board: Board, cell: int, digit: int) -> tuple[list[int], list[str]
     return cands, trail
 
 
+Broken = _Broken
+"""The contradiction :func:`implications` raises (its argument says where)."""
+
+
+def implications(board: Board, cell: int, digit: int, true: bool) -> tuple[list[int], list[str]]:
+    """:func:`propagate` from a premise that is a placement (``true``) or an elimination:
+    the candidates after it and the placements it led to; raises :data:`Broken`."""
+    if true:
+        return propagate(board, cell, digit)
+    cands = list(board.candidates)
+    values = list(board.values)
+    cands[cell] &= ~(1 << (digit - 1))
+    trail: list[str] = []
+    labels = board.puzzle.model.group_labels(board.size)
+    try:
+        _follow(board, [], cands, values, {cell}, trail, labels)
+    except _Broken as broken:
+        steps = ", ".join(trail[:6]) + (" …" if len(trail) > 6 else "")
+        raise _Broken(f"{steps}: {broken.args[0]}" if steps else broken.args[0]) from None
+    return cands, trail
+
+
 def _follow(
     board: Board,
     pending: list[tuple[int, int]],

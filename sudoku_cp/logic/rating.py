@@ -116,6 +116,12 @@ TECHNIQUE_RATING: dict[str, tuple[str, int]] = {
     "Death Blossom": ("Unfair", 360),
     "Forcing Chain": ("Extreme", 500),
     "Forcing Net": ("Extreme", 700),
+    # HoDoKu rates the kinds of forcing chains and nets with their FORCING_CHAIN and
+    # FORCING_NET entries (SolutionType.getStepConfig maps each kind to them).
+    "Forcing Chain Contradiction": ("Extreme", 500),
+    "Forcing Chain Verity": ("Extreme", 500),
+    "Forcing Net Contradiction": ("Extreme", 700),
+    "Forcing Net Verity": ("Extreme", 700),
     "Brute Force": ("Extreme", 10_000),
     # The variant steps (sudoku_cp.logic.variants): our own scale, not HoDoKu's (it has no
     # rules beyond groups), placed among its scores — docs/logic-variants.md says why.

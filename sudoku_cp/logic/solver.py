@@ -14,7 +14,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import SudokuError
-from . import als, basic, chains, fish, forcing, patterns, uniqueness, variants, wings
+from . import (
+    als,
+    basic,
+    chains,
+    fish,
+    forcing,
+    grouped,
+    patterns,
+    tabling,
+    uniqueness,
+    variants,
+    wings,
+)
 from . import sue_de_coq as sdc
 from .board import Board, Technique
 from .complex_fish import (
@@ -111,6 +123,15 @@ TECHNIQUES: list[Entry] = [
     Entry(5700, als.ALS_XZ, als.als_xz),
     Entry(5800, als.ALS_XY_WING, als.als_xy_wing),
     Entry(5900, als.ALS_XY_CHAIN, als.als_xy_chain),
+    # HoDoKu's GROUPED_NICE_LOOP (5650) and its FORCING_CHAIN (8500) and FORCING_NET (8600),
+    # each of whose kinds is one entry here.
+    Entry(5650, grouped.GCNL, grouped.grouped_continuous_nice_loop),
+    Entry(5651, grouped.GDNL, grouped.grouped_discontinuous_nice_loop),
+    Entry(5652, grouped.GAIC, grouped.grouped_aic),
+    Entry(8500, tabling.FCC, tabling.forcing_chain_contradiction),
+    Entry(8501, tabling.FCV, tabling.forcing_chain_verity),
+    Entry(8600, tabling.FNC, tabling.forcing_net_contradiction),
+    Entry(8601, tabling.FNV, tabling.forcing_net_verity),
 ]
 TECHNIQUES.sort(key=lambda entry: entry.order)
 

@@ -20,11 +20,17 @@ Candidate = tuple[int, int]
 
 @dataclass(frozen=True)
 class Link:
-    """One link of a chain: strong (at least one of the two is true) or weak (not both)."""
+    """One link of a chain: strong (at least one of the two is true) or weak (not both).
+
+    An end may be a *group node* (grouped chains: a digit's candidates in several cells,
+    true when one of them holds it): its cells are then ``start_cells``/``end_cells`` and
+    ``start``/``end`` names the first of them."""
 
     start: Candidate
     end: Candidate
     strong: bool
+    start_cells: tuple[int, ...] = ()
+    end_cells: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,12 @@ def _candidates(items: tuple[Candidate, ...], size: int) -> list[dict[str, Any]]
     return [{"cell": cell_name(c, size), "index": c, "digit": d} for c, d in items]
 
 
+def _end_name(candidate: Candidate, cells: tuple[int, ...], size: int) -> str:
+    """``r1c1=4``; a group node's end (grouped chains) ``r1c1,r1c2=4``."""
+    names = ",".join(cell_name(c, size) for c in cells) if cells else cell_name(candidate[0], size)
+    return f"{names}={candidate[1]}"
+
+
 def step_data(step: Step, size: int, labels: tuple[str, ...]) -> dict[str, Any]:
     level, score = technique_rating(step.technique)
     data = {
@@ -67,8 +73,8 @@ def step_data(step: Step, size: int, labels: tuple[str, ...]) -> dict[str, Any]:
         "groups": [labels[g] for g in step.groups],
         "links": [
             {
-                "start": cell_name(link.start[0], size) + f"={link.start[1]}",
-                "end": cell_name(link.end[0], size) + f"={link.end[1]}",
+                "start": _end_name(link.start, link.start_cells, size),
+                "end": _end_name(link.end, link.end_cells, size),
                 "strong": link.strong,
             }
             for link in step.links

@@ -62,6 +62,12 @@ def _check(puzzle: Puzzle, step: Step) -> None:
         + list(step.eliminations)
         + list(step.proof)
         + [end for link in step.links for end in (link.start, link.end)]
+        + [
+            (cell, end[1])
+            for link in step.links
+            for end, cells in ((link.start, link.start_cells), (link.end, link.end_cells))
+            for cell in cells
+        ]
     )
     for cell, digit in named:
         if not (0 <= cell < n * n and 1 <= digit <= n):
@@ -153,7 +159,8 @@ def draw_link(picture: Picture, link: Link, radius: float) -> None:
     """A link as a slightly bent arrow between two candidates (bent so that links between
     candidates of one cell, or along one row, stay apart): solid when strong, dashed when
     weak."""
-    a, b = _at(picture, link.start), _at(picture, link.end)
+    a = _at(picture, link.start, link.start_cells)
+    b = _at(picture, link.end, link.end_cells)
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     bend = min(length * 0.2, picture.s * 0.6)
@@ -177,8 +184,12 @@ def draw_link(picture: Picture, link: Link, radius: float) -> None:
                 f"{num(picture.s / 14)}", stroke_linecap="round")  # fmt: skip
 
 
-def _at(picture: Picture, candidate: Candidate) -> tuple[float, float]:
-    return picture.pencil(*candidate)
+def _at(picture: Picture, candidate: Candidate, cells: tuple[int, ...] = ()) -> tuple[float, float]:
+    """Where a link's end is drawn: the candidate, or the middle of a group node's."""
+    if not cells:
+        return picture.pencil(*candidate)
+    spots = [picture.pencil(cell, candidate[1]) for cell in cells]
+    return (sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
 
 
 def _step_toward(

@@ -1,0 +1,539 @@
+"""Grouped nice loops and grouped AICs: chains whose nodes may be *group nodes*.
+
+A group node is a digit's candidates in the cells two full groups share (a row and a box,
+say), two or more of them: true when one of its cells holds the digit. HoDoKu builds them so
+(``solver/GroupNode.java`` ``getGroupNodes``: a line's candidates of a digit confined to one
+block, two or three cells) and links them (``solver/TablingSolver.java``
+``fillTablesWithGroupNodes``):
+
+- weak: a group node and a candidate of its digit that sees every cell of it, or two group
+  nodes of one digit that do not overlap and see each other (share a line or a block);
+- strong: a group node and the one other node (a candidate or a group node) holding the rest
+  of its digit's places in a group it lies in.
+
+Beside them are the plain links of :mod:`.chains` (a digit's two places in a group, a bivalue
+cell's two digits; one digit in two cells that see each other, two digits of one cell). HoDoKu
+can also chain through almost locked sets, but not by default (``Options.java``
+``ALLOW_ALS_IN_TABLING_CHAINS = false``, read by ``TablingSolver.getStep`` for
+``GROUPED_NICE_LOOP``), so neither do we.
+
+The search is HoDoKu's *tabling*: from each premise "candidate s is true" (or "false") every
+literal it implies by alternating links, shortest chains first (``expandTables``). A premise
+whose implications come back to its own cell is a nice loop, one "false" whose implications
+reach a true candidate elsewhere an AIC, classified as ``TablingSolver.checkNiceLoop`` and
+``checkAic`` do; only chains through a group node are kept (``getAllGroupedNiceLoops``: plain
+ones are :mod:`.chains`'s). A chain that runs back into a cell it left (a lasso) is dropped,
+as HoDoKu's ``addChain`` drops it. Names as HoDoKu's ``SolutionType`` spells them.
+
+The tables (:class:`ChainGraph`) also serve the forcing chains of :mod:`.tabling`.
+
+On a model with rules beyond groups these find nothing: its chains are :mod:`.chains`'s AIC
+search with the links rules give, and its last resort the variant forcing net (grouped loops
+there, blind to the rules, only slowed the bundled variant solves by a third).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+
+from .board import Board, Technique, technique
+from .patterns import cells_of, digit_mask, tables
+from .steps import Candidate, Link, Step
+
+GCNL = "Grouped Continuous Nice Loop"
+GDNL = "Grouped Discontinuous Nice Loop"
+GAIC = "Grouped AIC"
+
+MAX_NODES = 1_500
+"""Boards with more nodes (candidates and group nodes) are not searched: the tables grow with
+the square of the nodes (a 9x9 grid has a few hundred)."""
+
+
+@functools.lru_cache(maxsize=32)
+def _intersections(groups: tuple[tuple[int, ...], ...], size: int) -> tuple[int, ...]:
+    """Masks of the cells two full groups share, where they share two or more."""
+    full = [sum(1 << c for c in g) for g in groups if len(g) == size]
+    out: set[int] = set()
+    for i, a in enumerate(full):
+        for b in full[i + 1 :]:
+            common = a & b
+            if common.bit_count() >= 2 and common != a and common != b:
+                out.add(common)
+    return tuple(sorted(out))
+
+
+class ChainGraph:
+    """The nodes and links of grouped chains on the board as it is, and per premise the
+    literals it implies (HoDoKu's tables). Node ``i`` is a candidate for ``i < candidates``,
+    else a group node; literal ``i`` says node ``i`` is true, literal ``i + count`` false."""
+
+    def __init__(self, board: Board) -> None:
+        size = board.size
+        self.board = board
+        self.size = size
+        t = tables(board)
+        self.peer_mask = peer_mask = t.peer_mask
+        values, cands = board.values, board.candidates
+        self.digit: list[int] = []
+        self.mask: list[int] = []
+        self.node_of: dict[Candidate, int] = {}
+        for cell in range(size * size):
+            if values[cell]:
+                continue
+            mask = cands[cell]
+            d = 1
+            while mask:
+                if mask & 1:
+                    self.node_of[(cell, d)] = len(self.digit)
+                    self.digit.append(d)
+                    self.mask.append(1 << cell)
+                mask >>= 1
+                d += 1
+        self.candidates = len(self.digit)
+        dmask = {d: digit_mask(board, d) for d in range(1, size + 1)}
+        group_of: dict[tuple[int, int], int] = {}
+        for inter in _intersections(board.groups, size):
+            for d in range(1, size + 1):
+                m = inter & dmask[d]
+                if m.bit_count() >= 2 and (d, m) not in group_of:
+                    group_of[(d, m)] = len(self.digit)
+                    self.digit.append(d)
+                    self.mask.append(m)
+        self.count = count = len(self.digit)
+        weak = [0] * count
+        strong = [0] * count
+        node_of = self.node_of
+        # plain links
+        for (cell, d), i in node_of.items():
+            for p in cells_of(peer_mask[cell] & dmask[d]):
+                weak[i] |= 1 << node_of[(p, d)]
+            mask = cands[cell] & ~(1 << (d - 1))
+            others = [node_of[(cell, e)] for e in _digits(mask)]
+            for j in others:
+                weak[i] |= 1 << j
+            if len(others) == 1:
+                strong[i] |= 1 << others[0]
+        # group nodes: what sees all of them
+        seen_by: list[int] = []
+        for g in range(self.candidates, count):
+            common = -1
+            for c in cells_of(self.mask[g]):
+                common &= peer_mask[c]
+            seen_by.append(common)
+            d = self.digit[g]
+            for c in cells_of(common & dmask[d] & ~self.mask[g]):
+                j = node_of[(c, d)]
+                weak[g] |= 1 << j
+                weak[j] |= 1 << g
+        for g in range(self.candidates, count):
+            for h in range(g + 1, count):
+                if self.digit[g] != self.digit[h] or self.mask[g] & self.mask[h]:
+                    continue
+                if self.mask[h] & ~seen_by[g - self.candidates] == 0:
+                    weak[g] |= 1 << h
+                    weak[h] |= 1 << g
+        # strong links: a digit's places in a full group split into two nodes
+        groups_of_digit: dict[int, list[int]] = {}
+        for g in range(self.candidates, count):
+            groups_of_digit.setdefault(self.digit[g], []).append(g)
+        for gi in t.full:
+            house = t.group_mask[gi]
+            for d in range(1, size + 1):
+                places = house & dmask[d]
+                if places.bit_count() < 2:
+                    continue
+                parts = [node_of[(c, d)] for c in cells_of(places)]
+                parts += [g for g in groups_of_digit.get(d, ()) if self.mask[g] & ~house == 0]
+                for a in parts:
+                    rest = places & ~self.mask[a]
+                    if rest.bit_count() == 1:
+                        b = node_of[(rest.bit_length() - 1, d)]
+                    else:
+                        b = group_of.get((d, rest), -1)
+                        if b < 0:
+                            continue
+                    strong[a] |= 1 << b
+                    strong[b] |= 1 << a
+        # literal successors: true implies its weak partners false, false its strong partners
+        self.succ = [w << count for w in weak] + strong
+        pred = [0] * (2 * count)
+        for lit, mask in enumerate(self.succ):
+            bit = 1 << lit
+            for other in _bits(mask):
+                pred[other] |= bit
+        self.pred = pred
+        self._levels: dict[int, list[int]] = {}
+        self._reached: dict[int, int] = {}
+        self.work = 0
+        """Literals expanded so far (all premises): a measure of the time spent."""
+
+    def lit(self, node: int, true: bool) -> int:
+        return node if true else node + self.count
+
+    def levels(self, premise: int) -> list[int]:
+        """The literals ``premise`` implies, by distance: ``[premise, …]`` as masks."""
+        found = self._levels.get(premise)
+        if found is None:
+            succ = self.succ
+            seen = frontier = 1 << premise
+            found = [frontier]
+            while frontier:
+                following = 0
+                for b in _bits(frontier):
+                    following |= succ[b]
+                    self.work += 1
+                frontier = following & ~seen
+                seen |= frontier
+                if frontier:
+                    found.append(frontier)
+            self._levels[premise] = found
+        return found
+
+    def reached(self, premise: int) -> int:
+        """Every literal ``premise`` implies (itself included), as a mask."""
+        found = self._reached.get(premise)
+        if found is None:
+            found = 0
+            for level in self.levels(premise):
+                found |= level
+            self._reached[premise] = found
+        return found
+
+    def distance(self, premise: int, target: int) -> int:
+        """The links of the shortest chain from ``premise`` to ``target`` (-1: none)."""
+        bit = 1 << target
+        return next((k for k, level in enumerate(self.levels(premise)) if level & bit), -1)
+
+    def path(self, premise: int, target: int, exempt: int = 0) -> list[int] | None:
+        """A shortest chain of literals from ``premise`` to ``target`` that is no lasso: no
+        node's (first) cell lies in a node two or more before it, but in the cells of
+        ``exempt`` (a nice loop's own cell) — HoDoKu's ``TablingSolver.addChain``.
+        Candidates are tried before group nodes, as HoDoKu's expansion prefers them; None
+        when there is none (within a bounded search)."""
+        levels = self.levels(premise)
+        bit = 1 << target
+        k = next((k for k, level in enumerate(levels) if level & bit), -1)
+        if k < 0:
+            return None
+        mask, pred = self.mask, self.pred
+        count = self.count
+        budget = [2_000]
+
+        def cells(lit: int) -> int:
+            return mask[lit if lit < count else lit - count] & ~exempt
+
+        def first(lit: int) -> int:
+            m = cells(lit)
+            return m & -m
+
+        def extend(chain: list[int], far: int, j: int) -> list[int] | None:
+            # far: the first cells of the nodes two or more after the one to choose (HoDoKu
+            # checks a node's first cell against every cell of the nodes two or more before)
+            if j < 0:
+                return chain
+            choice = levels[j] & pred[chain[-1]]
+            near = first(chain[-1])
+            for lit in _bits(choice):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return None
+                here = cells(lit)
+                if here & far:
+                    continue
+                found = extend([*chain, lit], far | near, j - 1)
+                if found is not None:
+                    return found
+            return None
+
+        found = extend([target], 0, k - 1)
+        if found is None:
+            return None
+        found.reverse()
+        return found
+
+    def is_group(self, node: int) -> bool:
+        return node >= self.candidates
+
+    def node(self, lit: int) -> tuple[int, bool]:
+        """(node, true) of a literal."""
+        return (lit, True) if lit < self.count else (lit - self.count, False)
+
+    def cell(self, node: int) -> int:
+        """A candidate's cell (a group node's first)."""
+        m = self.mask[node]
+        return (m & -m).bit_length() - 1
+
+    def seen(self, node: int) -> int:
+        """The cells that see every cell of ``node``."""
+        common = -1
+        for c in cells_of(self.mask[node]):
+            common &= self.peer_mask[c]
+        return common & ~self.mask[node]
+
+    def name(self, node: int) -> str:
+        """``4r1c1``, a group node ``4r1c23`` (or ``4{r1c1,r2c2}``) as HoDoKu writes them."""
+        return f"{self.digit[node]}{cells_name(self.board, cells_of(self.mask[node]))}"
+
+    def link(self, a: int, b: int, strong: bool) -> Link:
+        cells_a = tuple(cells_of(self.mask[a])) if self.is_group(a) else ()
+        cells_b = tuple(cells_of(self.mask[b])) if self.is_group(b) else ()
+        return Link(
+            (self.cell(a), self.digit[a]),
+            (self.cell(b), self.digit[b]),
+            strong,
+            start_cells=cells_a,
+            end_cells=cells_b,
+        )
+
+    def candidates_of(self, node: int) -> list[Candidate]:
+        return [(c, self.digit[node]) for c in cells_of(self.mask[node])]
+
+
+def cells_name(board: Board, cells: list[int]) -> str:
+    """``r1c1``; cells of one row ``r1c23``, of one column ``r12c1``; else braces."""
+    if len(cells) == 1:
+        return board.name(cells[0])
+    size = board.size
+    rows = sorted({c // size + 1 for c in cells})
+    cols = sorted({c % size + 1 for c in cells})
+    if size <= 9 and len(rows) == 1:
+        return f"r{rows[0]}c{''.join(map(str, cols))}"
+    if size <= 9 and len(cols) == 1:
+        return f"r{''.join(map(str, rows))}c{cols[0]}"
+    return "{" + ",".join(board.name(c) for c in cells) + "}"
+
+
+def _digits(mask: int) -> list[int]:
+    out = []
+    d = 1
+    while mask:
+        if mask & 1:
+            out.append(d)
+        mask >>= 1
+        d += 1
+    return out
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def chain_graph(board: Board) -> ChainGraph | None:
+    """The board's graph as it is now, shared by the techniques that ask on one board state
+    (None: too big to search)."""
+    state = (tuple(board.values), tuple(board.candidates))
+    cached = board.memo.get("grouped chain graph")
+    if isinstance(cached, tuple) and cached[0] == state:
+        return cached[1]
+    graph: ChainGraph | None = ChainGraph(board)
+    assert graph is not None
+    if graph.count > MAX_NODES:
+        graph = None
+    board.memo["grouped chain graph"] = (state, graph)
+    return graph
+
+
+def _loop_type(graph: ChainGraph, premise: int, target: int) -> tuple[str, list[Candidate]] | None:
+    """HoDoKu's ``checkNiceLoop`` on the ends of a chain from a candidate back to its cell:
+    a discontinuous loop with its eliminations, a continuous one (eliminations from the whole
+    loop, :func:`_continuous_gone`), or nothing."""
+    cands = graph.board.candidates
+    start, first_true = graph.node(premise)
+    end, last_true = graph.node(target)
+    first_strong = not first_true  # a false premise is left by a strong link
+    last_strong = last_true
+    a = graph.cell(start)
+    x, y = graph.digit[start], graph.digit[end]
+    if not first_strong and not last_strong and x == y:
+        return GDNL, [(a, x)]
+    if first_strong and last_strong and x == y:
+        return GDNL, [(a, d) for d in _digits(cands[a]) if d != x]
+    if first_strong != last_strong and x != y:
+        return GDNL, [(a, y) if first_strong else (a, x)]
+    both_weak_bivalue = not (first_strong or last_strong) and cands[a].bit_count() == 2
+    if x == y or not (first_strong and last_strong or both_weak_bivalue):
+        return None
+    return GCNL, []
+
+
+def _continuous_gone(graph: ChainGraph, chain: list[int]) -> list[Candidate]:
+    """A continuous loop's eliminations (HoDoKu's ``checkNiceLoop``): what sees both ends of
+    a weak link between cells, a cell's other digits where the loop enters and leaves it by
+    strong links."""
+    board = graph.board
+    cands = board.candidates
+    start, first_true = graph.node(chain[0])
+    end, last_true = graph.node(chain[-1])
+    a = graph.cell(start)
+    x, y = graph.digit[start], graph.digit[end]
+    gone: set[Candidate] = set()
+    nodes = [graph.node(lit) for lit in chain]
+    chain_cells = 0
+    for n, _ in nodes:
+        chain_cells |= graph.mask[n]
+    if not first_true and last_true:
+        gone.update((a, d) for d in _digits(cands[a]) if d not in (x, y))
+    for i in range(1, len(nodes)):
+        n, true = nodes[i]
+        prev = nodes[i - 1][0]
+        if true:
+            # a cell entered by a strong link, left in the cell by a weak one, then by a strong
+            # one: it holds one of the two digits
+            if i + 2 < len(nodes) and graph.cell(prev) != graph.cell(n):
+                n1, t1 = nodes[i + 1]
+                n2, t2 = nodes[i + 2]
+                if (
+                    not t1
+                    and not graph.is_group(n1)
+                    and graph.cell(n1) == graph.cell(n)
+                    and t2
+                    and graph.cell(n2) != graph.cell(n1)
+                    and not graph.is_group(n)
+                ):
+                    c = graph.cell(n)
+                    keep = (graph.digit[n], graph.digit[n1])
+                    gone.update((c, d) for d in _digits(cands[c]) if d not in keep)
+        elif graph.mask[prev] != graph.mask[n] and graph.digit[prev] == graph.digit[n]:
+            # a weak link between cells: one of its ends is true
+            d = graph.digit[n]
+            both = graph.seen(prev) & graph.seen(n) & ~chain_cells & ~(1 << a)
+            gone.update((c, d) for c in cells_of(both & digit_mask(board, d)))
+    return sorted(gone)
+
+
+def _aic_kind(graph: ChainGraph, premise: int, target: int) -> list[Candidate] | None:
+    """HoDoKu's ``checkAics``/``checkAic`` on the ends of a chain from a false candidate to
+    a true one in another cell."""
+    board = graph.board
+    start, _ = graph.node(premise)
+    end, _ = graph.node(target)
+    a, z = graph.cell(start), graph.cell(end)
+    x, y = graph.digit[start], graph.digit[end]
+    if x == y:
+        both = graph.peer_mask[a] & graph.peer_mask[z] & digit_mask(board, x)
+        if both.bit_count() < 2:  # one elimination is a nice loop's (HoDoKu: ``size() >= 2``)
+            return None
+        return [(c, x) for c in cells_of(both)]
+    if not graph.peer_mask[a] >> z & 1:
+        return None
+    if board.has(a, y) and board.has(z, x):  # HoDoKu wants both eliminations
+        return [(a, y), (z, x)]
+    return None
+
+
+def _grouped_steps(board: Board, wanted: str) -> Iterator[Step]:
+    if board.puzzle.model.rules:
+        return  # (see the module's docstring)
+    graph = chain_graph(board)
+    if graph is None:
+        return
+    count = graph.count
+    for start in range(graph.candidates):
+        a = graph.cell(start)
+        home = [graph.node_of[(a, d)] for d in _digits(board.candidates[a])]
+        for true in (True, False) if wanted != GAIC else (False,):
+            premise = graph.lit(start, true)
+            reached = graph.reached(premise)
+            if wanted == GAIC:
+                targets = [
+                    t for t in _bits(reached & ((1 << graph.candidates) - 1)) if graph.cell(t) != a
+                ]
+            else:
+                targets = [
+                    lit
+                    for n in home
+                    for lit in (n, n + count)
+                    if lit != premise and reached >> lit & 1
+                ]
+            for target in targets:
+                if wanted == GAIC:
+                    gone = _aic_kind(graph, premise, target)
+                    if gone is None or graph.distance(premise, target) < 3:
+                        continue  # (three links at least)
+                    chain = graph.path(premise, target)
+                    if chain is None or not _has_group(graph, chain):
+                        continue
+                    yield _step(graph, GAIC, chain, gone)
+                    continue
+                kind = _loop_type(graph, premise, target)
+                if kind is None or kind[0] != wanted or graph.distance(premise, target) < 3:
+                    continue
+                chain = graph.path(premise, target, 1 << a)
+                if chain is None or not _has_group(graph, chain):
+                    continue
+                if graph.mask[graph.node(chain[1])[0]] >> a & 1:
+                    continue  # the first link must leave the cell (HoDoKu's checkNiceLoop)
+                gone = kind[1] if wanted == GDNL else _continuous_gone(graph, chain)
+                if gone:
+                    yield _step(graph, wanted, chain, gone)
+
+
+def _has_group(graph: ChainGraph, chain: list[int]) -> bool:
+    return any(graph.is_group(graph.node(lit)[0]) for lit in chain)
+
+
+def _step(graph: ChainGraph, name: str, chain: list[int], gone: list[Candidate]) -> Step:
+    board = graph.board
+    nodes = [graph.node(lit) for lit in chain]
+    links = [graph.link(p[0], q[0], q[1]) for p, q in zip(nodes, nodes[1:], strict=False)]
+    parts = [graph.name(nodes[0][0])]
+    for n, true in nodes[1:]:
+        parts.append(("=" if true else "-") + graph.name(n))
+    proof: set[Candidate] = set()
+    for n, _ in nodes:
+        proof.update(graph.candidates_of(n))
+    start, end = nodes[0][0], nodes[-1][0]
+    listed = ", ".join(f"{d} from {board.name(c)}" for c, d in gone)
+    notation = "".join(parts)
+    if name == GAIC:
+        text = (
+            f"In {notation}, if {graph.name(start)} is false each strong link makes the next "
+            f"node true, so {graph.name(start)} or {graph.name(end)} is true and {listed} "
+            f"can go."
+        )
+    elif name == GDNL:
+        text = (
+            f"Assuming {graph.name(start)} {'true' if nodes[0][1] else 'false'}, the chain "
+            f"{notation} comes back to its own cell and contradicts itself, so {listed} "
+            f"can go."
+        )
+    else:
+        text = (
+            f"The loop {notation} alternates strong and weak links (a group node is true when "
+            f"one of its cells holds the digit), so each weak link has one true end and "
+            f"{listed} can go."
+        )
+    return board.step(name, text, eliminations=gone, proof=sorted(proof), links=links)
+
+
+@technique
+def grouped_continuous_nice_loop(board: Board) -> Iterator[Step]:
+    """A closed alternating loop through a group node: each weak link has a true end, so
+    what sees both ends of one goes (a cell entered and left by strong links keeps only
+    their two digits)."""
+    return _grouped_steps(board, GCNL)
+
+
+@technique
+def grouped_discontinuous_nice_loop(board: Board) -> Iterator[Step]:
+    """A chain through a group node from a candidate back to its own cell that contradicts
+    the assumption it started from."""
+    return _grouped_steps(board, GDNL)
+
+
+@technique
+def grouped_aic(board: Board) -> Iterator[Step]:
+    """An alternating chain through a group node from one candidate to another: one end is
+    true, so what both ends rule out goes."""
+    return _grouped_steps(board, GAIC)
+
+
+TECHNIQUES: tuple[tuple[str, Technique], ...] = (
+    (GCNL, grouped_continuous_nice_loop),
+    (GDNL, grouped_discontinuous_nice_loop),
+    (GAIC, grouped_aic),
+)
