@@ -32,11 +32,6 @@ from tools.perf.reglib import (
 CASES = read_cases()
 IMPLEMENTED = [c for c in CASES if c.name is not None and finder(c.name) is not None]
 
-# Uniqueness tests with *missing candidates* (variant 2; RegressionTester turns HoDoKu's
-# allowUniquenessMissingCandidates on for them): a corner may have lost x or y by an earlier
-# step. Our deadly patterns need both digits in every corner (uniqueness._deadly_patterns,
-# which Uniqueness Tests 1, 2, 4, 5, 6 and Hidden Rectangle share).
-MISSING_CANDIDATES = {"0600", "0601", "0603", "0604", "0605", "0606"}
 _CNL = (
     "our search meets one loop per start and end (the shortest path); HoDoKu's loop takes "
     "another path, with other eliminations"
@@ -71,8 +66,6 @@ OPTION_VARIANTS: dict[tuple[str, str], str] = {
 
 
 def _reason(case: Case) -> str | None:
-    if case.code in MISSING_CANDIDATES and case.variant == "2":
-        return "uniqueness with missing candidates (variant 2) is not looked for"
     return KNOWN_FAILURES.get(case.line)
 
 

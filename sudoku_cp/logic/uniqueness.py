@@ -9,7 +9,9 @@ every group meets the four in none or exactly two of them (for rows, columns and
 rows, two columns, two boxes). Then in any solution the x/y of the four can be swapped — each
 group keeps its digits — giving a second solution. So a unique puzzle never fills the four with
 x and y only. The swap argument needs all rules to be groups: on a model with rules beyond
-groups (killer cages, thermometers …) these techniques report nothing.
+groups (killer cages, thermometers …) these techniques report nothing. The argument is about
+the solution, not the candidates: a corner that lost x or y to an earlier step still counts
+(HoDoKu's default, "missing candidates"; see :func:`_deadly_patterns`).
 
 BUG+1: when every empty cell but one has two candidates and each digit has 0 or 2 places in
 every group, swapping every cell to its other candidate maps a solution to another (each group,
@@ -25,7 +27,7 @@ Names as HoDoKu spells them (hobiwan's HoDoKu ``SolutionType``/``intl/SolutionTy
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from .board import Board, Technique, digits_of, technique
 from .patterns import cells_of, digit_mask, places, snapshot, tables
@@ -37,37 +39,63 @@ def _swappable(board: Board) -> bool:
 
 
 def _rectangles(board: Board) -> list[tuple[int, int, int, int, int, int]]:
-    """:func:`_deadly_patterns`, listed once per board state: six techniques ask in turn."""
+    """:func:`_deadly_patterns`, listed once per board state: seven techniques ask in turn."""
     snap = snapshot(board)
     if snap.rectangles is None:
         snap.rectangles = list(_deadly_patterns(board))
     return snap.rectangles
 
 
+def _allowed(board: Board) -> list[int]:
+    """Per digit, a mask of the empty cells no peer of which holds that digit (HoDoKu's
+    ``SudokuStepFinder.initCandidatesAllowed``: a digit a technique removed is still allowed)."""
+    t = tables(board)
+    values = board.values
+    empty = sum(1 << c for c, v in enumerate(values) if not v)
+    allowed = [empty] * (board.size + 1)
+    for cell, value in enumerate(values):
+        if value:
+            allowed[value] &= ~t.peer_mask[cell]
+    return allowed
+
+
 def _deadly_patterns(board: Board) -> Iterator[tuple[int, int, int, int, int, int]]:
-    """(a, b, c, d, x, y): a deadly pattern a-b, a-c, b-d, c-d (each pair in a group), a
-    bivalue {x, y}, the other three with x and y among their candidates; every group meets the
-    four cells in 0 or 2 of them."""
+    """(a, b, c, d, x, y): a bivalue empty cell a = {x, y} and three empty cells b, c, d no
+    peer of which holds x or y, a-b, a-c, b-d, c-d sharing groups (d across from a), every
+    group meeting the four in none or two. Each set of four with its two digits once.
+
+    The corners may have lost x or y to other techniques ("missing candidates"): HoDoKu's
+    default (``Options.ALLOW_UNIQUENESS_MISSING_CANDIDATES = true``; hobiwan's HoDoKu,
+    ``src/solver/UniquenessSolver.java``, ``findUniquenessForStartCell`` with ``allowMissing``
+    asks of the corners only ``finder.getCandidatesAllowed()``). The argument does not need the
+    candidates: a unique puzzle never fills four such empty cells with x and y alone, whatever
+    was removed. Every test below reads a corner's candidates as they are — a corner with none
+    but x and y (one of them may be gone) is a pattern corner, the others hold more digits — and
+    removes only candidates still there. Where a test needs a digit somewhere in a group
+    (Uniqueness Test 4, 6, Hidden Rectangle), its being allowed in the corners (not placed in
+    their groups) puts it in the group's places left. HoDoKu's far corner next to the start is
+    tested for x only (``allowedCand2.contains(index22)`` twice in the condition); here both
+    digits, in every corner."""
     t = tables(board)
     cands, values = board.candidates, board.values
-    size = len(cands)
-    masks = snapshot(board).masks  # per digit, the empty cells holding it
-    for a in range(size):
-        mask = cands[a]
+    allowed = _allowed(board)
+    seen: set[tuple[frozenset[int], int, int]] = set()
+    for a, mask in enumerate(cands):
         if values[a] or bin(mask).count("1") != 2:
             continue
         x, y = digits_of(mask)
-        both_mask = masks[x] & masks[y] & ~(1 << a)
-        near = cells_of(t.peer_mask[a] & both_mask)
+        both = allowed[x] & allowed[y] & ~(1 << a)
+        near = cells_of(t.peer_mask[a] & both)
         for i, b in enumerate(near):
             for c in near[i + 1 :]:
                 if (t.peer_mask[b] >> c) & 1:
                     continue
-                for d in cells_of(t.peer_mask[b] & t.peer_mask[c] & both_mask):
-                    if d == a or (t.peer_mask[a] >> d) & 1:
+                far = t.peer_mask[b] & t.peer_mask[c] & both & ~t.peer_mask[a]
+                for d in cells_of(far):
+                    key = (frozenset((a, b, c, d)), x, y)
+                    if key in seen or not _balanced(board, (a, b, c, d)):
                         continue
-                    if not _balanced(board, (a, b, c, d)):
-                        continue
+                    seen.add(key)
                     yield a, b, c, d, x, y
 
 
@@ -79,65 +107,99 @@ def _balanced(board: Board, cells: tuple[int, ...]) -> bool:
     return all(n == 2 for n in count.values())
 
 
-def _ur_links(a: int, b: int, c: int, d: int, x: int) -> list[Link]:
+def _xy(x: int, y: int) -> int:
+    return (1 << (x - 1)) | (1 << (y - 1))
+
+
+def _extra(board: Board, corners: tuple[int, ...], x: int, y: int) -> list[int]:
+    """The corners holding a digit besides x and y (HoDoKu's ``initCheck``:
+    ``additionalCandidates``; the rest, its ``twoCandidates``, hold x and/or y only)."""
+    xy = _xy(x, y)
+    return [k for k in corners if board.candidates[k] & ~xy]
+
+
+def _held(board: Board, cells: Iterable[int], digits: Iterable[int]) -> list[tuple[int, int]]:
+    """The candidates ``digits`` of ``cells`` still on the board: a missing one is neither
+    shown nor removed."""
+    ds = tuple(digits)
+    return [(k, v) for k in cells for v in ds if board.has(k, v)]
+
+
+def _only_in(board: Board, g: int, digit: int, cells: tuple[int, ...]) -> bool:
+    """``digit`` has places left in group ``g``, all among ``cells``."""
+    found = places(board, g, digit)
+    return bool(found) and set(found) <= set(cells)
+
+
+def _ur_links(board: Board, a: int, b: int, c: int, d: int, x: int) -> list[Link]:
+    return _held_links(board, [((a, b), x), ((b, d), x), ((d, c), x), ((c, a), x)], False)
+
+
+def _held_links(
+    board: Board, pairs: Iterable[tuple[tuple[int, int], int]], strong: bool
+) -> list[Link]:
+    """Links between candidates still held: a corner's missing digit is drawn nowhere."""
     return [
-        Link((a, x), (b, x), False),
-        Link((b, x), (d, x), False),
-        Link((d, x), (c, x), False),
-        Link((c, x), (a, x), False),
+        Link((p, v), (q, v), strong) for (p, q), v in pairs if board.has(p, v) and board.has(q, v)
     ]
 
 
 @technique
 def uniqueness_test_1(board: Board) -> Iterator[Step]:
-    """Three corners of a deadly pattern hold only x and y: the fourth cannot be x or y
+    """Three corners of a deadly pattern hold no digit but x and y: the fourth cannot be x or y
     (assumes a unique solution)."""
     if not _swappable(board):
         return
-    cands = board.candidates
     for a, b, c, d, x, y in _rectangles(board):
-        pair = cands[a]
         corners = (a, b, c, d)
-        extra = [cell for cell in corners if cands[cell] != pair]
+        extra = _extra(board, corners, x, y)
         if len(extra) != 1:
             continue
         target = extra[0]
+        gone = _held(board, [target], (x, y))
+        if not gone:
+            continue
         n = board.name
         text = (
-            f"{', '.join(n(k) for k in corners if k != target)} hold only "
+            f"{', '.join(n(k) for k in corners if k != target)} hold no digit but "
             f"{x} and {y}; if {n(target)} were {x} or {y} the four could swap {x} and {y} and "
             f"the puzzle would have two solutions, so {n(target)} is neither."
         )
         yield board.step(
             "Uniqueness Test 1",
             text,
-            eliminations=[(target, x), (target, y)],
-            proof=[(k, v) for k in corners for v in (x, y)],
-            links=_ur_links(a, b, c, d, x),
+            eliminations=gone,
+            proof=_held(board, corners, (x, y)),
+            links=_ur_links(board, a, b, c, d, x),
         )
+
+
+def _one_more(board: Board, extra: list[int], x: int, y: int) -> int:
+    """The one digit besides x and y that the ``extra`` corners hold, or 0 when they hold more
+    (HoDoKu's ``addMask`` in ``checkURForStep``)."""
+    more = 0
+    for k in extra:
+        more |= board.candidates[k] & ~_xy(x, y)
+    return more.bit_length() if more.bit_count() == 1 else 0
 
 
 @technique
 def uniqueness_test_2(board: Board) -> Iterator[Step]:
-    """Two corners of a deadly pattern hold only x and y, the other two (in one group) x, y
-    and one more digit z: one of those two is z, so a cell seeing both is not (assumes a
-    unique solution)."""
+    """Two corners of a deadly pattern hold no digit but x and y, the other two (in one group)
+    one more digit z: one of those two is z, so a cell seeing both is not (assumes a unique
+    solution)."""
     if not _swappable(board):
         return
     t = tables(board)
-    cands = board.candidates
     for a, b, c, d, x, y in _rectangles(board):
-        pair = cands[a]
         corners = (a, b, c, d)
-        extra = [cell for cell in corners if cands[cell] != pair]
+        extra = _extra(board, corners, x, y)
         if len(extra) != 2:
             continue
         p, q = extra
-        if cands[p] != cands[q] or bin(cands[p]).count("1") != 3:
+        z = _one_more(board, extra, x, y)
+        if not z or not (t.peer_mask[p] >> q) & 1:
             continue
-        if not (t.peer_mask[p] >> q) & 1:
-            continue
-        z = (cands[p] & ~pair).bit_length()
         gone = cells_of(digit_mask(board, z) & t.peer_mask[p] & t.peer_mask[q])
         if not gone:
             continue
@@ -151,31 +213,32 @@ def uniqueness_test_2(board: Board) -> Iterator[Step]:
             "Uniqueness Test 2",
             text,
             eliminations=[(k, z) for k in gone],
-            proof=[(k, v) for k in corners for v in (x, y)] + [(p, z), (q, z)],
-            links=_ur_links(a, b, c, d, x),
+            proof=_held(board, corners, (x, y)) + [(p, z), (q, z)],
+            links=_ur_links(board, a, b, c, d, x),
         )
 
 
 @technique
 def uniqueness_test_4(board: Board) -> Iterator[Step]:
-    """Two corners hold only x and y; the other two share a full group in which x has no other
-    place, so one of them is x; neither may then be y (the four would be x/y only), so y
-    leaves both (assumes a unique solution)."""
+    """Two corners hold no digit but x and y; the other two share a full group in which x has
+    no other place, so one of them is x; neither may then be y (the four would be x/y only), so
+    y leaves both (assumes a unique solution)."""
     if not _swappable(board):
         return
     t = tables(board)
-    cands = board.candidates
     for a, b, c, d, x, y in _rectangles(board):
-        pair = cands[a]
         corners = (a, b, c, d)
-        extra = [cell for cell in corners if cands[cell] != pair]
+        extra = _extra(board, corners, x, y)
         if len(extra) != 2:
             continue
         p, q = extra
         shared = set(t.full_groups_of[p]).intersection(t.full_groups_of[q])
         for g in sorted(shared):
             for locked, other in ((x, y), (y, x)):
-                if sorted(places(board, g, locked)) != sorted((p, q)):
+                if not _only_in(board, g, locked, (p, q)):
+                    continue
+                gone = _held(board, (p, q), (other,))
+                if not gone:
                     continue
                 n = board.name
                 text = (
@@ -186,34 +249,30 @@ def uniqueness_test_4(board: Board) -> Iterator[Step]:
                 yield board.step(
                     "Uniqueness Test 4",
                     text,
-                    eliminations=[(p, other), (q, other)],
-                    proof=[(k, v) for k in corners for v in (x, y)],
+                    eliminations=gone,
+                    proof=_held(board, corners, (x, y)),
                     groups=(g,),
-                    links=[Link((p, locked), (q, locked), True)],
+                    links=_held_links(board, [((p, q), locked)], True),
                 )
 
 
 @technique
 def uniqueness_test_5(board: Board) -> Iterator[Step]:
-    """The corners that are not x/y only — two diagonal ones or three — all hold x, y and one
-    more digit z: one of them is z (else the four are x/y only, a second solution), so a cell
+    """The corners that hold more than x and y — two diagonal ones or three — hold one more
+    digit z only: one of them is z (else the four are x/y only, a second solution), so a cell
     seeing all of them is not z (assumes a unique solution). Two such corners in one group are
     Uniqueness Test 2."""
     if not _swappable(board):
         return
     t = tables(board)
-    cands = board.candidates
     for a, b, c, d, x, y in _rectangles(board):
-        pair = cands[a]
         corners = (a, b, c, d)
-        extra = [cell for cell in corners if cands[cell] != pair]
-        if len(extra) not in (2, 3) or len({cands[k] for k in extra}) != 1:
+        extra = _extra(board, corners, x, y)
+        if len(extra) not in (2, 3):
             continue
-        if bin(cands[extra[0]]).count("1") != 3:
+        z = _one_more(board, extra, x, y)
+        if not z or (len(extra) == 2 and (t.peer_mask[extra[0]] >> extra[1]) & 1):
             continue
-        if len(extra) == 2 and (t.peer_mask[extra[0]] >> extra[1]) & 1:
-            continue
-        z = (cands[extra[0]] & ~pair).bit_length()
         gone_mask = digit_mask(board, z)
         for k in extra:
             gone_mask &= t.peer_mask[k]
@@ -230,25 +289,27 @@ def uniqueness_test_5(board: Board) -> Iterator[Step]:
             "Uniqueness Test 5",
             text,
             eliminations=[(k, z) for k in gone],
-            proof=[(k, v) for k in corners for v in (x, y)] + [(k, z) for k in extra],
-            links=_ur_links(a, b, c, d, x),
+            proof=_held(board, corners, (x, y)) + [(k, z) for k in extra],
+            links=_ur_links(board, a, b, c, d, x),
         )
 
 
 @technique
 def uniqueness_test_6(board: Board) -> Iterator[Step]:
-    """Two diagonal corners a, d hold only x and y, and in two parallel groups through the
-    rectangle u (x or y) has only its two corners each: u sits on a and d or on the other two
-    b and c. On b and c it would leave a and d the other digit and the four x/y only (a second
-    solution), so u leaves b and c (assumes a unique solution)."""
+    """Two diagonal corners a, d hold no digit but x and y, and in two parallel groups through
+    the rectangle u (x or y) has its places left among their two corners only: u sits on a and
+    d or on the other two b and c. On b and c it would leave a and d the other digit and the
+    four x/y only (a second solution), so u leaves b and c (assumes a unique solution)."""
     if not _swappable(board):
         return
-    cands = board.candidates
     for a, b, c, d, x, y in _rectangles(board):
-        pair = cands[a]
-        if cands[d] != pair or cands[b] == pair or cands[c] == pair:
+        # a is bivalue x/y, so the two others are b and c, across from each other.
+        if _extra(board, (a, b, c, d), x, y) != [b, c]:
             continue
         for u in (x, y):
+            gone = _held(board, (b, c), (u,))
+            if not gone:
+                continue
             for (p, q), (r, s) in (((a, b), (c, d)), ((a, c), (b, d))):
                 g1 = _link_group(board, p, q, u)
                 g2 = _link_group(board, r, s, u)
@@ -256,7 +317,7 @@ def uniqueness_test_6(board: Board) -> Iterator[Step]:
                     continue
                 n = board.name
                 text = (
-                    f"{u} has only the places {n(p)}, {n(q)} in one group "
+                    f"{u} has no places but {n(p)}, {n(q)} in one group "
                     f"and {n(r)}, {n(s)} in another, so it is on {n(a)} and {n(d)} or on "
                     f"{n(b)} and {n(c)}; on {n(b)} and {n(c)} the four would hold only {x} and "
                     f"{y} (a second solution), so {u} leaves {n(b)} and {n(c)}."
@@ -264,60 +325,66 @@ def uniqueness_test_6(board: Board) -> Iterator[Step]:
                 yield board.step(
                     "Uniqueness Test 6",
                     text,
-                    eliminations=[(b, u), (c, u)],
-                    proof=[(k, v) for k in (a, b, c, d) for v in (x, y)],
+                    eliminations=gone,
+                    proof=_held(board, (a, b, c, d), (x, y)),
                     groups=(g1, g2),
-                    links=[Link((p, u), (q, u), True), Link((r, u), (s, u), True)],
+                    links=_held_links(board, [((p, q), u), ((r, s), u)], True),
                 )
 
 
 def _link_group(board: Board, p: int, q: int, digit: int) -> int | None:
-    """A full group in which ``digit`` has exactly the two places p and q, if any."""
+    """A full group through p and q in which ``digit`` has places left only among the two."""
     t = tables(board)
     for g in sorted(set(t.full_groups_of[p]).intersection(t.full_groups_of[q])):
-        if sorted(places(board, g, digit)) == sorted((p, q)):
+        if _only_in(board, g, digit, (p, q)):
             return g
     return None
 
 
 @technique
 def hidden_rectangle(board: Board) -> Iterator[Step]:
-    """Corner a holds only x and y; in a group through the opposite corner d and corner b, and
-    in one through d and corner c, x has no other place than those two. Were d y, b and c would
-    both be x, a then y, and the four x/y only (a second solution): so y leaves d (assumes a
-    unique solution)."""
+    """A corner k holds no digit but x and y; in a group through the opposite corner o and
+    corner b, and in one through o and corner c, x has no places left but those two. Were o y,
+    b and c would both be x, k then y, and the four x/y only (a second solution): so y leaves
+    o (assumes a unique solution). HoDoKu's ``checkHiddenRectangle`` takes each such corner in
+    turn."""
     if not _swappable(board):
         return
     t = tables(board)
     for a, b, c, d, x, y in _rectangles(board):
-        for locked, other in ((x, y), (y, x)):
-            via = []
-            for corner in (b, c):
-                shared = sorted(set(t.full_groups_of[corner]).intersection(t.full_groups_of[d]))
-                g = next(
-                    (g for g in shared if sorted(places(board, g, locked)) == sorted((corner, d))),
-                    None,
-                )
-                if g is None:
-                    break
-                via.append(g)
-            if len(via) != 2:
+        xy = _xy(x, y)
+        for k, o, sides in ((a, d, (b, c)), (d, a, (b, c)), (b, c, (a, d)), (c, b, (a, d))):
+            if board.candidates[k] & ~xy:
                 continue
-            n = board.name
-            text = (
-                f"{n(a)} holds only {x} and {y}, and {locked} has only two "
-                f"places in a group through {n(d)} and {n(b)} and in one through {n(d)} and "
-                f"{n(c)}; if {n(d)} were {other}, {n(b)} and {n(c)} would be {locked}, {n(a)} "
-                f"{other}, and the four could swap (a second solution), so {n(d)} is not {other}."
-            )
-            yield board.step(
-                "Hidden Rectangle",
-                text,
-                eliminations=[(d, other)],
-                proof=[(k, v) for k in (a, b, c, d) for v in (x, y)],
-                groups=via,
-                links=[Link((b, locked), (d, locked), True), Link((c, locked), (d, locked), True)],
-            )
+            for locked, other in ((x, y), (y, x)):
+                if not board.has(o, other):
+                    continue
+                via = []
+                for corner in sides:
+                    shared = sorted(set(t.full_groups_of[corner]).intersection(t.full_groups_of[o]))
+                    g = next((g for g in shared if _only_in(board, g, locked, (corner, o))), None)
+                    if g is None:
+                        break
+                    via.append(g)
+                if len(via) != 2:
+                    continue
+                n = board.name
+                m1, m2 = sides
+                text = (
+                    f"{n(k)} holds no digit but {x} and {y}, and {locked} has no places "
+                    f"but {n(o)} and {n(m1)} in one group and {n(o)} and {n(m2)} in another; "
+                    f"if {n(o)} were {other}, {n(m1)} and {n(m2)} would be {locked}, {n(k)} "
+                    f"{other}, and the four could swap (a second solution), so {n(o)} is not "
+                    f"{other}."
+                )
+                yield board.step(
+                    "Hidden Rectangle",
+                    text,
+                    eliminations=[(o, other)],
+                    proof=_held(board, (a, b, c, d), (x, y)),
+                    groups=via,
+                    links=_held_links(board, [((m1, o), locked), ((m2, o), locked)], True),
+                )
 
 
 @technique
@@ -384,51 +451,6 @@ TECHNIQUES: tuple[tuple[str, Technique], ...] = (
 # "Avoidable Rectangle Type 1", "Avoidable Rectangle Type 2"), written as searches for every step.
 
 
-def _allowed(board: Board) -> list[int]:
-    """Per digit, a mask of the empty cells no peer of which holds that digit (HoDoKu's
-    ``SudokuStepFinder.candidatesAllowed``: a digit a technique removed is still allowed)."""
-    t = tables(board)
-    values = board.values
-    empty = sum(1 << c for c, v in enumerate(values) if not v)
-    allowed = [empty] * (board.size + 1)
-    for cell, value in enumerate(values):
-        if value:
-            allowed[value] &= ~t.peer_mask[cell]
-    return allowed
-
-
-def _open_rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int, int]]:
-    """((a, b, c, d), x, y): a bivalue empty cell a = {x, y} and three empty cells in which
-    no peer holds x or y, every group meeting the four in none or two, a-b, a-c, b-d, c-d
-    sharing groups. The corners may have lost x or y to other techniques: HoDoKu's default
-    (``Options.ALLOW_UNIQUENESS_MISSING_CANDIDATES = true``, read in
-    ``UniquenessSolver.findUniquenessForStartCell``) — the pattern's argument does not need
-    them (a unique solution never fills the four with x and y alone). There, the far corner
-    next to the start is tested for x only (``allowedCand2.contains(index22)`` twice); here
-    both digits, in every corner."""
-    t = tables(board)
-    cands, values = board.candidates, board.values
-    allowed = _allowed(board)
-    seen: set[tuple[frozenset[int], int, int]] = set()
-    for a, mask in enumerate(cands):
-        if values[a] or bin(mask).count("1") != 2:
-            continue
-        x, y = digits_of(mask)
-        both = allowed[x] & allowed[y] & ~(1 << a)
-        near = cells_of(t.peer_mask[a] & both)
-        for i, b in enumerate(near):
-            for c in near[i + 1 :]:
-                if (t.peer_mask[b] >> c) & 1:
-                    continue
-                far = t.peer_mask[b] & t.peer_mask[c] & both & ~t.peer_mask[a]
-                for d in cells_of(far):
-                    key = (frozenset((a, b, c, d)), x, y)
-                    if key in seen or not _balanced(board, (a, b, c, d)):
-                        continue
-                    seen.add(key)
-                    yield (a, b, c, d), x, y
-
-
 @technique
 def uniqueness_test_3(board: Board) -> Iterator[Step]:
     """Two corners of a deadly pattern hold only x and y, the other two (sharing a group) more
@@ -444,9 +466,10 @@ def uniqueness_test_3(board: Board) -> Iterator[Step]:
         return
     cands, values = board.candidates, board.values
     groups, cell_groups = board.groups, board.cell_groups
-    for corners, x, y in _open_rectangles(board):
-        xy = (1 << (x - 1)) | (1 << (y - 1))
-        extra = [k for k in corners if cands[k] & ~xy]
+    for a, b, c, d, x, y in _rectangles(board):
+        corners = (a, b, c, d)
+        xy = _xy(x, y)
+        extra = _extra(board, corners, x, y)
         if len(extra) != 2:
             continue
         p, q = extra
