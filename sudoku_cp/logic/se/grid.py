@@ -60,7 +60,7 @@ COUNT = tuple(len(d) for d in BITS)
 class SEGrid:
     """Cell values (0 = empty) and candidate masks, changed in place by the rater."""
 
-    __slots__ = ("values", "cands", "_positions")
+    __slots__ = ("values", "cands", "_positions", "deadline")
 
     def __init__(self, values: Sequence[int], cands: Sequence[int] | None = None) -> None:
         self.values = list(values)
@@ -74,6 +74,8 @@ class SEGrid:
         else:
             self.cands = list(cands)
         self._positions: dict[tuple[int, int], int] = {}
+        # perf_counter() time after which a long search (SE's chains) stops; None: no limit
+        self.deadline: float | None = None
 
     def copy(self) -> SEGrid:
         return SEGrid(self.values, self.cands)

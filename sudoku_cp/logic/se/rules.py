@@ -378,3 +378,87 @@ def aligned_pair_exclusion(g: SEGrid) -> Iterator[Step]:
             if removals:
                 where = f"{cell_name(c0)}, {cell_name(c1)}"
                 yield Step("Aligned Pair Exclusion", 6.2, tuple(sorted(removals)), None, where)
+
+
+# --- Aligned triplet exclusion -------------------------------------------------------------
+
+
+def aligned_triplet_exclusion(g: SEGrid) -> Iterator[Step]:
+    """``rules/AlignedExclusion.java`` with degree 3; ``AlignedExclusionHint.getDifficulty``
+    7.5 for three cells. Candidate cells: two or more digits, no peer with one digit, and some
+    peer with two or three (its excluders). The first two cells in ``Twomutations``' order; the
+    third among the other candidate cells that are excluders of the first or the second (in
+    that order, ``twinArea``); with two or more common excluders, a choice of three digits is
+    excluded when two cells that see each other get the same one, or when it would empty a
+    common excluder; a cell's digit in no allowed choice goes. The first such step is SE's."""
+    cands = g.cands
+    candidates: list[int] = []
+    excluders: dict[int, list[int]] = {}
+    excluder_bits: dict[int, int] = {}
+    for cell in range(81):
+        if COUNT[cands[cell]] < 2:
+            continue
+        single = False
+        found = []
+        for peer in PEERS[cell]:
+            count = COUNT[cands[peer]]
+            if count == 1:
+                single = True
+            elif 2 <= count <= 3:
+                found.append(peer)
+        if not single and found:
+            candidates.append(cell)
+            excluders[cell] = found
+            excluder_bits[cell] = sum(1 << c for c in found)
+    if len(candidates) < 3:
+        return
+    is_candidate = set(candidates)
+    for n2 in range(1, len(candidates)):
+        c1 = candidates[n2]
+        for n1 in range(n2):
+            c0 = candidates[n1]
+            pair_bits = excluder_bits[c0] & excluder_bits[c1]
+            if pair_bits & (pair_bits - 1) == 0:
+                continue  # fewer than two common excluders already
+            twin = dict.fromkeys(excluders[c0])
+            twin.update(dict.fromkeys(excluders[c1]))
+            for c2 in twin:
+                if c2 == c0 or c2 == c1 or c2 not in is_candidate:
+                    continue
+                common_bits = pair_bits & excluder_bits[c2]
+                if common_bits & (common_bits - 1) == 0:
+                    continue
+                common = [cands[c] for c in excluders[c0] if common_bits >> c & 1]
+                step = _aligned_triplet(cands, (c0, c1, c2), common)
+                if step is not None:
+                    yield step
+
+
+def _aligned_triplet(cands: list[int], cells: tuple[int, int, int], common: list[int]) -> Step | None:
+    c0, c1, c2 = cells
+    sees01, sees02, sees12 = c1 in PEER_SETS[c0], c2 in PEER_SETS[c0], c2 in PEER_SETS[c1]
+    allowed0 = allowed1 = allowed2 = 0
+    for d0 in BITS[cands[c0]]:
+        b0 = 1 << d0
+        for d1 in BITS[cands[c1]]:
+            if d0 == d1 and sees01:
+                continue
+            b01 = b0 | 1 << d1
+            for d2 in BITS[cands[c2]]:
+                if (d2 == d0 and sees02) or (d2 == d1 and sees12):
+                    continue
+                choice = b01 | 1 << d2
+                if any(mask & ~choice == 0 for mask in common):
+                    continue
+                allowed0 |= b0
+                allowed1 |= 1 << d1
+                allowed2 |= 1 << d2
+    removals = tuple(
+        (c, cands[c] & ~allowed)
+        for c, allowed in sorted(((c0, allowed0), (c1, allowed1), (c2, allowed2)))
+        if cands[c] & ~allowed
+    )
+    if not removals:
+        return None
+    where = ", ".join(map(cell_name, cells))
+    return Step("Aligned Triplet Exclusion", 7.5, removals, None, where)
