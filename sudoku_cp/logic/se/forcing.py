@@ -1,17 +1,19 @@
-"""SE's binary, cell and region forcing chains: Nishio (7.5), multiple (8.0) and dynamic (8.5)
-forcing chains, each plus SE's length increment; read (not copied) from
+"""SE's binary, cell and region forcing chains: Nishio (7.5), multiple (8.0), dynamic (8.5)
+and dynamic (+) (9.0) forcing chains, each plus SE's length increment; read (not copied) from
 SudokuMonster/SukakuExplainer (LGPL-2.1) as :mod:`.rules` says.
 
-``rules/chaining/Chaining.java`` built as ``Chaining(isMultiple, isDynamic, isNishio, 0, …)``
-(``Solver(Grid)``: Nishio ``(false, true, true)``, multiple ``(true, false, false)``, dynamic
-``(true, true, false)``), ``getMultipleChainsHintList``: for each empty cell (three digits or
-more; two or more for the dynamic rules, Nishio's included), for each of its digits, ``doBinaryChaining`` (what
-follows from the digit on, and from it off: a contradiction, or a potential both imply), then
-``doRegionChainings`` (every place of the digit in a region: what all of them imply), and last
-the cell's reductions (what every digit of the cell implies). ``getHintList`` sorts every hint
-found by difficulty, complexity (``getComplexity``: the distinct potentials of the hint's
-chains, ``ChainingHint.getAncestorCount``), then ``getSortKey`` (1 double forcing, 5 cell, 6
-region, 7 contradiction), keeping the order found among equals, and the solver takes the first.
+``rules/chaining/Chaining.java`` built as ``Chaining(isMultiple, isDynamic, isNishio, level,
+…)`` (``Solver(Grid)``: Nishio ``(false, true, true, 0)``, multiple ``(true, false, false,
+0)``, dynamic ``(true, true, false, 0)``, dynamic (+) ``(true, true, false, 1)``),
+``getMultipleChainsHintList``: for each empty cell (three digits or more; two or more for the
+dynamic rules, Nishio's included), for each of its digits, ``doBinaryChaining`` (what follows
+from the digit on, and from it off: a contradiction, or a potential both imply), then
+``doRegionChainings`` (every place of the digit in a region: what all of them imply), and
+last the cell's reductions (what every digit of the cell implies). ``getHintList`` sorts
+every hint found by difficulty, complexity (``getComplexity``: the distinct potentials of the
+hint's chains, ``ChainingHint.getAncestorCount``), then ``getSortKey`` (1 double forcing, 5
+cell, 6 region, 7 contradiction), keeping the order found among equals (one thread, serate's
+default, so the order is the cells'), and the solver takes the first.
 
 A potential is an int: ``(cell * 10 + digit) * 2 + on``. One chaining (``doChaining``) keeps,
 for each potential it reaches, the potentials it was reached from (its parents; in a dynamic
@@ -92,8 +94,48 @@ class _Run:
         return len(seen)
 
 
+def _hash_order(removals: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    """A hint's removals in the order Java's ``HashMap<Cell, BitSet>`` gives them back
+    (``IndirectHint.getRemovablePotentials``): by bucket (``Cell.hashCode`` is the cell's
+    index, the table 16 buckets up to 12 entries, doubling after each 3/4 filled), then in
+    the order put."""
+    size = 16
+    while len(removals) > size * 3 // 4:
+        size *= 2
+    return sorted(removals, key=lambda item: item[0] & (size - 1))
+
+
+def _advanced(values: list[int], cands0: list[int], cands: list[int]) -> list[_Node]:
+    """``Chaining.getAdvancedPotentials`` for level 1 (FCPlus 0, a plain Sudoku): the first
+    of SE's ``otherRules`` (pointing/claiming, hidden pair, naked pair, X-Wing) with steps on
+    the chain's grid; each step that needs some of the chain's offs (its ``basis`` gone since
+    the chaining began, ``getRuleParents``) turns its removals off, those offs its parents."""
+    from .rules import fish, hidden_set, locking, naked_set
+
+    grid = SEGrid(values, cands)
+    for rule in (locking, hidden_set(2, False), naked_set(2), fish(2)):
+        found: list[_Node] = []
+        for step in rule(grid):
+            parents = tuple(
+                (cell * 10 + v) * 2
+                for cell, mask in step.basis
+                for v in BITS[mask & cands0[cell] & ~cands[cell]]
+            )
+            if parents:
+                for cell, mask in _hash_order(step.removals):
+                    found.extend(((cell * 10 + v) * 2, parents) for v in BITS[mask])
+        if found:
+            return found
+    return []
+
+
 def _chaining(
-    cands0: list[int], start: int, y: bool, dynamic: bool
+    cands0: list[int],
+    start: int,
+    y: bool,
+    dynamic: bool,
+    level: int = 0,
+    values: list[int] | None = None,
 ) -> _Run:  # noqa: C901 - one loop, as SE's
     """``Chaining.doChaining`` from one potential (on or off). Ons go first: each turn takes
     the oldest pending on, else the oldest pending off. An on turns off (``getOnToOff``) the
@@ -116,7 +158,7 @@ def _chaining(
         if pending_on:
             key = pending_on.popleft()
             cell, value = key // 20, key // 2 % 10
-            parents = (key,)
+            parents: tuple[int, ...] = (key,)
             if y:
                 for v in BITS[cands[cell]]:
                     if v != value:
@@ -144,7 +186,7 @@ def _chaining(
             mask = cands[cell]
             if y and COUNT[mask] == 2:
                 other_value = BITS[mask & ~bit][0]
-                parents: tuple[int, ...] = (key,)
+                parents = (key,)
                 if dynamic:  # addHiddenParentsOfCell: the cell's digits offs took out
                     gone = cands0[cell] & ~mask
                     if gone:
@@ -179,6 +221,13 @@ def _chaining(
                     on[k_on] = parents
                     pending_on.append(k_on)
             continue
+        if level and values is not None:
+            for k_off, parents in _advanced(values, cands0, cands):
+                if k_off not in off:
+                    off[k_off] = parents
+                    pending_off.append(k_off)
+            if pending_off:
+                continue
         return _Run(on, off, None)
 
 
@@ -198,6 +247,13 @@ _NAMES = {
         "Dynamic Cell Forcing Chains",
         "Dynamic Region Forcing Chains",
     ),
+    # Chaining.getNestedSuffix(1)
+    "plus": (
+        "Dynamic Contradiction Forcing Chains (+)",
+        "Dynamic Double Forcing Chains (+)",
+        "Dynamic Cell Forcing Chains (+)",
+        "Dynamic Region Forcing Chains (+)",
+    ),
 }
 
 
@@ -205,7 +261,10 @@ def _producer(kind: str):  # noqa: C901 - SE's one search
     nishio = kind == "nishio"
     dynamic = kind != "multiple"  # Nishio's chaining is dynamic too: Chaining(false, true, true)
     multiple = kind != "nishio"
-    base = 7.5 if nishio else 8.5 if dynamic else 8.0  # Chaining.getDifficulty
+    level = 1 if kind == "plus" else 0
+    # Chaining.getDifficulty: 8.5 + 0.5 × level for a nested level, else Nishio 7.5, dynamic
+    # 8.5, multiple 8.0
+    base = 8.5 + 0.5 * level if level else 7.5 if nishio else 8.5 if dynamic else 8.0
     y = not nishio  # doChaining: getOnToOff(grid, p, !isNisho), getOffToOn(…, !isNisho, true)
     contradiction = dynamic or nishio
     names = _NAMES[kind]
@@ -218,7 +277,7 @@ def _producer(kind: str):  # noqa: C901 - SE's one search
         def run(start: int) -> _Run:
             found = runs.get(start)
             if found is None:
-                found = runs[start] = _chaining(cands, start, y, dynamic)
+                found = runs[start] = _chaining(cands, start, y, dynamic, level, g.values)
             return found
 
         # (complexity, sort key, order found, step); difficulty rises with complexity
@@ -280,7 +339,9 @@ def _producer(kind: str):  # noqa: C901 - SE's one search
                     bit = 1 << value
                     for region in CELL_REGIONS[cell]:
                         places = [c for c in region if cands[c] & bit]
-                        if places[0] != cell or not (len(places) == 2 or (multiple and len(places) > 2)):
+                        if places[0] != cell or not (
+                            len(places) == 2 or (multiple and len(places) > 2)
+                        ):
                             continue
                         place_runs = [r_on] + [run((c * 10 + value) * 2 + 1) for c in places[1:]]
                         others = place_runs[1:]
@@ -321,6 +382,10 @@ to a contradiction through dynamic X-links alone goes (or, its absence contradic
 multiple_forcing_chains = _producer("multiple")
 """SE's "Multiple Forcing Chains" (``Chaining(true, false, false, 0, …)``): cell and region
 forcing chains; 8.0 plus ``getLengthDifficulty``."""
+dynamic_forcing_chains_plus = _producer("plus")
+"""SE's "Dynamic Forcing Chains (+)" (``Chaining(true, true, false, 1, …)``): dynamic forcing
+chains that, when their links run out, also take what pointing/claiming, hidden and naked pairs
+and X-Wings find on the chain's grid; 9.0 plus ``getLengthDifficulty``."""
 dynamic_forcing_chains = _producer("dynamic")
 """SE's "Dynamic Forcing Chains" (``Chaining(true, true, false, 0, …)``): contradiction,
 double, cell and region forcing chains whose links read the grid as the chain changes it;

@@ -23,6 +23,7 @@ from .chains import forcing_chains_cycles
 from .forcing import (
     TimeCapReached,
     dynamic_forcing_chains,
+    dynamic_forcing_chains_plus,
     multiple_forcing_chains,
     nishio_forcing_chains,
 )
@@ -74,19 +75,18 @@ PRODUCERS: tuple[tuple[str, Producer], ...] = (
     ("NishioForcingChain", nishio_forcing_chains),
     ("MultipleForcingChain", multiple_forcing_chains),
     ("DynamicForcingChain", dynamic_forcing_chains),
+    # chainingHintProducers2
+    ("DynamicForcingChainPlus", dynamic_forcing_chains_plus),
 )
 """SE's producers implemented here, in SE's order (names as SE's ``SolvingTechnique``)."""
 
-NOT_IMPLEMENTED = (
-    "DynamicForcingChainPlus",
-    "NestedForcingChain",
-)
+NOT_IMPLEMENTED = ("NestedForcingChain",)
 """SE's producers after :data:`PRODUCERS` in SE's order, not implemented here."""
 
-BEYOND_FLOOR = 9.0
-"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: dynamic forcing chains (+),
-``rules/chaining/Chaining.java`` ``getDifficulty`` ``8.5 + 0.5 * level`` with level 1; the
-nested ones (levels 2 and more) give more."""
+BEYOND_FLOOR = 9.5
+"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: nested forcing chains,
+``rules/chaining/Chaining.java`` ``getDifficulty`` ``8.5 + 0.5 * level`` with level 2 (SE's
+``advancedHintProducers`` and ``experimentalHintProducers``, levels 2 to 4)."""
 
 DEFAULT_TIME_CAP = 60.0
 """Seconds one rating may take by default."""
@@ -150,6 +150,7 @@ FLOORS = {
     "NishioForcingChain": 7.5,
     "MultipleForcingChain": 8.0,
     "DynamicForcingChain": 8.5,
+    "DynamicForcingChainPlus": 9.0,
 }
 """The least difficulty of the producers that stop at the time cap, each no more than any
 later producer's (``AlignedExclusionHint.getDifficulty``, ``Chaining.getDifficulty``): when a

@@ -113,12 +113,16 @@ def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
                         # column (pointing), else 2.8 (claiming).
                         if removals:
                             pointing = kind2 in (ROW, COLUMN)
+                            # LockingHint.getRuleParents: the digit gone from the first
+                            # region's cells outside the second
+                            basis = tuple((c, bit) for c in cells1 if c not in set2)
                             yield Step(
                                 "Pointing" if pointing else "Claiming",
                                 2.6 if pointing else 2.8,
                                 removals,
                                 None,
                                 where,
+                                basis,
                             )
                         continue
                     # Locking.lookForFollowingHiddenSingles: another region of the first
@@ -208,7 +212,12 @@ def hidden_set(degree: int, direct: bool) -> Producer:
                                 yield Step(name, diff, (), (cell, value), where)
                                 break
                     elif removals:
-                        yield Step(name, diff, removals, None, where)
+                        # HiddenSetHint.getRuleParents: the set's digits gone from the
+                        # region's other cells
+                        basis = tuple(
+                            (cells[i], value_mask) for i in range(9) if not common >> i & 1
+                        )
+                        yield Step(name, diff, removals, None, where, basis)
 
     return produce
 
@@ -241,7 +250,10 @@ def naked_set(degree: int) -> Producer:
                     )
                     if removals:
                         where = f"{_where(kind, index)}: " + ",".join(map(str, BITS[common]))
-                        yield Step(name, diff, removals, None, where)
+                        # NakedSetHint.getRuleParents: the other digits gone from the set's
+                        # cells
+                        basis = tuple((cells[i], 0b1111111110 & ~common) for i in combo)
+                        yield Step(name, diff, removals, None, where, basis)
 
     return produce
 
@@ -282,7 +294,16 @@ def fish(degree: int) -> Producer:
                         where = f"digit {value}, {_KIND_NAME[base_kind]}s " + ",".join(
                             str(i + 1) for i in combo
                         )
-                        yield Step(name, diff, tuple(sorted(removals)), None, where)
+                        # LockingHint.getRuleParents (Fisherman.createFishHint): the digit
+                        # gone from the base lines' cells outside the cover lines; removals
+                        # kept in SE's order (cover line by line)
+                        basis = tuple(
+                            (bases[i][j], bit)
+                            for i in combo
+                            for j in range(9)
+                            if not common >> j & 1
+                        )
+                        yield Step(name, diff, tuple(removals), None, where, basis)
 
     return produce
 
@@ -423,7 +444,7 @@ def aligned_triplet_exclusion(g: SEGrid) -> Iterator[Step]:
             twin = dict.fromkeys(excluders[c0])
             twin.update(dict.fromkeys(excluders[c1]))
             for c2 in twin:
-                if c2 == c0 or c2 == c1 or c2 not in is_candidate:
+                if c2 in (c0, c1) or c2 not in is_candidate:
                     continue
                 common_bits = pair_bits & excluder_bits[c2]
                 if common_bits & (common_bits - 1) == 0:
@@ -434,7 +455,9 @@ def aligned_triplet_exclusion(g: SEGrid) -> Iterator[Step]:
                     yield step
 
 
-def _aligned_triplet(cands: list[int], cells: tuple[int, int, int], common: list[int]) -> Step | None:
+def _aligned_triplet(
+    cands: list[int], cells: tuple[int, int, int], common: list[int]
+) -> Step | None:
     c0, c1, c2 = cells
     sees01, sees02, sees12 = c1 in PEER_SETS[c0], c2 in PEER_SETS[c0], c2 in PEER_SETS[c1]
     allowed0 = allowed1 = allowed2 = 0
