@@ -461,21 +461,31 @@ def _aligned_triplet(
     c0, c1, c2 = cells
     sees01, sees02, sees12 = c1 in PEER_SETS[c0], c2 in PEER_SETS[c0], c2 in PEER_SETS[c1]
     allowed0 = allowed1 = allowed2 = 0
-    for d0 in BITS[cands[c0]]:
+    mask0, mask1, mask2 = cands[c0], cands[c1], cands[c2]
+    for d0 in BITS[mask0]:
         b0 = 1 << d0
-        for d1 in BITS[cands[c1]]:
+        for d1 in BITS[mask1]:
             if d0 == d1 and sees01:
                 continue
             b01 = b0 | 1 << d1
-            for d2 in BITS[cands[c2]]:
-                if (d2 == d0 and sees02) or (d2 == d1 and sees12):
-                    continue
-                choice = b01 | 1 << d2
-                if any(mask & ~choice == 0 for mask in common):
-                    continue
+            # the third digits this pair leaves no room for: one that would empty a common
+            # excluder (all of it but that digit already taken), or equal to a seen cell's
+            forbidden = 0
+            for mask in common:
+                rest = mask & ~b01
+                if rest & (rest - 1) == 0:  # one digit left, or none (then every third one)
+                    forbidden |= rest if rest else mask2
+            if sees02:
+                forbidden |= b0
+            if sees12:
+                forbidden |= 1 << d1
+            third = mask2 & ~forbidden
+            if third:
                 allowed0 |= b0
                 allowed1 |= 1 << d1
-                allowed2 |= 1 << d2
+                allowed2 |= third
+                if allowed0 == mask0 and allowed1 == mask1 and allowed2 == mask2:
+                    return None  # every digit allowed: nothing to exclude
     removals = tuple(
         (c, cands[c] & ~allowed)
         for c, allowed in sorted(((c0, allowed0), (c1, allowed1), (c2, allowed2)))
