@@ -110,6 +110,19 @@ class SEGrid:
             self._positions[key] = mask
         return mask
 
+    def all_positions(self, cells: Sequence[int]) -> list[int]:
+        """:meth:`positions` of every digit at once (index 0 unused), in one pass over
+        ``cells``; not cached."""
+        out = [0] * 10
+        cands = self.cands
+        for i, cell in enumerate(cells):
+            mask = cands[cell]
+            if mask:
+                bit = 1 << i
+                for value in BITS[mask]:
+                    out[value] |= bit
+        return out
+
     def empty_count(self, cells: Sequence[int]) -> int:
         return sum(1 for cell in cells if not self.values[cell])
 

@@ -35,6 +35,7 @@ def _gosper(degree: int) -> tuple[tuple[int, ...], ...]:
 
 
 COMBOS = {degree: _gosper(degree) for degree in (1, 2, 3, 4)}
+COMBO_MASKS = {d: tuple(sum(1 << i for i in c) for c in combos) for d, combos in COMBOS.items()}
 
 
 def _mask_of(indexes: tuple[int, ...]) -> int:
@@ -91,21 +92,45 @@ def naked_single(g: SEGrid) -> Iterator[Step]:
 _LOCKING_PAIRS = ((BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK))
 """``Locking.getHints``: (block, column), (block, row), (column, block), (row, block)."""
 
+_REGION_BITS = tuple(tuple(sum(1 << c for c in cells) for cells in kind) for kind in REGIONS)
+"""Each region's cells as one 81-bit mask."""
+_CROSSING = {
+    (kind1, kind2): tuple(
+        tuple(
+            i2
+            for i2 in range(9)
+            if _REGION_BITS[kind1][i1] & _REGION_BITS[kind2][i2]  # Region.crosses
+        )
+        for i1 in range(9)
+    )
+    for kind1, kind2 in _LOCKING_PAIRS
+}
+"""For each pair of region kinds Locking reads, the regions of the second kind each region of
+the first crosses, in index order."""
+
 
 def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
+    cands = g.cands
     for kind1, kind2 in _LOCKING_PAIRS:
+        crossing = _CROSSING[kind1, kind2]
+        bits2 = _REGION_BITS[kind2]
         for value in range(1, 10):
             bit = 1 << value
             for i1, cells1 in enumerate(REGIONS[kind1]):
-                pos = g.positions(cells1, value)
-                if COUNT_POS[pos] < 2:
+                inside_bits = 0
+                count = 0
+                for c in cells1:
+                    if cands[c] & bit:
+                        inside_bits |= 1 << c
+                        count += 1
+                if count < 2:
                     continue
-                inside = [cells1[i] for i in POS_BITS[pos]]
                 set1 = REGION_SETS[kind1][i1]
-                for i2, cells2 in enumerate(REGIONS[kind2]):
+                for i2 in crossing[i1]:
+                    if inside_bits & ~bits2[i2]:
+                        continue  # a place of the digit outside the second region
+                    cells2 = REGIONS[kind2][i2]
                     set2 = REGION_SETS[kind2][i2]
-                    if set1.isdisjoint(set2) or not all(c in set2 for c in inside):
-                        continue
                     removals = tuple((c, bit) for c in cells2 if c not in set1 and g.cands[c] & bit)
                     where = f"{_where(kind1, i1)} and {_where(kind2, i2)}"
                     if not direct:
@@ -185,11 +210,20 @@ def hidden_set(degree: int, direct: bool) -> Producer:
                 # would show the naked set instead), or, direct, more than degree.
                 if not (empty > degree * 2 or (direct and empty > degree)):
                     continue
-                positions = [0] + [g.positions(cells, v) for v in range(1, 10)]
-                for combo in COMBOS[degree]:
+                positions = g.all_positions(cells)
+                # digits with two places or more (searchCommonTuple refuses the others)
+                usable = 0
+                for i in range(9):
+                    if COUNT_POS[positions[i + 1]] >= 2:
+                        usable |= 1 << i
+                for combo, combo_mask in zip(COMBOS[degree], COMBO_MASKS[degree], strict=True):
+                    if combo_mask & ~usable:
+                        continue
                     values = [i + 1 for i in combo]
-                    common = _union_if_tuple([positions[v] for v in values], degree)
-                    if not common:
+                    common = 0
+                    for v in values:
+                        common |= positions[v]
+                    if COUNT_POS[common] != degree:
                         continue
                     value_mask = sum(1 << v for v in values)
                     removals = tuple(
@@ -274,13 +308,14 @@ def fish(degree: int) -> Producer:
                 placed[v] += 1
             bases = REGIONS[base_kind]
             covers = REGIONS[cover_kind]
+            table = [g.all_positions(cells) for cells in bases]
             for combo in COMBOS[degree]:
                 base_mask = _mask_of(combo)
                 for value in range(1, 10):
                     # Fisherman.getHints: only digits placed at most 9 − 2×degree times.
                     if placed[value] + degree * 2 > 9:
                         continue
-                    common = _union_if_tuple([g.positions(bases[i], value) for i in combo], degree)
+                    common = _union_if_tuple([table[i][value] for i in combo], degree)
                     if not common:
                         continue
                     bit = 1 << value
