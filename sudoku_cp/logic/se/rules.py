@@ -109,22 +109,29 @@ _CROSSING = {
 the first crosses, in index order."""
 
 
+_PLACE_BITS = tuple(
+    tuple(
+        tuple(sum(1 << cells[i] for i in POS_BITS[pos]) for pos in range(1 << 9)) for cells in kind
+    )
+    for kind in REGIONS
+)
+"""For each region and mask of its places (indexes 0..8), the same places as an 81-bit mask."""
+
+
 def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
-    cands = g.cands
+    tables = [[g.all_positions(cells) for cells in REGIONS[kind]] for kind in range(3)]
     for kind1, kind2 in _LOCKING_PAIRS:
         crossing = _CROSSING[kind1, kind2]
         bits2 = _REGION_BITS[kind2]
+        table1 = tables[kind1]
+        place_bits = _PLACE_BITS[kind1]
         for value in range(1, 10):
             bit = 1 << value
             for i1, cells1 in enumerate(REGIONS[kind1]):
-                inside_bits = 0
-                count = 0
-                for c in cells1:
-                    if cands[c] & bit:
-                        inside_bits |= 1 << c
-                        count += 1
-                if count < 2:
+                pos = table1[i1][value]
+                if COUNT_POS[pos] < 2:
                     continue
+                inside_bits = place_bits[i1][pos]
                 set1 = REGION_SETS[kind1][i1]
                 for i2 in crossing[i1]:
                     if inside_bits & ~bits2[i2]:
