@@ -348,8 +348,8 @@ FIELDS = ("id", "level", "score", "hardest", "steps", "outcome", "hardest_used")
     show_default=True,
     help="hodoku: HoDoKu's levels and scores (the default: 97.5% level agreement with HoDoKu "
     "over its whole range). se: Sudoku Explainer's ER/EP/ED (SE 1.2.1's rules and values, "
-    "exact through forcing chains and cycles; a path needing SE's later rules (7.5 and up) "
-    "gets a lower bound written >=x.y), "
+    "exact through dynamic forcing chains (+); a path needing SE's nested forcing chains "
+    "(9.5 and up) gets a lower bound written >=x.y), "
     "opt-in until it is exact over SE's full range.",
 )
 @click.option(
