@@ -2,8 +2,8 @@
 
     tools/build-se.sh /tmp/ref/SE /tmp/se/classes    # SE (SudokuMonster/SukakuExplainer)
     python -m tools.perf.se_agreement [--classes /tmp/se/classes] [--royle N]
-        [--royle-start K] [--hardest N] [--top1465 N] [--se-timeout S] [--time-cap S]
-        [--datasets DIR]
+        [--royle-start K] [--hardest N] [--top1465 N] [--top1465-start K] [--se-timeout S]
+        [--time-cap S] [--datasets DIR]
 
 Both raters see the same puzzles in one run: SE 1.2.1's technique set (``serate
 --techs=1111111111010111011011011011000010100010111111 --format=%r/%p/%d %e``, one Java process
@@ -13,7 +13,7 @@ and counted) and :func:`sudoku_cp.logic.se.rate_values` here, one puzzle after t
 Sets: Royle's 17-clue list (``--royle`` of them after ``--royle-start``), and the first
 ``--hardest`` of the named "famous hardest" puzzles, of the forum's hardest list (tdoku's
 ``puzzles6_forum_hardest_1106``) and of msolve's "most difficult", and the first
-``--top1465`` of magictour's top 1465 (tdoku's ``puzzles3_magictour_top1465``, SE 7.x–9.x
+``--top1465`` of magictour's top 1465 after ``--top1465-start`` (tdoku's ``puzzles3_magictour_top1465``, SE 7.x–9.x
 mostly) (files under
 ``--datasets``, by default the nearest ``shared/datasets`` above this checkout or
 /work/shared/datasets). No
@@ -75,7 +75,12 @@ def _lines(path: Path, limit: int, start: int = 0) -> list[str]:
 
 
 def puzzle_sets(
-    datasets: Path, royle: int, hardest: int, royle_start: int = 0, top1465: int = 0
+    datasets: Path,
+    royle: int,
+    hardest: int,
+    royle_start: int = 0,
+    top1465: int = 0,
+    top1465_start: int = 0,
 ) -> dict[str, list[str]]:
     return {
         "royle17": _lines(datasets / "royle17" / "sudoku17_royle_49151.txt", royle, royle_start),
@@ -85,7 +90,9 @@ def puzzle_sets(
         ),
         # "most difficult" for the msolve solver; SE rates its first 20 at 6.6 each
         "msolve-most-difficult": _lines(datasets / "msolve" / "most_difficult_100.txt", hardest),
-        "top1465": _lines(datasets / "tdoku" / "puzzles3_magictour_top1465.txt", top1465),
+        "top1465": _lines(
+            datasets / "tdoku" / "puzzles3_magictour_top1465.txt", top1465, top1465_start
+        ),
     }
 
 
@@ -222,6 +229,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--hardest", type=int, default=20)
     parser.add_argument("--top1465", type=int, default=0)
+    parser.add_argument(
+        "--top1465-start",
+        type=int,
+        default=0,
+        help="skip this many of top1465's puzzles first (the first 200 were used in development)",
+    )
     parser.add_argument("--se-timeout", type=float, default=600.0)
     parser.add_argument("--time-cap", type=float, default=60.0)
     parser.add_argument("--datasets", type=Path, default=default_datasets())
@@ -237,12 +250,20 @@ def main(argv: list[str] | None = None) -> int:
         ("royle-start", args.royle_start, 49_151),
         ("hardest", args.hardest, 1_000),
         ("top1465", args.top1465, 1_465),
+        ("top1465-start", args.top1465_start, 1_465),
     ):
         if not 0 <= value <= cap:
             print(f"se_agreement: --{name} must be within 0..{cap:,}", file=sys.stderr)
             return 2
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")
-    sets = puzzle_sets(args.datasets, args.royle, args.hardest, args.royle_start, args.top1465)
+    sets = puzzle_sets(
+        args.datasets,
+        args.royle,
+        args.hardest,
+        args.royle_start,
+        args.top1465,
+        args.top1465_start,
+    )
     for name, puzzles in sets.items():
         wanted = {"royle17": args.royle, "top1465": args.top1465}.get(name, args.hardest)
         if not wanted:
