@@ -14,8 +14,8 @@ Sets: Royle's 17-clue list (``--royle`` of them after ``--royle-start``), and th
 ``--hardest`` of the named "famous hardest" puzzles, of the forum's hardest list (tdoku's
 ``puzzles6_forum_hardest_1106``) and of msolve's "most difficult", and the first
 ``--top1465`` of magictour's top 1465 after ``--top1465-start`` (tdoku's
-``puzzles3_magictour_top1465``, SE 7.x–9.x mostly) (files under ``--datasets``, by default the nearest ``shared/datasets`` above this checkout or
-/work/shared/datasets). No
+``puzzles3_magictour_top1465``, SE 7.x–9.x mostly) (files under ``--datasets``, by default
+the nearest ``shared/datasets`` above this checkout or /work/shared/datasets). No
 controlled-bias sample exists there (see its SOURCES.md), so none is measured.
 
 Printed per set: how many puzzles we rate exactly (our ER/EP/ED are SE's numbers, no lower
