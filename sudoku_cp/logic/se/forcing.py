@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .chains import _length_difficulty
 from .grid import BITS, COUNT, REGIONS, SEGrid
-from .step import REGION_OF, Step, cell_name
+from .step import REGION_OF, Producer, Step, cell_name
 
 
 class TimeCapReached(Exception):
@@ -257,7 +257,7 @@ _NAMES = {
 }
 
 
-def _producer(kind: str):  # noqa: C901 - SE's one search
+def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
     nishio = kind == "nishio"
     dynamic = kind != "multiple"  # Nishio's chaining is dynamic too: Chaining(false, true, true)
     multiple = kind != "nishio"
@@ -280,17 +280,19 @@ def _producer(kind: str):  # noqa: C901 - SE's one search
                 found = runs[start] = _chaining(cands, start, y, dynamic, level, g.values)
             return found
 
-        # (complexity, sort key, order found, step); difficulty rises with complexity
+        # The first hint of getHintList's sort: (complexity, sort key, order found, step). One
+        # rule's hints share a base, so difficulty rises with complexity and sorting by
+        # difficulty then complexity is sorting by complexity.
         best: tuple[int, int, int, Step] | None = None
         order = 0
 
-        def offer(complexity: int, sort_key: int, step_of) -> None:
+        def offer(complexity: int, sort_key: int, step_of: Callable[[int], Step]) -> None:
             nonlocal best, order
             order += 1
             if best is None or (complexity, sort_key) < best[:2]:
                 best = (complexity, sort_key, order, step_of(complexity))
 
-        def target_step(name: str, key: int, complexity: int, where: str) -> Step | None:
+        def target_step(name: str, key: int, complexity: int, where: str) -> Step:
             cell, value = key // 20, key // 2 % 10
             diff = round(base + _length_difficulty(complexity), 1)
             if key & 1:  # the target on: the cell's other digits go, the digit is placed
