@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from .chains import _length_difficulty
 from .grid import BITS, COUNT, REGIONS, SEGrid
@@ -286,11 +286,11 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
         best: tuple[int, int, int, Step] | None = None
         order = 0
 
-        def offer(complexity: int, sort_key: int, step_of: Callable[[int], Step]) -> None:
+        def offer(complexity: int, sort_key: int, name: str, key: int, where: str) -> None:
             nonlocal best, order
             order += 1
             if best is None or (complexity, sort_key) < best[:2]:
-                best = (complexity, sort_key, order, step_of(complexity))
+                best = (complexity, sort_key, order, target_step(name, key, complexity, where))
 
         def target_step(name: str, key: int, complexity: int, where: str) -> Step:
             cell, value = key // 20, key // 2 % 10
@@ -318,7 +318,7 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
                     # createChainingOffHint: the digit cannot be on
                     (a_on, p_on), (a_off, p_off) = r_on.absurd
                     cx = r_on.ancestors(a_on, p_on) + r_on.ancestors(a_off, p_off)
-                    offer(cx, 7, lambda c, k=k_off, w=where: target_step(names[0], k, c, w))
+                    offer(cx, 7, names[0], k_off, where)
                 double = card >= 3 and not nishio and dynamic
                 if contradiction or double:
                     r_off = run(k_off)
@@ -326,16 +326,16 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
                         # createChainingOnHint: the digit must be on
                         (a_on, p_on), (a_off, p_off) = r_off.absurd
                         cx = r_off.ancestors(a_on, p_on) + r_off.ancestors(a_off, p_off)
-                        offer(cx, 7, lambda c, k=k_on, w=where: target_step(names[0], k, c, w))
+                        offer(cx, 7, names[0], k_on, where)
                     if double:
                         for k in r_on.on:
                             if k in r_off.on and COUNT[cands[k // 20]] > 1:
                                 cx = r_on.ancestors(k) + r_off.ancestors(k)
-                                offer(cx, 1, lambda c, k=k, w=where: target_step(names[1], k, c, w))
+                                offer(cx, 1, names[1], k, where)
                         for k in r_on.off:
                             if k in r_off.off:
                                 cx = r_on.ancestors(k) + r_off.ancestors(k)
-                                offer(cx, 1, lambda c, k=k, w=where: target_step(names[1], k, c, w))
+                                offer(cx, 1, names[1], k, where)
                 if not nishio:
                     # doRegionChainings: the regions where this cell is the digit's first place
                     bit = 1 << value
@@ -357,7 +357,9 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
                                 offer(
                                     cx,
                                     6,
-                                    lambda c, k=k, w=rwhere: target_step(names[3], k, c, w),
+                                    names[3],
+                                    k,
+                                    rwhere,
                                 )
                 value_runs.append(r_on)
             if not nishio:
@@ -370,7 +372,7 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
                         if k & 1 and COUNT[cands[k // 20]] < 2:
                             continue
                         cx = sum(r.ancestors(k) for r in value_runs)
-                        offer(cx, 5, lambda c, k=k, w=cwhere: target_step(names[2], k, c, w))
+                        offer(cx, 5, names[2], k, cwhere)
         if best is not None:
             yield best[3]
 
