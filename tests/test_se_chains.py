@@ -9,7 +9,7 @@ SukakuExplainer, built here by ``tools/build-se.sh``) run with SE 1.2.1's techni
 
 on puzzles of magictour's top 1465 (tdoku's ``puzzles3_magictour_top1465.txt``, the shared
 datasets; line numbers below), ``%R`` being the name of SE's first step of the highest
-difficulty. Two or more puzzles a technique, chosen among the first 200 lines for a short run.
+difficulty. One or two puzzles a technique, chosen among the first 200 lines for a short run.
 """
 
 from __future__ import annotations
