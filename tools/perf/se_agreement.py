@@ -2,7 +2,8 @@
 
     tools/build-se.sh /tmp/ref/SE /tmp/se/classes    # SE (SudokuMonster/SukakuExplainer)
     python -m tools.perf.se_agreement [--classes /tmp/se/classes] [--royle N]
-        [--royle-start K] [--hardest N] [--se-timeout S] [--time-cap S] [--datasets DIR]
+        [--royle-start K] [--hardest N] [--top1465 N] [--top1465-start K] [--se-timeout S]
+        [--time-cap S] [--datasets DIR]
 
 Both raters see the same puzzles in one run: SE 1.2.1's technique set (``serate
 --techs=1111111111010111011011011011000010100010111111 --format=%r/%p/%d %e``, one Java process
@@ -11,14 +12,16 @@ and counted) and :func:`sudoku_cp.logic.se.rate_values` here, one puzzle after t
 
 Sets: Royle's 17-clue list (``--royle`` of them after ``--royle-start``), and the first
 ``--hardest`` of the named "famous hardest" puzzles, of the forum's hardest list (tdoku's
-``puzzles6_forum_hardest_1106``) and of msolve's "most difficult" (files under
-``--datasets``, by default the nearest ``shared/datasets`` above this checkout or
-/work/shared/datasets). No
+``puzzles6_forum_hardest_1106``) and of msolve's "most difficult", and the first
+``--top1465`` of magictour's top 1465 after ``--top1465-start`` (tdoku's
+``puzzles3_magictour_top1465``, SE 7.x–9.x mostly) (files under ``--datasets``, by default
+the nearest ``shared/datasets`` above this checkout or /work/shared/datasets). No
 controlled-bias sample exists there (see its SOURCES.md), so none is measured.
 
 Printed per set: how many puzzles we rate exactly (our ER/EP/ED are SE's numbers, no lower
 bound) and of those how many equal SE's; ER, EP and ED equality shares over all puzzles (a
-lower bound counts as unequal); wrong = an exact value that differs from SE's, or a lower
+lower bound counts as unequal) and the share of exact ERs within ±0.1 of SE's (a bound never
+counts); wrong = an exact value that differs from SE's, or a lower
 bound above SE's value (must be 0); per-puzzle time ours and SE's (SE's own ``%e``, 10 ms
 resolution, the JVM's start not counted) and the whole SE process's wall time; the load
 average before and after.
@@ -71,7 +74,12 @@ def _lines(path: Path, limit: int, start: int = 0) -> list[str]:
 
 
 def puzzle_sets(
-    datasets: Path, royle: int, hardest: int, royle_start: int = 0
+    datasets: Path,
+    royle: int,
+    hardest: int,
+    royle_start: int = 0,
+    top1465: int = 0,
+    top1465_start: int = 0,
 ) -> dict[str, list[str]]:
     return {
         "royle17": _lines(datasets / "royle17" / "sudoku17_royle_49151.txt", royle, royle_start),
@@ -81,6 +89,9 @@ def puzzle_sets(
         ),
         # "most difficult" for the msolve solver; SE rates its first 20 at 6.6 each
         "msolve-most-difficult": _lines(datasets / "msolve" / "most_difficult_100.txt", hardest),
+        "top1465": _lines(
+            datasets / "tdoku" / "puzzles3_magictour_top1465.txt", top1465, top1465_start
+        ),
     }
 
 
@@ -135,6 +146,7 @@ def compare(name: str, puzzles: list[str], se: SEResult, time_cap: float) -> dic
     n = len(rated)
     exact = equal_exact = 0
     same = [0, 0, 0]
+    near = 0  # ER within ±0.1 of SE's
     wrong: list[str] = []
     ours_times: list[float] = []
     ratios: list[float] = []
@@ -150,6 +162,8 @@ def compare(name: str, puzzles: list[str], se: SEResult, time_cap: float) -> dic
             exact_times.append((seconds, se_seconds))
         theirs = (er, ep, ed)
         mine = (rating.er, rating.ep, rating.ed)
+        if rating.er_exact:
+            near += abs(rating.er - er) < 0.1 + 1e-9
         flags = (rating.er_exact, rating.ep_exact, rating.ed_exact)
         for i in range(3):
             if flags[i]:
@@ -175,6 +189,7 @@ def compare(name: str, puzzles: list[str], se: SEResult, time_cap: float) -> dic
         f"  equal to SE over all: ER {same[0] / n:.1%}, EP {same[1] / n:.1%}, ED {same[2] / n:.1%}"
         " (a lower bound counts as unequal)"
     )
+    print(f"  ER exact and within ±0.1 of SE's: {near / n:.1%}")
     print(f"  wrong (an exact value unequal to SE's, or a bound above it): {len(wrong)}")
     for line in wrong[:10]:
         print("    " + line)
@@ -198,7 +213,7 @@ def compare(name: str, puzzles: list[str], se: SEResult, time_cap: float) -> dic
             f"{statistics.median(ratios):.2f}"
         )
     print(f"  ours/SE total: {sum(ours_times) / max(se.wall, 1e-9):.2f} (SE wall incl. JVM)")
-    return {"n": n, "exact": exact, "er": same[0] / n, "wrong": len(wrong)}
+    return {"n": n, "exact": exact, "er": same[0] / n, "near": near / n, "wrong": len(wrong)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,6 +227,13 @@ def main(argv: list[str] | None = None) -> int:
         help="skip this many of Royle's puzzles first (the first 2,000 were used in development)",
     )
     parser.add_argument("--hardest", type=int, default=20)
+    parser.add_argument("--top1465", type=int, default=0)
+    parser.add_argument(
+        "--top1465-start",
+        type=int,
+        default=0,
+        help="skip this many of top1465's puzzles first (the first 200 were used in development)",
+    )
     parser.add_argument("--se-timeout", type=float, default=600.0)
     parser.add_argument("--time-cap", type=float, default=60.0)
     parser.add_argument("--datasets", type=Path, default=default_datasets())
@@ -226,14 +248,23 @@ def main(argv: list[str] | None = None) -> int:
         ("royle", args.royle, 49_151),
         ("royle-start", args.royle_start, 49_151),
         ("hardest", args.hardest, 1_000),
+        ("top1465", args.top1465, 1_465),
+        ("top1465-start", args.top1465_start, 1_465),
     ):
         if not 0 <= value <= cap:
             print(f"se_agreement: --{name} must be within 0..{cap:,}", file=sys.stderr)
             return 2
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")
-    sets = puzzle_sets(args.datasets, args.royle, args.hardest, args.royle_start)
+    sets = puzzle_sets(
+        args.datasets,
+        args.royle,
+        args.hardest,
+        args.royle_start,
+        args.top1465,
+        args.top1465_start,
+    )
     for name, puzzles in sets.items():
-        wanted = args.royle if name == "royle17" else args.hardest
+        wanted = {"royle17": args.royle, "top1465": args.top1465}.get(name, args.hardest)
         if not wanted:
             continue  # --royle 0 / --hardest 0: the set is not asked for
         if not puzzles:

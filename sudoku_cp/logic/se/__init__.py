@@ -1,7 +1,8 @@
 """Sudoku Explainer's rating (SE, ER/EP/ED) for classic 9×9 puzzles.
 
-:mod:`.rules` holds SE's rules in SE's order with SE's difficulty values, :mod:`.rating` SE's
-solve loop and ER/EP/ED. The scale is implemented from the bottom up to where
+:mod:`.rules`, :mod:`.uniqueness`, :mod:`.chains` and :mod:`.forcing` hold SE's rules in SE's
+order with SE's difficulty values (up to dynamic forcing chains (+)), :mod:`.rating` SE's solve
+loop and ER/EP/ED. The scale is implemented from the bottom up to where
 :data:`.rating.NOT_IMPLEMENTED` begins; a path that needs more is reported as a lower bound.
 
 The project's HoDoKu-style techniques (:mod:`sudoku_cp.logic`) are not reused: SE's rating

@@ -60,7 +60,7 @@ COUNT = tuple(len(d) for d in BITS)
 class SEGrid:
     """Cell values (0 = empty) and candidate masks, changed in place by the rater."""
 
-    __slots__ = ("values", "cands", "_positions")
+    __slots__ = ("values", "cands", "_positions", "deadline")
 
     def __init__(self, values: Sequence[int], cands: Sequence[int] | None = None) -> None:
         self.values = list(values)
@@ -74,6 +74,8 @@ class SEGrid:
         else:
             self.cands = list(cands)
         self._positions: dict[tuple[int, int], int] = {}
+        # perf_counter() time after which a long search (SE's chains) stops; None: no limit
+        self.deadline: float | None = None
 
     def copy(self) -> SEGrid:
         return SEGrid(self.values, self.cands)
@@ -107,6 +109,19 @@ class SEGrid:
                     mask |= 1 << i
             self._positions[key] = mask
         return mask
+
+    def all_positions(self, cells: Sequence[int]) -> list[int]:
+        """:meth:`positions` of every digit at once (index 0 unused), in one pass over
+        ``cells``; not cached."""
+        out = [0] * 10
+        cands = self.cands
+        for i, cell in enumerate(cells):
+            mask = cands[cell]
+            if mask:
+                bit = 1 << i
+                for value in BITS[mask]:
+                    out[value] |= bit
+        return out
 
     def empty_count(self, cells: Sequence[int]) -> int:
         return sum(1 for cell in cells if not self.values[cell])

@@ -20,9 +20,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .chains import forcing_chains_cycles
+from .forcing import (
+    TimeCapReached,
+    dynamic_forcing_chains,
+    dynamic_forcing_chains_plus,
+    multiple_forcing_chains,
+    nishio_forcing_chains,
+)
 from .grid import SEGrid
 from .rules import (
     aligned_pair_exclusion,
+    aligned_triplet_exclusion,
     direct_locking,
     fish,
     hidden_set,
@@ -62,25 +70,23 @@ PRODUCERS: tuple[tuple[str, Producer], ...] = (
     ("BivalueUniversalGrave", bug),
     ("AlignedPairExclusion", aligned_pair_exclusion),
     ("ForcingChainCycle", forcing_chains_cycles),
+    # chainingHintProducers (TUVWXYZWing is not in SE 1.2.1's set, Settings.init121)
+    ("AlignedTripletExclusion", aligned_triplet_exclusion),
+    ("NishioForcingChain", nishio_forcing_chains),
+    ("MultipleForcingChain", multiple_forcing_chains),
+    ("DynamicForcingChain", dynamic_forcing_chains),
+    # chainingHintProducers2
+    ("DynamicForcingChainPlus", dynamic_forcing_chains_plus),
 )
 """SE's producers implemented here, in SE's order (names as SE's ``SolvingTechnique``)."""
 
-NOT_IMPLEMENTED = (
-    "BivalueUniversalGrave",
-    "AlignedTripletExclusion",
-    "NishioForcingChain",
-    "MultipleForcingChain",
-    "DynamicForcingChain",
-    "DynamicForcingChainPlus",
-    "NestedForcingChain",
-)
+NOT_IMPLEMENTED = ("NestedForcingChain",)
 """SE's producers after :data:`PRODUCERS` in SE's order, not implemented here."""
 
-BEYOND_FLOOR = 7.5
-"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: aligned triplet exclusion
-(``rules/AlignedExclusionHint.java``, ``getDifficulty`` 7.5 for three cells) and Nishio
-(``rules/chaining/Chaining.java``, ``getDifficulty`` 7.5); multiple chains 8.0, dynamic 8.5
-and nested ones more."""
+BEYOND_FLOOR = 9.5
+"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: nested forcing chains,
+``rules/chaining/Chaining.java`` ``getDifficulty`` ``8.5 + 0.5 * level`` with level 2 (SE's
+``advancedHintProducers`` and ``experimentalHintProducers``, levels 2 to 4)."""
 
 DEFAULT_TIME_CAP = 60.0
 """Seconds one rating may take by default."""
@@ -139,11 +145,41 @@ class SERating:
         }
 
 
+FLOORS = {
+    "AlignedTripletExclusion": 7.5,
+    "NishioForcingChain": 7.5,
+    "MultipleForcingChain": 8.0,
+    "DynamicForcingChain": 8.5,
+    "DynamicForcingChainPlus": 9.0,
+}
+"""The least difficulty of the producers that stop at the time cap, each no more than any
+later producer's (``AlignedExclusionHint.getDifficulty``, ``Chaining.getDifficulty``): when a
+search stops there, every earlier producer had no step, so SE's next step is rated at least
+this much."""
+
+
+class _Stopped(Exception):
+    def __init__(self, floor: float) -> None:
+        super().__init__(floor)
+        self.floor = floor
+
+
 def next_step(grid: SEGrid) -> Step | None:
-    """The step SE takes next on ``grid``, or None when no implemented rule has one."""
+    """The step SE takes next on ``grid``, or None when no implemented rule has one.
+    :class:`~.forcing.TimeCapReached` when ``grid.deadline`` passes during a chain search."""
     for _name, producer in PRODUCERS:
         for step in producer(grid):
             return step
+    return None
+
+
+def _next_step_or_floor(grid: SEGrid) -> Step | None:
+    for name, producer in PRODUCERS:
+        try:
+            for step in producer(grid):
+                return step
+        except TimeCapReached:
+            raise _Stopped(FLOORS.get(name, 0.0)) from None
     return None
 
 
@@ -157,11 +193,17 @@ def rate_values(values: Sequence[int], time_cap: float = DEFAULT_TIME_CAP) -> SE
     ep_set = ed_set = False
     steps: list[Step] = []
     outcome = "solved"
+    grid.deadline = start + time_cap
+    cap_floor = 0.0
     while not grid.solved():
         if time.perf_counter() - start > time_cap:
             outcome = "time cap"
             break
-        step = next_step(grid)
+        try:
+            step = _next_step_or_floor(grid)
+        except _Stopped as stopped:
+            outcome, cap_floor = "time cap", stopped.floor
+            break
         if step is None:
             outcome = "beyond"
             break
@@ -174,7 +216,7 @@ def rate_values(values: Sequence[int], time_cap: float = DEFAULT_TIME_CAP) -> SE
             ep, ep_set = er, True
     if outcome == "solved":
         return SERating(er, ep, ed, True, True, True, outcome, steps, time.perf_counter() - start)
-    floor = max(er, BEYOND_FLOOR) if outcome == "beyond" else er
+    floor = max(er, BEYOND_FLOOR if outcome == "beyond" else cap_floor)
     return SERating(
         floor,
         ep if ep_set else floor,

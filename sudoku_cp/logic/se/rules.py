@@ -35,6 +35,7 @@ def _gosper(degree: int) -> tuple[tuple[int, ...], ...]:
 
 
 COMBOS = {degree: _gosper(degree) for degree in (1, 2, 3, 4)}
+COMBO_MASKS = {d: tuple(sum(1 << i for i in c) for c in combos) for d, combos in COMBOS.items()}
 
 
 def _mask_of(indexes: tuple[int, ...]) -> int:
@@ -91,21 +92,52 @@ def naked_single(g: SEGrid) -> Iterator[Step]:
 _LOCKING_PAIRS = ((BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK))
 """``Locking.getHints``: (block, column), (block, row), (column, block), (row, block)."""
 
+_REGION_BITS = tuple(tuple(sum(1 << c for c in cells) for cells in kind) for kind in REGIONS)
+"""Each region's cells as one 81-bit mask."""
+_CROSSING = {
+    (kind1, kind2): tuple(
+        tuple(
+            i2
+            for i2 in range(9)
+            if _REGION_BITS[kind1][i1] & _REGION_BITS[kind2][i2]  # Region.crosses
+        )
+        for i1 in range(9)
+    )
+    for kind1, kind2 in _LOCKING_PAIRS
+}
+"""For each pair of region kinds Locking reads, the regions of the second kind each region of
+the first crosses, in index order."""
+
+
+_PLACE_BITS = tuple(
+    tuple(
+        tuple(sum(1 << cells[i] for i in POS_BITS[pos]) for pos in range(1 << 9)) for cells in kind
+    )
+    for kind in REGIONS
+)
+"""For each region and mask of its places (indexes 0..8), the same places as an 81-bit mask."""
+
 
 def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
+    tables = [[g.all_positions(cells) for cells in REGIONS[kind]] for kind in range(3)]
     for kind1, kind2 in _LOCKING_PAIRS:
+        crossing = _CROSSING[kind1, kind2]
+        bits2 = _REGION_BITS[kind2]
+        table1 = tables[kind1]
+        place_bits = _PLACE_BITS[kind1]
         for value in range(1, 10):
             bit = 1 << value
             for i1, cells1 in enumerate(REGIONS[kind1]):
-                pos = g.positions(cells1, value)
+                pos = table1[i1][value]
                 if COUNT_POS[pos] < 2:
                     continue
-                inside = [cells1[i] for i in POS_BITS[pos]]
+                inside_bits = place_bits[i1][pos]
                 set1 = REGION_SETS[kind1][i1]
-                for i2, cells2 in enumerate(REGIONS[kind2]):
+                for i2 in crossing[i1]:
+                    if inside_bits & ~bits2[i2]:
+                        continue  # a place of the digit outside the second region
+                    cells2 = REGIONS[kind2][i2]
                     set2 = REGION_SETS[kind2][i2]
-                    if set1.isdisjoint(set2) or not all(c in set2 for c in inside):
-                        continue
                     removals = tuple((c, bit) for c in cells2 if c not in set1 and g.cands[c] & bit)
                     where = f"{_where(kind1, i1)} and {_where(kind2, i2)}"
                     if not direct:
@@ -113,12 +145,16 @@ def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
                         # column (pointing), else 2.8 (claiming).
                         if removals:
                             pointing = kind2 in (ROW, COLUMN)
+                            # LockingHint.getRuleParents: the digit gone from the first
+                            # region's cells outside the second
+                            basis = tuple((c, bit) for c in cells1 if c not in set2)
                             yield Step(
                                 "Pointing" if pointing else "Claiming",
                                 2.6 if pointing else 2.8,
                                 removals,
                                 None,
                                 where,
+                                basis,
                             )
                         continue
                     # Locking.lookForFollowingHiddenSingles: another region of the first
@@ -181,11 +217,20 @@ def hidden_set(degree: int, direct: bool) -> Producer:
                 # would show the naked set instead), or, direct, more than degree.
                 if not (empty > degree * 2 or (direct and empty > degree)):
                     continue
-                positions = [0] + [g.positions(cells, v) for v in range(1, 10)]
-                for combo in COMBOS[degree]:
+                positions = g.all_positions(cells)
+                # digits with two places or more (searchCommonTuple refuses the others)
+                usable = 0
+                for i in range(9):
+                    if COUNT_POS[positions[i + 1]] >= 2:
+                        usable |= 1 << i
+                for combo, combo_mask in zip(COMBOS[degree], COMBO_MASKS[degree], strict=True):
+                    if combo_mask & ~usable:
+                        continue
                     values = [i + 1 for i in combo]
-                    common = _union_if_tuple([positions[v] for v in values], degree)
-                    if not common:
+                    common = 0
+                    for v in values:
+                        common |= positions[v]
+                    if COUNT_POS[common] != degree:
                         continue
                     value_mask = sum(1 << v for v in values)
                     removals = tuple(
@@ -208,7 +253,12 @@ def hidden_set(degree: int, direct: bool) -> Producer:
                                 yield Step(name, diff, (), (cell, value), where)
                                 break
                     elif removals:
-                        yield Step(name, diff, removals, None, where)
+                        # HiddenSetHint.getRuleParents: the set's digits gone from the
+                        # region's other cells
+                        basis = tuple(
+                            (cells[i], value_mask) for i in range(9) if not common >> i & 1
+                        )
+                        yield Step(name, diff, removals, None, where, basis)
 
     return produce
 
@@ -241,7 +291,10 @@ def naked_set(degree: int) -> Producer:
                     )
                     if removals:
                         where = f"{_where(kind, index)}: " + ",".join(map(str, BITS[common]))
-                        yield Step(name, diff, removals, None, where)
+                        # NakedSetHint.getRuleParents: the other digits gone from the set's
+                        # cells
+                        basis = tuple((cells[i], 0b1111111110 & ~common) for i in combo)
+                        yield Step(name, diff, removals, None, where, basis)
 
     return produce
 
@@ -262,13 +315,14 @@ def fish(degree: int) -> Producer:
                 placed[v] += 1
             bases = REGIONS[base_kind]
             covers = REGIONS[cover_kind]
+            table = [g.all_positions(cells) for cells in bases]
             for combo in COMBOS[degree]:
                 base_mask = _mask_of(combo)
                 for value in range(1, 10):
                     # Fisherman.getHints: only digits placed at most 9 − 2×degree times.
                     if placed[value] + degree * 2 > 9:
                         continue
-                    common = _union_if_tuple([g.positions(bases[i], value) for i in combo], degree)
+                    common = _union_if_tuple([table[i][value] for i in combo], degree)
                     if not common:
                         continue
                     bit = 1 << value
@@ -282,7 +336,16 @@ def fish(degree: int) -> Producer:
                         where = f"digit {value}, {_KIND_NAME[base_kind]}s " + ",".join(
                             str(i + 1) for i in combo
                         )
-                        yield Step(name, diff, tuple(sorted(removals)), None, where)
+                        # LockingHint.getRuleParents (Fisherman.createFishHint): the digit
+                        # gone from the base lines' cells outside the cover lines; removals
+                        # kept in SE's order (cover line by line)
+                        basis = tuple(
+                            (bases[i][j], bit)
+                            for i in combo
+                            for j in range(9)
+                            if not common >> j & 1
+                        )
+                        yield Step(name, diff, tuple(removals), None, where, basis)
 
     return produce
 
@@ -378,3 +441,99 @@ def aligned_pair_exclusion(g: SEGrid) -> Iterator[Step]:
             if removals:
                 where = f"{cell_name(c0)}, {cell_name(c1)}"
                 yield Step("Aligned Pair Exclusion", 6.2, tuple(sorted(removals)), None, where)
+
+
+# --- Aligned triplet exclusion -------------------------------------------------------------
+
+
+def aligned_triplet_exclusion(g: SEGrid) -> Iterator[Step]:
+    """``rules/AlignedExclusion.java`` with degree 3; ``AlignedExclusionHint.getDifficulty``
+    7.5 for three cells. Candidate cells: two or more digits, no peer with one digit, and some
+    peer with two or three (its excluders). The first two cells in ``Twomutations``' order; the
+    third among the other candidate cells that are excluders of the first or the second (in
+    that order, ``twinArea``); with two or more common excluders, a choice of three digits is
+    excluded when two cells that see each other get the same one, or when it would empty a
+    common excluder; a cell's digit in no allowed choice goes. The first such step is SE's."""
+    cands = g.cands
+    candidates: list[int] = []
+    excluders: dict[int, list[int]] = {}
+    excluder_bits: dict[int, int] = {}
+    for cell in range(81):
+        if COUNT[cands[cell]] < 2:
+            continue
+        single = False
+        found = []
+        for peer in PEERS[cell]:
+            count = COUNT[cands[peer]]
+            if count == 1:
+                single = True
+            elif 2 <= count <= 3:
+                found.append(peer)
+        if not single and found:
+            candidates.append(cell)
+            excluders[cell] = found
+            excluder_bits[cell] = sum(1 << c for c in found)
+    if len(candidates) < 3:
+        return
+    is_candidate = set(candidates)
+    for n2 in range(1, len(candidates)):
+        c1 = candidates[n2]
+        for n1 in range(n2):
+            c0 = candidates[n1]
+            pair_bits = excluder_bits[c0] & excluder_bits[c1]
+            if pair_bits & (pair_bits - 1) == 0:
+                continue  # fewer than two common excluders already
+            twin = dict.fromkeys(excluders[c0])
+            twin.update(dict.fromkeys(excluders[c1]))
+            for c2 in twin:
+                if c2 in (c0, c1) or c2 not in is_candidate:
+                    continue
+                common_bits = pair_bits & excluder_bits[c2]
+                if common_bits & (common_bits - 1) == 0:
+                    continue
+                common = [cands[c] for c in excluders[c0] if common_bits >> c & 1]
+                step = _aligned_triplet(cands, (c0, c1, c2), common)
+                if step is not None:
+                    yield step
+
+
+def _aligned_triplet(
+    cands: list[int], cells: tuple[int, int, int], common: list[int]
+) -> Step | None:
+    c0, c1, c2 = cells
+    sees01, sees02, sees12 = c1 in PEER_SETS[c0], c2 in PEER_SETS[c0], c2 in PEER_SETS[c1]
+    allowed0 = allowed1 = allowed2 = 0
+    mask0, mask1, mask2 = cands[c0], cands[c1], cands[c2]
+    for d0 in BITS[mask0]:
+        b0 = 1 << d0
+        for d1 in BITS[mask1]:
+            if d0 == d1 and sees01:
+                continue
+            b01 = b0 | 1 << d1
+            # the third digits this pair leaves no room for: one that would empty a common
+            # excluder (all of it but that digit already taken), or equal to a seen cell's
+            forbidden = 0
+            for mask in common:
+                rest = mask & ~b01
+                if rest & (rest - 1) == 0:  # one digit left, or none (then every third one)
+                    forbidden |= rest if rest else mask2
+            if sees02:
+                forbidden |= b0
+            if sees12:
+                forbidden |= 1 << d1
+            third = mask2 & ~forbidden
+            if third:
+                allowed0 |= b0
+                allowed1 |= 1 << d1
+                allowed2 |= third
+                if allowed0 == mask0 and allowed1 == mask1 and allowed2 == mask2:
+                    return None  # every digit allowed: nothing to exclude
+    removals = tuple(
+        (c, cands[c] & ~allowed)
+        for c, allowed in sorted(((c0, allowed0), (c1, allowed1), (c2, allowed2)))
+        if cands[c] & ~allowed
+    )
+    if not removals:
+        return None
+    where = ", ".join(map(cell_name, cells))
+    return Step("Aligned Triplet Exclusion", 7.5, removals, None, where)

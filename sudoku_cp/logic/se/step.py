@@ -20,6 +20,10 @@ class Step:
     removals: tuple[tuple[int, int], ...] = ()
     placement: tuple[int, int] | None = None
     where: str = ""
+    basis: tuple[tuple[int, int], ...] = ()
+    """The candidates (cell, digit mask) that must be gone for the step to hold: what
+    ``HasParentPotentialHint.getRuleParents`` reads, for the rules SE's dynamic chains (+) nest
+    (pointing/claiming, hidden and naked pairs, X-Wing)."""
 
     def apply(self, grid: SEGrid) -> None:
         # SE's IndirectHint.apply: removals first, then the placement (setValueAndCancel).
