@@ -48,12 +48,13 @@ Kraken fish (``FishSolver.searchForKraken``, fins linked to eliminations by chai
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
 from .basic import and_list
 from .board import Board, Searched, Technique, technique
+from .fish import siamese
 from .layout import layout_of
 from .patterns import snapshot, tables
 from .steps import Step
@@ -479,11 +480,18 @@ def _search(family: str, n: int, finned: bool) -> Searched:
             if seen_key in memo:
                 continue
             found = False
+            same_base: dict[Hashable, list[Step]] = {}
             for fish in _fish_on(board, digit, n, finned, family):
                 found = True
-                yield _step(board, digit, n, fish)
+                step = _step(board, digit, n, fish)
+                if finned:
+                    same_base.setdefault(tuple(u.group for u in fish.base), []).append(step)
+                yield step
             if not found:
                 memo[seen_key] = True
+            # HoDoKu's siamese fish (FishSolver.findSiameseFish): two finned fish of this
+            # search with the same base, after all of the digit's own
+            yield from siamese(board, same_base.values())
 
     name = fish_name(family, n, finned)
     search.__name__ = search.__qualname__ = name.lower().replace(" ", "_").replace("-", "_")

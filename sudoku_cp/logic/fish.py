@@ -16,7 +16,7 @@ and diagonals too). Fish whose base or cover sets are boxes (Franken, Mutant) ar
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -241,17 +241,18 @@ def finned_fish(board: Board, k: int) -> Iterator[Step]:
                         if step is not None:
                             same_base.setdefault((index, base_mask), []).append(step)
                             yield step
-        yield from _siamese(board, same_base)
+        yield from siamese(board, same_base.values())
 
 
-def _siamese(board: Board, same_base: dict[tuple[int, int], list[Step]]) -> Iterator[Step]:
+def siamese(board: Board, same_base: Iterable[list[Step]]) -> Iterator[Step]:
     """HoDoKu's siamese fish (``FishSolver.findSiameseFish``): two finned fish on one digit
     with the same base lines that remove different candidates (their first differs), as one
     step removing what either removes. HoDoKu names it after the first of the two in its
     search order, where a finned fish comes before a sashimi one on the same base (so its
     reglib's cases): sashimi only when both are. Each fish alone holds, so both do; these
-    come after every fish of the digit, never first."""
-    for steps in same_base.values():
+    come after every fish of the digit, never first. ``same_base`` lists one digit's finned
+    fish in lists of those with the same base; :mod:`.complex_fish` uses it too."""
+    for steps in same_base:
         for i, one in enumerate(steps):
             for other in steps[i + 1 :]:
                 if one.eliminations[0] == other.eliminations[0]:

@@ -130,6 +130,15 @@ TECHNIQUE_RATING: dict[str, tuple[str, int]] = {
     "Rule Combinations": ("Easy", 8),
     "Rule Contains": ("Medium", 30),
 }
+# A siamese fish (two finned fish with one base, fish.siamese) is rated as the fish whose name
+# it carries: HoDoKu's step keeps that fish's SolutionType (FishSolver.findSiameseFish).
+TECHNIQUE_RATING.update(
+    {
+        f"Siamese {name}": rating
+        for name, rating in list(TECHNIQUE_RATING.items())
+        if name.startswith(("Finned ", "Sashimi "))
+    }
+)
 
 
 def technique_rating(name: str) -> tuple[str, int]:

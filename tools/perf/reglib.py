@@ -186,6 +186,12 @@ SEARCHED_WITH: dict[str, str] = {
     "Siamese Sashimi X-Wing": "Finned X-Wing",
     "Siamese Sashimi Swordfish": "Finned Swordfish",
     "Siamese Sashimi Jellyfish": "Finned Jellyfish",
+    "Siamese Finned Franken X-Wing": "Finned Franken X-Wing",
+    "Siamese Finned Franken Swordfish": "Finned Franken Swordfish",
+    "Siamese Finned Franken Jellyfish": "Finned Franken Jellyfish",
+    "Siamese Finned Mutant X-Wing": "Finned Mutant X-Wing",
+    "Siamese Finned Mutant Swordfish": "Finned Mutant Swordfish",
+    "Siamese Finned Mutant Jellyfish": "Finned Mutant Jellyfish",
 }
 """A technique whose steps come from another's search (when none is registered by its name)."""
 
