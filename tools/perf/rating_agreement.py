@@ -4,6 +4,7 @@ scores, time per rating, and why the levels differ.
     pip install hodoku-py        # the reference (a Python port of HoDoKu); never a dependency
     python -m tools.perf.rating_agreement [--per-set N] [--timeout S] [--output DIR]
         [--reuse-hodoku DIR/ratings.jsonl]    # HoDoKu's side from an earlier run
+        [--datasets DIR]                      # the shared datasets, if not ../shared/datasets
 
 Puzzles: the bundled 9x9 sets (easy, famous, top1465, 17clue, forum-hardest) and, when
 ``../shared/datasets`` is there, Radcliffe's Kaggle sample stratified by difficulty, Royle's
@@ -52,6 +53,15 @@ def _lines(path: Path, column: int | None = None) -> list[str]:
         if len(text) == 81:
             out.append(text)
     return out
+
+
+SHARED_FILES = (
+    "kaggle/radcliffe_3m_stratified_sample7034.csv",
+    "royle17/sudoku17_royle_49151.txt",
+    "tdoku/puzzles3_magictour_top1465.txt",
+    "norvig/top95.txt",
+)
+"""The public sets' files, relative to the shared datasets folder."""
 
 
 def puzzle_sets(per_set: int, shared: Path = SHARED) -> dict[str, list[str]]:
@@ -322,6 +332,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.per_set <= 10_000 or not 0 < args.timeout <= 3600:
         parser.error("--per-set takes 1 to 10000, --timeout up to 3600 seconds")
+    if args.datasets is not None:
+        missing = [name for name in SHARED_FILES if not (args.datasets / name).is_file()]
+        if missing:
+            parser.error(f"--datasets: no file {args.datasets / missing[0]}")
     try:
         import hodoku  # noqa: F401
     except ImportError:
@@ -329,8 +343,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.reuse_hodoku is not None and not args.reuse_hodoku.is_file():
         parser.error(f"--reuse-hodoku: no file {args.reuse_hodoku}")
-    if args.datasets is not None and not args.datasets.is_dir():
-        parser.error(f"--datasets: no folder {args.datasets}")
     shared = SHARED if args.datasets is None else args.datasets
     summary = run(args.per_set, args.timeout, args.output, args.reuse_hodoku, shared)
     print(json.dumps(summary, indent=1))
