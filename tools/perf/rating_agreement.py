@@ -4,6 +4,7 @@ scores, time per rating, and why the levels differ.
     pip install hodoku-py        # the reference (a Python port of HoDoKu); never a dependency
     python -m tools.perf.rating_agreement [--per-set N] [--timeout S] [--output DIR]
         [--reuse-hodoku DIR/ratings.jsonl]    # HoDoKu's side from an earlier run
+        [--datasets DIR]                      # the shared datasets, if not ../shared/datasets
 
 Puzzles: the bundled 9x9 sets (easy, famous, top1465, 17clue, forum-hardest) and, when
 ``../shared/datasets`` is there, Radcliffe's Kaggle sample stratified by difficulty, Royle's
@@ -54,17 +55,27 @@ def _lines(path: Path, column: int | None = None) -> list[str]:
     return out
 
 
-def puzzle_sets(per_set: int) -> dict[str, list[str]]:
-    """The sets, each cut to ``per_set`` puzzles (its first ones, in file order)."""
+SHARED_FILES = (
+    "kaggle/radcliffe_3m_stratified_sample7034.csv",
+    "royle17/sudoku17_royle_49151.txt",
+    "tdoku/puzzles3_magictour_top1465.txt",
+    "norvig/top95.txt",
+)
+"""The public sets' files, relative to the shared datasets folder."""
+
+
+def puzzle_sets(per_set: int, shared: Path = SHARED) -> dict[str, list[str]]:
+    """The sets, each cut to ``per_set`` puzzles (its first ones, in file order); the public
+    ones from ``shared`` when it is there."""
     sets = {name: _bundled(name) for name in ("easy", "famous", "top1465", "17clue")}
     sets["forum-hardest"] = _bundled("forum-hardest")
-    if SHARED.is_dir():
+    if shared.is_dir():
         sets["kaggle-radcliffe"] = _lines(
-            SHARED / "kaggle" / "radcliffe_3m_stratified_sample7034.csv", column=0
+            shared / "kaggle" / "radcliffe_3m_stratified_sample7034.csv", column=0
         )
-        sets["royle17"] = _lines(SHARED / "royle17" / "sudoku17_royle_49151.txt")
-        sets["tdoku-top1465"] = _lines(SHARED / "tdoku" / "puzzles3_magictour_top1465.txt")[100:]
-        sets["norvig-top95"] = _lines(SHARED / "norvig" / "top95.txt")
+        sets["royle17"] = _lines(shared / "royle17" / "sudoku17_royle_49151.txt")
+        sets["tdoku-top1465"] = _lines(shared / "tdoku" / "puzzles3_magictour_top1465.txt")[100:]
+        sets["norvig-top95"] = _lines(shared / "norvig" / "top95.txt")
     kaggle = sets.get("kaggle-radcliffe")
     if kaggle:  # the file runs from easy to hard: every k-th puzzle keeps its strata
         sets["kaggle-radcliffe"] = kaggle[:: max(1, len(kaggle) // per_set)]
@@ -155,9 +166,13 @@ def _earlier(path: Path | None) -> dict[str, dict[str, Any]]:
 
 
 def run(
-    per_set: int, timeout: float, output: Path | None, reuse: Path | None = None
+    per_set: int,
+    timeout: float,
+    output: Path | None,
+    reuse: Path | None = None,
+    shared: Path = SHARED,
 ) -> dict[str, Any]:
-    sets = puzzle_sets(per_set)
+    sets = puzzle_sets(per_set, shared)
     earlier = _earlier(reuse)
     hodoku = Hodoku()
     rows: list[dict[str, Any]] = []
@@ -306,9 +321,21 @@ def main(argv: list[str] | None = None) -> int:
         metavar="RATINGS_JSONL",
         help="take HoDoKu's side from an earlier run's ratings.jsonl (puzzles not in it are rated)",
     )
+    parser.add_argument(
+        "--datasets",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="the shared datasets folder (default: ../shared/datasets beside the checkout; "
+        "a git worktree elsewhere names it)",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.per_set <= 10_000 or not 0 < args.timeout <= 3600:
         parser.error("--per-set takes 1 to 10000, --timeout up to 3600 seconds")
+    if args.datasets is not None:
+        missing = [name for name in SHARED_FILES if not (args.datasets / name).is_file()]
+        if missing:
+            parser.error(f"--datasets: no file {args.datasets / missing[0]}")
     try:
         import hodoku  # noqa: F401
     except ImportError:
@@ -316,7 +343,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.reuse_hodoku is not None and not args.reuse_hodoku.is_file():
         parser.error(f"--reuse-hodoku: no file {args.reuse_hodoku}")
-    summary = run(args.per_set, args.timeout, args.output, args.reuse_hodoku)
+    shared = SHARED if args.datasets is None else args.datasets
+    summary = run(args.per_set, args.timeout, args.output, args.reuse_hodoku, shared)
     print(json.dumps(summary, indent=1))
     return 0
 
