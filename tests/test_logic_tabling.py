@@ -176,3 +176,45 @@ def test_models_with_rules_keep_their_own_last_resort() -> None:
     board = Board(puzzle)
     for _, find in grouped.TECHNIQUES + tabling.TECHNIQUES:
         assert next(every_step(find, board), None) is None
+
+
+def test_the_forcing_searches_stop_at_the_boards_deadline() -> None:
+    """With the board's deadline passed, each forcing chain and net search stops before its
+    first premise and marks the board cut; without one, the same grid gives steps."""
+    import time
+
+    board = _stalled_before_forcing(Puzzle.parse(bundled("top1465")[0]["puzzle"]))
+    assert not board.solved()
+    assert any(find(board) is not None for _, find in tabling.TECHNIQUES)
+    assert not board.cut
+    board.deadline = time.perf_counter() - 1
+    for _, find in tabling.TECHNIQUES:
+        assert find(board) is None
+    assert board.cut
+
+
+def test_a_solve_whose_forcing_search_meets_the_deadline_times_out() -> None:
+    """The solver's deadline reaches the forcing searches: a round whose search stopped at it
+    ends the solve as timed out, where without a deadline that search takes a step."""
+    import time
+
+    board = _stalled_before_forcing(Puzzle.parse(bundled("top1465")[0]["puzzle"]))
+    puzzle = board.puzzle
+    state = {"placed": list(board.values), "marks": list(board.candidates)}
+    fcc = tabling.forcing_chain_contradiction
+    free = solve_logically(puzzle, techniques=[fcc], max_steps=1, **state)  # type: ignore[arg-type]
+    assert len(free.steps) == 1 and not free.timed_out
+
+    def late(b: Board) -> object:
+        # the real search, asked once the deadline has passed (as a long search would find it)
+        while not b.deadline or time.perf_counter() < b.deadline:
+            time.sleep(0.001)
+        return fcc(b)
+
+    cut = solve_logically(
+        puzzle,
+        techniques=[late],
+        deadline=time.perf_counter() + 0.05,
+        **state,  # type: ignore[arg-type, list-item]
+    )
+    assert cut.timed_out and not cut.steps and cut.outcome == "stalled"
