@@ -178,19 +178,31 @@ def test_models_with_rules_keep_their_own_last_resort() -> None:
         assert next(every_step(find, board), None) is None
 
 
-def test_the_forcing_searches_stop_at_the_boards_deadline() -> None:
-    """With the board's deadline passed, each forcing chain and net search stops before its
-    first premise and marks the board cut; without one, the same grid gives steps."""
+def test_the_long_searches_stop_at_the_boards_deadline() -> None:
+    """Each forcing chain and net search, grouped loop search and ALS-XY-Chain search, on a
+    grid of a real solve where the solver took its step: with the board's deadline passed it
+    stops before its first premise (or start), finds nothing and marks the board cut."""
     import time
 
-    board = _stalled_before_forcing(Puzzle.parse(bundled("top1465")[0]["puzzle"]))
-    assert not board.solved()
-    assert any(find(board) is not None for _, find in tabling.TECHNIQUES)
-    assert not board.cut
-    board.deadline = time.perf_counter() - 1
-    for _, find in tabling.TECHNIQUES:
-        assert find(board) is None
-    assert board.cut
+    from sudoku_cp.logic import als
+
+    long = dict(tabling.TECHNIQUES + grouped.TECHNIQUES)
+    long[als.ALS_XY_CHAIN] = als.als_xy_chain
+    covered: set[str] = set()
+    for row in bundled("top1465")[:8]:
+        puzzle = Puzzle.parse(row["puzzle"])
+        board = Board(puzzle)
+        for step in solve_logically(puzzle, uniqueness=True).steps:
+            find = long.get(step.technique)
+            if find is not None and step.technique not in covered:
+                assert find(board) == step  # (no deadline: the solver's step)
+                board.deadline = time.perf_counter() - 1
+                assert find(board) is None, step.technique
+                assert board.cut
+                board.deadline, board.cut = None, False
+                covered.add(step.technique)
+            board.apply(step)
+    assert {tabling.FCC, tabling.FNC, grouped.GDNL, als.ALS_XY_CHAIN} <= covered, covered
 
 
 def test_a_solve_whose_forcing_search_meets_the_deadline_times_out() -> None:

@@ -90,8 +90,8 @@ class Board:
         """Steps made by :meth:`step` so far: a search resumed after yielding one can tell
         that it found something (see :func:`.patterns.fresh_digits`)."""
         self.deadline: float | None = None
-        """A ``time.perf_counter()`` value the long searches (forcing chains and nets) stop at
-        (:meth:`past_deadline`); the solver sets its own."""
+        """A ``time.perf_counter()`` value the long searches (grouped loops, ALS-XY-Chain,
+        forcing chains and nets) stop at (:meth:`past_deadline`); the solver sets its own."""
         self.cut = False
         """True once a search stopped at the deadline: what it found may not be all."""
         for cell, digit in enumerate(puzzle.cells):

@@ -529,6 +529,8 @@ def _grouped_steps(board: Board, wanted: str) -> Iterator[Step]:
         return
     count = graph.count
     for start in range(graph.candidates):
+        if board.past_deadline():
+            return
         a = graph.cell(start)
         home = [graph.node_of[(a, d)] for d in _digits(board.candidates[a])]
         for true in (True, False) if wanted != GAIC else (False,):

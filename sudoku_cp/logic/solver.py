@@ -168,8 +168,9 @@ def solve_logically(
     digit: with sound techniques, a proof the puzzle has no solution). ``max_steps`` (default:
     one per candidate, which no solve can exceed) cuts a solve short as ``stalled``, and so does
     ``deadline`` (a ``time.perf_counter()`` value; the trace says ``timed_out``): it is looked
-    at between steps, and by the forcing chain and net searches between premises (one of
-    them may take a second on a hard board), whose round then ends the solve.
+    at between steps, and by the long searches (grouped loops, ALS-XY-Chain, forcing chains
+    and nets) between premises (a forcing net may take a second on a hard board), whose round
+    then ends the solve.
 
     A current state to start from (a setter's or solver's progress): ``placed``, a digit per
     cell (0: none) placed beside the givens, and ``marks``, a candidate mask per cell (bit
