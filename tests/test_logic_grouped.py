@@ -167,3 +167,56 @@ def test_every_grouped_step_is_sound(line: str) -> None:
         for step in every_step(find, board):
             assert all(grid[0][c] != d for c, d in step.eliminations), step.text
             assert all(grid[0][c] == d for c, d in step.placements), step.text
+
+
+def _hard_rows() -> list[dict[str, str]]:
+    from puzzles import bundled
+
+    return bundled("top1465")[:4] + bundled("forum-hardest")[:1]
+
+
+def test_reach_closure_is_each_premises_breadth_first_search() -> None:
+    """The speed door of ``ChainGraph.reached`` (one pass, ``reach_closure``) gives every
+    literal the mask its own breadth-first levels give, on the graphs of the states real hard
+    solves pass through."""
+    from sudoku_cp.logic.solver import solve_logically
+
+    graphs = 0
+    for row in _hard_rows():
+        puzzle = Puzzle.parse(row["puzzle"])
+        board = Board(puzzle)
+        for index, step in enumerate(solve_logically(puzzle, uniqueness=True).steps):
+            if index % 5 == 0:
+                graph = grouped.ChainGraph(board)
+                closure = grouped.reach_closure(graph.succ)
+                for lit in range(2 * graph.count):
+                    plain = 0
+                    for level in graph.levels(lit):
+                        plain |= level
+                    assert closure[lit] == plain, (row["id"], index, lit)
+                graphs += 1
+            board.apply(step)
+    assert graphs >= 20
+
+
+def test_solves_take_the_same_steps_through_either_door(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole solves of hard puzzles (grouped loops, forcing chains and nets among their
+    steps) are the same, step for step and word for word, with ``FAST_REACH`` off (each
+    premise searched on its own) and on."""
+    from sudoku_cp.logic.solver import solve_logically
+
+    def traces() -> list[tuple[object, ...]]:
+        out = []
+        for row in _hard_rows():
+            trace = solve_logically(Puzzle.parse(row["puzzle"]), uniqueness=True)
+            steps = [(s.technique, s.eliminations, s.placements, s.text) for s in trace.steps]
+            out.append((trace.outcome, *steps))
+        return out
+
+    monkeypatch.setattr(grouped, "FAST_REACH", False)
+    plain = traces()
+    monkeypatch.setattr(grouped, "FAST_REACH", True)
+    fast = traces()
+    assert fast == plain
+    used = {step[0] for trace in fast for step in trace[1:]}  # type: ignore[index]
+    assert used & {grouped.GCNL, grouped.GDNL, grouped.GAIC}

@@ -176,3 +176,57 @@ def test_models_with_rules_keep_their_own_last_resort() -> None:
     board = Board(puzzle)
     for _, find in grouped.TECHNIQUES + tabling.TECHNIQUES:
         assert next(every_step(find, board), None) is None
+
+
+def test_the_long_searches_stop_at_the_boards_deadline() -> None:
+    """Each forcing chain and net search, grouped loop search and ALS-XY-Chain search, on a
+    grid of a real solve where the solver took its step: with the board's deadline passed it
+    stops before its first premise (or start), finds nothing and marks the board cut."""
+    import time
+
+    from sudoku_cp.logic import als
+
+    long = dict(tabling.TECHNIQUES + grouped.TECHNIQUES)
+    long[als.ALS_XY_CHAIN] = als.als_xy_chain
+    covered: set[str] = set()
+    for row in bundled("top1465")[:8]:
+        puzzle = Puzzle.parse(row["puzzle"])
+        board = Board(puzzle)
+        for step in solve_logically(puzzle, uniqueness=True).steps:
+            find = long.get(step.technique)
+            if find is not None and step.technique not in covered:
+                assert find(board) == step  # (no deadline: the solver's step)
+                board.deadline = time.perf_counter() - 1
+                assert find(board) is None, step.technique
+                assert board.cut
+                board.deadline, board.cut = None, False
+                covered.add(step.technique)
+            board.apply(step)
+    assert {tabling.FCC, tabling.FNC, grouped.GDNL, als.ALS_XY_CHAIN} <= covered, covered
+
+
+def test_a_solve_whose_forcing_search_meets_the_deadline_times_out() -> None:
+    """The solver's deadline reaches the forcing searches: a round whose search stopped at it
+    ends the solve as timed out, where without a deadline that search takes a step."""
+    import time
+
+    board = _stalled_before_forcing(Puzzle.parse(bundled("top1465")[0]["puzzle"]))
+    puzzle = board.puzzle
+    state = {"placed": list(board.values), "marks": list(board.candidates)}
+    fcc = tabling.forcing_chain_contradiction
+    free = solve_logically(puzzle, techniques=[fcc], max_steps=1, **state)  # type: ignore[arg-type]
+    assert len(free.steps) == 1 and not free.timed_out
+
+    def late(b: Board) -> object:
+        # the real search, asked once the deadline has passed (as a long search would find it)
+        while not b.deadline or time.perf_counter() < b.deadline:
+            time.sleep(0.001)
+        return fcc(b)
+
+    cut = solve_logically(
+        puzzle,
+        techniques=[late],
+        deadline=time.perf_counter() + 0.05,
+        **state,  # type: ignore[arg-type, list-item]
+    )
+    assert cut.timed_out and not cut.steps and cut.outcome == "stalled"

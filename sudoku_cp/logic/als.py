@@ -451,6 +451,8 @@ def search_als_xy_chain(
     for start, first in enumerate(alses):
         if not graph[start]:
             continue
+        if board.past_deadline():
+            return
         # The ends that could remove something with this start: per end, the digits z whose
         # places in both some cell sees.
         ends: dict[int, int] = {}

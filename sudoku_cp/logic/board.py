@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import operator
+import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -88,9 +89,23 @@ class Board:
         self.built = 0
         """Steps made by :meth:`step` so far: a search resumed after yielding one can tell
         that it found something (see :func:`.patterns.fresh_digits`)."""
+        self.deadline: float | None = None
+        """A ``time.perf_counter()`` value the long searches (grouped loops, ALS-XY-Chain,
+        forcing chains and nets) stop at (:meth:`past_deadline`); the solver sets its own."""
+        self.cut = False
+        """True once a search stopped at the deadline: what it found may not be all."""
         for cell, digit in enumerate(puzzle.cells):
             if digit:
                 self.place(cell, digit)
+
+    def past_deadline(self) -> bool:
+        """True (and :attr:`cut` set) when the board's deadline has passed: a long search asks
+        between premises and stops, so that one search cannot run far past a caller's time
+        cap (the solver checks only between steps). Without a deadline, always False."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.cut = True
+            return True
+        return False
 
     def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` in ``cell`` and remove it from the cell's peers."""

@@ -126,17 +126,20 @@ class ChainGraph:
                 j = node_of[(c, d)]
                 weak[g] |= 1 << j
                 weak[j] |= 1 << g
-        for g in range(self.candidates, count):
-            for h in range(g + 1, count):
-                if self.digit[g] != self.digit[h] or self.mask[g] & self.mask[h]:
-                    continue
-                if self.mask[h] & ~seen_by[g - self.candidates] == 0:
-                    weak[g] |= 1 << h
-                    weak[h] |= 1 << g
-        # strong links: a digit's places in a full group split into two nodes
         groups_of_digit: dict[int, list[int]] = {}
         for g in range(self.candidates, count):
             groups_of_digit.setdefault(self.digit[g], []).append(g)
+        node_mask = self.mask
+        for same in groups_of_digit.values():  # (group nodes of one digit only can link)
+            for k, g in enumerate(same):
+                seen_g = seen_by[g - self.candidates]
+                for h in same[k + 1 :]:
+                    if node_mask[g] & node_mask[h]:
+                        continue
+                    if node_mask[h] & ~seen_g == 0:
+                        weak[g] |= 1 << h
+                        weak[h] |= 1 << g
+        # strong links: a digit's places in a full group split into two nodes
         for gi in t.full:
             house = t.group_mask[gi]
             for d in range(1, size + 1):
@@ -157,16 +160,25 @@ class ChainGraph:
                     strong[b] |= 1 << a
         # literal successors: true implies its weak partners false, false its strong partners
         self.succ = [w << count for w in weak] + strong
-        pred = [0] * (2 * count)
-        for lit, mask in enumerate(self.succ):
-            bit = 1 << lit
-            for other in _bits(mask):
-                pred[other] |= bit
-        self.pred = pred
+        self._pred: list[int] | None = None
         self._levels: dict[int, list[int]] = {}
         self._reached: dict[int, int] = {}
+        self._closure: list[int] | None = None
         self.work = 0
         """Literals expanded so far (all premises): a measure of the time spent."""
+
+    @property
+    def pred(self) -> list[int]:
+        """Per literal, a mask of the literals that imply it directly (made when a chain is
+        first written out: most board states need none)."""
+        if self._pred is None:
+            pred = [0] * (2 * self.count)
+            for lit, mask in enumerate(self.succ):
+                bit = 1 << lit
+                for other in _bits(mask):
+                    pred[other] |= bit
+            self._pred = pred
+        return self._pred
 
     def lit(self, node: int, true: bool) -> int:
         return node if true else node + self.count
@@ -178,20 +190,29 @@ class ChainGraph:
             succ = self.succ
             seen = frontier = 1 << premise
             found = [frontier]
+            work = 0
             while frontier:
                 following = 0
-                for b in _bits(frontier):
-                    following |= succ[b]
-                    self.work += 1
+                rest = frontier
+                while rest:  # (the bits inline: a generator here cost a third of the search)
+                    low = rest & -rest
+                    following |= succ[low.bit_length() - 1]
+                    rest ^= low
+                    work += 1
                 frontier = following & ~seen
                 seen |= frontier
                 if frontier:
                     found.append(frontier)
+            self.work += work
             self._levels[premise] = found
         return found
 
     def reached(self, premise: int) -> int:
         """Every literal ``premise`` implies (itself included), as a mask."""
+        if FAST_REACH:
+            if self._closure is None:
+                self._closure = reach_closure(self.succ)
+            return self._closure[premise]
         found = self._reached.get(premise)
         if found is None:
             found = 0
@@ -288,6 +309,81 @@ class ChainGraph:
 
     def candidates_of(self, node: int) -> list[Candidate]:
         return [(c, self.digit[node]) for c in cells_of(self.mask[node])]
+
+
+FAST_REACH = True
+"""The speed door of :meth:`ChainGraph.reached`: True, every literal's implications come from
+one pass over the graph (:func:`reach_closure`), made the first time one is asked; False, each
+premise's from its own breadth-first levels (:meth:`ChainGraph.levels`), the plain way. The
+two give the same masks (``tests/test_logic_grouped.py`` checks both that and the solver's
+traces); the levels, which chains' shortest paths need, are then made only for premises whose
+chains are written out."""
+
+
+def reach_closure(succ: list[int]) -> list[int]:
+    """Per node of a graph (``succ``: a mask of each node's successors), the mask of the nodes
+    it reaches, itself included: Tarjan's strongly connected components, iteratively, each
+    component's reach the union of its members and of what the components it leads to reach
+    (those are finished first). On a board's implication graph the nodes reach a good share of
+    the rest, so this costs a pass over the links where a search per premise costs as many
+    passes as premises."""
+    n = len(succ)
+    order = [-1] * n  # discovery index
+    low = [0] * n
+    on_stack = [False] * n
+    reach = [0] * n
+    stack: list[int] = []
+    counter = 0
+    for root in range(n):
+        if order[root] >= 0:
+            continue
+        order[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = True
+        work = [(root, succ[root])]
+        while work:
+            v, rest = work[-1]
+            if rest:
+                bit = rest & -rest
+                work[-1] = (v, rest ^ bit)
+                w = bit.bit_length() - 1
+                if order[w] < 0:
+                    order[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack[w] = True
+                    work.append((w, succ[w]))
+                elif on_stack[w] and order[w] < low[v]:
+                    low[v] = order[w]
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+            if low[v] != order[v]:
+                continue
+            # v roots a component: its members are on the stack down to v
+            members = 0
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack[w] = False
+                component.append(w)
+                members |= 1 << w
+                if w == v:
+                    break
+            found = members
+            for w in component:
+                out = succ[w] & ~members
+                while out:
+                    bit = out & -out
+                    found |= reach[bit.bit_length() - 1]
+                    out ^= bit
+            for w in component:
+                reach[w] = found
+    return reach
 
 
 def cells_name(board: Board, cells: list[int]) -> str:
@@ -433,6 +529,8 @@ def _grouped_steps(board: Board, wanted: str) -> Iterator[Step]:
         return
     count = graph.count
     for start in range(graph.candidates):
+        if board.past_deadline():
+            return
         a = graph.cell(start)
         home = [graph.node_of[(a, d)] for d in _digits(board.candidates[a])]
         for true in (True, False) if wanted != GAIC else (False,):

@@ -167,7 +167,10 @@ def solve_logically(
     finds anything) or ``contradiction`` (an empty cell has no candidate, or a full group lost a
     digit: with sound techniques, a proof the puzzle has no solution). ``max_steps`` (default:
     one per candidate, which no solve can exceed) cuts a solve short as ``stalled``, and so does
-    ``deadline`` (a ``time.perf_counter()`` value; the trace says ``timed_out``).
+    ``deadline`` (a ``time.perf_counter()`` value; the trace says ``timed_out``): it is looked
+    at between steps, and by the long searches (grouped loops, ALS-XY-Chain, forcing chains
+    and nets) between premises (a forcing net may take a second on a hard board), whose round
+    then ends the solve.
 
     A current state to start from (a setter's or solver's progress): ``placed``, a digit per
     cell (0: none) placed beside the givens, and ``marks``, a candidate mask per cell (bit
@@ -190,6 +193,7 @@ def solve_logically(
     board = Board(puzzle)
     clash = _start_from(board, placed, marks)
     board.track()
+    board.deadline = deadline
     limit = puzzle.size**3 if max_steps is None else max_steps
     steps: list[Step] = []
     outcome: Outcome = "stalled"
@@ -201,6 +205,9 @@ def solve_logically(
             timed_out = True
             break
         step = next((s for s in map(lambda find: find(board), chosen) if s is not None), None)
+        if board.cut:  # a search stopped at the deadline: its step may not be the first
+            timed_out = True
+            break
         if step is None:
             break
         changed = board.apply(step)

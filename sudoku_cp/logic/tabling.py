@@ -23,8 +23,8 @@ For classic and group-only models: a model with rules beyond groups has its own 
 nothing there. Names as HoDoKu's ``SolutionType`` spells them: "Forcing Chain
 Contradiction", "Forcing Chain Verity", "Forcing Net Contradiction", "Forcing Net Verity".
 These are last resorts: each search is bounded (:data:`.grouped.MAX_NODES`,
-:data:`MAX_NET_PREMISES`), and yields its steps as it finds them, so the solver pays for the
-first only.
+:data:`MAX_NET_PREMISES`), yields its steps as it finds them, so the solver pays for the
+first only, and stops at the board's deadline (:meth:`.Board.past_deadline`).
 """
 
 from __future__ import annotations
@@ -162,6 +162,8 @@ def _forcing_chain_contradictions(board: Board) -> Iterator[Step]:
         return
     sets = _Sets(graph)
     for node in range(graph.candidates):
+        if board.past_deadline():
+            return
         for true in (True, False):
             premise = graph.lit(node, true)
             for why, ends in _contradictions(graph, sets, premise):
@@ -216,6 +218,8 @@ def _forcing_chain_verities(board: Board) -> Iterator[Step]:
     sets = _Sets(graph)
     count, every = graph.count, (1 << graph.candidates) - 1
     for why, premises in _verity_sets(graph, sets):
+        if board.past_deadline():
+            return
         common = -1
         for premise in premises:
             common &= graph.reached(premise)
@@ -317,6 +321,8 @@ def _forcing_net_contradictions(board: Board) -> Iterator[Step]:
     for cell in range(board.size * board.size):
         if board.values[cell]:
             continue
+        if board.past_deadline():
+            return
         for digit in digits_of(board.candidates[cell]):
             for true in (True, False):
                 got = nets.of(cell, digit, true)
@@ -370,6 +376,8 @@ def _forcing_net_verities(board: Board) -> Iterator[Step]:
                 somewhere = [(c, d, True) for c in spots]
                 premise_sets.append((f"{labels[g]} has its {d} somewhere", somewhere))
     for why, premises in premise_sets:
+        if board.past_deadline():
+            return
         # a branch that breaks cannot be the true one: the others decide
         live: list[tuple[tuple[int, int, bool], Net]] = []
         for p in premises:
