@@ -230,3 +230,19 @@ def test_a_solve_whose_forcing_search_meets_the_deadline_times_out() -> None:
         **state,  # type: ignore[arg-type, list-item]
     )
     assert cut.timed_out and not cut.steps and cut.outcome == "stalled"
+
+
+def test_hodoku_9x9_families_stay_off_on_bigger_grids() -> None:
+    """HoDoKu's families written for its 9×9 grid (ALS, Sue de Coq, Franken fish, grouped
+    chains, forcing chains and nets) are in the default list up to side 9 only: on an empty
+    16×16 grid Sue de Coq alone ran for minutes on one stalled state."""
+    from sudoku_cp.logic.solver import HODOKU_SIDE, techniques
+
+    nine = {e.find for e in TECHNIQUES if e.largest == HODOKU_SIDE}
+    assert {"Sue de Coq", "ALS-XZ", "Forcing Net Verity", "Grouped AIC"} <= {
+        e.name for e in TECHNIQUES if e.largest == HODOKU_SIDE
+    }
+    assert nine <= set(techniques(uniqueness=True, size=9))
+    assert not nine & set(techniques(uniqueness=True, size=16))
+    trace = solve_logically(Puzzle([0] * 256))
+    assert trace.outcome == "stalled" and not trace.steps

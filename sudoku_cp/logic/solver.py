@@ -37,6 +37,9 @@ from .complex_fish import (
 )
 from .steps import Outcome, Step, Trace
 
+HODOKU_SIDE = 9
+"""The grid side HoDoKu's techniques are written for."""
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -49,6 +52,11 @@ class Entry:
     uniqueness: bool = False
     rules: bool = False
     """A variant technique (:mod:`.variants`): only for models with rules beyond groups."""
+    largest: int = 64
+    """The largest grid side it runs on by default. HoDoKu's families written for its 9×9
+    grid (ALS, Sue de Coq, Franken fish, grouped chains, forcing chains and nets) enumerate
+    subsets of groups or whole implication tables; on a 16×16 grid or larger they run for
+    minutes on one stalled state, so a bigger grid stalls where they would begin."""
 
 
 # HoDoKu's order of techniques (the first field of each ``StepConfig`` in
@@ -95,7 +103,7 @@ TECHNIQUES: list[Entry] = [
     Entry(4010, "Hidden Rectangle", uniqueness.hidden_rectangle, uniqueness=True),
     Entry(4020, "Avoidable Rectangle Type 1", uniqueness.avoidable_rectangle_1, uniqueness=True),
     Entry(4030, "Avoidable Rectangle Type 2", uniqueness.avoidable_rectangle_2, uniqueness=True),
-    Entry(5300, "Sue de Coq", sdc.sue_de_coq),
+    Entry(5300, "Sue de Coq", sdc.sue_de_coq, largest=HODOKU_SIDE),
     Entry(5330, "Simple Colors Trap", patterns.simple_colors_trap),
     Entry(5331, "Simple Colors Wrap", patterns.simple_colors_wrap),
     Entry(5360, "Multi-Colors 1", patterns.multi_colors_1),
@@ -113,34 +121,37 @@ TECHNIQUES: list[Entry] = [
     Entry(4500, "Finned Jellyfish", fish.finned_jellyfish),
     # Franken fish: HoDoKu's solver has these four on by default (Options.DEFAULT_SOLVER_STEPS);
     # its Franken Jellyfish and Mutant fish are off (complex_fish.TECHNIQUES has them all).
-    Entry(6100, "Franken X-Wing", franken_x_wing),
-    Entry(6200, "Franken Swordfish", franken_swordfish),
-    Entry(6700, "Finned Franken X-Wing", finned_franken_x_wing),
-    Entry(6800, "Finned Franken Swordfish", finned_franken_swordfish),
+    Entry(6100, "Franken X-Wing", franken_x_wing, largest=HODOKU_SIDE),
+    Entry(6200, "Franken Swordfish", franken_swordfish, largest=HODOKU_SIDE),
+    Entry(6700, "Finned Franken X-Wing", finned_franken_x_wing, largest=HODOKU_SIDE),
+    Entry(6800, "Finned Franken Swordfish", finned_franken_swordfish, largest=HODOKU_SIDE),
     # Almost locked sets at HoDoKu's order keys. Death Blossom stays out of the default order,
     # as HoDoKu's own default leaves it off (its StepConfig has enabled=false), so that levels
     # agree with HoDoKu's; als.TECHNIQUES has it for a caller's own list and for reglib.
-    Entry(5700, als.ALS_XZ, als.als_xz),
-    Entry(5800, als.ALS_XY_WING, als.als_xy_wing),
-    Entry(5900, als.ALS_XY_CHAIN, als.als_xy_chain),
+    Entry(5700, als.ALS_XZ, als.als_xz, largest=HODOKU_SIDE),
+    Entry(5800, als.ALS_XY_WING, als.als_xy_wing, largest=HODOKU_SIDE),
+    Entry(5900, als.ALS_XY_CHAIN, als.als_xy_chain, largest=HODOKU_SIDE),
     # HoDoKu's GROUPED_NICE_LOOP (5650) and its FORCING_CHAIN (8500) and FORCING_NET (8600),
     # each of whose kinds is one entry here.
-    Entry(5650, grouped.GCNL, grouped.grouped_continuous_nice_loop),
-    Entry(5651, grouped.GDNL, grouped.grouped_discontinuous_nice_loop),
-    Entry(5652, grouped.GAIC, grouped.grouped_aic),
-    Entry(8500, tabling.FCC, tabling.forcing_chain_contradiction),
-    Entry(8501, tabling.FCV, tabling.forcing_chain_verity),
-    Entry(8600, tabling.FNC, tabling.forcing_net_contradiction),
-    Entry(8601, tabling.FNV, tabling.forcing_net_verity),
+    Entry(5650, grouped.GCNL, grouped.grouped_continuous_nice_loop, largest=HODOKU_SIDE),
+    Entry(5651, grouped.GDNL, grouped.grouped_discontinuous_nice_loop, largest=HODOKU_SIDE),
+    Entry(5652, grouped.GAIC, grouped.grouped_aic, largest=HODOKU_SIDE),
+    Entry(8500, tabling.FCC, tabling.forcing_chain_contradiction, largest=HODOKU_SIDE),
+    Entry(8501, tabling.FCV, tabling.forcing_chain_verity, largest=HODOKU_SIDE),
+    Entry(8600, tabling.FNC, tabling.forcing_net_contradiction, largest=HODOKU_SIDE),
+    Entry(8601, tabling.FNV, tabling.forcing_net_verity, largest=HODOKU_SIDE),
 ]
 TECHNIQUES.sort(key=lambda entry: entry.order)
 
 
-def techniques(*, uniqueness: bool = False, rules: bool = False) -> list[Technique]:
-    """The registry's techniques in order; those assuming uniqueness only when asked, the
-    variant ones only for ``rules`` (a model with rules beyond groups)."""
+def techniques(*, uniqueness: bool = False, rules: bool = False, size: int = 9) -> list[Technique]:
+    """The registry's techniques in order for a grid of side ``size``: those assuming
+    uniqueness only when asked, the variant ones only for ``rules`` (a model with rules
+    beyond groups), and only those whose :attr:`Entry.largest` allows the size."""
     return [
-        e.find for e in TECHNIQUES if (uniqueness or not e.uniqueness) and (rules or not e.rules)
+        e.find
+        for e in TECHNIQUES
+        if (uniqueness or not e.uniqueness) and (rules or not e.rules) and size <= e.largest
     ]
 
 
@@ -188,7 +199,7 @@ def solve_logically(
     chosen = (
         list(techniques)
         if techniques is not None
-        else _default(uniqueness and not has_rules, has_rules)
+        else _default(uniqueness and not has_rules, has_rules, puzzle.size)
     )
     board = Board(puzzle)
     clash = _start_from(board, placed, marks)
@@ -250,8 +261,8 @@ def _start_from(board: Board, placed: Sequence[int] | None, marks: Sequence[int]
     return clash
 
 
-def _default(uniqueness: bool, rules: bool = False) -> list[Technique]:
-    return techniques(uniqueness=uniqueness, rules=rules)
+def _default(uniqueness: bool, rules: bool = False, size: int = 9) -> list[Technique]:
+    return techniques(uniqueness=uniqueness, rules=rules, size=size)
 
 
 def _clash(puzzle: object) -> bool:
