@@ -175,7 +175,7 @@ class ChainGraph:
             pred = [0] * (2 * self.count)
             for lit, mask in enumerate(self.succ):
                 bit = 1 << lit
-                for other in _bits(mask):
+                for other in bit_positions(mask):
                     pred[other] |= bit
             self._pred = pred
         return self._pred
@@ -255,7 +255,7 @@ class ChainGraph:
                 return chain
             choice = levels[j] & pred[chain[-1]]
             near = first(chain[-1])
-            for lit in _bits(choice):
+            for lit in bit_positions(choice):
                 budget[0] -= 1
                 if budget[0] < 0:
                     return None
@@ -411,7 +411,8 @@ def _digits(mask: int) -> list[int]:
     return out
 
 
-def _bits(mask: int) -> Iterator[int]:
+def bit_positions(mask: int) -> Iterator[int]:
+    """The positions of a mask's set bits, lowest first (the chain graph's node sets)."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -538,7 +539,9 @@ def _grouped_steps(board: Board, wanted: str) -> Iterator[Step]:
             reached = graph.reached(premise)
             if wanted == GAIC:
                 targets = [
-                    t for t in _bits(reached & ((1 << graph.candidates) - 1)) if graph.cell(t) != a
+                    t
+                    for t in bit_positions(reached & ((1 << graph.candidates) - 1))
+                    if graph.cell(t) != a
                 ]
             else:
                 targets = [

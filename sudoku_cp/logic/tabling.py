@@ -33,7 +33,7 @@ from collections.abc import Iterator
 
 from .board import Board, Technique, digits_of, technique
 from .forcing import Broken, implications
-from .grouped import ChainGraph, _bits, chain_graph
+from .grouped import ChainGraph, bit_positions, chain_graph
 from .patterns import tables
 from .steps import Candidate, Link, Step
 
@@ -125,7 +125,7 @@ def _contradictions(
     labels = board.puzzle.model.group_labels(board.size)
     cell_of: dict[int, int] = {}
     house_of: dict[int, int] = {}
-    for n in _bits(on):
+    for n in bit_positions(on):
         cell = graph.cell(n)
         if cell in cell_of:
             yield f"{board.name(cell)} would hold two digits", [cell_of[cell], n]
@@ -137,21 +137,21 @@ def _contradictions(
             house_of[k] = n
     cells_seen: set[int] = set()
     houses_seen: set[int] = set()
-    for n in _bits(off):
+    for n in bit_positions(off):
         cell = graph.cell(n)
         if cell not in cells_seen:
             cells_seen.add(cell)
             mask = sets.cell_nodes[cell]
             if mask & ~off == 0:
                 name = board.name(cell)
-                yield f"{name} would have no candidate", [m + count for m in _bits(mask)]
+                yield f"{name} would have no candidate", [m + count for m in bit_positions(mask)]
         for k in sets.houses_of[n]:
             if k not in houses_seen:
                 houses_seen.add(k)
                 g, d, mask = sets.house_nodes[k]
                 if mask & ~off == 0:
                     why = f"{labels[g]} would have no place for {d}"
-                    yield why, [m + count for m in _bits(mask)]
+                    yield why, [m + count for m in bit_positions(mask)]
 
 
 def _forcing_chain_contradictions(board: Board) -> Iterator[Step]:
@@ -201,12 +201,12 @@ def _verity_sets(graph: ChainGraph, sets: _Sets) -> Iterator[tuple[str, list[int
         yield f"{board.name(cell)} is {digit} or not", [node, node + count]
     for cell, mask in sets.cell_nodes.items():
         if mask & (mask - 1):
-            digits = ", ".join(str(graph.digit[n]) for n in _bits(mask))
-            yield f"{board.name(cell)} holds one of {digits}", list(_bits(mask))
+            digits = ", ".join(str(graph.digit[n]) for n in bit_positions(mask))
+            yield f"{board.name(cell)} holds one of {digits}", list(bit_positions(mask))
     labels = board.puzzle.model.group_labels(board.size)
     for g, d, mask in sets.house_nodes:
         if mask & (mask - 1):
-            yield f"{labels[g]} has its {d} somewhere", list(_bits(mask))
+            yield f"{labels[g]} has its {d} somewhere", list(bit_positions(mask))
 
 
 def _forcing_chain_verities(board: Board) -> Iterator[Step]:
@@ -226,7 +226,7 @@ def _forcing_chain_verities(board: Board) -> Iterator[Step]:
         on = common & every
         off = (common >> count) & every
         premise_nodes = {graph.node(p)[0] for p in premises}
-        for lit in [*_bits(on), *(n + count for n in _bits(off))]:
+        for lit in [*bit_positions(on), *(n + count for n in bit_positions(off))]:
             node, true = graph.node(lit)
             if node in premise_nodes:
                 continue

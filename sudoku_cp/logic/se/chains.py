@@ -22,7 +22,7 @@ _Key = tuple[int, int, bool]
 _Node = tuple[_Key, "object"]  # (potential, parent node or None)
 
 
-def _length_difficulty(complexity: int) -> float:
+def length_difficulty(complexity: int) -> float:
     """``ChainingHint.getLengthDifficulty``: +0.1 each time the length (complexity − 2) passes
     4, 6, 8, 12, 16, 24, 32 … (the ceiling grows by 3/2 and 4/3 in turn)."""
     added = 0.0
@@ -217,7 +217,7 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
                     for c, v in cancel:
                         removals[c] = removals.get(c, 0) | 1 << v
                     complexity = len(set(keys))
-                    diff = cycle_base + _length_difficulty(complexity)
+                    diff = cycle_base + length_difficulty(complexity)
                     # CycleHint.getName
                     if sort_key == 2:
                         name = (
@@ -237,7 +237,7 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
                         # createForcingChainHint: an "on" target keeps only its digit.
                         removal = (c, cands[c] & ~(1 << v)) if on else (c, 1 << v)
                         complexity = len(set(_chain(target)))
-                        diff = chain_base + _length_difficulty(complexity)
+                        diff = chain_base + length_difficulty(complexity)
                         # ForcingChainHint.getName
                         if sort_key == 2:
                             name = "Turbot Fish" if complexity == 6 else "Forcing X-Chain"

@@ -26,7 +26,7 @@ import time
 from collections import deque
 from collections.abc import Iterator
 
-from .chains import _length_difficulty
+from .chains import length_difficulty
 from .grid import BITS, COUNT, REGIONS, SEGrid
 from .step import REGION_OF, Producer, Step, cell_name
 
@@ -294,7 +294,7 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
 
         def target_step(name: str, key: int, complexity: int, where: str) -> Step:
             cell, value = key // 20, key // 2 % 10
-            diff = round(base + _length_difficulty(complexity), 1)
+            diff = round(base + length_difficulty(complexity), 1)
             if key & 1:  # the target on: the cell's other digits go, the digit is placed
                 rest = cands[cell] & ~(1 << value)
                 return Step(name, diff, ((cell, rest),) if rest else (), (cell, value), where)
