@@ -43,12 +43,11 @@ the short names are those the rating table and the community use).
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator
 from typing import cast
 
 from .board import Board, Technique, digits_of, technique
-from .patterns import cells_of, tables
+from .patterns import cells_of, snapshot, tables
 from .steps import Candidate, Link, Step
 
 ALS_XZ, ALS_XY_WING, ALS_XY_CHAIN, DEATH_BLOSSOM = (
@@ -127,8 +126,7 @@ class _State:
     """The ALS of one board state and what the searches derive from them, made once for all
     four techniques (the solver asks each in turn without changing the board)."""
 
-    def __init__(self, board: Board, key: object) -> None:
-        self.key = key
+    def __init__(self, board: Board) -> None:
         self.alses = _collect(board)
         self.rcs: dict[bool, list[list[tuple[int, int]]]] = {}
 
@@ -141,18 +139,12 @@ class _State:
         return found
 
 
-_STATES: weakref.WeakKeyDictionary[Board, _State] = weakref.WeakKeyDictionary()
-
-
 def _state(board: Board) -> _State:
-    # A tracked board changes only by logged steps: the log's length names its state.
-    log = board.log
-    key = (-1, len(log)) if log is not None else (*board.values, *board.candidates)
-    found = _STATES.get(board)
-    if found is None or found.key != key:
-        found = _State(board, key)
-        _STATES[board] = found
-    return found
+    """The board state's ALS, kept on its :func:`.patterns.snapshot` (made once a state)."""
+    snap = snapshot(board)
+    if snap.als is None:
+        snap.als = _State(board)
+    return snap.als
 
 
 def _collect(board: Board) -> list[Als]:

@@ -84,7 +84,7 @@ class _Snapshot:
     """Digit masks and strong links of one board state, made once for all the techniques that
     look at that state (the solver asks each technique in turn without changing the board)."""
 
-    __slots__ = ("conjugates", "lines", "masks", "rectangles", "state")
+    __slots__ = ("als", "conjugates", "lines", "masks", "rectangles", "state")
 
     def __init__(self, board: Board, state: tuple[int, ...]) -> None:
         self.state = state
@@ -104,6 +104,8 @@ class _Snapshot:
         """The fish module's per-digit row and column masks (:func:`.fish._lines`)."""
         self.rectangles: Any = None
         """The uniqueness module's deadly patterns (:func:`.uniqueness._rectangles`)."""
+        self.als: Any = None
+        """The ALS module's sets and restricted commons (:func:`.als._state`)."""
 
 
 _SNAPSHOTS: weakref.WeakKeyDictionary[Board, _Snapshot] = weakref.WeakKeyDictionary()
