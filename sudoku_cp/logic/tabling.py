@@ -154,13 +154,23 @@ def _contradictions(
                     yield why, [m + count for m in bit_positions(mask)]
 
 
-def _forcing_chain_contradictions(board: Board) -> Iterator[Step]:
+def _chain_sets(board: Board) -> tuple[ChainGraph, _Sets] | None:
+    """The chain graph of a classic board and its cells' and houses' sets of nodes; None for a
+    variant (they have their own last resort, forcing.forcing_net) or a board without one."""
     if board.puzzle.model.rules:
-        return  # variants have their own last resort, forcing.forcing_net
+        return None
     graph = chain_graph(board)
-    if graph is None:
+    return None if graph is None else (graph, _Sets(graph))
+
+
+@technique
+def forcing_chain_contradiction(board: Board) -> Iterator[Step]:
+    """A candidate assumed true (or false) implies, link by link, something impossible: so it
+    is false (or true)."""
+    setup = _chain_sets(board)
+    if setup is None:
         return
-    sets = _Sets(graph)
+    graph, sets = setup
     for node in range(graph.candidates):
         if board.past_deadline():
             return
@@ -209,13 +219,14 @@ def _verity_sets(graph: ChainGraph, sets: _Sets) -> Iterator[tuple[str, list[int
             yield f"{labels[g]} has its {d} somewhere", list(bit_positions(mask))
 
 
-def _forcing_chain_verities(board: Board) -> Iterator[Step]:
-    if board.puzzle.model.rules:
-        return  # variants have their own last resort, forcing.forcing_net
-    graph = chain_graph(board)
-    if graph is None:
+@technique
+def forcing_chain_verity(board: Board) -> Iterator[Step]:
+    """A candidate's true and false cases, a cell's digits, or a digit's places in a group all
+    imply, link by link, one conclusion: it holds."""
+    setup = _chain_sets(board)
+    if setup is None:
         return
-    sets = _Sets(graph)
+    graph, sets = setup
     count, every = graph.count, (1 << graph.candidates) - 1
     for why, premises in _verity_sets(graph, sets):
         if board.past_deadline():
@@ -251,20 +262,6 @@ def _forcing_chain_verities(board: Board) -> Iterator[Step]:
             )
 
 
-@technique
-def forcing_chain_contradiction(board: Board) -> Iterator[Step]:
-    """A candidate assumed true (or false) implies, link by link, something impossible: so it
-    is false (or true)."""
-    return _forcing_chain_contradictions(board)
-
-
-@technique
-def forcing_chain_verity(board: Board) -> Iterator[Step]:
-    """A candidate's true and false cases, a cell's digits, or a digit's places in a group all
-    imply, link by link, one conclusion: it holds."""
-    return _forcing_chain_verities(board)
-
-
 # ---------------------------------------------------------------------------------------
 # forcing nets
 
@@ -294,6 +291,10 @@ class _Nets:
 
 
 def _nets(board: Board) -> _Nets | None:
+    """The nets of a classic board's premises, built as asked; None for a variant (they have
+    their own last resort, forcing.forcing_net) or a board with too many premises."""
+    if board.puzzle.model.rules:
+        return None
     state = (tuple(board.values), tuple(board.candidates))
     cached = board.memo.get("forcing nets")
     if isinstance(cached, tuple) and cached[0] == state:
@@ -312,9 +313,10 @@ def _trail(trail: list[str]) -> str:
     return ", ".join(trail[:8]) + (" …" if len(trail) > 8 else "")
 
 
-def _forcing_net_contradictions(board: Board) -> Iterator[Step]:
-    if board.puzzle.model.rules:
-        return  # variants have their own last resort, forcing.forcing_net
+@technique
+def forcing_net_contradiction(board: Board) -> Iterator[Step]:
+    """A candidate assumed true (or false) leads, by singles and locked candidates on a copy of
+    the grid, to a contradiction: so it is false (or true)."""
     nets = _nets(board)
     if nets is None:
         return
@@ -343,9 +345,10 @@ def _forcing_net_contradictions(board: Board) -> Iterator[Step]:
                 )
 
 
-def _forcing_net_verities(board: Board) -> Iterator[Step]:
-    if board.puzzle.model.rules:
-        return  # variants have their own last resort, forcing.forcing_net
+@technique
+def forcing_net_verity(board: Board) -> Iterator[Step]:
+    """A candidate's two cases, a cell's digits, or a digit's places in a group all lead, by
+    singles and locked candidates, to one conclusion: it holds."""
     nets = _nets(board)
     if nets is None:
         return
@@ -435,20 +438,6 @@ def _net_verity(
         eliminations=[] if true else [target],
         proof=sorted({(c, d) for c, d, _ in premises}),
     )
-
-
-@technique
-def forcing_net_contradiction(board: Board) -> Iterator[Step]:
-    """A candidate assumed true (or false) leads, by singles and locked candidates on a copy of
-    the grid, to a contradiction: so it is false (or true)."""
-    return _forcing_net_contradictions(board)
-
-
-@technique
-def forcing_net_verity(board: Board) -> Iterator[Step]:
-    """A candidate's two cases, a cell's digits, or a digit's places in a group all lead, by
-    singles and locked candidates, to one conclusion: it holds."""
-    return _forcing_net_verities(board)
 
 
 TECHNIQUES: tuple[tuple[str, Technique], ...] = (
