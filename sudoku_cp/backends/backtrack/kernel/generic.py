@@ -56,6 +56,15 @@ NODES, BACKTRACKS, PROPAGATIONS, DEPTH, FOUND, IN_BUFFER, STARTED, LIMIT_AT, BUD
 solutions found in all, solutions in the buffer, whether the root has been set up; and two the
 caller sets: the solutions wanted (0: all) and the nodes a call may try."""
 CTRL_SIZE = 9
+HALVE_EVERY = 256
+"""Dead ends between two halvings of every cell's weight in the weighted search, so that the
+cells that fail now count most (ISS halves its conflict scores so, every 2^14
+dead ends: sigh/Interactive-Sudoku-Solver, js/solver/candidate_selector.js,
+``ConflictScores.decay``). On the bundled
+``variants9`` thermometer puzzles, halving every 256 against never: "I want to break free" 330
+thousand nodes against over 5.6 million (unfinished), "A kind of magic" 428 thousand against
+1.7 million, "Bicycle race" 73 thousand against 4.8 million (unfinished); every 1,024 and 4,096
+took 1.1 to 2.5 times the nodes of every 256."""
 TABLES = 15
 """The model's tables, packed into one ``int32`` array (see :func:`_unpack`): a call passes a
 few arrays rather than a dozen, which is a good part of a call's cost on an easy puzzle."""
@@ -348,11 +357,18 @@ def _branch_cell(cand, openp, counts, peer_start, peer_list):
 
 
 @njit(cache=True)
-def _branch_weighted(cand, counts, weights):
-    """The cell to branch on by dom/wdeg, or -1 when every cell is settled: the open cell with
-    the fewest candidates per dead end it led to (``count / (1 + weight)``), ties to the first
-    in reading order. ``counts`` gets each cell's candidate count, as :func:`_branch_cell`
-    leaves it."""
+def _branch_weighted(cand, counts, weights, groups):
+    """The choice to branch on by dom/wdeg, as ``(choice, left)``; ``(-1, 0)`` when every cell
+    is settled. The open cell with the fewest candidates per dead end it led to (``count / (1 +
+    weight)``, ties to the first in reading order): ``choice`` is the cell and ``left`` its
+    candidates. But where that cell has more than two candidates and a digit has two places in
+    a full group whose dead ends weigh more (``2 / (1 + the heavier place's weight)`` is less),
+    the branch is on those places: ``choice`` is ``-2 - (64 g + d)`` for group ``g`` and digit
+    ``d + 1``, and ``left`` the places' positions in the group (ISS weighs such a digit's two
+    places so, by the heavier one: sigh/Interactive-Sudoku-Solver,
+    js/solver/candidate_selector.js, ``CandidateFinders.House``). ``counts`` gets each cell's
+    candidate count, as :func:`_branch_cell` leaves it."""
+    one = np.uint64(1)
     best_count = np.int64(1)
     best_weight = np.int64(0)
     cell = -1
@@ -366,7 +382,42 @@ def _branch_weighted(cand, counts, weights):
             cell = c
             best_count = n
             best_weight = w
-    return cell
+    if cell < 0:
+        return -1, np.uint64(0)
+    choice = cell
+    left = cand[cell]
+    if best_count <= 2:
+        return choice, left
+    size = groups.shape[1]
+    for g in range(groups.shape[0]):
+        once = np.uint64(0)
+        twice = np.uint64(0)
+        thrice = np.uint64(0)
+        for i in range(size):
+            m = cand[groups[g, i]]
+            if counts[groups[g, i]] < 2:
+                m = np.uint64(0)  # a settled digit has no place to choose
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        pairs = twice & ~thrice
+        while pairs:
+            bit = pairs & (~pairs + one)
+            pairs ^= bit
+            heavier = np.int64(0)
+            places = np.uint64(0)
+            for i in range(size):
+                c = groups[g, i]
+                if cand[c] & bit and counts[c] >= 2:
+                    places |= one << np.uint64(i)
+                    heavier = max(heavier, np.int64(weights[c]))
+            heavier += 1
+            if 2 * best_weight < best_count * heavier:
+                best_count = np.int64(2)
+                best_weight = heavier
+                choice = -2 - (64 * g + np.int64(trailing_zeros(bit)))
+                left = places
+    return choice, left
 
 
 @njit(cache=True)
@@ -434,16 +485,17 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
             return DONE
         if weighted:
             weights[:] = 0
-            cell = _branch_weighted(cand, counts, weights)
+            cell, left = _branch_weighted(cand, counts, weights, tab[2])
         else:
             cell = _branch_cell(cand, openp, counts, peer_start, peer_list)
-        if cell < 0:
+            left = cand[cell] if cell >= 0 else np.uint64(0)
+        if cell == -1:
             _record(cand, sols, ctrl)
             return LIMIT if limit and ctrl[FOUND] >= limit else DONE
         frames[0, :state] = work[:state]
         frame_cell[0] = cell
-        frame_left[0] = cand[cell]
-        ctrl[NODES] += counts[cell]
+        frame_left[0] = left
+        ctrl[NODES] += popcount(left)
         ctrl[DEPTH] = 1
     stop = ctrl[NODES] + ctrl[BUDGET]
     depth = ctrl[DEPTH]
@@ -463,7 +515,12 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
         frame_left[top] = left ^ bit
         work[:state] = frames[top, :state]
         cell = frame_cell[top]
-        cand[cell] = bit
+        if cell >= 0:
+            cand[cell] = bit
+        else:  # a digit's place in a group (see _branch_weighted)
+            choice = -2 - cell
+            cell = tab[2][choice >> 6, trailing_zeros(bit)]
+            cand[cell] = np.uint64(1) << np.uint64(choice & 63)
         queue[0] = cell
         dirty[:] = 0  # the frame is a fixed point: only what changes from here is new
         if arcs:
@@ -474,13 +531,17 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
         if not ok:
             ctrl[BACKTRACKS] += 1
             if weighted:
-                weights[frame_cell[top]] += np.uint64(1)
+                weights[cell] += np.uint64(1)
+                if ctrl[BACKTRACKS] % HALVE_EVERY == 0:  # recent dead ends count most
+                    for c in range(cells):
+                        weights[c] >>= np.uint64(1)
             continue
         if weighted:
-            cell = _branch_weighted(cand, counts, weights)
+            cell, left = _branch_weighted(cand, counts, weights, tab[2])
         else:
             cell = _branch_cell(cand, openp, counts, peer_start, peer_list)
-        if cell < 0:
+            left = cand[cell] if cell >= 0 else np.uint64(0)
+        if cell == -1:
             _record(cand, sols, ctrl)
             if limit and ctrl[FOUND] >= limit:
                 ctrl[DEPTH] = depth
@@ -491,8 +552,8 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
             continue
         frames[depth, :state] = work[:state]
         frame_cell[depth] = cell
-        frame_left[depth] = cand[cell]
-        ctrl[NODES] += counts[cell]
+        frame_left[depth] = left
+        ctrl[NODES] += popcount(left)
         depth += 1
     ctrl[DEPTH] = 0
     return DONE
