@@ -14,6 +14,7 @@ validator ``Puzzle.is_solution``, which shares no code with either search); the 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -57,9 +58,9 @@ def pure(puzzle: Puzzle, limit: int | None) -> Search:
     return _fast(puzzle, layout(puzzle.model, puzzle.size), limit, _Clock(None))
 
 
-def kernel(puzzle: Puzzle, limit: int | None) -> Search:
+def kernel(puzzle: Puzzle, limit: int | None, deadline: float | None = None) -> Search:
     assert glue.takes_rules(puzzle.model, puzzle.size)
-    found = glue._kernel_search(glue._load(), puzzle, limit, None)
+    found = glue._kernel_search(glue._load(), puzzle, limit, deadline)
     assert glue.last_engine() == "kernel"
     assert all(puzzle.is_solution(s) for s in found.solutions)
     assert len(set(found.solutions)) == len(found.solutions)
@@ -202,6 +203,23 @@ def test_hard_pair_rule_puzzles_through_the_backend(index: int) -> None:
     result = get_backend("backtrack").solve(puzzle, limit=2, time_limit=60)
     assert last_engine() == "kernel"
     assert result.status is Status.UNIQUE and result.solutions == (puzzle.published,)
+
+
+def test_the_weighted_search_resumes_and_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Calls that may try 16 nodes each, and a stack of one frame to start with: the search
+    # pauses and grows its stack over and over (its frames hold branches on a digit's places
+    # in a group too), and must find exactly what one call finds.
+    puzzles = [load_puzzles("variants9")[i] for i in (4, 11)]
+    whole = [kernel(puzzle, 2) for puzzle in puzzles]
+    monkeypatch.setattr(glue, "WORK_PER_CALL", 1)
+    monkeypatch.setattr(glue, "FIRST_FRAMES", 1)
+    monkeypatch.setattr(glue._BUFFERS, "by_shape", {})  # fresh buffers, one frame deep
+    far = time.perf_counter() + 3600
+    for puzzle, once in zip(puzzles, whole, strict=True):
+        pieces = kernel(puzzle, 2, far)
+        assert pieces.solutions == once.solutions == [puzzle.published]
+        assert pieces.exhausted and once.exhausted
+        assert pieces.stats == once.stats
 
 
 def test_other_rule_shapes_stay_in_the_pure_search() -> None:
