@@ -72,13 +72,18 @@ them to the generic one (tests do, to test it on classic puzzles too)."""
 
 WEIGHTED_RULES = True
 """Whether the generic kernel branches by dom/wdeg on models with digit and pair rules
-(:func:`takes_rules`): on the open cell with the fewest candidates per dead end it led to, as
-the pure search does from :data:`~sudoku_cp.backends.backtrack.layout.WEIGHTED_FROM_SIZE` on
-(the same solutions and counts as the pure search, found in another order). False keeps the
-pure search's own order (tests compare the two so). On the bundled ``variants9`` it took the
-thermometers of "Bicycle race" from over 5.7 million nodes (10 s) to 91 thousand, 'Leven
-from 3.3 million to 131 thousand, and the whispers of puzzle 11 from 32 thousand to 4.8
-thousand."""
+(:func:`takes_rules`): on the open cell with the fewest candidates per dead end it led to, or
+on a digit's two places in a group when they weigh more (see the kernel's
+``_branch_weighted``), as the pure search weighs cells from
+:data:`~sudoku_cp.backends.backtrack.layout.WEIGHTED_FROM_SIZE` on: the same solutions and
+counts as the pure search, found in another order. False keeps the pure search's own order
+(tests compare the two so). Nodes of a uniqueness check on the bundled ``variants9``, in the
+pure search's order / weighted: 'Leven 3.3 million / 6.3 thousand, "Bicycle race" over 3.9
+million (unfinished in 10 s) / 73 thousand, "I want to break free" over 5.7 million / 330
+thousand, "A kind of magic" over 5.7 million / 428 thousand, puzzle 11 (whispers) 32
+thousand / 1.2 thousand; a handful of easy ones went from a few dozen nodes to a few
+hundred."""
+
 
 _KERNEL: dict[str, Any] = {}
 
@@ -136,7 +141,7 @@ def status() -> str:
     return (
         f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
         f"sizes up to {MAX_SIZE}, and of groups with digit and pair rules (thermometers, dots, "
-        f"whispers …) below 16x16, classic 9x9 on per-digit bitboards (candidate grids, odd and "
+        f"whispers …) up to 16x16, classic 9x9 on per-digit bitboards (candidate grids, odd and "
         f"even cells too; loaded once a process "
         f"has spent {LOAD_AFTER:g} s in pure Python, or at once in workers or with {ENV}=1), "
         f"above 16x16 a search that learns nogoods from its dead ends (loaded at the first "
