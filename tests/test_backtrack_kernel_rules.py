@@ -33,7 +33,8 @@ from sudoku_cp.model import load_model  # noqa: E402
 from sudoku_cp.rules import Rule  # noqa: E402
 from sudoku_cp.rules.cells import Clone, Even, Odd  # noqa: E402
 from sudoku_cp.rules.dots import XV, Difference, Ratio  # noqa: E402
-from sudoku_cp.rules.lines import Thermometer  # noqa: E402
+from sudoku_cp.rules.lines import Renban, Thermometer, Whispers  # noqa: E402
+from sudoku_cp.rules.neighbours import NonConsecutive  # noqa: E402
 
 Grid = tuple[int, ...]
 
@@ -114,12 +115,13 @@ def neighbours(n: int, rng: random.Random) -> tuple[int, int]:
 
 
 def drawn_rules(n: int, rng: random.Random, count: int) -> list[Rule]:
-    """Pair rules on drawn cells (a thermometer of two or three cells, dots, XV, a clone) and
-    now and then an odd or even cell."""
+    """Pair rules on drawn cells (a thermometer of two or three cells, dots, XV, a clone,
+    whispers, a renban of two cells), now and then an odd or even cell, and now and then
+    non-consecutive over the whole grid."""
     rules: list[Rule] = []
     for _ in range(count):
         a, b = neighbours(n, rng)
-        kind = rng.randrange(7)
+        kind = rng.randrange(10)
         if kind == 0:
             rules.append(Thermometer((a, b)))
         elif kind == 1:
@@ -136,8 +138,14 @@ def drawn_rules(n: int, rng: random.Random, count: int) -> list[Rule]:
             far = rng.randrange(n * n)
             if far not in (a, b):
                 rules.append(Clone((a,), (far,)))
-        else:
+        elif kind == 6:
             rules.append(rng.choice((Odd, Even))((a,)))
+        elif kind == 7:
+            rules.append(Whispers((a, b), rng.choice((2, (n + 1) // 2))))
+        elif kind == 8:
+            rules.append(Renban((a, b)))
+        elif rng.random() < 0.3:
+            rules.append(NonConsecutive())
     return rules
 
 
