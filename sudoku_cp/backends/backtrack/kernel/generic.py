@@ -20,9 +20,11 @@ Digit and pair rules come as the pure search compiles them
 (:mod:`sudoku_cp.backends.backtrack.rules`): each cell's starting mask, and each pair rule's
 arcs with a table per relation, kept arc consistent among the other rules (:func:`_arcs`):
 the pure search's fixed point again. On such models the glue may ask for dom/wdeg branching
-instead (:func:`_branch_weighted`: a state one N² words wider, its last words the dead ends per
-cell, kept outside the frames): the same solutions and counts as the pure search, found in
-another order, with far fewer nodes on puzzles with few givens.
+instead (:func:`_branch_weighted`: the cell with the fewest candidates per dead end, or a
+digit's two places in a group, the weights halved every :data:`HALVE_EVERY` dead ends; a state
+one N² words wider, its last words the weights, kept outside the frames): the same solutions
+and counts as the pure search, found in another order, with far fewer nodes on puzzles with few
+givens.
 
 Nothing here allocates per node, and the search can stop and resume: every bit of its state is in
 arrays the caller owns (:mod:`sudoku_cp.backends.backtrack.kernel.glue` is the glue). A call returns
