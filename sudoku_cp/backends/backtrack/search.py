@@ -667,8 +667,10 @@ class BacktrackBackend(Backend):
             "kernel",
             bool,
             True,
-            "strategy fast on models of groups only (and classic 9x9 candidate grids): search "
-            "with the compiled kernel when numba is installed (pip install 'sudoku-cp[jit]'); "
+            "strategy fast on models of groups only, classic 9x9 candidate grids, and models of "
+            "groups with digit and pair rules (thermometers, dots, whispers …) up to 16x16: "
+            "search with the compiled kernel when numba is installed (pip install "
+            "'sudoku-cp[jit]'); "
             "false, or the environment variable SUDOKU_CP_KERNEL=0, keeps the search in pure "
             "Python",
         ),

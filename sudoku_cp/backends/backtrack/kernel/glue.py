@@ -1,19 +1,22 @@
 """Glue between the ``backtrack`` backend and its optional compiled kernel (:mod:`.generic`).
 
 The backend's ``fast`` strategy hands a puzzle to a kernel when numba is installed
-(``pip install 'sudoku-cp[jit]'``), the puzzle's rules are all-different groups only (no sums,
-no pair rules) or classic 9x9 with rules that only limit cells' digits (a candidate grid:
-:func:`classic_marks`), its size is at most 64, and neither the backend's option
-``kernel=false`` nor the environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise
-the pure-Python search runs, unchanged: it is also the reference the kernels are tested
-against.
+(``pip install 'sudoku-cp[jit]'``), the puzzle's rules are all-different groups only, or
+classic 9x9 with rules that only limit cells' digits (a candidate grid: :func:`classic_marks`),
+or groups with digit rules and pair rules (thermometers, dots, whispers …: :func:`takes_rules`;
+no sums, cages with a total, sandwiches, sequences), its size is below 17 (bigger grids have a
+kernel of their own, :mod:`.learn`), and neither the backend's option ``kernel=false`` nor the
+environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise the pure-Python search
+runs, unchanged: it is also the reference the kernels are tested against.
 
 Two kernels: classic 9x9 (rows, columns and boxes, and digit rules at most) goes to
 :mod:`.classic`, on per-digit bitboards, with stronger inference and its own branching
 (the same solutions and counts as the pure search, in another order); every other model of
 groups to :mod:`.generic`, the pure search's own algorithm compiled (the same solutions in the
-same order, the same nodes). :data:`CLASSIC` turns the first off, and :class:`Solver` uses it
-only when asked (``same_search=False``): the generator needs the pure search's order.
+same order, the same nodes), and so do models with digit and pair rules, which it branches on
+by dom/wdeg (:data:`WEIGHTED_RULES`: the same solutions and counts, in another order).
+:data:`CLASSIC` turns the first off, and :class:`Solver` uses it only when asked
+(``same_search=False``): the generator needs the pure search's order.
 
 numba and numpy are imported on the first solve, never by ``import sudoku_cp``; the compiled
 code is cached on disk (``cache=True``), and :func:`warm_up` loads it once per worker process.
@@ -66,6 +69,21 @@ FIRST_FRAMES = 64
 CLASSIC = True
 """Whether classic 9x9 puzzles go to the bitboard kernel (:mod:`.classic`); False sends
 them to the generic one (tests do, to test it on classic puzzles too)."""
+
+WEIGHTED_RULES = True
+"""Whether the generic kernel branches by dom/wdeg on models with digit and pair rules
+(:func:`takes_rules`): on the open cell with the fewest candidates per dead end it led to, or
+on a digit's two places in a group when they weigh more (see the kernel's
+``_branch_weighted``), as the pure search weighs cells from
+:data:`~sudoku_cp.backends.backtrack.layout.WEIGHTED_FROM_SIZE` on: the same solutions and
+counts as the pure search, found in another order. False keeps the pure search's own order
+(tests compare the two so). Nodes of a uniqueness check on the bundled ``variants9``, in the
+pure search's order / weighted: 'Leven 3.3 million / 6.3 thousand, "Bicycle race" over 3.9
+million (unfinished in 10 s) / 73 thousand, "I want to break free" over 5.7 million / 330
+thousand, "A kind of magic" over 5.7 million / 428 thousand, puzzle 11 (whispers) 32
+thousand / 1.2 thousand; a handful of easy ones went from a few dozen nodes to a few
+hundred."""
+
 
 _KERNEL: dict[str, Any] = {}
 
@@ -122,7 +140,8 @@ def status() -> str:
         return f"compiled kernel: turned off by {ENV} (numba {version} installed); pure Python"
     return (
         f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
-        f"sizes up to {MAX_SIZE}, classic 9x9 on per-digit bitboards (candidate grids, odd and "
+        f"sizes up to {MAX_SIZE}, and of groups with digit and pair rules (thermometers, dots, "
+        f"whispers …) up to 16x16, classic 9x9 on per-digit bitboards (candidate grids, odd and "
         f"even cells too; loaded once a process "
         f"has spent {LOAD_AFTER:g} s in pure Python, or at once in workers or with {ENV}=1), "
         f"above 16x16 a search that learns nogoods from its dead ends (loaded at the first "
@@ -191,6 +210,27 @@ def fits(model: Model, size: int) -> bool:
     return size <= MAX_SIZE and not layout(model, size).has_rules
 
 
+RULES_MAX_SIZE = 31
+"""The largest size whose digit and pair rules the generic kernel takes: their masks are
+``int32`` words of the packed tables (the fast strategy sends it sizes below 17 anyway)."""
+
+
+@functools.lru_cache(maxsize=64)
+def takes_rules(model: Model, size: int) -> bool:
+    """Whether the generic kernel takes this model with its rules beyond groups: rules that
+    only limit a cell's digits (:class:`~sudoku_cp.rules.DigitRule`: odd, even, candidates) and
+    rules of cell pairs (:class:`~sudoku_cp.rules.PairRule`: thermometers, dots, XV, whispers,
+    renban, palindromes, negative constraints …), besides groups, at sizes up to
+    :data:`RULES_MAX_SIZE`. Any other shape (sums, cages with a total, triples, sandwiches,
+    quadruples, sequences) keeps the model in the pure search."""
+    from ..layout import layout
+
+    rules = layout(model, size).rules
+    return (
+        size <= RULES_MAX_SIZE and rules is not None and not rules.cages and not rules.propagators
+    )
+
+
 @functools.lru_cache(maxsize=64)
 def is_classic(model: Model, size: int) -> bool:
     """Whether the model at this size is classic 9x9: exactly the rows, columns and boxes."""
@@ -240,6 +280,7 @@ class Engine:
     def __init__(self, kernel: Any, model: Model, size: int, same_search: bool) -> None:
         marks = classic_marks(model, size) if CLASSIC and not same_search else None
         self.classic = marks is not None
+        self.weighted = False
         if marks is not None:
             import numpy as np
 
@@ -251,7 +292,9 @@ class Engine:
             tab = tables(model, size)
             self.run, self.count_many = kernel.run, kernel.count_many
             self.packed = tab.packed
-            self.width = 2 * tab.cells
+            # A weighted search keeps its dead ends per cell after the state (see WEIGHTED_RULES).
+            self.weighted = WEIGHTED_RULES and not same_search and takes_rules(model, size)
+            self.width = (3 if self.weighted else 2) * tab.cells
 
 
 class Tables:
@@ -297,6 +340,9 @@ class Tables:
         _, group_of = np.nonzero(member.T)
         self.cg_start = np.concatenate(([0], np.cumsum(member.sum(axis=0)))).astype(np.int32)
         self.cg_list = group_of.astype(np.int32)
+        self.init, self.arc_start, self.arc_partner, self.arc_rel, self.relations = _rule_arrays(
+            lay, size
+        )
         self.packed = pack(
             size,
             [
@@ -310,8 +356,59 @@ class Tables:
                 self.conf_b,
                 self.conf_b_len,
                 self.conf_groups,
+                self.init,
+                self.arc_start,
+                self.arc_partner,
+                self.arc_rel,
+                self.relations,
             ],
         )
+
+
+def _rule_arrays(lay: Any, size: int) -> tuple[Any, ...]:
+    """The digit and pair rules of a layout (:func:`takes_rules`) as the generic kernel reads
+    them, from what :func:`~sudoku_cp.backends.backtrack.rules.compile_rules` made of them for
+    the pure search (their meaning is read there, once): each cell's starting mask (``init``:
+    bit ``d - 1`` for digit ``d``; empty when the model has no rules), and each cell's arcs,
+    in the pure search's order (``arc_start`` per cell into ``arc_partner`` and ``arc_rel``):
+    the partner, and the row of ``relations`` that says, for each digit ``d`` of the cell (at
+    ``d - 1``), the partner's digits the rule allows beside it. Arcs of one relation (every
+    thermometer, every white dot) share a row, as they share a table in the pure search."""
+    import numpy as np
+
+    cells = size * size
+    rules = lay.rules
+    if rules is None:
+        empty = np.zeros(0, dtype=np.int32)
+        return empty, empty, empty, empty, np.zeros((0, size), dtype=np.int32)
+    assert size <= RULES_MAX_SIZE, "a mask is one int32 word of the packed tables"
+    stride = rules.digits.stride
+
+    def mask(spread: int) -> int:  # a spread (bit (d - 1) * stride) as a mask (bit d - 1)
+        return sum(1 << d for d in range(size) if spread >> (d * stride) & 1)
+
+    init = np.array([mask(rules.allowed >> c) for c in range(cells)], dtype=np.int32)
+    rows: dict[int, int] = {}  # a relation's table (shared by its arcs) -> its row
+    relations: list[list[int]] = []
+    partners: list[int] = []
+    kinds: list[int] = []
+    lengths = []
+    for arcs in rules.arcs:
+        lengths.append(len(arcs))
+        for partner, support, _memo in arcs:
+            row = rows.get(id(support))
+            if row is None:
+                row = rows[id(support)] = len(relations)
+                relations.append([mask(support[1 << (d * stride)]) for d in range(size)])
+            partners.append(partner)
+            kinds.append(row)
+    return (
+        init,
+        np.concatenate(([0], np.cumsum(lengths))).astype(np.int32),
+        np.array(partners, dtype=np.int32),
+        np.array(kinds, dtype=np.int32),
+        np.array(relations, dtype=np.int32).reshape(len(relations), size),
+    )
 
 
 def pack(size: int, arrays: list[Any]) -> Any:
@@ -362,7 +459,11 @@ def search(
         mode == "off"
         or puzzle.size >= _weighted_from_size()
         or not _findable()
-        or not (fits(puzzle.model, puzzle.size) or marked(puzzle.model, puzzle.size))
+        or not (
+            fits(puzzle.model, puzzle.size)
+            or marked(puzzle.model, puzzle.size)
+            or takes_rules(puzzle.model, puzzle.size)
+        )
     ):
         return pure(deadline)
     if "module" not in _KERNEL and mode == "auto":
@@ -430,9 +531,9 @@ def _buffers(kernel: Any, width: int, cells: int) -> list[Any]:
 
 
 @functools.lru_cache(maxsize=16)
-def _engine(model: Model, size: int, classic: bool) -> Engine:
-    """The engine for a model at a size, made once (``classic``: :data:`CLASSIC` then, which
-    tests turn off)."""
+def _engine(model: Model, size: int, classic: bool, weighted: bool = True) -> Engine:
+    """The engine for a model at a size, made once (``classic`` and ``weighted``:
+    :data:`CLASSIC` and :data:`WEIGHTED_RULES` then, which tests turn off)."""
     return Engine(_load(), model, size, same_search=False)
 
 
@@ -443,7 +544,7 @@ def _kernel_search(
     looking at the clock between calls."""
     import numpy as np
 
-    engine = _engine(puzzle.model, puzzle.size, CLASSIC)
+    engine = _engine(puzzle.model, puzzle.size, CLASSIC, WEIGHTED_RULES)
     note_engine("classic kernel" if engine.classic else "kernel")
     cells = puzzle.size * puzzle.size
     digits = np.frombuffer(puzzle.digits, dtype=np.uint8)
