@@ -453,12 +453,12 @@ def _fuzz(puzzles: list[Puzzle]) -> tuple[int, int]:
 
 
 def test_soundness_fuzz_bundled() -> None:
-    """100 bundled hard puzzles (top1465 and forum-hardest samples) and 30 jigsaws: no ALS
-    step removes a digit of the solution."""
-    rows = read_csv("top1465.csv", 60) + read_csv("forum-hardest.csv", 40)
-    rows += read_csv("jigsaw.csv", 30)  # regions for boxes: the sets and "sees" follow them
+    """32 bundled hard puzzles (top1465 and forum-hardest samples) and 12 jigsaws: no ALS
+    step removes a digit of the solution. (The slow test below walks 300 more.)"""
+    rows = read_csv("top1465.csv", 20) + read_csv("forum-hardest.csv", 12)
+    rows += read_csv("jigsaw.csv", 12)  # regions for boxes: the sets and "sees" follow them
     states, checked = _fuzz([puzzle_of(row) for row in rows])
-    assert states > 100 and checked > 2000, (states, checked)
+    assert states > 40 and checked > 1000, (states, checked)
 
 
 @pytest.mark.slow
