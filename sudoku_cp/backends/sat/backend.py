@@ -99,6 +99,7 @@ from ...rules import (
 from .. import Backend, Counter, Option, Search
 from .cnf import Encoding
 from .rules import (
+    SUMS,
     OutOfTime,
     Writer,
     encode_digit_rule,
@@ -168,6 +169,7 @@ def encode(
     redundant: bool = True,
     simplify: bool = True,
     deadline: float | None = None,
+    sums: str = "plain",
 ) -> Encoding:
     """Compile ``puzzle`` to CNF (see the module docstring for the encoding and its options).
     Past ``deadline`` (a ``time.perf_counter`` value), the rules' encodings raise
@@ -233,7 +235,7 @@ def encode(
                     return enc
                 clauses.append(lits)
     if puzzle.model.rules:
-        _encode_rules(enc, puzzle, var, at_most_one, deadline)
+        _encode_rules(enc, puzzle, var, at_most_one, deadline, sums)
     return enc
 
 
@@ -243,6 +245,7 @@ def _encode_rules(
     var: dict[tuple[int, int], int],
     at_most_one: Any,
     deadline: float | None,
+    sums: str = "plain",
 ) -> None:
     """The clauses of the rules beyond groups: cage sums here, the other
     shapes in :mod:`.rules`.
@@ -270,7 +273,7 @@ def _encode_rules(
         else:
             enc.clauses.append(lits)
 
-    writer = Writer(enc, n, literal, add, at_most_one, deadline)
+    writer = Writer(enc, n, literal, add, at_most_one, deadline, puzzle.groups(), sums)
     for rule in puzzle.model.rules:
         writer.check_time()
         if isinstance(rule, Cage) and rule.total is not None:
@@ -469,6 +472,14 @@ class SATBackend(Backend):
             "assumptions; check and count turn it on (a puzzle's own regions or cages get a "
             "fresh solver)",
         ),
+        Option(
+            "sums",
+            str,
+            "plain",
+            "weighted sums (arrows, little killers): plain, folded (full groups' sums folded "
+            "in, fewer cells) or grouped (folded, and cells sharing a group read as a digit set)",
+            choices=SUMS,
+        ),
     )
     batch_options = {"incremental": True}
     counters = {
@@ -502,7 +513,8 @@ class SATBackend(Backend):
         name = solver_for(puzzle, options["solver"], options["amo"])
         amo = resolve_amo(name, options["amo"])
         if options["incremental"] and not puzzle.model.own and puzzle.size <= KEPT_MAX_SIZE:
-            return _search_kept(puzzle, limit, deadline, (name, amo, options["redundant"]))
+            settings = (name, amo, options["redundant"], options["sums"])
+            return _search_kept(puzzle, limit, deadline, settings)
         start = time.perf_counter()
         try:
             enc = encode(
@@ -511,6 +523,7 @@ class SATBackend(Backend):
                 redundant=options["redundant"],
                 simplify=options["simplify"],
                 deadline=deadline,
+                sums=options["sums"],
             )
         except OutOfTime:
             return Search(timed_out=True, stats={"encode_seconds": time.perf_counter() - start})
@@ -637,12 +650,20 @@ class KeptSolver:
     __slots__ = ("solver", "size", "digit", "top", "puzzles", "stats", "encode_seconds", "empty")
 
     def __init__(
-        self, puzzle: Puzzle, name: str, amo: str, redundant: bool, deadline: float | None
+        self,
+        puzzle: Puzzle,
+        name: str,
+        amo: str,
+        redundant: bool,
+        deadline: float | None,
+        sums: str = "plain",
     ):
         start = time.perf_counter()
         n = puzzle.size
         empty = Puzzle.from_parsed(tuple([0] * (n * n)), n, puzzle.model, check_givens=False)
-        enc = encode(empty, amo=amo, redundant=redundant, simplify=False, deadline=deadline)
+        enc = encode(
+            empty, amo=amo, redundant=redundant, simplify=False, deadline=deadline, sums=sums
+        )
         self.size = n
         self.digit = [0] + [(v - 1) % n + 1 for v in range(1, n**3 + 1)]  # variable -> digit
         self.top = enc.top
@@ -735,7 +756,10 @@ def drop_kept_solvers() -> None:
 
 
 def _search_kept(
-    puzzle: Puzzle, limit: int | None, deadline: float | None, settings: tuple[str, str, bool]
+    puzzle: Puzzle,
+    limit: int | None,
+    deadline: float | None,
+    settings: tuple[str, str, bool, str],
 ) -> Search:
     """``search`` with the solver kept for the puzzle's model and size (built if need be)."""
     shelf: _Shelf | None = getattr(_KEPT, "shelf", None)
@@ -754,7 +778,8 @@ def _search_kept(
         while len(kept) >= KEPT_SOLVERS:
             kept.pop(next(iter(kept))).delete()
         try:
-            solver = KeptSolver(puzzle, *settings, deadline)
+            name, amo, redundant, sums = settings
+            solver = KeptSolver(puzzle, name, amo, redundant, deadline, sums)
         except OutOfTime:
             return Search(timed_out=True)
         built = solver.encode_seconds
