@@ -7,7 +7,12 @@ anti-king are groups of two cells, a killer cage is a group). Beyond groups (``r
 
 - a killer cage's sum is one linear equality over its cells' variables, and so is a weighted
   sum (an arrow, its circle's cells weighted -1, or -10 and -1 for a two-cell pill; a little
-  killer, whose digits may repeat);
+  killer, whose digits may repeat). The ``sums`` option says how a weighted sum is stated:
+  ``plain``, over the rule's own terms; ``folded`` (the default), with every full group's sum
+  folded in where that leaves fewer cells (:func:`~.groupsums.folded_terms`: an arrow along
+  most of a row sums the cells the row leaves out); ``grouped``, folded and with the facts of
+  :func:`_add_group_facts` (group sums for the LP, hidden singles as clauses). All three are
+  exact wherever the groups hold, so they count and find the same grids;
 - a pair rule (:class:`~sudoku_cp.rules.PairRule`) whose relation is ``<``, ``>`` or ``==``
   (thermometer, minimum, maximum, clone, palindrome) is one linear constraint per pair; any
   other (non-consecutive, dots, whispers, renban's spread, negative constraints) one
@@ -134,7 +139,7 @@ class SolutionSet:
         return self.limit is not None and len(self.solutions) >= self.limit
 
 
-def build_model(puzzle: Puzzle, sums: str = "plain") -> tuple[Any, list[Any]]:
+def build_model(puzzle: Puzzle, sums: str = "folded") -> tuple[Any, list[Any]]:
     """The CP-SAT model of ``puzzle`` and its cell variables, in cell order; ``sums`` is one
     of :data:`SUMS_CHOICES` (see :func:`_add_sum`).
 
@@ -421,7 +426,7 @@ class CPSATBackend(Backend):
         Option(
             "sums",
             str,
-            "plain",
+            "folded",
             "weighted sums (arrows, little killers): plain, folded (full groups' sums folded "
             "in, fewer cells), grouped (folded, and every full group's sum stated)",
             choices=SUMS_CHOICES,

@@ -28,7 +28,9 @@ anti-king, a killer cage's and a renban line's cells are groups, so those need n
   triple rule (between line) ``¬first=x ∨ ¬last=y ∨ OR(middle=v allowed)``; a quadruple
   at-least-k clauses; a weighted sum (arrow, little killer), a sandwich and a sequence rule's
   own automaton (skyscraper, X-sum) a one-hot layered automaton over the cells that keeps only
-  states from which an accepting end is reachable.
+  states from which an accepting end is reachable. A weighted sum's terms first have the full
+  groups' sums folded in (option ``sums``: ``folded`` by default, ``plain``, ``grouped``; see
+  :func:`.rules.encode_sum`).
 
 Givens and pruned digits are constants in those clauses (folded in), and a rule no digits can
 satisfy is a contradiction before the solver runs.
@@ -169,7 +171,7 @@ def encode(
     redundant: bool = True,
     simplify: bool = True,
     deadline: float | None = None,
-    sums: str = "plain",
+    sums: str = "folded",
 ) -> Encoding:
     """Compile ``puzzle`` to CNF (see the module docstring for the encoding and its options).
     Past ``deadline`` (a ``time.perf_counter`` value), the rules' encodings raise
@@ -245,7 +247,7 @@ def _encode_rules(
     var: dict[tuple[int, int], int],
     at_most_one: Any,
     deadline: float | None,
-    sums: str = "plain",
+    sums: str = "folded",
 ) -> None:
     """The clauses of the rules beyond groups: cage sums here, the other
     shapes in :mod:`.rules`.
@@ -475,7 +477,7 @@ class SATBackend(Backend):
         Option(
             "sums",
             str,
-            "plain",
+            "folded",
             "weighted sums (arrows, little killers): plain, folded (full groups' sums folded "
             "in, fewer cells) or grouped (folded, and cells sharing a group read as a digit set)",
             choices=SUMS,
@@ -656,7 +658,7 @@ class KeptSolver:
         amo: str,
         redundant: bool,
         deadline: float | None,
-        sums: str = "plain",
+        sums: str = "folded",
     ):
         start = time.perf_counter()
         n = puzzle.size
