@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_cp import Puzzle, get_backend
-from sudoku_cp.backends.groupsums import cliques, distinct_sum_range, folded_terms
+from sudoku_cp.backends.groupsums import cliques, folded_terms
 from sudoku_cp.datasets import load_puzzles
 from sudoku_cp.model import load_model
 from sudoku_cp.rules import Arrow, LittleKiller, Rule
@@ -60,12 +60,6 @@ def test_cliques_take_the_largest_group_share_first() -> None:
     assert cliques([0, 5, 10, 15], [box, diagonal]) == [(0, 5, 10, 15)]
     assert cliques([0, 5, 10, 15], [box]) == [(0, 5), (10,), (15,)]
     assert cliques([3], [box]) == [(3,)]
-
-
-def test_distinct_sum_ranges() -> None:
-    assert distinct_sum_range(1, range(1, 10)) == (1, 9)
-    assert distinct_sum_range(3, range(1, 10)) == (6, 24)
-    assert distinct_sum_range(2, [2, 7, 9, 4]) == (6, 16)
 
 
 def oracle(puzzle: Puzzle) -> set[tuple[int, ...]]:

@@ -79,13 +79,3 @@ def cliques(cells: Sequence[int], groups: Sequence[Sequence[int]]) -> list[tuple
         for cell in best:
             del left[cell]
     return found + [(cell,) for cell in left]
-
-
-def distinct_sum_range(count: int, digits: Sequence[int]) -> tuple[int, int]:
-    """The least and greatest sum of ``count`` different digits taken from ``digits``.
-
-    >>> distinct_sum_range(3, range(1, 10))
-    (6, 24)
-    """
-    ordered = sorted(set(digits))
-    return sum(ordered[:count]), sum(ordered[len(ordered) - count :])
