@@ -15,7 +15,7 @@ from sudoku_cp import Puzzle, get_backend
 from sudoku_cp.backends.groupsums import cliques, folded_terms
 from sudoku_cp.datasets import load_puzzles
 from sudoku_cp.model import load_model
-from sudoku_cp.rules import Arrow, LittleKiller, Rule
+from sudoku_cp.rules import Arrow, Cage, LittleKiller, Rule
 
 pytest.importorskip("pysat")
 pytest.importorskip("ortools")
@@ -93,6 +93,11 @@ SMALL = {
         Arrow((6, 7), (0, 1, 2, 3, 4)),
         LittleKiller((30, 25, 20, 15), 14),
     ),
+    # 4x4 killer cages beside the sums (grouped on cpsat states its group facts for them):
+    # a little killer on three cells of column 1 (so r1c1 = 10 - 9) and two cages.
+    "cages and a little killer": with_rules(
+        [0] * 16, 4, Cage((0, 1), 3), Cage((10, 11, 15), 6), LittleKiller((4, 8, 12), 9)
+    ),
 }
 
 
@@ -110,14 +115,19 @@ def test_small_grids_every_solution(name: str, backend: str, sums: str) -> None:
 def test_small_counts_from_the_rules_meaning() -> None:
     assert len(oracle(SMALL["little killer on most of a row"])) == 72
     assert oracle(SMALL["arrow along its own row"]) == set()
-    assert oracle(SMALL["pill on most of a row"])  # the 6x6 case has solutions to compare
+    for name in (
+        "little killer across two boxes",
+        "pill on most of a row",
+        "cages and a little killer",
+    ):
+        assert oracle(SMALL[name]), name  # each has solutions to compare
 
 
 REAL = [("variants9", i) for i in (7, 8, 12, 15, 17, 19)] + [
     ("published", i) for i in (6, 10, 39, 60, 62, 66)
 ]
-"""Bundled puzzles with arrows, little killers and region-sum lines that every setting
-decides in well under a second (the slow ones are benchmarks, not tests)."""
+"""Bundled puzzles with arrows, little killers, region-sum lines and killer cages that every
+setting decides in well under a second (the slow ones are benchmarks, not tests)."""
 
 
 @pytest.mark.parametrize(("dataset", "index"), REAL)

@@ -162,7 +162,10 @@ def build_model(puzzle: Puzzle, sums: str = "folded") -> tuple[Any, list[Any]]:
         model.add_bool_or([])
     for group in puzzle.groups():
         model.add_all_different([cells[c] for c in group])
-    if sums == "grouped" and any(isinstance(rule, SumRule) for rule in rules):
+    if sums == "grouped" and any(
+        isinstance(rule, SumRule) or (isinstance(rule, Cage) and rule.total is not None)
+        for rule in rules
+    ):
         _add_group_facts(model, cells, puzzle)
     for rule in rules:
         if isinstance(rule, Cage) and rule.total is not None:
@@ -189,18 +192,23 @@ def build_model(puzzle: Puzzle, sums: str = "folded") -> tuple[Any, list[Any]]:
 
 
 def _add_group_facts(model: Any, cells: list[Any], puzzle: Puzzle) -> None:
-    """What ``sums="grouped"`` states besides the folded sums, all implied by the groups:
+    """What ``sums="grouped"`` states besides the folded sums, on a puzzle with weighted sums
+    or cage totals; all of it implied by the groups:
 
     - every full group (N cells) sums to N(N+1)/2, so that the LP relaxation CP-SAT runs
-      (linearization level 1) can add and subtract groups and sums as a solver's innies and
-      outies do;
+      (linearization level 1) can add and subtract groups, cages and sums as a solver's innies
+      and outies do;
     - a Boolean per cell and digit, equivalent to "the cell holds it" both ways (so one grid
       is still one solution), and exactly one of a full group's Booleans per digit: "this digit
       has one place left in the row" (a hidden single) as a clause.
 
-    Measured on the variants9 puzzles with sums (uniqueness checks, one worker; see the
-    ``sums`` option's figures in CHANGELOG/issue 34): "Hailstone - little killer" 9.0 s plain,
-    0.6 s grouped; neither fact alone did it (group sums alone 1.5 s, Booleans alone 6.9 s).
+    Uniqueness checks, one worker, median of 3 interleaved, load 3-5 (the figures of the
+    ``sums`` option in CHANGELOG.md): variants9's "Hailstone - little killer" (cages, little
+    killers) 11.1 s folded, 1.36 s grouped; neither fact alone did it (group sums alone 1.5 s,
+    Booleans alone 6.9 s, one run each). Not the default: on most other puzzles with sums or
+    cages it costs 1.5-3x (killer puzzles 25-140 ms against 40-270 ms; ISS's little-killer
+    example 23 2.0 s against 5.7 s), though the first bundled killer took 1.27 s folded and
+    83 ms grouped.
     """
     n = puzzle.size
     total = n * (n + 1) // 2
@@ -222,10 +230,11 @@ def _add_group_facts(model: Any, cells: list[Any], puzzle: Puzzle) -> None:
 
 def _add_sum(model: Any, cells: list[Any], rule: SumRule, puzzle: Puzzle, sums: str) -> None:
     """A weighted sum (arrow, little killer): with ``sums="plain"`` one linear equality over
-    the rule's own terms. ``folded`` and ``grouped`` state it with the full groups folded in
-    (:func:`~.groupsums.folded_terms`, exact wherever the groups hold), where that leaves
-    fewer cells: "Triple digits", whose arrows run along most of three rows and columns, then
-    sums 7 cells where it summed 28 (uniqueness check 5 s before, 10 ms after)."""
+    the rule's own terms. ``folded`` (the default) and ``grouped`` state it with the full
+    groups' sums folded in (:func:`~.groupsums.folded_terms`, exact wherever the groups hold),
+    where that leaves fewer cells: "Triple digits" (variants9), whose arrows run along most of
+    three rows and columns into three-cell circles, then sums 7 cells where it summed 28; its
+    uniqueness check took 10.7 s plain and 23 ms folded (median of 3, load 3-5)."""
     n = puzzle.size
     terms, goal = rule.terms(n), rule.goal
     if sums != "plain":
