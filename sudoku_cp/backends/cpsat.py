@@ -162,10 +162,7 @@ def build_model(puzzle: Puzzle, sums: str = "folded") -> tuple[Any, list[Any]]:
         model.add_bool_or([])
     for group in puzzle.groups():
         model.add_all_different([cells[c] for c in group])
-    if sums == "grouped" and any(
-        isinstance(rule, SumRule) or (isinstance(rule, Cage) and rule.total is not None)
-        for rule in rules
-    ):
+    if sums == "grouped" and any(isinstance(rule, SumRule) for rule in rules):
         _add_group_facts(model, cells, puzzle)
     for rule in rules:
         if isinstance(rule, Cage) and rule.total is not None:
@@ -193,7 +190,7 @@ def build_model(puzzle: Puzzle, sums: str = "folded") -> tuple[Any, list[Any]]:
 
 def _add_group_facts(model: Any, cells: list[Any], puzzle: Puzzle) -> None:
     """What ``sums="grouped"`` states besides the folded sums, on a puzzle with weighted sums
-    or cage totals; all of it implied by the groups:
+    (its cages then count too); all of it implied by the groups:
 
     - every full group (N cells) sums to N(N+1)/2, so that the LP relaxation CP-SAT runs
       (linearization level 1) can add and subtract groups, cages and sums as a solver's innies
@@ -205,10 +202,11 @@ def _add_group_facts(model: Any, cells: list[Any], puzzle: Puzzle) -> None:
     Uniqueness checks, one worker, median of 3 interleaved, load 3-5 (the figures of the
     ``sums`` option in CHANGELOG.md): variants9's "Hailstone - little killer" (cages, little
     killers) 11.1 s folded, 1.36 s grouped; neither fact alone did it (group sums alone 1.5 s,
-    Booleans alone 6.9 s, one run each). Not the default: on most other puzzles with sums or
-    cages it costs 1.5-3x (killer puzzles 25-140 ms against 40-270 ms; ISS's little-killer
-    example 23 2.0 s against 5.7 s), though the first bundled killer took 1.27 s folded and
-    83 ms grouped.
+    Booleans alone 6.9 s, one run each). Not the default: on most other puzzles with sums it
+    costs 1.5-3x (ISS's little-killer example 23: 2.0 s against 5.7 s), and on killer puzzles
+    without other sums (where it would add the same facts for the cages) 1.7-2.4x (four of the
+    bundled ``killer`` set, 32-160 ms against 75-270 ms), so puzzles with cages alone are left
+    as they are.
     """
     n = puzzle.size
     total = n * (n + 1) // 2
