@@ -22,7 +22,7 @@ pytest.importorskip("ortools")
 
 SETTINGS = [
     (backend, sums) for backend in ("cpsat", "sat") for sums in ("plain", "folded", "grouped")
-]
+] + [("cpsat", "auto")]
 CLASSIC = load_model("classic")
 
 
@@ -165,3 +165,13 @@ def test_the_option_is_checked() -> None:
     for backend in ("cpsat", "sat"):
         with pytest.raises(BackendError, match="sums"):
             get_backend(backend).solve(Puzzle([0] * 16), sums="tables")
+
+
+def test_auto_groups_where_cages_meet_sums() -> None:
+    from sudoku_cp.backends.cpsat import sums_for
+
+    puzzles = load_puzzles("variants9")
+    # Hailstone: killer cages and little killers; Triple digits: arrows, no cages.
+    assert sums_for(puzzles[23], "auto") == "grouped"
+    assert sums_for(puzzles[16], "auto") == "folded"
+    assert sums_for(load_puzzles("killer")[0], "auto") == "folded"  # cages, no other sums
