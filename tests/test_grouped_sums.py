@@ -22,7 +22,7 @@ pytest.importorskip("ortools")
 
 SETTINGS = [
     (backend, sums) for backend in ("cpsat", "sat") for sums in ("plain", "folded", "grouped")
-] + [("cpsat", "auto")]
+] + [("cpsat", "auto"), ("sat", "auto")]
 CLASSIC = load_model("classic")
 
 
@@ -175,3 +175,12 @@ def test_auto_groups_where_cages_meet_sums() -> None:
     assert sums_for(puzzles[23], "auto") == "grouped"
     assert sums_for(puzzles[16], "auto") == "folded"
     assert sums_for(load_puzzles("killer")[0], "auto") == "folded"  # cages, no other sums
+
+
+def test_sat_auto_groups_where_there_are_no_cages() -> None:
+    from sudoku_cp.backends.sat.backend import resolve_sums
+
+    puzzles = load_puzzles("variants9")
+    assert resolve_sums(puzzles[13], "auto") == "grouped"  # little killers only
+    assert resolve_sums(puzzles[23], "auto") == "folded"  # killer cages too
+    assert resolve_sums(puzzles[23], "grouped") == "grouped"  # a setting given stays

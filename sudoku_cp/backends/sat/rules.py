@@ -20,8 +20,9 @@ count twice.
   still be reached — so a final value other than the goal has no state at all. A sequence rule
   (skyscraper, X-sum) brings its own automaton, encoded the same way. The ``sums`` option
   (:data:`SUMS`; :func:`encode_sum`) reads a weighted sum's terms as they are (``plain``),
-  with the full groups' sums folded in (``folded``, the default: fewer cells, same grids), or
-  folded and with cells that share a group read as a set of digits (``grouped``).
+  with the full groups' sums folded in (``folded``: fewer cells, same grids), or folded and
+  with cells that share a group read as a set of digits (``grouped``); the backend's default,
+  ``auto``, picks one by the puzzle's rules (:func:`.backend.resolve_sums`).
 
 Speed: uniqueness checks of the 11 9x9 mixed-rule puzzles of
 ``tests/test_rules_part2_cpsat_sat.py`` (lines, sums and dots drawn on 17clue#1's solution,
