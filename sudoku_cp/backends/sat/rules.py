@@ -18,7 +18,11 @@ count twice.
   position (partial sums; for a sandwich, which end opened the sandwich and its sum so far),
   "state and digit imply the next state" clauses, and only the states from which the end can
   still be reached — so a final value other than the goal has no state at all. A sequence rule
-  (skyscraper, X-sum) brings its own automaton, encoded the same way.
+  (skyscraper, X-sum) brings its own automaton, encoded the same way. The ``sums`` option
+  (:data:`SUMS`; :func:`encode_sum`) reads a weighted sum's terms as they are (``plain``),
+  with the full groups' sums folded in (``folded``: fewer cells, same grids), or folded and
+  with cells that share a group read as a set of digits (``grouped``); the backend's default,
+  ``auto``, picks one by the puzzle's rules (:func:`.backend.resolve_sums`).
 
 Speed: uniqueness checks of the 11 9x9 mixed-rule puzzles of
 ``tests/test_rules_part2_cpsat_sat.py`` (lines, sums and dots drawn on 17clue#1's solution,
@@ -35,7 +39,12 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from ...rules import DigitRule, PairRule, Quadruple, Sandwich, SequenceRule, SumRule, TripleRule
+from ..groupsums import cliques, folded_terms
 from .cnf import Encoding
+
+SUMS = ("plain", "folded", "grouped")
+"""How weighted sums (arrows, little killers) are encoded: the ``sums`` option
+(:func:`encode_sum`)."""
 
 Lit = bool | int
 """A literal: a variable (negative when negated), or a constant True / False."""
@@ -60,6 +69,10 @@ class Writer:
     add: Callable[[list[Lit]], None]
     at_most_one: Callable[[list[int]], None]
     deadline: float | None = None
+    groups: Sequence[Sequence[int]] = ()
+    """The puzzle's groups (what ``sums="folded"`` and ``"grouped"`` reason from)."""
+    sums: str = "plain"
+    """How weighted sums are encoded: one of ``SUMS`` (:func:`encode_sum`)."""
 
     def check_time(self) -> None:
         if self.deadline is not None and time.perf_counter() >= self.deadline:
@@ -124,15 +137,93 @@ def encode_quadruple(w: Writer, rule: Quadruple) -> None:
 
 
 def encode_sum(w: Writer, rule: SumRule) -> None:
-    terms = rule.terms(w.size)
+    """The rule's weighted sum: ``plain``, an automaton over its own terms; ``folded``, over
+    the terms with the full groups' sums folded in (:func:`~..groupsums.folded_terms`: an
+    arrow along most of a row sums the cells the row leaves out); ``grouped``, folded, and
+    the cells of a weight that share a group read as a set of digits (:func:`_encode_grouped_sum`).
+    """
+    terms, goal = rule.terms(w.size), rule.goal
+    if w.sums != "plain":
+        terms, goal = folded_terms(terms, goal, w.groups, w.size)
+    if w.sums == "grouped":
+        _encode_grouped_sum(w, terms, goal)
+        return
     weights = [weight for _, weight in terms]
-    goal = rule.goal
 
     def step(i: int, total: Hashable, digit: int) -> Hashable:
         assert isinstance(total, int)
         return total + weights[i] * digit
 
     encode_automaton(w, [cell for cell, _ in terms], 0, step, lambda total: total == goal)
+
+
+def _encode_grouped_sum(w: Writer, terms: Sequence[tuple[int, int]], goal: int) -> None:
+    """``sum(weight·cell) == goal`` where the cells of one weight that share a group (a
+    clique, :func:`~..groupsums.cliques`) are read digit by digit: for each digit ``d``, a
+    Boolean "``d`` is in the clique" (the OR of its cells' ``cell=d``, equivalent both ways),
+    worth ``weight·d``, and exactly as many of them true as the clique has cells. A lone cell
+    is read as its digit. The automaton's state is (sum so far, digits of the clique so far).
+
+    Exact: a clique's cells hold different digits (they share a group), so the digits present
+    are as many as its cells and sum to what they hold. What it adds over a run along the
+    cells: the run can no longer take two cells of a box for 1 and 1; a little killer's three
+    box cells summing to 7 must be 1, 2 and 4, which propagation now sees.
+    """
+    by_weight: dict[int, list[int]] = {}
+    for cell, weight in terms:
+        by_weight.setdefault(weight, []).append(cell)
+    positions: list[list[tuple[int, Lit]]] = []
+    reads: list[tuple[int, int, bool]] = []  # (value of a 1, clique's cells or 0, clique ends)
+    for weight, cells in by_weight.items():
+        for clique in cliques(cells, w.groups):
+            if len(clique) == 1:
+                cell = clique[0]
+                positions.append([(d, w.literal(cell, d)) for d in w.candidates(cell)])
+                reads.append((weight, 0, False))
+                continue
+            here = [(d, _digit_in(w, clique, d)) for d in range(1, w.size + 1)]
+            present = [(d, lit) for d, lit in here if lit is not False]
+            if len(present) < len(clique):
+                w.add([])  # fewer digits left than cells: no grid
+                return
+            for j, (d, lit) in enumerate(present):
+                last = j == len(present) - 1
+                if lit is True:
+                    positions.append([(1, True)])
+                else:
+                    positions.append([(0, negate(lit)), (1, lit)])
+                reads.append((weight * d, len(clique), last))
+
+    def step(i: int, state: Hashable, symbol: int) -> Hashable:
+        assert isinstance(state, tuple)
+        total, count = state
+        value, clique, last = reads[i]
+        if not clique:
+            return (total + value * symbol, 0)
+        count += symbol
+        if count > clique or (last and count != clique):
+            return None
+        return (total + value * symbol, 0 if last else count)
+
+    encode_run(w, positions, (0, 0), step, lambda state: state == (goal, 0))
+
+
+def _digit_in(w: Writer, clique: Sequence[int], digit: int) -> Lit:
+    """A literal for "one of ``clique``'s cells holds ``digit``": a constant, the one cell's
+    own literal, or a new variable equivalent to the OR of theirs."""
+    lits = [w.literal(cell, digit) for cell in clique]
+    if any(lit is True for lit in lits):
+        return True
+    open_ = [lit for lit in lits if lit is not False]
+    if not open_:
+        return False
+    if len(open_) == 1:
+        return open_[0]
+    some = w.new_var()
+    for lit in open_:
+        w.add([negate(lit), some])
+    w.add([-some, *open_])
+    return some
 
 
 _BEFORE, _AFTER = "before", "after"
@@ -178,9 +269,23 @@ def encode_automaton(
     step: Callable[[int, Hashable, int], Hashable],
     accepting: Callable[[Hashable], bool],
 ) -> None:
-    """The digits of ``cells``, read in order by a deterministic automaton from ``start``
-    (``step(position, state, digit)``: the next state, None for none), end in an accepting
-    state.
+    """The digits of ``cells``, read in order by a deterministic automaton (see
+    :func:`encode_run`, whose positions are here the cells and their candidate digits)."""
+    positions = [[(d, w.literal(cell, d)) for d in w.candidates(cell)] for cell in cells]
+    encode_run(w, positions, start, step, accepting)
+
+
+def encode_run(
+    w: Writer,
+    positions: Sequence[Sequence[tuple[int, Lit]]],
+    start: Hashable,
+    step: Callable[[int, Hashable, int], Hashable],
+    accepting: Callable[[Hashable], bool],
+) -> None:
+    """The symbols of ``positions``, read in order by a deterministic automaton from
+    ``start`` (``step(position, state, symbol)``: the next state, None for none), end in an
+    accepting state. A position lists ``(symbol, literal)`` options of which every model and
+    every grid makes exactly one true: a cell's candidate digits, or a Boolean's 0 and 1.
 
     Layer ``i`` holds the states reachable after ``i`` cells from which an accepting end is
     still reachable (both computed over the cells' candidates). A layer of one state is a
@@ -190,7 +295,7 @@ def encode_automaton(
     sets its run's states and nothing else, which satisfies every clause. No layer left:
     no digits can satisfy the rule (an arrow summing past the largest digit), a contradiction.
     """
-    candidates = [w.candidates(cell) for cell in cells]
+    candidates = [[symbol for symbol, _ in options] for options in positions]
     layers: list[set[Hashable]] = [{start}]
     arcs: list[dict[tuple[Hashable, int], Hashable]] = []  # each step computed once
     for i, digits in enumerate(candidates):
@@ -199,7 +304,7 @@ def encode_automaton(
         arcs.append({move: state for move, state in moves.items() if state is not None})
         layers.append(set(arcs[-1].values()))
     layers[-1] = {state for state in layers[-1] if accepting(state)}
-    for i in range(len(cells) - 1, -1, -1):
+    for i in range(len(positions) - 1, -1, -1):
         w.check_time()
         ahead, moves = layers[i + 1], arcs[i]
         alive = {state for (state, _), after in moves.items() if after in ahead}
@@ -217,11 +322,10 @@ def encode_automaton(
         w.add(list(variables.values()))
         w.at_most_one(list(variables.values()))
     clauses = w.enc.clauses
-    for i, cell in enumerate(cells):
+    for i, options in enumerate(positions):
         w.check_time()  # a long sum over many cells writes millions of clauses
         here, there, moves = states[i], states[i + 1], arcs[i]
-        for digit in candidates[i]:
-            holds = w.literal(cell, digit)
+        for digit, holds in options:
             for state, lit in here.items():
                 after = there.get(moves.get((state, digit)), False)
                 if after is True:
