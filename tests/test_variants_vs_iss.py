@@ -191,9 +191,10 @@ def test_a_puzzle_iss_cannot_be_given_still_runs_on_our_side() -> None:
     [entry] = [e for e in bench.entries("variants9") if e.title == "Odd & even"]
     iss = bench.IssSolver(ISS, node)
     try:
-        row = bench.run_entry(entry, iss, {"sat": get_backend("sat")}, 60, 1)
+        row = bench.run_entry(entry, iss, {"sat": get_backend("sat")}, 60, 2)
     finally:
         iss.close()
     assert row.unwritten.startswith("not written for ISS: the odd rule")
     assert row.ours["sat"].status == "unique" and row.problems == []
+    assert len(row.ours["sat"].ms) == 2  # two timed rounds; the untimed first one dropped
     assert row.ratio() is None and not row.skipped

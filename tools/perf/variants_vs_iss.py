@@ -1,7 +1,7 @@
 """Published variant puzzles: our backends beside sigh's Interactive Sudoku Solver, one by one.
 
     python -m tools.perf.variants_vs_iss --iss PATH [--sets variants9,published,iss,killer,jigsaw]
-        [--backends backtrack,sat,cpsat] [--time-limit 10] [--repeat 1] [--json]
+        [--backends backtrack,sat,cpsat] [--time-limit 10] [--repeat 1] [--cold] [--json]
 
 ``PATH`` is a checkout of the Interactive Sudoku Solver (ISS, MIT:
 ``git clone https://github.com/sigh/Interactive-Sudoku-Solver``); ``node`` (20 or later) runs
@@ -18,7 +18,9 @@ ours is the backend's ``solve`` on a puzzle already read. A solve of ISS past th
 kills that process (a fresh one serves the next puzzle). Both sides run one at a time on one
 core each (CP-SAT with its default single worker). Before the timed runs each side solves
 one classic puzzle once, so loading (the compiled kernel, OR-Tools, node's modules) is not
-timed either.
+timed either; and each side solves each puzzle once untimed before its timed rounds (unless
+``--cold``): node compiles ISS's code for a constraint type on its first use, which took
+ten times its warm solve on 'Leven. A side out of time in that first round is not run again.
 
 A puzzle our readers cannot read, or ``format_iss`` cannot write for ISS, is listed as
 skipped with the reason -- never dropped. The answers are checked: our status must agree with
@@ -364,6 +366,8 @@ def _our_side(backend: Any, name: str, puzzle: Puzzle, time_limit: float, side: 
         return Side("error", detail=str(err).split("\n")[0]), ()
     ms = (time.perf_counter() - start) * 1000
     status = result.status.value
+    if status not in DECIDED:  # out of time (or undecided) in any round: that is the answer
+        return Side(status, limit_ms=time_limit * 1000), result.solutions
     side = side or Side(status)
     if side.status != status:
         side.detail = f"rounds differ: {side.status}, then {status}"
@@ -392,8 +396,11 @@ def run_entry(
     backends: dict[str, Any],
     time_limit: float,
     repeat: int,
+    warm: bool = True,
 ) -> Row:
-    """Both sides on one puzzle, ``repeat`` rounds, ISS then each backend in every round."""
+    """Both sides on one puzzle, ``repeat`` rounds, ISS then each backend in every round;
+    with ``warm``, a first round more whose times are dropped (node compiles ISS's code for a
+    constraint type on its first use: 'Leven took ISS 28 ms cold, 3 ms warm)."""
     from sudoku_cp.formats.iss import format_iss
 
     row = Row(entry.set, entry.index, entry.title)
@@ -415,14 +422,19 @@ def run_entry(
         row.skipped = "no backend takes it: " + "; ".join(str(w) for w in refusals.values())
         return row
     found: dict[str, Sequence[Sequence[int]]] = {}
-    for _ in range(repeat):
-        # A side that ran out of time or failed is not run again: its answer will not change.
+    for _ in range(repeat + warm):
+        # A side that ran out of time or failed is not run again: its answer will not change
+        # (and a warm-up round that ran out of time is the side's answer).
         if text is not None and (row.iss is None or row.iss.decided):
             row.iss, found["ISS"] = _iss_side(iss, text, time_limit, row.iss)
         for name, backend in backends.items():
             side = row.ours.get(name)
             if side is None or side.decided:
                 row.ours[name], found[name] = _our_side(backend, name, puzzle, time_limit, side)
+    if warm:
+        for side in (row.iss, *row.ours.values()):
+            if side is not None and side.decided:
+                del side.ms[0]
     count = entry.expected.get("solution_count")
     row.problems += published_breaks(puzzle)
     sides = {"ISS": row.iss, **row.ours}
@@ -613,6 +625,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=1,
         help=f"rounds per puzzle; medians are kept (at most {MAX_REPEAT})",
     )
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="time every round (by default each side solves a puzzle once untimed first)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of the tables")
     return parser.parse_args(argv)
 
@@ -644,7 +661,8 @@ def _run(args: argparse.Namespace) -> int:
             raise Unusable(f"backend '{name}' cannot run here: {why}")
     heading = (
         f"{machine()}; Python {sys.version.split()[0]}; ISS at {root}; "
-        f"limit 2, time limit {args.time_limit:g} s, {args.repeat} round(s), medians"
+        f"limit 2, time limit {args.time_limit:g} s, {args.repeat} timed round(s)"
+        f"{'' if args.cold else ' after an untimed one'}, medians"
     )
     iss = IssSolver(root, node)
     rows: list[Row] = []
@@ -652,7 +670,7 @@ def _run(args: argparse.Namespace) -> int:
         warm_up(iss, backends, args.time_limit)
         for name in sets:
             for entry in entries(name):
-                row = run_entry(entry, iss, backends, args.time_limit, args.repeat)
+                row = run_entry(entry, iss, backends, args.time_limit, args.repeat, not args.cold)
                 rows.append(row)
                 note = row.skipped or f"ISS {_ms(row.iss)}, ratio {_ratio(row)}"
                 print(f"{row.set} #{row.index} {row.title}: {note}", file=sys.stderr, flush=True)
