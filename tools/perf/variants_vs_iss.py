@@ -507,6 +507,7 @@ def _ratio(row: Row) -> str:
 
 def print_report(rows: list[Row], backends: Sequence[str], heading: str) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     # wide when written to a file: the table is the output, not a terminal's view of it
@@ -526,7 +527,7 @@ def print_report(rows: list[Row], backends: Sequence[str], heading: str) -> None
         table.add_row(
             row.set,
             str(row.index),
-            row.title,
+            escape(row.title),  # titles hold brackets: "Nabner thermo [extra givens]"
             _ms(row.iss),
             *[_ms(row.ours.get(b)) for b in backends],
             best[0] if best else "-",
@@ -539,18 +540,26 @@ def print_report(rows: list[Row], backends: Sequence[str], heading: str) -> None
     if skipped:
         console.print(f"\nSkipped ({len(skipped)}):")
         for row in skipped:
-            console.print(f"  {row.set} #{row.index} {row.title}: {row.skipped}", markup=False)
+            console.print(
+                f"  {row.set} #{row.index} {row.title}: {row.skipped}", markup=False, soft_wrap=True
+            )
     unwritten = [r for r in rows if r.unwritten]
     if unwritten:
         console.print(f"\nRun by our backends only ({len(unwritten)}):")
         for row in unwritten:
-            console.print(f"  {row.set} #{row.index} {row.title}: {row.unwritten}", markup=False)
+            console.print(
+                f"  {row.set} #{row.index} {row.title}: {row.unwritten}",
+                markup=False,
+                soft_wrap=True,
+            )
     bad = [r for r in rows if r.problems]
     for row in bad:
         for problem in row.problems:
+            said = escape(f"{row.set} #{row.index} {row.title}: {problem}")
             console.print(
-                f"[bold red]DISAGREEMENT[/] {row.set} #{row.index} {row.title}: {problem}",
+                f"[bold red]DISAGREEMENT[/] {said}",
                 highlight=False,
+                soft_wrap=True,
             )
     sums = Table(
         "set",
@@ -667,7 +676,7 @@ def _run(args: argparse.Namespace) -> int:
     iss = IssSolver(root, node)
     rows: list[Row] = []
     try:
-        warm_up(iss, backends, args.time_limit)
+        warm_up(iss, backends, max(args.time_limit, 60.0))
         for name in sets:
             for entry in entries(name):
                 row = run_entry(entry, iss, backends, args.time_limit, args.repeat, not args.cold)
