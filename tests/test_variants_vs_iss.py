@@ -196,5 +196,23 @@ def test_a_puzzle_iss_cannot_be_given_still_runs_on_our_side() -> None:
         iss.close()
     assert row.unwritten.startswith("not written for ISS: the odd rule")
     assert row.ours["sat"].status == "unique" and row.problems == []
-    assert len(row.ours["sat"].ms) == 2  # two timed rounds; the untimed first one dropped
+    assert len(row.ours["sat"].ms) == 2  # every round of ours is timed
     assert row.ratio() is None and not row.skipped
+
+
+@needs_iss
+def test_both_sides_run_a_puzzle_iss_first_solving_it_once_untimed() -> None:
+    node = shutil.which("node")
+    assert node is not None
+    [entry] = [e for e in bench.entries("variants9") if e.title == "Thermo"]
+    iss = bench.IssSolver(ISS, node)
+    try:
+        row = bench.run_entry(entry, iss, {"sat": get_backend("sat")}, 60, 1)
+        cold = bench.run_entry(entry, iss, {"sat": get_backend("sat")}, 60, 1, warm=False)
+    finally:
+        iss.close()
+    for done in (row, cold):
+        assert done.iss is not None and done.iss.status == "unique"
+        assert done.ours["sat"].status == "unique" and done.problems == []
+        assert len(done.iss.ms) == 1 and len(done.ours["sat"].ms) == 1
+        assert done.ratio() is not None

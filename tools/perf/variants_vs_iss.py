@@ -18,9 +18,12 @@ ours is the backend's ``solve`` on a puzzle already read. A solve of ISS past th
 kills that process (a fresh one serves the next puzzle). Both sides run one at a time on one
 core each (CP-SAT with its default single worker). Before the timed runs each side solves
 one classic puzzle once, so loading (the compiled kernel, OR-Tools, node's modules) is not
-timed either; and each side solves each puzzle once untimed before its timed rounds (unless
+timed either. ISS solves each puzzle once untimed before its timed rounds (unless
 ``--cold``): node compiles ISS's code for a constraint type on its first use, which took
-ten times its warm solve on 'Leven. A side out of time in that first round is not run again.
+ten times its warm solve on 'Leven, a cost a running ISS has paid on earlier puzzles of the
+kind. Our first round is timed: it is this puzzle's first solve (the backtracker caches its
+tables per model, so our later rounds are faster; ``--repeat 1`` gives first solves). A side
+out of time in a round is not run again.
 
 A puzzle our readers cannot read, or ``format_iss`` cannot write for ISS, is listed as
 skipped with the reason -- never dropped. The answers are checked: our status must agree with
@@ -398,9 +401,15 @@ def run_entry(
     repeat: int,
     warm: bool = True,
 ) -> Row:
-    """Both sides on one puzzle, ``repeat`` rounds, ISS then each backend in every round;
-    with ``warm``, a first round more whose times are dropped (node compiles ISS's code for a
-    constraint type on its first use: 'Leven took ISS 28 ms cold, 3 ms warm)."""
+    """Both sides on one puzzle, ``repeat`` rounds, ISS then each backend in every round.
+
+    With ``warm``, ISS solves the puzzle once more first, untimed: node compiles ISS's code for
+    a constraint type on its first use ('Leven took ISS 28 ms cold, 3 ms warm), a cost a
+    running ISS has paid on earlier puzzles of the kind. Our first round is timed: it is
+    the first solve of this puzzle, whose tables (our compile of its model, cached per model
+    by the backtracker) a later round would find made -- with ``repeat`` above 1 our median
+    is of such later rounds too.
+    """
     from sudoku_cp.formats.iss import format_iss
 
     row = Row(entry.set, entry.index, entry.title)
@@ -422,19 +431,17 @@ def run_entry(
         row.skipped = "no backend takes it: " + "; ".join(str(w) for w in refusals.values())
         return row
     found: dict[str, Sequence[Sequence[int]]] = {}
-    for _ in range(repeat + warm):
+    for k in range(repeat + warm):
         # A side that ran out of time or failed is not run again: its answer will not change
         # (and a warm-up round that ran out of time is the side's answer).
         if text is not None and (row.iss is None or row.iss.decided):
             row.iss, found["ISS"] = _iss_side(iss, text, time_limit, row.iss)
         for name, backend in backends.items():
             side = row.ours.get(name)
-            if side is None or side.decided:
+            if k < repeat and (side is None or side.decided):
                 row.ours[name], found[name] = _our_side(backend, name, puzzle, time_limit, side)
-    if warm:
-        for side in (row.iss, *row.ours.values()):
-            if side is not None and side.decided:
-                del side.ms[0]
+    if warm and row.iss is not None and row.iss.decided:
+        del row.iss.ms[0]
     count = entry.expected.get("solution_count")
     row.problems += published_breaks(puzzle)
     sides = {"ISS": row.iss, **row.ours}
@@ -637,7 +644,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--cold",
         action="store_true",
-        help="time every round (by default each side solves a puzzle once untimed first)",
+        help="time ISS's first solve of each puzzle too (by default it is an untimed warm-up)",
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of the tables")
     return parser.parse_args(argv)
@@ -671,7 +678,7 @@ def _run(args: argparse.Namespace) -> int:
     heading = (
         f"{machine()}; Python {sys.version.split()[0]}; ISS at {root}; "
         f"limit 2, time limit {args.time_limit:g} s, {args.repeat} timed round(s)"
-        f"{'' if args.cold else ' after an untimed one'}, medians"
+        f"{'' if args.cold else ' (ISS: after an untimed one)'}, medians"
     )
     iss = IssSolver(root, node)
     rows: list[Row] = []
