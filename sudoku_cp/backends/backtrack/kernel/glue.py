@@ -218,16 +218,22 @@ RULES_MAX_SIZE = 31
 @functools.lru_cache(maxsize=64)
 def takes_rules(model: Model, size: int) -> bool:
     """Whether the generic kernel takes this model with its rules beyond groups: rules that
-    only limit a cell's digits (:class:`~sudoku_cp.rules.DigitRule`: odd, even, candidates) and
+    only limit a cell's digits (:class:`~sudoku_cp.rules.DigitRule`: odd, even, candidates),
     rules of cell pairs (:class:`~sudoku_cp.rules.PairRule`: thermometers, dots, XV, whispers,
-    renban, palindromes, negative constraints …), besides groups, at sizes up to
-    :data:`RULES_MAX_SIZE`. Any other shape (sums, cages with a total, triples, sandwiches,
-    quadruples, sequences) keeps the model in the pure search."""
+    renban, palindromes, negative constraints …), weighted sums
+    (:class:`~sudoku_cp.rules.SumRule`: arrows, little killers) and killer cages with a total
+    whose digit sets the pure search lists, besides groups, at sizes up to
+    :data:`RULES_MAX_SIZE`. Any other shape (triples, sandwiches, quadruples, sequences) keeps
+    the model in the pure search."""
     from ..layout import layout
+    from ..shapes import SumPropagator
 
     rules = layout(model, size).rules
     return (
-        size <= RULES_MAX_SIZE and rules is not None and not rules.cages and not rules.propagators
+        size <= RULES_MAX_SIZE
+        and rules is not None
+        and all(isinstance(p, SumPropagator) for p in rules.propagators)
+        and all(cage.combos is not None for cage in rules.cages)
     )
 
 
@@ -336,12 +342,26 @@ class Tables:
             rows, cols = np.nonzero(only)  # row-major: each pair's cells in reading order
             starts = np.concatenate(([0], np.cumsum(counts)[:-1])) if pairs else counts
             table[rows, np.arange(len(rows)) - np.repeat(starts, counts)] = cols
-        # The full groups of each cell, for marking which groups changed.
-        _, group_of = np.nonzero(member.T)
-        self.cg_start = np.concatenate(([0], np.cumsum(member.sum(axis=0)))).astype(np.int32)
-        self.cg_list = group_of.astype(np.int32)
         self.init, self.arc_start, self.arc_partner, self.arc_rel, self.relations = _rule_arrays(
             lay, size
+        )
+        sums = _sum_arrays(lay, [set(p) for p in lay.peers])
+        # The full groups of each cell, for marking which groups changed, then its sums and
+        # cages (numbered on from the groups: the kernel's ``dirty`` holds them all).
+        watchers: list[list[int]] = [[] for _ in range(cells)]
+        for k in range(len(sums.sum_goal)):
+            terms = sums.clique_start[sums.sum_start[k]], sums.clique_start[sums.sum_start[k + 1]]
+            for cell in sums.sum_cell[terms[0] : terms[1]].tolist():
+                watchers[cell].append(full + k)
+        for g in range(len(sums.cage_start) - 1):
+            for cell in sums.cage_cell[sums.cage_start[g] : sums.cage_start[g + 1]].tolist():
+                watchers[cell].append(full + len(sums.sum_goal) + g)
+        cell_groups = [np.nonzero(member[:, c])[0].tolist() + watchers[c] for c in range(cells)]
+        self.cg_start = np.concatenate(([0], np.cumsum([len(g) for g in cell_groups]))).astype(
+            np.int32
+        )
+        self.cg_list = np.fromiter(
+            itertools.chain.from_iterable(cell_groups), dtype=np.int32, count=self.cg_start[-1]
         )
         self.packed = pack(
             size,
@@ -361,6 +381,7 @@ class Tables:
                 self.arc_partner,
                 self.arc_rel,
                 self.relations,
+                *dataclasses.astuple(sums),
             ],
         )
 
@@ -408,6 +429,77 @@ def _rule_arrays(lay: Any, size: int) -> tuple[Any, ...]:
         np.array(partners, dtype=np.int32),
         np.array(kinds, dtype=np.int32),
         np.array(relations, dtype=np.int32).reshape(len(relations), size),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class SumArrays:
+    """The sums and cages with a total of a layout (:func:`takes_rules`) as the generic kernel
+    reads them, from what :func:`~sudoku_cp.backends.backtrack.rules.compile_rules` made of
+    them for the pure search (their meaning is read there, once). Each sum's terms come in
+    cliques, cells of one weight that are all peers (so take different digits; drawn greedily
+    in the terms' order): ``sum_start`` per sum into the cliques, ``clique_start`` per clique
+    into the terms (``sum_cell``, ``sum_weight``), and the sum's goal. Each cage's cells
+    (``cage_start`` per cage into ``cage_cell``) and its listed digit sets (``combo_start`` per
+    cage into ``combos``: bit ``d - 1`` for digit ``d``). In the packed tables' order but the
+    last (``clique_start``, added last)."""
+
+    sum_start: Any
+    sum_cell: Any
+    sum_weight: Any
+    sum_goal: Any
+    cage_start: Any
+    cage_cell: Any
+    combo_start: Any
+    combos: Any
+    clique_start: Any
+
+
+def _sum_arrays(lay: Any, peers: list[set[int]]) -> SumArrays:
+    import numpy as np
+
+    from ..shapes import SumPropagator
+
+    rules = lay.rules
+    sums = [p for p in rules.propagators if isinstance(p, SumPropagator)] if rules else []
+    cages = list(rules.cages) if rules else []
+    assert all(cage.combos is not None for cage in cages), "takes_rules keeps these pure"
+
+    def starts(lengths: list[int]) -> Any:
+        return np.concatenate(([0], np.cumsum(lengths, dtype=np.int64))).astype(np.int32)
+
+    def flat(rows: Any) -> Any:
+        return np.array(list(itertools.chain.from_iterable(rows)), dtype=np.int32)
+
+    per_sum: list[int] = []
+    cliques: list[list[tuple[int, int]]] = []
+    for p in sums:
+        own: list[list[tuple[int, int]]] = []
+        for cell, weight in zip(p.cells, p.weights, strict=True):
+            home = next(
+                (
+                    clique
+                    for clique in own
+                    if clique[0][1] == weight and all(cell in peers[c] for c, _ in clique)
+                ),
+                None,
+            )
+            if home is None:
+                own.append([(cell, weight)])
+            else:
+                home.append((cell, weight))
+        per_sum.append(len(own))
+        cliques += own
+    return SumArrays(
+        sum_start=starts(per_sum),
+        sum_cell=flat([c for c, _ in clique] for clique in cliques),
+        sum_weight=flat([w for _, w in clique] for clique in cliques),
+        sum_goal=np.array([p.goal for p in sums], dtype=np.int32),
+        cage_start=starts([len(c.cells) for c in cages]),
+        cage_cell=flat(c.cells for c in cages),
+        combo_start=starts([len(c.combos or ()) for c in cages]),
+        combos=flat(c.combos or () for c in cages),
+        clique_start=starts([len(clique) for clique in cliques]),
     )
 
 
