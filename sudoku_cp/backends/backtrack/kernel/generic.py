@@ -21,7 +21,8 @@ Digit and pair rules come as the pure search compiles them
 arcs with a table per relation, kept arc consistent among the other rules (:func:`_arcs`):
 the pure search's fixed point again. On such models the glue may ask for dom/wdeg branching
 instead (:func:`_branch_weighted`: the cell with the fewest candidates per dead end, or a
-digit's two places in a group, the weights halved every :data:`HALVE_EVERY` dead ends; a state
+digit's two places in a group, the weights halved every :data:`HALVE_EVERY` dead ends, or
+:data:`HALVE_EVERY_SUMS` from each cell's priority on models with sums or cages; a state
 one N² words wider, its last words the weights, kept outside the frames): the same solutions
 and counts as the pure search, found in another order, with far fewer nodes on puzzles with few
 givens.
@@ -67,7 +68,14 @@ dead ends: sigh/Interactive-Sudoku-Solver, js/solver/candidate_selector.js,
 thousand nodes against over 5.6 million (unfinished), "A kind of magic" 428 thousand against
 1.7 million, "Bicycle race" 73 thousand against 4.8 million (unfinished); every 1,024 and 4,096
 took 1.1 to 2.5 times the nodes of every 256."""
-TABLES = 24
+HALVE_EVERY_SUMS = 1 << 14
+"""Dead ends between two halvings on models with sums or cages, whose weights start at each
+cell's priority as ISS's conflict scores do (see the glue's ``Tables.priority``), and are
+halved as seldom as ISS halves them: on the bundled ``variants9``, Hailstone (cages, little
+killers) 273 thousand nodes against over 4.1 million (unfinished in 20 s) halving every 256,
+The Barbed Cross (little killers) 134 thousand against 1.1 million. The table of that name
+(one number) says which a model takes."""
+TABLES = 26
 """The model's tables, packed into one ``int32`` array (see :func:`_unpack`): a call passes a
 few arrays rather than a dozen, which is a good part of a call's cost on an easy puzzle."""
 
@@ -127,6 +135,8 @@ def _unpack(packed):
         _one(packed, 21),
         _one(packed, 22),
         _one(packed, 23),
+        _one(packed, 24),
+        _one(packed, 25),
     )
 
 
@@ -285,6 +295,15 @@ def _clique(cand, clique_start, sum_cell, q):
     return lo, hi, smin, smax, restlo, resthi, s1, s2, l1, l2
 
 
+@njit(cache=True, inline="always")
+def _in(cell, cells, start, stop):
+    """Whether ``cell`` is among ``cells[start:stop]``."""
+    for k in range(start, stop):  # noqa: SIM110 (a loop numba compiles without a generator)
+        if cells[k] == cell:
+            return True
+    return False
+
+
 @njit(cache=True)
 def _sums(cand, queue, tail, tab, dirty):
     """The sums and killer cages whose cells changed (``dirty`` after the full groups'), as the
@@ -297,15 +316,19 @@ def _sums(cand, queue, tail, tab, dirty):
     the pure search's ``_cage``: a set stays possible while it holds every digit settled in the
     cage, its other digits each have a place among the open cells and every open cell has one
     of them; the open cells keep the digits of possible sets, and a digit of every possible set
-    with one open place goes there (the cage's cells are a group: the layout's peers keep them
-    different).
+    with one open place goes there, or with its places all in a full group, leaves the rest of
+    that group (ISS removes a cage's required digits from the cells that see all their places
+    so: sigh/Interactive-Sudoku-Solver, js/solver/sum_handler.js,
+    ``_restrictCellsSingleExclusionGroup``). The cage's cells are a group: the layout's peers
+    keep them different.
 
     Returns the new queue length (-1 at a dead end) and whether a candidate went."""
     cg_start, cg_list = tab[3], tab[4]
     sum_start, clique_start, sum_cell, sum_weight = tab[15], tab[23], tab[16], tab[17]
     sum_goal = tab[18]
     cage_start, cage_cell, combo_start, combos = tab[19], tab[20], tab[21], tab[22]
-    ngroups = tab[2].shape[0]
+    groups = tab[2]
+    ngroups = groups.shape[0]
     nsums = sum_goal.shape[0]
     one = np.uint64(1)
     changed = False
@@ -427,15 +450,40 @@ def _sums(cand, queue, tail, tab, dirty):
             bit = must & (~must + one)
             must ^= bit
             # Its places: open cells at the start, whose digits of possible sets all stayed.
-            place = -1
+            first = -1
+            places = 0
             for k in range(cage_start[g], cage_start[g + 1]):
                 if cand[cage_cell[k]] & bit:
-                    place = -2 if place != -1 else cage_cell[k]
-            if place >= 0 and cand[place] != bit:
-                tail = _narrow(place, bit, cand, queue, tail, cg_start, cg_list, dirty)
-                if tail < 0:
-                    return -1, changed
-                changed = True
+                    places += 1
+                    if first < 0:
+                        first = cage_cell[k]
+            if places == 1:
+                if cand[first] != bit:
+                    tail = _narrow(first, bit, cand, queue, tail, cg_start, cg_list, dirty)
+                    if tail < 0:
+                        return -1, changed
+                    changed = True
+                continue
+            # The digit is in the cage, at one of its places: not in the rest of a full group
+            # that holds them all.
+            for j in range(cg_start[first], cg_start[first + 1]):
+                grp = cg_list[j]
+                if grp >= ngroups:
+                    continue  # a sum's or cage's flag
+                inside = 0
+                for i in range(groups.shape[1]):
+                    c = groups[grp, i]
+                    if cand[c] & bit and _in(c, cage_cell, cage_start[g], cage_start[g + 1]):
+                        inside += 1
+                if inside < places:
+                    continue
+                for i in range(groups.shape[1]):
+                    c = groups[grp, i]
+                    if cand[c] & bit and not _in(c, cage_cell, cage_start[g], cage_start[g + 1]):
+                        tail = _narrow(c, ~bit, cand, queue, tail, cg_start, cg_list, dirty)
+                        if tail < 0:
+                            return -1, changed
+                        changed = True
     return tail, changed
 
 
@@ -479,6 +527,8 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
         _combo_start,
         _combos,
         _clique_start,
+        _priority,
+        _halve_every,
     ) = tab
     arcs = arc_partner.shape[0] > 0
     sums = sum_goal.shape[0] > 0 or cage_start.shape[0] > 1
@@ -710,6 +760,7 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
     dirty = np.empty(ngroups + tab[18].shape[0] + tab[19].shape[0] - 1, dtype=np.uint8)
     confine = np.empty(ngroups, dtype=np.uint8)
     init = tab[10]
+    halve_every = np.int64(tab[25][0])
     arcs = tab[12].shape[0] > 0
     seen = np.zeros(cells if arcs else 0, dtype=np.uint64)
     scratch = np.zeros(2 * cells if arcs else 0, dtype=np.int32)
@@ -735,6 +786,9 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
             return DONE
         if weighted:
             weights[:] = 0
+            priority = tab[24]  # (none without sums and cages)
+            for c in range(priority.shape[0]):
+                weights[c] = priority[c]
             cell, left = _branch_weighted(cand, counts, weights, tab[2])
         else:
             cell = _branch_cell(cand, openp, counts, peer_start, peer_list)
@@ -782,7 +836,7 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
             ctrl[BACKTRACKS] += 1
             if weighted:
                 weights[cell] += np.uint64(1)
-                if ctrl[BACKTRACKS] % HALVE_EVERY == 0:  # recent dead ends count most
+                if ctrl[BACKTRACKS] % halve_every == 0:  # recent dead ends count most
                     for c in range(cells):
                         weights[c] >>= np.uint64(1)
             continue

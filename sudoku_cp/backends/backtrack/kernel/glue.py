@@ -357,6 +357,27 @@ class Tables:
             for cell in sums.cage_cell[sums.cage_start[g] : sums.cage_start[g + 1]].tolist():
                 watchers[cell].append(full + len(sums.sum_goal) + g)
         cell_groups = [np.nonzero(member[:, c])[0].tolist() + watchers[c] for c in range(cells)]
+        # The weighted search's starting weights on models with sums or cages, as ISS starts
+        # its conflict scores at each cell's priority: its groups' sizes, and for each sum or
+        # cage max(2N - its cells, N) (sigh/Interactive-Sudoku-Solver, js/solver/optimizer.js
+        # ``_computeCellPriorities``, js/solver/handlers.js ``priority``,
+        # js/solver/sum_handler.js ``priority``). None otherwise (pair rules start at zero).
+        self.priority = np.zeros(cells if any(watchers) else 0, dtype=np.int32)
+        if any(watchers):
+            # Each sum's cells (its cliques' terms), then each cage's.
+            spans = [
+                (sums.clique_start[sums.sum_start[k]], sums.clique_start[sums.sum_start[k + 1]])
+                for k in range(len(sums.sum_goal))
+            ]
+            for first, stop in spans:
+                self.priority[sums.sum_cell[first:stop]] += max(2 * size - (stop - first), size)
+            for k in range(len(sums.cage_start) - 1):
+                first, stop = sums.cage_start[k], sums.cage_start[k + 1]
+                self.priority[sums.cage_cell[first:stop]] += max(2 * size - (stop - first), size)
+            self.priority += member.sum(axis=0).astype(np.int32) * size
+        from . import generic  # (loaded already: tables are made for the kernel)
+
+        self.halve_every = generic.HALVE_EVERY_SUMS if any(watchers) else generic.HALVE_EVERY
         self.cg_start = np.concatenate(([0], np.cumsum([len(g) for g in cell_groups]))).astype(
             np.int32
         )
@@ -382,6 +403,8 @@ class Tables:
                 self.arc_rel,
                 self.relations,
                 *dataclasses.astuple(sums),
+                self.priority,
+                np.array([self.halve_every], dtype=np.int32),
             ],
         )
 
