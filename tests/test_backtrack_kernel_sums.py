@@ -43,6 +43,11 @@ SUM_PUZZLES = (7, 8, 12, 15, 17, 19)
 well under a second: arrows, little killers, arrows with XV and a negative constraint, arrows
 with cages and thermometers."""
 
+HARD_SUM_PUZZLES = (13, 16, 23)
+"""The Barbed Cross (disjoint groups, little killers), Triple digits (arrows with circles of
+three cells, difference dots, odd), Hailstone (killer cages, little killers): past 20 s in the
+pure search, a second or two at most in the weighted kernel."""
+
 
 @pytest.fixture(autouse=True)
 def _kernel(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -196,6 +201,14 @@ def test_bundled_sum_puzzles_give_their_published_solution(index: int) -> None:
     assert last_engine() == "kernel"
     assert result.status is Status.UNIQUE and result.solutions == (puzzle.published,)
     assert kernel(puzzle, 2, weighted=False).solutions == [puzzle.published]
+
+
+@pytest.mark.parametrize("index", HARD_SUM_PUZZLES)
+def test_hard_sum_puzzles_through_the_backend(index: int) -> None:
+    puzzle = load_puzzles("variants9")[index]
+    result = get_backend("backtrack").solve(puzzle, limit=2, time_limit=60)
+    assert last_engine() == "kernel"
+    assert result.status is Status.UNIQUE and result.solutions == (puzzle.published,)
 
 
 def test_bundled_killers_through_the_kernel() -> None:
