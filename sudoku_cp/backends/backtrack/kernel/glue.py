@@ -3,8 +3,9 @@
 The backend's ``fast`` strategy hands a puzzle to a kernel when numba is installed
 (``pip install 'sudoku-cp[jit]'``), the puzzle's rules are all-different groups only, or
 classic 9x9 with rules that only limit cells' digits (a candidate grid: :func:`classic_marks`),
-or groups with digit rules and pair rules (thermometers, dots, whispers …: :func:`takes_rules`;
-no sums, cages with a total, sandwiches, sequences), its size is below 17 (bigger grids have a
+or groups with digit rules, pair rules (thermometers, dots, whispers …) and sums (arrows,
+little killers, cages with a total: :func:`takes_rules`; no triples, sandwiches, quadruples,
+sequences), its size is below 17 (bigger grids have a
 kernel of their own, :mod:`.learn`), and neither the backend's option ``kernel=false`` nor the
 environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise the pure-Python search
 runs, unchanged: it is also the reference the kernels are tested against.
@@ -14,7 +15,9 @@ Two kernels: classic 9x9 (rows, columns and boxes, and digit rules at most) goes
 (the same solutions and counts as the pure search, in another order); every other model of
 groups to :mod:`.generic`, the pure search's own algorithm compiled (the same solutions in the
 same order, the same nodes), and so do models with digit and pair rules, which it branches on
-by dom/wdeg (:data:`WEIGHTED_RULES`: the same solutions and counts, in another order).
+by dom/wdeg (:data:`WEIGHTED_RULES`: the same solutions and counts, in another order), and
+models with sums and cages (their fixed point may be stronger than the pure search's: the
+same solutions and counts, in another order, whichever the branching).
 :data:`CLASSIC` turns the first off, and :class:`Solver` uses it only when asked
 (``same_search=False``): the generator needs the pure search's order.
 
@@ -141,8 +144,9 @@ def status() -> str:
     return (
         f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
         f"sizes up to {MAX_SIZE}, and of groups with digit and pair rules (thermometers, dots, "
-        f"whispers …) up to 16x16, classic 9x9 on per-digit bitboards (candidate grids, odd and "
-        f"even cells too; loaded once a process "
+        f"whispers …) and sums (arrows, little killers, killer cages) up to 16x16, classic "
+        f"9x9 on per-digit bitboards (candidate grids, odd and even cells too; loaded once a "
+        f"process "
         f"has spent {LOAD_AFTER:g} s in pure Python, or at once in workers or with {ENV}=1), "
         f"above 16x16 a search that learns nogoods from its dead ends (loaded at the first "
         f"such puzzle); -O kernel=false or {ENV}=0 turns it off"
