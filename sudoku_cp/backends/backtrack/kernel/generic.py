@@ -249,7 +249,7 @@ def _narrow(cell, keep, cand, queue, tail, cg_start, cg_list, dirty):
     return tail
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _clique(cand, clique_start, sum_cell, q):
     """Bounds of the digits' sum over clique ``q`` of a sum's terms (cells of one weight that
     are all peers, so take different digits): ``(lo, hi)`` (``lo > hi``: no way), then the sums
@@ -295,7 +295,7 @@ def _clique(cand, clique_start, sum_cell, q):
     return lo, hi, smin, smax, restlo, resthi, s1, s2, l1, l2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _in(cell, cells, start, stop):
     """Whether ``cell`` is among ``cells[start:stop]``."""
     for k in range(start, stop):  # noqa: SIM110 (a loop numba compiles without a generator)
