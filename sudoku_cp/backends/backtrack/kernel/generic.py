@@ -73,8 +73,11 @@ HALVE_EVERY_SUMS = 1 << 14
 cell's priority as ISS's conflict scores do (see the glue's ``Tables.priority``), and are
 halved as seldom as ISS halves them: on the bundled ``variants9``, Hailstone (cages, little
 killers) 273 thousand nodes against over 4.1 million (unfinished in 20 s) halving every 256,
-The Barbed Cross (little killers) 134 thousand against 1.1 million. The table of that name
-(one number) says which a model takes."""
+The Barbed Cross (little killers) 134 thousand against 1.1 million; every 1,024 or 4,096
+left Hailstone unfinished in 10 s or took twice the nodes, every 2^16 or never took 2.4 and
+3 times the nodes on one arrow puzzle of the ``iss`` set (67), and the same elsewhere
+(figures: docs/benchmarks/record.md). The table of that name (one number) says which a model
+takes."""
 TABLES = 26
 """The model's tables, packed into one ``int32`` array (see :func:`_unpack`): a call passes a
 few arrays rather than a dozen, which is a good part of a call's cost on an easy puzzle."""
