@@ -1,6 +1,6 @@
 """The backtracker on a bundled set's puzzles, a uniqueness check each: which search ran (the
-compiled kernel on models with digit and pair rules, or the pure-Python search), its verdict,
-its nodes and its wall time.
+compiled kernel on models with digit, pair and sum rules and killer cages, or the pure-Python
+search), its verdict, its nodes and its wall time.
 
     python -m tools.perf.kernel_rules [--set variants9] [--timeout 20] [--pure] [INDEX ...]
 

@@ -21,7 +21,8 @@ Digit and pair rules come as the pure search compiles them
 arcs with a table per relation, kept arc consistent among the other rules (:func:`_arcs`):
 the pure search's fixed point again. On such models the glue may ask for dom/wdeg branching
 instead (:func:`_branch_weighted`: the cell with the fewest candidates per dead end, or a
-digit's two places in a group, the weights halved every :data:`HALVE_EVERY` dead ends; a state
+digit's two places in a group, the weights halved every :data:`HALVE_EVERY` dead ends, or
+:data:`HALVE_EVERY_SUMS` from each cell's priority on models with sums or cages; a state
 one N² words wider, its last words the weights, kept outside the frames): the same solutions
 and counts as the pure search, found in another order, with far fewer nodes on puzzles with few
 givens.
@@ -38,7 +39,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, types
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
 # --- what a call says (status) and where it keeps its counters (ctrl) ---------------------------
@@ -67,7 +68,17 @@ dead ends: sigh/Interactive-Sudoku-Solver, js/solver/candidate_selector.js,
 thousand nodes against over 5.6 million (unfinished), "A kind of magic" 428 thousand against
 1.7 million, "Bicycle race" 73 thousand against 4.8 million (unfinished); every 1,024 and 4,096
 took 1.1 to 2.5 times the nodes of every 256."""
-TABLES = 15
+HALVE_EVERY_SUMS = 1 << 14
+"""Dead ends between two halvings on models with sums or cages, whose weights start at each
+cell's priority as ISS's conflict scores do (see the glue's ``Tables.priority``), and are
+halved as seldom as ISS halves them: on the bundled ``variants9``, Hailstone (cages, little
+killers) 273 thousand nodes against over 4.1 million (unfinished in 20 s) halving every 256,
+The Barbed Cross (little killers) 134 thousand against 1.1 million; every 1,024 or 4,096
+left Hailstone unfinished in 10 s or took twice the nodes, every 2^16 or never took 2.4 and
+3 times the nodes on one arrow puzzle of the ``iss`` set (67), and the same elsewhere
+(figures: docs/benchmarks/record.md). The table of that name (one number) says which a model
+takes."""
+TABLES = 26
 """The model's tables, packed into one ``int32`` array (see :func:`_unpack`): a call passes a
 few arrays rather than a dozen, which is a good part of a call's cost on an easy puzzle."""
 
@@ -118,12 +129,24 @@ def _unpack(packed):
         _one(packed, 12),
         _one(packed, 13),
         _two(packed, 14),
+        _one(packed, 15),
+        _one(packed, 16),
+        _one(packed, 17),
+        _one(packed, 18),
+        _one(packed, 19),
+        _one(packed, 20),
+        _one(packed, 21),
+        _one(packed, 22),
+        _one(packed, 23),
+        _one(packed, 24),
+        _one(packed, 25),
     )
 
 
 @njit(cache=True, inline="always")
 def _touch(cell, cg_start, cg_list, dirty):
-    """Mark the full groups of ``cell`` as worth looking at again (for both rules)."""
+    """Mark the full groups of ``cell`` as worth looking at again (for both rules), and its
+    sums and cages (their entries of ``dirty`` follow the groups')."""
     for k in range(cg_start[cell], cg_start[cell + 1]):
         dirty[cg_list[k]] = 3
 
@@ -211,10 +234,268 @@ def _arcs(cand, seen, queue, tail, scratch, tab, dirty):
     return tail
 
 
+@njit(cache=True, inline="always")
+def _narrow(cell, keep, cand, queue, tail, cg_start, cg_list, dirty):
+    """Keep only the digits of ``keep`` in ``cell``: the new queue length (the cell queued when
+    it became a single), or -1 when it runs out."""
+    m = cand[cell]
+    if m & ~keep == 0:
+        return tail
+    m &= keep
+    cand[cell] = m
+    if m == 0:
+        return -1
+    _touch(cell, cg_start, cg_list, dirty)
+    if m & (m - np.uint64(1)) == 0:
+        queue[tail] = cell
+        tail += 1
+    return tail
+
+
+@njit(cache=True)
+def _clique(cand, clique_start, sum_cell, q):
+    """Bounds of the digits' sum over clique ``q`` of a sum's terms (cells of one weight that
+    are all peers, so take different digits): ``(lo, hi)`` (``lo > hi``: no way), then the sums
+    of the cells' own smallest and largest digits, the sums of the ``k - 1`` smallest and
+    largest digits of the cells' union (``k`` its cells), and its ``k - 1``-th and ``k``-th
+    smallest and largest digits (each term bounded by its own digits, the clique by its
+    union's: both hold)."""
+    one = np.uint64(1)
+    smin = np.int64(0)
+    smax = np.int64(0)
+    union = np.uint64(0)
+    for k in range(clique_start[q], clique_start[q + 1]):
+        m = cand[sum_cell[k]]
+        if m == 0:
+            return np.int64(1), np.int64(0), smin, smax, smin, smax, 0, 0, 0, 0
+        smin += np.int64(trailing_zeros(m)) + 1
+        smax += np.int64(64 - leading_zeros(m))
+        union |= m
+    count = np.int64(clique_start[q + 1] - clique_start[q])
+    if count == 1:
+        return smin, smax, smin, smax, np.int64(0), np.int64(0), 0, 0, 0, 0
+    if np.int64(popcount(union)) < count:
+        return np.int64(1), np.int64(0), smin, smax, smin, smax, 0, 0, 0, 0
+    restlo = np.int64(0)
+    s1 = np.int64(0)
+    rest = union
+    for _ in range(count - 1):
+        bit = rest & (~rest + one)
+        rest ^= bit
+        s1 = np.int64(trailing_zeros(bit)) + 1
+        restlo += s1
+    s2 = np.int64(trailing_zeros(rest)) + 1
+    resthi = np.int64(0)
+    l1 = np.int64(0)
+    rest = union
+    for _ in range(count - 1):
+        l1 = np.int64(64 - leading_zeros(rest))
+        rest ^= one << np.uint64(l1 - 1)
+        resthi += l1
+    l2 = np.int64(64 - leading_zeros(rest))
+    lo = max(smin, restlo + s2)
+    hi = min(smax, resthi + l2)
+    return lo, hi, smin, smax, restlo, resthi, s1, s2, l1, l2
+
+
+@njit(cache=True)
+def _in(cell, cells, start, stop):
+    """Whether ``cell`` is among ``cells[start:stop]``."""
+    for k in range(start, stop):  # noqa: SIM110 (a loop numba compiles without a generator)
+        if cells[k] == cell:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _sums(cand, queue, tail, tab, dirty):
+    """The sums and killer cages whose cells changed (``dirty`` after the full groups'), as the
+    pure search compiles them (:mod:`sudoku_cp.backends.backtrack.rules`).
+
+    A sum (``weight * digit`` over its terms equal to its goal; arrows, little killers) is kept
+    bounds consistent, as :class:`~sudoku_cp.backends.backtrack.shapes.SumPropagator` keeps it:
+    each term must fit in what the goal leaves once the others take their extremes (digits may
+    repeat, so each cell's own bounds). A cage with a total works on its listed digit sets, as
+    the pure search's ``_cage``: a set stays possible while it holds every digit settled in the
+    cage, its other digits each have a place among the open cells and every open cell has one
+    of them; the open cells keep the digits of possible sets, and a digit of every possible set
+    with one open place goes there, or with its places all in a full group, leaves the rest of
+    that group (ISS removes a cage's required digits from the cells that see all their places
+    so: sigh/Interactive-Sudoku-Solver, js/solver/sum_handler.js,
+    ``_restrictCellsSingleExclusionGroup``). The cage's cells are a group: the layout's peers
+    keep them different.
+
+    Returns the new queue length (-1 at a dead end) and whether a candidate went."""
+    cg_start, cg_list = tab[3], tab[4]
+    sum_start, clique_start, sum_cell, sum_weight = tab[15], tab[23], tab[16], tab[17]
+    sum_goal = tab[18]
+    cage_start, cage_cell, combo_start, combos = tab[19], tab[20], tab[21], tab[22]
+    groups = tab[2]
+    ngroups = groups.shape[0]
+    nsums = sum_goal.shape[0]
+    one = np.uint64(1)
+    changed = False
+    for s in range(nsums):
+        if not dirty[ngroups + s]:
+            continue
+        goal = np.int64(sum_goal[s])
+        while True:
+            low = np.int64(0)
+            high = np.int64(0)
+            for q in range(sum_start[s], sum_start[s + 1]):
+                lo, hi = _clique(cand, clique_start, sum_cell, q)[:2]
+                if lo > hi:
+                    return -1, changed
+                w = np.int64(sum_weight[clique_start[q]])
+                if w > 0:
+                    low += w * lo
+                    high += w * hi
+                else:
+                    low += w * hi
+                    high += w * lo
+            if not low <= goal <= high:
+                return -1, changed
+            if low == high:
+                break
+            pruned = False
+            for q in range(sum_start[s], sum_start[s + 1]):
+                lo, hi, smin, smax, restlo, resthi, s1, s2, l1, l2 = _clique(
+                    cand, clique_start, sum_cell, q
+                )
+                w = np.int64(sum_weight[clique_start[q]])
+                if w > 0:
+                    low_rest, high_rest = low - w * lo, high - w * hi
+                else:
+                    low_rest, high_rest = low - w * hi, high - w * lo
+                alone = clique_start[q + 1] - clique_start[q] == 1
+                for k in range(clique_start[q], clique_start[q + 1]):
+                    cell = sum_cell[k]
+                    m = cand[cell]
+                    small = np.int64(trailing_zeros(m)) + 1
+                    big = np.int64(64 - leading_zeros(m))
+                    keep = np.uint64(0)
+                    rest = m
+                    while rest:
+                        bit = rest & (~rest + one)
+                        rest ^= bit
+                        d = np.int64(trailing_zeros(bit)) + 1
+                        # The clique's other cells: their own bounds, and different digits
+                        # of the clique's, d not among them.
+                        others_low = np.int64(0)
+                        others_high = np.int64(0)
+                        if not alone:
+                            others_low = max(smin - small, restlo - d + s2 if d <= s1 else restlo)
+                            others_high = min(smax - big, resthi - d + l2 if d >= l1 else resthi)
+                        if w > 0:
+                            floor = low_rest + w * others_low
+                            ceiling = high_rest + w * others_high
+                        else:
+                            floor = low_rest + w * others_high
+                            ceiling = high_rest + w * others_low
+                        if floor <= goal - w * d <= ceiling:
+                            keep |= bit
+                    if keep != m:
+                        tail = _narrow(cell, keep, cand, queue, tail, cg_start, cg_list, dirty)
+                        if tail < 0:
+                            return -1, changed
+                        changed = True
+                        pruned = True
+            if not pruned:
+                break
+        dirty[ngroups + s] = 0  # at its own fixed point (its own prunings marked it again)
+    for g in range(cage_start.shape[0] - 1):
+        if not dirty[ngroups + nsums + g]:
+            continue
+        dirty[ngroups + nsums + g] = 0
+        placed = np.uint64(0)
+        present = np.uint64(0)
+        for k in range(cage_start[g], cage_start[g + 1]):
+            m = cand[cage_cell[k]]
+            if m == 0:
+                return -1, changed
+            if m & (m - one) == 0:
+                placed |= m
+            else:
+                present |= m
+        allowed = np.uint64(0)
+        must = present
+        possible = False
+        for k in range(combo_start[g], combo_start[g + 1]):
+            combo = np.uint64(combos[k])
+            if combo & placed != placed:
+                continue
+            rest = combo ^ placed
+            if rest & present != rest:
+                continue
+            covered = True
+            for i in range(cage_start[g], cage_start[g + 1]):
+                m = cand[cage_cell[i]]
+                if m & (m - one) and m & rest == 0:
+                    covered = False
+                    break
+            if covered:
+                possible = True
+                allowed |= rest
+                must &= rest
+        if not possible:
+            return -1, changed
+        for k in range(cage_start[g], cage_start[g + 1]):
+            cell = cage_cell[k]
+            m = cand[cell]
+            if m & (m - one) == 0:
+                continue
+            tail = _narrow(cell, allowed, cand, queue, tail, cg_start, cg_list, dirty)
+            if tail < 0:
+                return -1, changed
+            if cand[cell] != m:
+                changed = True
+        while must:
+            bit = must & (~must + one)
+            must ^= bit
+            # Its places: open cells at the start, whose digits of possible sets all stayed.
+            first = -1
+            places = 0
+            for k in range(cage_start[g], cage_start[g + 1]):
+                if cand[cage_cell[k]] & bit:
+                    places += 1
+                    if first < 0:
+                        first = cage_cell[k]
+            if places == 1:
+                if cand[first] != bit:
+                    tail = _narrow(first, bit, cand, queue, tail, cg_start, cg_list, dirty)
+                    if tail < 0:
+                        return -1, changed
+                    changed = True
+                continue
+            # The digit is in the cage, at one of its places: not in the rest of a full group
+            # that holds them all.
+            for j in range(cg_start[first], cg_start[first + 1]):
+                grp = cg_list[j]
+                if grp >= ngroups:
+                    continue  # a sum's or cage's flag
+                inside = 0
+                for i in range(groups.shape[1]):
+                    c = groups[grp, i]
+                    if cand[c] & bit and _in(c, cage_cell, cage_start[g], cage_start[g + 1]):
+                        inside += 1
+                if inside < places:
+                    continue
+                for i in range(groups.shape[1]):
+                    c = groups[grp, i]
+                    if cand[c] & bit and not _in(c, cage_cell, cage_start[g], cage_start[g + 1]):
+                        tail = _narrow(c, ~bit, cand, queue, tail, cg_start, cg_list, dirty)
+                        if tail < 0:
+                            return -1, changed
+                        changed = True
+    return tail, changed
+
+
 @njit(cache=True)
 def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, scratch):
-    """Settle the queue, then the pair rules (:func:`_arcs`, when the model has any), hidden
-    singles and confinement, to a fixed point: the pure search's rules in its order.
+    """Settle the queue, then the pair rules (:func:`_arcs`, when the model has any), the sums
+    and cages (:func:`_sums`, likewise), hidden singles and confinement, to a fixed point: the
+    pure search's rules in its order (with sums and cages, a fixed point at least as strong as
+    the pure search's, which may be stronger: their own loops run to their own fixed points).
 
     ``dirty[g]`` says whether full group ``g`` changed since hidden singles (bit 1) and
     confinement (bit 2) last looked at it and found nothing: only those are looked at again,
@@ -240,8 +521,20 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
         arc_partner,
         _rel,
         _relations,
+        _sum_start,
+        _sum_cell,
+        _sum_weight,
+        sum_goal,
+        cage_start,
+        _cage_cell,
+        _combo_start,
+        _combos,
+        _clique_start,
+        _priority,
+        _halve_every,
     ) = tab
     arcs = arc_partner.shape[0] > 0
+    sums = sum_goal.shape[0] > 0 or cage_start.shape[0] > 1
     queued = tail
     one = np.uint64(1)
     size = groups.shape[1]
@@ -258,6 +551,13 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
             if settled < 0:
                 return False, tail - queued
             if settled > tail:
+                tail = settled
+                continue
+        if sums:
+            settled, changed = _sums(cand, queue, tail, tab, dirty)
+            if settled < 0:
+                return False, tail - queued
+            if changed:
                 tail = settled
                 continue
         # Hidden singles: a digit with one place in a full group goes there.
@@ -459,9 +759,11 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
     weights = work[state:]  # dead ends per cell, when the search weighs them (not in a state)
     queue = np.empty(cells, dtype=np.int32)
     counts = np.empty(cells, dtype=np.int64)
-    dirty = np.empty(ngroups, dtype=np.uint8)
+    # (the full groups' flags, then each sum's and each cage's)
+    dirty = np.empty(ngroups + tab[18].shape[0] + tab[19].shape[0] - 1, dtype=np.uint8)
     confine = np.empty(ngroups, dtype=np.uint8)
     init = tab[10]
+    halve_every = np.int64(tab[25][0])
     arcs = tab[12].shape[0] > 0
     seen = np.zeros(cells if arcs else 0, dtype=np.uint64)
     scratch = np.zeros(2 * cells if arcs else 0, dtype=np.int32)
@@ -487,6 +789,9 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
             return DONE
         if weighted:
             weights[:] = 0
+            priority = tab[24]  # (none without sums and cages)
+            for c in range(priority.shape[0]):
+                weights[c] = priority[c]
             cell, left = _branch_weighted(cand, counts, weights, tab[2])
         else:
             cell = _branch_cell(cand, openp, counts, peer_start, peer_list)
@@ -534,7 +839,7 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
             ctrl[BACKTRACKS] += 1
             if weighted:
                 weights[cell] += np.uint64(1)
-                if ctrl[BACKTRACKS] % HALVE_EVERY == 0:  # recent dead ends count most
+                if ctrl[BACKTRACKS] % halve_every == 0:  # recent dead ends count most
                     for c in range(cells):
                         weights[c] >>= np.uint64(1)
             continue

@@ -3,8 +3,9 @@
 The backend's ``fast`` strategy hands a puzzle to a kernel when numba is installed
 (``pip install 'sudoku-cp[jit]'``), the puzzle's rules are all-different groups only, or
 classic 9x9 with rules that only limit cells' digits (a candidate grid: :func:`classic_marks`),
-or groups with digit rules and pair rules (thermometers, dots, whispers …: :func:`takes_rules`;
-no sums, cages with a total, sandwiches, sequences), its size is below 17 (bigger grids have a
+or groups with digit rules, pair rules (thermometers, dots, whispers …) and sums (arrows,
+little killers, cages with a total: :func:`takes_rules`; no triples, sandwiches, quadruples,
+sequences), its size is below 17 (bigger grids have a
 kernel of their own, :mod:`.learn`), and neither the backend's option ``kernel=false`` nor the
 environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise the pure-Python search
 runs, unchanged: it is also the reference the kernels are tested against.
@@ -14,7 +15,9 @@ Two kernels: classic 9x9 (rows, columns and boxes, and digit rules at most) goes
 (the same solutions and counts as the pure search, in another order); every other model of
 groups to :mod:`.generic`, the pure search's own algorithm compiled (the same solutions in the
 same order, the same nodes), and so do models with digit and pair rules, which it branches on
-by dom/wdeg (:data:`WEIGHTED_RULES`: the same solutions and counts, in another order).
+by dom/wdeg (:data:`WEIGHTED_RULES`: the same solutions and counts, in another order), and
+models with sums and cages (their fixed point may be stronger than the pure search's: the
+same solutions and counts, in another order, whichever the branching).
 :data:`CLASSIC` turns the first off, and :class:`Solver` uses it only when asked
 (``same_search=False``): the generator needs the pure search's order.
 
@@ -141,8 +144,9 @@ def status() -> str:
     return (
         f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
         f"sizes up to {MAX_SIZE}, and of groups with digit and pair rules (thermometers, dots, "
-        f"whispers …) up to 16x16, classic 9x9 on per-digit bitboards (candidate grids, odd and "
-        f"even cells too; loaded once a process "
+        f"whispers …) and sums (arrows, little killers, killer cages) up to 16x16, classic "
+        f"9x9 on per-digit bitboards (candidate grids, odd and even cells too; loaded once a "
+        f"process "
         f"has spent {LOAD_AFTER:g} s in pure Python, or at once in workers or with {ENV}=1), "
         f"above 16x16 a search that learns nogoods from its dead ends (loaded at the first "
         f"such puzzle); -O kernel=false or {ENV}=0 turns it off"
@@ -218,16 +222,22 @@ RULES_MAX_SIZE = 31
 @functools.lru_cache(maxsize=64)
 def takes_rules(model: Model, size: int) -> bool:
     """Whether the generic kernel takes this model with its rules beyond groups: rules that
-    only limit a cell's digits (:class:`~sudoku_cp.rules.DigitRule`: odd, even, candidates) and
+    only limit a cell's digits (:class:`~sudoku_cp.rules.DigitRule`: odd, even, candidates),
     rules of cell pairs (:class:`~sudoku_cp.rules.PairRule`: thermometers, dots, XV, whispers,
-    renban, palindromes, negative constraints …), besides groups, at sizes up to
-    :data:`RULES_MAX_SIZE`. Any other shape (sums, cages with a total, triples, sandwiches,
-    quadruples, sequences) keeps the model in the pure search."""
+    renban, palindromes, negative constraints …), weighted sums
+    (:class:`~sudoku_cp.rules.SumRule`: arrows, little killers) and killer cages with a total
+    whose digit sets the pure search lists, besides groups, at sizes up to
+    :data:`RULES_MAX_SIZE`. Any other shape (triples, sandwiches, quadruples, sequences) keeps
+    the model in the pure search."""
     from ..layout import layout
+    from ..shapes import SumPropagator
 
     rules = layout(model, size).rules
     return (
-        size <= RULES_MAX_SIZE and rules is not None and not rules.cages and not rules.propagators
+        size <= RULES_MAX_SIZE
+        and rules is not None
+        and all(isinstance(p, SumPropagator) for p in rules.propagators)
+        and all(cage.combos is not None for cage in rules.cages)
     )
 
 
@@ -336,12 +346,47 @@ class Tables:
             rows, cols = np.nonzero(only)  # row-major: each pair's cells in reading order
             starts = np.concatenate(([0], np.cumsum(counts)[:-1])) if pairs else counts
             table[rows, np.arange(len(rows)) - np.repeat(starts, counts)] = cols
-        # The full groups of each cell, for marking which groups changed.
-        _, group_of = np.nonzero(member.T)
-        self.cg_start = np.concatenate(([0], np.cumsum(member.sum(axis=0)))).astype(np.int32)
-        self.cg_list = group_of.astype(np.int32)
         self.init, self.arc_start, self.arc_partner, self.arc_rel, self.relations = _rule_arrays(
             lay, size
+        )
+        sums = _sum_arrays(lay, [set(p) for p in lay.peers])
+        # The full groups of each cell, for marking which groups changed, then its sums and
+        # cages (numbered on from the groups: the kernel's ``dirty`` holds them all).
+        watchers: list[list[int]] = [[] for _ in range(cells)]
+        for k in range(len(sums.sum_goal)):
+            terms = sums.clique_start[sums.sum_start[k]], sums.clique_start[sums.sum_start[k + 1]]
+            for cell in sums.sum_cell[terms[0] : terms[1]].tolist():
+                watchers[cell].append(full + k)
+        for g in range(len(sums.cage_start) - 1):
+            for cell in sums.cage_cell[sums.cage_start[g] : sums.cage_start[g + 1]].tolist():
+                watchers[cell].append(full + len(sums.sum_goal) + g)
+        cell_groups = [np.nonzero(member[:, c])[0].tolist() + watchers[c] for c in range(cells)]
+        # The weighted search's starting weights on models with sums or cages, as ISS starts
+        # its conflict scores at each cell's priority: its groups' sizes, and for each sum or
+        # cage max(2N - its cells, N) (sigh/Interactive-Sudoku-Solver, js/solver/optimizer.js
+        # ``_computeCellPriorities``, js/solver/handlers.js ``priority``,
+        # js/solver/sum_handler.js ``priority``). None otherwise (pair rules start at zero).
+        self.priority = np.zeros(cells if any(watchers) else 0, dtype=np.int32)
+        if any(watchers):
+            # Each sum's cells (its cliques' terms), then each cage's.
+            spans = [
+                (sums.clique_start[sums.sum_start[k]], sums.clique_start[sums.sum_start[k + 1]])
+                for k in range(len(sums.sum_goal))
+            ]
+            for first, stop in spans:
+                self.priority[sums.sum_cell[first:stop]] += max(2 * size - (stop - first), size)
+            for k in range(len(sums.cage_start) - 1):
+                first, stop = sums.cage_start[k], sums.cage_start[k + 1]
+                self.priority[sums.cage_cell[first:stop]] += max(2 * size - (stop - first), size)
+            self.priority += member.sum(axis=0).astype(np.int32) * size
+        from . import generic  # (loaded already: tables are made for the kernel)
+
+        self.halve_every = generic.HALVE_EVERY_SUMS if any(watchers) else generic.HALVE_EVERY
+        self.cg_start = np.concatenate(([0], np.cumsum([len(g) for g in cell_groups]))).astype(
+            np.int32
+        )
+        self.cg_list = np.fromiter(
+            itertools.chain.from_iterable(cell_groups), dtype=np.int32, count=self.cg_start[-1]
         )
         self.packed = pack(
             size,
@@ -361,6 +406,9 @@ class Tables:
                 self.arc_partner,
                 self.arc_rel,
                 self.relations,
+                *dataclasses.astuple(sums),
+                self.priority,
+                np.array([self.halve_every], dtype=np.int32),
             ],
         )
 
@@ -408,6 +456,77 @@ def _rule_arrays(lay: Any, size: int) -> tuple[Any, ...]:
         np.array(partners, dtype=np.int32),
         np.array(kinds, dtype=np.int32),
         np.array(relations, dtype=np.int32).reshape(len(relations), size),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class SumArrays:
+    """The sums and cages with a total of a layout (:func:`takes_rules`) as the generic kernel
+    reads them, from what :func:`~sudoku_cp.backends.backtrack.rules.compile_rules` made of
+    them for the pure search (their meaning is read there, once). Each sum's terms come in
+    cliques, cells of one weight that are all peers (so take different digits; drawn greedily
+    in the terms' order): ``sum_start`` per sum into the cliques, ``clique_start`` per clique
+    into the terms (``sum_cell``, ``sum_weight``), and the sum's goal. Each cage's cells
+    (``cage_start`` per cage into ``cage_cell``) and its listed digit sets (``combo_start`` per
+    cage into ``combos``: bit ``d - 1`` for digit ``d``). In the packed tables' order but the
+    last (``clique_start``, added last)."""
+
+    sum_start: Any
+    sum_cell: Any
+    sum_weight: Any
+    sum_goal: Any
+    cage_start: Any
+    cage_cell: Any
+    combo_start: Any
+    combos: Any
+    clique_start: Any
+
+
+def _sum_arrays(lay: Any, peers: list[set[int]]) -> SumArrays:
+    import numpy as np
+
+    from ..shapes import SumPropagator
+
+    rules = lay.rules
+    sums = [p for p in rules.propagators if isinstance(p, SumPropagator)] if rules else []
+    cages = list(rules.cages) if rules else []
+    assert all(cage.combos is not None for cage in cages), "takes_rules keeps these pure"
+
+    def starts(lengths: list[int]) -> Any:
+        return np.concatenate(([0], np.cumsum(lengths, dtype=np.int64))).astype(np.int32)
+
+    def flat(rows: Any) -> Any:
+        return np.array(list(itertools.chain.from_iterable(rows)), dtype=np.int32)
+
+    per_sum: list[int] = []
+    cliques: list[list[tuple[int, int]]] = []
+    for p in sums:
+        own: list[list[tuple[int, int]]] = []
+        for cell, weight in zip(p.cells, p.weights, strict=True):
+            home = next(
+                (
+                    clique
+                    for clique in own
+                    if clique[0][1] == weight and all(cell in peers[c] for c, _ in clique)
+                ),
+                None,
+            )
+            if home is None:
+                own.append([(cell, weight)])
+            else:
+                home.append((cell, weight))
+        per_sum.append(len(own))
+        cliques += own
+    return SumArrays(
+        sum_start=starts(per_sum),
+        sum_cell=flat([c for c, _ in clique] for clique in cliques),
+        sum_weight=flat([w for _, w in clique] for clique in cliques),
+        sum_goal=np.array([p.goal for p in sums], dtype=np.int32),
+        cage_start=starts([len(c.cells) for c in cages]),
+        cage_cell=flat(c.cells for c in cages),
+        combo_start=starts([len(c.combos or ()) for c in cages]),
+        combos=flat(c.combos or () for c in cages),
+        clique_start=starts([len(clique) for clique in cliques]),
     )
 
 

@@ -1,0 +1,253 @@
+"""The generic compiled kernel on models with sums and killer cages (issue 34): arrows (circles
+of one cell or several, read as a decimal number), little killers, killer cages with a total,
+mixed with pair and digit rules.
+
+Skipped when numba is not installed. The kernel keeps sums bounds consistent and cages on
+their listed digit sets, as the pure search does, but its fixed point may be stronger (its own
+loops run each sum to its own fixed point, and a sum's cells that are peers take different
+digits), so only the sets of solutions are compared: with the pure search's, and on 4x4 and 6x6
+grids with plain enumeration (every filling of the groups, kept by the validator
+``Puzzle.is_solution``, which shares no code with either search). The bundled puzzles carry
+their published solutions. Every test says which search ran (``last_engine``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("numba")
+
+from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
+from sudoku_cp.backends import Search  # noqa: E402
+from sudoku_cp.backends.backtrack import last_engine  # noqa: E402
+from sudoku_cp.backends.backtrack.kernel import glue  # noqa: E402
+from sudoku_cp.backends.backtrack.layout import layout  # noqa: E402
+from sudoku_cp.backends.backtrack.search import _Clock, _fast  # noqa: E402
+from sudoku_cp.datasets import load_puzzles  # noqa: E402
+from sudoku_cp.errors import GivensBreakRule  # noqa: E402
+from sudoku_cp.model import load_model  # noqa: E402
+from sudoku_cp.rules import Rule  # noqa: E402
+from sudoku_cp.rules.cells import Odd  # noqa: E402
+from sudoku_cp.rules.dots import Difference  # noqa: E402
+from sudoku_cp.rules.lines import Thermometer  # noqa: E402
+from sudoku_cp.rules.sums import Arrow, Cage, LittleKiller  # noqa: E402
+
+Grid = tuple[int, ...]
+
+SUM_PUZZLES = (7, 8, 12, 15, 17, 19)
+"""``variants9`` puzzles with sums or cages (and pair or digit rules) that the kernel decides in
+well under a second: arrows, little killers, arrows with XV and a negative constraint, arrows
+with cages and thermometers."""
+
+HARD_SUM_PUZZLES = (13, 16, 23)
+"""The Barbed Cross (disjoint groups, little killers), Triple digits (arrows with circles of
+three cells, difference dots, odd), Hailstone (killer cages, little killers): past 20 s in the
+pure search, a second or two at most in the weighted kernel."""
+
+
+@pytest.fixture(autouse=True)
+def _kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(glue.ENV, "1")  # the kernel at the first solve, not after 0.25 s
+    glue.warm_up()
+
+
+def pure(puzzle: Puzzle, limit: int | None) -> Search:
+    return _fast(puzzle, layout(puzzle.model, puzzle.size), limit, _Clock(None))
+
+
+def kernel(
+    puzzle: Puzzle, limit: int | None, deadline: float | None = None, weighted: bool = True
+) -> Search:
+    assert glue.takes_rules(puzzle.model, puzzle.size)
+    previous = glue.WEIGHTED_RULES
+    glue.WEIGHTED_RULES = weighted
+    try:
+        found = glue._kernel_search(glue._load(), puzzle, limit, deadline)
+    finally:
+        glue.WEIGHTED_RULES = previous
+    assert glue.last_engine() == "kernel"
+    assert all(puzzle.is_solution(s) for s in found.solutions)
+    assert len(set(found.solutions)) == len(found.solutions)
+    assert not found.timed_out
+    return found
+
+
+def fillings(puzzle: Puzzle) -> Iterator[Grid]:
+    """Every grid keeping the givens whose groups hold different digits, by plain enumeration
+    cell by cell (nothing of the rules beyond groups: the validator judges those)."""
+    n, groups = puzzle.size, puzzle.groups()
+    peers = [sorted({c for g in groups if cell in g for c in g} - {cell}) for cell in range(n * n)]
+    grid = list(puzzle.cells)
+
+    def fill(cell: int) -> Iterator[Grid]:
+        if cell == n * n:
+            yield tuple(grid)
+        elif grid[cell]:
+            yield from fill(cell + 1)
+        else:
+            for digit in range(1, n + 1):
+                if all(grid[p] != digit for p in peers[cell]):
+                    grid[cell] = digit
+                    yield from fill(cell + 1)
+                    grid[cell] = 0
+
+    yield from fill(0)
+
+
+def oracle(puzzle: Puzzle) -> set[Grid]:
+    return {grid for grid in fillings(puzzle) if puzzle.is_solution(grid)}
+
+
+def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule]:
+    """Sums on drawn cells, their totals mostly read off ``grid`` (so most hold there) and now
+    and then one off: arrows with a circle of one cell or two (a two-digit number), little
+    killers along a diagonal, killer cages of neighbouring cells with a total or none; and now
+    and then a thermometer, a white dot or an odd cell."""
+    rules: list[Rule] = []
+    off = 1 if rng.random() < 0.15 else 0
+    for _ in range(count):
+        kind = rng.randrange(7)
+        cells = rng.sample(range(n * n), rng.randrange(2, 5))
+        if kind == 0:
+            rules.append(Arrow((cells[0],), tuple(cells[1:])))
+        elif kind == 1:
+            # A pill of two cells reads 10a + b: a line long enough to reach it, rarely met.
+            line = [x for x in rng.sample(range(n * n), 6) if x not in cells[:2]][:4]
+            rules.append(Arrow(tuple(cells[:2]), tuple(line)))
+        elif kind == 2:
+            r, c = rng.randrange(n), rng.randrange(n)
+            step = rng.choice((n + 1, n - 1))
+            line = [r * n + c]
+            while len(line) < n:
+                nxt = line[-1] + step
+                if nxt >= n * n or abs(nxt % n - line[-1] % n) != 1:
+                    break
+                line.append(nxt)
+            total = sum(grid[x] for x in line) + off * rng.choice((-1, 1))
+            rules.append(LittleKiller(tuple(line), total))
+        elif kind in (3, 4):
+            start = rng.randrange(n * n)
+            cage = [start]
+            while len(cage) < rng.randrange(2, 5):
+                x = rng.choice(cage)
+                nxt = rng.choice((x - 1, x + 1, x - n, x + n))
+                if 0 <= nxt < n * n and abs(nxt % n - x % n) <= 1 and nxt not in cage:
+                    cage.append(nxt)
+            if len({grid[x] for x in cage}) == len(cage):
+                total = None if kind == 4 and rng.random() < 0.4 else sum(grid[x] for x in cage)
+                rules.append(Cage(tuple(cage), total))
+        elif kind == 5:
+            a = rng.randrange(n) * n + rng.randrange(n - 1)  # and the cell to its right
+            rules.append(rng.choice((Thermometer, Difference))((a, a + 1)))
+        else:
+            rules.append(Odd((cells[0],)))
+    return rules
+
+
+def drawn_puzzles(n: int, givens: int, seeds: range) -> Iterator[Puzzle]:
+    """Puzzles on the classic n x n model with drawn sums and givens, drawn to hold in one solved
+    grid of the groups mostly (so most have a solution, some several)."""
+    classic = load_model("classic")
+    for seed in seeds:
+        rng = random.Random(seed)
+        relabel = list(range(1, n + 1))
+        rng.shuffle(relabel)
+        base = next(fillings(Puzzle([0] * n * n, classic.with_rules(size=n))))
+        grid = tuple(relabel[d - 1] for d in base)
+        cells = [0] * (n * n)
+        for cell in rng.sample(range(n * n), givens):
+            cells[cell] = grid[cell]
+        rules = [
+            rule
+            for rule in drawn_rules(n, grid, rng, rng.randrange(2, 2 * n))
+            if rng.random() < 0.1 or not rule.problems(grid, n)
+        ]
+        if not rules:
+            continue
+        try:
+            yield Puzzle(cells, classic.with_rules(rules=rules, size=n))
+        except GivensBreakRule:
+            continue  # givens that break a rule among themselves: refused before any search
+
+
+@pytest.mark.parametrize(("n", "givens", "seeds"), [(4, 0, range(60)), (6, 12, range(30))])
+def test_every_solution_of_small_grids_with_sums(n: int, givens: int, seeds: range) -> None:
+    counts = []
+    kinds: set[str] = set()
+    for puzzle in drawn_puzzles(n, givens, seeds):
+        if not glue.takes_rules(puzzle.model, puzzle.size):
+            continue
+        kinds |= {type(rule).__name__ for rule in puzzle.model.rules}
+        truth = oracle(puzzle)
+        counts.append(len(truth))
+        for weighted in (True, False):
+            found = kernel(puzzle, None, weighted=weighted)
+            assert set(found.solutions) == truth and found.exhausted, puzzle.to_line()
+        reference = pure(puzzle, None)
+        assert set(reference.solutions) == truth, puzzle.to_line()
+    assert 0 in counts and 1 in counts and any(c > 1 for c in counts)  # the draws vary
+    assert {"Arrow", "Cage", "LittleKiller"} <= kinds
+
+
+@pytest.mark.parametrize("index", SUM_PUZZLES)
+def test_bundled_sum_puzzles_give_their_published_solution(index: int) -> None:
+    puzzle = load_puzzles("variants9")[index]
+    assert puzzle.published is not None
+    result = get_backend("backtrack").solve(puzzle, limit=2, time_limit=60)
+    assert last_engine() == "kernel"
+    assert result.status is Status.UNIQUE and result.solutions == (puzzle.published,)
+    assert kernel(puzzle, 2, weighted=False).solutions == [puzzle.published]
+
+
+@pytest.mark.parametrize("index", HARD_SUM_PUZZLES)
+def test_hard_sum_puzzles_through_the_backend(index: int) -> None:
+    puzzle = load_puzzles("variants9")[index]
+    result = get_backend("backtrack").solve(puzzle, limit=2, time_limit=60)
+    assert last_engine() == "kernel"
+    assert result.status is Status.UNIQUE and result.solutions == (puzzle.published,)
+
+
+def test_bundled_killers_through_the_kernel() -> None:
+    backend = get_backend("backtrack")
+    for puzzle in load_puzzles("killer")[:6]:
+        assert glue.takes_rules(puzzle.model, puzzle.size)
+        result = backend.solve(puzzle, limit=2, time_limit=60)
+        assert last_engine() == "kernel"
+        assert result.status is Status.UNIQUE
+        if puzzle.published is not None:
+            assert result.solutions == (puzzle.published,)
+
+
+def test_sums_that_cannot_be_met() -> None:
+    model = load_model("classic")
+    n = 4
+    # A little killer of two cells summing to 9 (at most 4 + 4 = 8), a cage of two cells
+    # summing to 8 (at most 4 + 3 = 7 with different digits), an arrow whose circle of one cell
+    # is the sum of three cells of one row (at least 1 + 2 + 3 = 6 > 4).
+    for rule in (LittleKiller((0, 5), 9), Cage((0, 1), 8), Arrow((15,), (0, 1, 2))):
+        puzzle = Puzzle([0] * n * n, model.with_rules(rules=[rule], size=n))
+        found = kernel(puzzle, 2)
+        assert found.solutions == [] and found.exhausted
+        assert pure(puzzle, 2).solutions == []
+        assert get_backend("backtrack").solve(puzzle, limit=2).status is Status.NONE
+        assert last_engine() == "kernel"
+
+
+def test_the_search_on_sums_resumes_and_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Calls that may try 16 nodes each, and a stack of one frame to start with: the search
+    # pauses and grows its stack over and over, and must find exactly what one call finds.
+    puzzles = [load_puzzles("variants9")[i] for i in (15, 17)]
+    whole = [kernel(puzzle, 2) for puzzle in puzzles]
+    monkeypatch.setattr(glue, "WORK_PER_CALL", 1)
+    monkeypatch.setattr(glue, "FIRST_FRAMES", 1)
+    monkeypatch.setattr(glue._BUFFERS, "by_shape", {})  # fresh buffers, one frame deep
+    far = time.perf_counter() + 3600
+    for puzzle, once in zip(puzzles, whole, strict=True):
+        pieces = kernel(puzzle, 2, far)
+        assert pieces.solutions == once.solutions == [puzzle.published]
+        assert pieces.exhausted and once.exhausted
+        assert pieces.stats == once.stats
