@@ -47,12 +47,16 @@ from ..rules import (
     BetweenLine,
     Cage,
     Candidates,
+    Clone,
     ColumnIndexer,
     Difference,
+    DigitRule,
     DoubleArrow,
     EntropicLine,
     LittleKiller,
     Lockout,
+    Maximum,
+    Minimum,
     ModularLine,
     Negative,
     NonConsecutive,
@@ -71,6 +75,8 @@ from ..rules import (
     ZipperLine,
     indexer_rules,
 )
+from ..rules.base import touching
+from ..rules.cells import orthogonal_neighbours
 from ..rules.lines_more import region_sum_lines, zipper_lines
 from ..rules.outside import clue_place
 from .line import Grid
@@ -395,8 +401,15 @@ class _Reader:
         self.rules.append(Renban(self.cells(args, where)))
 
     def _read_Palindrome(self, args: list[str], where: str) -> None:
-        # builder 'Palindrome': cell i equals cell n-1-i.
-        self.rules.append(Palindrome(self.cells(args, where)))
+        # builder 'Palindrome': cell i equals cell n-1-i (Palindrome.fnKey a === b), whether or
+        # not the cells touch; a line that jumps is that meaning as this tool's clone.
+        cells = self.cells(args, where)
+        n = self.size
+        if all(touching(a, b, n, diagonal=True) for a, b in zip(cells, cells[1:], strict=False)):
+            self.rules.append(Palindrome(cells))
+        elif len(cells) > 1:
+            half = len(cells) // 2
+            self.rules.append(Clone(cells[:half], cells[::-1][:half]))
 
     def _read_Between(self, args: list[str], where: str) -> None:
         # handlers.js Between: the middle cells lie strictly between the two ends.
@@ -838,23 +851,37 @@ def format_iss(cells: Sequence[int], size: int, model: Model) -> str:
     for listed in model.cell_groups:
         items.append(_item("AllDifferent", *(_name(r * size + c, size) for r, c in listed)))
     values = [f"{names[c]}_{d}" for c, d in enumerate(cells) if d]
-    for rule in model.rules:
-        if not isinstance(rule, Candidates):
-            continue
-        for c in rule.cells:
-            # ISS intersects a cell's givens: a given its candidates allow is all it says.
-            if cells[c] and cells[c] not in rule.digits:
-                shown = ", ".join(map(str, rule.digits))
-                raise PuzzleError(
-                    f"r{c // size + 1}c{c % size + 1} is given {cells[c]} but may hold only "
-                    f"{shown}: ISS would read no value there"
-                )
-            if not cells[c]:
-                values.append(f"{names[c]}_{'_'.join(map(str, rule.digits))}")
+    for c, digits in sorted(_allowed_digits(model.rules, size).items()):
+        shown = ", ".join(map(str, digits))
+        where = f"r{c // size + 1}c{c % size + 1}"
+        if not digits:
+            raise PuzzleError(f"{where}'s digit rules leave it no digit: ISS would read no value")
+        # ISS intersects a cell's givens: a given its candidates allow is all it says.
+        if cells[c] and cells[c] not in digits:
+            raise PuzzleError(
+                f"{where} is given {cells[c]} but may hold only {shown}: ISS would read no "
+                "value there"
+            )
+        if not cells[c]:
+            values.append(f"{names[c]}_{'_'.join(map(str, digits))}")
     if values:
         items.append(_item("", *values))
     items += _write_rules(model.rules, size, names, cut)
     return "".join(items)
+
+
+def _allowed_digits(rules: Sequence[Rule], size: int) -> dict[int, tuple[int, ...]]:
+    """The digits each cell under a digit rule (odd, even, given pencil marks …) may hold, all
+    its rules together. ISS says it with a Given of several values (sudoku_constraint.js
+    ``Given.makeFromArgs``; sudoku_builder.js ``_constraintHandlers`` case 'Given':
+    ``GivenCandidates``, the cell holds one of them): exactly the digit rules' meaning."""
+    allowed: dict[int, set[int]] = {}
+    for rule in rules:
+        if isinstance(rule, DigitRule):
+            digits = {d for d in range(1, size + 1) if rule.allows(d)}
+            for c in rule.cells:
+                allowed[c] = allowed.get(c, digits) & digits
+    return {c: tuple(sorted(digits)) for c, digits in allowed.items()}
 
 
 def _write_rules(
@@ -872,8 +899,16 @@ def _write_rules(
             items.append(_item(type(rule).__name__))
         elif isinstance(rule, NonConsecutive):
             items.append(_item("AntiConsecutive"))
-        elif isinstance(rule, Candidates):
+        elif isinstance(rule, DigitRule):
             continue  # (with the givens)
+        elif isinstance(rule, Minimum | Maximum):
+            items += _write_extremum(rule, size, names)
+        elif isinstance(rule, Clone):
+            # Palindrome's builder binds cell i to cell n-1-i with a === b (sudoku_builder.js
+            # case 'Palindrome', sudoku_constraint.js Palindrome.fnKey): on two cells, a
+            # clone's pair, anywhere on the grid.
+            for a, b in rule.pairs(size):
+                items.append(_item("Palindrome", names[a], names[b]))
         elif isinstance(rule, Cage):
             if rule.total == 0:
                 raise PuzzleError(
@@ -971,6 +1006,26 @@ def _write_rules(
             raise PuzzleError(f"the {rule.title} rule has no ISS constraint type")
     items += _write_negatives(negatives, size, marks)
     return items
+
+
+def _write_extremum(rule: Minimum | Maximum, size: int, names: list[str]) -> list[str]:
+    """A minimum / maximum cell as ISS's GreaterThan: its builder binds each orthogonally
+    adjacent pair of the listed cells, the one listed first greater (sudoku_builder.js case
+    'GreaterThan' with ``_adjacentPairsOrThrow``; sudoku_constraint.js ``GreaterThan.fnKey``
+    a > b, ``_adjacentCellPairs``). A maximum is listed before its neighbours, a minimum after
+    them; no two of a cell's neighbours are adjacent, so those are all the pairs."""
+    pairs = rule.pairs(size)
+    cell = rule.cell
+    others = [b for _, b in pairs]
+    if not others:  # (a 1x1 grid: nothing to compare)
+        return []
+    if set(others) <= set(orthogonal_neighbours(cell, size)):
+        listed = [cell, *others] if isinstance(rule, Maximum) else [*others, cell]
+        return [_item("GreaterThan", *(names[c] for c in listed))]
+    raise PuzzleError(
+        f"the {rule.title} {rule.describe(size)} is compared with cells that are not its "
+        "neighbours: ISS's GreaterThan binds only adjacent cells"
+    )
 
 
 _LINE_TYPES: dict[type, str] = {
