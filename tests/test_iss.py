@@ -497,12 +497,25 @@ def test_clones_are_two_cell_palindromes_read_back_as_clones():
     assert _solutions(parse_puzzle(text)) == _solutions(puzzle)
 
 
+def test_a_little_killer_of_one_cell_is_that_cells_given():
+    # LittleKiller.cellMap leaves out a diagonal of one cell (a corner's), so ISS has no clue
+    # there; the builder's Sum over one cell is that cell's digit: a Given of the sum.
+    puzzle = _with([LittleKiller((0,), 3), LittleKiller((4, 1), 5)])
+    text = format_iss(puzzle.cells, 4, puzzle.model)
+    assert text == ".Shape~4x4.~R1C1_3.LittleKiller~5~R1C2"  # (from the top: cellMap)
+    assert _solutions(parse_puzzle(text)) == _solutions(puzzle)
+    none = _with([LittleKiller((15,), 5)])
+    with pytest.raises(PuzzleError, match="r4c4's digit rules leave it no digit"):
+        format_iss(none.cells, 4, none.model)
+
+
 @pytest.mark.parametrize(
     ("name", "index"),
-    [("variants9", 1), ("variants9", 17), ("published", 36), ("published", 40)],
+    [("variants9", 1), ("variants9", 17), ("published", 1), ("published", 36), ("published", 40)],
 )
 def test_formerly_refused_published_puzzles_are_written_with_their_solution(name, index):
-    # odd/even (variants9 1, 17), maximum cells (published 36), a clone (published 40): the
+    # odd/even (variants9 1, 17), little killers of one cell (published 1), maximum cells
+    # (published 36), a clone (published 40): the
     # string read back has one solution, the one published with the puzzle.
     puzzle = load_puzzles(name)[index - 1]
     back = parse_puzzle(format_iss(puzzle.cells, puzzle.size, puzzle.model))

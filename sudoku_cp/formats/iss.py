@@ -871,7 +871,8 @@ def format_iss(cells: Sequence[int], size: int, model: Model) -> str:
 
 
 def _allowed_digits(rules: Sequence[Rule], size: int) -> dict[int, tuple[int, ...]]:
-    """The digits each cell under a digit rule (odd, even, given pencil marks …) may hold, all
+    """The digits each cell under a digit rule (odd, even, given pencil marks, a little killer
+    of one cell …) may hold, all
     its rules together. ISS says it with a Given of several values (sudoku_constraint.js
     ``Given.makeFromArgs``; sudoku_builder.js ``_constraintHandlers`` case 'Given':
     ``GivenCandidates``, the cell holds one of them): exactly the digit rules' meaning."""
@@ -879,8 +880,14 @@ def _allowed_digits(rules: Sequence[Rule], size: int) -> dict[int, tuple[int, ..
     for rule in rules:
         if isinstance(rule, DigitRule):
             digits = {d for d in range(1, size + 1) if rule.allows(d)}
-            for c in rule.cells:
-                allowed[c] = allowed.get(c, digits) & digits
+        elif isinstance(rule, LittleKiller) and len(rule.cells) == 1:
+            # A corner's diagonal of one cell is no LittleKiller there (LittleKiller.cellMap
+            # leaves out diagonals of one cell); its sum is that cell's digit, a Given.
+            digits = {rule.total} & set(range(1, size + 1))
+        else:
+            continue
+        for c in rule.cells:
+            allowed[c] = allowed.get(c, digits) & digits
     return {c: tuple(sorted(digits)) for c, digits in allowed.items()}
 
 
@@ -982,6 +989,8 @@ def _write_rules(
             letter = "R" if indexer is RowIndexer else "C"
             items.append(_item("Indexing", letter, *(names[c] for c in listed)))
         elif isinstance(rule, LittleKiller):
+            if len(rule.cells) == 1:
+                continue  # (with the givens)
             start = next((s for s, line in lines.items() if set(line) == set(rule.cells)), None)
             if start is None:
                 raise PuzzleError(f"the little killer {'-'.join(cells)} is no ISS diagonal")
