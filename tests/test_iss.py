@@ -550,6 +550,15 @@ def test_other_dots_negatives_and_nabner_lines_are_written_as_pair_keys():
     back = parse_puzzle(text)
     assert Counter(back.model.rules) == Counter(puzzle.model.rules)
     assert _solutions(back) == _solutions(puzzle)
+    # A negative no two digits reach says nothing, and is left out; a dot no two digits meet
+    # is an empty key, which allows nothing (read back as a difference of N).
+    idle = _with([Negative("xv", ((0, 1),), (9,))])
+    assert format_iss(idle.cells, 4, idle.model) == ".Shape~4x4"
+    assert rules(".Shape~4x4.Pair~__P~R1C1~R1C2") == []  # (all 16 bits set: 63, 63, 15)
+    never = _with([Difference((0, 1), 5)])
+    text = format_iss(never.cells, 4, never.model)
+    assert text == ".Shape~4x4.Pair~~_~R1C1~R1C2"
+    assert rules(text) == [Difference((0, 1), 4)] and _solutions(parse_puzzle(text)) == set()
 
 
 def test_a_little_killer_of_one_cell_is_that_cells_given():

@@ -629,6 +629,8 @@ class _Reader:
     def _read_Pair(self, args: list[str], where: str) -> None:
         # builder 'Pair': BinaryConstraint(cells[i-1], cells[i], key) for each group.
         table, groups = self._pair_groups(args, where)
+        if len(table) == self.size**2:
+            return  # (every two digits allowed: it says nothing)
         for group in groups:
             for pair in zip(group, group[1:], strict=False):
                 rule = _pair_rule(pair, table, self.size)
@@ -647,6 +649,8 @@ class _Reader:
         # builder 'PairX': BinaryPairwise(key, ...cells), the relation on every two cells.
         # Neither equal nor consecutive, on a line of at most N cells, is a nabner line.
         table, groups = self._pair_groups(args, where)
+        if len(table) == self.size**2:
+            return  # (every two digits allowed: it says nothing)
         for group in groups:
             nabner = Nabner(group)
             try:
@@ -896,7 +900,8 @@ def _pair_rule(pair: tuple[int, int], table: frozenset, size: int) -> Rule | Non
     The tables are compared over every two digits, so the rule found means the same."""
     if not touching(*pair, size, diagonal=False):
         return None
-    found: list[Difference | Ratio | XV] = [Difference(pair, d) for d in range(1, size)]
+    # (a difference of N allows no two digits: an empty key)
+    found: list[Difference | Ratio | XV] = [Difference(pair, d) for d in range(1, size + 1)]
     found += [Ratio(pair, r) for r in range(2, size + 1)]
     found += [XV(pair, s) for s in range(3, 2 * size)]
     for rule in found:
@@ -1219,6 +1224,8 @@ def _write_negatives(
     # 'Pair'; parseNamedCellGroups: an empty item ends a group).
     for kind, values, pairs in sorted(found):
         rule = Negative(kind, pairs, values)
+        if len(_table(rule.allows, size)) == size * size:
+            continue  # (values no two digits reach: it says nothing)
         groups: list[str] = []
         for a, b in pairs:
             groups += ["", _name(a, size), _name(b, size)]
