@@ -47,13 +47,18 @@ from ..rules import (
     BetweenLine,
     Cage,
     Candidates,
+    Clone,
     ColumnIndexer,
     Difference,
+    DigitRule,
     DoubleArrow,
     EntropicLine,
     LittleKiller,
     Lockout,
+    Maximum,
+    Minimum,
     ModularLine,
+    Nabner,
     Negative,
     NonConsecutive,
     Palindrome,
@@ -71,6 +76,9 @@ from ..rules import (
     ZipperLine,
     indexer_rules,
 )
+from ..rules.base import touching
+from ..rules.cells import orthogonal_neighbours
+from ..rules.dots import NEGATIVE_KINDS
 from ..rules.lines_more import region_sum_lines, zipper_lines
 from ..rules.outside import clue_place
 from .line import Grid
@@ -103,7 +111,8 @@ READ_TYPES = tuple(
     """Given Shape Jigsaw NoBoxes Diagonal Windoku DisjointSets AntiKnight AntiKing
     AntiConsecutive AllDifferent Cage Arrow PillArrow DoubleArrow Thermo Whisper Renban Palindrome
     Between Lockout Modular Entropic Zipper RegionSumLine WhiteDot BlackDot X V StrictKropki
-    StrictXV GreaterThan LittleKiller Sandwich Skyscraper XSum Quad Indexing""".split()  # noqa: SIM905
+    StrictXV GreaterThan LittleKiller Sandwich Skyscraper XSum Quad Indexing Pair PairX Binary
+    BinaryX""".split()  # noqa: SIM905
 )
 """The types this module reads (the others of :data:`ISS_TYPES` are refused by name)."""
 
@@ -186,6 +195,7 @@ class _Reader:
         self.region_lines: list[tuple[int, ...]] = []
         self.flags: set[str] = set()
         self.indexers: dict[str, list[int]] = {"R": [], "C": []}
+        self.negatives: dict[tuple[str, tuple[int, ...]], list[tuple[int, int]]] = {}
 
     # -- the parts of an item
     def _size(self) -> int:
@@ -395,8 +405,15 @@ class _Reader:
         self.rules.append(Renban(self.cells(args, where)))
 
     def _read_Palindrome(self, args: list[str], where: str) -> None:
-        # builder 'Palindrome': cell i equals cell n-1-i.
-        self.rules.append(Palindrome(self.cells(args, where)))
+        # builder 'Palindrome': cell i equals cell n-1-i (Palindrome.fnKey a === b), whether or
+        # not the cells touch; a line that jumps is that meaning as this tool's clone.
+        cells = self.cells(args, where)
+        n = self.size
+        if all(touching(a, b, n, diagonal=True) for a, b in zip(cells, cells[1:], strict=False)):
+            self.rules.append(Palindrome(cells))
+        elif len(cells) > 1:
+            half = len(cells) // 2
+            self.rules.append(Clone(cells[:half], cells[::-1][:half]))
 
     def _read_Between(self, args: list[str], where: str) -> None:
         # handlers.js Between: the middle cells lie strictly between the two ends.
@@ -595,6 +612,68 @@ class _Reader:
             raise PuzzleError(f"{where} needs at least 1 cell")
         self.indexers[args[0]] += [self.cell(arg, where) for arg in args[1:]]
 
+    def _pair_groups(self, args: list[str], where: str) -> tuple[frozenset, list[tuple[int, ...]]]:
+        # Pair.makeFromArgs: the key, then parseNamedCellGroups: an item '_name' starts a
+        # group with that display name (no meaning), an empty item ends one, cells fill it.
+        if not args:
+            raise PuzzleError(f"{where} needs a key")
+        table = _key_table(args[0], self.size, where)
+        groups: list[list[str]] = [[]]
+        for item in args[1:]:
+            if not item or item.startswith("_"):
+                groups.append([])
+            else:
+                groups[-1].append(item)
+        return table, [self.cells(group, where) for group in groups if group]
+
+    def _read_Pair(self, args: list[str], where: str) -> None:
+        # builder 'Pair': BinaryConstraint(cells[i-1], cells[i], key) for each group.
+        table, groups = self._pair_groups(args, where)
+        if len(table) == self.size**2:
+            return  # (every two digits allowed: it says nothing)
+        for group in groups:
+            for pair in zip(group, group[1:], strict=False):
+                rule = _pair_rule(pair, table, self.size)
+                if rule is None:
+                    raise PuzzleError(
+                        f"{where}: ISS constraint type 'Pair' is not read with its relation on "
+                        f"{_name(pair[0], self.size)}-{_name(pair[1], self.size)} (this tool "
+                        "reads a dot's or a negative constraint's, between neighbours)"
+                    )
+                if isinstance(rule, Negative):
+                    self.negatives.setdefault((rule.kind, rule.values), []).append(pair)
+                else:
+                    self.rules.append(rule)
+
+    def _read_PairX(self, args: list[str], where: str) -> None:
+        # builder 'PairX': BinaryPairwise(key, ...cells), the relation on every two cells.
+        # Neither equal nor consecutive, on a line of at most N cells, is a nabner line.
+        table, groups = self._pair_groups(args, where)
+        if len(table) == self.size**2:
+            return  # (every two digits allowed: it says nothing)
+        for group in groups:
+            nabner = Nabner(group)
+            try:
+                nabner.check(self.size)
+                line = True
+            except ModelError:
+                line = False
+            if not line or table != _table(nabner.allows, self.size):
+                raise PuzzleError(
+                    f"{where}: ISS constraint type 'PairX' is not read with its relation on "
+                    f"{'-'.join(_name(c, self.size) for c in group)} (this tool reads a nabner "
+                    "line's: no two cells equal or consecutive, on a line of at most N cells)"
+                )
+            self.rules.append(nabner)
+
+    def _read_Binary(self, args: list[str], where: str) -> None:
+        # Binary.makeFromArgs: the legacy key with '-' and '_' swapped, then Pair.
+        self._read_Pair([_legacy_key(args[0]), *args[1:]] if args else args, where)
+
+    def _read_BinaryX(self, args: list[str], where: str) -> None:
+        # BinaryX.makeFromArgs: likewise, then PairX.
+        self._read_PairX([_legacy_key(args[0]), *args[1:]] if args else args, where)
+
     # -- the model
     def model(self, base: Model) -> tuple[Grid, int, Model]:
         n = self.size
@@ -630,6 +709,7 @@ class _Reader:
                 )
             rules += region_sum_lines(line, cut)
         rules += self._strict_rules(n)
+        rules += [Negative(k, tuple(pairs), v) for (k, v), pairs in self.negatives.items()]
         for name, kind in (("R", RowIndexer), ("C", ColumnIndexer)):
             if self.indexers[name]:
                 rules += indexer_rules(kind, self.indexers[name], n)
@@ -768,6 +848,77 @@ def _unmarked_pairs(size: int, marked: Sequence[tuple[int, int]]) -> tuple[tuple
     return tuple(pair for pair in _orthogonal_pairs(size) if frozenset(pair) not in taken)
 
 
+_BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+"""util.js ``Base64Codec.BASE64_CHARS`` (URL-safe base64), one 6-bit number a character."""
+
+
+def _table(allows: Any, size: int) -> frozenset[tuple[int, int]]:
+    return frozenset((a, b) for a in range(1, size + 1) for b in range(1, size + 1) if allows(a, b))
+
+
+def binary_key(allows: Any, size: int) -> str:
+    """ISS's key of a relation between two cells (sudoku_constraint.js ``fnToBinaryKey``):
+    bit ``(a-1)·N + (b-1)`` says whether a first cell of ``a`` and a second of ``b`` are
+    allowed, six bits a character, low bit first, trailing zero characters left out.
+
+    >>> binary_key(lambda a, b: abs(a - b) == 1, 4)
+    'SpE'
+    """
+    bits = [bool(allows(a, b)) for a in range(1, size + 1) for b in range(1, size + 1)]
+    numbers = [
+        sum(1 << i for i, bit in enumerate(bits[k : k + 6]) if bit) for k in range(0, len(bits), 6)
+    ]
+    while numbers and not numbers[-1]:
+        numbers.pop()
+    return "".join(_BASE64[v] for v in numbers)
+
+
+def _key_table(key: str, size: int, where: str) -> frozenset[tuple[int, int]]:
+    # lookup_tables.js forBinaryKey: decodeTo6BitArray into an array of ceil(N²/6) numbers
+    # ('Array is too short' for a longer key), bit (a-1)·N + (b-1) allows a then b. A
+    # character outside the alphabet decodes to 0 there; here it is refused, not guessed.
+    if len(key) > -(-size * size // 6):
+        raise PuzzleError(f"{where}: its key {short_text(key)!r} is longer than {size}x{size} bits")
+    bad = next((ch for ch in key if ch not in _BASE64), None)
+    if bad is not None:
+        raise PuzzleError(f"{where}: its key has {bad!r}, not a base64url character")
+    numbers = [_BASE64.index(ch) for ch in key]
+
+    def allowed(a: int, b: int) -> bool:
+        k = (a - 1) * size + b - 1
+        return k // 6 < len(numbers) and bool(numbers[k // 6] >> (k % 6) & 1)
+
+    return _table(allowed, size)
+
+
+def _legacy_key(key: str) -> str:
+    return key.translate(str.maketrans("-_", "_-"))
+
+
+def _pair_rule(pair: tuple[int, int], table: frozenset, size: int) -> Rule | None:
+    """The dot or negative constraint on two neighbours whose relation is ``table``, or None.
+    The tables are compared over every two digits, so the rule found means the same."""
+    if not touching(*pair, size, diagonal=False):
+        return None
+    # (a difference of N allows no two digits: an empty key)
+    found: list[Difference | Ratio | XV] = [Difference(pair, d) for d in range(1, size + 1)]
+    found += [Ratio(pair, r) for r in range(2, size + 1)]
+    found += [XV(pair, s) for s in range(3, 2 * size)]
+    for rule in found:
+        if _table(rule.allows, size) == table:
+            return rule
+    for kind in NEGATIVE_KINDS:
+        values = tuple(
+            rule.value
+            for rule in found
+            if rule.key == kind and not table & _table(rule.allows, size)
+        )
+        negative = Negative(kind, (pair,), values)
+        if values and _table(negative.allows, size) == table:
+            return negative
+    return None
+
+
 def read_iss(text: str, model: Model | str = "classic") -> tuple[Grid, int, Model]:
     """An ISS constraint string → its givens, its size and its model (``model`` with the
     string's regions, groups and rules). A ``PuzzleError`` names what is wrong and where."""
@@ -838,23 +989,44 @@ def format_iss(cells: Sequence[int], size: int, model: Model) -> str:
     for listed in model.cell_groups:
         items.append(_item("AllDifferent", *(_name(r * size + c, size) for r, c in listed)))
     values = [f"{names[c]}_{d}" for c, d in enumerate(cells) if d]
-    for rule in model.rules:
-        if not isinstance(rule, Candidates):
-            continue
-        for c in rule.cells:
-            # ISS intersects a cell's givens: a given its candidates allow is all it says.
-            if cells[c] and cells[c] not in rule.digits:
-                shown = ", ".join(map(str, rule.digits))
-                raise PuzzleError(
-                    f"r{c // size + 1}c{c % size + 1} is given {cells[c]} but may hold only "
-                    f"{shown}: ISS would read no value there"
-                )
-            if not cells[c]:
-                values.append(f"{names[c]}_{'_'.join(map(str, rule.digits))}")
+    for c, digits in sorted(_allowed_digits(model.rules, size).items()):
+        shown = ", ".join(map(str, digits))
+        where = f"r{c // size + 1}c{c % size + 1}"
+        if not digits:
+            raise PuzzleError(f"{where}'s digit rules leave it no digit: ISS would read no value")
+        # ISS intersects a cell's givens: a given its candidates allow is all it says.
+        if cells[c] and cells[c] not in digits:
+            raise PuzzleError(
+                f"{where} is given {cells[c]} but may hold only {shown}: ISS would read no "
+                "value there"
+            )
+        if not cells[c]:
+            values.append(f"{names[c]}_{'_'.join(map(str, digits))}")
     if values:
         items.append(_item("", *values))
     items += _write_rules(model.rules, size, names, cut)
     return "".join(items)
+
+
+def _allowed_digits(rules: Sequence[Rule], size: int) -> dict[int, tuple[int, ...]]:
+    """The digits each cell under a digit rule (odd, even, given pencil marks, a little killer
+    of one cell …) may hold, all
+    its rules together. ISS says it with a Given of several values (sudoku_constraint.js
+    ``Given.makeFromArgs``; sudoku_builder.js ``_constraintHandlers`` case 'Given':
+    ``GivenCandidates``, the cell holds one of them): exactly the digit rules' meaning."""
+    allowed: dict[int, set[int]] = {}
+    for rule in rules:
+        if isinstance(rule, DigitRule):
+            digits = {d for d in range(1, size + 1) if rule.allows(d)}
+        elif isinstance(rule, LittleKiller) and len(rule.cells) == 1:
+            # A corner's diagonal of one cell is no LittleKiller there (LittleKiller.cellMap
+            # leaves out diagonals of one cell); its sum is that cell's digit, a Given.
+            digits = {rule.total} & set(range(1, size + 1))
+        else:
+            continue
+        for c in rule.cells:
+            allowed[c] = allowed.get(c, digits) & digits
+    return {c: tuple(sorted(digits)) for c, digits in allowed.items()}
 
 
 def _write_rules(
@@ -872,8 +1044,16 @@ def _write_rules(
             items.append(_item(type(rule).__name__))
         elif isinstance(rule, NonConsecutive):
             items.append(_item("AntiConsecutive"))
-        elif isinstance(rule, Candidates):
+        elif isinstance(rule, DigitRule):
             continue  # (with the givens)
+        elif isinstance(rule, Minimum | Maximum):
+            items += _write_extremum(rule, size, names)
+        elif isinstance(rule, Clone):
+            # Palindrome's builder binds cell i to cell n-1-i with a === b (sudoku_builder.js
+            # case 'Palindrome', sudoku_constraint.js Palindrome.fnKey): on two cells, a
+            # clone's pair, anywhere on the grid.
+            for a, b in rule.pairs(size):
+                items.append(_item("Palindrome", names[a], names[b]))
         elif isinstance(rule, Cage):
             if rule.total == 0:
                 raise PuzzleError(
@@ -930,9 +1110,15 @@ def _write_rules(
                 (XV, 5): "V",
             }.get((type(rule), rule.value))
             if mark is None:
-                raise PuzzleError(f"the {rule.title} {rule.value} cannot be written for ISS")
+                # Another value is ISS's Pair with the dot's relation as its key (builder
+                # 'Pair': BinaryConstraint); it is no mark, so strict marks do not skip it.
+                items.append(_item("Pair", binary_key(rule.allows, size), "_", *cells))
+                continue
             items.append(_item(mark, *cells))
             marks["xv" if isinstance(rule, XV) else "kropki"].append(rule.cells)
+        elif isinstance(rule, Nabner):
+            # builder 'PairX': BinaryPairwise, the key's relation on every two cells.
+            items.append(_item("PairX", binary_key(rule.allows, size), "_", *cells))
         elif isinstance(rule, Negative):
             negatives.append(rule)
         elif isinstance(rule, RowIndexer | ColumnIndexer):
@@ -947,6 +1133,8 @@ def _write_rules(
             letter = "R" if indexer is RowIndexer else "C"
             items.append(_item("Indexing", letter, *(names[c] for c in listed)))
         elif isinstance(rule, LittleKiller):
+            if len(rule.cells) == 1:
+                continue  # (with the givens)
             start = next((s for s, line in lines.items() if set(line) == set(rule.cells)), None)
             if start is None:
                 raise PuzzleError(f"the little killer {'-'.join(cells)} is no ISS diagonal")
@@ -971,6 +1159,26 @@ def _write_rules(
             raise PuzzleError(f"the {rule.title} rule has no ISS constraint type")
     items += _write_negatives(negatives, size, marks)
     return items
+
+
+def _write_extremum(rule: Minimum | Maximum, size: int, names: list[str]) -> list[str]:
+    """A minimum / maximum cell as ISS's GreaterThan: its builder binds each orthogonally
+    adjacent pair of the listed cells, the one listed first greater (sudoku_builder.js case
+    'GreaterThan' with ``_adjacentPairsOrThrow``; sudoku_constraint.js ``GreaterThan.fnKey``
+    a > b, ``_adjacentCellPairs``). A maximum is listed before its neighbours, a minimum after
+    them; no two of a cell's neighbours are adjacent, so those are all the pairs."""
+    pairs = rule.pairs(size)
+    cell = rule.cell
+    others = [b for _, b in pairs]
+    if not others:  # (a 1x1 grid: nothing to compare)
+        return []
+    if set(others) <= set(orthogonal_neighbours(cell, size)):
+        listed = [cell, *others] if isinstance(rule, Maximum) else [*others, cell]
+        return [_item("GreaterThan", *(names[c] for c in listed))]
+    raise PuzzleError(
+        f"the {rule.title} {rule.describe(size)} is compared with cells that are not its "
+        "neighbours: ISS's GreaterThan binds only adjacent cells"
+    )
 
 
 _LINE_TYPES: dict[type, str] = {
@@ -1012,11 +1220,16 @@ def _write_negatives(
     if strict_xv <= found:
         items.append(_item("StrictXV"))
         found -= strict_xv
-    if found:
-        raise PuzzleError(
-            "a negative constraint other than ISS's StrictKropki / StrictXV (every unmarked "
-            "pair) cannot be written for ISS"
-        )
+    # Any other: its relation as a Pair key on each of its pairs, one group each (builder
+    # 'Pair'; parseNamedCellGroups: an empty item ends a group).
+    for kind, values, pairs in sorted(found):
+        rule = Negative(kind, pairs, values)
+        if len(_table(rule.allows, size)) == size * size:
+            continue  # (values no two digits reach: it says nothing)
+        groups: list[str] = []
+        for a, b in pairs:
+            groups += ["", _name(a, size), _name(b, size)]
+        items.append(_item("Pair", binary_key(rule.allows, size), "_", *groups[1:]))
     return items
 
 
@@ -1040,6 +1253,7 @@ def published_digits(solution: Any, size: int) -> Grid | None:
 __all__ = [
     "ISS_TYPES",
     "READ_TYPES",
+    "binary_key",
     "format_iss",
     "is_iss",
     "little_killer_lines",
