@@ -550,6 +550,15 @@ def tables(model: Model, size: int) -> Tables:
     return Tables(model, size)
 
 
+def forget_models() -> None:
+    """Drop what this module keeps per model (which kernel takes it, its tables, its engine),
+    for a caller that changed how the layout compiles a model (a test changing a cap) and
+    cleared the layout's own cache: a stale answer here would send the kernel tables the
+    layout no longer has."""
+    for cached in (fits, takes_rules, is_classic, classic_marks, tables, _engine):
+        cached.cache_clear()
+
+
 @functools.cache
 def _weighted_from_size() -> int:
     from ..layout import WEIGHTED_FROM_SIZE  # (imported on first use: the layout's tables)
