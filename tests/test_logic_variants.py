@@ -246,11 +246,13 @@ def test_variant_steps_are_sound_on_a_sample() -> None:
 
 
 @pytest.mark.slow
-def test_variant_steps_are_sound_on_every_bundled_variant() -> None:
+@pytest.mark.parametrize("part", range(3))
+def test_variant_steps_are_sound_on_every_bundled_variant(part: int) -> None:
     # (each solve bounded: a stalled variant puzzle otherwise spends minutes in the ALS and
-    # fish searches after its last step; the steps made are what is checked)
-    records = _records("variants9") + _records("published")
-    assert _check_steps(records, seconds=5.0)[0] >= 0.6 * len(records) - 1
+    # fish searches after its last step; the steps made are what is checked. In three parts,
+    # so that test workers share the two minutes; two thirds of all are solved in 2 s.)
+    records = (_records("variants9") + _records("published"))[part::3]
+    assert _check_steps(records, seconds=2.0)[0] >= 0.5 * len(records)
 
 
 # --- uniqueness stays off, and the CLI -------------------------------------------------------
