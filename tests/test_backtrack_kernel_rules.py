@@ -14,29 +14,33 @@ validator ``Puzzle.is_solution``, which shares no code with either search); the 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 
 import pytest
 
 pytest.importorskip("numba")
 
+import kernel_searches  # noqa: E402
+from kernel_searches import (  # noqa: E402
+    assert_resumes_and_grows,
+    assert_unique_by_the_backend_on_the_kernel,
+    kernel,
+    kernel_first,
+    oracle,
+    pure,
+)
+
 from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
-from sudoku_cp.backends import Search  # noqa: E402
 from sudoku_cp.backends.backtrack import last_engine  # noqa: E402
 from sudoku_cp.backends.backtrack.kernel import glue  # noqa: E402
-from sudoku_cp.backends.backtrack.layout import layout  # noqa: E402
-from sudoku_cp.backends.backtrack.search import _Clock, _fast  # noqa: E402
 from sudoku_cp.datasets import load_puzzles  # noqa: E402
-from sudoku_cp.errors import GivensBreakRule  # noqa: E402
-from sudoku_cp.model import load_model  # noqa: E402
 from sudoku_cp.rules import Rule  # noqa: E402
 from sudoku_cp.rules.cells import Clone, Even, Odd  # noqa: E402
 from sudoku_cp.rules.dots import XV, Difference, Ratio  # noqa: E402
 from sudoku_cp.rules.lines import Renban, Thermometer, Whispers  # noqa: E402
 from sudoku_cp.rules.neighbours import NonConsecutive  # noqa: E402
 
-Grid = tuple[int, ...]
+_ = kernel_first  # the autouse fixture, in force here
 
 PAIR_PUZZLES = (1, 2, 3, 6, 10, 18, 20, 21, 22)
 """``variants9`` puzzles of pair rules only that the pure search decides in well under a second:
@@ -47,62 +51,6 @@ HARD_PAIR_PUZZLES = (4, 11, 25, 26, 27)
 dots; whispers with a negative constraint; the thermometers of I want to break free, A kind of
 magic and Bicycle race), and the weighted kernel about two seconds at most: checked against
 their published solutions."""
-
-
-@pytest.fixture(autouse=True)
-def _kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(glue.ENV, "1")  # the kernel at the first solve, not after 0.25 s
-    glue.warm_up()
-
-
-def pure(puzzle: Puzzle, limit: int | None) -> Search:
-    return _fast(puzzle, layout(puzzle.model, puzzle.size), limit, _Clock(None))
-
-
-def kernel(puzzle: Puzzle, limit: int | None, deadline: float | None = None) -> Search:
-    assert glue.takes_rules(puzzle.model, puzzle.size)
-    found = glue._kernel_search(glue._load(), puzzle, limit, deadline)
-    assert glue.last_engine() == "kernel"
-    assert all(puzzle.is_solution(s) for s in found.solutions)
-    assert len(set(found.solutions)) == len(found.solutions)
-    assert not found.timed_out
-    return found
-
-
-def unweighted(puzzle: Puzzle, limit: int | None) -> Search:
-    """The kernel with the pure search's branching."""
-    previous = glue.WEIGHTED_RULES
-    glue.WEIGHTED_RULES = False
-    try:
-        return kernel(puzzle, limit)
-    finally:
-        glue.WEIGHTED_RULES = previous
-
-
-def fillings(puzzle: Puzzle) -> Iterator[Grid]:
-    """Every grid keeping the givens whose groups hold different digits, by plain enumeration
-    cell by cell (nothing of the rules beyond groups: the validator judges those)."""
-    n, groups = puzzle.size, puzzle.groups()
-    peers = [sorted({c for g in groups if cell in g for c in g} - {cell}) for cell in range(n * n)]
-    grid = list(puzzle.cells)
-
-    def fill(cell: int) -> Iterator[Grid]:
-        if cell == n * n:
-            yield tuple(grid)
-        elif grid[cell]:
-            yield from fill(cell + 1)
-        else:
-            for digit in range(1, n + 1):
-                if all(grid[p] != digit for p in peers[cell]):
-                    grid[cell] = digit
-                    yield from fill(cell + 1)
-                    grid[cell] = 0
-
-    yield from fill(0)
-
-
-def oracle(puzzle: Puzzle) -> set[Grid]:
-    return {grid for grid in fillings(puzzle) if puzzle.is_solution(grid)}
 
 
 def neighbours(n: int, rng: random.Random) -> tuple[int, int]:
@@ -150,30 +98,9 @@ def drawn_rules(n: int, rng: random.Random, count: int) -> list[Rule]:
 
 
 def drawn_puzzles(n: int, givens: int, seeds: range) -> Iterator[Puzzle]:
-    """Puzzles on the classic n x n model with drawn rules and givens, both mostly drawn to
-    hold in one solved grid of the groups (so most have a solution, some several), now and then
-    a rule that need not hold."""
-    classic = load_model("classic")
-    for seed in seeds:
-        rng = random.Random(seed)
-        relabel = list(range(1, n + 1))
-        rng.shuffle(relabel)
-        base = next(fillings(Puzzle([0] * n * n, classic.with_rules(size=n))))
-        grid = tuple(relabel[d - 1] for d in base)
-        cells = [0] * (n * n)
-        for cell in rng.sample(range(n * n), givens):
-            cells[cell] = grid[cell]
-        rules = [
-            rule
-            for rule in drawn_rules(n, rng, rng.randrange(2, 3 * n))
-            if rng.random() < 0.1 or not rule.problems(grid, n)
-        ]
-        if not rules:
-            continue
-        try:
-            yield Puzzle(cells, classic.with_rules(rules=rules, size=n))
-        except GivensBreakRule:
-            continue  # givens that break a rule among themselves: refused before any search
+    return kernel_searches.drawn_puzzles(
+        n, givens, seeds, lambda n, grid, rng, count: drawn_rules(n, rng, count), 3 * n
+    )
 
 
 @pytest.mark.parametrize(("n", "givens", "seeds"), [(4, 0, range(40)), (6, 14, range(25))])
@@ -184,7 +111,7 @@ def test_every_solution_of_small_grids_with_pair_rules(n: int, givens: int, seed
         counts.add(len(truth))
         weighted = kernel(puzzle, None)
         assert set(weighted.solutions) == truth and weighted.exhausted, puzzle.to_line()
-        plain = unweighted(puzzle, None)
+        plain = kernel(puzzle, None, weighted=False)
         reference = pure(puzzle, None)
         assert plain.solutions == reference.solutions, puzzle.to_line()  # in the same order
         assert plain.stats["nodes"] == reference.stats["nodes"]
@@ -198,7 +125,7 @@ def test_bundled_pair_rule_puzzles_as_the_pure_search_solves_them(index: int) ->
     assert puzzle.published is not None
     reference = pure(puzzle, 2)
     assert reference.solutions == [puzzle.published] and reference.exhausted
-    plain = unweighted(puzzle, 2)
+    plain = kernel(puzzle, 2, weighted=False)
     assert plain.solutions == reference.solutions and plain.exhausted
     assert plain.stats["nodes"] == reference.stats["nodes"]
     weighted = kernel(puzzle, 2)
@@ -207,27 +134,12 @@ def test_bundled_pair_rule_puzzles_as_the_pure_search_solves_them(index: int) ->
 
 @pytest.mark.parametrize("index", HARD_PAIR_PUZZLES)
 def test_hard_pair_rule_puzzles_through_the_backend(index: int) -> None:
-    puzzle = load_puzzles("variants9")[index]
-    result = get_backend("backtrack").solve(puzzle, limit=2, time_limit=60)
-    assert last_engine() == "kernel"
-    assert result.status is Status.UNIQUE and result.solutions == (puzzle.published,)
+    assert_unique_by_the_backend_on_the_kernel(load_puzzles("variants9")[index])
 
 
 def test_the_weighted_search_resumes_and_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Calls that may try 16 nodes each, and a stack of one frame to start with: the search
-    # pauses and grows its stack over and over (its frames hold branches on a digit's places
-    # in a group too), and must find exactly what one call finds.
-    puzzles = [load_puzzles("variants9")[i] for i in (4, 11)]
-    whole = [kernel(puzzle, 2) for puzzle in puzzles]
-    monkeypatch.setattr(glue, "WORK_PER_CALL", 1)
-    monkeypatch.setattr(glue, "FIRST_FRAMES", 1)
-    monkeypatch.setattr(glue._BUFFERS, "by_shape", {})  # fresh buffers, one frame deep
-    far = time.perf_counter() + 3600
-    for puzzle, once in zip(puzzles, whole, strict=True):
-        pieces = kernel(puzzle, 2, far)
-        assert pieces.solutions == once.solutions == [puzzle.published]
-        assert pieces.exhausted and once.exhausted
-        assert pieces.stats == once.stats
+    # (its frames hold branches on a digit's places in a group too)
+    assert_resumes_and_grows(monkeypatch, (4, 11))
 
 
 def test_other_rule_shapes_stay_in_the_pure_search() -> None:

@@ -14,21 +14,27 @@ their published solutions. Every test says which search ran (``last_engine``).
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 
 import pytest
 
 pytest.importorskip("numba")
 
+import kernel_searches  # noqa: E402
+from kernel_searches import (  # noqa: E402
+    Grid,
+    assert_resumes_and_grows,
+    assert_unique_by_the_backend_on_the_kernel,
+    kernel,
+    kernel_first,
+    oracle,
+    pure,
+)
+
 from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
-from sudoku_cp.backends import Search  # noqa: E402
 from sudoku_cp.backends.backtrack import last_engine  # noqa: E402
 from sudoku_cp.backends.backtrack.kernel import glue  # noqa: E402
-from sudoku_cp.backends.backtrack.layout import layout  # noqa: E402
-from sudoku_cp.backends.backtrack.search import _Clock, _fast  # noqa: E402
 from sudoku_cp.datasets import load_puzzles  # noqa: E402
-from sudoku_cp.errors import GivensBreakRule  # noqa: E402
 from sudoku_cp.model import load_model  # noqa: E402
 from sudoku_cp.rules import Rule  # noqa: E402
 from sudoku_cp.rules.cells import Odd  # noqa: E402
@@ -36,7 +42,7 @@ from sudoku_cp.rules.dots import Difference  # noqa: E402
 from sudoku_cp.rules.lines import Thermometer  # noqa: E402
 from sudoku_cp.rules.sums import Arrow, Cage, LittleKiller  # noqa: E402
 
-Grid = tuple[int, ...]
+_ = kernel_first  # the autouse fixture, in force here
 
 SUM_PUZZLES = (7, 8, 12, 15, 17, 19)
 """``variants9`` puzzles with sums or cages (and pair or digit rules) that the kernel decides in
@@ -47,59 +53,6 @@ HARD_SUM_PUZZLES = (13, 16, 23)
 """The Barbed Cross (disjoint groups, little killers), Triple digits (arrows with circles of
 three cells, difference dots, odd), Hailstone (killer cages, little killers): past 20 s in the
 pure search, a second or two at most in the weighted kernel."""
-
-
-@pytest.fixture(autouse=True)
-def _kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(glue.ENV, "1")  # the kernel at the first solve, not after 0.25 s
-    glue.warm_up()
-
-
-def pure(puzzle: Puzzle, limit: int | None) -> Search:
-    return _fast(puzzle, layout(puzzle.model, puzzle.size), limit, _Clock(None))
-
-
-def kernel(
-    puzzle: Puzzle, limit: int | None, deadline: float | None = None, weighted: bool = True
-) -> Search:
-    assert glue.takes_rules(puzzle.model, puzzle.size)
-    previous = glue.WEIGHTED_RULES
-    glue.WEIGHTED_RULES = weighted
-    try:
-        found = glue._kernel_search(glue._load(), puzzle, limit, deadline)
-    finally:
-        glue.WEIGHTED_RULES = previous
-    assert glue.last_engine() == "kernel"
-    assert all(puzzle.is_solution(s) for s in found.solutions)
-    assert len(set(found.solutions)) == len(found.solutions)
-    assert not found.timed_out
-    return found
-
-
-def fillings(puzzle: Puzzle) -> Iterator[Grid]:
-    """Every grid keeping the givens whose groups hold different digits, by plain enumeration
-    cell by cell (nothing of the rules beyond groups: the validator judges those)."""
-    n, groups = puzzle.size, puzzle.groups()
-    peers = [sorted({c for g in groups if cell in g for c in g} - {cell}) for cell in range(n * n)]
-    grid = list(puzzle.cells)
-
-    def fill(cell: int) -> Iterator[Grid]:
-        if cell == n * n:
-            yield tuple(grid)
-        elif grid[cell]:
-            yield from fill(cell + 1)
-        else:
-            for digit in range(1, n + 1):
-                if all(grid[p] != digit for p in peers[cell]):
-                    grid[cell] = digit
-                    yield from fill(cell + 1)
-                    grid[cell] = 0
-
-    yield from fill(0)
-
-
-def oracle(puzzle: Puzzle) -> set[Grid]:
-    return {grid for grid in fillings(puzzle) if puzzle.is_solution(grid)}
 
 
 def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule]:
@@ -149,29 +102,7 @@ def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule
 
 
 def drawn_puzzles(n: int, givens: int, seeds: range) -> Iterator[Puzzle]:
-    """Puzzles on the classic n x n model with drawn sums and givens, drawn to hold in one solved
-    grid of the groups mostly (so most have a solution, some several)."""
-    classic = load_model("classic")
-    for seed in seeds:
-        rng = random.Random(seed)
-        relabel = list(range(1, n + 1))
-        rng.shuffle(relabel)
-        base = next(fillings(Puzzle([0] * n * n, classic.with_rules(size=n))))
-        grid = tuple(relabel[d - 1] for d in base)
-        cells = [0] * (n * n)
-        for cell in rng.sample(range(n * n), givens):
-            cells[cell] = grid[cell]
-        rules = [
-            rule
-            for rule in drawn_rules(n, grid, rng, rng.randrange(2, 2 * n))
-            if rng.random() < 0.1 or not rule.problems(grid, n)
-        ]
-        if not rules:
-            continue
-        try:
-            yield Puzzle(cells, classic.with_rules(rules=rules, size=n))
-        except GivensBreakRule:
-            continue  # givens that break a rule among themselves: refused before any search
+    return kernel_searches.drawn_puzzles(n, givens, seeds, drawn_rules, 2 * n)
 
 
 @pytest.mark.parametrize(("n", "givens", "seeds"), [(4, 0, range(60)), (6, 12, range(30))])
@@ -197,18 +128,13 @@ def test_every_solution_of_small_grids_with_sums(n: int, givens: int, seeds: ran
 def test_bundled_sum_puzzles_give_their_published_solution(index: int) -> None:
     puzzle = load_puzzles("variants9")[index]
     assert puzzle.published is not None
-    result = get_backend("backtrack").solve(puzzle, limit=2, time_limit=60)
-    assert last_engine() == "kernel"
-    assert result.status is Status.UNIQUE and result.solutions == (puzzle.published,)
+    assert_unique_by_the_backend_on_the_kernel(puzzle)
     assert kernel(puzzle, 2, weighted=False).solutions == [puzzle.published]
 
 
 @pytest.mark.parametrize("index", HARD_SUM_PUZZLES)
 def test_hard_sum_puzzles_through_the_backend(index: int) -> None:
-    puzzle = load_puzzles("variants9")[index]
-    result = get_backend("backtrack").solve(puzzle, limit=2, time_limit=60)
-    assert last_engine() == "kernel"
-    assert result.status is Status.UNIQUE and result.solutions == (puzzle.published,)
+    assert_unique_by_the_backend_on_the_kernel(load_puzzles("variants9")[index])
 
 
 def test_bundled_killers_through_the_kernel() -> None:
@@ -238,16 +164,4 @@ def test_sums_that_cannot_be_met() -> None:
 
 
 def test_the_search_on_sums_resumes_and_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Calls that may try 16 nodes each, and a stack of one frame to start with: the search
-    # pauses and grows its stack over and over, and must find exactly what one call finds.
-    puzzles = [load_puzzles("variants9")[i] for i in (15, 17)]
-    whole = [kernel(puzzle, 2) for puzzle in puzzles]
-    monkeypatch.setattr(glue, "WORK_PER_CALL", 1)
-    monkeypatch.setattr(glue, "FIRST_FRAMES", 1)
-    monkeypatch.setattr(glue._BUFFERS, "by_shape", {})  # fresh buffers, one frame deep
-    far = time.perf_counter() + 3600
-    for puzzle, once in zip(puzzles, whole, strict=True):
-        pieces = kernel(puzzle, 2, far)
-        assert pieces.solutions == once.solutions == [puzzle.published]
-        assert pieces.exhausted and once.exhausted
-        assert pieces.stats == once.stats
+    assert_resumes_and_grows(monkeypatch, (15, 17))
