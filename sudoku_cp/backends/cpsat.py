@@ -90,7 +90,7 @@ from ..rules import (
     TripleRule,
 )
 from . import Backend, Counter, Option, Search
-from .groupsums import folded_terms
+from .groupsums import folded_terms, sum_shapes
 
 PRESOLVE_CHOICES = ("auto", "on", "off")
 SUMS_CHOICES = ("auto", "plain", "folded", "grouped")
@@ -211,9 +211,7 @@ def sums_for(puzzle: Puzzle, sums: str) -> str:
     """
     if sums != "auto":
         return sums
-    rules = puzzle.model.rules
-    caged = any(isinstance(rule, Cage) and rule.total is not None for rule in rules)
-    summed = any(isinstance(rule, SumRule) for rule in rules)
+    caged, summed = sum_shapes(puzzle.model.rules)
     return "grouped" if caged and summed else "folded"
 
 

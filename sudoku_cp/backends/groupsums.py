@@ -19,7 +19,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..rules import Cage, Rule, SumRule
+
 Terms = tuple[tuple[int, int], ...]
+
+
+def sum_shapes(rules: Sequence[Rule]) -> tuple[bool, bool]:
+    """Whether ``rules`` hold killer cages with a total, and weighted sums (arrows, little
+    killers, region-sum lines …): what the backends' ``sums="auto"`` choose by.
+
+    >>> from sudoku_cp.rules import LittleKiller
+    >>> sum_shapes([Cage((0, 1), 3)]), sum_shapes([Cage((0, 1)), LittleKiller((4, 8), 9)])
+    ((True, False), (False, True))
+    """
+    caged = any(isinstance(rule, Cage) and rule.total is not None for rule in rules)
+    return caged, any(isinstance(rule, SumRule) for rule in rules)
 
 
 def folded_terms(

@@ -100,6 +100,7 @@ from ...rules import (
     TripleRule,
 )
 from .. import Backend, Counter, Option, Search
+from ..groupsums import sum_shapes
 from .cnf import Encoding
 from .rules import (
     SUMS,
@@ -426,9 +427,7 @@ def resolve_sums(puzzle: Puzzle, sums: str) -> str:
     """
     if sums != "auto":
         return sums
-    rules = puzzle.model.rules
-    caged = any(isinstance(rule, Cage) and rule.total is not None for rule in rules)
-    summed = any(isinstance(rule, SumRule) for rule in rules)
+    caged, summed = sum_shapes(puzzle.model.rules)
     return "grouped" if summed and not caged else "folded"
 
 
