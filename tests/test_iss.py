@@ -24,11 +24,11 @@ from sudoku_cp.formats.iss import (
     ISS_TYPES,
     READ_TYPES,
     binary_key,
-    format_iss,
     is_iss,
     little_killer_lines,
     read_iss,
 )
+from sudoku_cp.formats.iss_writer import format_iss
 from sudoku_cp.harness import cross_check
 from sudoku_cp.rules import (
     XV,

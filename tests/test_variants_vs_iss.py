@@ -12,7 +12,7 @@ import pytest
 from sudoku_cp.backends import get_backend
 from sudoku_cp.datasets import bundled_path, load_puzzles
 from sudoku_cp.formats import read_puzzles
-from sudoku_cp.formats.iss import format_iss
+from sudoku_cp.formats.iss_writer import format_iss
 from sudoku_cp.puzzle import Puzzle
 from tools.perf import variants_vs_iss as bench
 

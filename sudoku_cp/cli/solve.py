@@ -240,7 +240,7 @@ def _print_result(
         if stats:
             click.echo(_stats_line(result), err=True)
     elif out_format == "iss":
-        from ..formats.iss import format_iss
+        from ..formats.iss_writer import format_iss
 
         # The puzzle as an ISS constraint string, then each solution found in line form.
         click.echo(format_iss(puzzle.cells, size, puzzle.model))

@@ -9,7 +9,8 @@ it. Issue 34's targets are read off one run: every published puzzle of the publi
 decided -- a uniqueness check, limit 2 -- by our fastest backend within 3x ISS's time, and by
 ``backtrack`` within 10 s.
 
-Each puzzle of the bundled sets is written for ISS by :func:`sudoku_cp.formats.iss.format_iss`
+Each puzzle of the bundled sets is written for ISS by
+:func:`sudoku_cp.formats.iss_writer.format_iss`
 and solved, in turn, by ISS and by each backend (``get_backend(b).solve(p, limit=2,
 time_limit=T)``), ``--repeat`` rounds, medians kept. ISS runs in one long-lived node process
 (``tools/perf/iss_solve.mjs``): node's start-up and module imports are paid once and never
@@ -68,7 +69,7 @@ TARGET_RATIO = 3.0
 BACKTRACK_TARGET_S = 10.0
 DECIDED = ("unique", "multiple", "none")
 UNWRITTEN = "not written"
-"""ISS's status for a puzzle :func:`~sudoku_cp.formats.iss.format_iss` cannot write."""
+"""ISS's status for a puzzle :func:`~sudoku_cp.formats.iss_writer.format_iss` cannot write."""
 WARM_UP = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 """A classic puzzle each side solves once, untimed, before the timed runs (Project Euler 96's
 first grid)."""
@@ -410,7 +411,7 @@ def run_entry(
     by the backtracker) a later round would find made -- with ``repeat`` above 1 our median
     is of such later rounds too.
     """
-    from sudoku_cp.formats.iss import format_iss
+    from sudoku_cp.formats.iss_writer import format_iss
 
     row = Row(entry.set, entry.index, entry.title)
     puzzle = entry.puzzle
@@ -454,7 +455,7 @@ def run_entry(
 
 def warm_up(iss: IssSolver, backends: dict[str, Any], time_limit: float) -> None:
     """One untimed classic solve on each side: the kernel, OR-Tools and node's JIT load."""
-    from sudoku_cp.formats.iss import format_iss
+    from sudoku_cp.formats.iss_writer import format_iss
 
     puzzle = Puzzle.parse(WARM_UP)
     answer = iss.solve(format_iss(puzzle.cells, puzzle.size, puzzle.model), time_limit)
