@@ -39,7 +39,7 @@ from sudoku_cp.model import load_model  # noqa: E402
 from sudoku_cp.rules import Rule  # noqa: E402
 from sudoku_cp.rules.cells import Odd  # noqa: E402
 from sudoku_cp.rules.dots import Difference  # noqa: E402
-from sudoku_cp.rules.lines import Thermometer  # noqa: E402
+from sudoku_cp.rules.lines import Renban, Thermometer  # noqa: E402
 from sudoku_cp.rules.sums import Arrow, Cage, LittleKiller  # noqa: E402
 
 _ = kernel_first  # the autouse fixture, in force here
@@ -58,12 +58,13 @@ pure search, a second or two at most in the weighted kernel."""
 def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule]:
     """Sums on drawn cells, their totals mostly read off ``grid`` (so most hold there) and now
     and then one off: arrows with a circle of one cell or two (a two-digit number), little
-    killers along a diagonal, killer cages of neighbouring cells with a total or none; and now
-    and then a thermometer, a white dot or an odd cell."""
+    killers along a diagonal, killer cages of neighbouring cells with a total or none, renban
+    lines of three or four neighbouring cells (searched on as cages: their runs of digits); and
+    now and then a thermometer, a white dot or an odd cell."""
     rules: list[Rule] = []
     off = 1 if rng.random() < 0.15 else 0
     for _ in range(count):
-        kind = rng.randrange(7)
+        kind = rng.randrange(8)
         cells = rng.sample(range(n * n), rng.randrange(2, 5))
         if kind == 0:
             rules.append(Arrow((cells[0],), tuple(cells[1:])))
@@ -82,6 +83,22 @@ def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule
                 line.append(nxt)
             total = sum(grid[x] for x in line) + off * rng.choice((-1, 1))
             rules.append(LittleKiller(tuple(line), total))
+        elif kind == 7:
+            # A renban: a walk of three or four cells, the first of a few tries whose digits in
+            # ``grid`` are a run (and, now and then, one that is not).
+            for _ in range(30):
+                line = [rng.randrange(n * n)]
+                while len(line) < 3 + (rng.random() < 0.5):
+                    x = line[-1]
+                    nxt = rng.choice((x - 1, x + 1, x - n, x + n))
+                    if not (0 <= nxt < n * n and abs(nxt % n - x % n) <= 1) or nxt in line:
+                        break
+                    line.append(nxt)
+                digits = sorted(grid[x] for x in line)
+                run = digits == list(range(digits[0], digits[0] + len(digits)))
+                if len(line) > 2 and (run or rng.random() < 0.1):
+                    rules.append(Renban(tuple(line)))
+                    break
         elif kind in (3, 4):
             start = rng.randrange(n * n)
             cage = [start]
@@ -121,7 +138,7 @@ def test_every_solution_of_small_grids_with_sums(n: int, givens: int, seeds: ran
         reference = pure(puzzle, None)
         assert set(reference.solutions) == truth, puzzle.to_line()
     assert 0 in counts and 1 in counts and any(c > 1 for c in counts)  # the draws vary
-    assert {"Arrow", "Cage", "LittleKiller"} <= kinds
+    assert {"Arrow", "Cage", "LittleKiller", "Renban"} <= kinds
 
 
 @pytest.mark.parametrize("index", SUM_PUZZLES)

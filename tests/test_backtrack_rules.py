@@ -26,9 +26,11 @@ from sudoku_cp.backends.backtrack import STRATEGIES
 from sudoku_cp.backends.backtrack import search as backtrack
 from sudoku_cp.backends.backtrack import shapes as backtrack_shapes
 from sudoku_cp.backends.backtrack.kernel import glue as kernel_glue
-from sudoku_cp.backends.backtrack.shapes import cage_combos
+from sudoku_cp.backends.backtrack.rules import compile_rules
+from sudoku_cp.backends.backtrack.shapes import cage_combos, clique_sets
 from sudoku_cp.model import Model, load_model
 from sudoku_cp.rules import AntiKing, AntiKnight, Cage, NonConsecutive, Rule
+from sudoku_cp.rules.lines import Renban, Whispers
 
 Grid = tuple[int, ...]
 
@@ -281,6 +283,34 @@ def test_cage_digit_sets_match_combinations(size: int) -> None:
                 if sum(combo) == total
             )
             assert list(cage_combos(cells, total, size) or ()) == expected
+
+
+@pytest.mark.parametrize("size", (4, 6, 9, 12))
+def test_renban_digit_sets_are_the_runs_its_checker_accepts(size: int) -> None:
+    """The sets a renban is searched on (``clique_sets`` of its relation) are exactly the sets
+    of digits its own checker accepts on the line, read from ``Renban.problems``."""
+    for length in range(3, min(size, 6) + 1):
+        line = Renban(tuple(range(length)))  # along the first row
+        accepted = []
+        for combo in itertools.combinations(range(1, size + 1), length):
+            grid = [0] * (size * size)
+            grid[:length] = combo
+            if not line.problems(grid, size):
+                accepted.append(sum(1 << (d - 1) for d in combo))
+        assert list(clique_sets(length, size, line.allows) or ()) == sorted(accepted)
+
+
+def test_renbans_of_three_cells_or_more_are_searched_on_their_runs() -> None:
+    """A renban of three cells or more gets its runs as a cage without a sum; a renban of two
+    cells (its pair says it all) and whispers (no group of their own) get none."""
+    size = 9
+    peers: list[list[int]] = [[] for _ in range(size * size)]
+    rules = [Renban((0, 1, 2)), Renban((9, 10)), Whispers((18, 19, 20), 5)]
+    tables = compile_rules(rules, size, size * size + 1, peers)
+    assert tables is not None
+    assert [(cage.cells, cage.total) for cage in tables.cages] == [((0, 1, 2), None)]
+    runs = [[d + 1 for d in range(size) if m >> d & 1] for m in tables.cages[0].combos or ()]
+    assert runs == [[d, d + 1, d + 2] for d in range(1, 8)]
 
 
 def test_an_impossible_cage_is_no_solution_on_every_strategy() -> None:

@@ -47,11 +47,12 @@ from .shapes import (
     TriplePropagator,
     cage_combos,
     cell_mask,
+    clique_sets,
     set_bits,
 )
 
 if TYPE_CHECKING:
-    from ...rules import Rule
+    from ...rules import PairRule, Rule
 
 
 class Layout(Protocol):
@@ -79,11 +80,13 @@ class CageTable:
     """The cage's cells, as a cell mask."""
     layers: int
     """The cage's cells in every layer."""
-    total: int
+    total: int | None
+    """The cage's sum; None for the digit sets of a pair rule over a group of its own
+    (:func:`_clique_table`)."""
     combos: tuple[int, ...] | None
-    """Every set of ``len(cells)`` different digits summing to ``total``, as digit masks (bit
-    ``d`` for digit ``d + 1``); None when there are too many to list (big grids), in which case
-    only the bounds of the sum are used."""
+    """Every set of ``len(cells)`` different digits summing to ``total`` (or that the pair
+    rule allows), as digit masks (bit ``d`` for digit ``d + 1``); None when there are too many
+    to list (a cage on a big grid), in which case only the bounds of the sum are used."""
 
 
 # --- the compiled rules --------------------------------------------------------------------------
@@ -155,6 +158,9 @@ def compile_rules(
             for a, b in rule.pairs(size):
                 arcs[a].append((b, *to_second))
                 arcs[b].append((a, *to_first))
+            clique = _clique_table(rule, size, digits)
+            if clique is not None:
+                cages.append(clique)
         elif isinstance(rule, DigitRule):
             out = digits.spread(d for d in range(1, size + 1) if not rule.allows(d))
             for cell in rule.cells:
@@ -201,6 +207,30 @@ def compile_rules(
         propagators=tuple(propagators),
         watched=functools.reduce(operator.or_, (p.mask for p in propagators), pair_cells),
     )
+
+
+def _clique_table(rule: PairRule, size: int, digits: Digits) -> CageTable | None:
+    """A pair rule binding every pair of a group of its own (renban: all different, pairwise
+    less than the length apart) as a cage without a sum: the digit sets it allows (the runs of
+    consecutive digits), listed once, so that the search keeps only digits of a set still
+    possible and places a digit every set needs (a renban of five cells on 1-9 holds 5) —
+    what arcs between pairs cannot see. ISS reasons so over the union of an all-different
+    pairwise rule's candidates (sigh/Interactive-Sudoku-Solver, js/solver/handlers.js,
+    ``BinaryPairwise._validCombinationInfoTable`` and ``_enforceRequiredValues``). None for
+    any other pair rule, or when the sets are too many to list."""
+    cells = tuple(getattr(rule, "cells", ()))
+    if len(cells) < 3 or len(set(cells)) != len(cells):
+        return None
+    if frozenset(cells) not in {frozenset(group) for group, _ in rule.groups(size)}:
+        return None
+    every_pair = {frozenset((a, b)) for i, a in enumerate(cells) for b in cells[i + 1 :]}
+    if {frozenset(p) for p in rule.pairs(size)} != every_pair:
+        return None  # some pair unbound: the listed sets would be stronger than the rule
+    combos = clique_sets(len(cells), size, rule.allows)
+    if combos is None:
+        return None
+    mask = cell_mask(cells)
+    return CageTable(cells=cells, mask=mask, layers=mask * digits.low, total=None, combos=combos)
 
 
 # --- the fast strategy's step --------------------------------------------------------------------
@@ -354,6 +384,7 @@ def _cage_bounds(
 ) -> int | None:
     """For a cage with too many digit sets to list: the sum's bounds alone. The open cells
     must take different digits among those still present, summing to what is left."""
+    assert cage.total is not None, "a pair rule's sets are always listed"
     left = cage.total - sum(d + 1 for d in range(lay.size) if placed >> d & 1)
     count = open_cells.bit_count()
     digits = [d + 1 for d in range(lay.size) if present >> d & 1]

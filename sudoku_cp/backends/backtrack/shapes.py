@@ -14,7 +14,7 @@ digits can keep its rule.
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -123,6 +123,37 @@ def cage_combos(cells: int, total: int, size: int) -> tuple[int, ...] | None:
             largest = count * (2 * size - count + 1) // 2  # the top `count` digits
             if size - digit + 1 >= count and smallest <= rest <= largest:
                 stack.append((mask | 1 << (digit - 1), digit + 1, count - 1, rest - digit))
+    return tuple(sorted(found))
+
+
+def clique_sets(
+    cells: int, size: int, allows: Callable[[int, int], bool]
+) -> tuple[int, ...] | None:
+    """Every set of ``cells`` different digits 1..``size`` that ``allows`` accepts pairwise (in
+    both orders), as digit masks in increasing order; None when more than MAX_COMBOS. A pair
+    rule binding every pair of a group of its own (renban: the runs of consecutive digits) takes
+    one of these sets, so the search can work on them as on a cage's.
+
+    >>> near = clique_sets(3, 5, lambda a, b: abs(a - b) < 3)
+    >>> [[d + 1 for d in range(9) if m >> d & 1] for m in near]
+    [[1, 2, 3], [2, 3, 4], [3, 4, 5]]
+    """
+    ok = [
+        [a != b and allows(a, b) and allows(b, a) for b in range(size + 1)] for a in range(size + 1)
+    ]
+    found: list[int] = []
+    stack: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+    while stack:
+        mask, chosen = stack.pop()
+        if len(chosen) == cells:
+            found.append(mask)
+            if len(found) > MAX_COMBOS:
+                return None
+            continue
+        low = chosen[-1] + 1 if chosen else 1
+        for digit in range(size - (cells - len(chosen)) + 1, low - 1, -1):
+            if all(ok[digit][c] for c in chosen):
+                stack.append((mask | 1 << (digit - 1), (*chosen, digit)))
     return tuple(sorted(found))
 
 

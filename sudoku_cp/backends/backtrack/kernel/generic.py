@@ -318,15 +318,16 @@ def _sums(cand, queue, tail, tab, dirty):
     repeat, so each cell's own bounds). A cage with a total works on its listed digit sets, as
     the pure search's ``_cage``: a set stays possible while it holds every digit settled in the
     cage, its other digits each have a place among the open cells and every open cell has one
-    of them; the open cells keep the digits of possible sets, and a digit of every possible set
-    with one open place goes there, or with its places all in a full group, leaves the rest of
-    that group (ISS removes a cage's required digits from the cells that see all their places
-    so: sigh/Interactive-Sudoku-Solver, js/solver/sum_handler.js,
-    ``_restrictCellsSingleExclusionGroup``). The cage's cells are a group: the layout's peers
-    keep them different.
+    of them but at most one with no other place; the open cells keep the digits of possible
+    sets, and a digit of every possible set with one open place goes there, or else leaves
+    every cell outside the cage that sees all its places (ISS removes a cage's required digits
+    from the cells that see all their places so: sigh/Interactive-Sudoku-Solver,
+    js/solver/sum_handler.js, ``_restrictCellsSingleExclusionGroup``). The cage's cells are a
+    group: the layout's peers keep them different. A renban's runs come as a cage without a
+    sum (the pure search's ``_clique_table``).
 
     Returns the new queue length (-1 at a dead end) and whether a candidate went."""
-    cg_start, cg_list = tab[3], tab[4]
+    peer_start, peer_list, cg_start, cg_list = tab[0], tab[1], tab[3], tab[4]
     sum_start, clique_start, sum_cell, sum_weight = tab[15], tab[23], tab[16], tab[17]
     sum_goal = tab[18]
     cage_start, cage_cell, combo_start, combos = tab[19], tab[20], tab[21], tab[22]
@@ -409,6 +410,7 @@ def _sums(cand, queue, tail, tab, dirty):
         dirty[ngroups + nsums + g] = 0
         placed = np.uint64(0)
         present = np.uint64(0)
+        twice = np.uint64(0)
         for k in range(cage_start[g], cage_start[g + 1]):
             m = cand[cage_cell[k]]
             if m == 0:
@@ -416,7 +418,9 @@ def _sums(cand, queue, tail, tab, dirty):
             if m & (m - one) == 0:
                 placed |= m
             else:
+                twice |= present & m
                 present |= m
+        lone = present & ~twice  # open digits with one place in the cage
         allowed = np.uint64(0)
         must = present
         possible = False
@@ -430,7 +434,10 @@ def _sums(cand, queue, tail, tab, dirty):
             covered = True
             for i in range(cage_start[g], cage_start[g + 1]):
                 m = cand[cage_cell[i]]
-                if m & (m - one) and m & rest == 0:
+                # Every open cell takes a digit of the set, and at most one of the set's
+                # digits with no other place (ISS checks a value unique to a cell against the
+                # cell's other unique values so: handlers.js, ``_enforceCellUniqueValues``).
+                if m & (m - one) and (m & rest == 0 or popcount(m & rest & lone) > 1):
                     covered = False
                     break
             if covered:
@@ -467,26 +474,27 @@ def _sums(cand, queue, tail, tab, dirty):
                         return -1, changed
                     changed = True
                 continue
-            # The digit is in the cage, at one of its places: not in the rest of a full group
-            # that holds them all.
-            for j in range(cg_start[first], cg_start[first + 1]):
-                grp = cg_list[j]
-                if grp >= ngroups:
-                    continue  # a sum's or cage's flag
-                inside = 0
-                for i in range(groups.shape[1]):
-                    c = groups[grp, i]
-                    if cand[c] & bit and _in(c, cage_cell, cage_start[g], cage_start[g + 1]):
-                        inside += 1
-                if inside < places:
+            # The digit is in the cage, at one of its places: not in a cell outside it that
+            # sees every place (ISS's cell exclusions, any peers).
+            for j in range(peer_start[first], peer_start[first + 1]):
+                c = peer_list[j]
+                if cand[c] & bit == 0 or _in(c, cage_cell, cage_start[g], cage_start[g + 1]):
                     continue
-                for i in range(groups.shape[1]):
-                    c = groups[grp, i]
-                    if cand[c] & bit and not _in(c, cage_cell, cage_start[g], cage_start[g + 1]):
-                        tail = _narrow(c, ~bit, cand, queue, tail, cg_start, cg_list, dirty)
-                        if tail < 0:
-                            return -1, changed
-                        changed = True
+                sees = True
+                for k in range(cage_start[g], cage_start[g + 1]):
+                    p = cage_cell[k]
+                    if (
+                        p != first
+                        and cand[p] & bit
+                        and not _in(c, peer_list, peer_start[p], peer_start[p + 1])
+                    ):
+                        sees = False
+                        break
+                if sees:
+                    tail = _narrow(c, ~bit, cand, queue, tail, cg_start, cg_list, dirty)
+                    if tail < 0:
+                        return -1, changed
+                    changed = True
     return tail, changed
 
 
