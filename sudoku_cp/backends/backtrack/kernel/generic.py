@@ -307,6 +307,88 @@ def _in(cell, cells, start, stop):
     return False
 
 
+@njit(cache=True, inline="always")
+def _few_open(cand, queue, tail, dirty, tab_few, goal):
+    """Sum ``s`` exactly when two or three of its cells are open, each of weight 1 or -1 (zipper
+    lines, short arrows, a little killer's last cells): a digit stays only beside digits of the
+    other open cells meeting the goal, peers taking different digits — what bounds alone miss
+    (ISS solves such sums exactly so: sigh/Interactive-Sudoku-Solver, js/solver/sum_handler.js,
+    ``_enforceFewRemainingCells``). A cell met twice among the terms counts as two (a looser
+    rule, never a wrong cut). ``tab_few`` holds only the tables it reads, and the sum's range
+    of cliques: passing the whole tuple of tables copies it at every call (twice the time a
+    node takes on zipper lines). Returns the new queue length (-1 at a dead end) and whether a
+    candidate went."""
+    peer_start, peer_list, cg_start, cg_list, clique_start, sum_cell, sum_weight, first, stop = (
+        tab_few
+    )
+    one = np.uint64(1)
+    a = b = c = np.int64(-1)  # the open cells (scalars: nothing allocated per node)
+    wa = wb = wc = np.int64(0)
+    qa = qb = qc = np.int64(-1)  # their cliques: cells of one clique are peers
+    count = 0
+    for q in range(first, stop):
+        for k in range(clique_start[q], clique_start[q + 1]):
+            m = cand[sum_cell[k]]
+            w = np.int64(sum_weight[k])
+            if m & (m - one) == 0:
+                goal -= w * (np.int64(trailing_zeros(m)) + 1)
+                continue
+            if count == 3 or (w != 1 and w != -1):
+                return tail, False
+            if count == 0:
+                a, wa, qa = np.int64(sum_cell[k]), w, q
+            elif count == 1:
+                b, wb, qb = np.int64(sum_cell[k]), w, q
+            else:
+                c, wc, qc = np.int64(sum_cell[k]), w, q
+            count += 1
+    if count < 2:
+        return tail, False
+    # Peers among the open cells: one clique's cells are, others are looked up.
+    ab = qa == qb or _in(b, peer_list, peer_start[a], peer_start[a + 1])
+    ac = count == 3 and (qa == qc or _in(c, peer_list, peer_start[a], peer_start[a + 1]))
+    bc = count == 3 and (qb == qc or _in(c, peer_list, peer_start[b], peer_start[b + 1]))
+    keep_a = np.uint64(0)
+    keep_b = np.uint64(0)
+    keep_c = np.uint64(0)
+    ra = cand[a]
+    while ra:
+        bit_a = ra & (~ra + one)
+        ra ^= bit_a
+        da = np.int64(trailing_zeros(bit_a)) + 1
+        if count == 2:
+            db = (goal - wa * da) * wb
+            if 1 <= db <= 64 and cand[b] >> np.uint64(db - 1) & one and not (ab and db == da):
+                keep_a |= bit_a
+                keep_b |= one << np.uint64(db - 1)
+            continue
+        rb = cand[b]
+        while rb:
+            bit_b = rb & (~rb + one)
+            rb ^= bit_b
+            db = np.int64(trailing_zeros(bit_b)) + 1
+            if ab and db == da:
+                continue
+            dc = (goal - wa * da - wb * db) * wc
+            if not (1 <= dc <= 64 and cand[c] >> np.uint64(dc - 1) & one):
+                continue
+            if (ac and dc == da) or (bc and dc == db):
+                continue
+            keep_a |= bit_a
+            keep_b |= bit_b
+            keep_c |= one << np.uint64(dc - 1)
+    pruned = False
+    for i in range(count):
+        cell = a if i == 0 else b if i == 1 else c
+        keep = keep_a if i == 0 else keep_b if i == 1 else keep_c
+        if cand[cell] & ~keep:
+            tail = _narrow(cell, keep, cand, queue, tail, cg_start, cg_list, dirty)
+            if tail < 0:
+                return -1, pruned
+            pruned = True
+    return tail, pruned
+
+
 @njit(cache=True)
 def _sums(cand, queue, tail, tab, dirty):
     """The sums and killer cages whose cells changed (``dirty`` after the full groups'), as the
@@ -403,6 +485,22 @@ def _sums(cand, queue, tail, tab, dirty):
                         pruned = True
             if not pruned:
                 break
+        if low != high:
+            few = (
+                peer_start,
+                peer_list,
+                cg_start,
+                cg_list,
+                clique_start,
+                sum_cell,
+                sum_weight,
+                sum_start[s],
+                sum_start[s + 1],
+            )
+            tail, pruned = _few_open(cand, queue, tail, dirty, few, goal)
+            if tail < 0:
+                return -1, changed
+            changed |= pruned
         dirty[ngroups + s] = 0  # at its own fixed point (its own prunings marked it again)
     for g in range(cage_start.shape[0] - 1):
         if not dirty[ngroups + nsums + g]:
