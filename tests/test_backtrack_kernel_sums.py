@@ -34,7 +34,10 @@ from kernel_searches import (  # noqa: E402
 from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
 from sudoku_cp.backends.backtrack import last_engine  # noqa: E402
 from sudoku_cp.backends.backtrack.kernel import glue  # noqa: E402
-from sudoku_cp.datasets import load_puzzles  # noqa: E402
+from sudoku_cp.backends.backtrack.kernel.model_tables import clique_cover  # noqa: E402
+from sudoku_cp.backends.backtrack.layout import layout  # noqa: E402
+from sudoku_cp.datasets import bundled_path, load_puzzles  # noqa: E402
+from sudoku_cp.formats import read_puzzles  # noqa: E402
 from sudoku_cp.model import load_model  # noqa: E402
 from sudoku_cp.rules import Rule  # noqa: E402
 from sudoku_cp.rules.cells import Odd  # noqa: E402
@@ -152,6 +155,31 @@ def test_bundled_sum_puzzles_give_their_published_solution(index: int) -> None:
 @pytest.mark.parametrize("index", HARD_SUM_PUZZLES)
 def test_hard_sum_puzzles_through_the_backend(index: int) -> None:
     assert_unique_by_the_backend_on_the_kernel(load_puzzles("variants9")[index])
+
+
+@pytest.mark.parametrize("record", [131, 132, 133])
+def test_long_arrows_through_the_kernel(record: int) -> None:
+    """Arrows whose shafts cross many groups (the bundled ``iss`` set's "Long sums 1-3", records
+    131-133: Long sums 3 is one pill arrow of 32 cells on an empty grid), decided on the
+    kernel, their published solutions."""
+    (puzzle,) = [r.puzzle for r in read_puzzles(bundled_path("iss")) if r.index == record]
+    assert puzzle is not None and puzzle.published is not None
+    assert glue.takes_rules(puzzle.model, puzzle.size)
+    assert_unique_by_the_backend_on_the_kernel(puzzle)
+
+
+def test_a_sums_cliques_are_the_larger_split() -> None:
+    """A sum's cells are split into cliques of peers, the split with the larger cliques: in the
+    terms' order r1c1, r5c1, r1c2, r1c3 the first fit pairs r1c1 with r5c1 (one column) and
+    r1c2 with r1c3; r1c1-r1c2-r1c3 (one row) and r5c1 alone bound the sum tighter."""
+    peers = [set(p) for p in layout(load_model("classic"), 9).peers]
+    cells = [0, 36, 1, 2]
+    split = clique_cover(cells, peers)
+    assert sorted(sorted(c) for c in split) == [[0, 1, 2], [36]]
+    for clique in split:
+        assert all(b in peers[a] for a in clique for b in clique if a != b)
+    # a cell met twice is never a clique with itself
+    assert sorted(len(c) for c in clique_cover([0, 0], peers)) == [1, 1]
 
 
 def test_bundled_killers_through_the_kernel() -> None:

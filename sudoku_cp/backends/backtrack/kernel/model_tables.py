@@ -177,8 +177,8 @@ class SumArrays:
     """The sums and cages with a total of a layout (:func:`~.glue.takes_rules`) as the generic
     kernel reads them, from what :func:`~sudoku_cp.backends.backtrack.rules.compile_rules` made of
     them for the pure search (their meaning is read there, once). Each sum's terms come in
-    cliques, cells of one weight that are all peers (so take different digits; drawn greedily
-    in the terms' order): ``sum_start`` per sum into the cliques, ``clique_start`` per clique
+    cliques, cells of one weight that are all peers (so take different digits; split by
+    :func:`clique_cover`): ``sum_start`` per sum into the cliques, ``clique_start`` per clique
     into the terms (``sum_cell``, ``sum_weight``), and the sum's goal. Each cage's cells
     (``cage_start`` per cage into ``cage_cell``) and its listed digit sets (``combo_start`` per
     cage into ``combos``: bit ``d - 1`` for digit ``d``). In the packed tables' order but the
@@ -214,20 +214,13 @@ def sum_arrays(lay: Any, peers: list[set[int]]) -> SumArrays:
     per_sum: list[int] = []
     cliques: list[list[tuple[int, int]]] = []
     for p in sums:
-        own: list[list[tuple[int, int]]] = []
-        for cell, weight in zip(p.cells, p.weights, strict=True):
-            home = next(
-                (
-                    clique
-                    for clique in own
-                    if clique[0][1] == weight and all(cell in peers[c] for c, _ in clique)
-                ),
-                None,
+        own = [
+            [(cell, weight) for cell in clique]
+            for weight in dict.fromkeys(p.weights)
+            for clique in clique_cover(
+                [c for c, w in zip(p.cells, p.weights, strict=True) if w == weight], peers
             )
-            if home is None:
-                own.append([(cell, weight)])
-            else:
-                home.append((cell, weight))
+        ]
         per_sum.append(len(own))
         cliques += own
     return SumArrays(
@@ -241,6 +234,48 @@ def sum_arrays(lay: Any, peers: list[set[int]]) -> SumArrays:
         combos=flat(c.combos or () for c in cages),
         clique_start=starts([len(clique) for clique in cliques]),
     )
+
+
+def clique_cover(cells: list[int], peers: list[set[int]]) -> list[list[int]]:
+    """``cells`` split into cliques (cells that are all peers, so take different digits), the
+    split whose sizes have the largest sum of squares among a few greedy ones: the larger the
+    cliques, the tighter a sum's bounds (a clique of k cells sums to at least 1 + … + k). The
+    greedy splits: each cell into the first clique it fits, in the terms' order and in reading
+    order; and cliques grown one at a time from the first cell left, or from the cell with the
+    most peers among those left (ISS scores its exclusion groups so, by the sum of squares:
+    sigh/Interactive-Sudoku-Solver, js/solver/handlers.js, ``HandlerUtil.findExclusionGroups``).
+    A cell met twice stays in cliques of its own. Ties keep the first split."""
+
+    def first_fit(order: list[int]) -> list[list[int]]:
+        found: list[list[int]] = []
+        for cell in order:
+            home = next((c for c in found if all(cell in peers[x] for x in c)), None)
+            if home is None:
+                found.append([cell])
+            else:
+                home.append(cell)
+        return found
+
+    def grown(order: list[int], most_peers: bool) -> list[list[int]]:
+        left = list(order)
+        found = []
+        while left:
+            clique: list[int] = []
+            able = list(left)
+            while able:
+                pick = able[0]
+                if most_peers:
+                    here = set(able)
+                    pick = max(able, key=lambda c: len(peers[c] & here))  # the first of ties
+                clique.append(pick)
+                able = [x for x in able if x != pick and x in peers[pick]]
+            found.append(clique)
+            for cell in clique:
+                left.remove(cell)
+        return found
+
+    splits = [first_fit(cells), first_fit(sorted(cells)), grown(cells, False), grown(cells, True)]
+    return max(splits, key=lambda split: sum(len(c) ** 2 for c in split))
 
 
 def pack(size: int, arrays: list[Any]) -> Any:
