@@ -43,6 +43,7 @@ from sudoku_cp.rules import Rule  # noqa: E402
 from sudoku_cp.rules.cells import Odd  # noqa: E402
 from sudoku_cp.rules.dots import Difference  # noqa: E402
 from sudoku_cp.rules.lines import Renban, Thermometer  # noqa: E402
+from sudoku_cp.rules.lines_more import Nabner  # noqa: E402
 from sudoku_cp.rules.sums import Arrow, Cage, LittleKiller  # noqa: E402
 
 _ = kernel_first  # the autouse fixture, in force here
@@ -62,8 +63,8 @@ def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule
     """Sums on drawn cells, their totals mostly read off ``grid`` (so most hold there) and now
     and then one off: arrows with a circle of one cell or two (a two-digit number), little
     killers along a diagonal, killer cages of neighbouring cells with a total or none, renban
-    lines of three or four neighbouring cells (searched on as cages: their runs of digits); and
-    now and then a thermometer, a white dot or an odd cell."""
+    and nabner lines of three or four neighbouring cells (searched on as cages: their digit
+    sets); and now and then a thermometer, a white dot or an odd cell."""
     rules: list[Rule] = []
     off = 1 if rng.random() < 0.15 else 0
     for _ in range(count):
@@ -87,8 +88,9 @@ def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule
             total = sum(grid[x] for x in line) + off * rng.choice((-1, 1))
             rules.append(LittleKiller(tuple(line), total))
         elif kind == 7:
-            # A renban: a walk of three or four cells, the first of a few tries whose digits in
-            # ``grid`` are a run (and, now and then, one that is not).
+            # A renban or a nabner line: a walk of three or four cells, the first of a few
+            # tries that holds in ``grid`` (and, now and then, one that does not).
+            line_rule = rng.choice((Renban, Nabner))
             for _ in range(30):
                 line = [rng.randrange(n * n)]
                 while len(line) < 3 + (rng.random() < 0.5):
@@ -97,10 +99,9 @@ def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule
                     if not (0 <= nxt < n * n and abs(nxt % n - x % n) <= 1) or nxt in line:
                         break
                     line.append(nxt)
-                digits = sorted(grid[x] for x in line)
-                run = digits == list(range(digits[0], digits[0] + len(digits)))
-                if len(line) > 2 and (run or rng.random() < 0.1):
-                    rules.append(Renban(tuple(line)))
+                drawn = line_rule(tuple(line))
+                if len(line) > 2 and (not drawn.problems(grid, n) or rng.random() < 0.1):
+                    rules.append(drawn)
                     break
         elif kind in (3, 4):
             start = rng.randrange(n * n)
@@ -141,7 +142,7 @@ def test_every_solution_of_small_grids_with_sums(n: int, givens: int, seeds: ran
         reference = pure(puzzle, None)
         assert set(reference.solutions) == truth, puzzle.to_line()
     assert 0 in counts and 1 in counts and any(c > 1 for c in counts)  # the draws vary
-    assert {"Arrow", "Cage", "LittleKiller", "Renban"} <= kinds
+    assert {"Arrow", "Cage", "LittleKiller", "Renban", "Nabner"} <= kinds
 
 
 @pytest.mark.parametrize("index", SUM_PUZZLES)

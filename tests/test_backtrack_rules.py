@@ -31,6 +31,7 @@ from sudoku_cp.backends.backtrack.shapes import cage_combos, clique_sets
 from sudoku_cp.model import Model, load_model
 from sudoku_cp.rules import AntiKing, AntiKnight, Cage, NonConsecutive, Rule
 from sudoku_cp.rules.lines import Renban, Whispers
+from sudoku_cp.rules.lines_more import Nabner
 
 Grid = tuple[int, ...]
 
@@ -300,17 +301,33 @@ def test_renban_digit_sets_are_the_runs_its_checker_accepts(size: int) -> None:
         assert list(clique_sets(length, size, line.allows) or ()) == sorted(accepted)
 
 
-def test_renbans_of_three_cells_or_more_are_searched_on_their_runs() -> None:
-    """A renban of three cells or more gets its runs as a cage without a sum; a renban of two
-    cells (its pair says it all) and whispers (no group of their own) get none."""
+def test_renban_and_nabner_lines_are_searched_on_their_digit_sets() -> None:
+    """A renban or nabner line of three cells or more gets its digit sets as a cage without a
+    sum (the sets its checker accepts); a renban of two cells (its pair says it all) and
+    whispers (digits may repeat) get none."""
     size = 9
     peers: list[list[int]] = [[] for _ in range(size * size)]
-    rules = [Renban((0, 1, 2)), Renban((9, 10)), Whispers((18, 19, 20), 5)]
+    rules = [
+        Renban((0, 1, 2)),
+        Renban((9, 10)),
+        Whispers((18, 19, 20), 5),
+        Nabner((27, 28, 29)),
+    ]
     tables = compile_rules(rules, size, size * size + 1, peers)
     assert tables is not None
-    assert [(cage.cells, cage.total) for cage in tables.cages] == [((0, 1, 2), None)]
-    runs = [[d + 1 for d in range(size) if m >> d & 1] for m in tables.cages[0].combos or ()]
-    assert runs == [[d, d + 1, d + 2] for d in range(1, 8)]
+    assert [(cage.cells, cage.total) for cage in tables.cages] == [
+        ((0, 1, 2), None),
+        ((27, 28, 29), None),
+    ]
+    for cage, rule in zip(tables.cages, (rules[0], rules[3]), strict=True):
+        accepted = []
+        for combo in itertools.combinations(range(1, size + 1), 3):
+            grid = [0] * (size * size)
+            for cell, digit in zip(cage.cells, combo, strict=True):
+                grid[cell] = digit
+            if not rule.problems(grid, size):
+                accepted.append(sum(1 << (d - 1) for d in combo))
+        assert list(cage.combos or ()) == sorted(accepted)
 
 
 def test_an_impossible_cage_is_no_solution_on_every_strategy() -> None:

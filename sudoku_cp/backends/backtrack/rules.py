@@ -210,8 +210,9 @@ def compile_rules(
 
 
 def _clique_table(rule: PairRule, size: int, digits: Digits) -> CageTable | None:
-    """A pair rule binding every pair of a group of its own (renban: all different, pairwise
-    less than the length apart) as a cage without a sum: the digit sets it allows (the runs of
+    """A pair rule binding every pair of its cells, which take different digits (renban: a
+    group of its own, pairwise less than the length apart; nabner: never equal nor
+    consecutive) as a cage without a sum: the digit sets it allows (a renban's runs of
     consecutive digits), listed once, so that the search keeps only digits of a set still
     possible and places a digit every set needs (a renban of five cells on 1-9 holds 5) —
     what arcs between pairs cannot see. ISS reasons so over the union of an all-different
@@ -221,8 +222,9 @@ def _clique_table(rule: PairRule, size: int, digits: Digits) -> CageTable | None
     cells = tuple(getattr(rule, "cells", ()))
     if len(cells) < 3 or len(set(cells)) != len(cells):
         return None
-    if frozenset(cells) not in {frozenset(group) for group, _ in rule.groups(size)}:
-        return None
+    apart = not any(rule.allows(d, d) for d in range(1, size + 1))  # nabner: never equal
+    if not apart and frozenset(cells) not in {frozenset(g) for g, _ in rule.groups(size)}:
+        return None  # its cells may repeat a digit: no sets of different digits to list
     every_pair = {frozenset((a, b)) for i, a in enumerate(cells) for b in cells[i + 1 :]}
     if {frozenset(p) for p in rule.pairs(size)} != every_pair:
         return None  # some pair unbound: the listed sets would be stronger than the rule
