@@ -329,21 +329,32 @@ def _cage(lay: Layout, cage: CageTable, layers: list[int], solved: int) -> int |
     cover (every open cell has one of them). The open cells keep only the digits of possible
     sets; a digit in every possible set with one place in the cage goes there (one open cell
     left: its digit is forced).
+
+    The cage's digits differ, but its cells need not be peers (a nabner line's digit sets):
+    a digit settled in the cage leaves its open cells here, as the peers would, since the
+    cages run before the pair rules' arcs.
     """
     cells = cage.mask
     open_cells = cells & ~solved
+    settled = cells & solved
     placed = present = 0
     inside = []  # per digit: its places among the open cells
+    clash = 0  # candidates of open cells whose digit is settled elsewhere in the cage
     for digit, layer in enumerate(layers):
         here = layer & cells
         places = here & open_cells
+        if here & settled:
+            if (here & settled) & ((here & settled) - 1):
+                return None  # settled twice in the cage
+            placed |= 1 << digit
+            clash |= places << lay.shifts[digit]
+            places = 0
         inside.append(places)
         if places:
             present |= 1 << digit
-        elif here:
-            placed |= 1 << digit
     if cage.combos is None:
-        return _cage_bounds(lay, cage, inside, placed, present, open_cells)
+        kill = _cage_bounds(lay, cage, inside, placed, present, open_cells)
+        return None if kill is None else kill | clash
     allowed = possible = 0
     must = present
     for combo in cage.combos:
@@ -378,7 +389,7 @@ def _cage(lay: Layout, cage: CageTable, layers: list[int], solved: int) -> int |
         places = inside[digit]
         if not places & (places - 1):  # its one place: the cell's other digits go
             kill |= places * lay.low_bits ^ places << shifts[digit]
-    return kill
+    return kill | clash
 
 
 def _cage_bounds(
