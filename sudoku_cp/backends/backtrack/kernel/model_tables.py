@@ -10,14 +10,21 @@ numpy is imported on the first table built, never by ``import sudoku_cp``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
+from collections.abc import Hashable
 from typing import Any
 
 from ....model import Model
+from ....rules.base import Automaton
 
 RULES_MAX_SIZE = 31
 """The largest size whose digit and pair rules the generic kernel takes: their masks are
 ``int32`` words of the packed tables (the fast strategy sends it sizes below 17 anyway)."""
+SEQUENCE_STATES_MAX = 50_000
+"""The most automaton states the sequence rules of one model may number, all together, for
+the generic kernel to take it (a table of N moves per state: 3 MB at 16x16); past it the model
+stays in the pure search. A 9x9 skyscraper has under 50, an X-sum a few hundred."""
 
 
 class Tables:
@@ -63,6 +70,8 @@ class Tables:
             lay, size
         )
         sums = sum_arrays(lay, [set(p) for p in lay.peers])
+        seqs = sequences(model, size)
+        assert seqs is not None, "takes_rules keeps models past the cap pure"
         # The full groups of each cell, for marking which groups changed, then its sums and
         # cages (numbered on from the groups: the kernel's ``dirty`` holds them all).
         # Each sum's cells are its cliques' terms: sum_cell[first:stop].
@@ -77,12 +86,21 @@ class Tables:
         for g in range(len(sums.cage_start) - 1):
             for cell in sums.cage_cell[sums.cage_start[g] : sums.cage_start[g + 1]].tolist():
                 watchers[cell].append(full + len(sums.sum_goal) + g)
+        seq_lines = [
+            seqs.seq_cell[seqs.seq_start[r] : seqs.seq_start[r + 1]].tolist()
+            for r in range(len(seqs.seq_start) - 1)
+        ]
+        for r, line in enumerate(seq_lines):
+            for cell in line:
+                watchers[cell].append(full + len(sums.sum_goal) + len(sums.cage_start) - 1 + r)
         cell_groups = [np.nonzero(member[:, c])[0].tolist() + watchers[c] for c in range(cells)]
         # The weighted search's starting weights on models with sums or cages, as ISS starts
         # its conflict scores at each cell's priority: its groups' sizes, and for each sum or
         # cage max(2N - its cells, N) (sigh/Interactive-Sudoku-Solver, js/solver/optimizer.js
         # ``_computeCellPriorities``, js/solver/handlers.js ``priority``,
-        # js/solver/sum_handler.js ``priority``). None otherwise (pair rules start at zero).
+        # js/solver/sum_handler.js ``priority``), and for each sequence its cells (ISS's
+        # handlers' default, which its Skyscraper and Lunchbox keep: js/solver/handlers.js
+        # ``SudokuConstraintHandler.priority``). None otherwise (pair rules start at zero).
         self.priority = np.zeros(cells if any(watchers) else 0, dtype=np.int32)
         if any(watchers):
             # Each sum's cells, then each cage's.
@@ -91,6 +109,8 @@ class Tables:
             for k in range(len(sums.cage_start) - 1):
                 first, stop = sums.cage_start[k], sums.cage_start[k + 1]
                 self.priority[sums.cage_cell[first:stop]] += max(2 * size - (stop - first), size)
+            for line in seq_lines:
+                self.priority[line] += len(line)
             self.priority += member.sum(axis=0).astype(np.int32) * size
         from . import generic  # (loaded already: tables are made for the kernel)
 
@@ -122,6 +142,7 @@ class Tables:
                 *dataclasses.astuple(sums),
                 self.priority,
                 np.array([self.halve_every], dtype=np.int32),
+                *dataclasses.astuple(seqs),
             ],
         )
 
@@ -240,6 +261,110 @@ def sum_arrays(lay: Any, peers: list[set[int]]) -> SumArrays:
         combo_start=starts([len(c.combos or ()) for c in cages]),
         combos=flat(c.combos or () for c in cages),
         clique_start=starts([len(clique) for clique in cliques]),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class SequenceArrays:
+    """The sequence rules of a layout (:func:`~.glue.takes_rules`: skyscrapers, X-sums,
+    digit-root cages …) as the generic kernel reads them: each rule's automaton, as the pure
+    search compiles it (:class:`~sudoku_cp.backends.backtrack.shapes.SequencePropagator`'s
+    ``dfa``: the rule's own ``automaton``, its meaning read there), laid out as a table. Each
+    rule's cells in order (``seq_start`` per rule into ``seq_cell``); its states, numbered
+    from ``seq_first[r]`` (its start) to ``seq_first[r + 1]``, over all the rules at once;
+    ``seq_move[s, d]`` the state after digit ``d + 1`` from state ``s`` (-1: no word goes on),
+    ``seq_accept[s]`` whether ``s`` accepts; and ``seq_room``, one number: the most states
+    the layers of one rule's line hold in all (the kernel's scratch)."""
+
+    seq_start: Any
+    seq_cell: Any
+    seq_first: Any
+    seq_move: Any
+    seq_accept: Any
+    seq_room: Any
+
+
+def distinct(dfa: Automaton) -> Automaton:
+    """``dfa`` on a line whose digits all differ (its cells are peers): the words it accepts
+    whose every prefix of ``i`` digits holds a digit of ``i`` or more, as ``i`` different
+    digits do. The same solutions, found with less search: a full row's skyscrapers must see
+    its N (ISS keeps only such final heights: sigh/Interactive-Sudoku-Solver,
+    js/solver/handlers.js, ``Skyscraper._terminalMask``). States: the rule's own, the largest
+    digit read and the digits read."""
+
+    def step(state: Hashable, digit: int) -> Hashable | None:
+        assert isinstance(state, tuple)
+        inner, most, read = state
+        after = dfa.step(inner, digit)
+        most = max(most, digit)
+        if after is None or read + 1 > most:
+            return None
+        return (after, most, read + 1)
+
+    def accepts(state: Hashable) -> bool:
+        assert isinstance(state, tuple)
+        return dfa.accepts(state[0])
+
+    return Automaton((dfa.start, 0, 0), step, accepts)
+
+
+@functools.lru_cache(maxsize=16)
+def sequences(model: Model, size: int) -> SequenceArrays | None:
+    """The sequence rules of ``model`` at ``size`` laid out (:class:`SequenceArrays`), or None
+    when their automata keep more than :data:`SEQUENCE_STATES_MAX` states in all (or one of
+    them meets more within its line)."""
+    import numpy as np
+
+    from ....export.shapes import Unexportable, numbered
+    from ..layout import layout
+    from ..shapes import SequencePropagator
+
+    lay = layout(model, size)
+    rules = lay.rules
+    props = [p for p in rules.propagators if isinstance(p, SequencePropagator)] if rules else []
+    lines: list[tuple[int, ...]] = []
+    tables = []
+    states = 0
+    for p in props:
+        line = p.cells
+        group = all(b in lay.peers[a] for i, a in enumerate(line) for b in line[i + 1 :])
+        dfa = distinct(p.dfa) if group else p.dfa
+        try:
+            # The states met within the line's length (no more than the cap: enumerating
+            # them is the cost), those that cannot end accepting left out (moves: none).
+            table = numbered(dfa, size, len(line), "", SEQUENCE_STATES_MAX)
+        except Unexportable:
+            return None
+        states += table.states
+        if states > SEQUENCE_STATES_MAX:
+            return None
+        lines.append(p.cells)
+        tables.append(table)
+    first = [0]
+    for table in tables:
+        first.append(first[-1] + table.states)
+    move = np.full((states, size), -1, dtype=np.int32)
+    accept = np.zeros(states, dtype=np.int32)
+    room = 0
+    for table, at, line in zip(tables, first[:-1], lines, strict=True):
+        # Table states are numbered from 1, its start 1: ours from ``at``, the start first.
+        for (state, digit), after in table.moves.items():
+            move[at + state - 1, digit - 1] = at + after - 1
+        for state in table.accepting:
+            accept[at + state - 1] = 1
+        layer = {at}
+        held = 1
+        for _ in line:  # every layer with every digit open: the most a search can meet
+            layer = {int(t) for s in layer for t in move[s] if t >= 0}
+            held += len(layer)
+        room = max(room, held)
+    return SequenceArrays(
+        seq_start=np.concatenate(([0], np.cumsum([len(x) for x in lines]))).astype(np.int32),
+        seq_cell=np.array([c for line in lines for c in line], dtype=np.int32),
+        seq_first=np.array(first, dtype=np.int32),
+        seq_move=move,
+        seq_accept=accept,
+        seq_room=np.array([room], dtype=np.int32),
     )
 
 
