@@ -3,7 +3,8 @@ optional). Classic 9x9 has a faster one of its own (:mod:`.classic`, a different
 this one takes every other model of groups, and classic 9x9 where the pure search's order is
 wanted, and models whose other rules are digit rules (odd, even, candidates), pair rules
 (thermometers, dots, XV, whispers, renban, palindromes, clones, negative constraints …), sums
-and cages (:func:`_sums`) and sequence rules (skyscrapers, X-sums: :func:`_sequences`).
+and cages (:func:`_sums`), sequence rules (skyscrapers, X-sums: :func:`_sequences`) and
+sandwiches (:func:`_sandwiches`; on a line that is no group, an automaton: :func:`_sequences`).
 
 The same search as :func:`sudoku_cp.backends.backtrack.search._fast` — naked singles, hidden singles
 and confinement to a fixed point, then a branch on a cell with the fewest candidates (most open
@@ -23,8 +24,8 @@ arcs with a table per relation, kept arc consistent among the other rules (:func
 the pure search's fixed point again. On such models the glue may ask for dom/wdeg branching
 instead (:func:`_branch_weighted`: the cell with the fewest candidates per dead end, or a
 digit's two places in a group, the weights halved every :data:`HALVE_EVERY` dead ends, or
-:data:`HALVE_EVERY_SUMS` from each cell's priority on models with sums, cages or
-sequences; a state one N² words wider, its last words the weights, kept outside the frames):
+:data:`HALVE_EVERY_SUMS` from each cell's priority on models with sums, cages, sequences or
+sandwiches; a state one N² words wider, its last words the weights, kept outside the frames):
 the same solutions and counts as the pure search, found in another order, with far fewer nodes
 on puzzles with few givens.
 
@@ -79,7 +80,7 @@ left Hailstone unfinished in 10 s or took twice the nodes, every 2^16 or never t
 3 times the nodes on one arrow puzzle of the ``iss`` set (67), and the same elsewhere
 (figures: docs/benchmarks/record.md). The table of that name (one number) says which a model
 takes."""
-TABLES = 32
+TABLES = 38
 """The model's tables, packed into one ``int32`` array (see :func:`_unpack`): a call passes a
 few arrays rather than a dozen, which is a good part of a call's cost on an easy puzzle."""
 
@@ -147,6 +148,12 @@ def _unpack(packed):
         _two(packed, 29),
         _one(packed, 30),
         _one(packed, 31),
+        _one(packed, 32),
+        _one(packed, 33),
+        _one(packed, 34),
+        _one(packed, 35),
+        _one(packed, 36),
+        _one(packed, 37),
     )
 
 
@@ -524,7 +531,7 @@ def _sequences(cand, queue, tail, tab, dirty, seq_work):
     that lead from a state of its position to a live state of the next. The two passes make
     the rule's own fixed point (its cells are all different), so one pass a rule.
 
-    ``seq_work`` is ``(members, layer_at, mark)``: the states of each layer, listed one layer
+    ``seq_work`` starts ``(members, layer_at, mark)``: the states of each layer, listed one layer
     after the other (``members[layer_at[i]:layer_at[i + 1]]`` for position ``i``), and a mark
     per state, 0 between calls (``i + 1``: met at position ``i``, or live there).
 
@@ -532,7 +539,7 @@ def _sequences(cand, queue, tail, tab, dirty, seq_work):
     cg_start, cg_list = tab[3], tab[4]
     seq_start, seq_cell, seq_first = tab[26], tab[27], tab[28]
     seq_move, seq_accept = tab[29], tab[30]
-    members, layer_at, mark = seq_work
+    members, layer_at, mark = seq_work[0], seq_work[1], seq_work[2]
     base = tab[2].shape[0] + tab[18].shape[0] + tab[19].shape[0] - 1
     one = np.uint64(1)
     changed = False
@@ -610,18 +617,101 @@ def _sequences(cand, queue, tail, tab, dirty, seq_work):
 
 
 @njit(cache=True)
+def _sandwiches(cand, queue, tail, tab, dirty, support):
+    """The sandwiches on groups whose cells changed (``dirty`` after the sequences'), as
+    :class:`~sudoku_cp.backends.backtrack.shapes.SandwichPropagator` keeps them: every place
+    of the 1 and of the N a gap apart that the sum allows is tried with every listed set of
+    different digits of 2..N-1 for the cells between (model_tables' ``SandwichArrays``); a set
+    fits when the cells between may hold all its digits and each of them one. Each candidate
+    keeps only the support such placements give it: the 1 and the N their places, a cell
+    between the digits of fitting sets, a cell outside any digit but 1, N and those every
+    fitting set holds. ``support`` is scratch, a word per cell of a line at least.
+
+    Returns the new queue length (-1 at a dead end) and whether a candidate went."""
+    cg_start, cg_list = tab[3], tab[4]
+    sw_start, sw_cell, sw_gap_start, sw_gaps = tab[32], tab[33], tab[34], tab[35]
+    sw_combo_start, sw_combos = tab[36], tab[37]
+    size = tab[2].shape[1]
+    base = tab[2].shape[0] + tab[18].shape[0] + tab[19].shape[0] - 1 + tab[26].shape[0] - 1
+    one = np.uint64(1)
+    top = one << np.uint64(size - 1)
+    ends = one | top
+    changed = False
+    for r in range(sw_start.shape[0] - 1):
+        if not dirty[base + r]:
+            continue
+        dirty[base + r] = 0  # (its own prunings mark it again: it runs to its own fixed point)
+        a0 = sw_start[r]
+        length = sw_start[r + 1] - a0
+        for x in range(length):
+            support[x] = 0
+        found = False
+        for i in range(length):
+            if not cand[sw_cell[a0 + i]] & one:
+                continue
+            for k in range(sw_gap_start[r], sw_gap_start[r + 1]):
+                gap = sw_gaps[k]
+                for j in (i - gap, i + gap):
+                    if j < 0 or j >= length or not cand[sw_cell[a0 + j]] & top:
+                        continue
+                    a = min(i, j)
+                    b = max(i, j)
+                    union = np.uint64(0)
+                    for x in range(a + 1, b):
+                        union |= cand[sw_cell[a0 + x]]
+                    fits = np.uint64(0)
+                    common = ~np.uint64(0)
+                    fit = False
+                    for q in range(sw_combo_start[k], sw_combo_start[k + 1]):
+                        combo = np.uint64(sw_combos[q])
+                        if combo & union != combo:
+                            continue
+                        covered = True
+                        for x in range(a + 1, b):
+                            if not cand[sw_cell[a0 + x]] & combo:
+                                covered = False
+                                break
+                        if covered:
+                            fit = True
+                            fits |= combo
+                            common &= combo
+                    if not fit:
+                        continue
+                    found = True
+                    support[i] |= one
+                    support[j] |= top
+                    for x in range(a + 1, b):
+                        support[x] |= cand[sw_cell[a0 + x]] & fits
+                    rest = ~(ends | common)
+                    for x in range(length):
+                        if x < a or x > b:
+                            support[x] |= cand[sw_cell[a0 + x]] & rest
+        if not found:
+            return -1, changed
+        for x in range(length):
+            cell = sw_cell[a0 + x]
+            if cand[cell] & ~support[x]:
+                tail = _narrow(cell, support[x], cand, queue, tail, cg_start, cg_list, dirty)
+                if tail < 0:
+                    return -1, changed
+                changed = True
+    return tail, changed
+
+
+@njit(cache=True)
 def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, scratch, seq_work):
     """Settle the queue, then the pair rules (:func:`_arcs`, when the model has any), the sums
-    and cages (:func:`_sums`, likewise), the sequences (:func:`_sequences`, likewise), hidden
-    singles and confinement, to a fixed point: the pure search's rules in its order (with sums
-    and cages, a fixed point at least as strong as the pure search's, which may be stronger:
-    their own loops run to their own fixed points).
+    and cages (:func:`_sums`, likewise), the sequences (:func:`_sequences`, likewise), the
+    sandwiches (:func:`_sandwiches`, likewise), hidden singles and confinement, to a fixed
+    point: the pure search's rules in its order (with sums and cages, sequences on lines of
+    peers, a fixed point at least as strong as the pure search's, which may be stronger: their
+    own loops run to their own fixed points).
 
     ``dirty[g]`` says whether full group ``g`` changed since hidden singles (bit 1) and
     confinement (bit 2) last looked at it and found nothing: only those are looked at again,
     as the pure search does. ``confine`` is scratch for the confinement pass; ``arc_seen`` and
     ``scratch`` are :func:`_arcs`' ``seen`` and ``scratch``, ``seq_work`` :func:`_sequences`'
-    scratch.
+    scratch, then :func:`_sandwiches`'.
 
     Returns whether the state may still have a solution, and the cells settled by propagation
     (beyond the ``tail`` queued by the caller; up to the dead end when there is one).
@@ -659,10 +749,17 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
         _seq_move,
         _seq_accept,
         _seq_room,
+        sw_start,
+        _sw_cell,
+        _sw_gap_start,
+        _sw_gaps,
+        _sw_combo_start,
+        _sw_combos,
     ) = tab
     arcs = arc_partner.shape[0] > 0
     sums = sum_goal.shape[0] > 0 or cage_start.shape[0] > 1
     seqs = seq_start.shape[0] > 1
+    sandwiches = sw_start.shape[0] > 1
     queued = tail
     one = np.uint64(1)
     size = groups.shape[1]
@@ -690,6 +787,13 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
                 continue
         if seqs:
             settled, changed = _sequences(cand, queue, tail, tab, dirty, seq_work)
+            if settled < 0:
+                return False, tail - queued
+            if changed:
+                tail = settled
+                continue
+        if sandwiches:
+            settled, changed = _sandwiches(cand, queue, tail, tab, dirty, seq_work[3])
             if settled < 0:
                 return False, tail - queued
             if changed:
@@ -896,7 +1000,8 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
     counts = np.empty(cells, dtype=np.int64)
     # (the full groups' flags, then each sum's, each cage's and each sequence's)
     nseqs = tab[26].shape[0] - 1
-    dirty = np.empty(ngroups + tab[18].shape[0] + tab[19].shape[0] - 1 + nseqs, dtype=np.uint8)
+    nlines = nseqs + tab[32].shape[0] - 1  # the sequences', then the sandwiches'
+    dirty = np.empty(ngroups + tab[18].shape[0] + tab[19].shape[0] - 1 + nlines, dtype=np.uint8)
     confine = np.empty(ngroups, dtype=np.uint8)
     init = tab[10]
     halve_every = np.int64(tab[25][0])
@@ -910,6 +1015,7 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
         np.empty(tab[31][0] if nseqs else 0, dtype=np.int32),
         np.empty(longest + 2 if nseqs else 0, dtype=np.int32),
         np.zeros(tab[29].shape[0], dtype=np.int32),
+        np.zeros(size if tab[32].shape[0] > 1 else 0, dtype=np.uint64),  # (sandwiches')
     )
     if ctrl[STARTED] == 0:
         ctrl[:STARTED] = 0

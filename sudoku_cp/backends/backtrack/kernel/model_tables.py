@@ -90,7 +90,13 @@ class Tables:
             seqs.seq_cell[seqs.seq_start[r] : seqs.seq_start[r + 1]].tolist()
             for r in range(len(seqs.seq_start) - 1)
         ]
-        for r, line in enumerate(seq_lines):
+        sandwiches = sandwich_arrays(lay, size)
+        sw_lines = [
+            sandwiches.sw_cell[sandwiches.sw_start[r] : sandwiches.sw_start[r + 1]].tolist()
+            for r in range(len(sandwiches.sw_start) - 1)
+        ]
+        # (each sequence's flag after the sums' and cages', each sandwich's after those)
+        for r, line in enumerate(seq_lines + sw_lines):
             for cell in line:
                 watchers[cell].append(full + len(sums.sum_goal) + len(sums.cage_start) - 1 + r)
         cell_groups = [np.nonzero(member[:, c])[0].tolist() + watchers[c] for c in range(cells)]
@@ -109,7 +115,7 @@ class Tables:
             for k in range(len(sums.cage_start) - 1):
                 first, stop = sums.cage_start[k], sums.cage_start[k + 1]
                 self.priority[sums.cage_cell[first:stop]] += max(2 * size - (stop - first), size)
-            for line in seq_lines:
+            for line in seq_lines + sw_lines:
                 self.priority[line] += len(line)
             self.priority += member.sum(axis=0).astype(np.int32) * size
         from . import generic  # (loaded already: tables are made for the kernel)
@@ -143,6 +149,7 @@ class Tables:
                 self.priority,
                 np.array([self.halve_every], dtype=np.int32),
                 *dataclasses.astuple(seqs),
+                *dataclasses.astuple(sandwiches),
             ],
         )
 
@@ -267,9 +274,11 @@ def sum_arrays(lay: Any, peers: list[set[int]]) -> SumArrays:
 @dataclasses.dataclass(frozen=True)
 class SequenceArrays:
     """The sequence rules of a layout (:func:`~.glue.takes_rules`: skyscrapers, X-sums,
-    digit-root cages …) as the generic kernel reads them: each rule's automaton, as the pure
-    search compiles it (:class:`~sudoku_cp.backends.backtrack.shapes.SequencePropagator`'s
-    ``dfa``: the rule's own ``automaton``, its meaning read there), laid out as a table. Each
+    digit-root cages …) and its sandwiches as the generic kernel reads them: each rule's
+    automaton, as the pure search compiles it
+    (:class:`~sudoku_cp.backends.backtrack.shapes.SequencePropagator`'s ``dfa``: the rule's own
+    ``automaton``, its meaning read there), or the sandwich's as the exports write it
+    (:func:`sudoku_cp.export.shapes.sandwich_automaton`), laid out as a table. Each
     rule's cells in order (``seq_start`` per rule into ``seq_cell``); its states, numbered
     from ``seq_first[r]`` (its start) to ``seq_first[r + 1]``, over all the rules at once;
     ``seq_move[s, d]`` the state after digit ``d + 1`` from state ``s`` (-1: no word goes on),
@@ -308,6 +317,26 @@ def distinct(dfa: Automaton) -> Automaton:
     return Automaton((dfa.start, 0, 0), step, accepts)
 
 
+def takes(propagator: object) -> bool:
+    """Whether the generic kernel takes the pure search's ``propagator``: a sum's
+    (:class:`SumArrays`), a sequence rule's or a sandwich's on a line that is no group (an
+    automaton: :func:`sequences`), a sandwich's on a group whose digit sets are all listed
+    (:class:`SandwichArrays`)."""
+    from ..shapes import LooseSandwich, SandwichPropagator, SumPropagator
+
+    if isinstance(propagator, SandwichPropagator):
+        return all(found is not None for found in propagator.combos.values())
+    return isinstance(propagator, SumPropagator | LooseSandwich) or on_a_line(propagator)
+
+
+def on_a_line(propagator: object) -> bool:
+    """Whether the pure search's ``propagator`` is one the kernel lays out as an automaton
+    (:func:`sequences`): a sequence rule's, or a sandwich's on a line that is no group."""
+    from ..shapes import LooseSandwich, SequencePropagator
+
+    return isinstance(propagator, SequencePropagator | LooseSandwich)
+
+
 @functools.lru_cache(maxsize=16)
 def sequences(model: Model, size: int) -> SequenceArrays | None:
     """The sequence rules of ``model`` at ``size`` laid out (:class:`SequenceArrays`), or None
@@ -315,20 +344,30 @@ def sequences(model: Model, size: int) -> SequenceArrays | None:
     them meets more within its line)."""
     import numpy as np
 
-    from ....export.shapes import Unexportable, numbered
+    from ....export.shapes import Unexportable, numbered, sandwich_automaton
+    from ....rules import Sandwich
     from ..layout import layout
-    from ..shapes import SequencePropagator
+    from ..shapes import LooseSandwich, SequencePropagator
 
     lay = layout(model, size)
     rules = lay.rules
-    props = [p for p in rules.propagators if isinstance(p, SequencePropagator)] if rules else []
+    kinds = SequencePropagator | LooseSandwich  # (what on_a_line says)
+    props = [p for p in rules.propagators if isinstance(p, kinds)] if rules else []
     lines: list[tuple[int, ...]] = []
     tables = []
     states = 0
     for p in props:
         line = p.cells
         group = all(b in lay.peers[a] for i, a in enumerate(line) for b in line[i + 1 :])
-        dfa = distinct(p.dfa) if group else p.dfa
+        # A sandwich is the automaton the exports write it as, read as its checker reads the
+        # line (the first 1 and the first N; tested word by word against the checker).
+        dfa = (
+            p.dfa
+            if isinstance(p, SequencePropagator)
+            else sandwich_automaton(Sandwich(p.cells, p.goal), size)
+        )
+        if group and isinstance(p, SequencePropagator):
+            dfa = distinct(dfa)
         try:
             # The states met within the line's length (no more than the cap: enumerating
             # them is the cost), those that cannot end accepting left out (moves: none).
@@ -365,6 +404,63 @@ def sequences(model: Model, size: int) -> SequenceArrays | None:
         seq_move=move,
         seq_accept=accept,
         seq_room=np.array([room], dtype=np.int32),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class SandwichArrays:
+    """The sandwiches of a layout whose lines are groups, as the pure search compiles them
+    (:class:`~sudoku_cp.backends.backtrack.shapes.SandwichPropagator`: its ``gaps`` and, per
+    gap, the sets of different digits of 2..N-1 the cells between may hold, from
+    :func:`~sudoku_cp.backends.backtrack.shapes.cage_combos` as it lists them), laid out for
+    the kernel: each sandwich's cells in order (``sw_start`` per sandwich into ``sw_cell``);
+    its gaps, the distances the 1 and the N may be apart (``sw_gap_start`` per sandwich into
+    ``sw_gaps``); for each gap its digit sets (``sw_combo_start`` per gap into ``sw_combos``:
+    bit ``d - 1`` for digit ``d``). A sandwich on a line that is no group is an automaton
+    (:func:`sequences`)."""
+
+    sw_start: Any
+    sw_cell: Any
+    sw_gap_start: Any
+    sw_gaps: Any
+    sw_combo_start: Any
+    sw_combos: Any
+
+
+def sandwich_arrays(lay: Any, size: int) -> SandwichArrays:
+    import numpy as np
+
+    from ..shapes import SandwichPropagator, cage_combos
+
+    rules = lay.rules
+    props = [p for p in rules.propagators if isinstance(p, SandwichPropagator)] if rules else []
+    edge = 1 | 1 << (size - 1)
+    lines: list[tuple[int, ...]] = []
+    gaps: list[list[int]] = []
+    combos: list[list[int]] = []
+    for p in props:
+        lines.append(p.cells)
+        gaps.append(list(p.gaps))
+        for gap in p.gaps:
+            # The sets the pure propagator lists for this gap (its ``combos[gap - 1]``), as
+            # masks: those of gap - 1 different digits summing to the goal, without 1 or N.
+            found = cage_combos(gap - 1, p.goal, size)
+            assert found is not None, "takes_rules keeps these pure"
+            combos.append([m for m in found if not m & edge])
+
+    def starts(lengths: list[int]) -> Any:
+        return np.concatenate(([0], np.cumsum(lengths, dtype=np.int64))).astype(np.int32)
+
+    def flat(rows: list[Any]) -> Any:
+        return np.array(list(itertools.chain.from_iterable(rows)), dtype=np.int32)
+
+    return SandwichArrays(
+        sw_start=starts([len(x) for x in lines]),
+        sw_cell=flat(lines),
+        sw_gap_start=starts([len(g) for g in gaps]),
+        sw_gaps=flat(gaps),
+        sw_combo_start=starts([len(c) for c in combos]),
+        sw_combos=flat(combos),
     )
 
 
