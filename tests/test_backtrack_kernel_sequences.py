@@ -4,7 +4,7 @@ table, mixed with sums, pair and digit rules.
 
 Skipped when numba is not installed. The kernel keeps each sequence generalised arc consistent
 on its automaton, as the pure search's ``SequencePropagator`` does, and on a line whose cells
-are peers also knows that ``i`` different digits hold one of ``i`` or more (``distinct``): its
+are peers also knows that ``i`` different digits hold one of ``i`` or more (``layered``): its
 fixed point may be stronger than the pure search's, so only the sets of solutions are compared,
 whichever the branching. Sets and counts on 4x4 and 6x6 grids come from plain enumeration (every
 filling of the groups, kept by the validator ``Puzzle.is_solution``, which shares no code with
@@ -177,11 +177,12 @@ def test_past_the_cap_of_states_the_model_stays_pure(monkeypatch: pytest.MonkeyP
 
 
 def accepted(tables: model_tables.SequenceArrays, rule: int, word: Grid) -> bool:
-    """Whether rule ``rule``'s table, walked from its start, accepts ``word``."""
+    """Whether rule ``rule``'s table, walked from its start, accepts ``word`` (each state met
+    standing no later than its last position, as the kernel reads it)."""
     state = int(tables.seq_first[rule])
-    for digit in word:
+    for read, digit in enumerate(word, 1):
         state = int(tables.seq_move[state, digit - 1])
-        if state < 0:
+        if state < 0 or tables.seq_last[state] < read:
             return False
     return bool(tables.seq_accept[state])
 

@@ -112,10 +112,9 @@ class Table:
     moves: dict[tuple[int, int], int]
 
 
-def numbered(dfa: Automaton, n: int, length: int, where: str, most: int = MAX_STATES) -> Table:
+def numbered(dfa: Automaton, n: int, length: int, where: str) -> Table:
     """``dfa`` over digits 1..n as a table, kept to the states met within ``length`` digits
-    (the cells the rule reads): beyond that a state is never reached. More than ``most``
-    states met raise :class:`Unexportable` (the backtrack kernel asks for fewer)."""
+    (the cells the rule reads): beyond that a state is never reached."""
     digits = range(1, n + 1)
     layers: list[set[Hashable]] = [{dfa.start}]
     seen: set[Hashable] = {dfa.start}
@@ -129,8 +128,8 @@ def numbered(dfa: Automaton, n: int, length: int, where: str, most: int = MAX_ST
                     edges[(state, d)] = after
                     nxt.add(after)
         seen |= nxt
-        if len(seen) > most:
-            raise Unexportable(f"{where}: its automaton has more than {most:,} states")
+        if len(seen) > MAX_STATES:
+            raise Unexportable(f"{where}: its automaton has more than {MAX_STATES:,} states")
         layers.append(nxt)
     # keep the states that can still end accepting (backwards over the edges found)
     alive = {state for state in seen if dfa.accepts(state)}

@@ -80,7 +80,7 @@ left Hailstone unfinished in 10 s or took twice the nodes, every 2^16 or never t
 3 times the nodes on one arrow puzzle of the ``iss`` set (67), and the same elsewhere
 (figures: docs/benchmarks/record.md). The table of that name (one number) says which a model
 takes."""
-TABLES = 38
+TABLES = 39
 """The model's tables, packed into one ``int32`` array (see :func:`_unpack`): a call passes a
 few arrays rather than a dozen, which is a good part of a call's cost on an easy puzzle."""
 
@@ -154,6 +154,7 @@ def _unpack(packed):
         _one(packed, 35),
         _one(packed, 36),
         _one(packed, 37),
+        _one(packed, 38),
     )
 
 
@@ -528,8 +529,10 @@ def _sequences(cand, queue, tail, tab, dirty, seq_work):
     :class:`~sudoku_cp.backends.backtrack.shapes.SequencePropagator` keeps it: forwards, the
     states reachable at each position over the cells' candidates; backwards, of those, the
     ones from which an accepting state is still reachable (live); each cell keeps the digits
-    that lead from a state of its position to a live state of the next. The two passes make
-    the rule's own fixed point (its cells are all different), so one pass a rule.
+    that lead from a state of its position to a live state of the next. A state stands only up
+    to its last position (``seq_last``: on a line of peers, the largest digit read so far).
+    The two passes make the rule's own fixed point (its cells are all different), so one pass
+    a rule.
 
     ``seq_work`` starts ``(members, layer_at, mark)``: the states of each layer, listed one layer
     after the other (``members[layer_at[i]:layer_at[i + 1]]`` for position ``i``), and a mark
@@ -538,7 +541,7 @@ def _sequences(cand, queue, tail, tab, dirty, seq_work):
     Returns the new queue length (-1 at a dead end) and whether a candidate went."""
     cg_start, cg_list = tab[3], tab[4]
     seq_start, seq_cell, seq_first = tab[26], tab[27], tab[28]
-    seq_move, seq_accept = tab[29], tab[30]
+    seq_move, seq_accept, seq_last = tab[29], tab[30], tab[32]
     members, layer_at, mark = seq_work[0], seq_work[1], seq_work[2]
     base = tab[2].shape[0] + tab[18].shape[0] + tab[19].shape[0] - 1
     one = np.uint64(1)
@@ -563,7 +566,7 @@ def _sequences(cand, queue, tail, tab, dirty, seq_work):
                     bit = rest & (~rest + one)
                     rest ^= bit
                     t = seq_move[s, trailing_zeros(bit)]
-                    if t >= 0 and mark[t] != stamp:
+                    if t >= 0 and seq_last[t] > i and mark[t] != stamp:
                         mark[t] = stamp
                         members[top] = t
                         top += 1
@@ -629,8 +632,8 @@ def _sandwiches(cand, queue, tail, tab, dirty, support):
 
     Returns the new queue length (-1 at a dead end) and whether a candidate went."""
     cg_start, cg_list = tab[3], tab[4]
-    sw_start, sw_cell, sw_gap_start, sw_gaps = tab[32], tab[33], tab[34], tab[35]
-    sw_combo_start, sw_combos = tab[36], tab[37]
+    sw_start, sw_cell, sw_gap_start, sw_gaps = tab[33], tab[34], tab[35], tab[36]
+    sw_combo_start, sw_combos = tab[37], tab[38]
     size = tab[2].shape[1]
     base = tab[2].shape[0] + tab[18].shape[0] + tab[19].shape[0] - 1 + tab[26].shape[0] - 1
     one = np.uint64(1)
@@ -749,6 +752,7 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
         _seq_move,
         _seq_accept,
         _seq_room,
+        _seq_last,
         sw_start,
         _sw_cell,
         _sw_gap_start,
@@ -1000,7 +1004,7 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
     counts = np.empty(cells, dtype=np.int64)
     # (the full groups' flags, then each sum's, each cage's and each sequence's)
     nseqs = tab[26].shape[0] - 1
-    nlines = nseqs + tab[32].shape[0] - 1  # the sequences', then the sandwiches'
+    nlines = nseqs + tab[33].shape[0] - 1  # the sequences', then the sandwiches'
     dirty = np.empty(ngroups + tab[18].shape[0] + tab[19].shape[0] - 1 + nlines, dtype=np.uint8)
     confine = np.empty(ngroups, dtype=np.uint8)
     init = tab[10]
@@ -1015,7 +1019,7 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
         np.empty(tab[31][0] if nseqs else 0, dtype=np.int32),
         np.empty(longest + 2 if nseqs else 0, dtype=np.int32),
         np.zeros(tab[29].shape[0], dtype=np.int32),
-        np.zeros(size if tab[32].shape[0] > 1 else 0, dtype=np.uint64),  # (sandwiches')
+        np.zeros(size if tab[33].shape[0] > 1 else 0, dtype=np.uint64),  # (sandwiches')
     )
     if ctrl[STARTED] == 0:
         ctrl[:STARTED] = 0

@@ -282,8 +282,9 @@ class SequenceArrays:
     rule's cells in order (``seq_start`` per rule into ``seq_cell``); its states, numbered
     from ``seq_first[r]`` (its start) to ``seq_first[r + 1]``, over all the rules at once;
     ``seq_move[s, d]`` the state after digit ``d + 1`` from state ``s`` (-1: no word goes on),
-    ``seq_accept[s]`` whether ``s`` accepts; and ``seq_room``, one number: the most states
-    the layers of one rule's line hold in all (the kernel's scratch)."""
+    ``seq_accept[s]`` whether ``s`` accepts; ``seq_room``, one number: the most states the
+    layers of one rule's line hold in all (the kernel's scratch); and ``seq_last[s]``, the
+    last position (digits read) ``s`` may stand at (see :func:`layered`)."""
 
     seq_start: Any
     seq_cell: Any
@@ -291,30 +292,94 @@ class SequenceArrays:
     seq_move: Any
     seq_accept: Any
     seq_room: Any
+    seq_last: Any
 
 
-def distinct(dfa: Automaton) -> Automaton:
-    """``dfa`` on a line whose digits all differ (its cells are peers): the words it accepts
-    whose every prefix of ``i`` digits holds a digit of ``i`` or more, as ``i`` different
-    digits do. The same solutions, found with less search: a full row's skyscrapers must see
-    its N (ISS keeps only such final heights: sigh/Interactive-Sudoku-Solver,
-    js/solver/handlers.js, ``Skyscraper._terminalMask``). States: the rule's own, the largest
-    digit read and the digits read."""
+Layered = tuple[list[list[int]], list[bool], list[int]]
+"""An automaton laid out for a line: per state (the start first) its moves (the next state per
+digit, -1 for none), whether it accepts, and the last position it may stand at."""
 
-    def step(state: Hashable, digit: int) -> Hashable | None:
-        assert isinstance(state, tuple)
-        inner, most, read = state
-        after = dfa.step(inner, digit)
-        most = max(most, digit)
-        if after is None or read + 1 > most:
-            return None
-        return (after, most, read + 1)
 
-    def accepts(state: Hashable) -> bool:
-        assert isinstance(state, tuple)
-        return dfa.accepts(state[0])
+def layered(dfa: Automaton, size: int, length: int, peers: bool, most: int) -> Layered | None:
+    """``dfa`` over digits 1..``size`` numbered, the states met within ``length`` digits (the
+    line's cells) from its start: each state's moves computed once, those of no state a word
+    can still end accepting from left out. None past ``most`` states met.
 
-    return Automaton((dfa.start, 0, 0), step, accepts)
+    On a line of ``peers`` (its digits all differ) a state also holds the largest digit read,
+    and stands only where ``i`` digits read hold one of ``i`` or more, as ``i`` different
+    digits do (its last position: that digit): the same solutions, found with less search —
+    a full row's skyscrapers must see its N (ISS keeps only such final heights:
+    sigh/Interactive-Sudoku-Solver, js/solver/handlers.js, ``Skyscraper._terminalMask``)."""
+    # The rule's own states, each stepped once per digit (``dfa.step`` is the cost) ...
+    inner: list[Hashable] = [dfa.start]
+    inner_number: dict[Hashable, int] = {dfa.start: 0}
+    inner_rows: dict[int, list[int]] = {}
+    # ... and the states laid out: (the rule's state, the largest digit read, or on a line
+    # that is no group the line's length), numbered as met.
+    states: list[tuple[int, int]] = [(0, 0 if peers else length)]
+    number: dict[tuple[int, int], int] = {states[0]: 0}
+    rows: dict[int, list[int]] = {}
+    layer = {0}
+    for i in range(length):
+        after: set[int] = set()
+        for s in layer:
+            row = rows.get(s)
+            if row is None:
+                k, top = states[s]
+                steps = inner_rows.get(k)
+                if steps is None:
+                    steps = inner_rows[k] = []
+                    here = inner[k]
+                    for digit in range(1, size + 1):
+                        nxt = dfa.step(here, digit)
+                        if nxt is None:
+                            steps.append(-1)
+                            continue
+                        j = inner_number.get(nxt)
+                        if j is None:
+                            j = inner_number[nxt] = len(inner)
+                            inner.append(nxt)
+                        steps.append(j)
+                row = rows[s] = []
+                for digit, j in enumerate(steps, 1):
+                    if j < 0:
+                        row.append(-1)
+                        continue
+                    key = (j, max(top, digit) if peers else top)
+                    t = number.get(key)
+                    if t is None:
+                        t = number[key] = len(states)
+                        states.append(key)
+                        if len(states) > most:
+                            return None
+                    row.append(t)
+            for t in row:
+                if t >= 0 and states[t][1] > i:
+                    after.add(t)
+        layer = after
+    inner_accepts = [dfa.accepts(state) for state in inner]
+    accepts = [inner_accepts[k] for k, _ in states]
+    # Alive: an accepting state, or one with a move to an alive one (backwards, once).
+    behind: list[list[int]] = [[] for _ in states]
+    for s, row in rows.items():
+        for t in row:
+            if t >= 0:
+                behind[t].append(s)
+    alive = list(accepts)
+    todo = [s for s, a in enumerate(alive) if a]
+    while todo:
+        t = todo.pop()
+        for s in behind[t]:
+            if not alive[s]:
+                alive[s] = True
+                todo.append(s)
+    if not alive[0]:
+        return [[-1] * size], [False], [length]  # no word is accepted
+    kept = [s for s in range(len(states)) if alive[s]]  # the start first
+    new = {s: k for k, s in enumerate(kept)}
+    none = [-1] * size
+    moves = [[new.get(t, -1) for t in rows.get(s, none)] for s in kept]
+    return moves, [accepts[s] for s in kept], [states[s][1] for s in kept]
 
 
 def takes(propagator: object) -> bool:
@@ -339,13 +404,11 @@ def on_a_line(propagator: object) -> bool:
 
 @functools.lru_cache(maxsize=16)
 def sequences(model: Model, size: int) -> SequenceArrays | None:
-    """The sequence rules of ``model`` at ``size`` laid out (:class:`SequenceArrays`), or None
-    when their automata keep more than :data:`SEQUENCE_STATES_MAX` states in all (or one of
-    them meets more within its line)."""
+    """The sequence rules of ``model`` at ``size`` laid out (:class:`SequenceArrays`: each
+    automaton :func:`layered`), or None when their automata keep more than
+    :data:`SEQUENCE_STATES_MAX` states in all (or one of them meets more within its line)."""
     import numpy as np
 
-    from ....export.shapes import Unexportable, numbered, sandwich_automaton
-    from ....rules import Sandwich
     from ..layout import layout
     from ..shapes import LooseSandwich, SequencePropagator
 
@@ -354,47 +417,44 @@ def sequences(model: Model, size: int) -> SequenceArrays | None:
     kinds = SequencePropagator | LooseSandwich  # (what on_a_line says)
     props = [p for p in rules.propagators if isinstance(p, kinds)] if rules else []
     lines: list[tuple[int, ...]] = []
-    tables = []
+    tables: list[Layered] = []
     states = 0
     for p in props:
         line = p.cells
-        group = all(b in lay.peers[a] for i, a in enumerate(line) for b in line[i + 1 :])
-        # A sandwich is the automaton the exports write it as, read as its checker reads the
-        # line (the first 1 and the first N; tested word by word against the checker).
-        dfa = (
-            p.dfa
-            if isinstance(p, SequencePropagator)
-            else sandwich_automaton(Sandwich(p.cells, p.goal), size)
-        )
-        if group and isinstance(p, SequencePropagator):
-            dfa = distinct(dfa)
-        try:
-            # The states met within the line's length (no more than the cap: enumerating
-            # them is the cost), those that cannot end accepting left out (moves: none).
-            table = numbered(dfa, size, len(line), "", SEQUENCE_STATES_MAX)
-        except Unexportable:
+        if isinstance(p, SequencePropagator):
+            dfa = p.dfa
+        else:
+            # The automaton the exports write a sandwich as, read as its checker reads the line
+            # (the first 1 and the first N; tested word by word against the checker).
+            from ....export.shapes import sandwich_automaton
+            from ....rules import Sandwich
+
+            dfa = sandwich_automaton(Sandwich(p.cells, p.goal), size)
+        peers = all(b in lay.peers[a] for i, a in enumerate(line) for b in line[i + 1 :])
+        table = layered(dfa, size, len(line), peers, SEQUENCE_STATES_MAX)
+        if table is None:
             return None
-        states += table.states
+        states += len(table[0])
         if states > SEQUENCE_STATES_MAX:
             return None
-        lines.append(p.cells)
+        lines.append(line)
         tables.append(table)
     first = [0]
     for table in tables:
-        first.append(first[-1] + table.states)
+        first.append(first[-1] + len(table[0]))
     move = np.full((states, size), -1, dtype=np.int32)
     accept = np.zeros(states, dtype=np.int32)
+    last = np.zeros(states, dtype=np.int32)
     room = 0
-    for table, at, line in zip(tables, first[:-1], lines, strict=True):
-        # Table states are numbered from 1, its start 1: ours from ``at``, the start first.
-        for (state, digit), after in table.moves.items():
-            move[at + state - 1, digit - 1] = at + after - 1
-        for state in table.accepting:
-            accept[at + state - 1] = 1
-        layer = {at}
+    for (moves, accepting, ends), at, line in zip(tables, first[:-1], lines, strict=True):
+        rows = np.array(moves, dtype=np.int32).reshape(len(moves), size)
+        move[at : at + len(moves)] = np.where(rows >= 0, rows + at, -1)
+        accept[at : at + len(moves)] = accepting
+        last[at : at + len(moves)] = ends
+        layer = {0}
         held = 1
-        for _ in line:  # every layer with every digit open: the most a search can meet
-            layer = {int(t) for s in layer for t in move[s] if t >= 0}
+        for i in range(len(line)):  # every digit open: the most a search can meet
+            layer = {t for s in layer for t in moves[s] if t >= 0 and ends[t] > i}
             held += len(layer)
         room = max(room, held)
     return SequenceArrays(
@@ -404,6 +464,7 @@ def sequences(model: Model, size: int) -> SequenceArrays | None:
         seq_move=move,
         seq_accept=accept,
         seq_room=np.array([room], dtype=np.int32),
+        seq_last=last,
     )
 
 
