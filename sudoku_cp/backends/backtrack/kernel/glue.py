@@ -144,7 +144,8 @@ def status() -> str:
     return (
         f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
         f"sizes up to {MAX_SIZE}, and of groups with digit and pair rules (thermometers, dots, "
-        f"whispers …) and sums (arrows, little killers, killer cages) up to 16x16, classic "
+        f"whispers …), sums (arrows, little killers, killer cages), sequences (skyscrapers, "
+        f"X-sums) and sandwiches up to 16x16, classic "
         f"9x9 on per-digit bitboards (candidate grids, odd and even cells too; loaded once a "
         f"process "
         f"has spent {LOAD_AFTER:g} s in pure Python, or at once in workers or with {ENV}=1), "
