@@ -184,3 +184,16 @@ def test_sandwich_snipe_has_two_solutions() -> None:
     assert puzzle.published in result.solutions
     assert all(puzzle.is_solution(s) for s in result.solutions)
     assert get_backend("sat").solve(puzzle, limit=2).status is Status.MULTIPLE
+
+
+def test_a_sandwich_whose_digit_sets_are_too_many_to_list_stays_pure() -> None:
+    """On 25x25 the sets of 10 to 14 different digits summing to 150 are too many to list: the
+    pure search bounds those gaps by the sum, which the kernel does not, so it leaves such a
+    model to the pure search; the same line on 16x16 lists them all."""
+    classic = load_model("classic")
+    for n, total, takes in ((25, 150, False), (16, 60, True)):
+        model = classic.with_rules(rules=[Sandwich(tuple(range(n)), total)], size=n)
+        (propagator,) = layout(model, n).rules.propagators
+        assert isinstance(propagator, SandwichPropagator)
+        assert (None not in propagator.combos.values()) is takes
+        assert glue.takes_rules(model, n) is takes
