@@ -300,25 +300,60 @@ Layered = tuple[list[list[int]], list[bool], list[int]]
 digit, -1 for none), whether it accepts, and the last position it may stand at."""
 
 
-def layered(dfa: Automaton, size: int, length: int, peers: bool, most: int) -> Layered | None:
-    """``dfa`` over digits 1..``size`` numbered, the states met within ``length`` digits (the
-    line's cells) from its start: each state's moves computed once, those of no state a word
-    can still end accepting from left out. None past ``most`` states met.
+PLAIN, LARGEST, DIGITS = 0, 1, 2
+"""How :func:`layered` lays a line out: the rule's states alone (a line that is no group), each
+with the largest digit read, or each with the set of digits read."""
+ABSORBED = -1
+"""The digits read, no longer kept: the rule's state has every digit lead back to itself."""
 
-    On a line of ``peers`` (its digits all differ) a state also holds the largest digit read,
-    and stands only where ``i`` digits read hold one of ``i`` or more, as ``i`` different
-    digits do (its last position: that digit): the same solutions, found with less search —
-    a full row's skyscrapers must see its N (ISS keeps only such final heights:
-    sigh/Interactive-Sudoku-Solver, js/solver/handlers.js, ``Skyscraper._terminalMask``)."""
+
+def layered(dfa: Automaton, size: int, length: int, mode: int, most: int) -> Layered | None:
+    """``dfa`` over digits 1..``size`` numbered, the states met within ``length`` digits (the
+    line's cells) from its start: each of the rule's states stepped once per digit, those of no
+    state a word can still end accepting from left out. None past ``most`` states met.
+
+    On a line of peers (its digits all differ) a state holds more than the rule's, for the same
+    solutions with less search. With ``LARGEST``, the largest digit read: a state stands only
+    where ``i`` digits read hold one of ``i`` or more, as ``i`` different digits do (its last
+    position: that digit) — a full row's skyscrapers must see its N (ISS keeps only such final
+    heights: sigh/Interactive-Sudoku-Solver, js/solver/handlers.js,
+    ``Skyscraper._terminalMask``). With ``DIGITS``, the set of digits read, none read twice,
+    until the rule's state has every digit lead back to itself (an X-sum made: ``ABSORBED``):
+    the rule and its line's all-different at once (ISS builds an X-sum as sums whose handler
+    groups the cells that must differ: js/solver/sudoku_builder.js, case ``'XSum'``;
+    js/solver/sum_handler.js, its exclusion groups). ``DIGITS`` also gives up (None) once the
+    states met are more than three times the rule's own and 16 (a skyscraper's sets of
+    digits seen: thousands of states)."""
     # The rule's own states, each stepped once per digit (``dfa.step`` is the cost) ...
     inner: list[Hashable] = [dfa.start]
     inner_number: dict[Hashable, int] = {dfa.start: 0}
     inner_rows: dict[int, list[int]] = {}
-    # ... and the states laid out: (the rule's state, the largest digit read, or on a line
-    # that is no group the line's length), numbered as met.
-    states: list[tuple[int, int]] = [(0, 0 if peers else length)]
+    # ... and the states laid out: (the rule's state, the largest digit read, the digits read
+    # as a mask or on a line that is no group the line's length), numbered as met.
+    states: list[tuple[int, int]] = [(0, length if mode == PLAIN else 0)]
     number: dict[tuple[int, int], int] = {states[0]: 0}
     rows: dict[int, list[int]] = {}
+
+    def inner_steps(k: int) -> list[int]:
+        steps = inner_rows.get(k)
+        if steps is None:
+            steps = inner_rows[k] = []
+            here = inner[k]
+            for digit in range(1, size + 1):
+                nxt = dfa.step(here, digit)
+                if nxt is None:
+                    steps.append(-1)
+                    continue
+                j = inner_number.get(nxt)
+                if j is None:
+                    j = inner_number[nxt] = len(inner)
+                    inner.append(nxt)
+                steps.append(j)
+        return steps
+
+    def absorbing(k: int) -> bool:
+        return all(j == k for j in inner_steps(k))
+
     layer = {0}
     for i in range(length):
         after: set[int] = set()
@@ -326,26 +361,20 @@ def layered(dfa: Automaton, size: int, length: int, peers: bool, most: int) -> L
             row = rows.get(s)
             if row is None:
                 k, top = states[s]
-                steps = inner_rows.get(k)
-                if steps is None:
-                    steps = inner_rows[k] = []
-                    here = inner[k]
-                    for digit in range(1, size + 1):
-                        nxt = dfa.step(here, digit)
-                        if nxt is None:
-                            steps.append(-1)
-                            continue
-                        j = inner_number.get(nxt)
-                        if j is None:
-                            j = inner_number[nxt] = len(inner)
-                            inner.append(nxt)
-                        steps.append(j)
+                steps = inner_steps(k)
                 row = rows[s] = []
                 for digit, j in enumerate(steps, 1):
                     if j < 0:
                         row.append(-1)
                         continue
-                    key = (j, max(top, digit) if peers else top)
+                    if mode == DIGITS:
+                        bit = 1 << (digit - 1)
+                        if top != ABSORBED and top & bit:
+                            row.append(-1)  # a digit read twice
+                            continue
+                        key = (j, ABSORBED if top == ABSORBED or absorbing(j) else top | bit)
+                    else:
+                        key = (j, max(top, digit) if mode == LARGEST else top)
                     t = number.get(key)
                     if t is None:
                         t = number[key] = len(states)
@@ -354,9 +383,11 @@ def layered(dfa: Automaton, size: int, length: int, peers: bool, most: int) -> L
                             return None
                     row.append(t)
             for t in row:
-                if t >= 0 and states[t][1] > i:
+                if t >= 0 and (mode == DIGITS or states[t][1] > i):
                     after.add(t)
         layer = after
+        if mode == DIGITS and len(states) > 3 * len(inner) + 16:
+            return None
     inner_accepts = [dfa.accepts(state) for state in inner]
     accepts = [inner_accepts[k] for k, _ in states]
     # Alive: an accepting state, or one with a move to an alive one (backwards, once).
@@ -379,7 +410,8 @@ def layered(dfa: Automaton, size: int, length: int, peers: bool, most: int) -> L
     new = {s: k for k, s in enumerate(kept)}
     none = [-1] * size
     moves = [[new.get(t, -1) for t in rows.get(s, none)] for s in kept]
-    return moves, [accepts[s] for s in kept], [states[s][1] for s in kept]
+    last = [states[s][1] if mode == LARGEST else length for s in kept]
+    return moves, [accepts[s] for s in kept], last
 
 
 def takes(propagator: object) -> bool:
@@ -431,7 +463,9 @@ def sequences(model: Model, size: int) -> SequenceArrays | None:
 
             dfa = sandwich_automaton(Sandwich(p.cells, p.goal), size)
         peers = all(b in lay.peers[a] for i, a in enumerate(line) for b in line[i + 1 :])
-        table = layered(dfa, size, len(line), peers, SEQUENCE_STATES_MAX)
+        table = (
+            layered(dfa, size, len(line), DIGITS, SEQUENCE_STATES_MAX) if peers else None
+        ) or layered(dfa, size, len(line), LARGEST if peers else PLAIN, SEQUENCE_STATES_MAX)
         if table is None:
             return None
         states += len(table[0])
