@@ -704,11 +704,13 @@ def _sandwiches(cand, queue, tail, tab, dirty, support):
 @njit(cache=True)
 def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, scratch, seq_work):
     """Settle the queue, then the pair rules (:func:`_arcs`, when the model has any), the sums
-    and cages (:func:`_sums`, likewise), the sequences (:func:`_sequences`, likewise), the
-    sandwiches (:func:`_sandwiches`, likewise), hidden singles and confinement, to a fixed
-    point: the pure search's rules in its order (with sums and cages, sequences on lines of
+    and cages (:func:`_sums`, likewise), hidden singles, the sequences (:func:`_sequences`,
+    when the model has any) and sandwiches (:func:`_sandwiches`, likewise), and confinement,
+    to a fixed point: the pure search's rules (with sums and cages, sequences on lines of
     peers, a fixed point at least as strong as the pure search's, which may be stronger: their
-    own loops run to their own fixed points).
+    own loops run to their own fixed points). The sequences and sandwiches, the costliest,
+    wait for the hidden singles (the same fixed point: on "Trollscraper" the same 134 thousand
+    nodes, 2.0 s before them, 1.65 s after).
 
     ``dirty[g]`` says whether full group ``g`` changed since hidden singles (bit 1) and
     confinement (bit 2) last looked at it and found nothing: only those are looked at again,
@@ -789,20 +791,6 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
             if changed:
                 tail = settled
                 continue
-        if seqs:
-            settled, changed = _sequences(cand, queue, tail, tab, dirty, seq_work)
-            if settled < 0:
-                return False, tail - queued
-            if changed:
-                tail = settled
-                continue
-        if sandwiches:
-            settled, changed = _sandwiches(cand, queue, tail, tab, dirty, seq_work[3])
-            if settled < 0:
-                return False, tail - queued
-            if changed:
-                tail = settled
-                continue
         # Hidden singles: a digit with one place in a full group goes there.
         start = tail
         for g in range(groups.shape[0]):
@@ -835,6 +823,20 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
                     tail += 1
         if tail > start:
             continue
+        if seqs:
+            settled, changed = _sequences(cand, queue, tail, tab, dirty, seq_work)
+            if settled < 0:
+                return False, tail - queued
+            if changed:
+                tail = settled
+                continue
+        if sandwiches:
+            settled, changed = _sandwiches(cand, queue, tail, tab, dirty, seq_work[3])
+            if settled < 0:
+                return False, tail - queued
+            if changed:
+                tail = settled
+                continue
         # Confinement: a digit with no place in A outside B is no candidate in B outside A.
         for g in range(groups.shape[0]):
             confine[g] = dirty[g] & 2
