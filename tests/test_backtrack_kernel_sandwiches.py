@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -197,3 +198,22 @@ def test_a_sandwich_whose_digit_sets_are_too_many_to_list_stays_pure() -> None:
         assert isinstance(propagator, SandwichPropagator)
         assert (None not in propagator.combos.values()) is takes
         assert glue.takes_rules(model, n) is takes
+
+
+def test_the_search_on_sandwiches_and_sequences_resumes_and_grows_its_stack(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Calls that may try a handful of nodes each, and a stack of one frame to start with:
+    "Sandwich snipe 18" (two solutions) and "X-Sum little killer" pause and grow their stacks
+    over and over and must find exactly what one call finds, with the same counters."""
+    puzzles = [load_puzzles("iss")[76], load_puzzles("iss")[50]]
+    whole = [kernel(puzzle, None) for puzzle in puzzles]
+    monkeypatch.setattr(glue, "WORK_PER_CALL", 1)
+    monkeypatch.setattr(glue, "FIRST_FRAMES", 1)
+    monkeypatch.setattr(glue._BUFFERS, "by_shape", {})  # fresh buffers, one frame deep
+    far = time.perf_counter() + 3600
+    for puzzle, once in zip(puzzles, whole, strict=True):
+        pieces = kernel(puzzle, None, far)
+        assert pieces.solutions == once.solutions and puzzle.published in once.solutions
+        assert pieces.exhausted and once.exhausted
+        assert pieces.stats == once.stats
