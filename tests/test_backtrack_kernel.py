@@ -273,8 +273,9 @@ def test_option_and_environment_turn_it_off(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_rules_beyond_groups_stay_in_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(bk.ENV, "1")
-    # Sandwich sums (killer cages and arrows go to the kernel: test_backtrack_kernel_sums).
-    puzzle = load_puzzles("variants9")[14]
+    # Between lines (killer cages and arrows go to the kernel: test_backtrack_kernel_sums;
+    # sandwiches, skyscrapers and X-sums too: test_backtrack_kernel_sandwiches, _sequences).
+    puzzle = load_puzzles("variants9")[5]
     assert not bk.fits(puzzle.model, puzzle.size)
     assert not bk.takes_rules(puzzle.model, puzzle.size)
     result = get_backend("backtrack").solve(puzzle, limit=2)

@@ -1,8 +1,10 @@
 """The generic compiled kernel of the ``backtrack`` backend's ``fast`` strategy (numba,
 optional). Classic 9x9 has a faster one of its own (:mod:`.classic`, a different search);
 this one takes every other model of groups, and classic 9x9 where the pure search's order is
-wanted, and models whose other rules are digit rules (odd, even, candidates) and pair rules
-(thermometers, dots, XV, whispers, renban, palindromes, clones, negative constraints …).
+wanted, and models whose other rules are digit rules (odd, even, candidates), pair rules
+(thermometers, dots, XV, whispers, renban, palindromes, clones, negative constraints …), sums
+and cages (:func:`_sums`), sequence rules (skyscrapers, X-sums: :func:`_sequences`) and
+sandwiches (:func:`_sandwiches`; on a line that is no group, an automaton: :func:`_sequences`).
 
 The same search as :func:`sudoku_cp.backends.backtrack.search._fast` — naked singles, hidden singles
 and confinement to a fixed point, then a branch on a cell with the fewest candidates (most open
@@ -22,10 +24,10 @@ arcs with a table per relation, kept arc consistent among the other rules (:func
 the pure search's fixed point again. On such models the glue may ask for dom/wdeg branching
 instead (:func:`_branch_weighted`: the cell with the fewest candidates per dead end, or a
 digit's two places in a group, the weights halved every :data:`HALVE_EVERY` dead ends, or
-:data:`HALVE_EVERY_SUMS` from each cell's priority on models with sums or cages; a state
-one N² words wider, its last words the weights, kept outside the frames): the same solutions
-and counts as the pure search, found in another order, with far fewer nodes on puzzles with few
-givens.
+:data:`HALVE_EVERY_SUMS` from each cell's priority on models with sums, cages, sequences or
+sandwiches; a state one N² words wider, its last words the weights, kept outside the frames):
+the same solutions and counts as the pure search, found in another order, with far fewer nodes
+on puzzles with few givens.
 
 Nothing here allocates per node, and the search can stop and resume: every bit of its state is in
 arrays the caller owns (:mod:`sudoku_cp.backends.backtrack.kernel.glue` is the glue). A call returns
@@ -78,7 +80,7 @@ left Hailstone unfinished in 10 s or took twice the nodes, every 2^16 or never t
 3 times the nodes on one arrow puzzle of the ``iss`` set (67), and the same elsewhere
 (figures: docs/benchmarks/record.md). The table of that name (one number) says which a model
 takes."""
-TABLES = 26
+TABLES = 39
 """The model's tables, packed into one ``int32`` array (see :func:`_unpack`): a call passes a
 few arrays rather than a dozen, which is a good part of a call's cost on an easy puzzle."""
 
@@ -140,6 +142,19 @@ def _unpack(packed):
         _one(packed, 23),
         _one(packed, 24),
         _one(packed, 25),
+        _one(packed, 26),
+        _one(packed, 27),
+        _one(packed, 28),
+        _two(packed, 29),
+        _one(packed, 30),
+        _one(packed, 31),
+        _one(packed, 32),
+        _one(packed, 33),
+        _one(packed, 34),
+        _one(packed, 35),
+        _one(packed, 36),
+        _one(packed, 37),
+        _one(packed, 38),
     )
 
 
@@ -597,16 +612,209 @@ def _sums(cand, queue, tail, tab, dirty):
 
 
 @njit(cache=True)
-def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, scratch):
+def _forget(members, top, mark):
+    """Clear the marks of the states listed in ``members[:top]`` (live ones are listed as
+    ``-1 - state``)."""
+    for k in range(top):
+        s = members[k]
+        mark[s if s >= 0 else -1 - s] = 0
+
+
+@njit(cache=True)
+def _sequences(cand, queue, tail, tab, dirty, seq_work):
+    """The sequence rules whose cells changed (``dirty`` after the sums' and cages'), each kept
+    generalised arc consistent on its automaton (model_tables' ``SequenceArrays``), as
+    :class:`~sudoku_cp.backends.backtrack.shapes.SequencePropagator` keeps it: forwards, the
+    states reachable at each position over the cells' candidates; backwards, of those, the
+    ones from which an accepting state is still reachable (live); each cell keeps the digits
+    that lead from a state of its position to a live state of the next. A state stands only up
+    to its last position (``seq_last``: on a line of peers, the largest digit read so far).
+    The two passes make the rule's own fixed point (its cells are all different), so one pass
+    a rule.
+
+    ``seq_work`` starts ``(members, layer_at, mark)``: the states of each layer, listed one layer
+    after the other (``members[layer_at[i]:layer_at[i + 1]]`` for position ``i``), and a mark
+    per state, 0 between calls (``i + 1``: met at position ``i``, or live there).
+
+    Returns the new queue length (-1 at a dead end) and whether a candidate went."""
+    cg_start, cg_list = tab[3], tab[4]
+    seq_start, seq_cell, seq_first = tab[26], tab[27], tab[28]
+    seq_move, seq_accept, seq_last = tab[29], tab[30], tab[32]
+    members, layer_at, mark = seq_work[0], seq_work[1], seq_work[2]
+    base = tab[2].shape[0] + tab[18].shape[0] + tab[19].shape[0] - 1
+    one = np.uint64(1)
+    changed = False
+    for r in range(seq_start.shape[0] - 1):
+        if not dirty[base + r]:
+            continue
+        a = seq_start[r]
+        length = seq_start[r + 1] - a
+        members[0] = seq_first[r]
+        layer_at[0] = 0
+        layer_at[1] = 1
+        top = 1
+        # Forwards: the states each position's digits lead to (mark: the position met at).
+        for i in range(length):
+            m = cand[seq_cell[a + i]]
+            stamp = i + 2
+            for k in range(layer_at[i], layer_at[i + 1]):
+                s = members[k]
+                rest = m
+                while rest:
+                    bit = rest & (~rest + one)
+                    rest ^= bit
+                    t = seq_move[s, trailing_zeros(bit)]
+                    if t >= 0 and seq_last[t] > i and mark[t] != stamp:
+                        mark[t] = stamp
+                        members[top] = t
+                        top += 1
+            layer_at[i + 2] = top
+            if top == layer_at[i + 1]:
+                _forget(members, top, mark)
+                return -1, changed
+        _forget(members, top, mark)
+        # Backwards: a state is live when it accepts at the end, or a digit of its position
+        # leads from it to a live state (mark: the position it is live at, plus one).
+        alive = False
+        for k in range(layer_at[length], layer_at[length + 1]):
+            s = members[k]
+            if seq_accept[s]:
+                mark[s] = length + 1
+                alive = True
+        if not alive:
+            _forget(members, top, mark)
+            return -1, changed
+        for i in range(length - 1, -1, -1):
+            cell = seq_cell[a + i]
+            m = cand[cell]
+            keep = np.uint64(0)
+            for k in range(layer_at[i], layer_at[i + 1]):
+                s = members[k]
+                rest = m
+                live = False
+                while rest:
+                    bit = rest & (~rest + one)
+                    rest ^= bit
+                    t = seq_move[s, trailing_zeros(bit)]
+                    if t >= 0 and mark[t] == i + 2:
+                        keep |= bit
+                        live = True
+                if live:
+                    members[k] = -1 - s
+            # (marked once the whole layer is read: a state may be in the next layer too)
+            for k in range(layer_at[i], layer_at[i + 1]):
+                s = members[k]
+                if s < 0:
+                    mark[-1 - s] = i + 1
+            if keep != m:
+                tail = _narrow(cell, keep, cand, queue, tail, cg_start, cg_list, dirty)
+                if tail < 0:
+                    _forget(members, top, mark)
+                    return -1, changed
+                changed = True
+        _forget(members, top, mark)
+        dirty[base + r] = 0  # at its own fixed point (its own prunings marked it again)
+    return tail, changed
+
+
+@njit(cache=True)
+def _sandwiches(cand, queue, tail, tab, dirty, support):
+    """The sandwiches on groups whose cells changed (``dirty`` after the sequences'), as
+    :class:`~sudoku_cp.backends.backtrack.shapes.SandwichPropagator` keeps them: every place
+    of the 1 and of the N a gap apart that the sum allows is tried with every listed set of
+    different digits of 2..N-1 for the cells between (model_tables' ``SandwichArrays``); a set
+    fits when the cells between may hold all its digits and each of them one. Each candidate
+    keeps only the support such placements give it: the 1 and the N their places, a cell
+    between the digits of fitting sets, a cell outside any digit but 1, N and those every
+    fitting set holds. ``support`` is scratch, a word per cell of a line at least.
+
+    Returns the new queue length (-1 at a dead end) and whether a candidate went."""
+    cg_start, cg_list = tab[3], tab[4]
+    sw_start, sw_cell, sw_gap_start, sw_gaps = tab[33], tab[34], tab[35], tab[36]
+    sw_combo_start, sw_combos = tab[37], tab[38]
+    size = tab[2].shape[1]
+    base = tab[2].shape[0] + tab[18].shape[0] + tab[19].shape[0] - 1 + tab[26].shape[0] - 1
+    one = np.uint64(1)
+    top = one << np.uint64(size - 1)
+    ends = one | top
+    changed = False
+    for r in range(sw_start.shape[0] - 1):
+        if not dirty[base + r]:
+            continue
+        dirty[base + r] = 0  # (its own prunings mark it again: it runs to its own fixed point)
+        a0 = sw_start[r]
+        length = sw_start[r + 1] - a0
+        for x in range(length):
+            support[x] = 0
+        found = False
+        for i in range(length):
+            if not cand[sw_cell[a0 + i]] & one:
+                continue
+            for k in range(sw_gap_start[r], sw_gap_start[r + 1]):
+                gap = sw_gaps[k]
+                for j in (i - gap, i + gap):
+                    if j < 0 or j >= length or not cand[sw_cell[a0 + j]] & top:
+                        continue
+                    a = min(i, j)
+                    b = max(i, j)
+                    union = np.uint64(0)
+                    for x in range(a + 1, b):
+                        union |= cand[sw_cell[a0 + x]]
+                    fits = np.uint64(0)
+                    common = ~np.uint64(0)
+                    fit = False
+                    for q in range(sw_combo_start[k], sw_combo_start[k + 1]):
+                        combo = np.uint64(sw_combos[q])
+                        if combo & union != combo:
+                            continue
+                        covered = True
+                        for x in range(a + 1, b):
+                            if not cand[sw_cell[a0 + x]] & combo:
+                                covered = False
+                                break
+                        if covered:
+                            fit = True
+                            fits |= combo
+                            common &= combo
+                    if not fit:
+                        continue
+                    found = True
+                    support[i] |= one
+                    support[j] |= top
+                    for x in range(a + 1, b):
+                        support[x] |= cand[sw_cell[a0 + x]] & fits
+                    rest = ~(ends | common)
+                    for x in range(length):
+                        if x < a or x > b:
+                            support[x] |= cand[sw_cell[a0 + x]] & rest
+        if not found:
+            return -1, changed
+        for x in range(length):
+            cell = sw_cell[a0 + x]
+            if cand[cell] & ~support[x]:
+                tail = _narrow(cell, support[x], cand, queue, tail, cg_start, cg_list, dirty)
+                if tail < 0:
+                    return -1, changed
+                changed = True
+    return tail, changed
+
+
+@njit(cache=True)
+def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, scratch, seq_work):
     """Settle the queue, then the pair rules (:func:`_arcs`, when the model has any), the sums
-    and cages (:func:`_sums`, likewise), hidden singles and confinement, to a fixed point: the
-    pure search's rules in its order (with sums and cages, a fixed point at least as strong as
-    the pure search's, which may be stronger: their own loops run to their own fixed points).
+    and cages (:func:`_sums`, likewise), hidden singles, the sequences (:func:`_sequences`,
+    when the model has any) and sandwiches (:func:`_sandwiches`, likewise), and confinement,
+    to a fixed point: the pure search's rules (with sums and cages, sequences on lines of
+    peers, a fixed point at least as strong as the pure search's, which may be stronger: their
+    own loops run to their own fixed points). The sequences and sandwiches, the costliest,
+    wait for the hidden singles (the same fixed point: on "Trollscraper" the same 134 thousand
+    nodes, 2.0 s before them, 1.65 s after).
 
     ``dirty[g]`` says whether full group ``g`` changed since hidden singles (bit 1) and
     confinement (bit 2) last looked at it and found nothing: only those are looked at again,
     as the pure search does. ``confine`` is scratch for the confinement pass; ``arc_seen`` and
-    ``scratch`` are :func:`_arcs`' ``seen`` and ``scratch``.
+    ``scratch`` are :func:`_arcs`' ``seen`` and ``scratch``, ``seq_work`` :func:`_sequences`'
+    scratch, then :func:`_sandwiches`'.
 
     Returns whether the state may still have a solution, and the cells settled by propagation
     (beyond the ``tail`` queued by the caller; up to the dead end when there is one).
@@ -638,9 +846,24 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
         _clique_start,
         _priority,
         _halve_every,
+        seq_start,
+        _seq_cell,
+        _seq_first,
+        _seq_move,
+        _seq_accept,
+        _seq_room,
+        _seq_last,
+        sw_start,
+        _sw_cell,
+        _sw_gap_start,
+        _sw_gaps,
+        _sw_combo_start,
+        _sw_combos,
     ) = tab
     arcs = arc_partner.shape[0] > 0
     sums = sum_goal.shape[0] > 0 or cage_start.shape[0] > 1
+    seqs = seq_start.shape[0] > 1
+    sandwiches = sw_start.shape[0] > 1
     queued = tail
     one = np.uint64(1)
     size = groups.shape[1]
@@ -698,6 +921,20 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
                     tail += 1
         if tail > start:
             continue
+        if seqs:
+            settled, changed = _sequences(cand, queue, tail, tab, dirty, seq_work)
+            if settled < 0:
+                return False, tail - queued
+            if changed:
+                tail = settled
+                continue
+        if sandwiches:
+            settled, changed = _sandwiches(cand, queue, tail, tab, dirty, seq_work[3])
+            if settled < 0:
+                return False, tail - queued
+            if changed:
+                tail = settled
+                continue
         # Confinement: a digit with no place in A outside B is no candidate in B outside A.
         for g in range(groups.shape[0]):
             confine[g] = dirty[g] & 2
@@ -865,14 +1102,25 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
     weights = work[state:]  # dead ends per cell, when the search weighs them (not in a state)
     queue = np.empty(cells, dtype=np.int32)
     counts = np.empty(cells, dtype=np.int64)
-    # (the full groups' flags, then each sum's and each cage's)
-    dirty = np.empty(ngroups + tab[18].shape[0] + tab[19].shape[0] - 1, dtype=np.uint8)
+    # (the full groups' flags, then each sum's, each cage's and each sequence's)
+    nseqs = tab[26].shape[0] - 1
+    nlines = nseqs + tab[33].shape[0] - 1  # the sequences', then the sandwiches'
+    dirty = np.empty(ngroups + tab[18].shape[0] + tab[19].shape[0] - 1 + nlines, dtype=np.uint8)
     confine = np.empty(ngroups, dtype=np.uint8)
     init = tab[10]
     halve_every = np.int64(tab[25][0])
     arcs = tab[12].shape[0] > 0
     seen = np.zeros(cells if arcs else 0, dtype=np.uint64)
     scratch = np.zeros(2 * cells if arcs else 0, dtype=np.int32)
+    longest = 0
+    for r in range(nseqs):
+        longest = max(longest, tab[26][r + 1] - tab[26][r])
+    seq_work = (
+        np.empty(tab[31][0] if nseqs else 0, dtype=np.int32),
+        np.empty(longest + 2 if nseqs else 0, dtype=np.int32),
+        np.zeros(tab[29].shape[0], dtype=np.int32),
+        np.zeros(size if tab[33].shape[0] > 1 else 0, dtype=np.uint64),  # (sandwiches')
+    )
     if ctrl[STARTED] == 0:
         ctrl[:STARTED] = 0
         ctrl[STARTED] = 1
@@ -888,7 +1136,9 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
                 queue[tail] = c
                 tail += 1
         dirty[:] = 3
-        ok, settled = _propagate(cand, openp, queue, tail, full, tab, dirty, confine, seen, scratch)
+        ok, settled = _propagate(
+            cand, openp, queue, tail, full, tab, dirty, confine, seen, scratch, seq_work
+        )
         ctrl[PROPAGATIONS] += settled
         if not ok:
             ctrl[BACKTRACKS] += 1
@@ -939,7 +1189,9 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
         if arcs:
             seen[:] = frames[top, :cells]
         _touch(cell, tab[3], tab[4], dirty)
-        ok, settled = _propagate(cand, openp, queue, 1, full, tab, dirty, confine, seen, scratch)
+        ok, settled = _propagate(
+            cand, openp, queue, 1, full, tab, dirty, confine, seen, scratch, seq_work
+        )
         ctrl[PROPAGATIONS] += settled
         if not ok:
             ctrl[BACKTRACKS] += 1

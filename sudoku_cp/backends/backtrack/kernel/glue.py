@@ -3,9 +3,9 @@
 The backend's ``fast`` strategy hands a puzzle to a kernel when numba is installed
 (``pip install 'sudoku-cp[jit]'``), the puzzle's rules are all-different groups only, or
 classic 9x9 with rules that only limit cells' digits (a candidate grid: :func:`classic_marks`),
-or groups with digit rules, pair rules (thermometers, dots, whispers …) and sums (arrows,
-little killers, cages with a total: :func:`takes_rules`; no triples, sandwiches, quadruples,
-sequences), its size is below 17 (bigger grids have a
+or groups with digit rules, pair rules (thermometers, dots, whispers …), sums (arrows,
+little killers, cages with a total), sequences (skyscrapers, X-sums) and sandwiches
+(:func:`takes_rules`; no triples, quadruples), its size is below 17 (bigger grids have a
 kernel of their own, :mod:`.learn`), and neither the backend's option ``kernel=false`` nor the
 environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise the pure-Python search
 runs, unchanged: it is also the reference the kernels are tested against.
@@ -16,8 +16,8 @@ Two kernels: classic 9x9 (rows, columns and boxes, and digit rules at most) goes
 groups to :mod:`.generic`, the pure search's own algorithm compiled (the same solutions in the
 same order, the same nodes), and so do models with digit and pair rules, which it branches on
 by dom/wdeg (:data:`WEIGHTED_RULES`: the same solutions and counts, in another order), and
-models with sums and cages (their fixed point may be stronger than the pure search's: the
-same solutions and counts, in another order, whichever the branching).
+models with sums, cages, sequences and sandwiches (their fixed point may be stronger than
+the pure search's: the same solutions and counts, in another order, whichever the branching).
 :data:`CLASSIC` turns the first off, and :class:`Solver` uses it only when asked
 (``same_search=False``): the generator needs the pure search's order.
 
@@ -49,7 +49,7 @@ from ....model import Model
 from ....puzzle import Grid, Puzzle
 from ....result import Result, Status
 from ... import Search
-from .model_tables import RULES_MAX_SIZE, Tables
+from .model_tables import RULES_MAX_SIZE, Tables, sequences, takes
 
 ENV = "SUDOKU_CP_KERNEL"
 """``0`` (or ``off``, ``false``, ``no``) keeps the backtracker in pure Python; ``1`` (``on``,
@@ -144,7 +144,8 @@ def status() -> str:
     return (
         f"compiled kernel: in use (numba {version}) for strategy fast on models of groups only, "
         f"sizes up to {MAX_SIZE}, and of groups with digit and pair rules (thermometers, dots, "
-        f"whispers …) and sums (arrows, little killers, killer cages) up to 16x16, classic "
+        f"whispers …), sums (arrows, little killers, killer cages), sequences (skyscrapers, "
+        f"X-sums) and sandwiches up to 16x16, classic "
         f"9x9 on per-digit bitboards (candidate grids, odd and even cells too; loaded once a "
         f"process "
         f"has spent {LOAD_AFTER:g} s in pure Python, or at once in workers or with {ENV}=1), "
@@ -220,19 +221,23 @@ def takes_rules(model: Model, size: int) -> bool:
     only limit a cell's digits (:class:`~sudoku_cp.rules.DigitRule`: odd, even, candidates),
     rules of cell pairs (:class:`~sudoku_cp.rules.PairRule`: thermometers, dots, XV, whispers,
     renban, palindromes, negative constraints …), weighted sums
-    (:class:`~sudoku_cp.rules.SumRule`: arrows, little killers) and killer cages with a total
-    whose digit sets the pure search lists, besides groups, at sizes up to
-    :data:`RULES_MAX_SIZE`. Any other shape (triples, sandwiches, quadruples, sequences) keeps
-    the model in the pure search."""
+    (:class:`~sudoku_cp.rules.SumRule`: arrows, little killers), killer cages with a total
+    whose digit sets the pure search lists, sequence rules
+    (:class:`~sudoku_cp.rules.SequenceRule`: skyscrapers, X-sums, digit-root cages) whose
+    automata number at most :data:`~.model_tables.SEQUENCE_STATES_MAX` states in all, and
+    sandwiches (:class:`~sudoku_cp.rules.Sandwich`: on a group, with their digit sets listed;
+    on a line that is no group, as an automaton counted in those states), besides groups, at
+    sizes up to :data:`RULES_MAX_SIZE` (:func:`~.model_tables.takes`). Any other shape
+    (triples, quadruples) keeps the model in the pure search."""
     from ..layout import layout
-    from ..shapes import SumPropagator
 
     rules = layout(model, size).rules
     return (
         size <= RULES_MAX_SIZE
         and rules is not None
-        and all(isinstance(p, SumPropagator) for p in rules.propagators)
+        and all(takes(p) for p in rules.propagators)
         and all(cage.combos is not None for cage in rules.cages)
+        and sequences(model, size) is not None
     )
 
 
@@ -312,7 +317,7 @@ def forget_models() -> None:
     for a caller that changed how the layout compiles a model (a test changing a cap) and
     cleared the layout's own cache: a stale answer here would send the kernel tables the
     layout no longer has."""
-    for cached in (fits, takes_rules, is_classic, classic_marks, tables, _engine):
+    for cached in (fits, takes_rules, is_classic, classic_marks, tables, sequences, _engine):
         cached.cache_clear()
 
 

@@ -10,14 +10,21 @@ numpy is imported on the first table built, never by ``import sudoku_cp``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
+from collections.abc import Hashable
 from typing import Any
 
 from ....model import Model
+from ....rules.base import Automaton
 
 RULES_MAX_SIZE = 31
 """The largest size whose digit and pair rules the generic kernel takes: their masks are
 ``int32`` words of the packed tables (the fast strategy sends it sizes below 17 anyway)."""
+SEQUENCE_STATES_MAX = 50_000
+"""The most automaton states the sequence rules of one model may number, all together, for
+the generic kernel to take it (a table of N moves per state: 3 MB at 16x16); past it the model
+stays in the pure search. A 9x9 skyscraper has under 50, an X-sum a few hundred."""
 
 
 class Tables:
@@ -63,6 +70,8 @@ class Tables:
             lay, size
         )
         sums = sum_arrays(lay, [set(p) for p in lay.peers])
+        seqs = sequences(model, size)
+        assert seqs is not None, "takes_rules keeps models past the cap pure"
         # The full groups of each cell, for marking which groups changed, then its sums and
         # cages (numbered on from the groups: the kernel's ``dirty`` holds them all).
         # Each sum's cells are its cliques' terms: sum_cell[first:stop].
@@ -77,6 +86,19 @@ class Tables:
         for g in range(len(sums.cage_start) - 1):
             for cell in sums.cage_cell[sums.cage_start[g] : sums.cage_start[g + 1]].tolist():
                 watchers[cell].append(full + len(sums.sum_goal) + g)
+        seq_lines = [
+            seqs.seq_cell[seqs.seq_start[r] : seqs.seq_start[r + 1]].tolist()
+            for r in range(len(seqs.seq_start) - 1)
+        ]
+        sandwiches = sandwich_arrays(lay, size)
+        sw_lines = [
+            sandwiches.sw_cell[sandwiches.sw_start[r] : sandwiches.sw_start[r + 1]].tolist()
+            for r in range(len(sandwiches.sw_start) - 1)
+        ]
+        # (each sequence's flag after the sums' and cages', each sandwich's after those)
+        for r, line in enumerate(seq_lines + sw_lines):
+            for cell in line:
+                watchers[cell].append(full + len(sums.sum_goal) + len(sums.cage_start) - 1 + r)
         cell_groups = [np.nonzero(member[:, c])[0].tolist() + watchers[c] for c in range(cells)]
         # The weighted search's starting weights on models with sums or cages, as ISS starts
         # its conflict scores at each cell's priority: its groups' sizes, and for each sum or
@@ -84,10 +106,13 @@ class Tables:
         # with no total) its cells, as ISS's default handler priority gives an all-different
         # pairwise rule (sigh/Interactive-Sudoku-Solver, js/solver/optimizer.js
         # ``_computeCellPriorities``, js/solver/handlers.js ``priority``,
-        # js/solver/sum_handler.js ``priority``). None otherwise (pair rules start at zero).
-        # Over the 190 bundled variants the kernel takes, cells against max(2N - cells, N) for
-        # those sets: 22.1 s against 26.3 s on the 17 whose search changed (Beauty Mark 0.16 s
-        # against 5.8 s; Hard renban 2 past 10 s against 8.1 s).
+        # js/solver/sum_handler.js ``priority``), and for each sequence or sandwich its cells
+        # (ISS's handlers' default, which its Skyscraper and Lunchbox keep:
+        # js/solver/handlers.js ``SudokuConstraintHandler.priority``). None otherwise (pair
+        # rules start at zero). Over the 190 bundled variants the kernel took before sequences,
+        # cells against max(2N - cells, N) for the pair rules' sets: 22.1 s against 26.3 s on
+        # the 17 whose search changed (Beauty Mark 0.16 s against 5.8 s; Hard renban 2 past
+        # 10 s against 8.1 s).
         totals = [cage.total for cage in lay.rules.cages] if lay.rules else []
         self.priority = np.zeros(cells if any(watchers) else 0, dtype=np.int32)
         if any(watchers):
@@ -99,6 +124,8 @@ class Tables:
                 plain = totals[k] is None
                 weight = stop - first if plain else max(2 * size - (stop - first), size)
                 self.priority[sums.cage_cell[first:stop]] += weight
+            for line in seq_lines + sw_lines:
+                self.priority[line] += len(line)
             self.priority += member.sum(axis=0).astype(np.int32) * size
         from . import generic  # (loaded already: tables are made for the kernel)
 
@@ -130,6 +157,8 @@ class Tables:
                 *dataclasses.astuple(sums),
                 self.priority,
                 np.array([self.halve_every], dtype=np.int32),
+                *dataclasses.astuple(seqs),
+                *dataclasses.astuple(sandwiches),
             ],
         )
 
@@ -284,6 +313,294 @@ def clique_cover(cells: list[int], peers: list[set[int]]) -> list[list[int]]:
 
     splits = [first_fit(cells), first_fit(sorted(cells)), grown(cells, False), grown(cells, True)]
     return max(splits, key=lambda split: sum(len(c) ** 2 for c in split))
+
+
+@dataclasses.dataclass(frozen=True)
+class SequenceArrays:
+    """The sequence rules of a layout (:func:`~.glue.takes_rules`: skyscrapers, X-sums,
+    digit-root cages …) and its sandwiches as the generic kernel reads them: each rule's
+    automaton, as the pure search compiles it
+    (:class:`~sudoku_cp.backends.backtrack.shapes.SequencePropagator`'s ``dfa``: the rule's own
+    ``automaton``, its meaning read there), or the sandwich's as the exports write it
+    (:func:`sudoku_cp.export.shapes.sandwich_automaton`), laid out as a table. Each
+    rule's cells in order (``seq_start`` per rule into ``seq_cell``); its states, numbered
+    from ``seq_first[r]`` (its start) to ``seq_first[r + 1]``, over all the rules at once;
+    ``seq_move[s, d]`` the state after digit ``d + 1`` from state ``s`` (-1: no word goes on),
+    ``seq_accept[s]`` whether ``s`` accepts; ``seq_room``, one number: the most states the
+    layers of one rule's line hold in all (the kernel's scratch); and ``seq_last[s]``, the
+    last position (digits read) ``s`` may stand at (see :func:`layered`)."""
+
+    seq_start: Any
+    seq_cell: Any
+    seq_first: Any
+    seq_move: Any
+    seq_accept: Any
+    seq_room: Any
+    seq_last: Any
+
+
+Layered = tuple[list[list[int]], list[bool], list[int]]
+"""An automaton laid out for a line: per state (the start first) its moves (the next state per
+digit, -1 for none), whether it accepts, and the last position it may stand at."""
+
+
+PLAIN, LARGEST, DIGITS = 0, 1, 2
+"""How :func:`layered` lays a line out: the rule's states alone (a line that is no group), each
+with the largest digit read, or each with the set of digits read."""
+ABSORBED = -1
+"""The digits read, no longer kept: the rule's state has every digit lead back to itself."""
+
+
+def layered(dfa: Automaton, size: int, length: int, mode: int, most: int) -> Layered | None:
+    """``dfa`` over digits 1..``size`` numbered, the states met within ``length`` digits (the
+    line's cells) from its start: each of the rule's states stepped once per digit, those of no
+    state a word can still end accepting from left out. None past ``most`` states met.
+
+    On a line of peers (its digits all differ) a state holds more than the rule's, for the same
+    solutions with less search. With ``LARGEST``, the largest digit read: a state stands only
+    where ``i`` digits read hold one of ``i`` or more, as ``i`` different digits do (its last
+    position: that digit) — a full row's skyscrapers must see its N (ISS keeps only such final
+    heights: sigh/Interactive-Sudoku-Solver, js/solver/handlers.js,
+    ``Skyscraper._terminalMask``). With ``DIGITS``, the set of digits read, none read twice,
+    until the rule's state has every digit lead back to itself (an X-sum made: ``ABSORBED``):
+    the rule and its line's all-different at once (ISS builds an X-sum as sums whose handler
+    groups the cells that must differ: js/solver/sudoku_builder.js, case ``'XSum'``;
+    js/solver/sum_handler.js, its exclusion groups). ``DIGITS`` also gives up (None) once the
+    states met are more than three times the rule's own and 16 (a skyscraper's sets of
+    digits seen: thousands of states)."""
+    # The rule's own states, each stepped once per digit (``dfa.step`` is the cost) ...
+    inner: list[Hashable] = [dfa.start]
+    inner_number: dict[Hashable, int] = {dfa.start: 0}
+    inner_rows: dict[int, list[int]] = {}
+    # ... and the states laid out: (the rule's state, the largest digit read, the digits read
+    # as a mask or on a line that is no group the line's length), numbered as met.
+    states: list[tuple[int, int]] = [(0, length if mode == PLAIN else 0)]
+    number: dict[tuple[int, int], int] = {states[0]: 0}
+    rows: dict[int, list[int]] = {}
+
+    def inner_steps(k: int) -> list[int]:
+        steps = inner_rows.get(k)
+        if steps is None:
+            steps = inner_rows[k] = []
+            here = inner[k]
+            for digit in range(1, size + 1):
+                nxt = dfa.step(here, digit)
+                if nxt is None:
+                    steps.append(-1)
+                    continue
+                j = inner_number.get(nxt)
+                if j is None:
+                    j = inner_number[nxt] = len(inner)
+                    inner.append(nxt)
+                steps.append(j)
+        return steps
+
+    def absorbing(k: int) -> bool:
+        return all(j == k for j in inner_steps(k))
+
+    layer = {0}
+    for i in range(length):
+        after: set[int] = set()
+        for s in layer:
+            row = rows.get(s)
+            if row is None:
+                k, top = states[s]
+                steps = inner_steps(k)
+                row = rows[s] = []
+                for digit, j in enumerate(steps, 1):
+                    if j < 0:
+                        row.append(-1)
+                        continue
+                    if mode == DIGITS:
+                        bit = 1 << (digit - 1)
+                        if top != ABSORBED and top & bit:
+                            row.append(-1)  # a digit read twice
+                            continue
+                        key = (j, ABSORBED if top == ABSORBED or absorbing(j) else top | bit)
+                    else:
+                        key = (j, max(top, digit) if mode == LARGEST else top)
+                    t = number.get(key)
+                    if t is None:
+                        t = number[key] = len(states)
+                        states.append(key)
+                        if len(states) > most:
+                            return None
+                    row.append(t)
+            for t in row:
+                if t >= 0 and (mode == DIGITS or states[t][1] > i):
+                    after.add(t)
+        layer = after
+        if mode == DIGITS and len(states) > 3 * len(inner) + 16:
+            return None
+    inner_accepts = [dfa.accepts(state) for state in inner]
+    accepts = [inner_accepts[k] for k, _ in states]
+    # Alive: an accepting state, or one with a move to an alive one (backwards, once).
+    behind: list[list[int]] = [[] for _ in states]
+    for s, row in rows.items():
+        for t in row:
+            if t >= 0:
+                behind[t].append(s)
+    alive = list(accepts)
+    todo = [s for s, a in enumerate(alive) if a]
+    while todo:
+        t = todo.pop()
+        for s in behind[t]:
+            if not alive[s]:
+                alive[s] = True
+                todo.append(s)
+    if not alive[0]:
+        return [[-1] * size], [False], [length]  # no word is accepted
+    kept = [s for s in range(len(states)) if alive[s]]  # the start first
+    new = {s: k for k, s in enumerate(kept)}
+    none = [-1] * size
+    moves = [[new.get(t, -1) for t in rows.get(s, none)] for s in kept]
+    last = [states[s][1] if mode == LARGEST else length for s in kept]
+    return moves, [accepts[s] for s in kept], last
+
+
+def takes(propagator: object) -> bool:
+    """Whether the generic kernel takes the pure search's ``propagator``: a sum's
+    (:class:`SumArrays`), a sequence rule's or a sandwich's on a line that is no group (an
+    automaton: :func:`sequences`), a sandwich's on a group whose digit sets are all listed
+    (:class:`SandwichArrays`)."""
+    from ..shapes import LooseSandwich, SandwichPropagator, SumPropagator
+
+    if isinstance(propagator, SandwichPropagator):
+        return all(found is not None for found in propagator.combos.values())
+    return isinstance(propagator, SumPropagator | LooseSandwich) or on_a_line(propagator)
+
+
+def on_a_line(propagator: object) -> bool:
+    """Whether the pure search's ``propagator`` is one the kernel lays out as an automaton
+    (:func:`sequences`): a sequence rule's, or a sandwich's on a line that is no group."""
+    from ..shapes import LooseSandwich, SequencePropagator
+
+    return isinstance(propagator, SequencePropagator | LooseSandwich)
+
+
+@functools.lru_cache(maxsize=16)
+def sequences(model: Model, size: int) -> SequenceArrays | None:
+    """The sequence rules of ``model`` at ``size`` laid out (:class:`SequenceArrays`: each
+    automaton :func:`layered`), or None when their automata keep more than
+    :data:`SEQUENCE_STATES_MAX` states in all (or one of them meets more within its line)."""
+    import numpy as np
+
+    from ..layout import layout
+    from ..shapes import LooseSandwich, SequencePropagator
+
+    lay = layout(model, size)
+    rules = lay.rules
+    kinds = SequencePropagator | LooseSandwich  # (what on_a_line says)
+    props = [p for p in rules.propagators if isinstance(p, kinds)] if rules else []
+    lines: list[tuple[int, ...]] = []
+    tables: list[Layered] = []
+    states = 0
+    for p in props:
+        line = p.cells
+        if isinstance(p, SequencePropagator):
+            dfa = p.dfa
+        else:
+            # The automaton the exports write a sandwich as, read as its checker reads the line
+            # (the first 1 and the first N; tested word by word against the checker).
+            from ....export.shapes import sandwich_automaton
+            from ....rules import Sandwich
+
+            dfa = sandwich_automaton(Sandwich(p.cells, p.goal), size)
+        peers = all(b in lay.peers[a] for i, a in enumerate(line) for b in line[i + 1 :])
+        table = (
+            layered(dfa, size, len(line), DIGITS, SEQUENCE_STATES_MAX) if peers else None
+        ) or layered(dfa, size, len(line), LARGEST if peers else PLAIN, SEQUENCE_STATES_MAX)
+        if table is None:
+            return None
+        states += len(table[0])
+        if states > SEQUENCE_STATES_MAX:
+            return None
+        lines.append(line)
+        tables.append(table)
+    first = [0]
+    for table in tables:
+        first.append(first[-1] + len(table[0]))
+    move = np.full((states, size), -1, dtype=np.int32)
+    accept = np.zeros(states, dtype=np.int32)
+    last = np.zeros(states, dtype=np.int32)
+    room = 0
+    for (moves, accepting, ends), at, line in zip(tables, first[:-1], lines, strict=True):
+        rows = np.array(moves, dtype=np.int32).reshape(len(moves), size)
+        move[at : at + len(moves)] = np.where(rows >= 0, rows + at, -1)
+        accept[at : at + len(moves)] = accepting
+        last[at : at + len(moves)] = ends
+        layer = {0}
+        held = 1
+        for i in range(len(line)):  # every digit open: the most a search can meet
+            layer = {t for s in layer for t in moves[s] if t >= 0 and ends[t] > i}
+            held += len(layer)
+        room = max(room, held)
+    return SequenceArrays(
+        seq_start=np.concatenate(([0], np.cumsum([len(x) for x in lines]))).astype(np.int32),
+        seq_cell=np.array([c for line in lines for c in line], dtype=np.int32),
+        seq_first=np.array(first, dtype=np.int32),
+        seq_move=move,
+        seq_accept=accept,
+        seq_room=np.array([room], dtype=np.int32),
+        seq_last=last,
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class SandwichArrays:
+    """The sandwiches of a layout whose lines are groups, as the pure search compiles them
+    (:class:`~sudoku_cp.backends.backtrack.shapes.SandwichPropagator`: its ``gaps`` and, per
+    gap, the sets of different digits of 2..N-1 the cells between may hold, from
+    :func:`~sudoku_cp.backends.backtrack.shapes.cage_combos` as it lists them), laid out for
+    the kernel: each sandwich's cells in order (``sw_start`` per sandwich into ``sw_cell``);
+    its gaps, the distances the 1 and the N may be apart (``sw_gap_start`` per sandwich into
+    ``sw_gaps``); for each gap its digit sets (``sw_combo_start`` per gap into ``sw_combos``:
+    bit ``d - 1`` for digit ``d``). A sandwich on a line that is no group is an automaton
+    (:func:`sequences`)."""
+
+    sw_start: Any
+    sw_cell: Any
+    sw_gap_start: Any
+    sw_gaps: Any
+    sw_combo_start: Any
+    sw_combos: Any
+
+
+def sandwich_arrays(lay: Any, size: int) -> SandwichArrays:
+    import numpy as np
+
+    from ..shapes import SandwichPropagator, cage_combos
+
+    rules = lay.rules
+    props = [p for p in rules.propagators if isinstance(p, SandwichPropagator)] if rules else []
+    edge = 1 | 1 << (size - 1)
+    lines: list[tuple[int, ...]] = []
+    gaps: list[list[int]] = []
+    combos: list[list[int]] = []
+    for p in props:
+        lines.append(p.cells)
+        gaps.append(list(p.gaps))
+        for gap in p.gaps:
+            # The sets the pure propagator lists for this gap (its ``combos[gap - 1]``), as
+            # masks: those of gap - 1 different digits summing to the goal, without 1 or N.
+            found = cage_combos(gap - 1, p.goal, size)
+            assert found is not None, "takes_rules keeps these pure"
+            combos.append([m for m in found if not m & edge])
+
+    def starts(lengths: list[int]) -> Any:
+        return np.concatenate(([0], np.cumsum(lengths, dtype=np.int64))).astype(np.int32)
+
+    def flat(rows: list[Any]) -> Any:
+        return np.array(list(itertools.chain.from_iterable(rows)), dtype=np.int32)
+
+    return SandwichArrays(
+        sw_start=starts([len(x) for x in lines]),
+        sw_cell=flat(lines),
+        sw_gap_start=starts([len(g) for g in gaps]),
+        sw_gaps=flat(gaps),
+        sw_combo_start=starts([len(c) for c in combos]),
+        sw_combos=flat(combos),
+    )
 
 
 def pack(size: int, arrays: list[Any]) -> Any:

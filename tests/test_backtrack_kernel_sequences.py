@@ -1,0 +1,233 @@
+"""The generic compiled kernel on models with sequence rules (issue 34): skyscrapers, X-sums and
+digit-root cages, each the automaton of its rule (``SequenceRule.automaton``) laid out as a
+table, mixed with sums, pair and digit rules.
+
+Skipped when numba is not installed. The kernel keeps each sequence generalised arc consistent
+on its automaton, as the pure search's ``SequencePropagator`` does, and on a line whose cells
+are peers also knows that ``i`` different digits hold one of ``i`` or more (``layered``): its
+fixed point may be stronger than the pure search's, so only the sets of solutions are compared,
+whichever the branching. Sets and counts on 4x4 and 6x6 grids come from plain enumeration (every
+filling of the groups, kept by the validator ``Puzzle.is_solution``, which shares no code with
+either search); the bundled puzzles carry their published solutions, and their status is the
+``sat`` backend's. Every test says which search ran (``last_engine``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("numba")
+
+import kernel_searches  # noqa: E402
+from kernel_searches import (  # noqa: E402
+    Grid,
+    kernel,
+    kernel_first,
+    oracle,
+    pure,
+)
+
+from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
+from sudoku_cp.backends.backtrack import last_engine  # noqa: E402
+from sudoku_cp.backends.backtrack.kernel import glue, model_tables  # noqa: E402
+from sudoku_cp.backends.backtrack.layout import layout  # noqa: E402
+from sudoku_cp.datasets import load_puzzles  # noqa: E402
+from sudoku_cp.model import load_model  # noqa: E402
+from sudoku_cp.rules import Rule  # noqa: E402
+from sudoku_cp.rules.cells import Odd  # noqa: E402
+from sudoku_cp.rules.lines import Thermometer  # noqa: E402
+from sudoku_cp.rules.outside import Skyscraper, XSum  # noqa: E402
+from sudoku_cp.rules.sums import DigitRootCage, LittleKiller  # noqa: E402
+
+_ = kernel_first  # the autouse fixture, in force here
+
+SEQUENCE_PUZZLES = (
+    ("published", 24),  # X-sums
+    ("published", 30),  # X-sums
+    ("published", 41),  # skyscrapers
+    ("published", 43),  # skyscrapers
+    ("published", 81),  # Crawfish: skyscrapers, renban, ratio dots, even cells
+    ("published", 86),  # Trollscraper: skyscrapers and candidates (pure: past 20 s)
+    ("iss", 26),  # Skyscraper
+    ("iss", 27),  # X-Sum
+    ("iss", 50),  # X-Sum little killer
+    ("iss", 51),  # Renban skyscrapers
+    ("iss", 75),  # Skyscraper - all 5
+)
+"""Bundled puzzles whose rules beyond groups are sequences, with sums, pair and digit rules at
+most (indices into ``load_puzzles``)."""
+
+
+def line(n: int, rng: random.Random) -> tuple[int, ...]:
+    """A whole row or column, read from either end, drawn."""
+    k = rng.randrange(n)
+    cells = [k * n + i for i in range(n)] if rng.random() < 0.5 else [i * n + k for i in range(n)]
+    return tuple(cells if rng.random() < 0.5 else cells[::-1])
+
+
+def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule]:
+    """Sequences on drawn lines, their clues mostly read off ``grid`` (so most hold there) and
+    now and then one off: skyscrapers, X-sums, digit-root cages of neighbouring cells; and now
+    and then a little killer, a thermometer or an odd cell."""
+    rules: list[Rule] = []
+    for _ in range(count):
+        kind = rng.randrange(6)
+        off = 1 if rng.random() < 0.15 else 0
+        cells = line(n, rng)
+        digits = [grid[c] for c in cells]
+        if kind in (0, 1):
+            seen = tallest = 0
+            for d in digits:
+                if d > tallest:
+                    seen, tallest = seen + 1, d
+            rules.append(Skyscraper(cells, max(seen + off * rng.choice((-1, 1)), 0)))
+        elif kind == 2:
+            total = sum(digits[: digits[0]])
+            rules.append(XSum(cells, total + off * rng.choice((-1, 1))))
+        elif kind == 3:
+            start = rng.randrange(n * n)
+            cage = [start]
+            while len(cage) < rng.randrange(2, 4):
+                x = rng.choice(cage)
+                nxt = rng.choice((x - 1, x + 1, x - n, x + n))
+                if 0 <= nxt < n * n and abs(nxt % n - x % n) <= 1 and nxt not in cage:
+                    cage.append(nxt)
+            if len({grid[x] for x in cage}) == len(cage):
+                root = sum(grid[x] for x in cage) % 9 or 9
+                rules.append(DigitRootCage(tuple(cage), root))
+        elif kind == 4:
+            rules.append(LittleKiller(cells[:2], grid[cells[0]] + grid[cells[1]] + off))
+        else:
+            a = rng.randrange(n) * n + rng.randrange(n - 1)  # and the cell to its right
+            rules.append(rng.choice((Thermometer((a, a + 1)), Odd((a,)))))
+    return rules
+
+
+def drawn_puzzles(n: int, givens: int, seeds: range) -> Iterator[Puzzle]:
+    return kernel_searches.drawn_puzzles(n, givens, seeds, drawn_rules, n + 2)
+
+
+@pytest.mark.parametrize(("n", "givens", "seeds"), [(4, 0, range(60)), (6, 10, range(30))])
+def test_every_solution_of_small_grids_with_sequences(n: int, givens: int, seeds: range) -> None:
+    counts = []
+    kinds: set[str] = set()
+    for puzzle in drawn_puzzles(n, givens, seeds):
+        assert glue.takes_rules(puzzle.model, puzzle.size)
+        kinds |= {type(rule).__name__ for rule in puzzle.model.rules}
+        truth = oracle(puzzle)
+        counts.append(len(truth))
+        for weighted in (True, False):
+            found = kernel(puzzle, None, weighted=weighted)
+            assert set(found.solutions) == truth and found.exhausted, puzzle.to_line()
+        reference = pure(puzzle, None)
+        assert set(reference.solutions) == truth, puzzle.to_line()
+    assert 0 in counts and 1 in counts and any(c > 1 for c in counts)  # the draws vary
+    assert {"Skyscraper", "XSum", "DigitRootCage"} <= kinds
+
+
+@pytest.mark.parametrize(("name", "index"), SEQUENCE_PUZZLES)
+def test_bundled_sequence_puzzles_on_the_kernel(name: str, index: int) -> None:
+    puzzle = load_puzzles(name)[index]
+    assert puzzle.published is not None
+    assert glue.takes_rules(puzzle.model, puzzle.size)
+    result = get_backend("backtrack").solve(puzzle, limit=2, time_limit=60)
+    assert last_engine() == "kernel"
+    assert result.status is get_backend("sat").solve(puzzle, limit=2).status
+    assert result.status is Status.UNIQUE and result.solutions == (puzzle.published,)
+
+
+def test_clues_no_line_can_meet() -> None:
+    model = load_model("classic")
+    n = 4
+    # Five skyscrapers seen along four cells; an X-sum of 11 along a column (its first digit
+    # x, then x - 1 more, all different: at most 4 + 3 + 2 + 1 = 10).
+    for rule in (Skyscraper((0, 1, 2, 3), 5), XSum((0, 4, 8, 12), 11)):
+        puzzle = Puzzle([0] * n * n, model.with_rules(rules=[rule], size=n))
+        found = kernel(puzzle, 2)
+        assert found.solutions == [] and found.exhausted
+        assert pure(puzzle, 2).solutions == []
+        assert get_backend("backtrack").solve(puzzle, limit=2).status is Status.NONE
+        assert last_engine() == "kernel"
+
+
+def test_past_the_cap_of_states_the_model_stays_pure(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = load_puzzles("iss")[75]  # Skyscraper - all 5: 36 skyscrapers
+    assert glue.takes_rules(puzzle.model, puzzle.size)
+    tables = model_tables.sequences(puzzle.model, puzzle.size)
+    assert tables is not None
+    states = tables.seq_move.shape[0]
+    monkeypatch.setattr(model_tables, "SEQUENCE_STATES_MAX", states - 1)
+    layout.cache_clear()
+    glue.forget_models()
+    try:
+        assert not glue.takes_rules(puzzle.model, puzzle.size)
+        result = get_backend("backtrack").solve(puzzle, limit=2, time_limit=60)
+        assert last_engine() == "pure"
+        assert result.status is Status.UNIQUE and result.solutions == (puzzle.published,)
+        monkeypatch.setattr(model_tables, "SEQUENCE_STATES_MAX", states)
+        glue.forget_models()
+        assert glue.takes_rules(puzzle.model, puzzle.size)
+    finally:
+        layout.cache_clear()
+        glue.forget_models()
+
+
+def accepted(tables: model_tables.SequenceArrays, rule: int, word: Grid) -> bool:
+    """Whether rule ``rule``'s table, walked from its start, accepts ``word`` (each state met
+    standing no later than its last position, as the kernel reads it)."""
+    state = int(tables.seq_first[rule])
+    for read, digit in enumerate(word, 1):
+        state = int(tables.seq_move[state, digit - 1])
+        if state < 0 or tables.seq_last[state] < read:
+            return False
+    return bool(tables.seq_accept[state])
+
+
+def test_the_tables_accept_what_the_checker_accepts() -> None:
+    """Every arrangement of a row of a 6x6 grid, walked through each rule's table, is accepted
+    exactly when the plain checker (``problems``) finds nothing wrong: every skyscraper clue
+    and X-sum total there is, and past them."""
+    n = 6
+    row = tuple(range(n))
+    rules: list[Rule] = [Skyscraper(row, clue) for clue in range(n + 2)]
+    rules += [XSum(row, total) for total in range(n * (n + 1) // 2 + 2)]
+    model = load_model("classic").with_rules(rules=rules, size=n)
+    tables = model_tables.sequences(model, n)
+    assert tables is not None and len(tables.seq_first) == len(rules) + 1
+    for word in itertools.permutations(range(1, n + 1)):
+        grid = word + (0,) * (n * n - n)
+        for k, rule in enumerate(rules):
+            assert accepted(tables, k, word) == (not rule.problems(grid, n)), (rule, word)
+
+
+def test_each_layout_accepts_what_the_checker_accepts() -> None:
+    """Each way ``layered`` lays an automaton out — the rule's states alone, with the largest
+    digit read, with the digits read — accepts every arrangement of a 6x6 row exactly when the
+    checker does; the digits read give up on skyscrapers (too many sets), not on X-sums."""
+    n = 6
+    row = tuple(range(n))
+    rules: list[Rule] = [Skyscraper(row, clue) for clue in range(n + 2)]
+    rules += [XSum(row, total) for total in range(n * (n + 1) // 2 + 2)]
+    words = list(itertools.permutations(range(1, n + 1)))
+    gave_up = set()
+    for rule in rules:
+        assert isinstance(rule, Skyscraper | XSum)
+        for mode in (model_tables.PLAIN, model_tables.LARGEST, model_tables.DIGITS):
+            table = model_tables.layered(rule.automaton(n), n, n, mode, 50_000)
+            if table is None:
+                assert mode == model_tables.DIGITS
+                gave_up.add(type(rule).__name__)
+                continue
+            moves, accepts, last = table
+            for word in words:
+                state = 0
+                for read, digit in enumerate(word, 1):
+                    state = moves[state][digit - 1] if state >= 0 else -1
+                    state = -1 if state >= 0 and last[state] < read else state
+                grid = word + (0,) * (n * n - n)
+                assert (state >= 0 and accepts[state]) == (not rule.problems(grid, n)), (rule, mode)
+    assert gave_up == {"Skyscraper"}
