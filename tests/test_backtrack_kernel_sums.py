@@ -43,7 +43,7 @@ from sudoku_cp.rules import Rule  # noqa: E402
 from sudoku_cp.rules.cells import Odd  # noqa: E402
 from sudoku_cp.rules.dots import Difference  # noqa: E402
 from sudoku_cp.rules.lines import Renban, Thermometer  # noqa: E402
-from sudoku_cp.rules.lines_more import Nabner  # noqa: E402
+from sudoku_cp.rules.lines_more import Nabner, zipper_lines  # noqa: E402
 from sudoku_cp.rules.sums import Arrow, Cage, LittleKiller  # noqa: E402
 
 _ = kernel_first  # the autouse fixture, in force here
@@ -64,11 +64,12 @@ def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule
     and then one off: arrows with a circle of one cell or two (a two-digit number), little
     killers along a diagonal, killer cages of neighbouring cells with a total or none, renban
     and nabner lines of three or four neighbouring cells (searched on as cages: their digit
-    sets); and now and then a thermometer, a white dot or an odd cell."""
+    sets), zipper lines of three to five; and now and then a thermometer, a white dot or an
+    odd cell."""
     rules: list[Rule] = []
     off = 1 if rng.random() < 0.15 else 0
     for _ in range(count):
-        kind = rng.randrange(8)
+        kind = rng.randrange(9)
         cells = rng.sample(range(n * n), rng.randrange(2, 5))
         if kind == 0:
             rules.append(Arrow((cells[0],), tuple(cells[1:])))
@@ -102,6 +103,23 @@ def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule
                 drawn = line_rule(tuple(line))
                 if len(line) > 2 and (not drawn.problems(grid, n) or rng.random() < 0.1):
                     rules.append(drawn)
+                    break
+        elif kind == 8:
+            # A zipper line of three to five cells (its equations, each part to the next;
+            # the search adds those they imply), the first of a few walks that holds.
+            for _ in range(30):
+                line = [rng.randrange(n * n)]
+                while len(line) < rng.randrange(3, 6):
+                    x = line[-1]
+                    nxt = rng.choice((x - 1, x + 1, x - n, x + n))
+                    if not (0 <= nxt < n * n and abs(nxt % n - x % n) <= 1) or nxt in line:
+                        break
+                    line.append(nxt)
+                if len(line) < 3:
+                    continue
+                zipper = zipper_lines(tuple(line))
+                if all(not z.problems(grid, n) for z in zipper) or rng.random() < 0.1:
+                    rules += zipper
                     break
         elif kind in (3, 4):
             start = rng.randrange(n * n)
@@ -142,7 +160,7 @@ def test_every_solution_of_small_grids_with_sums(n: int, givens: int, seeds: ran
         reference = pure(puzzle, None)
         assert set(reference.solutions) == truth, puzzle.to_line()
     assert 0 in counts and 1 in counts and any(c > 1 for c in counts)  # the draws vary
-    assert {"Arrow", "Cage", "LittleKiller", "Renban", "Nabner"} <= kinds
+    assert {"Arrow", "Cage", "LittleKiller", "Renban", "Nabner", "ZipperLine"} <= kinds
 
 
 @pytest.mark.parametrize("index", SUM_PUZZLES)

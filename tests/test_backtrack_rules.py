@@ -31,7 +31,7 @@ from sudoku_cp.backends.backtrack.shapes import cage_combos, clique_sets
 from sudoku_cp.model import Model, load_model
 from sudoku_cp.rules import AntiKing, AntiKnight, Cage, NonConsecutive, Rule
 from sudoku_cp.rules.lines import Renban, Whispers
-from sudoku_cp.rules.lines_more import Nabner
+from sudoku_cp.rules.lines_more import Nabner, zipper_lines
 
 Grid = tuple[int, ...]
 
@@ -328,6 +328,29 @@ def test_renban_and_nabner_lines_are_searched_on_their_digit_sets() -> None:
             if not rule.problems(grid, size):
                 accepted.append(sum(1 << (d - 1) for d in combo))
         assert list(cage.combos or ()) == sorted(accepted)
+
+
+def test_a_zipper_lines_implied_equations_only_across_its_own() -> None:
+    """A zipper line of seven cells is three equations between its four parts (outer pair,
+    next pair, inner pair, middle cell); the search adds the three they imply (each pair to
+    the middle, the outer pair to the inner), and none across a step left out."""
+    size = 9
+    peers: list[list[int]] = [[] for _ in range(size * size)]
+    line = zipper_lines((0, 1, 2, 3, 4, 5, 6))
+    whole = compile_rules(line, size, size * size + 1, peers)
+    assert whole is not None
+    pairs = [(0, 6), (1, 5), (2, 4), (3,)]
+    expected = {(pairs[i], pairs[j]) for i, j in ((0, 2), (0, 3), (1, 3))}
+    found = {
+        (
+            tuple(c for c, w in zip(p.cells, p.weights, strict=True) if w > 0),
+            tuple(c for c, w in zip(p.cells, p.weights, strict=True) if w < 0),
+        )
+        for p in whole.propagators
+    }
+    assert found == expected | {(pairs[k], pairs[k + 1]) for k in range(3)}
+    gapped = compile_rules([line[0], line[2]], size, size * size + 1, peers)
+    assert gapped is not None and len(gapped.propagators) == 2  # steps 0 and 2 alone
 
 
 def test_an_impossible_cage_is_no_solution_on_every_strategy() -> None:

@@ -209,9 +209,11 @@ class Lockout(LineRule, TripleRule):
 
 # --- lines of equal sums -------------------------------------------------------------------------
 @dataclass(frozen=True)
-class _EqualSums(LineRule, SumRule):
+class EqualSums(LineRule, SumRule):
     """One equation of a line of equal sums: part ``step`` sums to the same as part
-    ``step + 1`` (a line of k parts is k - 1 such rules)."""
+    ``step + 1`` (a line of k parts is k - 1 such rules; zipper lines, double arrows, region
+    sum lines). Backends may add what the equations imply: any two parts of a line whose
+    equations between them are all there sum to the same."""
 
     step: int = 0
 
@@ -265,7 +267,7 @@ def zipper_parts(cells: Group) -> tuple[Group, ...]:
 
 
 @dataclass(frozen=True)
-class ZipperLine(_EqualSums):
+class ZipperLine(EqualSums):
     """Cells the same distance from the line's middle sum to the same, which is the middle
     digit on a line of odd length (f-puzzles ``zipperline``). A line of 1 or 2 cells has one
     part and says nothing (dclamage adds no constraint for it)."""
@@ -293,7 +295,7 @@ def zipper_lines(cells: Sequence[int]) -> tuple[ZipperLine, ...]:
 
 
 @dataclass(frozen=True)
-class DoubleArrow(_EqualSums):
+class DoubleArrow(EqualSums):
     """The two ends of the line sum to the same as the cells between them (f-puzzles
     ``doublearrow``; dclamage's DoubleArrowConstraint and SudokuVariantSolverJS's: a line of
     fewer than 3 cells says nothing)."""
@@ -329,7 +331,7 @@ def region_segments(cells: Sequence[int], regions: Sequence[int | None]) -> tupl
 
 
 @dataclass(frozen=True)
-class RegionSumLine(_EqualSums):
+class RegionSumLine(EqualSums):
     """Each run of the line inside one region sums to the same (f-puzzles ``regionsumline``).
     ``segments`` are those runs as the puzzle's regions (boxes or jigsaw) cut the line
     (:func:`region_segments`); a line in one run says nothing."""

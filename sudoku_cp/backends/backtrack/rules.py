@@ -194,6 +194,7 @@ def compile_rules(
         elif type(rule).groups is Rule.groups:
             raise TypeError(f"backtrack cannot compile the {rule.title} rule ({rule.key})")
         # else: a rule that is only its groups (anti-knight, anti-king) — the peers hold it
+    propagators += _implied_equal_sums(rules, digits)
     pair_cells = cell_mask(c for c in range(cells) if arcs[c])
     if not (cages or pair_cells or propagators) and allowed == ((1 << cells) - 1) * digits.low:
         return None
@@ -233,6 +234,32 @@ def _clique_table(rule: PairRule, size: int, digits: Digits) -> CageTable | None
         return None
     mask = cell_mask(cells)
     return CageTable(cells=cells, mask=mask, layers=mask * digits.low, total=None, combos=combos)
+
+
+def _implied_equal_sums(rules: Sequence[Rule], digits: Digits) -> list[Propagator]:
+    """For a line of equal sums (zipper lines, double arrows, region sum lines: each rule one
+    equation between neighbouring parts), the equations between parts further apart that the
+    line's own equations imply: a zipper line's every pair then sums to its middle cell, not
+    only through the pairs between, as ISS builds a zipper (sigh/Interactive-Sudoku-Solver,
+    js/solver/sudoku_builder.js, case 'Zipper': each pair equal to the centre, or every two
+    pairs equal). Only across equations all present: a line given some of its steps keeps
+    just those."""
+    from ...rules.lines_more import EqualSums
+
+    steps: dict[tuple[object, ...], tuple[EqualSums, set[int]]] = {}
+    for rule in rules:
+        if isinstance(rule, EqualSums):
+            key = (type(rule), tuple(rule.cells), rule.parts())
+            steps.setdefault(key, (rule, set()))[1].add(rule.step)
+    implied: list[Propagator] = []
+    for rule, present in steps.values():
+        parts = rule.parts()
+        for i in range(len(parts)):
+            for j in range(i + 2, len(parts)):
+                if all(k in present for k in range(i, j)):
+                    terms = tuple((c, 1) for c in parts[i]) + tuple((c, -1) for c in parts[j])
+                    implied.append(SumPropagator(terms, 0, digits))
+    return implied
 
 
 # --- the fast strategy's step --------------------------------------------------------------------
