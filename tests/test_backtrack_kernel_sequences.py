@@ -14,6 +14,7 @@ either search); the bundled puzzles carry their published solutions, and their s
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections.abc import Iterator
@@ -231,3 +232,35 @@ def test_each_layout_accepts_what_the_checker_accepts() -> None:
                 grid = word + (0,) * (n * n - n)
                 assert (state >= 0 and accepts[state]) == (not rule.problems(grid, n)), (rule, mode)
     assert gave_up == {"Skyscraper"}
+
+
+def test_rules_that_share_a_layout_read_only_how_many_cells_they_have() -> None:
+    """A rule class that says its automaton reads of its cells only how many there are
+    (``automaton_by_count``, so the kernel lays one table out for all its rules alike) accepts
+    the same arrangements on any cells: every clue and total on a 4x4 grid's first row, its
+    last column read upwards, and a cage of four cells; the checker judges each."""
+    n = 4
+    lines = [(0, 1, 2, 3), (15, 11, 7, 3), (5, 6, 9, 10)]
+    kinds: list[list[Rule]] = [
+        [Skyscraper(line, clue) for clue in range(n + 2)] for line in lines[:2]
+    ]
+    kinds += [[XSum(line, total) for total in range(12)] for line in lines[:2]]
+    kinds += [[DigitRootCage(line, root) for root in range(1, 10)] for line in lines]
+    assert all(type(rules[0]).automaton_by_count for rules in kinds)
+    for rules in kinds:
+        for rule in rules:
+            verdicts = set()
+            for word in itertools.permutations(range(1, n + 1)):
+                grid = [0] * (n * n)
+                for cell, digit in zip(rule.cells, word, strict=True):
+                    grid[cell] = digit
+                verdicts.add((word, not rule.problems(grid, n)))
+            blank = dataclasses.replace(rule, cells=tuple(range(n)))
+            table = model_tables.layered(blank.automaton(n), n, n, model_tables.PLAIN, 50_000)
+            assert table is not None
+            moves, accepts, _ = table
+            for word, ok in verdicts:
+                state = 0
+                for digit in word:
+                    state = moves[state][digit - 1] if state >= 0 else -1
+                assert (state >= 0 and accepts[state]) == ok, (rule, word)

@@ -245,6 +245,11 @@ class SequenceRule(Rule):
 
     cells: Group
     relabelling: ClassVar[bool] = False
+    automaton_by_count: ClassVar[bool] = False
+    """Whether ``automaton(size)`` reads of ``cells`` only how many there are: backends may
+    then lay one automaton out once for rules alike but for their cells (every clue 3
+    skyscraper of a grid). False, the safe default, for a rule whose automaton could read
+    which cells it covers."""
 
     def automaton(self, size: int) -> Automaton:
         raise NotImplementedError

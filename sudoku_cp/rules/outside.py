@@ -78,6 +78,8 @@ class _OutsideClue(SequenceRule):
     """A number outside the grid about the row or column it faces (``cells``, read from its
     side)."""
 
+    automaton_by_count: ClassVar[bool] = True  # each clue's automaton reads its value alone
+
     def moved(self, where: Sequence[int], size: int) -> Rule | None:
         # The cells keep the order the clue reads them in: the same rule on the moved grid
         # (a swap of columns inside a stack leaves a row whose order no clue reads).

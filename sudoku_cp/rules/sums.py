@@ -119,6 +119,7 @@ class DigitRootCage(SequenceRule):
     root: int
     key: ClassVar[str] = "digitrootcage"
     title: ClassVar[str] = "digit-root cage"
+    automaton_by_count: ClassVar[bool] = True  # its sums read the cage's size alone
 
     def sums(self, size: int) -> tuple[int, ...] | None:
         """The sums the cage may have, or None when its sum is free."""

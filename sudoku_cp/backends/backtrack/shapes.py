@@ -556,10 +556,12 @@ class SequencePropagator(_LinePropagator):
         "memo",
         "number",
         "rows",
+        "rule",
         "unpack",
     )
 
     def __init__(self, rule: SequenceRule, digits: Digits) -> None:
+        self.rule = rule  # (the kernel's tables share one layout between rules alike)
         self.dfa = rule.automaton(digits.size)
         self.cells = tuple(rule.cells)
         self.mask = cell_mask(self.cells)

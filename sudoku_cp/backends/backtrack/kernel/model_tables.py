@@ -478,6 +478,17 @@ def on_a_line(propagator: object) -> bool:
     return isinstance(propagator, SequencePropagator | LooseSandwich)
 
 
+@functools.lru_cache(maxsize=1024)
+def _layered_alike(rule: Any, size: int, peers: bool) -> Layered | None:
+    """:func:`layered` for a sequence rule whose automaton reads only how many cells it has
+    (``automaton_by_count``), given with cells 0..k-1: one table per clue and length, shared
+    by the rules and models alike (the layout took 21 ms of an X-sum puzzle's 25)."""
+    dfa, length = rule.automaton(size), len(rule.cells)
+    return (layered(dfa, size, length, DIGITS, SEQUENCE_STATES_MAX) if peers else None) or layered(
+        dfa, size, length, LARGEST if peers else PLAIN, SEQUENCE_STATES_MAX
+    )
+
+
 @functools.lru_cache(maxsize=16)
 def sequences(model: Model, size: int) -> SequenceArrays | None:
     """The sequence rules of ``model`` at ``size`` laid out (:class:`SequenceArrays`: each
@@ -507,9 +518,15 @@ def sequences(model: Model, size: int) -> SequenceArrays | None:
 
             dfa = sandwich_automaton(Sandwich(p.cells, p.goal), size)
         peers = all(b in lay.peers[a] for i, a in enumerate(line) for b in line[i + 1 :])
-        table = (
-            layered(dfa, size, len(line), DIGITS, SEQUENCE_STATES_MAX) if peers else None
-        ) or layered(dfa, size, len(line), LARGEST if peers else PLAIN, SEQUENCE_STATES_MAX)
+        alike = p.rule if isinstance(p, SequencePropagator) else None
+        if alike is not None and type(alike).automaton_by_count:
+            # laid out once per clue and length (ten skyscrapers of clue 3: one table)
+            blank = dataclasses.replace(alike, cells=tuple(range(len(line))))
+            table = _layered_alike(blank, size, peers)
+        else:
+            table = (
+                layered(dfa, size, len(line), DIGITS, SEQUENCE_STATES_MAX) if peers else None
+            ) or layered(dfa, size, len(line), LARGEST if peers else PLAIN, SEQUENCE_STATES_MAX)
         if table is None:
             return None
         states += len(table[0])
