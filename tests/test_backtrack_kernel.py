@@ -273,9 +273,10 @@ def test_option_and_environment_turn_it_off(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_rules_beyond_groups_stay_in_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(bk.ENV, "1")
-    # Between lines (killer cages and arrows go to the kernel: test_backtrack_kernel_sums;
-    # sandwiches, skyscrapers and X-sums too: test_backtrack_kernel_sandwiches, _sequences).
-    puzzle = load_puzzles("variants9")[5]
+    # Quadruples (killer cages and arrows go to the kernel: test_backtrack_kernel_sums;
+    # sandwiches, skyscrapers, X-sums, between and lockout lines too:
+    # test_backtrack_kernel_sandwiches, _sequences, _triples).
+    puzzle = load_puzzles("variants9")[9]
     assert not bk.fits(puzzle.model, puzzle.size)
     assert not bk.takes_rules(puzzle.model, puzzle.size)
     result = get_backend("backtrack").solve(puzzle, limit=2)

@@ -95,9 +95,12 @@ class Tables:
             sandwiches.sw_cell[sandwiches.sw_start[r] : sandwiches.sw_start[r + 1]].tolist()
             for r in range(len(sandwiches.sw_start) - 1)
         ]
-        # (each sequence's flag after the sums' and cages', each sandwich's after those)
-        for r, line in enumerate(seq_lines + sw_lines):
-            for cell in line:
+        # (each sequence's flag after the sums' and cages', each sandwich's after those, then
+        # each triple's)
+        triples, tri_rules = triple_arrays(lay, size)
+        tri_lines = [row.tolist() for row in triples.tri_cell]
+        for r, line in enumerate(seq_lines + sw_lines + tri_lines):
+            for cell in dict.fromkeys(line):
                 watchers[cell].append(full + len(sums.sum_goal) + len(sums.cage_start) - 1 + r)
         cell_groups = [np.nonzero(member[:, c])[0].tolist() + watchers[c] for c in range(cells)]
         # The weighted search's starting weights on models with sums or cages, as ISS starts
@@ -124,7 +127,7 @@ class Tables:
                 plain = totals[k] is None
                 weight = stop - first if plain else max(2 * size - (stop - first), size)
                 self.priority[sums.cage_cell[first:stop]] += weight
-            for line in seq_lines + sw_lines:
+            for line in seq_lines + sw_lines + tri_rules:
                 self.priority[line] += len(line)
             self.priority += member.sum(axis=0).astype(np.int32) * size
         from . import generic  # (loaded already: tables are made for the kernel)
@@ -159,6 +162,7 @@ class Tables:
                 np.array([self.halve_every], dtype=np.int32),
                 *dataclasses.astuple(seqs),
                 *dataclasses.astuple(sandwiches),
+                *dataclasses.astuple(triples),
             ],
         )
 
@@ -462,12 +466,13 @@ def takes(propagator: object) -> bool:
     """Whether the generic kernel takes the pure search's ``propagator``: a sum's
     (:class:`SumArrays`), a sequence rule's or a sandwich's on a line that is no group (an
     automaton: :func:`sequences`), a sandwich's on a group whose digit sets are all listed
-    (:class:`SandwichArrays`)."""
-    from ..shapes import LooseSandwich, SandwichPropagator, SumPropagator
+    (:class:`SandwichArrays`), a triple rule's (:class:`TripleArrays`)."""
+    from ..shapes import LooseSandwich, SandwichPropagator, SumPropagator, TriplePropagator
 
     if isinstance(propagator, SandwichPropagator):
         return all(found is not None for found in propagator.combos.values())
-    return isinstance(propagator, SumPropagator | LooseSandwich) or on_a_line(propagator)
+    kinds = SumPropagator | LooseSandwich | TriplePropagator
+    return isinstance(propagator, kinds) or on_a_line(propagator)
 
 
 def on_a_line(propagator: object) -> bool:
@@ -601,6 +606,56 @@ def sandwich_arrays(lay: Any, size: int) -> SandwichArrays:
         sw_combo_start=starts([len(c) for c in combos]),
         sw_combos=flat(combos),
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class TripleArrays:
+    """The triple rules of a layout (between lines, lockout lines) as the pure search compiles
+    them (:class:`~sudoku_cp.backends.backtrack.shapes.TriplePropagator`: its ``triples`` and
+    its ``allowed`` digit triples, the rule's meaning read there), laid out for the kernel:
+    each triple's cells (``tri_cell[t]``) and its relation (``tri_rel[t]``, a row of
+    ``tri_allow``, shared by rules with the same allowed triples); ``tri_allow[r, (a - 1) N + b
+    - 1]`` the third cell's digits (bit ``c - 1`` for digit ``c``) allowed beside ``a`` and
+    ``b``. Each triple has a flag of its own in the kernel's ``dirty``."""
+
+    tri_cell: Any
+    tri_rel: Any
+    tri_allow: Any
+
+
+def triple_arrays(lay: Any, size: int) -> tuple[TripleArrays, list[list[int]]]:
+    """The :class:`TripleArrays` of a layout, and each rule's cells (for its priority)."""
+    import numpy as np
+
+    from ..shapes import TriplePropagator
+
+    rules = lay.rules
+    props = [p for p in rules.propagators if isinstance(p, TriplePropagator)] if rules else []
+    digit_of = {rules.digits.bit(d): d for d in range(1, size + 1)} if rules else {}
+    rows: dict[tuple[tuple[int, int, int], ...], int] = {}
+    allow: list[list[int]] = []
+    cells: list[tuple[int, int, int]] = []
+    kinds: list[int] = []
+    owned: list[list[int]] = []
+    for p in props:
+        row = rows.get(p.allowed)
+        if row is None:
+            row = rows[p.allowed] = len(allow)
+            table = [0] * (size * size)
+            for ba, bb, bc in p.allowed:
+                a, b, c = digit_of[ba], digit_of[bb], digit_of[bc]
+                table[(a - 1) * size + b - 1] |= 1 << (c - 1)
+            allow.append(table)
+        for triple in p.triples:
+            cells.append(triple)
+            kinds.append(row)
+        owned.append(list(dict.fromkeys(c for triple in p.triples for c in triple)))
+    arrays = TripleArrays(
+        tri_cell=np.array(cells, dtype=np.int32).reshape(len(cells), 3),
+        tri_rel=np.array(kinds, dtype=np.int32),
+        tri_allow=np.array(allow, dtype=np.int32).reshape(len(allow), size * size),
+    )
+    return arrays, owned
 
 
 def pack(size: int, arrays: list[Any]) -> Any:
