@@ -96,10 +96,15 @@ class Tables:
             for r in range(len(sandwiches.sw_start) - 1)
         ]
         # (each sequence's flag after the sums' and cages', each sandwich's after those, then
-        # each triple's)
+        # each triple's, then each quadruple's)
         triples, tri_rules = triple_arrays(lay, size)
         tri_lines = [row.tolist() for row in triples.tri_cell]
-        for r, line in enumerate(seq_lines + sw_lines + tri_lines):
+        quads = quadruple_arrays(lay)
+        qd_cells = [
+            quads.qd_cell[quads.qd_start[q] : quads.qd_start[q + 1]].tolist()
+            for q in range(len(quads.qd_start) - 1)
+        ]
+        for r, line in enumerate(seq_lines + sw_lines + tri_lines + qd_cells):
             for cell in dict.fromkeys(line):
                 watchers[cell].append(full + len(sums.sum_goal) + len(sums.cage_start) - 1 + r)
         cell_groups = [np.nonzero(member[:, c])[0].tolist() + watchers[c] for c in range(cells)]
@@ -109,9 +114,11 @@ class Tables:
         # with no total) its cells, as ISS's default handler priority gives an all-different
         # pairwise rule (sigh/Interactive-Sudoku-Solver, js/solver/optimizer.js
         # ``_computeCellPriorities``, js/solver/handlers.js ``priority``,
-        # js/solver/sum_handler.js ``priority``), and for each sequence or sandwich its cells
-        # (ISS's handlers' default, which its Skyscraper and Lunchbox keep:
-        # js/solver/handlers.js ``SudokuConstraintHandler.priority``). None otherwise (pair
+        # js/solver/sum_handler.js ``priority``), and for each sequence, sandwich, triple rule
+        # or quadruple its cells (ISS's handlers' default, which its Skyscraper, Lunchbox,
+        # Between, Lockout and RequiredValues — its quadruples' handler — keep:
+        # js/solver/handlers.js ``SudokuConstraintHandler.priority``; js/solver/
+        # sudoku_builder.js, cases ``'Between'``, ``'Lockout'``, ``'Quad'``). None otherwise (pair
         # rules start at zero). Over the 190 bundled variants the kernel took before sequences,
         # cells against max(2N - cells, N) for the pair rules' sets: 22.1 s against 26.3 s on
         # the 17 whose search changed (Beauty Mark 0.16 s against 5.8 s; Hard renban 2 past
@@ -127,7 +134,7 @@ class Tables:
                 plain = totals[k] is None
                 weight = stop - first if plain else max(2 * size - (stop - first), size)
                 self.priority[sums.cage_cell[first:stop]] += weight
-            for line in seq_lines + sw_lines + tri_rules:
+            for line in seq_lines + sw_lines + tri_rules + qd_cells:
                 self.priority[line] += len(line)
             self.priority += member.sum(axis=0).astype(np.int32) * size
         from . import generic  # (loaded already: tables are made for the kernel)
@@ -163,6 +170,7 @@ class Tables:
                 *dataclasses.astuple(seqs),
                 *dataclasses.astuple(sandwiches),
                 *dataclasses.astuple(triples),
+                *dataclasses.astuple(quads),
             ],
         )
 
@@ -466,11 +474,20 @@ def takes(propagator: object) -> bool:
     """Whether the generic kernel takes the pure search's ``propagator``: a sum's
     (:class:`SumArrays`), a sequence rule's or a sandwich's on a line that is no group (an
     automaton: :func:`sequences`), a sandwich's on a group whose digit sets are all listed
-    (:class:`SandwichArrays`), a triple rule's (:class:`TripleArrays`)."""
-    from ..shapes import LooseSandwich, SandwichPropagator, SumPropagator, TriplePropagator
+    (:class:`SandwichArrays`), a triple rule's (:class:`TripleArrays`), a quadruple's
+    (:class:`QuadrupleArrays`)."""
+    from ..shapes import (
+        LooseSandwich,
+        QuadruplePropagator,
+        SandwichPropagator,
+        SumPropagator,
+        TriplePropagator,
+    )
 
     if isinstance(propagator, SandwichPropagator):
         return all(found is not None for found in propagator.combos.values())
+    if isinstance(propagator, QuadruplePropagator):
+        return len(propagator.cells) <= 64  # (its places are one word; a quadruple has 4)
     kinds = SumPropagator | LooseSandwich | TriplePropagator
     return isinstance(propagator, kinds) or on_a_line(propagator)
 
@@ -656,6 +673,43 @@ def triple_arrays(lay: Any, size: int) -> tuple[TripleArrays, list[list[int]]]:
         tri_allow=np.array(allow, dtype=np.int32).reshape(len(allow), size * size),
     )
     return arrays, owned
+
+
+@dataclasses.dataclass(frozen=True)
+class QuadrupleArrays:
+    """The quadruples of a layout as the pure search compiles them
+    (:class:`~sudoku_cp.backends.backtrack.shapes.QuadruplePropagator`: its ``cells`` and
+    ``need``, each listed digit with the times it must appear, a digit listed twice needing
+    two places), laid out for the kernel: each quadruple's cells (``qd_start`` per quadruple
+    into ``qd_cell``) and its listed digits (``qd_need_start`` per quadruple into
+    ``qd_digit`` and ``qd_times``). Each quadruple has a flag of its own in the kernel's
+    ``dirty``."""
+
+    qd_start: Any
+    qd_cell: Any
+    qd_need_start: Any
+    qd_digit: Any
+    qd_times: Any
+
+
+def quadruple_arrays(lay: Any) -> QuadrupleArrays:
+    import numpy as np
+
+    from ..shapes import QuadruplePropagator
+
+    rules = lay.rules
+    props = [p for p in rules.propagators if isinstance(p, QuadruplePropagator)] if rules else []
+
+    def starts(lengths: list[int]) -> Any:
+        return np.concatenate(([0], np.cumsum(lengths, dtype=np.int64))).astype(np.int32)
+
+    return QuadrupleArrays(
+        qd_start=starts([len(p.cells) for p in props]),
+        qd_cell=np.array([c for p in props for c in p.cells], dtype=np.int32),
+        qd_need_start=starts([len(p.need) for p in props]),
+        qd_digit=np.array([d for p in props for d, _ in p.need], dtype=np.int32),
+        qd_times=np.array([t for p in props for _, t in p.need], dtype=np.int32),
+    )
 
 
 def pack(size: int, arrays: list[Any]) -> Any:
