@@ -273,13 +273,24 @@ def test_option_and_environment_turn_it_off(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_rules_beyond_groups_stay_in_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(bk.ENV, "1")
-    # Between lines (killer cages and arrows go to the kernel: test_backtrack_kernel_sums;
-    # sandwiches, skyscrapers and X-sums too: test_backtrack_kernel_sandwiches, _sequences).
-    puzzle = load_puzzles("variants9")[5]
-    assert not bk.fits(puzzle.model, puzzle.size)
-    assert not bk.takes_rules(puzzle.model, puzzle.size)
-    result = get_backend("backtrack").solve(puzzle, limit=2)
-    assert result.stats == pure(puzzle, 2).stats and result.count == 1
+    # Every rule shape goes to the kernel now (test_backtrack_kernel_rules, _sums, _sequences,
+    # _sandwiches, _triples, _quadruples), within its caps: skyscrapers past the cap of
+    # automaton states stay in the pure search.
+    from sudoku_cp.backends.backtrack.kernel import model_tables
+
+    puzzle = load_puzzles("iss")[26]  # Skyscraper
+    assert bk.takes_rules(puzzle.model, puzzle.size)
+    monkeypatch.setattr(model_tables, "SEQUENCE_STATES_MAX", 0)
+    layout.cache_clear()
+    bk.forget_models()
+    try:
+        assert not bk.fits(puzzle.model, puzzle.size)
+        assert not bk.takes_rules(puzzle.model, puzzle.size)
+        result = get_backend("backtrack").solve(puzzle, limit=2)
+        assert result.stats == pure(puzzle, 2).stats and result.count == 1
+    finally:
+        layout.cache_clear()
+        bk.forget_models()
 
 
 def test_solver_entry_points_take_digits() -> None:

@@ -32,7 +32,6 @@ from kernel_searches import (  # noqa: E402
 
 from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
 from sudoku_cp.backends.backtrack import last_engine  # noqa: E402
-from sudoku_cp.backends.backtrack.kernel import glue  # noqa: E402
 from sudoku_cp.datasets import load_puzzles  # noqa: E402
 from sudoku_cp.rules import Rule  # noqa: E402
 from sudoku_cp.rules.cells import Clone, Even, Odd  # noqa: E402
@@ -140,16 +139,6 @@ def test_hard_pair_rule_puzzles_through_the_backend(index: int) -> None:
 def test_the_weighted_search_resumes_and_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
     # (its frames hold branches on a digit's places in a group too)
     assert_resumes_and_grows(monkeypatch, (4, 11))
-
-
-def test_other_rule_shapes_stay_in_the_pure_search() -> None:
-    backend = get_backend("backtrack")
-    for index in (5, 9, 24):  # between lines, quadruples, quadruples (sandwiches: 14, kernel)
-        puzzle = load_puzzles("variants9")[index]
-        assert not glue.takes_rules(puzzle.model, puzzle.size)
-        result = backend.solve(puzzle, limit=2)
-        assert last_engine() == "pure"
-        assert result.solutions == (puzzle.published,)
 
 
 def test_digit_rules_off_the_classic_grid_and_broken_givens() -> None:

@@ -3,8 +3,10 @@ optional). Classic 9x9 has a faster one of its own (:mod:`.classic`, a different
 this one takes every other model of groups, and classic 9x9 where the pure search's order is
 wanted, and models whose other rules are digit rules (odd, even, candidates), pair rules
 (thermometers, dots, XV, whispers, renban, palindromes, clones, negative constraints …), sums
-and cages (:func:`_sums`), sequence rules (skyscrapers, X-sums: :func:`_sequences`) and
-sandwiches (:func:`_sandwiches`; on a line that is no group, an automaton: :func:`_sequences`).
+and cages (:func:`_sums`), sequence rules (skyscrapers, X-sums: :func:`_sequences`),
+sandwiches (:func:`_sandwiches`; on a line that is no group, an automaton: :func:`_sequences`),
+triple rules (between lines, lockout lines: :func:`_triples`) and quadruples
+(:func:`_quadruples`).
 
 The same search as :func:`sudoku_cp.backends.backtrack.search._fast` — naked singles, hidden singles
 and confinement to a fixed point, then a branch on a cell with the fewest candidates (most open
@@ -24,10 +26,10 @@ arcs with a table per relation, kept arc consistent among the other rules (:func
 the pure search's fixed point again. On such models the glue may ask for dom/wdeg branching
 instead (:func:`_branch_weighted`: the cell with the fewest candidates per dead end, or a
 digit's two places in a group, the weights halved every :data:`HALVE_EVERY` dead ends, or
-:data:`HALVE_EVERY_SUMS` from each cell's priority on models with sums, cages, sequences or
-sandwiches; a state one N² words wider, its last words the weights, kept outside the frames):
-the same solutions and counts as the pure search, found in another order, with far fewer nodes
-on puzzles with few givens.
+:data:`HALVE_EVERY_SUMS` from each cell's priority on models with sums, cages, sequences,
+sandwiches, triples or quadruples; a state one N² words wider, its last words the weights,
+kept outside the frames): the same solutions and counts as the pure search, found in another
+order, with far fewer nodes on puzzles with few givens.
 
 Nothing here allocates per node, and the search can stop and resume: every bit of its state is in
 arrays the caller owns (:mod:`sudoku_cp.backends.backtrack.kernel.glue` is the glue). A call returns
@@ -80,7 +82,7 @@ left Hailstone unfinished in 10 s or took twice the nodes, every 2^16 or never t
 3 times the nodes on one arrow puzzle of the ``iss`` set (67), and the same elsewhere
 (figures: docs/benchmarks/record.md). The table of that name (one number) says which a model
 takes."""
-TABLES = 39
+TABLES = 47
 """The model's tables, packed into one ``int32`` array (see :func:`_unpack`): a call passes a
 few arrays rather than a dozen, which is a good part of a call's cost on an easy puzzle."""
 
@@ -155,6 +157,14 @@ def _unpack(packed):
         _one(packed, 36),
         _one(packed, 37),
         _one(packed, 38),
+        _two(packed, 39),
+        _one(packed, 40),
+        _two(packed, 41),
+        _one(packed, 42),
+        _one(packed, 43),
+        _one(packed, 44),
+        _one(packed, 45),
+        _one(packed, 46),
     )
 
 
@@ -800,9 +810,118 @@ def _sandwiches(cand, queue, tail, tab, dirty, support):
 
 
 @njit(cache=True)
+def _triples(cand, queue, tail, dirty, base, size, cg_start, cg_list, tri_cell, tri_rel, tri_allow):
+    """The triples (between lines, lockout lines) whose cells changed (``dirty`` from ``base``,
+    after the sandwiches'), each kept generalised arc consistent as
+    :class:`~sudoku_cp.backends.backtrack.shapes.TriplePropagator` keeps it: a digit of one of
+    its cells stays only while part of some allowed triple of candidates (model_tables'
+    ``TripleArrays``). One pass is a triple's own fixed point when its cells differ (it stays
+    marked otherwise). Only the tables it reads are passed (passing the whole tuple copies it
+    at every call).
+
+    Returns the new queue length (-1 at a dead end) and whether a candidate went."""
+    one = np.uint64(1)
+    changed = False
+    for t in range(tri_cell.shape[0]):
+        if not dirty[base + t]:
+            continue
+        dirty[base + t] = 0
+        a, b, c = tri_cell[t, 0], tri_cell[t, 1], tri_cell[t, 2]
+        row = tri_rel[t]
+        mc = cand[c]
+        keep_a = np.uint64(0)
+        keep_b = np.uint64(0)
+        keep_c = np.uint64(0)
+        ra = cand[a]
+        while ra:
+            bit_a = ra & (~ra + one)
+            ra ^= bit_a
+            at = np.int64(trailing_zeros(bit_a)) * size
+            rb = cand[b]
+            while rb:
+                bit_b = rb & (~rb + one)
+                rb ^= bit_b
+                ok = np.uint64(tri_allow[row, at + np.int64(trailing_zeros(bit_b))]) & mc
+                if ok:
+                    keep_a |= bit_a
+                    keep_b |= bit_b
+                    keep_c |= ok
+        if keep_a == 0:
+            return -1, changed
+        for i in range(3):
+            cell = a if i == 0 else b if i == 1 else c
+            keep = keep_a if i == 0 else keep_b if i == 1 else keep_c
+            if cand[cell] & ~keep:
+                tail = _narrow(cell, keep, cand, queue, tail, cg_start, cg_list, dirty)
+                if tail < 0:
+                    return -1, changed
+                changed = True
+        if a != b and a != c and b != c:
+            dirty[base + t] = 0  # (its own prunings marked it again)
+    return tail, changed
+
+
+@njit(cache=True)
+def _quadruples(cand, queue, tail, dirty, base, cg_start, cg_list, quad):
+    """The quadruples whose cells changed (``dirty`` from ``base``, after the triples'), as
+    :class:`~sudoku_cp.backends.backtrack.shapes.QuadruplePropagator` keeps them (model_tables'
+    ``QuadrupleArrays``, in ``quad``): a listed digit with fewer places among the cells than the
+    times it is listed fails, with exactly as many goes in each; fewer cells able to hold a
+    listed digit than digits listed fail; as many listed digits as cells leave the cells only
+    those digits. Its own prunings mark it again (it runs to its own fixed point).
+
+    Returns the new queue length (-1 at a dead end) and whether a candidate went."""
+    qd_start, qd_cell, qd_need_start, qd_digit, qd_times = quad
+    one = np.uint64(1)
+    changed = False
+    for q in range(qd_start.shape[0] - 1):
+        if not dirty[base + q]:
+            continue
+        dirty[base + q] = 0
+        first = qd_start[q]
+        count = qd_start[q + 1] - first
+        able = np.uint64(0)  # the cells able to hold a listed digit (bit i: the i-th cell)
+        listed = 0
+        digits = np.uint64(0)
+        for k in range(qd_need_start[q], qd_need_start[q + 1]):
+            bit = one << np.uint64(qd_digit[k] - 1)
+            times = qd_times[k]
+            listed += times
+            digits |= bit
+            places = np.uint64(0)
+            for i in range(count):
+                if cand[qd_cell[first + i]] & bit:
+                    places |= one << np.uint64(i)
+            able |= places
+            found = np.int64(popcount(places))
+            if found < times:
+                return -1, changed
+            if found == times:
+                for i in range(count):
+                    cell = qd_cell[first + i]
+                    if places >> np.uint64(i) & one and cand[cell] != bit:
+                        tail = _narrow(cell, bit, cand, queue, tail, cg_start, cg_list, dirty)
+                        if tail < 0:
+                            return -1, changed
+                        changed = True
+        if np.int64(popcount(able)) < listed:
+            return -1, changed
+        if listed == count:
+            for i in range(count):
+                cell = qd_cell[first + i]
+                if cand[cell] & ~digits:
+                    tail = _narrow(cell, digits, cand, queue, tail, cg_start, cg_list, dirty)
+                    if tail < 0:
+                        return -1, changed
+                    changed = True
+    return tail, changed
+
+
+@njit(cache=True)
 def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, scratch, seq_work):
     """Settle the queue, then the pair rules (:func:`_arcs`, when the model has any), the sums
-    and cages (:func:`_sums`, likewise), hidden singles, the sequences (:func:`_sequences`,
+    and cages (:func:`_sums`, likewise), the triples and quadruples (:func:`_triples`,
+    :func:`_quadruples`, likewise), hidden singles, the sequences (:func:`_sequences`,
     when the model has any) and sandwiches (:func:`_sandwiches`, likewise), and confinement,
     to a fixed point: the pure search's rules (with sums and cages, sequences on lines of
     peers, a fixed point at least as strong as the pure search's, which may be stronger: their
@@ -859,11 +978,26 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
         _sw_gaps,
         _sw_combo_start,
         _sw_combos,
+        tri_cell,
+        tri_rel,
+        tri_allow,
+        qd_start,
+        qd_cell,
+        qd_need_start,
+        qd_digit,
+        qd_times,
     ) = tab
     arcs = arc_partner.shape[0] > 0
     sums = sum_goal.shape[0] > 0 or cage_start.shape[0] > 1
     seqs = seq_start.shape[0] > 1
     sandwiches = sw_start.shape[0] > 1
+    triples = tri_cell.shape[0] > 0
+    # (each triple's flag after the groups', sums', cages', sequences' and sandwiches')
+    tri_base = groups.shape[0] + sum_goal.shape[0] + cage_start.shape[0] - 1
+    tri_base += seq_start.shape[0] - 1 + sw_start.shape[0] - 1
+    quads = qd_start.shape[0] > 1
+    quad = (qd_start, qd_cell, qd_need_start, qd_digit, qd_times)
+    qd_base = tri_base + tri_cell.shape[0]
     queued = tail
     one = np.uint64(1)
     size = groups.shape[1]
@@ -884,6 +1018,34 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
                 continue
         if sums:
             settled, changed = _sums(cand, queue, tail, tab, dirty)
+            if settled < 0:
+                return False, tail - queued
+            if changed:
+                tail = settled
+                continue
+        if triples:
+            settled, changed = _triples(
+                cand,
+                queue,
+                tail,
+                dirty,
+                tri_base,
+                size,
+                cg_start,
+                cg_list,
+                tri_cell,
+                tri_rel,
+                tri_allow,
+            )
+            if settled < 0:
+                return False, tail - queued
+            if changed:
+                tail = settled
+                continue
+        if quads:
+            settled, changed = _quadruples(
+                cand, queue, tail, dirty, qd_base, cg_start, cg_list, quad
+            )
             if settled < 0:
                 return False, tail - queued
             if changed:
@@ -1105,6 +1267,7 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
     # (the full groups' flags, then each sum's, each cage's and each sequence's)
     nseqs = tab[26].shape[0] - 1
     nlines = nseqs + tab[33].shape[0] - 1  # the sequences', then the sandwiches'
+    nlines += tab[39].shape[0] + tab[42].shape[0] - 1  # (then the triples', the quadruples')
     dirty = np.empty(ngroups + tab[18].shape[0] + tab[19].shape[0] - 1 + nlines, dtype=np.uint8)
     confine = np.empty(ngroups, dtype=np.uint8)
     init = tab[10]

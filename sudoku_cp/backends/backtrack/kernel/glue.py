@@ -226,9 +226,11 @@ def takes_rules(model: Model, size: int) -> bool:
     (:class:`~sudoku_cp.rules.SequenceRule`: skyscrapers, X-sums, digit-root cages) whose
     automata number at most :data:`~.model_tables.SEQUENCE_STATES_MAX` states in all, and
     sandwiches (:class:`~sudoku_cp.rules.Sandwich`: on a group, with their digit sets listed;
-    on a line that is no group, as an automaton counted in those states), besides groups, at
-    sizes up to :data:`RULES_MAX_SIZE` (:func:`~.model_tables.takes`). Any other shape
-    (triples, quadruples) keeps the model in the pure search."""
+    on a line that is no group, as an automaton counted in those states), triple rules
+    (:class:`~sudoku_cp.rules.base.TripleRule`: between lines, lockout lines) and
+    quadruples (:class:`~sudoku_cp.rules.Quadruple`), besides groups, at sizes up to
+    :data:`RULES_MAX_SIZE` (:func:`~.model_tables.takes`): every rule shape, within those
+    caps; past them the model stays in the pure search."""
     from ..layout import layout
 
     rules = layout(model, size).rules

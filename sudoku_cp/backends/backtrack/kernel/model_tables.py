@@ -95,9 +95,17 @@ class Tables:
             sandwiches.sw_cell[sandwiches.sw_start[r] : sandwiches.sw_start[r + 1]].tolist()
             for r in range(len(sandwiches.sw_start) - 1)
         ]
-        # (each sequence's flag after the sums' and cages', each sandwich's after those)
-        for r, line in enumerate(seq_lines + sw_lines):
-            for cell in line:
+        # (each sequence's flag after the sums' and cages', each sandwich's after those, then
+        # each triple's, then each quadruple's)
+        triples, tri_rules = triple_arrays(lay, size)
+        tri_lines = [row.tolist() for row in triples.tri_cell]
+        quads = quadruple_arrays(lay)
+        qd_cells = [
+            quads.qd_cell[quads.qd_start[q] : quads.qd_start[q + 1]].tolist()
+            for q in range(len(quads.qd_start) - 1)
+        ]
+        for r, line in enumerate(seq_lines + sw_lines + tri_lines + qd_cells):
+            for cell in dict.fromkeys(line):
                 watchers[cell].append(full + len(sums.sum_goal) + len(sums.cage_start) - 1 + r)
         cell_groups = [np.nonzero(member[:, c])[0].tolist() + watchers[c] for c in range(cells)]
         # The weighted search's starting weights on models with sums or cages, as ISS starts
@@ -106,9 +114,11 @@ class Tables:
         # with no total) its cells, as ISS's default handler priority gives an all-different
         # pairwise rule (sigh/Interactive-Sudoku-Solver, js/solver/optimizer.js
         # ``_computeCellPriorities``, js/solver/handlers.js ``priority``,
-        # js/solver/sum_handler.js ``priority``), and for each sequence or sandwich its cells
-        # (ISS's handlers' default, which its Skyscraper and Lunchbox keep:
-        # js/solver/handlers.js ``SudokuConstraintHandler.priority``). None otherwise (pair
+        # js/solver/sum_handler.js ``priority``), and for each sequence, sandwich, triple rule
+        # or quadruple its cells (ISS's handlers' default, which its Skyscraper, Lunchbox,
+        # Between, Lockout and RequiredValues — its quadruples' handler — keep:
+        # js/solver/handlers.js ``SudokuConstraintHandler.priority``; js/solver/
+        # sudoku_builder.js, cases ``'Between'``, ``'Lockout'``, ``'Quad'``). None otherwise (pair
         # rules start at zero). Over the 190 bundled variants the kernel took before sequences,
         # cells against max(2N - cells, N) for the pair rules' sets: 22.1 s against 26.3 s on
         # the 17 whose search changed (Beauty Mark 0.16 s against 5.8 s; Hard renban 2 past
@@ -124,7 +134,7 @@ class Tables:
                 plain = totals[k] is None
                 weight = stop - first if plain else max(2 * size - (stop - first), size)
                 self.priority[sums.cage_cell[first:stop]] += weight
-            for line in seq_lines + sw_lines:
+            for line in seq_lines + sw_lines + tri_rules + qd_cells:
                 self.priority[line] += len(line)
             self.priority += member.sum(axis=0).astype(np.int32) * size
         from . import generic  # (loaded already: tables are made for the kernel)
@@ -159,6 +169,8 @@ class Tables:
                 np.array([self.halve_every], dtype=np.int32),
                 *dataclasses.astuple(seqs),
                 *dataclasses.astuple(sandwiches),
+                *dataclasses.astuple(triples),
+                *dataclasses.astuple(quads),
             ],
         )
 
@@ -462,12 +474,22 @@ def takes(propagator: object) -> bool:
     """Whether the generic kernel takes the pure search's ``propagator``: a sum's
     (:class:`SumArrays`), a sequence rule's or a sandwich's on a line that is no group (an
     automaton: :func:`sequences`), a sandwich's on a group whose digit sets are all listed
-    (:class:`SandwichArrays`)."""
-    from ..shapes import LooseSandwich, SandwichPropagator, SumPropagator
+    (:class:`SandwichArrays`), a triple rule's (:class:`TripleArrays`), a quadruple's
+    (:class:`QuadrupleArrays`)."""
+    from ..shapes import (
+        LooseSandwich,
+        QuadruplePropagator,
+        SandwichPropagator,
+        SumPropagator,
+        TriplePropagator,
+    )
 
     if isinstance(propagator, SandwichPropagator):
         return all(found is not None for found in propagator.combos.values())
-    return isinstance(propagator, SumPropagator | LooseSandwich) or on_a_line(propagator)
+    if isinstance(propagator, QuadruplePropagator):
+        return len(propagator.cells) <= 64  # (its places are one word; a quadruple has 4)
+    kinds = SumPropagator | LooseSandwich | TriplePropagator
+    return isinstance(propagator, kinds) or on_a_line(propagator)
 
 
 def on_a_line(propagator: object) -> bool:
@@ -617,6 +639,93 @@ def sandwich_arrays(lay: Any, size: int) -> SandwichArrays:
         sw_gaps=flat(gaps),
         sw_combo_start=starts([len(c) for c in combos]),
         sw_combos=flat(combos),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class TripleArrays:
+    """The triple rules of a layout (between lines, lockout lines) as the pure search compiles
+    them (:class:`~sudoku_cp.backends.backtrack.shapes.TriplePropagator`: its ``triples`` and
+    its ``allowed`` digit triples, the rule's meaning read there), laid out for the kernel:
+    each triple's cells (``tri_cell[t]``) and its relation (``tri_rel[t]``, a row of
+    ``tri_allow``, shared by rules with the same allowed triples); ``tri_allow[r, (a - 1) N + b
+    - 1]`` the third cell's digits (bit ``c - 1`` for digit ``c``) allowed beside ``a`` and
+    ``b``. Each triple has a flag of its own in the kernel's ``dirty``."""
+
+    tri_cell: Any
+    tri_rel: Any
+    tri_allow: Any
+
+
+def triple_arrays(lay: Any, size: int) -> tuple[TripleArrays, list[list[int]]]:
+    """The :class:`TripleArrays` of a layout, and each rule's cells (for its priority)."""
+    import numpy as np
+
+    from ..shapes import TriplePropagator
+
+    rules = lay.rules
+    props = [p for p in rules.propagators if isinstance(p, TriplePropagator)] if rules else []
+    digit_of = {rules.digits.bit(d): d for d in range(1, size + 1)} if rules else {}
+    rows: dict[tuple[tuple[int, int, int], ...], int] = {}
+    allow: list[list[int]] = []
+    cells: list[tuple[int, int, int]] = []
+    kinds: list[int] = []
+    owned: list[list[int]] = []
+    for p in props:
+        row = rows.get(p.allowed)
+        if row is None:
+            row = rows[p.allowed] = len(allow)
+            table = [0] * (size * size)
+            for ba, bb, bc in p.allowed:
+                a, b, c = digit_of[ba], digit_of[bb], digit_of[bc]
+                table[(a - 1) * size + b - 1] |= 1 << (c - 1)
+            allow.append(table)
+        for triple in p.triples:
+            cells.append(triple)
+            kinds.append(row)
+        owned.append(list(dict.fromkeys(c for triple in p.triples for c in triple)))
+    arrays = TripleArrays(
+        tri_cell=np.array(cells, dtype=np.int32).reshape(len(cells), 3),
+        tri_rel=np.array(kinds, dtype=np.int32),
+        tri_allow=np.array(allow, dtype=np.int32).reshape(len(allow), size * size),
+    )
+    return arrays, owned
+
+
+@dataclasses.dataclass(frozen=True)
+class QuadrupleArrays:
+    """The quadruples of a layout as the pure search compiles them
+    (:class:`~sudoku_cp.backends.backtrack.shapes.QuadruplePropagator`: its ``cells`` and
+    ``need``, each listed digit with the times it must appear, a digit listed twice needing
+    two places), laid out for the kernel: each quadruple's cells (``qd_start`` per quadruple
+    into ``qd_cell``) and its listed digits (``qd_need_start`` per quadruple into
+    ``qd_digit`` and ``qd_times``). Each quadruple has a flag of its own in the kernel's
+    ``dirty``."""
+
+    qd_start: Any
+    qd_cell: Any
+    qd_need_start: Any
+    qd_digit: Any
+    qd_times: Any
+
+
+def quadruple_arrays(lay: Any) -> QuadrupleArrays:
+    import numpy as np
+
+    from ..shapes import QuadruplePropagator
+
+    rules = lay.rules
+    props = [p for p in rules.propagators if isinstance(p, QuadruplePropagator)] if rules else []
+
+    def starts(lengths: list[int]) -> Any:
+        return np.concatenate(([0], np.cumsum(lengths, dtype=np.int64))).astype(np.int32)
+
+    return QuadrupleArrays(
+        qd_start=starts([len(p.cells) for p in props]),
+        qd_cell=np.array([c for p in props for c in p.cells], dtype=np.int32),
+        qd_need_start=starts([len(p.need) for p in props]),
+        qd_digit=np.array([d for p in props for d, _ in p.need], dtype=np.int32),
+        qd_times=np.array([t for p in props for _, t in p.need], dtype=np.int32),
     )
 
 
