@@ -440,8 +440,15 @@ def _layout(model: Model, size: int) -> tuple[tuple[tuple[int, ...], ...], tuple
 
 @functools.lru_cache(maxsize=256)
 def _peers(model: Model, size: int) -> tuple[tuple[int, ...], ...]:
+    return _peers_of(model.groups(size), size)
+
+
+@functools.lru_cache(maxsize=256)
+def _peers_of(groups: tuple[tuple[int, ...], ...], size: int) -> tuple[tuple[int, ...], ...]:
+    # By the groups themselves: the puzzles of one grid with rules of no groups of their own
+    # (thermometers, arrows, dots …) each make a model of their own, with the same peers.
     peer_sets: list[set[int]] = [set() for _ in range(size * size)]
-    for group in model.groups(size):
+    for group in groups:
         for cell in group:
             peer_sets[cell].update(group)
     return tuple(tuple(sorted(s - {cell})) for cell, s in enumerate(peer_sets))

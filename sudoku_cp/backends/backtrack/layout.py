@@ -79,10 +79,10 @@ def layout(model: Model, size: int) -> Layout:
     """The tables of ``model`` at ``size``, cached: each search only reads them."""
     cells = size * size
     peers = model.peers(size)
-    peer_masks = tuple(cell_mask(p) for p in peers)
     full = tuple(g for g in model.groups(size) if len(g) == size)
     stride = cells + 1
     low_bits = sum(1 << (d * stride) for d in range(size))
+    peer_masks, group_masks, confinements = _group_tables(peers, full, size)
     return Layout(
         size=size,
         cells=cells,
@@ -94,8 +94,8 @@ def layout(model: Model, size: int) -> Layout:
         low_bits=low_bits,
         guards=low_bits << cells,
         shifts=tuple(d * stride for d in range(size)),
-        group_masks=tuple(cell_mask(g) * low_bits for g in full),
-        confinements=_confinements(full, low_bits, stride),
+        group_masks=group_masks,
+        confinements=confinements,
         rules=_rule_tables(model, size, stride, peers),
     )
 
@@ -110,6 +110,22 @@ def _rule_tables(
     from .rules import compile_rules
 
     return compile_rules(model.rules, size, stride, peers)
+
+
+@functools.lru_cache(maxsize=64)
+def _group_tables(
+    peers: tuple[tuple[int, ...], ...], full: tuple[tuple[int, ...], ...], size: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """The masks of the peers and of the full groups, and the confinements, made once per
+    set of groups: the models of one grid's puzzles (classic and its rules) share them, and
+    they were a third of a first variant solve's layout."""
+    stride = size * size + 1
+    low_bits = sum(1 << (d * stride) for d in range(size))
+    return (
+        tuple(cell_mask(p) for p in peers),
+        tuple(cell_mask(g) * low_bits for g in full),
+        _confinements(full, low_bits, stride),
+    )
 
 
 def _confinements(

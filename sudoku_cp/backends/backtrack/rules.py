@@ -90,6 +90,8 @@ class CageTable:
 
 
 # --- the compiled rules --------------------------------------------------------------------------
+Memo = tuple[dict[int, int], dict[int, int]]
+"""A relation's supports from one side and the memo of its arcs (see :data:`Arc`)."""
 Arc = tuple[int, dict[int, int], dict[int, int]]
 """A pair rule seen from one of its cells: ``(partner, support, memo)``. ``support`` maps the
 spread of each digit of the cell to the spread of the partner's digits the relation allows
@@ -149,12 +151,23 @@ def compile_rules(
         key = tuple(sorted(support.items()))
         return memos.setdefault(key, (support, {}))
 
+    relations: dict[tuple[tuple[bool, ...], ...], tuple[Memo, Memo]] = {}
+    ds = range(1, size + 1)
     for rule in rules:
         if isinstance(rule, PairRule):
-            ds = range(1, size + 1)
-            ahead = {digits.bit(a): digits.spread(b for b in ds if rule.allows(a, b)) for a in ds}
-            back = {digits.bit(b): digits.spread(a for a in ds if rule.allows(a, b)) for b in ds}
-            to_second, to_first = shared(ahead), shared(back)
+            # The relation read once per rule (N² calls); its supports made once per relation
+            # (every thermometer, every white dot of one value): a first solve's cost.
+            table = tuple(tuple(rule.allows(a, b) for b in ds) for a in ds)
+            found = relations.get(table)
+            if found is None:
+                ahead = {
+                    digits.bit(a): digits.spread(b for b in ds if table[a - 1][b - 1]) for a in ds
+                }
+                back = {
+                    digits.bit(b): digits.spread(a for a in ds if table[a - 1][b - 1]) for b in ds
+                }
+                found = relations[table] = (shared(ahead), shared(back))
+            to_second, to_first = found
             for a, b in rule.pairs(size):
                 arcs[a].append((b, *to_second))
                 arcs[b].append((a, *to_first))

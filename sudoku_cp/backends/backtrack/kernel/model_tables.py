@@ -164,15 +164,21 @@ class Tables:
                 self.arc_partner,
                 self.arc_rel,
                 self.relations,
-                *dataclasses.astuple(sums),
+                *_fields(sums),
                 self.priority,
                 np.array([self.halve_every], dtype=np.int32),
-                *dataclasses.astuple(seqs),
-                *dataclasses.astuple(sandwiches),
-                *dataclasses.astuple(triples),
-                *dataclasses.astuple(quads),
+                *_fields(seqs),
+                *_fields(sandwiches),
+                *_fields(triples),
+                *_fields(quads),
             ],
         )
+
+
+def _fields(arrays: Any) -> list[Any]:
+    """A data class's arrays in its fields' order, as they are (``dataclasses.astuple``
+    deep-copies each: a tenth of a small puzzle's tables)."""
+    return [getattr(arrays, f.name) for f in dataclasses.fields(arrays)]
 
 
 def rule_arrays(lay: Any, size: int) -> tuple[Any, ...]:
@@ -197,7 +203,16 @@ def rule_arrays(lay: Any, size: int) -> tuple[Any, ...]:
     def mask(spread: int) -> int:  # a spread (bit (d - 1) * stride) as a mask (bit d - 1)
         return sum(1 << d for d in range(size) if spread >> (d * stride) & 1)
 
-    init = np.array([mask(rules.allowed >> c) for c in range(cells)], dtype=np.int32)
+    # Each digit's layer of the allowed candidates, set on its cells at once.
+    init = np.zeros(cells, dtype=np.int32)
+    every = (1 << cells) - 1
+    for d in range(size):
+        layer = (rules.allowed >> (d * stride)) & every
+        if layer == every:
+            init |= 1 << d
+        elif layer:
+            raw = np.frombuffer(layer.to_bytes((cells + 7) // 8, "little"), dtype=np.uint8)
+            init[np.unpackbits(raw, bitorder="little")[:cells].astype(bool)] |= 1 << d
     rows: dict[int, int] = {}  # a relation's table (shared by its arcs) -> its row
     relations: list[list[int]] = []
     partners: list[int] = []
