@@ -368,7 +368,7 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
                 continue
         if quads:
             settled, changed = propagators.quadruples(
-                cand, queue, tail, dirty, qd_base, cg_start, cg_list, quad
+                cand, queue, tail, dirty, qd_base, cg_start, cg_list, quad, peer_start, peer_list
             )
             if settled < 0:
                 return False, tail - queued

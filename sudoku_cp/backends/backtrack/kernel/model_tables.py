@@ -13,10 +13,12 @@ import dataclasses
 import functools
 import itertools
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....model import Model
-from ....rules.base import Automaton
+
+if TYPE_CHECKING:  # (a classic solve loads no rule module: tests/test_startup.py)
+    from ....rules.base import Automaton
 
 RULES_MAX_SIZE = 31
 """The largest size whose digit and pair rules the generic kernel takes: their masks are

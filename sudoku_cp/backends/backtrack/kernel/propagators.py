@@ -637,14 +637,50 @@ def triples(cand, queue, tail, dirty, base, size, cg_start, cg_list, tri_cell, t
     return tail, changed
 
 
+@njit(cache=True, inline="always")
+def _seen_by_all(cand, queue, tail, dirty, seen, bit, places):
+    """Digit ``bit`` out of every cell outside ``cells[first:first + count]`` that sees each of
+    its ``places`` there (bit i: the i-th cell). Returns the new queue length (-1 at a dead
+    end) and whether a candidate went."""
+    cg_start, cg_list, peer_start, peer_list, cells, first, count = seen
+    one = np.uint64(1)
+    home = -1
+    for i in range(count):
+        if places >> np.uint64(i) & one:
+            home = cells[first + i]
+            break
+    out = False
+    for j in range(peer_start[home], peer_start[home + 1]):
+        c = peer_list[j]
+        if cand[c] & bit == 0 or _in(c, cells, first, first + count):
+            continue
+        sees = True
+        for i in range(count):
+            p = cells[first + i]
+            held = p != home and places >> np.uint64(i) & one
+            if held and not _in(c, peer_list, peer_start[p], peer_start[p + 1]):
+                sees = False
+                break
+        if sees:
+            tail = narrow(c, ~bit, cand, queue, tail, cg_start, cg_list, dirty)
+            if tail < 0:
+                return -1, out
+            out = True
+    return tail, out
+
+
 @njit(cache=True)
-def quadruples(cand, queue, tail, dirty, base, cg_start, cg_list, quad):
+def quadruples(cand, queue, tail, dirty, base, cg_start, cg_list, quad, peer_start, peer_list):
     """The quadruples whose cells changed (``dirty`` from ``base``, after the triples'), as
     :class:`~sudoku_cp.backends.backtrack.shapes.QuadruplePropagator` keeps them (model_tables'
     ``QuadrupleArrays``, in ``quad``): a listed digit with fewer places among the cells than the
     times it is listed fails, with exactly as many goes in each; fewer cells able to hold a
     listed digit than digits listed fail; as many listed digits as cells leave the cells only
-    those digits. Its own prunings mark it again (it runs to its own fixed point).
+    those digits; a listed digit leaves every cell outside that sees all its places (it would
+    take them all: ISS's required values with its cell exclusions,
+    sigh/Interactive-Sudoku-Solver, js/solver/handlers.js, ``RequiredValues`` and
+    ``HandlerUtil.enforceRequiredValueExclusions``). Its own prunings mark it again (it runs
+    to its own fixed point).
 
     Returns the new queue length (-1 at a dead end) and whether a candidate went."""
     qd_start, qd_cell, qd_need_start, qd_digit, qd_times = quad
@@ -680,6 +716,12 @@ def quadruples(cand, queue, tail, dirty, base, cg_start, cg_list, quad):
                         if tail < 0:
                             return -1, changed
                         changed = True
+            elif found > 1:
+                seen = (cg_start, cg_list, peer_start, peer_list, qd_cell, first, count)
+                tail, out = _seen_by_all(cand, queue, tail, dirty, seen, bit, places)
+                if tail < 0:
+                    return -1, changed
+                changed |= out
         if np.int64(popcount(able)) < listed:
             return -1, changed
         if listed == count:
