@@ -109,6 +109,39 @@ def _in(cell, cells, start, stop):
 
 
 @njit(cache=True, inline="always")
+def _seen_by_all(cand, queue, tail, dirty, seen, bit, places):
+    """Digit ``bit`` out of every cell outside ``cells[first:first + count]`` that sees each of
+    its ``places`` there (bit i: the i-th cell): a cage's or a quadruple's digit that must go in
+    one of them. Returns the new queue length (-1 at a dead end) and whether a candidate
+    went."""
+    cg_start, cg_list, peer_start, peer_list, cells, first, count = seen
+    one = np.uint64(1)
+    home = -1
+    for i in range(count):
+        if places >> np.uint64(i) & one:
+            home = cells[first + i]
+            break
+    out = False
+    for j in range(peer_start[home], peer_start[home + 1]):
+        c = peer_list[j]
+        if cand[c] & bit == 0 or _in(c, cells, first, first + count):
+            continue
+        sees = True
+        for i in range(count):
+            p = cells[first + i]
+            held = p != home and places >> np.uint64(i) & one
+            if held and not _in(c, peer_list, peer_start[p], peer_start[p + 1]):
+                sees = False
+                break
+        if sees:
+            tail = narrow(c, ~bit, cand, queue, tail, cg_start, cg_list, dirty)
+            if tail < 0:
+                return -1, out
+            out = True
+    return tail, out
+
+
+@njit(cache=True, inline="always")
 def _few_open(cand, queue, tail, dirty, tab_few, goal):
     """Sum ``s`` exactly when two or three of its cells are open, each of weight 1 or -1 (zipper
     lines, short arrows, a little killer's last cells): a digit stays only beside digits of the
@@ -359,14 +392,17 @@ def sums_and_cages(cand, queue, tail, tab, dirty):
             bit = must & (~must + one)
             must ^= bit
             # Its places: open cells at the start, whose digits of possible sets all stayed.
+            start, count = cage_start[g], cage_start[g + 1] - cage_start[g]
             first = -1
-            places = 0
-            for k in range(cage_start[g], cage_start[g + 1]):
-                if cand[cage_cell[k]] & bit:
-                    places += 1
+            held = np.uint64(0)  # bit i: the cage's i-th cell
+            for i in range(count):
+                if cand[cage_cell[start + i]] & bit:
+                    held |= one << np.uint64(i)
                     if first < 0:
-                        first = cage_cell[k]
-            if places == 1:
+                        first = cage_cell[start + i]
+            if held == 0:
+                continue  # (taken by a placement just made: the next round sees it)
+            if held & (held - one) == 0:
                 if cand[first] != bit:
                     tail = narrow(first, bit, cand, queue, tail, cg_start, cg_list, dirty)
                     if tail < 0:
@@ -375,25 +411,11 @@ def sums_and_cages(cand, queue, tail, tab, dirty):
                 continue
             # The digit is in the cage, at one of its places: not in a cell outside it that
             # sees every place (ISS's cell exclusions, any peers).
-            for j in range(peer_start[first], peer_start[first + 1]):
-                c = peer_list[j]
-                if cand[c] & bit == 0 or _in(c, cage_cell, cage_start[g], cage_start[g + 1]):
-                    continue
-                sees = True
-                for k in range(cage_start[g], cage_start[g + 1]):
-                    p = cage_cell[k]
-                    if (
-                        p != first
-                        and cand[p] & bit
-                        and not _in(c, peer_list, peer_start[p], peer_start[p + 1])
-                    ):
-                        sees = False
-                        break
-                if sees:
-                    tail = narrow(c, ~bit, cand, queue, tail, cg_start, cg_list, dirty)
-                    if tail < 0:
-                        return -1, changed
-                    changed = True
+            seen = (cg_start, cg_list, peer_start, peer_list, cage_cell, start, count)
+            tail, out = _seen_by_all(cand, queue, tail, dirty, seen, bit, held)
+            if tail < 0:
+                return -1, changed
+            changed |= out
     return tail, changed
 
 
@@ -635,38 +657,6 @@ def triples(cand, queue, tail, dirty, base, size, cg_start, cg_list, tri_cell, t
         if a != b and a != c and b != c:
             dirty[base + t] = 0  # (its own prunings marked it again)
     return tail, changed
-
-
-@njit(cache=True, inline="always")
-def _seen_by_all(cand, queue, tail, dirty, seen, bit, places):
-    """Digit ``bit`` out of every cell outside ``cells[first:first + count]`` that sees each of
-    its ``places`` there (bit i: the i-th cell). Returns the new queue length (-1 at a dead
-    end) and whether a candidate went."""
-    cg_start, cg_list, peer_start, peer_list, cells, first, count = seen
-    one = np.uint64(1)
-    home = -1
-    for i in range(count):
-        if places >> np.uint64(i) & one:
-            home = cells[first + i]
-            break
-    out = False
-    for j in range(peer_start[home], peer_start[home + 1]):
-        c = peer_list[j]
-        if cand[c] & bit == 0 or _in(c, cells, first, first + count):
-            continue
-        sees = True
-        for i in range(count):
-            p = cells[first + i]
-            held = p != home and places >> np.uint64(i) & one
-            if held and not _in(c, peer_list, peer_start[p], peer_start[p + 1]):
-                sees = False
-                break
-        if sees:
-            tail = narrow(c, ~bit, cand, queue, tail, cg_start, cg_list, dirty)
-            if tail < 0:
-                return -1, out
-            out = True
-    return tail, out
 
 
 @njit(cache=True)
