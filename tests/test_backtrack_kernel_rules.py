@@ -138,7 +138,7 @@ def test_hard_pair_rule_puzzles_through_the_backend(index: int) -> None:
 
 def test_the_weighted_search_resumes_and_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
     # (its frames hold branches on a digit's places in a group too)
-    assert_resumes_and_grows(monkeypatch, (4, 11))
+    assert_resumes_and_grows(monkeypatch, [load_puzzles("variants9")[i] for i in (4, 11)], 2)
 
 
 def test_digit_rules_off_the_classic_grid_and_broken_givens() -> None:

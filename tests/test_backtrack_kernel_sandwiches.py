@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -25,7 +24,14 @@ import pytest
 pytest.importorskip("numba")
 
 import kernel_searches  # noqa: E402
-from kernel_searches import Grid, kernel, kernel_first, oracle, pure  # noqa: E402
+from kernel_searches import (  # noqa: E402
+    Grid,
+    assert_resumes_and_grows,
+    kernel,
+    kernel_first,
+    oracle,
+    pure,
+)
 
 from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
 from sudoku_cp.backends.backtrack import last_engine  # noqa: E402
@@ -207,13 +213,4 @@ def test_the_search_on_sandwiches_and_sequences_resumes_and_grows_its_stack(
     "Sandwich snipe 18" (two solutions) and "X-Sum little killer" pause and grow their stacks
     over and over and must find exactly what one call finds, with the same counters."""
     puzzles = [load_puzzles("iss")[76], load_puzzles("iss")[50]]
-    whole = [kernel(puzzle, None) for puzzle in puzzles]
-    monkeypatch.setattr(glue, "WORK_PER_CALL", 1)
-    monkeypatch.setattr(glue, "FIRST_FRAMES", 1)
-    monkeypatch.setattr(glue._BUFFERS, "by_shape", {})  # fresh buffers, one frame deep
-    far = time.perf_counter() + 3600
-    for puzzle, once in zip(puzzles, whole, strict=True):
-        pieces = kernel(puzzle, None, far)
-        assert pieces.solutions == once.solutions and puzzle.published in once.solutions
-        assert pieces.exhausted and once.exhausted
-        assert pieces.stats == once.stats
+    assert_resumes_and_grows(monkeypatch, puzzles, unique=False)

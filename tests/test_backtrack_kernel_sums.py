@@ -228,4 +228,4 @@ def test_sums_that_cannot_be_met() -> None:
 
 
 def test_the_search_on_sums_resumes_and_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert_resumes_and_grows(monkeypatch, (15, 17))
+    assert_resumes_and_grows(monkeypatch, [load_puzzles("variants9")[i] for i in (15, 17)], 2)

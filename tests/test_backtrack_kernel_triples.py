@@ -15,7 +15,6 @@ breaks its own rules: docs/benchmarks/variants-iss.md). Every test says which se
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -23,7 +22,14 @@ import pytest
 pytest.importorskip("numba")
 
 import kernel_searches  # noqa: E402
-from kernel_searches import Grid, kernel, kernel_first, oracle, pure  # noqa: E402
+from kernel_searches import (  # noqa: E402
+    Grid,
+    assert_resumes_and_grows,
+    kernel,
+    kernel_first,
+    oracle,
+    pure,
+)
 
 from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
 from sudoku_cp.backends.backtrack import last_engine  # noqa: E402
@@ -143,13 +149,4 @@ def test_the_search_on_triples_resumes_and_grows_its_stack(
     "Keep off the Border!" and "Van de Graaf Generator" pause and grow their stacks over and
     over and must find exactly what one call finds, with the same counters."""
     puzzles = [load_puzzles("published")[75], load_puzzles("published")[80]]
-    whole = [kernel(puzzle, None) for puzzle in puzzles]
-    monkeypatch.setattr(glue, "WORK_PER_CALL", 1)
-    monkeypatch.setattr(glue, "FIRST_FRAMES", 1)
-    monkeypatch.setattr(glue._BUFFERS, "by_shape", {})  # fresh buffers, one frame deep
-    far = time.perf_counter() + 3600
-    for puzzle, once in zip(puzzles, whole, strict=True):
-        pieces = kernel(puzzle, None, far)
-        assert pieces.solutions == once.solutions == [puzzle.published]
-        assert pieces.exhausted and once.exhausted
-        assert pieces.stats == once.stats
+    assert_resumes_and_grows(monkeypatch, puzzles)
