@@ -90,6 +90,20 @@ def oracle(puzzle: Puzzle) -> set[Grid]:
     return {grid for grid in fillings(puzzle) if puzzle.is_solution(grid)}
 
 
+def assert_agrees_with_the_oracle(puzzle: Puzzle) -> set[Grid]:
+    """The kernel, with either branching, and the pure search find exactly the solutions plain
+    enumeration finds (every one, each once, the kernel's search run to its end); those
+    solutions."""
+    truth = oracle(puzzle)
+    for weighted in (True, False):
+        found = kernel(puzzle, None, weighted=weighted)
+        assert set(found.solutions) == truth and found.exhausted, puzzle.to_line()
+        assert len(found.solutions) == len(truth)
+    reference = pure(puzzle, None)
+    assert set(reference.solutions) == truth, puzzle.to_line()
+    return truth
+
+
 def drawn_puzzles(n: int, givens: int, seeds: range, draw: Draw, most: int) -> Iterator[Puzzle]:
     """Puzzles on the classic n x n model with rules drawn by ``draw`` (2 to ``most`` - 1
     draws) and givens, both drawn to hold in one solved grid of the groups, but for a rule now

@@ -23,11 +23,9 @@ pytest.importorskip("numba")
 import kernel_searches  # noqa: E402
 from kernel_searches import (  # noqa: E402
     Grid,
+    assert_agrees_with_the_oracle,
     assert_resumes_and_grows,
-    kernel,
     kernel_first,
-    oracle,
-    pure,
 )
 
 from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
@@ -105,14 +103,7 @@ def test_every_solution_of_small_grids_with_quadruples(n: int, givens: int, seed
         assert glue.takes_rules(puzzle.model, puzzle.size)
         quads = [rule for rule in puzzle.model.rules if isinstance(rule, Quadruple)]
         repeated += any(len(set(q.digits)) < len(q.digits) for q in quads)
-        truth = oracle(puzzle)
-        counts.append(len(truth))
-        for weighted in (True, False):
-            found = kernel(puzzle, None, weighted=weighted)
-            assert set(found.solutions) == truth and found.exhausted, puzzle.to_line()
-            assert len(found.solutions) == len(truth)
-        reference = pure(puzzle, None)
-        assert set(reference.solutions) == truth, puzzle.to_line()
+        counts.append(len(assert_agrees_with_the_oracle(puzzle)))
     assert 0 in counts and 1 in counts and any(c > 1 for c in counts)  # the draws vary
     assert repeated
 
@@ -137,11 +128,7 @@ def test_quadruple_clues_with_repeated_digits_and_clues_that_cannot_hold(
     for extra in ([], [Thermometer((8, 12, 13))]):
         rules: list[Rule] = [Quadruple(cells, digits), *extra]
         puzzle = Puzzle([0] * 16, classic.with_rules(rules=rules, size=4))
-        truth = oracle(puzzle)
-        for weighted in (True, False):
-            found = kernel(puzzle, None, weighted=weighted)
-            assert set(found.solutions) == truth and len(found.solutions) == len(truth)
-        assert set(pure(puzzle, None).solutions) == truth
+        truth = assert_agrees_with_the_oracle(puzzle)
         status = get_backend("backtrack").solve(puzzle, limit=2).status
         assert last_engine() == "kernel"
         assert status is (Status.NONE if not truth else Status.MULTIPLE)
