@@ -522,10 +522,17 @@ def _layered_alike(rule: Any, size: int, peers: bool) -> Layered | None:
     """:func:`layered` for a sequence rule whose automaton reads only how many cells it has
     (``automaton_by_count``), given with cells 0..k-1: one table per clue and length, shared
     by the rules and models alike (the layout took 21 ms of an X-sum puzzle's 25)."""
-    dfa, length = rule.automaton(size), len(rule.cells)
-    return (layered(dfa, size, length, DIGITS, SEQUENCE_STATES_MAX) if peers else None) or layered(
-        dfa, size, length, LARGEST if peers else PLAIN, SEQUENCE_STATES_MAX
-    )
+    return _line_layout(rule.automaton(size), size, len(rule.cells), peers)
+
+
+def _line_layout(dfa: Automaton, size: int, length: int, peers: bool) -> Layered | None:
+    """A line's automaton laid out: on a line of peers with the digits read, else (too many
+    states) the largest; on a line that is no group, the rule's states alone."""
+    if peers:
+        found = layered(dfa, size, length, DIGITS, SEQUENCE_STATES_MAX)
+        if found is not None:
+            return found
+    return layered(dfa, size, length, LARGEST if peers else PLAIN, SEQUENCE_STATES_MAX)
 
 
 @functools.lru_cache(maxsize=16)
@@ -563,9 +570,7 @@ def sequences(model: Model, size: int) -> SequenceArrays | None:
             blank = dataclasses.replace(alike, cells=tuple(range(len(line))))
             table = _layered_alike(blank, size, peers)
         else:
-            table = (
-                layered(dfa, size, len(line), DIGITS, SEQUENCE_STATES_MAX) if peers else None
-            ) or layered(dfa, size, len(line), LARGEST if peers else PLAIN, SEQUENCE_STATES_MAX)
+            table = _line_layout(dfa, size, len(line), peers)
         if table is None:
             return None
         states += len(table[0])
