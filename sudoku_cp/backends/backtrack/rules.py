@@ -171,7 +171,7 @@ def compile_rules(
             for a, b in rule.pairs(size):
                 arcs[a].append((b, *to_second))
                 arcs[b].append((a, *to_first))
-            clique = _clique_table(rule, size, digits)
+            clique = _clique_table(rule, size, digits, table)
             if clique is not None:
                 cages.append(clique)
         elif isinstance(rule, DigitRule):
@@ -223,7 +223,9 @@ def compile_rules(
     )
 
 
-def _clique_table(rule: PairRule, size: int, digits: Digits) -> CageTable | None:
+def _clique_table(
+    rule: PairRule, size: int, digits: Digits, relation: tuple[tuple[bool, ...], ...]
+) -> CageTable | None:
     """A pair rule binding every pair of its cells, which take different digits (renban: a
     group of its own, pairwise less than the length apart; nabner: never equal nor
     consecutive) as a cage without a sum: the digit sets it allows (a renban's runs of
@@ -231,18 +233,19 @@ def _clique_table(rule: PairRule, size: int, digits: Digits) -> CageTable | None
     possible and places a digit every set needs (a renban of five cells on 1-9 holds 5) —
     what arcs between pairs cannot see. ISS reasons so over the union of an all-different
     pairwise rule's candidates (sigh/Interactive-Sudoku-Solver, js/solver/handlers.js,
-    ``BinaryPairwise._validCombinationInfoTable`` and ``_enforceRequiredValues``). None for
-    any other pair rule, or when the sets are too many to list."""
+    ``BinaryPairwise._validCombinationInfoTable`` and ``_enforceRequiredValues``).
+    ``relation`` is the rule's, read once by the caller. None for any other pair rule, or when
+    the sets are too many to list."""
     cells = tuple(getattr(rule, "cells", ()))
     if len(cells) < 3 or len(set(cells)) != len(cells):
         return None
-    apart = not any(rule.allows(d, d) for d in range(1, size + 1))  # nabner: never equal
+    apart = not any(relation[d][d] for d in range(size))  # nabner: never equal
     if not apart and frozenset(cells) not in {frozenset(g) for g, _ in rule.groups(size)}:
         return None  # its cells may repeat a digit: no sets of different digits to list
     every_pair = {frozenset((a, b)) for i, a in enumerate(cells) for b in cells[i + 1 :]}
     if {frozenset(p) for p in rule.pairs(size)} != every_pair:
         return None  # some pair unbound: the listed sets would be stronger than the rule
-    combos = clique_sets(len(cells), size, rule.allows)
+    combos = clique_sets(len(cells), relation)
     if combos is None:
         return None
     mask = cell_mask(cells)

@@ -14,7 +14,7 @@ digits can keep its rule.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -126,20 +126,22 @@ def cage_combos(cells: int, total: int, size: int) -> tuple[int, ...] | None:
     return tuple(sorted(found))
 
 
-def clique_sets(
-    cells: int, size: int, allows: Callable[[int, int], bool]
-) -> tuple[int, ...] | None:
-    """Every set of ``cells`` different digits 1..``size`` that ``allows`` accepts pairwise (in
-    both orders), as digit masks in increasing order; None when more than MAX_COMBOS. A pair
+@functools.lru_cache(maxsize=256)
+def clique_sets(cells: int, relation: tuple[tuple[bool, ...], ...]) -> tuple[int, ...] | None:
+    """Every set of ``cells`` different digits that ``relation`` (``relation[a - 1][b - 1]``:
+    whether a pair rule allows ``a`` beside ``b``, for the digits 1..N) accepts pairwise in
+    both orders, as digit masks in increasing order; None when more than MAX_COMBOS. A pair
     rule binding every pair of a group of its own (renban: the runs of consecutive digits) takes
-    one of these sets, so the search can work on them as on a cage's.
+    one of these sets, so the search can work on them as on a cage's. Remembered per relation.
 
-    >>> near = clique_sets(3, 5, lambda a, b: abs(a - b) < 3)
-    >>> [[d + 1 for d in range(9) if m >> d & 1] for m in near]
+    >>> near = tuple(tuple(abs(a - b) < 3 for b in range(1, 6)) for a in range(1, 6))
+    >>> [[d + 1 for d in range(9) if m >> d & 1] for m in clique_sets(3, near)]
     [[1, 2, 3], [2, 3, 4], [3, 4, 5]]
     """
+    size = len(relation)
     ok = [
-        [a != b and allows(a, b) and allows(b, a) for b in range(size + 1)] for a in range(size + 1)
+        [a != b and relation[a - 1][b - 1] and relation[b - 1][a - 1] for b in range(1, size + 1)]
+        for a in range(1, size + 1)
     ]
     found: list[int] = []
     stack: list[tuple[int, tuple[int, ...]]] = [(0, ())]
@@ -152,7 +154,7 @@ def clique_sets(
             continue
         low = chosen[-1] + 1 if chosen else 1
         for digit in range(size - (cells - len(chosen)) + 1, low - 1, -1):
-            if all(ok[digit][c] for c in chosen):
+            if all(ok[digit - 1][c - 1] for c in chosen):
                 stack.append((mask | 1 << (digit - 1), (*chosen, digit)))
     return tuple(sorted(found))
 
