@@ -147,6 +147,11 @@ def _state(board: Board) -> _State:
     return snap.als
 
 
+def alses(board: Board) -> list[Als]:
+    """Every ALS of the board as it is (made once a board state), in HoDoKu's order."""
+    return _state(board).alses
+
+
 def _collect(board: Board) -> list[Als]:
     """Every ALS of the board, each once (one found in a row and a box is one ALS), in the
     order of HoDoKu's ``doGetAlses``: group by group, each as a depth-first walk of subsets."""

@@ -12,10 +12,22 @@ block, two or three cells) and links them (``solver/TablingSolver.java``
   of its digit's places in a group it lies in.
 
 Beside them are the plain links of :mod:`.chains` (a digit's two places in a group, a bivalue
-cell's two digits; one digit in two cells that see each other, two digits of one cell). HoDoKu
-can also chain through almost locked sets, but not by default (``Options.java``
-``ALLOW_ALS_IN_TABLING_CHAINS = false``, read by ``TablingSolver.getStep`` for
-``GROUPED_NICE_LOOP``), so neither do we.
+cell's two digits; one digit in two cells that see each other, two digits of one cell).
+
+HoDoKu can also chain through *ALS nodes*, almost locked sets (:mod:`.als`) of two or more
+cells, but not by default (``Options.java`` ``ALLOW_ALS_IN_TABLING_CHAINS = false``, read by
+``TablingSolver.getStep`` for ``GROUPED_NICE_LOOP``), so neither does the solver; the searches
+take them as ``als_nodes=True`` (HoDoKu's regression library turns them on for some cases).
+An ALS node is an ALS with an *entry digit* x (``TablingSolver.fillTablesWithAls``):
+
+- it is reached from a candidate of x that sees every place of x in the ALS, or from a group
+  node of x whose cells all do (HoDoKu asks only two of a group node's cells to see them, which
+  is not sound for a group node of three cells; here all must);
+- it means "x is not in the ALS", so the ALS is locked on its other digits: every candidate of
+  another digit z seeing all places of z in the ALS is false (a group node too, when all its
+  cells are such candidates), another ALS not overlapping it whose places of z all are among
+  those is reached with entry digit z, and a cell left with one candidate by those
+  eliminations holds it.
 
 The search is HoDoKu's *tabling*: from each premise "candidate s is true" (or "false") every
 literal it implies by alternating links, shortest chains first (``expandTables``). A premise
@@ -37,7 +49,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
-from .board import Board, Technique, technique
+from .als import Als, alses
+from .board import Board, Technique, digits_of, technique
 from .patterns import cells_of, digit_mask, tables
 from .steps import Candidate, Link, Step
 
@@ -48,6 +61,9 @@ GAIC = "Grouped AIC"
 MAX_NODES = 1_500
 """Boards with more nodes (candidates and group nodes) are not searched: the tables grow with
 the square of the nodes (a 9x9 grid has a few hundred)."""
+
+MAX_ALS_NODES = 3_000
+"""ALS nodes kept at most (with ``als_nodes``); those past it are left out of the graph."""
 
 
 @functools.lru_cache(maxsize=32)
@@ -68,7 +84,7 @@ class ChainGraph:
     literals it implies (HoDoKu's tables). Node ``i`` is a candidate for ``i < candidates``,
     else a group node; literal ``i`` says node ``i`` is true, literal ``i + count`` false."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, als_nodes: bool = False) -> None:
         size = board.size
         self.board = board
         self.size = size
@@ -100,6 +116,11 @@ class ChainGraph:
                     group_of[(d, m)] = len(self.digit)
                     self.digit.append(d)
                     self.mask.append(m)
+        self.groups_end = len(self.digit)
+        self.als: dict[int, Als] = {}
+        """ALS nodes: node -> its ALS (the node's digit is its entry digit)."""
+        if als_nodes:
+            self._add_als_nodes(board, group_of)
         self.count = count = len(self.digit)
         weak = [0] * count
         strong = [0] * count
@@ -116,7 +137,7 @@ class ChainGraph:
                 strong[i] |= 1 << others[0]
         # group nodes: what sees all of them
         seen_by: list[int] = []
-        for g in range(self.candidates, count):
+        for g in range(self.candidates, self.groups_end):
             common = -1
             for c in cells_of(self.mask[g]):
                 common &= peer_mask[c]
@@ -127,7 +148,7 @@ class ChainGraph:
                 weak[g] |= 1 << j
                 weak[j] |= 1 << g
         groups_of_digit: dict[int, list[int]] = {}
-        for g in range(self.candidates, count):
+        for g in range(self.candidates, self.groups_end):
             groups_of_digit.setdefault(self.digit[g], []).append(g)
         node_mask = self.mask
         for same in groups_of_digit.values():  # (group nodes of one digit only can link)
@@ -160,12 +181,80 @@ class ChainGraph:
                     strong[b] |= 1 << a
         # literal successors: true implies its weak partners false, false its strong partners
         self.succ = [w << count for w in weak] + strong
+        if self.als:
+            self._link_als_nodes(board, groups_of_digit)
         self._pred: list[int] | None = None
         self._levels: dict[int, list[int]] = {}
         self._reached: dict[int, int] = {}
         self._closure: list[int] | None = None
         self.work = 0
         """Literals expanded so far (all premises): a measure of the time spent."""
+
+    def _add_als_nodes(self, board: Board, group_of: dict[tuple[int, int], int]) -> None:
+        """The ALS nodes (``fillTablesWithAls``): an ALS of two cells or more with an entry
+        digit that some candidate outside can switch off and whose locking removes
+        something."""
+        self._als_key: dict[tuple[int, int], int] = {}
+        for index, als in enumerate(alses(board)):
+            if als.cells.bit_count() < 2:
+                continue
+            for x in digits_of(als.digits):
+                if not als.buddies[x]:
+                    continue  # nothing outside can take x away
+                if not any(als.buddies[z] for z in digits_of(als.digits) if z != x):
+                    continue  # locked, it removes nothing
+                if len(self.als) >= MAX_ALS_NODES:
+                    return
+                node = len(self.digit)
+                self.digit.append(x)
+                self.mask.append(als.cells)
+                self.als[node] = als
+                self._als_key[(index, x)] = node
+
+    def _link_als_nodes(self, board: Board, groups_of_digit: dict[int, list[int]]) -> None:
+        count, succ, node_of = self.count, self.succ, self.node_of
+        cands, values = board.candidates, board.values
+        every = alses(board)
+        for node, als in self.als.items():
+            x = self.digit[node]
+            # in: a true x outside that sees all of the ALS's x (a candidate or a group node)
+            for c in cells_of(als.buddies[x]):
+                succ[node_of[(c, x)]] |= 1 << node
+            for g in groups_of_digit.get(x, ()):
+                if self.mask[g] & ~als.buddies[x] == 0:
+                    succ[g] |= 1 << node
+            # out: the ALS locked on its other digits
+            out = 0
+            gone_at: dict[int, int] = {}
+            for z in digits_of(als.digits):
+                gone = als.buddies[z] if z != x else 0
+                if not gone:
+                    continue
+                for c in cells_of(gone):
+                    out |= 1 << (node_of[(c, z)] + count)
+                    gone_at[c] = gone_at.get(c, 0) | 1 << (z - 1)
+                for g in groups_of_digit.get(z, ()):
+                    if self.mask[g] & ~gone == 0:
+                        out |= 1 << (g + count)
+                for (index, entry), other in self._als_key.items():
+                    if entry != z or every[index].cells & als.cells:
+                        continue
+                    if every[index].places[z] & ~gone == 0:
+                        out |= 1 << other
+            # a cell of three or more candidates left with one (two are the plain links')
+            for c, lost in gone_at.items():
+                left = cands[c] & ~lost
+                if not values[c] and cands[c].bit_count() > 2 and left.bit_count() == 1:
+                    out |= 1 << node_of[(c, left.bit_length())]
+            succ[node] = out
+
+    def is_als(self, node: int) -> bool:
+        return node in self.als
+
+    def link_cells(self, node: int, digit: int) -> int:
+        """The cells of a node a link on ``digit`` joins: an ALS node's places of it."""
+        als = self.als.get(node)
+        return self.mask[node] if als is None else als.places[digit]
 
     @property
     def pred(self) -> list[int]:
@@ -273,6 +362,10 @@ class ChainGraph:
         found.reverse()
         return found
 
+    def node_of_candidate(self, node: int) -> tuple[int, int]:
+        """A candidate node's (cell, digit)."""
+        return (self.cell(node), self.digit[node])
+
     def is_group(self, node: int) -> bool:
         return node >= self.candidates
 
@@ -281,33 +374,42 @@ class ChainGraph:
         return (lit, True) if lit < self.count else (lit - self.count, False)
 
     def cell(self, node: int) -> int:
-        """A candidate's cell (a group node's first)."""
-        m = self.mask[node]
+        """A candidate's cell (a group node's first; an ALS node's first place of its entry
+        digit, as HoDoKu's ``entryIndex``)."""
+        m = self.link_cells(node, self.digit[node])
         return (m & -m).bit_length() - 1
 
-    def seen(self, node: int) -> int:
-        """The cells that see every cell of ``node``."""
+    def seen(self, node: int, digit: int | None = None) -> int:
+        """The cells that see every cell of ``node`` (of an ALS node, every place of
+        ``digit`` in it)."""
         common = -1
-        for c in cells_of(self.mask[node]):
+        cells = self.mask[node] if digit is None else self.link_cells(node, digit)
+        for c in cells_of(cells):
             common &= self.peer_mask[c]
         return common & ~self.mask[node]
 
     def name(self, node: int) -> str:
-        """``4r1c1``, a group node ``4r1c23`` (or ``4{r1c1,r2c2}``) as HoDoKu writes them."""
-        return f"{self.digit[node]}{cells_name(self.board, cells_of(self.mask[node]))}"
+        """``4r1c1``, a group node ``4r1c23`` (or ``4{r1c1,r2c2}``) as HoDoKu writes them; an
+        ALS node ``ALS:r1c23{1249}``."""
+        cells = cells_name(self.board, cells_of(self.mask[node]))
+        als = self.als.get(node)
+        if als is not None:
+            return f"ALS:{cells}{{{''.join(map(str, digits_of(als.digits)))}}}"
+        return f"{self.digit[node]}{cells}"
 
     def link(self, a: int, b: int, strong: bool) -> Link:
-        cells_a = tuple(cells_of(self.mask[a])) if self.is_group(a) else ()
-        cells_b = tuple(cells_of(self.mask[b])) if self.is_group(b) else ()
-        return Link(
-            (self.cell(a), self.digit[a]),
-            (self.cell(b), self.digit[b]),
-            strong,
-            start_cells=cells_a,
-            end_cells=cells_b,
-        )
+        # a link into an ALS node is on its entry digit, one out of it on the next node's
+        digit = self.digit[b] if self.is_als(a) else self.digit[a]
+        cells_a = tuple(cells_of(self.link_cells(a, digit))) if self.is_group(a) else ()
+        cells_b = tuple(cells_of(self.link_cells(b, digit))) if self.is_group(b) else ()
+        start = cells_a[0] if cells_a else self.cell(a)
+        end = cells_b[0] if cells_b else self.cell(b)
+        return Link((start, digit), (end, digit), strong, start_cells=cells_a, end_cells=cells_b)
 
     def candidates_of(self, node: int) -> list[Candidate]:
+        als = self.als.get(node)
+        if als is not None:
+            return [(c, d) for d in digits_of(als.digits) for c in cells_of(als.places[d])]
         return [(c, self.digit[node]) for c in cells_of(self.mask[node])]
 
 
@@ -419,18 +521,19 @@ def bit_positions(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def chain_graph(board: Board) -> ChainGraph | None:
+def chain_graph(board: Board, als_nodes: bool = False) -> ChainGraph | None:
     """The board's graph as it is now, shared by the techniques that ask on one board state
     (None: too big to search)."""
     state = (tuple(board.values), tuple(board.candidates))
-    cached = board.memo.get("grouped chain graph")
+    key = "grouped chain graph, ALS nodes" if als_nodes else "grouped chain graph"
+    cached = board.memo.get(key)
     if isinstance(cached, tuple) and cached[0] == state:
         return cached[1]
-    graph: ChainGraph | None = ChainGraph(board)
+    graph: ChainGraph | None = ChainGraph(board, als_nodes)
     assert graph is not None
-    if graph.count > MAX_NODES:
+    if graph.groups_end > MAX_NODES:
         graph = None
-    board.memo["grouped chain graph"] = (state, graph)
+    board.memo[key] = (state, graph)
     return graph
 
 
@@ -477,7 +580,12 @@ def _continuous_gone(graph: ChainGraph, chain: list[int]) -> list[Candidate]:
     for i in range(1, len(nodes)):
         n, true = nodes[i]
         prev = nodes[i - 1][0]
-        if true:
+        if graph.is_als(n):
+            # entered by a weak link on its entry digit; locked on the digits it is not
+            # left by (TablingSolver.checkNiceLoop, "ALS_NODE")
+            gone.update(_weak_link_gone(graph, prev, n, graph.digit[n], chain_cells, a))
+            gone.update(_als_node_gone(graph, n, nodes[i + 1] if i + 1 < len(nodes) else None))
+        elif true:
             # a cell entered by a strong link, left in the cell by a weak one, then by a strong
             # one: it holds one of the two digits
             if i + 2 < len(nodes) and graph.cell(prev) != graph.cell(n):
@@ -494,12 +602,53 @@ def _continuous_gone(graph: ChainGraph, chain: list[int]) -> list[Candidate]:
                     c = graph.cell(n)
                     keep = (graph.digit[n], graph.digit[n1])
                     gone.update((c, d) for d in _digits(cands[c]) if d not in keep)
-        elif graph.mask[prev] != graph.mask[n] and graph.digit[prev] == graph.digit[n]:
+        elif graph.is_als(prev) or (
+            graph.mask[prev] != graph.mask[n] and graph.digit[prev] == graph.digit[n]
+        ):
             # a weak link between cells: one of its ends is true
-            d = graph.digit[n]
-            both = graph.seen(prev) & graph.seen(n) & ~chain_cells & ~(1 << a)
-            gone.update((c, d) for c in cells_of(both & digit_mask(board, d)))
+            gone.update(_weak_link_gone(graph, prev, n, graph.digit[n], chain_cells, a))
     return sorted(gone)
+
+
+def _weak_link_gone(
+    graph: ChainGraph, a: int, b: int, digit: int, chain_cells: int, start: int
+) -> list[Candidate]:
+    """A continuous loop's weak link between two nodes on ``digit``: one end holds it, so a
+    candidate of it seeing both (off the loop) goes."""
+    both = graph.seen(a, digit) & graph.seen(b, digit) & ~chain_cells & ~(1 << start)
+    return [(c, digit) for c in cells_of(both & digit_mask(graph.board, digit))]
+
+
+def _als_node_gone(
+    graph: ChainGraph, node: int, following: tuple[int, bool] | None
+) -> list[Candidate]:
+    """In a continuous loop an ALS node lacks its entry digit or its exit digit, so its other
+    digits are locked in it and go from every cell seeing all their places. When the node
+    forces a cell (the loop goes on from a placed candidate), the cell's other digits are the
+    exits, and each goes from what sees its places in the ALS and the cell
+    (``TablingSolver.checkNiceLoop``, "isForceExit")."""
+    board = graph.board
+    als = graph.als[node]
+    exits: set[int] = set()
+    forced = -1
+    if following is not None:
+        nxt, placed = following
+        if placed and not graph.is_als(nxt):
+            forced = graph.cell(nxt)
+            exits = set(_digits(board.candidates[forced])) - {graph.digit[nxt]}
+        else:
+            exits = {graph.digit[nxt]}
+    gone: list[Candidate] = []
+    for d in digits_of(als.digits):
+        if d == graph.digit[node]:
+            continue
+        where = als.buddies[d]
+        if d in exits:
+            if forced < 0:
+                continue
+            where &= graph.peer_mask[forced]
+        gone.extend((c, d) for c in cells_of(where))
+    return gone
 
 
 def _aic_kind(graph: ChainGraph, premise: int, target: int) -> list[Candidate] | None:
@@ -522,10 +671,10 @@ def _aic_kind(graph: ChainGraph, premise: int, target: int) -> list[Candidate] |
     return None
 
 
-def _grouped_steps(board: Board, wanted: str) -> Iterator[Step]:
+def _grouped_steps(board: Board, wanted: str, als_nodes: bool = False) -> Iterator[Step]:
     if board.puzzle.model.rules:
         return  # (see the module's docstring)
-    graph = chain_graph(board)
+    graph = chain_graph(board, als_nodes)
     if graph is None:
         return
     count = graph.count
@@ -583,7 +732,8 @@ def _step(graph: ChainGraph, name: str, chain: list[int], gone: list[Candidate])
     links = [graph.link(p[0], q[0], q[1]) for p, q in zip(nodes, nodes[1:], strict=False)]
     parts = [graph.name(nodes[0][0])]
     for n, true in nodes[1:]:
-        parts.append(("=" if true else "-") + graph.name(n))
+        # (an ALS node is entered by a weak link: it is "the entry digit is not in the set")
+        parts.append(("=" if true and not graph.is_als(n) else "-") + graph.name(n))
     proof: set[Candidate] = set()
     for n, _ in nodes:
         proof.update(graph.candidates_of(n))
@@ -608,7 +758,21 @@ def _step(graph: ChainGraph, name: str, chain: list[int], gone: list[Candidate])
             f"one of its cells holds the digit), so each weak link has one true end and "
             f"{listed} can go."
         )
+    if any(graph.is_als(n) for n, _ in nodes):
+        text += (
+            " (An ALS node is N cells holding N+1 digits: once the digit the chain brings "
+            "into it is out, the others are all in it.)"
+        )
     return board.step(name, text, eliminations=gone, proof=sorted(proof), links=links)
+
+
+def search_grouped_chains(board: Board, name: str, *, als_nodes: bool = False) -> Iterator[Step]:
+    """The steps of one grouped technique (``name``: :data:`GCNL`, :data:`GDNL` or
+    :data:`GAIC`), with ALS nodes when ``als_nodes`` (HoDoKu's
+    ``allowAlsInTablingChains``; the solver's techniques leave them out, as HoDoKu does)."""
+    if name not in (GCNL, GDNL, GAIC):
+        raise ValueError(f"not a grouped chain technique: {name!r}")
+    return _grouped_steps(board, name, als_nodes)
 
 
 @technique

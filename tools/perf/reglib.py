@@ -471,7 +471,7 @@ def option_searches() -> dict[tuple[str, str], Technique]:
     HoDoKu's own solver leaves it off and ours has it: variant 2 of ALS-XY-Wing, ALS-XY-Chain
     and Death Blossom sets ``Options.allowAlsOverlap`` (its ``-2`` cases need overlapping
     sets), which the ALS searches take as ``overlap=True``."""
-    from sudoku_cp.logic import als
+    from sudoku_cp.logic import als, grouped
 
     def with_overlap(search: Callable[..., Iterator[Step]]) -> Technique:
         def overlapping(board: Board) -> Iterator[Step]:
@@ -480,7 +480,20 @@ def option_searches() -> dict[tuple[str, str], Technique]:
         overlapping.__name__ = f"{search.__name__}_with_overlap"
         return technique(overlapping)
 
+    def with_als_nodes(name: str) -> Technique:
+        def chained(board: Board) -> Iterator[Step]:
+            return grouped.search_grouped_chains(board, name, als_nodes=True)
+
+        chained.__name__ = f"{name.lower().replace(' ', '_')}_with_als_nodes"
+        return technique(chained)
+
+    loops, nets, aics = (with_als_nodes(n) for n in (grouped.GCNL, grouped.GDNL, grouped.GAIC))
     return {
+        ("0709", "2"): loops,
+        ("0710", "3"): nets,
+        ("0710", "4"): nets,
+        ("0711", "3"): aics,
+        ("0711", "4"): aics,
         ("0902", "2"): with_overlap(als.search_als_xy_wing),
         ("0903", "2"): with_overlap(als.search_als_xy_chain),
         ("0904", "2"): with_overlap(als.search_death_blossom),
