@@ -58,6 +58,7 @@ from .fish import siamese
 from .layout import layout_of
 from .patterns import snapshot, tables
 from .steps import Step
+from .templates import template_cells
 
 MAX_FINS = 5
 """HoDoKu's ``Options.MAX_FINS``: fins of one fish at most, endo fins included."""
@@ -302,68 +303,24 @@ def _cover_sets(
     return out
 
 
-MAX_TEMPLATE_STATES = 50_000
-"""Partial templates (sets of groups used) kept per row at most before :func:`_no_template`
-gives up and lets every candidate through (big grids with many candidates)."""
-
-
 def _no_template(board: Board, digit: int) -> int:
     """The candidates of ``digit`` in no *template* — a placement of the digit on candidate
     cells (and the cell where it is placed), one in each full group and at most one in any
     group — as a cell mask. A fish removes nothing else: its argument holds for every
     template, so one holding a cell shows no fish removes it. (HoDoKu uses the same bound,
-    ``FishSolver.getFishes`` with ``doTemplates``, only for bigger fish.) Found row by row:
-    the sets of groups partial templates use, those that can be completed, and the cells that
-    join two such sets. On a model without rows, or when the sets grow past
-    MAX_TEMPLATE_STATES, every candidate is let through."""
+    ``FishSolver.getFishes`` with ``doTemplates``, only for bigger fish.) The templates are
+    :func:`.templates.template_cells`' (unrefined); where it cannot tell (a model without rows,
+    too many partial templates) every candidate is let through."""
     dmask = snapshot(board).masks[digit]
     key = ("no template", digit, dmask)
     found = board.memo.get(key)
     if isinstance(found, int):
         return found
-    found = _templates_miss(board, digit, dmask)
+    held = template_cells(board, digit, dmask)
+    # (None: cannot tell, let all through; 0: no template at all, a broken grid, nothing to say)
+    found = dmask if held is None else (dmask & ~held if held else 0)
     board.memo[key] = found
     return found
-
-
-def _templates_miss(board: Board, digit: int, dmask: int) -> int:
-    lay = layout_of(board.puzzle.model, board.size)
-    if not lay.rows:
-        return dmask
-    row_of = {g: r for r, g in enumerate(lay.rows)}
-    full = 0
-    for g in lay.full:
-        if g not in row_of:
-            full |= 1 << g
-    options: list[list[tuple[int, int]]] = [[] for _ in lay.rows]
-    values = board.values
-    for cell in range(board.size * board.size):
-        if (dmask >> cell & 1) or values[cell] == digit:
-            row = -1
-            used = 0
-            for g in board.cell_groups[cell]:
-                if g in row_of and row < 0:
-                    row = row_of[g]
-                else:
-                    used |= 1 << g
-            options[row].append((cell, used))
-    layers: list[set[int]] = [{0}]
-    for choices in options:
-        nxt = {s | used for s in layers[-1] for _, used in choices if not s & used}
-        if not nxt or len(nxt) > MAX_TEMPLATE_STATES:
-            return dmask if nxt else 0  # (no template at all: a broken grid, nothing to say)
-        layers.append(nxt)
-    good = {s for s in layers[-1] if s & full == full}
-    held = 0
-    for r in range(len(options) - 1, -1, -1):
-        earlier = set()
-        for s in layers[r]:
-            for cell, used in options[r]:
-                if not s & used and s | used in good:
-                    held |= 1 << cell
-                    earlier.add(s)
-        good = earlier
-    return dmask & ~held
 
 
 def _fish_on(

@@ -122,6 +122,9 @@ TECHNIQUE_RATING: dict[str, tuple[str, int]] = {
     "Forcing Chain Verity": ("Extreme", 500),
     "Forcing Net Contradiction": ("Extreme", 700),
     "Forcing Net Verity": ("Extreme", 700),
+    # Templates (sudoku_cp.logic.templates): StepConfig 8700 and 8800, off in HoDoKu's solver.
+    "Template Set": ("Extreme", 10_000),
+    "Template Delete": ("Extreme", 10_000),
     "Brute Force": ("Extreme", 10_000),
     # The variant steps (sudoku_cp.logic.variants): our own scale, not HoDoKu's (it has no
     # rules beyond groups), placed among its scores — docs/logic-variants.md says why.
