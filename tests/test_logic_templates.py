@@ -220,12 +220,21 @@ def test_a_digit_without_a_template_gives_nothing_and_does_not_crash() -> None:
 
 
 def test_the_enumeration_gives_up_past_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
-    # (a real board; the cap lowered so the empty grid's partial templates pass it)
-    board = Board(Puzzle.parse("." * 81))
+    # The empty 9x9 grid's rows have 9, 27, 27, 81 … sets of columns and boxes used; with the
+    # cap lowered below that, no digit's templates are worked out: every candidate counts as
+    # held, only placed cells as forced, and no step comes.
     monkeypatch.setattr(templates, "MAX_TEMPLATE_STATES", 10)
-    assert templates.template_cells(board, 1, snapshot(board).masks[1]) is None
-    assert templates.refined(Board(Puzzle.parse("." * 81))) is None
-    assert complex_fish._no_template(board, 1) == snapshot(board).masks[1]  # all let through
+    board = Board(Puzzle.parse("4" + "." * 80))
+    masks = snapshot(board).masks
+    assert templates.template_cells(board, 1, masks[1]) is None
+    found = templates.refined(board)
+    assert found is not None
+    held, forced = found
+    assert held[1:] == tuple(masks[d] | (d == 4) for d in range(1, 10))  # r1c1 holds 4
+    assert forced[1:] == (0, 0, 0, 1, 0, 0, 0, 0, 0)
+    for search in SEARCHES:
+        assert list(every_step(search, board)) == []
+    assert complex_fish._no_template(board, 1) == masks[1]  # all let through
 
 
 # --- soundness ----------------------------------------------------------------------------------

@@ -35,9 +35,12 @@ templates that complete; a template's cells in a row are exactly one, so the cel
 templates hold are the rows' only held cells. Other models: a template is a cell in every row
 and every full group (jigsaw regions, diagonals, windows), at most one in any other group — a
 sound generalisation, as every digit of a solution is placed so. A model without rows gives
-nothing, and so does a digit whose partial templates grow past
-:data:`MAX_TEMPLATE_STATES` sets in a row (large grids with many candidates): the bound on the
-work. HoDoKu's solver leaves both techniques off by default (``Options.DEFAULT_SOLVER_STEPS``:
+nothing, and so does a digit whose partial templates grow past :data:`MAX_TEMPLATE_STATES`
+sets in a row (large grids with many candidates; the bound on the work): such a digit is taken
+to allow all its candidates, which refines nothing. On classic 9x9 it is never reached (the
+empty grid's rows have 81 sets at most), so there the steps are HoDoKu's.
+
+HoDoKu's solver leaves both techniques off by default (``Options.DEFAULT_SOLVER_STEPS``:
 ``StepConfig`` 8700 and 8800, ``enabled`` false), so they are listed here, not in the solver's
 registry (as Death Blossom and the Mutant fish).
 """
@@ -138,8 +141,10 @@ _NONE = "none"
 def refined(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """Per digit (index 1 to size; 0 unused), the cells some refined template holds and the
     cells all of them hold (HoDoKu's ``delCandTemplates`` before its final ``not``, and
-    ``setValueTemplates``), placed cells included; None when some digit has no template or
-    its templates cannot be worked out. Remembered in ``board.memo`` per board state."""
+    ``setValueTemplates``), placed cells included; None when some digit has no template. A
+    digit whose templates cannot be worked out (:func:`template_cells` gives None) counts as
+    holding all its candidates and only its placed cells in every template. Remembered in
+    ``board.memo`` per board state."""
     masks = snapshot(board).masks
     size = board.size
     placed = [0] * (size + 1)
@@ -153,7 +158,6 @@ def refined(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     held = [0] * (size + 1)
     forced = [0] * (size + 1)
     allowed = [-1] * (size + 1)
-    result: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     changed = True
     while changed:
         changed = False
@@ -169,11 +173,15 @@ def refined(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
             allowed[digit] = now
             changed = True
             cells = template_cells(board, digit, now)
-            if not cells:  # None: cannot tell; 0: no template, no solution on this board
+            if cells == 0:  # no template: no solution agrees with this board
                 board.memo[key] = _NONE
                 return None
-            held[digit] = cells
-            forced[digit] = _forced(board, cells)
+            if cells is None:
+                # Cannot tell: every candidate may be in a template, and only the placed
+                # cells are in all (nothing to set or delete for this digit, nothing refined).
+                held[digit], forced[digit] = masks[digit] | placed[digit], placed[digit]
+            else:
+                held[digit], forced[digit] = cells, _forced(board, cells)
     result = (tuple(held), tuple(forced))
     board.memo[key] = result
     return result
