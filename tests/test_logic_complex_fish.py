@@ -44,6 +44,8 @@ CODES = {
     "0360": "Finned Mutant X-Wing",
     "0361": "Finned Mutant Swordfish",
     "0362": "Finned Mutant Jellyfish",
+    "0363": "Finned Mutant Squirmbag",
+    "0364": "Finned Mutant Whale",
 }
 
 # HoDoKu reglib-1.4.txt, the line number after each case.
@@ -105,6 +107,11 @@ REGLIB = [
     "328 829 759 367 867 269 769:129::",  # 719
     ":0362:4:....27.3+9+3.164+9+2...9+2..+5..+6+13.9...28+9.8..+26+1..+25..13+9...+9+2.8.5+3.....39622.+3."
     "+9...1:447 772 781 782 792 892:417::",  # 750
+    ":0363:9:.1.8.7.....81.6....4..528....7..3..82.1.7.5.33..5..2....5781.9.8..4.51..1....9.85:"
+    "219 722 922 445 447 465 692:913::",  # 760
+    ":0364:4:9.7..5...1..7..9..86..9.57..8...61.9316.59..72.91..65.....2..96.9...4..8...9..3.5:"
+    "214 314 414 315 615 815 217 118 218 222 325 228 328 428 234 339 439 448 854 458 772 473 374 "
+    "384 185 493 795:491::",  # 763
 ]
 
 SIAMESE = [
@@ -203,7 +210,7 @@ def test_registered_at_hodoku_order_with_its_rating() -> None:
     # A step may carry any family's name (a Franken search names what it finds): all rated.
     for family in ("Franken", "Mutant"):
         for finned in (False, True):
-            for size in (2, 3, 4):
+            for size in (2, 3, 4, 5, 6):
                 assert complex_fish.fish_name(family, size, finned) in TECHNIQUE_RATING
 
 

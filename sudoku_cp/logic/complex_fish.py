@@ -32,8 +32,10 @@ is not searched (:func:`_no_template`; HoDoKu uses the same bound for fish bigge
 
 Sizes: HoDoKu's solver searches, by default (``Options.DEFAULT_SOLVER_STEPS``, the seventh
 field), only Franken and Finned Franken X-Wing and Swordfish; Franken Jellyfish and every
-Mutant fish are there but off. All of sizes 2 to 4 are written here (:data:`TECHNIQUES`), the
-default four registered in :mod:`.solver`; Squirmbag and larger (5 to 7 units) are not.
+Mutant fish are there but off. All of sizes 2 to 6 (Squirmbag: 5 units, Whale: 6) are written
+here (:data:`TECHNIQUES`), the default four registered in :mod:`.solver`; the Leviathan (7
+units; on a 9x9 grid a fish that big has a smaller complement) is not. The big ones can take
+seconds on a board where templates leave the digit much to remove.
 
 Other models: a *box* here is any full group that is not a row or column — a box, a jigsaw
 region, a window of a hyper grid, a diagonal. The deduction needs only that a base unit holds
@@ -68,7 +70,7 @@ MAX_ENDO_FINS = 2
 ROW, COLUMN, BOX = 1, 2, 4
 """Unit kinds as bits (HoDoKu's ``LINE_MASK``, ``COL_MASK``, ``BLOCK_MASK``)."""
 
-SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale"}
 
 FRANKEN, MUTANT = "Franken", "Mutant"
 
@@ -471,6 +473,14 @@ mutant_jellyfish = _search(MUTANT, 4, False)
 finned_mutant_x_wing = _search(MUTANT, 2, True)
 finned_mutant_swordfish = _search(MUTANT, 3, True)
 finned_mutant_jellyfish = _search(MUTANT, 4, True)
+franken_squirmbag = _search(FRANKEN, 5, False)
+franken_whale = _search(FRANKEN, 6, False)
+finned_franken_squirmbag = _search(FRANKEN, 5, True)
+finned_franken_whale = _search(FRANKEN, 6, True)
+mutant_squirmbag = _search(MUTANT, 5, False)
+mutant_whale = _search(MUTANT, 6, False)
+finned_mutant_squirmbag = _search(MUTANT, 5, True)
+finned_mutant_whale = _search(MUTANT, 6, True)
 
 TECHNIQUES: tuple[tuple[int, str, Technique], ...] = (
     # HoDoKu's order key (Options.DEFAULT_SOLVER_STEPS), name, search
@@ -486,5 +496,13 @@ TECHNIQUES: tuple[tuple[int, str, Technique], ...] = (
     (7900, "Finned Mutant X-Wing", finned_mutant_x_wing),
     (8000, "Finned Mutant Swordfish", finned_mutant_swordfish),
     (8100, "Finned Mutant Jellyfish", finned_mutant_jellyfish),
+    (6400, "Franken Squirmbag", franken_squirmbag),
+    (6500, "Franken Whale", franken_whale),
+    (7000, "Finned Franken Squirmbag", finned_franken_squirmbag),
+    (7100, "Finned Franken Whale", finned_franken_whale),
+    (7600, "Mutant Squirmbag", mutant_squirmbag),
+    (7700, "Mutant Whale", mutant_whale),
+    (8200, "Finned Mutant Squirmbag", finned_mutant_squirmbag),
+    (8300, "Finned Mutant Whale", finned_mutant_whale),
 )
 """Every search here; HoDoKu's solver has only 6100, 6200, 6700 and 6800 on by default."""
