@@ -364,6 +364,44 @@ def test_the_bitboard_solver_takes_digits(monkeypatch: pytest.MonkeyPatch) -> No
     assert solver.count_many(hardest, 2, node_limit=1)[0][0] == -1
 
 
+def test_the_one_buffer_entry_is_the_bitboard_kernel_s_run() -> None:
+    """``classic.run_buffer`` (the classic :class:`Solver`'s and the door's entry: one buffer
+    instead of six arrays) gives what ``classic.run`` with its own arrays gives: status,
+    counters and solutions, for each limit."""
+    import numpy as np
+
+    classic = bk._load_classic()
+    kernel = bk._load()
+    puzzles = load_puzzles("17clue", 5) + load_puzzles("forum-hardest", 5)
+    puzzles += [Puzzle.parse(no_solution_puzzle()), Puzzle(none_puzzle(9))]
+    puzzles += [Puzzle.parse(r["puzzle"]) for r in read_csv(DATA / "multiple.csv")[:3]]
+    marks = np.array(bk.classic_marks(load_model("classic"), 9), dtype=np.int32)
+    words, ctrl = classic.buffer(marks)
+    for puzzle in puzzles:
+        digits = np.frombuffer(puzzle.digits, dtype=np.uint8)
+        for limit in (1, 2, 3):
+            sols = np.zeros((3, 81), dtype=np.uint8)
+            status = classic.run_buffer(digits, sols, words, limit)
+            plain_ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
+            plain_ctrl[kernel.BUDGET] = 1 << 62
+            plain_ctrl[kernel.LIMIT_AT] = limit
+            plain_sols = np.zeros((3, 81), dtype=np.uint8)
+            frames = np.empty((82, classic.WIDTH), dtype=np.uint64)
+            plain = classic.run(
+                digits,
+                marks,
+                frames,
+                np.empty(82, dtype=np.int64),
+                np.empty(82, dtype=np.uint64),
+                np.empty(classic.WIDTH, dtype=np.uint64),
+                plain_sols,
+                plain_ctrl,
+            )
+            assert status == plain
+            assert ctrl.tolist()[:6] == plain_ctrl.tolist()[:6]
+            assert (sols == plain_sols).all()
+
+
 def test_the_solver_refuses_digits_it_cannot_read() -> None:
     solver = bk.Solver(same_search=False)
     with pytest.raises(ValueError, match="80 digits for 81 cells"):

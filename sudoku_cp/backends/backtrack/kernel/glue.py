@@ -497,13 +497,11 @@ _ENV_KEY: Any = os.environ.encodekey(ENV) if _ENVIRON is not os.environ else ENV
 
 
 class _DoorBuffers(threading.local):
-    """The door's arrays, one set per thread: a stack of 82 frames, deeper than any classic
-    search (each level fixes a cell), so it never fills; the limit last set, so ``ctrl`` is
-    written only when it changes (the kernel clears its counters itself)."""
+    """The door's arrays, one set per thread: the classic kernel's one-puzzle buffer (its
+    stack deeper than any classic search, so it never fills) and the solutions."""
 
     def __init__(self) -> None:
         self.arrays: tuple[Any, ...] | None = None
-        self.limit = 0
 
 
 _DOOR = _DoorBuffers()
@@ -533,18 +531,17 @@ def classic_door(model: Model, digits: bytes, limit: int | None) -> Any:
         if "warm" not in _KERNEL or not is_classic(model, 9):
             return None
         _DOOR_MODELS[id(model)] = model
-    if len(digits) != 81 or (_ENV_KEY in _ENVIRON and _mode() == "off"):  # (unset: on)
+    if type(digits) is not bytes or len(digits) != 81:
+        return None  # (the entry below is compiled for bytes: read without a copy)
+    if _ENV_KEY in _ENVIRON and _mode() == "off":  # (unset: on)
         return None
     arrays = _DOOR.arrays
     if arrays is None:
         arrays = _DOOR.arrays = _door_arrays()
-    run, frombuffer, uint8, packed, frames, frame_cell, frame_left, work, sols, ctrl = arrays
-    if _DOOR.limit != limit:
-        ctrl[_LIMIT_AT] = _DOOR.limit = limit
-    ctrl[_STARTED] = 0  # the kernel then clears its counters
+    run, words, sols, ctrl = arrays
     _KERNEL["engine"] = "classic kernel"  # (note_engine, without the call)
     start = perf_counter()
-    state = run(frombuffer(digits, uint8), packed, frames, frame_cell, frame_left, work, sols, ctrl)
+    state = run(digits, sols, words, limit)
     seconds = perf_counter() - start
     if state > _LIMIT:  # paused or a buffer full: never, the buffers are big enough
         return None
@@ -583,52 +580,35 @@ _new = object.__new__
 _GRID = struct.Struct("81B").unpack_from
 """A solution row of the door's buffer as a tuple of ints (straight from the array: no slice,
 no ``tolist``)."""
-_DONE, _LIMIT, _STARTED, _LIMIT_AT = 0, 1, 6, 7
-"""The kernels' statuses and ``ctrl`` indices the door uses (:mod:`.generic`'s, which imports
-numba; :func:`_door_arrays` checks they agree)."""
+_DONE, _LIMIT = 0, 1
+"""The kernels' statuses the door reads (:mod:`.generic`'s, which imports numba;
+:func:`_door_arrays` checks they agree)."""
 
 
 def _door_arrays() -> tuple[Any, ...]:
-    """The classic kernel's ``run``, a bytes-to-array reader, and the door's buffers."""
+    """The classic kernel's one-puzzle entry for 81 bytes, and the door's buffers."""
     import numpy as np
 
     from ....model import load_model
 
     kernel, classic = _load(), _load_classic()
-    assert (_DONE, _LIMIT, _STARTED, _LIMIT_AT) == (
-        kernel.DONE,
-        kernel.LIMIT,
-        kernel.STARTED,
-        kernel.LIMIT_AT,
-    ), "the door's copies of the kernel's constants"
-    ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
-    ctrl[kernel.BUDGET] = 1 << 62  # no deadline: one call
-    depth = 82
-    uint8 = np.dtype(np.uint8)
-    arrays = (
-        _engine(load_model("classic"), 9, True).packed,  # (every cell open to every digit)
-        np.empty((depth, classic.WIDTH), dtype=np.uint64),
-        np.empty(depth, dtype=np.int64),
-        np.empty(depth, dtype=np.uint64),
-        np.empty(classic.WIDTH, dtype=np.uint64),
-        np.empty((DOOR_LIMIT, 81), dtype=np.uint8),
-        ctrl,
-    )
-    empty = np.frombuffer(bytes(81), uint8)  # the digits as the door hands them over
-    ctrl[kernel.LIMIT_AT] = 1
-    classic.run(empty, *arrays)  # (compiled for these types, if it was not)
-    return (_entry(classic.run, (empty, *arrays)), np.frombuffer, uint8, *arrays)
+    assert (_DONE, _LIMIT) == (kernel.DONE, kernel.LIMIT), "the door's copies of the statuses"
+    words, ctrl = classic.buffer(classic_marks(load_model("classic"), 9))
+    sols = np.empty((DOOR_LIMIT, 81), dtype=np.uint8)
+    args = (bytes(81), sols, words, 1)  # the digits as the door hands them over
+    classic.run_buffer(*args)  # (compiled for these types, if it was not)
+    return (_entry(classic.run_buffer, args), words, sols, ctrl)
 
 
 def _entry(run: Any, args: tuple[Any, ...]) -> Any:
     """The compiled ``run`` for these arguments' types, called without numba's dispatch (which
-    types every argument at every call: 0.6 µs of eight arrays, a third of what the door may
-    add), or ``run`` itself where numba keeps it elsewhere. Safe only because the door passes
-    arrays of exactly these types, all its own but the digits (always ``np.frombuffer`` of
-    81 bytes)."""
+    types every argument at every call: 0.2 µs of the door's four, a tenth of what the door
+    may add), or ``run`` itself where numba keeps it elsewhere. Safe only because the door passes
+    arrays of exactly these types, all its own but the digits (always 81 ``bytes``)."""
     from numba import typeof
 
     compiled = getattr(run, "overloads", {}).get(tuple(typeof(arg) for arg in args))
+    # (an int argument's type is int64 either way)
     return getattr(compiled, "entry_point", None) or run
 
 
@@ -732,6 +712,14 @@ class Solver:
         self._run = engine.run
         self._fixed = (engine.packed, self._frames, self._frame_cell, self._frame_left)
         self._scratch = (np.empty(engine.width, dtype=np.uint64), self._sols, self._ctrl)
+        self._words = None
+        if engine.classic:  # one buffer, four arguments: half of numba's dispatch a call
+            self._one = _load_classic().run_buffer
+            self._words, self._ctrl = _load_classic().buffer(engine.packed)
+        self._max_limit = max_limit
+        self._found_at = kernel.FOUND
+        self._found = [self._sols[:n] for n in range(max_limit + 1)]
+        """The solutions buffer's first n rows, per n (made once: a slice a call costs)."""
 
     @property
     def classic(self) -> bool:
@@ -747,12 +735,16 @@ class Solver:
         """The count of solutions up to ``limit`` (at most the solver's ``max_limit``) and the
         solutions, a row of N² digits each (a numpy array). ``digits``: N² givens, 0 blank, as
         a ``uint8`` numpy array or bytes."""
-        if not 1 <= limit <= self._sols.shape[0]:
-            raise ValueError(f"limit must be from 1 to {self._sols.shape[0]}")
+        if not 1 <= limit <= self._max_limit:
+            raise ValueError(f"limit must be from 1 to {self._max_limit}")
         if isinstance(digits, bytes):
             digits = self._np.frombuffer(digits, dtype=self._np.uint8)
         if len(digits) != self.cells:  # the kernels read N² digits, unchecked
             raise ValueError(f"{len(digits)} digits for {self.cells} cells")
+        if self._words is not None:
+            self._one(digits, self._sols, self._words, limit)
+            found = self._ctrl.item(self._found_at)
+            return found, self._found[found]
         ctrl = self._ctrl
         ctrl[self._kernel.STARTED] = 0  # the kernel then clears its counters
         ctrl[self._kernel.LIMIT_AT] = limit
