@@ -347,3 +347,25 @@ def test_jigsaw_regions_are_boxes() -> None:
                 _check(board, links, step)
                 total += 1
     assert total
+
+
+def test_solves_with_kraken_stay_sound() -> None:
+    """Whole solves with both types right after the default techniques up to AIC (before the
+    grouped chains, ALS steps and forcing chains that would take most of their states): every
+    step holds in the solution, and every Kraken step is a Kraken from the board it was on."""
+    chosen = [e.find for e in TECHNIQUES if not e.rules and e.order <= 5602]
+    chosen += list(BY_NAME.values())
+    used = 0
+    for ident in ("top1465#29", "top1465#141", "top1465#295"):
+        row = next(r for r in read_csv("top1465.csv", 25) if r["id"] == ident)
+        puzzle = puzzle_of(row)
+        (solution,) = solutions(puzzle)
+        trace = solve_logically(puzzle, uniqueness=False, techniques=chosen)
+        board = Board(puzzle)
+        for step in trace.steps:
+            check_step(board, step, solution)
+            if step.technique in BY_NAME:
+                _check(board, Links(board), step)
+                used += 1
+            board.apply(step)
+    assert used
