@@ -205,6 +205,9 @@ def test_techniques_are_found_by_hodoku_s_name() -> None:
     assert finder("Squirmbag") is None  # no search for size-5 fish
     # the modules' own lists are read too (searches the solver may leave off)
     assert ("Skyscraper", patterns.skyscraper) in _module_techniques()
+    for name in ("Kraken Fish Type 1", "Kraken Fish Type 2"):  # kraken.TECHNIQUES (off)
+        kraken = finder(name)
+        assert kraken is not None and kraken[1] == {name}
 
 
 def test_the_library_file_as_read() -> None:

@@ -44,7 +44,8 @@ fin" is sharing any group with it (``Board.peers``). A model with no rows and co
 Franken fish; Mutant fish use whatever full groups it has.
 
 Kraken fish (``FishSolver.searchForKraken``, fins linked to eliminations by chains from the
-``TablingSolver``) are not written.
+``TablingSolver``) are :mod:`.kraken`'s; it takes its fish from here (``_fish_on`` with
+``kraken``).
 """
 
 from __future__ import annotations
@@ -66,6 +67,10 @@ MAX_FINS = 5
 """HoDoKu's ``Options.MAX_FINS``: fins of one fish at most, endo fins included."""
 MAX_ENDO_FINS = 2
 """HoDoKu's ``Options.MAX_ENDO_FINS``: endo fins of one fish at most."""
+KRAKEN_FINS = 2
+"""HoDoKu's ``Options.MAX_KRAKEN_FINS``: fins of a fish a Kraken search starts from."""
+KRAKEN_ENDO_FINS = 0
+"""HoDoKu's ``Options.MAX_KRAKEN_ENDO_FINS``: none."""
 
 ROW, COLUMN, BOX = 1, 2, 4
 """Unit kinds as bits (HoDoKu's ``LINE_MASK``, ``COL_MASK``, ``BLOCK_MASK``)."""
@@ -148,10 +153,12 @@ class _Fish:
     cannibal: int
 
 
-def _base_sets(units: list[_Unit], n: int, finned: bool) -> Iterator[tuple[list[_Unit], int, int]]:
+def _base_sets(
+    units: list[_Unit], n: int, finned: bool, max_endo: int = MAX_ENDO_FINS
+) -> Iterator[tuple[list[_Unit], int, int]]:
     """Every n units of ``units`` (in order) that may be a fish's base: for an unfinned fish
     none with more than n candidates and no candidate shared; for a finned one at most
-    MAX_ENDO_FINS shared (counted as ``FishSolver.getFishes`` counts them). Each with the
+    ``max_endo`` shared (counted as ``FishSolver.getFishes`` counts them). Each with the
     union of its candidates and the shared ones (the endo fins)."""
     usable = units if finned else [u for u in units if u.mask.bit_count() <= n]
 
@@ -167,7 +174,7 @@ def _base_sets(units: list[_Unit], n: int, finned: bool) -> Iterator[tuple[list[
             count = endo_count
             if shared:
                 count += shared.bit_count()
-                if not finned or count > MAX_ENDO_FINS:
+                if not finned or count > max_endo:
                     continue
             yield from extend(i + 1, [*chosen, unit], union | unit.mask, endo | shared, count)
 
@@ -182,6 +189,9 @@ def _cover_sets(
     finned: bool,
     peer_mask: tuple[int, ...],
     removable: int,
+    *,
+    max_fins: int = MAX_FINS,
+    kraken: bool = False,
 ) -> list[tuple[int, int]]:
     """Every n of the cover units ``masks`` (their cells holding the digit) that hold all of
     ``base`` but at most MAX_FINS fins (none unfinned), as a bit mask of the units chosen
@@ -190,14 +200,19 @@ def _cover_sets(
     fin (every unit holding it then left out); once none is open, units still allowed fill
     up the set. A branch stops when the units left cannot cover enough, or when no cell of
     ``removable`` (the candidates a fish could remove) in the cover sees every fin; a set
-    is kept only if it removes some cell of ``removable``."""
-    budget = MAX_FINS - endo.bit_count() if finned else 0
+    is kept only if it removes some cell of ``removable``.
+
+    ``kraken``: the sets a Kraken fish starts from (:mod:`.kraken`), kept only if their fins
+    remove nothing (no cell the unfinned fish would remove sees every fin) while the unfinned
+    fish would remove something; the "sees every fin" pruning is then off (``removable``
+    should be all the digit's candidates)."""
+    budget = max_fins - endo.bit_count() if finned else 0
     count = len(masks)
     full = (1 << count) - 1
     seen = removable
     for cell in _bits(endo):
         seen &= peer_mask[cell]
-    if not seen:
+    if not seen and not kraken:
         return []
     holders_of: dict[int, tuple[list[tuple[int, int]], int]] = {}
 
@@ -231,6 +246,12 @@ def _cover_sets(
             reached[units] = cells
         return cells
 
+    def keeps(units: int, seen: int) -> bool:
+        cells = reach(units)
+        if kraken:  # (HoDoKu's FishSolver.searchCoverUnits, its ``kraken`` branch)
+            return bool(cells) and not cells & seen
+        return bool(seen & cells)
+
     spans: dict[int, int] = {}
 
     def span(units: int) -> int:
@@ -252,21 +273,21 @@ def _cover_sets(
                     return
                 for cell in _bits(forced):
                     seen &= peer_mask[cell]
-                if not seen & reach((full & ~forbidden) | chosen):
+                if not kraken and not seen & reach((full & ~forbidden) | chosen):
                     return
                 open_ &= ~forced
         if not open_:
             if finned and not fins | endo:
                 return  # no fin: the unfinned search's
             if not left:
-                if seen & reach(chosen):
+                if keeps(chosen, seen):
                     out.append((chosen, fins | endo))
                 return
             for more in combinations(_small_bits(full & ~forbidden), left):
                 picked = chosen
                 for i in more:
                     picked |= 1 << i
-                if seen & reach(picked):
+                if keeps(picked, seen):
                     out.append((picked, fins | endo))
             return
         spare = budget - fins.bit_count()
@@ -276,7 +297,7 @@ def _cover_sets(
                 return
             for cell in _bits(open_):
                 seen &= peer_mask[cell]
-            if seen & reach(chosen):
+            if keeps(chosen, seen):
                 out.append((chosen, fins | open_ | endo))
             return
         if wide > spare:
@@ -298,7 +319,7 @@ def _cover_sets(
             shut = forbidden | every
             # What is removed lies in the cover: some unit chosen or still allowed must hold
             # a cell seeing every fin.
-            if narrowed & reach((full & ~shut) | chosen):
+            if kraken or narrowed & reach((full & ~shut) | chosen):
                 branch(open_ & ~low, chosen, left, shut, fins | low, narrowed)
 
     branch(base & ~endo, 0, n, 0, 0, seen)
@@ -326,11 +347,22 @@ def _no_template(board: Board, digit: int) -> int:
 
 
 def _fish_on(
-    board: Board, digit: int, n: int, finned: bool, family: str, *, bound: bool = True
+    board: Board,
+    digit: int,
+    n: int,
+    finned: bool,
+    family: str,
+    *,
+    bound: bool = True,
+    kraken: bool = False,
 ) -> Iterator[_Fish]:
     """Every fish of size n on ``digit`` a Franken or Mutant search finds (``family``), of
     the families that search yields. ``bound=False`` searches without the template bound
-    (the same fish, slower: for the tests)."""
+    (the same fish, slower: for the tests). ``kraken``: instead, the finned fish a Kraken
+    search starts from (:mod:`.kraken`: HoDoKu's ``FishSolver.getKrakenFish`` with
+    ``Options.MAX_KRAKEN_FINS`` fins at most and ``MAX_KRAKEN_ENDO_FINS`` endo fins), of every
+    family the units give (basic fish too), whose fins remove nothing; each with what the
+    unfinned fish would remove as its ``eliminations``."""
     units = _units(board, digit)
     if family == FRANKEN:
         boxes = [u for u in units if u.kind == BOX]
@@ -343,11 +375,14 @@ def _fish_on(
         passes = [(units, units)]
     peer_mask = tables(board).peer_mask
     # What a fish can remove at most: nothing there, no fish to look for.
-    removable = _no_template(board, digit) if bound else snapshot(board).masks[digit]
+    # (A Kraken's eliminations come from chains through other digits: no template bound.)
+    bounded = bound and not kraken
+    removable = _no_template(board, digit) if bounded else snapshot(board).masks[digit]
     if not removable:
         return
+    max_fins, max_endo = (KRAKEN_FINS, KRAKEN_ENDO_FINS) if kraken else (MAX_FINS, MAX_ENDO_FINS)
     for base_units, cover_units in passes:
-        for base, union, endo in _base_sets(base_units, n, finned):
+        for base, union, endo in _base_sets(base_units, n, finned, max_endo):
             groups = {u.group for u in base}
             base_kinds = 0
             for u in base:
@@ -356,7 +391,18 @@ def _fish_on(
             if len(covers) < n:
                 continue
             masks = [u.mask for u in covers]
-            for chosen, fins in _cover_sets(union, endo, masks, n, finned, peer_mask, removable):
+            chosen_sets = _cover_sets(
+                union,
+                endo,
+                masks,
+                n,
+                finned,
+                peer_mask,
+                removable,
+                max_fins=max_fins,
+                kraken=kraken,
+            )
+            for chosen, fins in chosen_sets:
                 if bool(fins) != finned:
                     continue
                 cover = [covers[i] for i in _small_bits(chosen)]
@@ -364,7 +410,7 @@ def _fish_on(
                 for u in cover:
                     cover_kinds |= u.kind
                 found = classify(base_kinds, cover_kinds)
-                if found is None or (family == MUTANT and found != MUTANT):
+                if not kraken and (found is None or (family == MUTANT and found != MUTANT)):
                     continue
                 covered = 0
                 cannibal = 0
@@ -372,7 +418,7 @@ def _fish_on(
                     cannibal |= covered & u.mask
                     covered |= u.mask
                 targets = (covered & ~union) | cannibal
-                if fins:
+                if fins and not kraken:
                     seen = -1
                     for cell in _bits(fins):
                         seen &= peer_mask[cell]

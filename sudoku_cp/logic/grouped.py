@@ -726,20 +726,33 @@ def _has_group(graph: ChainGraph, chain: list[int]) -> bool:
     return any(graph.is_group(graph.node(lit)[0]) for lit in chain)
 
 
-def _step(graph: ChainGraph, name: str, chain: list[int], gone: list[Candidate]) -> Step:
-    board = graph.board
+def chain_notation(graph: ChainGraph, chain: list[int]) -> str:
+    """A chain of literals written out: ``2r1c1-2r1c5=2r3c4``, each node after the first
+    with ``=`` when it is true (reached by a strong link), ``-`` when false."""
     nodes = [graph.node(lit) for lit in chain]
-    links = [graph.link(p[0], q[0], q[1]) for p, q in zip(nodes, nodes[1:], strict=False)]
     parts = [graph.name(nodes[0][0])]
     for n, true in nodes[1:]:
         # (an ALS node is entered by a weak link: it is "the entry digit is not in the set")
         parts.append(("=" if true and not graph.is_als(n) else "-") + graph.name(n))
+    return "".join(parts)
+
+
+def chain_links(graph: ChainGraph, chain: list[int]) -> list[Link]:
+    """A chain's links, each strong when it reaches a true node."""
+    nodes = [graph.node(lit) for lit in chain]
+    return [graph.link(p[0], q[0], q[1]) for p, q in zip(nodes, nodes[1:], strict=False)]
+
+
+def _step(graph: ChainGraph, name: str, chain: list[int], gone: list[Candidate]) -> Step:
+    board = graph.board
+    nodes = [graph.node(lit) for lit in chain]
+    links = chain_links(graph, chain)
     proof: set[Candidate] = set()
     for n, _ in nodes:
         proof.update(graph.candidates_of(n))
     start, end = nodes[0][0], nodes[-1][0]
     listed = ", ".join(f"{d} from {board.name(c)}" for c, d in gone)
-    notation = "".join(parts)
+    notation = chain_notation(graph, chain)
     if name == GAIC:
         text = (
             f"In {notation}, if {graph.name(start)} is false each strong link makes the next "

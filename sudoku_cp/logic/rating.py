@@ -131,6 +131,10 @@ TECHNIQUE_RATING: dict[str, tuple[str, int]] = {
     "Forcing Chain Verity": ("Extreme", 500),
     "Forcing Net Contradiction": ("Extreme", 700),
     "Forcing Net Verity": ("Extreme", 700),
+    # Kraken fish (sudoku_cp.logic.kraken): StepConfig 8450 KRAKEN_FISH, off in HoDoKu's
+    # solver; SolutionType.getStepConfig rates both types with it.
+    "Kraken Fish Type 1": ("Extreme", 500),
+    "Kraken Fish Type 2": ("Extreme", 500),
     # Templates (sudoku_cp.logic.templates): StepConfig 8700 and 8800, off in HoDoKu's solver.
     "Template Set": ("Extreme", 10_000),
     "Template Delete": ("Extreme", 10_000),

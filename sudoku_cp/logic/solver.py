@@ -140,6 +140,8 @@ TECHNIQUES: list[Entry] = [
     Entry(8501, tabling.FCV, tabling.forcing_chain_verity, largest=HODOKU_SIDE),
     Entry(8600, tabling.FNC, tabling.forcing_net_contradiction, largest=HODOKU_SIDE),
     Entry(8601, tabling.FNV, tabling.forcing_net_verity, largest=HODOKU_SIDE),
+    # Kraken Fish (8450) is off in HoDoKu's default solver (StepConfig enabled=false):
+    # kraken.TECHNIQUES has both types for a caller's list and reglib.
     # Template Set and Template Delete (8700, 8800) are off in HoDoKu's default solver
     # (StepConfig enabled=false): templates.TECHNIQUES has them for a caller's list and reglib.
 ]
