@@ -15,6 +15,7 @@ differs from it or whose marks leave its digit out, without saying the digit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -80,7 +81,13 @@ def _wrong_cell(solution: tuple[int, ...], state: State, n: int) -> tuple[int, s
     return None
 
 
-def next_hint(puzzle: Puzzle, state: State | None = None, *, uniqueness: bool = True) -> Hint:
+def next_hint(
+    puzzle: Puzzle,
+    state: State | None = None,
+    *,
+    uniqueness: bool = True,
+    extra: Sequence[str] = (),
+) -> Hint:
     """The next step of a human-style solve of ``puzzle`` from ``state`` (None: from the
     givens), or why there is none (see :class:`Hint`). ``state`` must have passed
     :func:`~sudoku_cp.formats.state.check_state`. Techniques that assume one solution take part
@@ -121,6 +128,7 @@ def next_hint(puzzle: Puzzle, state: State | None = None, *, uniqueness: bool = 
         placed=placed,
         marks=marks,
         max_steps=1,
+        extra=extra,
     )
     if trace.steps:
         step = trace.steps[0]

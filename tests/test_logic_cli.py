@@ -107,3 +107,59 @@ def test_explain_picture_options_refused_in_one_line() -> None:
         assert code == 2 and words in err and err.count("\n") == 1, (args, err)
     code, _, err = run("explain", "famous", "--format", "html")
     assert code == 2 and "draws one puzzle" in err
+
+
+TOP1465_1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+"""top1465#1 (bundled): HoDoKu's default techniques need forcing chains on it."""
+
+
+def test_also_turns_on_a_technique_hodoku_leaves_off() -> None:
+    from sudoku_cp import Puzzle, get_backend
+
+    code, out, _ = run("rate", TOP1465_1, "-f", "json")
+    plain = json.loads(out)["techniques"]
+    assert code == 0 and "Forcing Chain Contradiction" in plain
+    assert "Kraken Fish Type 2" not in plain
+    code, out, _ = run("rate", TOP1465_1, "-f", "json", "--also", "KRAKEN fish type 2")
+    added = json.loads(out)["techniques"]
+    assert code == 0 and added.get("Kraken Fish Type 2", 0) >= 1
+    # explain takes the same option; every Kraken step holds in the solution
+    (solution,) = get_backend("backtrack").solve(Puzzle.parse(TOP1465_1), limit=2).solutions
+    code, out, _ = run("explain", TOP1465_1, "-f", "json", "--also", "Kraken Fish Type 2")
+    steps = [s for s in json.loads(out)["steps"] if s["technique"] == "Kraken Fish Type 2"]
+    assert code == 0 and steps
+    for step in steps:
+        assert step["eliminations"]
+        for gone in step["eliminations"]:
+            row, col = int(gone["cell"][1]) - 1, int(gone["cell"][3]) - 1
+            assert solution[9 * row + col] != gone["digit"]
+
+
+def test_also_refuses_names_in_one_line() -> None:
+    for args, said in [
+        (("--also", "Bogus Wing"), "'Bogus Wing' is no technique to add"),
+        (("--also", "x-wing"), "'x-wing' is on already"),
+        (("--also", "Death Blossom", "--scale", "se"), "--also adds HoDoKu techniques"),
+    ]:
+        for command in ("rate", "explain"):
+            code, out, err = run(command, EASY, *args)
+            assert code == 2 and out == "" and said in err and err.count("\n") == 1, err
+    code, _, err = run("explain", EASY, "--hint", "--also", "nope")
+    assert code == 2 and "no technique to add" in err
+
+
+def test_solve_logically_takes_extra_or_techniques_not_both() -> None:
+    import pytest
+
+    from sudoku_cp import Puzzle
+    from sudoku_cp.errors import SudokuError
+    from sudoku_cp.logic.solver import OPTIONAL, TECHNIQUES, solve_logically, techniques
+
+    with pytest.raises(SudokuError, match="not both"):
+        solve_logically(Puzzle.parse(EASY), techniques=[], extra=["Death Blossom"])
+    # each optional search has HoDoKu's order key and is not also a default one
+    assert not {e.name for e in OPTIONAL} & {e.name for e in TECHNIQUES}
+    assert [e.order for e in OPTIONAL] == sorted(e.order for e in OPTIONAL)
+    default = techniques(uniqueness=True)
+    more = techniques(uniqueness=True, extra=["template set", "Death Blossom"])
+    assert len(more) == len(default) + 2 and set(default) <= set(more)

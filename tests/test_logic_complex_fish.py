@@ -315,7 +315,7 @@ def _found(board: Board, n: int, finned: bool, family: str, bound: bool) -> set[
     return {
         (f.base, f.cover, f.fins, f.eliminations)
         for digit in range(1, board.size + 1)
-        for f in complex_fish._fish_on(board, digit, n, finned, family, bound=bound)
+        for f in complex_fish.fish_on(board, digit, n, finned, family, bound=bound)
     }
 
 

@@ -31,7 +31,7 @@ from logic_driver import check_step, puzzle_of, read_csv, solutions
 from sudoku_cp import Puzzle
 from sudoku_cp.logic import kraken
 from sudoku_cp.logic.board import Board, every_step
-from sudoku_cp.logic.complex_fish import FRANKEN, _fish_on
+from sudoku_cp.logic.complex_fish import FRANKEN, fish_on
 from sudoku_cp.logic.rating import TECHNIQUE_RATING
 from sudoku_cp.logic.solver import TECHNIQUES, solve_logically
 from sudoku_cp.logic.steps import Step
@@ -325,7 +325,7 @@ def test_fish_are_every_kraken_premise(state: str) -> None:
         for n in (2, 3, 4) if digit in (1, 8) else (2,):
             found = {
                 (frozenset(u.group for u in f.base), frozenset(u.group for u in f.cover))
-                for f in _fish_on(board, digit, n, True, FRANKEN, kraken=True)
+                for f in fish_on(board, digit, n, True, FRANKEN, kraken=True)
             }
             assert found == _brute_force(board, digit, n), (digit, n)
             total += len(found)

@@ -77,6 +77,32 @@ uniqueness_option = click.option(
 """One option, one default, for ``explain`` and ``rate`` (they scored a puzzle 4,728 and
 5,608 when only ``rate`` let uniqueness techniques in by default)."""
 
+also_option = click.option(
+    "--also",
+    multiple=True,
+    metavar="TECHNIQUE",
+    help="Turn on a technique HoDoKu's solver leaves off, by name, any case (repeatable): "
+    "Death Blossom, Franken Jellyfish, Finned Franken Jellyfish, Mutant and Finned Mutant "
+    "X-Wing to Whale, Franken Squirmbag and Whale, Kraken Fish Type 1 and 2, Template Set, "
+    "Template Delete. It takes its place in HoDoKu's order, at HoDoKu's score.",
+)
+
+
+def _also(command: str, also: tuple[str, ...], scale: str) -> None:
+    """Refuse ``--also`` names that are no technique to add, or with --scale se (one line,
+    exit 2)."""
+    if not also:
+        return
+    if scale == "se":
+        fail(f"{command}: --also adds HoDoKu techniques; SE's path has its own (--scale se)")
+    from ..errors import SudokuError
+    from ..logic.solver import optional_entries
+
+    try:
+        optional_entries(also)
+    except SudokuError as err:
+        fail(f"{command}: --also: {err}")
+
 
 @main.command()
 @click.argument("puzzle")
@@ -120,6 +146,7 @@ uniqueness_option = click.option(
 )
 @scale_option
 @time_cap_option
+@also_option
 def explain(
     puzzle: str,
     model: str,
@@ -132,6 +159,7 @@ def explain(
     hint: bool,
     scale: str = "hodoku",
     time_cap: float | None = None,
+    also: tuple[str, ...] = (),
 ) -> None:
     """Solve PUZZLE (text, a file, a bundled sample's name or -) by human techniques and print
     every step: the technique, its level and score, what it proves and why.
@@ -157,6 +185,7 @@ def explain(
     from ..logic.text import format_trace, trace_data
 
     _se_options("explain", scale, time_cap, uniqueness, state)
+    _also("explain", also, scale)
     if scale == "se" and (hint or out_format not in ("text", "json")):
         fail(
             "explain: --scale se explains the whole path as text or json; --hint and "
@@ -198,13 +227,14 @@ def explain(
             continue
         position = puzzle_state(record.puzzle, state)
         if hint:
-            worst = max(worst, _hint(record, position, uniqueness, out_format))
+            worst = max(worst, _hint(record, position, uniqueness, out_format, also))
             continue
         trace = solve_logically(
             record.puzzle,
             uniqueness=uniqueness,
             placed=None if position is None else position.placed,
             marks=None if position is None else position.marks,
+            extra=also,
         )
         if out_format == "json":
             click.echo(json.dumps(trace_data(trace)))
@@ -306,7 +336,9 @@ HINT_EXIT = {
 """``explain --hint``'s exit status for each outcome (:class:`~sudoku_cp.hint.Hint`)."""
 
 
-def _hint(record: Any, position: Any, uniqueness: bool, out_format: str) -> int:
+def _hint(
+    record: Any, position: Any, uniqueness: bool, out_format: str, also: tuple[str, ...] = ()
+) -> int:
     """Print the next step of ``record``'s puzzle from ``position`` (a state or None); return
     the exit status it calls for."""
     from ..hint import next_hint
@@ -316,7 +348,7 @@ def _hint(record: Any, position: Any, uniqueness: bool, out_format: str) -> int:
 
     puzzle = record.puzzle
     size = puzzle.size
-    found = next_hint(puzzle, position, uniqueness=uniqueness)
+    found = next_hint(puzzle, position, uniqueness=uniqueness, extra=also)
     step = found.step
     if out_format == "json":
         data: dict[str, Any] = {"id": record.id, "outcome": found.outcome, "text": found.text}
@@ -442,6 +474,7 @@ FIELDS = ("id", "level", "score", "hardest", "steps", "outcome", "hardest_used")
 @state_option
 @scale_option
 @time_cap_option
+@also_option
 def rate(
     inputs: tuple[str, ...],
     model: str,
@@ -451,6 +484,7 @@ def rate(
     state: str | None,
     scale: str = "hodoku",
     time_cap: float | None = None,
+    also: tuple[str, ...] = (),
 ) -> None:
     """Rate each puzzle of INPUTS (puzzle text, files, bundled samples' names or -) on HoDoKu's
     scale: level (Easy, Medium, Hard, Unfair, Extreme), score (the sum of the steps' scores)
@@ -467,6 +501,7 @@ def rate(
     (with --scale se: a puzzle that is not classic 9x9).
     """
     _se_options("rate", scale, time_cap, uniqueness, state)
+    _also("rate", also, scale)
     if scale == "se":
         _rate_se(inputs, model, box, out_format, _cap(time_cap))
         return
@@ -482,7 +517,7 @@ def rate(
     def rate_one(record: Any) -> tuple[dict[str, Any], str, int]:
         position = puzzle_state(record.puzzle, state)
         if position is None:
-            rating = rate_puzzle(record.puzzle, uniqueness=uniqueness)
+            rating = rate_puzzle(record.puzzle, uniqueness=uniqueness, extra=also)
         else:  # the steps left from the state
             rating = rating_of(
                 solve_logically(
@@ -490,6 +525,7 @@ def rate(
                     uniqueness=uniqueness,
                     placed=position.placed,
                     marks=position.marks,
+                    extra=also,
                 )
             )
         status = EXIT_NEGATIVE if rating.outcome == "contradiction" else EXIT_OK

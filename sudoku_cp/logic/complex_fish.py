@@ -44,7 +44,7 @@ fin" is sharing any group with it (``Board.peers``). A model with no rows and co
 Franken fish; Mutant fish use whatever full groups it has.
 
 Kraken fish (``FishSolver.searchForKraken``, fins linked to eliminations by chains from the
-``TablingSolver``) are :mod:`.kraken`'s; it takes its fish from here (``_fish_on`` with
+``TablingSolver``) are :mod:`.kraken`'s; it takes its fish from here (``fish_on`` with
 ``kraken``).
 """
 
@@ -100,14 +100,17 @@ def classify(base_kinds: int, cover_kinds: int) -> str | None:
 
 
 @dataclass(frozen=True)
-class _Unit:
+class Unit:
+    """A full group as a fish's base or cover unit: its index, its kind (ROW, COLUMN, BOX) and
+    its cells holding the digit."""
+
     group: int
     kind: int
     mask: int
     """The cells of the unit holding the digit."""
 
 
-def _units(board: Board, digit: int) -> list[_Unit]:
+def _units(board: Board, digit: int) -> list[Unit]:
     """The full groups holding ``digit`` somewhere, as rows, columns and boxes (any other
     full group), in HoDoKu's order: rows, columns, boxes."""
     lay = layout_of(board.puzzle.model, board.size)
@@ -124,7 +127,7 @@ def _units(board: Board, digit: int) -> list[_Unit]:
             mask = group_mask[g] & dmask
             if mask:
                 kind = ROW if g in rows else COLUMN if g in columns else BOX
-                out.append(_Unit(g, kind, mask))
+                out.append(Unit(g, kind, mask))
     return out
 
 
@@ -144,9 +147,12 @@ def _bits(mask: int) -> list[int]:
 
 
 @dataclass(frozen=True)
-class _Fish:
-    base: tuple[_Unit, ...]
-    cover: tuple[_Unit, ...]
+class Fish:
+    """One fish found: its base and cover units, fins (endo fins included), endo fins, the
+    candidates it removes and the cannibalistic ones among them (cell masks)."""
+
+    base: tuple[Unit, ...]
+    cover: tuple[Unit, ...]
     fins: int
     endo: int
     eliminations: int
@@ -154,8 +160,8 @@ class _Fish:
 
 
 def _base_sets(
-    units: list[_Unit], n: int, finned: bool, max_endo: int = MAX_ENDO_FINS
-) -> Iterator[tuple[list[_Unit], int, int]]:
+    units: list[Unit], n: int, finned: bool, max_endo: int = MAX_ENDO_FINS
+) -> Iterator[tuple[list[Unit], int, int]]:
     """Every n units of ``units`` (in order) that may be a fish's base: for an unfinned fish
     none with more than n candidates and no candidate shared; for a finned one at most
     ``max_endo`` shared (counted as ``FishSolver.getFishes`` counts them). Each with the
@@ -163,8 +169,8 @@ def _base_sets(
     usable = units if finned else [u for u in units if u.mask.bit_count() <= n]
 
     def extend(
-        start: int, chosen: list[_Unit], union: int, endo: int, endo_count: int
-    ) -> Iterator[tuple[list[_Unit], int, int]]:
+        start: int, chosen: list[Unit], union: int, endo: int, endo_count: int
+    ) -> Iterator[tuple[list[Unit], int, int]]:
         if len(chosen) == n:
             yield chosen, union, endo
             return
@@ -346,7 +352,7 @@ def _no_template(board: Board, digit: int) -> int:
     return found
 
 
-def _fish_on(
+def fish_on(
     board: Board,
     digit: int,
     n: int,
@@ -355,7 +361,7 @@ def _fish_on(
     *,
     bound: bool = True,
     kraken: bool = False,
-) -> Iterator[_Fish]:
+) -> Iterator[Fish]:
     """Every fish of size n on ``digit`` a Franken or Mutant search finds (``family``), of
     the families that search yields. ``bound=False`` searches without the template bound
     (the same fish, slower: for the tests). ``kraken``: instead, the finned fish a Kraken
@@ -424,10 +430,10 @@ def _fish_on(
                         seen &= peer_mask[cell]
                     targets &= seen
                 if targets:
-                    yield _Fish(tuple(base), tuple(cover), fins, endo, targets, cannibal & targets)
+                    yield Fish(tuple(base), tuple(cover), fins, endo, targets, cannibal & targets)
 
 
-def _step(board: Board, digit: int, n: int, fish: _Fish) -> Step:
+def _step(board: Board, digit: int, n: int, fish: Fish) -> Step:
     labels = layout_of(board.puzzle.model, board.size).labels
     base_kinds = cover_kinds = 0
     for u in fish.base:
@@ -486,7 +492,7 @@ def _search(family: str, n: int, finned: bool) -> Searched:
                 continue
             found = False
             same_base: dict[Hashable, list[Step]] = {}
-            for fish in _fish_on(board, digit, n, finned, family):
+            for fish in fish_on(board, digit, n, finned, family):
                 found = True
                 step = _step(board, digit, n, fish)
                 if finned:

@@ -17,7 +17,7 @@ and ``src/solver/TablingSolver.java`` (``initForKrakenSearch``, ``checkKrakenTyp
   ``MAX_KRAKEN_FINS`` (2) fins and ``MAX_KRAKEN_ENDO_FINS`` (0) endo fins, without the
   template bound; ``searchCoverUnits`` passes a fish to ``searchForKraken`` only when no
   cell the unfinned fish would remove (cover cells outside the base, cannibalistic base
-  cells) sees every fin. The fish come from :func:`.complex_fish._fish_on` (``kraken``).
+  cells) sees every fin. The fish come from :func:`.complex_fish.fish_on` (``kraken``).
 - Type 1 (``checkKrakenTypeOne``): such a cell loses the digit when every fin's being true
   implies, by a chain, that the cell does not hold it — either way it does not.
 - Type 2 (``checkKrakenTypeTwo``): for a cover unit holding more than its base candidates that
@@ -61,16 +61,15 @@ from .board import Board, Technique, technique
 from .complex_fish import (
     FRANKEN,
     SIZE_NAMES,
-    _bits,
-    _Fish,
-    _fish_on,
-    _Unit,
+    Fish,
+    Unit,
     classify,
     fish_name,
+    fish_on,
 )
 from .grouped import ChainGraph, bit_positions, chain_graph, chain_links, chain_notation
 from .layout import layout_of
-from .patterns import snapshot
+from .patterns import cells_of, snapshot
 from .steps import Candidate, Link, Step
 
 KRAKEN_1 = "Kraken Fish Type 1"
@@ -84,7 +83,7 @@ MAX_FISH = 100_000
 """Fish looked at per digit at most (the bound on the work; see the module's docstring)."""
 
 
-def _fishes(board: Board, digit: int) -> tuple[_Fish, ...]:
+def _fishes(board: Board, digit: int) -> tuple[Fish, ...]:
     """The fish a Kraken search starts from on ``digit``, smallest first (kept per candidate
     pattern of the digit)."""
     dmask = snapshot(board).masks[digit]
@@ -92,9 +91,9 @@ def _fishes(board: Board, digit: int) -> tuple[_Fish, ...]:
     found = board.memo.get(key)
     if isinstance(found, tuple) and found[0] == dmask:
         return found[1]
-    out: list[_Fish] = []
+    out: list[Fish] = []
     for n in range(2, MAX_SIZE + 1):
-        for fish in _fish_on(board, digit, n, True, FRANKEN, kraken=True):
+        for fish in fish_on(board, digit, n, True, FRANKEN, kraken=True):
             out.append(fish)
             if len(out) >= MAX_FISH:
                 break
@@ -105,7 +104,7 @@ def _fishes(board: Board, digit: int) -> tuple[_Fish, ...]:
     return result
 
 
-def _fish_name(board: Board, fish: _Fish) -> str:
+def _fish_name(board: Board, fish: Fish) -> str:
     """The finned fish's own name (HoDoKu's ``subType``): basic ones Finned or Sashimi (some
     base unit has at most one candidate inside the cover, as :mod:`.fish` names them)."""
     n = len(fish.base)
@@ -122,9 +121,9 @@ def _fish_name(board: Board, fish: _Fish) -> str:
     return f"{'Sashimi' if sashimi else 'Finned'} {SIZE_NAMES[n]}"
 
 
-def _fish_text(board: Board, digit: int, fish: _Fish) -> str:
+def _fish_text(board: Board, digit: int, fish: Fish) -> str:
     labels = layout_of(board.puzzle.model, board.size).labels
-    fins = _bits(fish.fins)
+    fins = cells_of(fish.fins)
     plural = "s" if len(fins) > 1 else ""
     return (
         f"the {_fish_name(board, fish)} on {digit} with base "
@@ -155,11 +154,11 @@ def _step(
     graph: ChainGraph,
     name: str,
     digit: int,
-    fish: _Fish,
+    fish: Fish,
     premises: list[Candidate],
     target: Candidate,
     chains: list[list[int]],
-    unit: _Unit | None = None,
+    unit: Unit | None = None,
 ) -> Step:
     board = graph.board
     cell, gone = target
@@ -196,7 +195,7 @@ def _step(
     base_cells = 0
     for u in fish.base:
         base_cells |= u.mask
-    proof: set[Candidate] = {(c, digit) for c in _bits(base_cells | fish.fins)}
+    proof: set[Candidate] = {(c, digit) for c in cells_of(base_cells | fish.fins)}
     links: list[Link] = []
     for chain in chains:
         for lit in chain:
@@ -226,7 +225,7 @@ def _search(board: Board, name: str) -> Iterator[Step]:
     def false_from(cells: int, digit: int) -> int:
         """The candidate nodes every one of ``digit`` in ``cells`` being true makes false."""
         common = candidates
-        for c in _bits(cells):
+        for c in cells_of(cells):
             common &= graph.reached(graph.lit(node_of[(c, digit)], True)) >> count
         return common
 
@@ -236,11 +235,11 @@ def _search(board: Board, name: str) -> Iterator[Step]:
                 return
             if name == KRAKEN_1:
                 gone = false_from(fish.fins, digit)
-                for cell in _bits(fish.eliminations):
+                for cell in cells_of(fish.eliminations):
                     target = (cell, digit)
                     if not gone >> node_of[target] & 1 or (target, digit) in done:
                         continue
-                    premises = [(f, digit) for f in _bits(fish.fins)]
+                    premises = [(f, digit) for f in cells_of(fish.fins)]
                     chains = _chains(graph, premises, target)
                     if chains is None:
                         continue
@@ -259,7 +258,7 @@ def _search(board: Board, name: str) -> Iterator[Step]:
                     target = graph.node_of_candidate(node)
                     if chosen >> target[0] & 1 or (target, digit) in done:
                         continue
-                    premises = [(c, digit) for c in _bits(chosen)]
+                    premises = [(c, digit) for c in cells_of(chosen)]
                     chains = _chains(graph, premises, target)
                     if chains is None:
                         continue

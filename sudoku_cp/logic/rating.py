@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -226,10 +227,11 @@ def rating_of(trace: Trace) -> Rating:
     )
 
 
-def rate_puzzle(puzzle: Puzzle, *, uniqueness: bool = True) -> Rating:
+def rate_puzzle(puzzle: Puzzle, *, uniqueness: bool = True, extra: Sequence[str] = ()) -> Rating:
     """Rate ``puzzle`` on HoDoKu's scale. ``uniqueness`` (default on, as HoDoKu rates) lets
-    the techniques that assume one solution (unique rectangles, BUG+1) take part."""
-    return rating_of(solve_logically(puzzle, uniqueness=uniqueness))
+    the techniques that assume one solution (unique rectangles, BUG+1) take part; ``extra``
+    names searches HoDoKu leaves off to turn on (:data:`.solver.OPTIONAL`)."""
+    return rating_of(solve_logically(puzzle, uniqueness=uniqueness, extra=extra))
 
 
 def rate_record(record: Any, puzzle: Puzzle | None, time_limit: float | None) -> None:

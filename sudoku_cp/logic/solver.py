@@ -148,13 +148,55 @@ TECHNIQUES: list[Entry] = [
 TECHNIQUES.sort(key=lambda entry: entry.order)
 
 
-def techniques(*, uniqueness: bool = False, rules: bool = False, size: int = 9) -> list[Technique]:
+def _optional() -> list[Entry]:
+    from . import complex_fish, kraken, templates
+
+    on = {e.name for e in TECHNIQUES}
+    found = [Entry(6000, als.DEATH_BLOSSOM, als.death_blossom, largest=HODOKU_SIDE)]
+    for order, name, find in (*complex_fish.TECHNIQUES, *kraken.TECHNIQUES):
+        if name not in on:
+            found.append(Entry(order, name, find, largest=HODOKU_SIDE))
+    for order, (name, find) in zip((8700, 8800), templates.TECHNIQUES, strict=True):
+        found.append(Entry(order, name, find, largest=HODOKU_SIDE))
+    return sorted(found, key=lambda entry: entry.order)
+
+
+OPTIONAL: list[Entry] = _optional()
+"""HoDoKu's searches its default solver leaves off (``Options.DEFAULT_SOLVER_STEPS``,
+``enabled=false``), at its order keys: Death Blossom (6000), Franken Jellyfish, the Mutant
+fish and the 5- and 6-unit fish (6300-8300), Kraken Fish (8450; Type 2 ours at 8451) and
+templates (8700, 8800). A caller turns them on by name (``extra``; ``explain --also``), as
+HoDoKu's settings do; the levels and scores of a puzzle then follow from what was used."""
+
+
+def optional_entries(names: Sequence[str]) -> list[Entry]:
+    """The :data:`OPTIONAL` entries named (any case); SudokuError for a name not among them."""
+    by_name = {e.name.casefold(): e for e in OPTIONAL}
+    out = []
+    for name in names:
+        entry = by_name.get(name.strip().casefold())
+        if entry is None:
+            on = {e.name.casefold() for e in TECHNIQUES}
+            why = "is on already" if name.strip().casefold() in on else "is no technique to add"
+            raise SudokuError(
+                f"{name!r} {why}; those to add are " + ", ".join(e.name for e in OPTIONAL)
+            )
+        if entry not in out:
+            out.append(entry)
+    return out
+
+
+def techniques(
+    *, uniqueness: bool = False, rules: bool = False, size: int = 9, extra: Sequence[str] = ()
+) -> list[Technique]:
     """The registry's techniques in order for a grid of side ``size``: those assuming
     uniqueness only when asked, the variant ones only for ``rules`` (a model with rules
-    beyond groups), and only those whose :attr:`Entry.largest` allows the size."""
+    beyond groups), and only those whose :attr:`Entry.largest` allows the size; with the
+    :data:`OPTIONAL` ones named in ``extra`` at their places."""
+    entries = sorted([*TECHNIQUES, *optional_entries(extra)], key=lambda entry: entry.order)
     return [
         e.find
-        for e in TECHNIQUES
+        for e in entries
         if (uniqueness or not e.uniqueness) and (rules or not e.rules) and size <= e.largest
     ]
 
@@ -176,6 +218,7 @@ def solve_logically(
     deadline: float | None = None,
     placed: Sequence[int] | None = None,
     marks: Sequence[int] | None = None,
+    extra: Sequence[str] = (),
 ) -> Trace:
     """Solve ``puzzle`` by deduction alone: each round, the first technique (cheapest first)
     that finds a step is applied. Ends ``solved`` (the grid is full), ``stalled`` (no technique
@@ -191,7 +234,10 @@ def solve_logically(
     cell (0: none) placed beside the givens, and ``marks``, a candidate mask per cell (bit
     ``d - 1`` for digit ``d``; 0: no marks, every digit left) the cell keeps at most. The
     steps then hold for every solution that agrees with the state; a state no solution
-    agrees with may end in a contradiction."""
+    agrees with may end in a contradiction.
+
+    ``extra``: names of :data:`OPTIONAL` techniques to add to the default ones (not with
+    ``techniques``)."""
     from ..puzzle import Puzzle
 
     if not isinstance(puzzle, Puzzle):
@@ -200,10 +246,12 @@ def solve_logically(
     has_rules = bool(puzzle.model.rules)
     # Uniqueness techniques swap digits between cells, which a rule beyond groups (a cage's
     # sum, a knight's move) may forbid: they stay off for every such model.
+    if techniques is not None and extra:
+        raise SudokuError("solve_logically takes techniques or extra, not both")
     chosen = (
         list(techniques)
         if techniques is not None
-        else _default(uniqueness and not has_rules, has_rules, puzzle.size)
+        else _default(uniqueness and not has_rules, has_rules, puzzle.size, extra)
     )
     board = Board(puzzle)
     clash = _start_from(board, placed, marks)
@@ -265,8 +313,10 @@ def _start_from(board: Board, placed: Sequence[int] | None, marks: Sequence[int]
     return clash
 
 
-def _default(uniqueness: bool, rules: bool = False, size: int = 9) -> list[Technique]:
-    return techniques(uniqueness=uniqueness, rules=rules, size=size)
+def _default(
+    uniqueness: bool, rules: bool = False, size: int = 9, extra: Sequence[str] = ()
+) -> list[Technique]:
+    return techniques(uniqueness=uniqueness, rules=rules, size=size, extra=extra)
 
 
 def _clash(puzzle: object) -> bool:
