@@ -221,3 +221,42 @@ def test_dynamic_forcing_chains_plus_rating_is_se_1_2_1s() -> None:
     assert _hardest(rating) == technique
     for step in rating.steps:
         _assert_sound(puzzle, step)
+
+
+def test_the_skipped_third_pass_never_changes_the_step_se_takes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``chains.SKIP_OUTRANKED_PASS`` (the speed door): on every state where the SE paths of
+    the stored puzzles rated 6.5 to 7.5 ask for forcing chains and cycles, the first step is
+    the same with the door open and shut, and at least one state has the third pass skipped
+    (a hint below 7.0 from the first two)."""
+    import csv
+
+    from conftest import TESTS
+
+    from sudoku_cp.logic.se import chains, rating
+
+    rows = list(csv.DictReader((TESTS / "data" / "se_ratings.csv").open()))
+    puzzles = [r["puzzle"] for r in rows if 6.5 <= float(r["er"]) <= 7.5]
+    assert len(puzzles) >= 10
+    states: list[SEGrid] = []
+    plain = chains.forcing_chains_cycles
+
+    def spy(g: SEGrid):  # type: ignore[no-untyped-def]
+        states.append(g.copy())
+        return plain(g)
+
+    producers = tuple((n, spy if p is plain else p) for n, p in rating.PRODUCERS)
+    monkeypatch.setattr(rating, "PRODUCERS", producers)
+    for line in puzzles:
+        rate_values([0 if c == "." else int(c) for c in line])
+    assert len(states) >= 10
+    skipped = 0
+    for g in states:
+        monkeypatch.setattr(chains, "SKIP_OUTRANKED_PASS", False)
+        every = list(plain(g))
+        monkeypatch.setattr(chains, "SKIP_OUTRANKED_PASS", True)
+        fast = list(plain(g))
+        assert fast[:1] == every[:1]
+        skipped += len(fast) < len(every)
+    assert skipped

@@ -179,15 +179,26 @@ def _forcing(links: _Links, source: _Key, y: bool, chains: list[tuple], seen: se
         pending_off = []
 
 
+SKIP_OUTRANKED_PASS = True
+"""The speed door of :func:`forcing_chains_cycles`: True, its third pass (X- and Y-links
+together, every hint 7.0 or more) is skipped once the first two found a hint below 7.0, which
+then sorts before anything the third could find, so the first step (the one SE takes, and all
+the rater reads) is the same; the hints after it are then those of the first two passes only.
+False: every pass, every hint. ``tests/test_se_chains.py`` checks the first steps agree."""
+
+
 def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
     """SE's "Forcing Chains & Cycles". Difficulties: ``CycleHint.getDifficulty`` 6.5 (X- or
     Y-cycle) or 7.0 (both kinds of link), ``ForcingChainHint.getDifficulty`` 6.6 (X) or 7.0
-    (both), each plus ``getLengthDifficulty``."""
+    (both), each plus ``getLengthDifficulty``. The hints in SE's order (see
+    :data:`SKIP_OUTRANKED_PASS`)."""
     cands = g.cands
     links = _Links(g)
     found: list[tuple[float, int, int, int, Step]] = []
     order = 0
     for y, x in ((False, True), (True, False), (True, True)):  # getHintList's three passes
+        if x and y and SKIP_OUTRANKED_PASS and any(item[0] < 7.0 for item in found):
+            break
         sort_key = 4 if (x and y) else 3 if y else 2
         cycle_base = 7.0 if (x and y) else 6.5
         chain_base = 7.0 if (x and y) else 6.6

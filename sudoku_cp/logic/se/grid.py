@@ -60,7 +60,7 @@ COUNT = tuple(len(d) for d in BITS)
 class SEGrid:
     """Cell values (0 = empty) and candidate masks, changed in place by the rater."""
 
-    __slots__ = ("values", "cands", "_positions", "deadline")
+    __slots__ = ("values", "cands", "empty", "_positions", "deadline")
 
     def __init__(self, values: Sequence[int], cands: Sequence[int] | None = None) -> None:
         self.values = list(values)
@@ -73,6 +73,8 @@ class SEGrid:
                         self.cands[peer] &= ~(1 << value)
         else:
             self.cands = list(cands)
+        self.empty = sum(1 << cell for cell, value in enumerate(self.values) if not value)
+        """The empty cells as an 81-bit mask (kept by :meth:`place`)."""
         self._positions: dict[tuple[int, int], int] = {}
         # perf_counter() time after which a long search (SE's chains) stops; None: no limit
         self.deadline: float | None = None
@@ -85,6 +87,7 @@ class SEGrid:
         removed from every peer."""
         self._positions.clear()
         self.values[cell] = value
+        self.empty &= ~(1 << cell)
         self.cands[cell] = 0
         bit = ~(1 << value)
         for peer in PEERS[cell]:
@@ -125,6 +128,10 @@ class SEGrid:
 
     def empty_count(self, cells: Sequence[int]) -> int:
         return sum(1 for cell in cells if not self.values[cell])
+
+    def empty_in(self, region_bits: int) -> int:
+        """The empty cells among ``region_bits`` (an 81-bit mask), counted."""
+        return (self.empty & region_bits).bit_count()
 
     def solved(self) -> bool:
         return all(self.values)

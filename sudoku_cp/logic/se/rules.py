@@ -56,28 +56,42 @@ def _union_if_tuple(masks: list[int], degree: int) -> int:
     return union if COUNT_POS[union] == degree else 0
 
 
+_REGION_BITS = tuple(tuple(sum(1 << c for c in cells) for cells in kind) for kind in REGIONS)
+"""Each region's cells as one 81-bit mask."""
+
+
 # --- Singles -----------------------------------------------------------------------------
 
 
 def hidden_single(g: SEGrid) -> Iterator[Step]:
     """``diuf/sudoku/solver/rules/HiddenSingle.java`` (scan) and ``HiddenSingleHint.java``
     ``getDifficulty``: 1.0 the last empty cell of a region (full house), 1.2 in a block, 1.5
-    in a row or column. Full houses first, each pass blocks, columns, rows."""
+    in a row or column. Full houses first, each pass blocks, columns, rows; in a region the
+    digits in ascending order (a digit with one place: among the region's candidate masks,
+    in one and in no second)."""
+    cands = g.cands
     for alone in (True, False):
         for kind in (BLOCK, COLUMN, ROW):
+            bits = _REGION_BITS[kind]
             for index, cells in enumerate(REGIONS[kind]):
-                empty = g.empty_count(cells)
-                if (empty == 1) != alone:
+                if (g.empty_in(bits[index]) == 1) != alone:
                     continue
-                for value in range(1, 10):
-                    pos = g.positions(cells, value)
-                    if COUNT_POS[pos] == 1:
-                        cell = cells[POS_BITS[pos][0]]
-                        if alone:
-                            name, diff = "Full House", 1.0
-                        else:
-                            name, diff = "Hidden Single", 1.2 if kind == BLOCK else 1.5
-                        yield Step(name, diff, (), (cell, value), _where(kind, index))
+                once = twice = 0
+                for cell in cells:
+                    mask = cands[cell]
+                    twice |= once & mask
+                    once |= mask
+                single = once & ~twice
+                while single:
+                    low = single & -single
+                    single ^= low
+                    value = low.bit_length() - 1
+                    cell = next(c for c in cells if cands[c] & low)
+                    if alone:
+                        name, diff = "Full House", 1.0
+                    else:
+                        name, diff = "Hidden Single", 1.2 if kind == BLOCK else 1.5
+                    yield Step(name, diff, (), (cell, value), _where(kind, index))
 
 
 def naked_single(g: SEGrid) -> Iterator[Step]:
@@ -92,8 +106,7 @@ def naked_single(g: SEGrid) -> Iterator[Step]:
 _LOCKING_PAIRS = ((BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK))
 """``Locking.getHints``: (block, column), (block, row), (column, block), (row, block)."""
 
-_REGION_BITS = tuple(tuple(sum(1 << c for c in cells) for cells in kind) for kind in REGIONS)
-"""Each region's cells as one 81-bit mask."""
+
 _CROSSING = {
     (kind1, kind2): tuple(
         tuple(

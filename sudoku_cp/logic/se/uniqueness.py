@@ -31,26 +31,74 @@ def _ul_base(loop_len: int) -> float:
     return round(diff, 1)
 
 
-def _ul_loops(g: SEGrid, start: int, v1: int, v2: int) -> list[list[int]]:
+_Holders = tuple[tuple[tuple[int, ...], ...], ...]
+
+
+def _holders(cands: list[int], both: int) -> _Holders:
+    """Per region type (block, row, column) and region, its cells holding both digits of
+    ``both``, in the region's order: only they can extend or close a loop."""
+    return tuple(
+        tuple(tuple(c for c in cells if cands[c] & both == both) for cells in REGIONS[kind])
+        for kind in (BLOCK, ROW, COLUMN)
+    )
+
+
+PRUNE_LOOPS = True
+"""The speed door of :func:`_ul_loops`: True, a path whose cells put two of one region at
+places of the same parity is not walked further (every loop through it fails
+:func:`_ul_valid`); False, SE's walk as it is. The valid loops, and so the steps, are the same
+(``tests/test_se_rating.py`` compares them)."""
+
+
+def _ul_loops(
+    g: SEGrid, start: int, v1: int, v2: int, holders: _Holders | None = None
+) -> list[list[int]]:
     """``UniqueLoops.checkForLoops`` with lkSudoku's fix (``Settings.islkSudokuURUL``, on by
     default): loops through cells holding both digits, each move along a region of another
     type than the move before, at most two cells with extra digits unless they all share one
-    extra digit."""
+    extra digit. ``holders``: :func:`_holders` of the two digits, if made already."""
     both = 1 << v1 | 1 << v2
     cands = g.cands
     found: list[list[int]] = []
     loop: list[int] = []
     in_loop: set[int] = set()
-    # Only cells holding both digits can extend or close a loop (the start holds both), so
-    # each region's scan keeps just those, in the region's order.
-    holders = tuple(
-        tuple(tuple(c for c in cells if cands[c] & both == both) for cells in REGIONS[kind])
-        for kind in (BLOCK, ROW, COLUMN)
-    )
+    if holders is None:
+        holders = _holders(cands, both)
+    # A loop's first and last cells are two holders that see the start: without them there
+    # is none to look for.
+    near = {c for kind in range(3) for c in holders[kind][REGION_OF[start][kind]]}
+    if len(near - {start}) < 2:
+        return found
+
+    # A loop is valid (_ul_valid) only if no region holds two of its cells at places of the
+    # same parity: a path that breaks this already ends in no valid loop, so its walk stops
+    # there (the valid loops come out as before, in the same order). ``sides``: per region
+    # (9 * type + index), the parities (bits 1 and 2) of the path's cells in it.
+    sides = [0] * 27
+
+    def mark(cell: int, side: int) -> bool:
+        """Put ``cell`` on the path's ``side``; False (nothing changed) if a region of it
+        already has a cell there."""
+        regions = REGION_OF[cell]
+        if sides[regions[0]] & side or sides[9 + regions[1]] & side:
+            return False
+        if sides[18 + regions[2]] & side:
+            return False
+        sides[regions[0]] |= side
+        sides[9 + regions[1]] |= side
+        sides[18 + regions[2]] |= side
+        return True
+
+    def unmark(cell: int, side: int) -> None:
+        regions = REGION_OF[cell]
+        sides[regions[0]] &= ~side
+        sides[9 + regions[1]] &= ~side
+        sides[18 + regions[2]] &= ~side
 
     def walk(cell: int, allowed: int, extra: int, last: int) -> None:
         loop.append(cell)
         in_loop.add(cell)
+        side = 2 if len(loop) & 1 else 1  # the next cell's: odd places after even ones
         for kind in (BLOCK, ROW, COLUMN):
             if kind == last:
                 continue
@@ -62,10 +110,16 @@ def _ul_loops(g: SEGrid, start: int, v1: int, v2: int) -> list[list[int]]:
                     new_extra = (extra | pot) & ~both
                     count = COUNT[pot]
                     if count == 2 or COUNT[new_extra] == 1 or allowed > 0:
+                        if PRUNE_LOOPS and not mark(nxt, side):
+                            continue
                         walk(nxt, allowed - 1 if count > 2 else allowed, new_extra, kind)
+                        if PRUNE_LOOPS:
+                            unmark(nxt, side)
         loop.pop()
         in_loop.discard(cell)
 
+    if PRUNE_LOOPS:
+        mark(start, 1)
     walk(start, 2, 0, -1)
     return found
 
@@ -191,12 +245,16 @@ def unique_loops(g: SEGrid) -> Iterator[Step]:
     one)."""
     cands = g.cands
     found: list[tuple[float, int, Step]] = []
+    holders_of: dict[int, _Holders] = {}
     for start in range(81):
         if COUNT[cands[start]] != 2:
             continue
         v1, v2 = BITS[cands[start]]
         both = 1 << v1 | 1 << v2
-        for loop in _ul_loops(g, start, v1, v2):
+        holders = holders_of.get(both)
+        if holders is None:
+            holders = holders_of[both] = _holders(cands, both)
+        for loop in _ul_loops(g, start, v1, v2, holders):
             if not _ul_valid(loop):
                 continue
             base = _ul_base(len(loop))
