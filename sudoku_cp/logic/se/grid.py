@@ -60,7 +60,7 @@ COUNT = tuple(len(d) for d in BITS)
 class SEGrid:
     """Cell values (0 = empty) and candidate masks, changed in place by the rater."""
 
-    __slots__ = ("values", "cands", "empty", "_positions", "deadline")
+    __slots__ = ("values", "cands", "empty", "_positions", "_all_positions", "deadline")
 
     def __init__(self, values: Sequence[int], cands: Sequence[int] | None = None) -> None:
         self.values = list(values)
@@ -76,6 +76,7 @@ class SEGrid:
         self.empty = sum(1 << cell for cell, value in enumerate(self.values) if not value)
         """The empty cells as an 81-bit mask (kept by :meth:`place`)."""
         self._positions: dict[tuple[int, int], int] = {}
+        self._all_positions: dict[int, list[int]] = {}
         # perf_counter() time after which a long search (SE's chains) stops; None: no limit
         self.deadline: float | None = None
 
@@ -86,6 +87,7 @@ class SEGrid:
         """SE's ``Cell.setValueAndCancel``: the value set, its candidates cleared and the value
         removed from every peer."""
         self._positions.clear()
+        self._all_positions.clear()
         self.values[cell] = value
         self.empty &= ~(1 << cell)
         self.cands[cell] = 0
@@ -96,6 +98,7 @@ class SEGrid:
     def remove(self, cell: int, mask: int) -> None:
         """Take the digits of ``mask`` out of ``cell``'s candidates."""
         self._positions.clear()
+        self._all_positions.clear()
         self.cands[cell] &= ~mask
 
     def positions(self, cells: Sequence[int], value: int) -> int:
@@ -115,8 +118,12 @@ class SEGrid:
 
     def all_positions(self, cells: Sequence[int]) -> list[int]:
         """:meth:`positions` of every digit at once (index 0 unused), in one pass over
-        ``cells``; not cached."""
-        out = [0] * 10
+        ``cells``; cached as :meth:`positions` (the list is shared: not to be changed)."""
+        key = id(cells)
+        out = self._all_positions.get(key)
+        if out is not None:
+            return out
+        out = self._all_positions[key] = [0] * 10
         cands = self.cands
         for i, cell in enumerate(cells):
             mask = cands[cell]
