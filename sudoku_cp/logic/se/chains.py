@@ -42,39 +42,41 @@ class _Links:
 
     def __init__(self, g: SEGrid) -> None:
         self.cands = g.cands
-        self._off: dict[tuple[int, int, bool], list[tuple[int, int]]] = {}
-        self._on: dict[tuple[int, int, bool, bool], list[tuple[int, int]]] = {}
+        self._off: dict[tuple[int, int, bool], list[_Key]] = {}
+        self._on: dict[tuple[int, int, bool, bool], list[_Key]] = {}
 
-    def on_to_off(self, cell: int, value: int, y: bool) -> list[tuple[int, int]]:
-        """What turning (cell, value) on turns off: with Y-links the cell's other digits, then
-        the digit's other places in the cell's block, row, column (each cell once)."""
+    def on_to_off(self, cell: int, value: int, y: bool) -> list[_Key]:
+        """What turning (cell, value) on turns off (as "off" potentials): with Y-links the
+        cell's other digits, then the digit's other places in the cell's block, row, column
+        (each cell once)."""
         key = (cell, value, y)
         found = self._off.get(key)
         if found is None:
             cands = self.cands
             found = []
             if y:
-                found.extend((cell, v) for v in BITS[cands[cell]] if v != value)
+                found.extend((cell, v, False) for v in BITS[cands[cell]] if v != value)
             bit = 1 << value
             added = {cell}
             for kind in (BLOCK, ROW, COLUMN):
                 for other in REGIONS[kind][REGION_OF[cell][kind]]:
                     if other not in added and cands[other] & bit:
-                        found.append((other, value))
+                        found.append((other, value, False))
                         added.add(other)
             self._off[key] = found
         return found
 
-    def off_to_on(self, cell: int, value: int, y: bool, x: bool) -> list[tuple[int, int]]:
-        """What turning (cell, value) off turns on: with Y-links the other digit of a bivalue
-        cell; with X-links the digit's only other place in the cell's block, row, column."""
+    def off_to_on(self, cell: int, value: int, y: bool, x: bool) -> list[_Key]:
+        """What turning (cell, value) off turns on (as "on" potentials): with Y-links the other
+        digit of a bivalue cell; with X-links the digit's only other place in the cell's block,
+        row, column."""
         key = (cell, value, y, x)
         found = self._on.get(key)
         if found is None:
             cands = self.cands
             found = []
             if y and COUNT[cands[cell]] == 2:
-                found.append((cell, BITS[cands[cell] & ~(1 << value)][0]))
+                found.append((cell, BITS[cands[cell] & ~(1 << value)][0], True))
             if x:
                 bit = 1 << value
                 for kind in (BLOCK, ROW, COLUMN):
@@ -83,8 +85,8 @@ class _Links:
                         for c in REGIONS[kind][REGION_OF[cell][kind]]
                         if c != cell and cands[c] & bit
                     ]
-                    if len(others) == 1 and (others[0], value) not in found:
-                        found.append((others[0], value))
+                    if len(others) == 1 and (others[0], value, True) not in found:
+                        found.append((others[0], value, True))
             self._on[key] = found
         return found
 
@@ -98,14 +100,15 @@ def _chain(node: tuple) -> list[_Key]:
     return keys
 
 
-def _is_parent(node: tuple, key: _Key) -> bool:
-    """``Chaining.isParent``: ``key`` among ``node``'s ancestors (``node`` itself excluded)."""
+def _ancestors(node: tuple) -> set[_Key]:
+    """The potentials ``node``'s parents lead back through (``node`` itself excluded): what
+    ``Chaining.isParent`` asks of each, gathered once for all of a node's children."""
+    found = set()
     node = node[1]
     while node is not None:
-        if node[0] == key:
-            return True
+        found.add(node[0])
         node = node[1]
-    return False
+    return found
 
 
 def _cycles(links: _Links, source: _Key, y: bool, x: bool) -> list[tuple]:
@@ -121,16 +124,18 @@ def _cycles(links: _Links, source: _Key, y: bool, x: bool) -> list[tuple]:
         length += 1
         for node in pending_on:
             cell, value, _ = node[0]
-            for c, v in links.on_to_off(cell, value, y):
-                key = (c, v, False)
-                if not _is_parent(node, key):
+            targets = links.on_to_off(cell, value, y)
+            if not targets:
+                continue
+            ancestors = _ancestors(node)
+            for key in targets:
+                if key not in ancestors:
                     pending_off.append((key, node))
         pending_on = []
         length += 1
         for node in pending_off:
             cell, value, _ = node[0]
-            for c, v in links.off_to_on(cell, value, y, x):
-                key = (c, v, True)
+            for key in links.off_to_on(cell, value, y, x):
                 if length >= 4 and key == source:
                     cycles.append((key, node))
                 if key not in to_on:
@@ -157,8 +162,7 @@ def _forcing(links: _Links, source: _Key, y: bool, chains: list[tuple], seen: se
     while pending_on or pending_off:
         for node in pending_on:
             cell, value, _ = node[0]
-            for c, v in links.on_to_off(cell, value, y):
-                key = (c, v, False)
+            for key in links.on_to_off(cell, value, y):
                 if key == opposite and key not in seen:
                     seen.add(key)
                     chains.append((key, node))
@@ -168,8 +172,7 @@ def _forcing(links: _Links, source: _Key, y: bool, chains: list[tuple], seen: se
         pending_on = []
         for node in pending_off:
             cell, value, _ = node[0]
-            for c, v in links.off_to_on(cell, value, y, True):
-                key = (c, v, True)
+            for key in links.off_to_on(cell, value, y, True):
                 if key == opposite and key not in seen:
                     seen.add(key)
                     chains.append((key, node))
