@@ -15,11 +15,11 @@ from .step import REGION_OF, Step, cell_name
 # "Forcing Chains & Cycles"): ``getHintList`` runs ``getLoopHintList`` three times — X-links
 # only, Y-links only, both — and sorts every hint found by difficulty, then complexity (the
 # chain's distinct potentials, ``ChainingHint.getAncestorCount``), then ``getSortKey`` (2 X, 3
-# Y, 4 both), keeping the order found among equals (Java's sort is stable). A potential is
-# (cell, digit, on/off); each keeps the one parent it was reached from.
+# Y, 4 both), keeping the order found among equals (Java's sort is stable). A potential is an
+# int, (cell * 10 + digit) * 2 + on (written out as (cell, digit, on)); each keeps the one
+# parent it was reached from.
 
 _Key = tuple[int, int, bool]
-_Node = tuple[_Key, "object"]  # (potential, parent node or None)
 
 
 def length_difficulty(complexity: int) -> float:
@@ -36,58 +36,79 @@ def length_difficulty(complexity: int) -> float:
     return added
 
 
+def _potential(cell: int, value: int, on: bool) -> int:
+    """A potential as an int, as :mod:`.forcing` writes them: ``(cell * 10 + digit) * 2 +
+    on``."""
+    return (cell * 10 + value) * 2 + on
+
+
+def _key(potential: int) -> _Key:
+    """(cell, digit, on) of a potential."""
+    cell, value = divmod(potential >> 1, 10)
+    return cell, value, bool(potential & 1)
+
+
 class _Links:
-    """``Chaining.getOnToOff`` and ``getOffToOn`` on one grid state, cached (the grid does not
-    change while the rule searches)."""
+    """``Chaining.getOnToOff`` and ``getOffToOn`` on one grid state, made when first asked and
+    kept per kind of link (the grid does not change while the rule searches): a list per
+    potential, in SE's order."""
 
     def __init__(self, g: SEGrid) -> None:
         self.cands = g.cands
-        self._off: dict[tuple[int, int, bool], list[_Key]] = {}
-        self._on: dict[tuple[int, int, bool, bool], list[_Key]] = {}
+        self._off: dict[bool, list[list[int] | None]] = {}
+        self._on: dict[tuple[bool, bool], list[list[int] | None]] = {}
 
-    def on_to_off(self, cell: int, value: int, y: bool) -> list[_Key]:
-        """What turning (cell, value) on turns off (as "off" potentials): with Y-links the
-        cell's other digits, then the digit's other places in the cell's block, row, column
-        (each cell once)."""
-        key = (cell, value, y)
-        found = self._off.get(key)
-        if found is None:
-            cands = self.cands
-            found = []
-            if y:
-                found.extend((cell, v, False) for v in BITS[cands[cell]] if v != value)
-            bit = 1 << value
-            added = {cell}
-            for kind in (BLOCK, ROW, COLUMN):
-                for other in REGIONS[kind][REGION_OF[cell][kind]]:
-                    if other not in added and cands[other] & bit:
-                        found.append((other, value, False))
-                        added.add(other)
-            self._off[key] = found
+    def on_to_off(self, y: bool) -> list[list[int] | None]:
+        """Per "on" potential, the table :meth:`fill_off` fills (None: not yet)."""
+        table = self._off.get(y)
+        if table is None:
+            table = self._off[y] = [None] * 1620
+        return table
+
+    def off_to_on(self, y: bool, x: bool) -> list[list[int] | None]:
+        """Per "off" potential, the table :meth:`fill_on` fills (None: not yet)."""
+        table = self._on.get((y, x))
+        if table is None:
+            table = self._on[(y, x)] = [None] * 1620
+        return table
+
+    def fill_off(self, potential: int, y: bool) -> list[int]:
+        """What turning a potential on turns off: with Y-links the cell's other digits, then
+        the digit's other places in the cell's block, row, column (each cell once)."""
+        cell, value = divmod(potential >> 1, 10)
+        cands = self.cands
+        found: list[int] = []
+        if y:
+            found.extend(_potential(cell, v, False) for v in BITS[cands[cell]] if v != value)
+        bit = 1 << value
+        added = {cell}
+        for kind in (BLOCK, ROW, COLUMN):
+            for other in REGIONS[kind][REGION_OF[cell][kind]]:
+                if other not in added and cands[other] & bit:
+                    found.append(_potential(other, value, False))
+                    added.add(other)
+        self.on_to_off(y)[potential] = found
         return found
 
-    def off_to_on(self, cell: int, value: int, y: bool, x: bool) -> list[_Key]:
-        """What turning (cell, value) off turns on (as "on" potentials): with Y-links the other
-        digit of a bivalue cell; with X-links the digit's only other place in the cell's block,
-        row, column."""
-        key = (cell, value, y, x)
-        found = self._on.get(key)
-        if found is None:
-            cands = self.cands
-            found = []
-            if y and COUNT[cands[cell]] == 2:
-                found.append((cell, BITS[cands[cell] & ~(1 << value)][0], True))
-            if x:
-                bit = 1 << value
-                for kind in (BLOCK, ROW, COLUMN):
-                    others = [
-                        c
-                        for c in REGIONS[kind][REGION_OF[cell][kind]]
-                        if c != cell and cands[c] & bit
-                    ]
-                    if len(others) == 1 and (others[0], value, True) not in found:
-                        found.append((others[0], value, True))
-            self._on[key] = found
+    def fill_on(self, potential: int, y: bool, x: bool) -> list[int]:
+        """What turning a potential off turns on: with Y-links the other digit of a bivalue
+        cell; with X-links the digit's only other place in the cell's block, row, column."""
+        cell, value = divmod(potential >> 1, 10)
+        cands = self.cands
+        found = []
+        if y and COUNT[cands[cell]] == 2:
+            found.append(_potential(cell, BITS[cands[cell] & ~(1 << value)][0], True))
+        if x:
+            bit = 1 << value
+            for kind in (BLOCK, ROW, COLUMN):
+                others = [
+                    c for c in REGIONS[kind][REGION_OF[cell][kind]] if c != cell and cands[c] & bit
+                ]
+                if len(others) == 1:
+                    on = _potential(others[0], value, True)
+                    if on not in found:
+                        found.append(on)
+        self.off_to_on(y, x)[potential] = found
         return found
 
 
@@ -95,12 +116,12 @@ def _chain(node: tuple) -> list[_Key]:
     """The potentials from ``node`` back to its source, ``node`` first."""
     keys = []
     while node is not None:
-        keys.append(node[0])
+        keys.append(_key(node[0]))
         node = node[1]
     return keys
 
 
-def _ancestors(node: tuple) -> set[_Key]:
+def _ancestors(node: tuple) -> set[int]:
     """The potentials ``node``'s parents lead back through (``node`` itself excluded): what
     ``Chaining.isParent`` asks of each, gathered once for all of a node's children."""
     found = set()
@@ -111,10 +132,11 @@ def _ancestors(node: tuple) -> set[_Key]:
     return found
 
 
-def _cycles(links: _Links, source: _Key, y: bool, x: bool) -> list[tuple]:
+def _cycles(links: _Links, source: int, y: bool, x: bool) -> list[tuple]:
     """``Chaining.doCycles``: breadth first from ``source`` (on), alternating on→off and
     off→on; an on potential is expanded once, an off one unless it is an ancestor; a path back
     to ``source`` of length 4 or more is a cycle."""
+    offs, ons = links.on_to_off(y), links.off_to_on(y, x)
     to_on = {source}
     pending_on: list[tuple] = [(source, None)]
     pending_off: list[tuple] = []
@@ -123,8 +145,9 @@ def _cycles(links: _Links, source: _Key, y: bool, x: bool) -> list[tuple]:
     while pending_on or pending_off:
         length += 1
         for node in pending_on:
-            cell, value, _ = node[0]
-            targets = links.on_to_off(cell, value, y)
+            targets = offs[node[0]]
+            if targets is None:
+                targets = links.fill_off(node[0], y)
             if not targets:
                 continue
             ancestors = _ancestors(node)
@@ -134,8 +157,10 @@ def _cycles(links: _Links, source: _Key, y: bool, x: bool) -> list[tuple]:
         pending_on = []
         length += 1
         for node in pending_off:
-            cell, value, _ = node[0]
-            for key in links.off_to_on(cell, value, y, x):
+            targets = ons[node[0]]
+            if targets is None:
+                targets = links.fill_on(node[0], y, x)
+            for key in targets:
                 if length >= 4 and key == source:
                     cycles.append((key, node))
                 if key not in to_on:
@@ -145,24 +170,27 @@ def _cycles(links: _Links, source: _Key, y: bool, x: bool) -> list[tuple]:
     return cycles
 
 
-def _forcing(links: _Links, source: _Key, y: bool, chains: list[tuple], seen: set) -> None:
+def _forcing(links: _Links, source: int, y: bool, chains: list[tuple], seen: set[int]) -> None:
     """``Chaining.doForcingChains`` (X-links always on): breadth first from ``source``; a path
     to the source's opposite is a forcing chain (the first found for each target)."""
-    to_on: set[_Key] = set()
-    to_off: set[_Key] = set()
+    offs, ons = links.on_to_off(y), links.off_to_on(y, True)
+    to_on: set[int] = set()
+    to_off: set[int] = set()
     pending_on: list[tuple] = []
     pending_off: list[tuple] = []
-    if source[2]:
+    if source & 1:
         to_on.add(source)
         pending_on.append((source, None))
     else:
         to_off.add(source)
         pending_off.append((source, None))
-    opposite = (source[0], source[1], not source[2])
+    opposite = source ^ 1
     while pending_on or pending_off:
         for node in pending_on:
-            cell, value, _ = node[0]
-            for key in links.on_to_off(cell, value, y):
+            targets = offs[node[0]]
+            if targets is None:
+                targets = links.fill_off(node[0], y)
+            for key in targets:
                 if key == opposite and key not in seen:
                     seen.add(key)
                     chains.append((key, node))
@@ -171,8 +199,10 @@ def _forcing(links: _Links, source: _Key, y: bool, chains: list[tuple], seen: se
                     pending_off.append((key, node))
         pending_on = []
         for node in pending_off:
-            cell, value, _ = node[0]
-            for key in links.off_to_on(cell, value, y, True):
+            targets = ons[node[0]]
+            if targets is None:
+                targets = links.fill_on(node[0], y, True)
+            for key in targets:
                 if key == opposite and key not in seen:
                     seen.add(key)
                     chains.append((key, node))
@@ -211,7 +241,7 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
             if not x and COUNT[cands[cell]] > 2:
                 continue  # doUnaryChaining: Y-cycles start from bivalue cells only
             for value in BITS[cands[cell]]:
-                source = (cell, value, True)
+                source = _potential(cell, value, True)
                 hints: list[tuple[float, int, Step]] = []
                 for dst in _cycles(links, source, y, x):
                     keys = _chain(dst)
@@ -243,11 +273,11 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
                     hints.append((diff, complexity, step))
                 if x:
                     chains: list[tuple] = []
-                    seen: set[_Key] = set()
+                    seen: set[int] = set()
                     _forcing(links, source, y, chains, seen)
-                    _forcing(links, (cell, value, False), y, chains, seen)
+                    _forcing(links, source ^ 1, y, chains, seen)
                     for target in chains:
-                        (c, v, on) = target[0]
+                        (c, v, on) = _key(target[0])
                         # createForcingChainHint: an "on" target keeps only its digit.
                         removal = (c, cands[c] & ~(1 << v)) if on else (c, 1 << v)
                         complexity = len(set(_chain(target)))
