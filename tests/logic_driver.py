@@ -8,6 +8,7 @@ brings grids to the states the advanced techniques work on.
 from __future__ import annotations
 
 import csv
+import random
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -103,3 +104,19 @@ def puzzle_of(row: dict[str, str]) -> Puzzle:
         model = load_model("classic").with_rules(regions=[int(ch) for ch in row["regions"]])
         return Puzzle.parse(row["puzzle"], model)
     return Puzzle.parse(row["puzzle"])
+
+
+def thinned(
+    puzzle: Puzzle, solution: Sequence[int], rng: random.Random, share: float = 0.2
+) -> Board:
+    """The puzzle's board with a random ``share`` of the candidates the solution does not use
+    removed: a state the solution still fits, with more bivalue cells, strong links and fish
+    than the bare puzzle has."""
+    board = Board(puzzle)
+    for cell, digit in enumerate(solution):
+        if board.values[cell]:
+            continue
+        for other in range(1, puzzle.size + 1):
+            if other != digit and board.has(cell, other) and rng.random() < share:
+                board.eliminate(cell, other)
+    return board

@@ -19,7 +19,7 @@ import random
 from itertools import islice
 
 import pytest
-from logic_driver import check_step, puzzle_of, read_csv, solutions
+from logic_driver import check_step, puzzle_of, read_csv, solutions, thinned
 
 from sudoku_cp import Puzzle
 from sudoku_cp.logic import complex_fish
@@ -232,19 +232,6 @@ def test_step_shape_and_text() -> None:
     assert step.text.startswith(f"On {digit}: ")
 
 
-def _thinned(puzzle: Puzzle, solution: tuple[int, ...], rng: random.Random) -> Board:
-    """The puzzle's board with a random fifth of the candidates the solution does not use
-    removed: a state the solution still fits, with more fish than the bare puzzle has."""
-    board = Board(puzzle)
-    for cell, digit in enumerate(solution):
-        if board.values[cell]:
-            continue
-        for other in range(1, puzzle.size + 1):
-            if other != digit and board.has(cell, other) and rng.random() < 0.2:
-                board.eliminate(cell, other)
-    return board
-
-
 @pytest.mark.parametrize(
     ("file", "count"), [("top1465.csv", 5), ("forum-hardest.csv", 3), ("jigsaw.csv", 3)]
 )
@@ -254,7 +241,7 @@ def test_every_step_removes_no_solution_digit(file: str, count: int) -> None:
     for row in read_csv(file, count):
         puzzle = puzzle_of(row)
         (solution,) = solutions(puzzle)
-        board = _thinned(puzzle, solution, rng)
+        board = thinned(puzzle, solution, rng)
         for _, _, find in complex_fish.TECHNIQUES:
             for step in islice(every_step(find, board), 150):
                 check_step(board, step, solution)
@@ -330,7 +317,7 @@ def test_template_bound_loses_no_fish(file: str, ident: str | None) -> None:
     row = next(r for r in rows if ident is None or r["id"] == ident)
     puzzle = puzzle_of(row)
     (solution,) = solutions(puzzle)
-    board = _thinned(puzzle, solution, random.Random(7))
+    board = thinned(puzzle, solution, random.Random(7))
     total = 0
     for family, n, finned in [
         (FRANKEN, 2, False),
@@ -356,7 +343,7 @@ def test_other_models_remove_no_solution_digit(model: str, size: int) -> None:
     rng = random.Random(size)
     cells = [d if rng.random() < 0.3 else 0 for d in solution]
     puzzle = Puzzle(cells, load_model(model))
-    board = _thinned(puzzle, solution, rng)
+    board = thinned(puzzle, solution, rng)
     for _, _, find in complex_fish.TECHNIQUES:
         for step in islice(every_step(find, board), 150):
             check_step(board, step, solution)

@@ -26,9 +26,8 @@ from functools import cache
 from itertools import combinations, islice
 
 import pytest
-from logic_driver import check_step, puzzle_of, read_csv, solutions
+from logic_driver import check_step, puzzle_of, read_csv, solutions, thinned
 
-from sudoku_cp import Puzzle
 from sudoku_cp.logic import kraken
 from sudoku_cp.logic.board import Board, every_step
 from sudoku_cp.logic.complex_fish import FRANKEN, fish_on
@@ -57,19 +56,6 @@ def _stalled(ident: str) -> tuple[Board, tuple[int, ...]]:
     for step in trace.steps:
         board.apply(step)
     return board, solution
-
-
-def _thinned(puzzle: Puzzle, solution: tuple[int, ...], rng: random.Random) -> Board:
-    """The puzzle's board with a random fifth of the candidates the solution does not use
-    removed (a state the solution still fits, with more bivalue cells and strong links)."""
-    board = Board(puzzle)
-    for cell, digit in enumerate(solution):
-        if board.values[cell]:
-            continue
-        for other in range(1, puzzle.size + 1):
-            if other != digit and board.has(cell, other) and rng.random() < 0.2:
-                board.eliminate(cell, other)
-    return board
 
 
 # --- an independent reading of the board ---------------------------------------------------
@@ -249,7 +235,7 @@ def test_thinned_states(file: str, count: int) -> None:
     for row in read_csv(file, count):
         puzzle = puzzle_of(row)
         (solution,) = solutions(puzzle)
-        board = _thinned(puzzle, solution, rng)
+        board = thinned(puzzle, solution, rng)
         links = Links(board)
         for name, find in BY_NAME.items():
             for step in islice(every_step(find, board), 40):
@@ -319,7 +305,7 @@ def test_fish_are_every_kraken_premise(state: str) -> None:
         row = read_csv("top1465.csv", 1)[0]
         puzzle = puzzle_of(row)
         (solution,) = solutions(puzzle)
-        board = _thinned(puzzle, solution, random.Random(11))
+        board = thinned(puzzle, solution, random.Random(11))
     total = 0
     for digit in range(1, 10):
         for n in (2, 3, 4) if digit in (1, 8) else (2,):
@@ -339,7 +325,7 @@ def test_jigsaw_regions_are_boxes() -> None:
     for row in read_csv("jigsaw.csv", 3):
         puzzle = puzzle_of(row)
         (solution,) = solutions(puzzle)
-        board = _thinned(puzzle, solution, rng)
+        board = thinned(puzzle, solution, rng)
         links = Links(board)
         for find in BY_NAME.values():
             for step in islice(every_step(find, board), 20):

@@ -233,23 +233,15 @@ def test_the_skipped_third_pass_never_changes_the_step_se_takes(
     import csv
 
     from conftest import TESTS
+    from se_paths import states_asking
 
-    from sudoku_cp.logic.se import chains, rating
+    from sudoku_cp.logic.se import chains
 
     rows = list(csv.DictReader((TESTS / "data" / "se_ratings.csv").open()))
     puzzles = [r["puzzle"] for r in rows if 6.5 <= float(r["er"]) <= 7.5]
     assert len(puzzles) >= 10
-    states: list[SEGrid] = []
     plain = chains.forcing_chains_cycles
-
-    def spy(g: SEGrid):  # type: ignore[no-untyped-def]
-        states.append(g.copy())
-        return plain(g)
-
-    producers = tuple((n, spy if p is plain else p) for n, p in rating.PRODUCERS)
-    monkeypatch.setattr(rating, "PRODUCERS", producers)
-    for line in puzzles:
-        rate_values([0 if c == "." else int(c) for c in line])
+    states = states_asking(monkeypatch, plain, puzzles)
     assert len(states) >= 10
     skipped = 0
     for g in states:

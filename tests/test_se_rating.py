@@ -232,20 +232,13 @@ def test_pruned_loop_walk_finds_the_same_unique_loops(monkeypatch: pytest.Monkey
     """``uniqueness.PRUNE_LOOPS`` (the speed door): on every state where the SE paths of the
     stored puzzles rated 4.5 and up ask for unique loops, every step (not only the first) is
     the same with the door open and shut, and some of those states have one."""
-    from sudoku_cp.logic.se import rating, uniqueness
+    from se_paths import states_asking
 
-    states: list[SEGrid] = []
+    from sudoku_cp.logic.se import uniqueness
+
     plain = uniqueness.unique_loops
-
-    def spy(g: SEGrid):  # type: ignore[no-untyped-def]
-        states.append(g.copy())
-        return plain(g)
-
-    producers = tuple((n, spy if p is plain else p) for n, p in rating.PRODUCERS)
-    monkeypatch.setattr(rating, "PRODUCERS", producers)
-    for row in SE_ROWS:
-        if 4.5 <= float(row["er"]) < 7.0:
-            rate_values(_values(row["puzzle"]))
+    lines = [row["puzzle"] for row in SE_ROWS if 4.5 <= float(row["er"]) < 7.0]
+    states = states_asking(monkeypatch, plain, lines)
     assert len(states) >= 20
     with_steps = 0
     for g in states:
