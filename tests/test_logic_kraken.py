@@ -355,3 +355,15 @@ def test_solves_with_kraken_stay_sound() -> None:
                 used += 1
             board.apply(step)
     assert used
+
+
+def test_the_fish_cap_cuts_the_search_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Past ``MAX_FISH`` fish on a digit the rest of the digit is not searched, and a warning
+    says so (the cap is never reached on the bundled puzzles)."""
+    board, _ = _stalled("top1465#29")
+    monkeypatch.setattr(kraken, "MAX_FISH", 1)
+    with caplog.at_level("WARNING", logger="sudoku_cp.logic.kraken"):
+        list(every_step(kraken.kraken_fish_type_1, board))
+    assert any("the rest are not searched" in r.getMessage() for r in caplog.records)

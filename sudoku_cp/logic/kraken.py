@@ -41,8 +41,9 @@ HoDoKu's solver has the technique off (``Options.DEFAULT_SOLVER_STEPS``: ``StepC
 Cost: the fish per digit depend on that digit's candidates only and are kept in ``board.memo``
 (a hard solve asks again after every step, the chains are :func:`.grouped.chain_graph`'s, made
 once per board state). At most :data:`MAX_FISH` fish per digit are looked at: past that the
-rest of the digit is not searched (never reached on the bundled puzzles: a digit of a stalled
-top1465 state has up to about 11,000, of a 16x16 grid about 8,000; all of a 9x9 state's are
+rest of the digit is not searched, with a logged warning (never reached on the bundled
+puzzles: a digit of a stalled top1465 state has up to about 11,000, of a 16x16 grid about
+8,000; all of a 9x9 state's are
 found in well under a second). The search stops at the board's deadline between fish. Boards
 the chain graph does not take (too many nodes) and models with rules beyond groups give
 nothing (as :mod:`.grouped`).
@@ -54,6 +55,7 @@ apply the first step may differ from HoDoKu's; every one is found.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 
 from .basic import and_list
@@ -98,6 +100,11 @@ def _fishes(board: Board, digit: int) -> tuple[Fish, ...]:
             if len(out) >= MAX_FISH:
                 break
         if len(out) >= MAX_FISH:
+            logging.getLogger(__name__).warning(
+                "Kraken fish: digit %d has more than %d fish; the rest are not searched",
+                digit,
+                MAX_FISH,
+            )
             break
     result = tuple(out)
     board.memo[key] = (dmask, result)
