@@ -420,3 +420,27 @@ def test_a_puzzle_without_solution_says_so() -> None:
     # r1c1 lacks only 1 in row 1, but column 1 holds a 1 already.
     result = run("explain", ".234" + "1..." + "...." + "....", "-m", "latin", "--hint")
     assert result.exit_code == 1 and result.stdout.startswith("hint: no solution")
+
+
+def test_also_turns_on_a_technique_for_the_hint() -> None:
+    """From the position where HoDoKu's default path on top1465#1 (bundled) takes its first
+    forcing chain, the hint is that chain; with ``--also "Kraken Fish Type 2"`` it is a Kraken
+    fish (HoDoKu's order puts it first), sound."""
+    from sudoku_cp import Puzzle, get_backend
+    from sudoku_cp.logic.board import Board
+    from sudoku_cp.logic.solver import solve_logically
+
+    line = bundled("top1465", ("top1465#1",))[0]["puzzle"]
+    puzzle = Puzzle.parse(line)
+    (solution,) = get_backend("backtrack").solve(puzzle, limit=2).solutions
+    steps = solve_logically(puzzle, uniqueness=True).steps
+    first = next(i for i, s in enumerate(steps) if s.technique.startswith("Forcing Chain"))
+    board = Board(puzzle)
+    for step in steps[:first]:
+        board.apply(step)
+    state = candidate_grid(list(board.values), list(board.candidates))
+    code, plain = hint(line, "--state", state)
+    assert code == 0 and plain["step"]["technique"] == steps[first].technique
+    code, added = hint(line, "--state", state, "--also", "Kraken Fish Type 2")
+    assert code == 0 and added["step"]["technique"] == "Kraken Fish Type 2"
+    assert sound(added["step"], "".join(map(str, solution)))
