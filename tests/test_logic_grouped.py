@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_cp import Puzzle, get_backend
-from sudoku_cp.logic import grouped
+from sudoku_cp.logic import chain_tables, grouped
 from sudoku_cp.logic.board import Board, every_step
 from sudoku_cp.logic.steps import Candidate
 
@@ -187,8 +187,8 @@ def test_reach_closure_is_each_premises_breadth_first_search() -> None:
         board = Board(puzzle)
         for index, step in enumerate(solve_logically(puzzle, uniqueness=True).steps):
             if index % 5 == 0:
-                graph = grouped.ChainGraph(board)
-                closure = grouped.reach_closure(graph.succ)
+                graph = chain_tables.ChainGraph(board)
+                closure = chain_tables.reach_closure(graph.succ)
                 for lit in range(2 * graph.count):
                     plain = 0
                     for level in graph.levels(lit):
@@ -213,9 +213,9 @@ def test_solves_take_the_same_steps_through_either_door(monkeypatch: pytest.Monk
             out.append((trace.outcome, *steps))
         return out
 
-    monkeypatch.setattr(grouped, "FAST_REACH", False)
+    monkeypatch.setattr(chain_tables, "FAST_REACH", False)
     plain = traces()
-    monkeypatch.setattr(grouped, "FAST_REACH", True)
+    monkeypatch.setattr(chain_tables, "FAST_REACH", True)
     fast = traces()
     assert fast == plain
     used = {step[0] for trace in fast for step in trace[1:]}  # type: ignore[index]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_cp import Puzzle, get_backend
-from sudoku_cp.logic import grouped
+from sudoku_cp.logic import chain_tables, grouped
 from sudoku_cp.logic.board import Board
 from tools.perf.reglib import read_cases
 
@@ -54,7 +54,7 @@ def test_an_als_node_links_as_its_definition_says(case: object) -> None:
     ALS, or a group node of it all of whose cells do. Out of it (the ALS locked on its other
     digits): false, every candidate of another digit seeing all of that digit's places."""
     board = case.board  # type: ignore[attr-defined]
-    graph = grouped.ChainGraph(board, als_nodes=True)
+    graph = chain_tables.ChainGraph(board, als_nodes=True)
     assert graph.als
     count = graph.count
     for node, als in graph.als.items():
@@ -94,9 +94,9 @@ def test_an_als_node_links_as_its_definition_says(case: object) -> None:
 
 def test_the_solver_s_graph_has_no_als_nodes_and_names_are_checked() -> None:
     board = OPTION_CASES[0].board
-    graph = grouped.chain_graph(board)
+    graph = chain_tables.chain_graph(board)
     assert graph is not None and not graph.als
-    with_als = grouped.chain_graph(board, als_nodes=True)
+    with_als = chain_tables.chain_graph(board, als_nodes=True)
     assert with_als is not None and with_als.als and with_als is not graph
     with pytest.raises(ValueError, match="not a grouped chain technique"):
         list(grouped.search_grouped_chains(board, "X-Wing", als_nodes=True))

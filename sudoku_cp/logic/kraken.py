@@ -26,12 +26,12 @@ and ``src/solver/TablingSolver.java`` (``initForKrakenSearch``, ``checkKrakenTyp
   them is in, that every one of them being true implies false goes.
 - The chains are the tabling tables of grouped chains without ALS nodes
   (``initForKrakenSearch``: ``fillTables`` with direct links only, ``fillTablesWithGroupNodes``,
-  ALS nodes only with ``ALLOW_ALS_IN_TABLING_CHAINS``, off by default): :mod:`.grouped`'s
-  :class:`~.grouped.ChainGraph`.
+  ALS nodes only with ``ALLOW_ALS_IN_TABLING_CHAINS``, off by default): :mod:`.chain_tables`'s
+  :class:`~.chain_tables.ChainGraph`.
 
 A step removes one candidate (HoDoKu's ``addCandidateToDelete``, one per step) and is made once
 per candidate and fish digit (``addKrakenStep`` keeps one step per deletion and digit), the
-smallest fish first; its chains are written out as :mod:`.grouped` writes them (a candidate
+smallest fish first; its chains are written out as :mod:`.chain_tables` writes them (a candidate
 whose shortest chains all run back into their own cells is written with such a chain).
 
 HoDoKu's solver has the technique off (``Options.DEFAULT_SOLVER_STEPS``: ``StepConfig`` 8450
@@ -39,7 +39,7 @@ HoDoKu's solver has the technique off (``Options.DEFAULT_SOLVER_STEPS``: ``StepC
 :data:`TECHNIQUES` has both types for a caller's list and for the regression library.
 
 Cost: the fish per digit depend on that digit's candidates only and are kept in ``board.memo``
-(a hard solve asks again after every step, the chains are :func:`.grouped.chain_graph`'s, made
+(a hard solve asks again after every step, the chains are :func:`.chain_tables.chain_graph`'s, made
 once per board state). At most :data:`MAX_FISH` fish per digit are looked at: past that the
 rest of the digit is not searched, with a logged warning (never reached on the bundled
 puzzles: a digit of a stalled top1465 state has up to about 11,000, of a 16x16 grid about
@@ -60,6 +60,7 @@ from collections.abc import Iterator
 
 from .basic import and_list
 from .board import Board, Technique, technique
+from .chain_tables import ChainGraph, bit_positions, chain_graph, chain_links, chain_notation
 from .complex_fish import (
     FRANKEN,
     SIZE_NAMES,
@@ -69,7 +70,6 @@ from .complex_fish import (
     fish_name,
     fish_on,
 )
-from .grouped import ChainGraph, bit_positions, chain_graph, chain_links, chain_notation
 from .layout import layout_of
 from .patterns import cells_of, snapshot
 from .steps import Candidate, Link, Step

@@ -3,7 +3,7 @@
 
 Every candidate is assumed true, and false, in turn (a *premise*); a table holds what each
 premise implies. For a **forcing chain** that is what follows link by link: the alternating
-links of grouped chains (:mod:`.grouped`, group nodes included, as ``getStep`` asks for
+links of grouped chains (:mod:`.chain_tables`, group nodes included, as ``getStep`` asks for
 ``FORCING_CHAIN``), each implication resting on one before it. For a **forcing net** it is
 what follows on a copy of the grid from the premise by naked and hidden singles and locked
 candidates (:func:`.forcing.implications`): an implication may rest on several before it
@@ -22,7 +22,7 @@ For classic and group-only models: a model with rules beyond groups has its own 
 (:func:`.forcing.forcing_net`, which follows the rules' deductions too), and these find
 nothing there. Names as HoDoKu's ``SolutionType`` spells them: "Forcing Chain
 Contradiction", "Forcing Chain Verity", "Forcing Net Contradiction", "Forcing Net Verity".
-These are last resorts: each search is bounded (:data:`.grouped.MAX_NODES`,
+These are last resorts: each search is bounded (:data:`.chain_tables.MAX_NODES`,
 :data:`MAX_NET_PREMISES`), yields its steps as it finds them, so the solver pays for the
 first only, and stops at the board's deadline (:meth:`.Board.past_deadline`).
 """
@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .board import Board, Technique, digits_of, technique
+from .chain_tables import ChainGraph, bit_positions, chain_graph
 from .forcing import Broken, implications
-from .grouped import ChainGraph, bit_positions, chain_graph
 from .patterns import tables
 from .steps import Candidate, Link, Step
 
