@@ -193,7 +193,9 @@ def techniques(
     uniqueness only when asked, the variant ones only for ``rules`` (a model with rules
     beyond groups), and only those whose :attr:`Entry.largest` allows the size; with the
     :data:`OPTIONAL` ones named in ``extra`` at their places."""
-    entries = sorted([*TECHNIQUES, *optional_entries(extra)], key=lambda entry: entry.order)
+    entries = TECHNIQUES  # (sorted once; merged and sorted again only with extras)
+    if extra:
+        entries = sorted([*TECHNIQUES, *optional_entries(extra)], key=lambda entry: entry.order)
     return [
         e.find
         for e in entries
