@@ -340,7 +340,7 @@ def test_a_one_off_quick_solve_does_not_import_numba() -> None:
 
 
 def test_the_bitboard_solver_takes_digits(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bk, "FIRST_FRAMES", 1)  # its stack grows too
+    monkeypatch.setattr(bk, "FIRST_FRAMES", 1)  # (the bitboard one keeps a stack deep enough)
     solver = bk.Solver(max_limit=3, same_search=False)
     assert solver.classic and not bk.Solver(max_limit=2).classic
     puzzles = load_puzzles("17clue", 10) + load_puzzles("forum-hardest", 5)

@@ -702,20 +702,21 @@ class Solver:
         self._engine = engine = Engine(kernel, model, size, same_search)
         cells = size * size
         self.cells = cells
-        depth = min(cells + 1, FIRST_FRAMES)  # doubled when a search goes deeper
-        self._frames = np.empty((depth, engine.width), dtype=np.uint64)
-        self._frame_cell = np.empty(depth, dtype=np.int64)
-        self._frame_left = np.empty(depth, dtype=np.uint64)
         self._sols = np.empty((max_limit, cells), dtype=np.uint8)
-        self._ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
-        self._ctrl[kernel.BUDGET] = 1 << 62
-        self._run = engine.run
-        self._fixed = (engine.packed, self._frames, self._frame_cell, self._frame_left)
-        self._scratch = (np.empty(engine.width, dtype=np.uint64), self._sols, self._ctrl)
         self._words = None
         if engine.classic:  # one buffer, four arguments: half of numba's dispatch a call
             self._one = _load_classic().run_buffer
             self._words, self._ctrl = _load_classic().buffer(engine.packed)
+        else:
+            depth = min(cells + 1, FIRST_FRAMES)  # doubled when a search goes deeper
+            self._frames = np.empty((depth, engine.width), dtype=np.uint64)
+            self._frame_cell = np.empty(depth, dtype=np.int64)
+            self._frame_left = np.empty(depth, dtype=np.uint64)
+            self._ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
+            self._ctrl[kernel.BUDGET] = 1 << 62
+            self._run = engine.run
+            self._fixed = (engine.packed, self._frames, self._frame_cell, self._frame_left)
+            self._scratch = (np.empty(engine.width, dtype=np.uint64), self._sols, self._ctrl)
         self._max_limit = max_limit
         self._found_at = kernel.FOUND
         self._found = [self._sols[:n] for n in range(max_limit + 1)]
