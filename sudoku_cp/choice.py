@@ -112,3 +112,18 @@ class Chooser:
                 self.known.clear()
             chosen = self.known[key] = choose(puzzle, self.available)
         return chosen
+
+
+def first_solutions(
+    puzzle: Puzzle, limit: int, seconds: float
+) -> tuple[tuple[tuple[int, ...], ...], bool]:
+    """Up to ``limit`` solutions of ``puzzle`` by the first backend of :func:`choose`, and
+    whether they are known to be all there are up to ``limit`` (the search finished within
+    ``seconds``, or found ``limit``); ``((), False)`` when no installed backend takes it."""
+    from .backends import available_backends, get_backend
+
+    chosen = choose(puzzle, available_backends())
+    if not chosen:
+        return (), False
+    result = get_backend(chosen[0]).solve(puzzle, limit=limit, time_limit=seconds)
+    return result.solutions, result.exact or len(result.solutions) >= limit

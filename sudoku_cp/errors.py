@@ -39,6 +39,11 @@ class GivensBreakRule(PuzzleError):
     """The givens alone break a rule of the model (see ``Puzzle.check_givens``)."""
 
 
+class NotUniqueError(PuzzleError):
+    """A puzzle with more than one solution (or whose uniqueness could not be confirmed) where
+    one is assumed: a rating, or the techniques that assume one (unique rectangles, BUG+1)."""
+
+
 class BackendError(SudokuError):
     """An unknown backend, an unavailable one, or an option it does not take."""
 

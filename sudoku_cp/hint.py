@@ -53,14 +53,9 @@ class Hint:
 def _solutions(puzzle: Puzzle, limit: int) -> tuple[tuple[tuple[int, ...], ...], bool]:
     """Up to ``limit`` solutions of ``puzzle`` by the backend the tool prefers for it, and
     whether the search finished (within :data:`SOLVE_SECONDS`)."""
-    from .backends import available_backends, get_backend
-    from .choice import choose
+    from .choice import first_solutions
 
-    chosen = choose(puzzle, available_backends())
-    if not chosen:
-        return (), False
-    result = get_backend(chosen[0]).solve(puzzle, limit=limit, time_limit=SOLVE_SECONDS)
-    return result.solutions, result.exact or len(result.solutions) >= limit
+    return first_solutions(puzzle, limit, SOLVE_SECONDS)
 
 
 def _wrong_cell(solution: tuple[int, ...], state: State, n: int) -> tuple[int, str] | None:
@@ -125,6 +120,7 @@ def next_hint(
     trace = solve_logically(
         puzzle,
         uniqueness=bool(uniqueness and unique),
+        unique=unique,
         placed=placed,
         marks=marks,
         max_steps=1,
@@ -139,12 +135,11 @@ def next_hint(
             "the state contradicts itself: a cell or group has run out of digits",
             unique=unique,
         )
-    return Hint(
-        "stalled",
-        "no technique of the logic solver applies here (the puzzle is beyond its techniques "
-        "from this position)",
-        unique=unique,
-    )
+    if unique is False:  # (two solutions: no sound step can choose between them)
+        why = "the puzzle has more than one solution, so deduction alone cannot finish it"
+    else:
+        why = "the puzzle is beyond its techniques from this position"
+    return Hint("stalled", f"no technique of the logic solver applies here ({why})", unique=unique)
 
 
 __all__ = ["Hint", "next_hint"]

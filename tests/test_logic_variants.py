@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from sudoku_cp import Puzzle
 from sudoku_cp.cli import main
 from sudoku_cp.datasets import bundled_file
-from sudoku_cp.errors import SudokuError
+from sudoku_cp.errors import NotUniqueError, SudokuError
 from sudoku_cp.formats import read_input
 from sudoku_cp.logic import variants
 from sudoku_cp.logic.board import Board, digits_of
@@ -259,9 +259,13 @@ def test_variant_steps_are_sound_on_every_bundled_variant(part: int) -> None:
 def test_uniqueness_techniques_stay_off_with_rules() -> None:
     # a classic puzzle with an odd cell on a given odd digit: the same grid logically, but
     # rate (which allows uniqueness techniques on classic puzzles) must not use them
+    # (the puzzle has many solutions, which rate refuses: the solve it would rate is read here)
     puzzle = board_of([Thermometer((0, 1, 2, 3))], {0: 6}).puzzle
-    rating = rate_puzzle(puzzle, uniqueness=True)
-    assert not any("Uniqueness" in name or "Rectangle" in name for name, _ in rating.techniques)
+    trace = solve_logically(puzzle, uniqueness=True)
+    assert trace.steps and trace.outcome == "stalled"
+    assert not any("Uniqueness" in s.technique or "Rectangle" in s.technique for s in trace.steps)
+    with pytest.raises(NotUniqueError):
+        rate_puzzle(puzzle, uniqueness=True)
 
 
 KILLER_LINE = (bundled_file("killer").read_text().splitlines()[0]) + "\n"  # type: ignore[union-attr]

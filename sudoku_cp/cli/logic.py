@@ -1,13 +1,13 @@
 """``sudoku-cp explain`` and ``rate``: human-style solving, step by step, and its rating.
 
 Exit statuses:
-  explain: 0 solved by deduction; 1 no solution (deduction reached a contradiction) or some
-  input is not a puzzle (with --scale se: or more than one solution); 3 the techniques stalled
+  explain: 0 solved by deduction; 1 no solution (deduction reached a contradiction), more
+  than one solution, or some input is not a puzzle; 3 the techniques stalled
   (with --scale se: SE's path needs a rule not implemented here, or reached --time-cap); 2
   unusable input or options (a rule the logic solver does not reason about, a bad option;
   with --scale se: a puzzle that is not classic 9x9).
   rate: 0 every puzzle rated (a stalled puzzle is rated Extreme); 1 some input is not a
-  puzzle or has no solution (with --scale se: or more than one); 2 unusable input or options
+  puzzle, has no solution or more than one; 2 unusable input or options
   (with --scale se: a puzzle that is not classic 9x9).
 """
 
@@ -57,13 +57,13 @@ def _records(inputs: tuple[str, ...], model: str, box: str | None) -> Any:
         yield from read_input(str(bundled_file(arg) or arg), model=rules)
 
 
-def _bad(record: Any) -> None:
+def _bad(record: Any, error: object = None) -> None:
+    """Say on standard error why ``record`` was not read (its ``error``), or not solved or
+    rated (``error``)."""
     from ..result import shown_id
 
-    click.echo(
-        f"sudoku-cp: error: puzzle {shown_id(str(record.id))}: {one_line(str(record.error))}",
-        err=True,
-    )
+    why = one_line(str(record.error if error is None else error))
+    click.echo(f"sudoku-cp: error: puzzle {shown_id(str(record.id))}: {why}", err=True)
 
 
 uniqueness_option = click.option(
@@ -171,8 +171,10 @@ def explain(
 
     sudoku-cp explain PUZZLE --hint --state marks.txt      # the next step from a position
 
-    Exit 0 solved, 1 no solution, 3 the techniques stalled (the candidates left are shown),
-    2 unusable input or a rule the logic solver does not reason about. With --hint: 0 a step
+    Exit 0 solved, 1 no solution or more than one (a puzzle with two is not explained: the
+    techniques that assume one would take wrong steps, and a stall would be no verdict), 3 the
+    techniques stalled (the candidates left are shown), 2 unusable input or a rule the logic
+    solver does not reason about. With --hint: 0 a step
     (or already solved), 1 the state is wrong or the puzzle has no solution, 3 no technique
     applies.
 
@@ -181,6 +183,8 @@ def explain(
     a puzzle, no solution or more than one, 2 not classic 9x9, 3 SE's path needs a rule not
     implemented here or reached --time-cap (the values shown are lower bounds).
     """
+    from ..errors import NotUniqueError
+    from ..logic.rating import refuse_multiple
     from ..logic.solver import solve_logically
     from ..logic.text import format_trace, trace_data
 
@@ -229,13 +233,19 @@ def explain(
         if hint:
             worst = max(worst, _hint(record, position, uniqueness, out_format, also))
             continue
-        trace = solve_logically(
-            record.puzzle,
-            uniqueness=uniqueness,
-            placed=None if position is None else position.placed,
-            marks=None if position is None else position.marks,
-            extra=also,
-        )
+        try:
+            trace = solve_logically(
+                record.puzzle,
+                uniqueness=uniqueness,
+                placed=None if position is None else position.placed,
+                marks=None if position is None else position.marks,
+                extra=also,
+            )
+            refuse_multiple(trace)  # (a stall there is no verdict on the techniques)
+        except NotUniqueError as err:  # (else a step that assumes one solution would be wrong)
+            _bad(record, err)
+            worst = max(worst, EXIT_NEGATIVE)
+            continue
         if out_format == "json":
             click.echo(json.dumps(trace_data(trace)))
         elif pictures:
@@ -496,16 +506,20 @@ def rate(
     rules, order and values; a value written >=x.y is a lower bound (the path needs a rule not
     implemented yet, or the time cap was reached: the outcome column says which).
 
-    Exit 0 every puzzle rated, 1 some input is not a puzzle or has no solution (with --scale
-    se: or more than one), 2 unusable input or a rule the logic solver does not reason about
-    (with --scale se: a puzzle that is not classic 9x9).
+    A puzzle with more than one solution is not rated (it says so), on either scale: as HoDoKu
+    and SE refuse one.
+
+    Exit 0 every puzzle rated, 1 some input is not a puzzle, has no solution or more than one,
+    2 unusable input or a rule the logic solver does not reason about (with --scale se: a
+    puzzle that is not classic 9x9).
     """
     _se_options("rate", scale, time_cap, uniqueness, state)
     _also("rate", also, scale)
     if scale == "se":
         _rate_se(inputs, model, box, out_format, _cap(time_cap))
         return
-    from ..logic.rating import rate_puzzle, rating_of
+    from ..errors import NotUniqueError
+    from ..logic.rating import rate_puzzle, rating_of, refuse_multiple
     from ..logic.solver import solve_logically
 
     records = _records(inputs, model, box)
@@ -514,20 +528,24 @@ def rate(
         one_state_puzzle(len(first), state, "rate")
         records = iter(first)
 
-    def rate_one(record: Any) -> tuple[dict[str, Any], str, int]:
+    def rate_one(record: Any) -> tuple[dict[str, Any] | None, str, int]:
         position = puzzle_state(record.puzzle, state)
-        if position is None:
-            rating = rate_puzzle(record.puzzle, uniqueness=uniqueness, extra=also)
-        else:  # the steps left from the state
-            rating = rating_of(
-                solve_logically(
+        try:
+            if position is None:
+                rating = rate_puzzle(record.puzzle, uniqueness=uniqueness, extra=also)
+            else:  # the steps left from the state
+                trace = solve_logically(
                     record.puzzle,
                     uniqueness=uniqueness,
                     placed=position.placed,
                     marks=position.marks,
                     extra=also,
                 )
-            )
+                refuse_multiple(trace)
+                rating = rating_of(trace)
+        except NotUniqueError as err:  # no rating: that of a puzzle it is not
+            _bad(record, err)
+            return None, "", EXIT_NEGATIVE
         status = EXIT_NEGATIVE if rating.outcome == "contradiction" else EXIT_OK
         line = (
             f"{rating.level:<8} {rating.score:>6} {rating.steps:>5}  {rating.hardest:<36} "

@@ -85,7 +85,7 @@ class Difficulty:
 def difficulty(puzzle: Puzzle) -> Difficulty:
     """The rating of a puzzle with one solution (the uniqueness techniques take part, as in
     HoDoKu's rating: the generator has proven the solution unique)."""
-    rating = rate_puzzle(puzzle)
+    rating = rate_puzzle(puzzle, unique=True)
     measure = MEASURE_RULES if puzzle.model.rules else MEASURE
     return Difficulty(rating.level, rating.score, rating.hardest, measure)
 

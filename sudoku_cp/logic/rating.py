@@ -10,7 +10,9 @@ the PseudoFish/yoki123 fork), each step's level and base score.
 When the techniques stall, the puzzle is rated **Extreme** and its score is its steps' sum plus
 10,000 — the score HoDoKu gives its last resort, Brute Force — with ``hardest`` set to
 ``"stalled"`` (``hardest_used`` keeps the hardest technique that did apply). A puzzle the
-techniques prove has no solution is rated ``Invalid``.
+techniques prove has no solution is rated ``Invalid``. A puzzle with more than one solution is
+not rated (:class:`~sudoku_cp.errors.NotUniqueError`), as HoDoKu refuses one when it is
+loaded: its rating would be that of a puzzle it is not.
 
 >>> from sudoku_cp import Puzzle
 >>> easy = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
@@ -27,7 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .solver import solve_logically
+from ..errors import NotUniqueError
+from .solver import solution_count, solve_logically
 from .steps import Outcome, Trace
 
 if TYPE_CHECKING:
@@ -227,11 +230,37 @@ def rating_of(trace: Trace) -> Rating:
     )
 
 
-def rate_puzzle(puzzle: Puzzle, *, uniqueness: bool = True, extra: Sequence[str] = ()) -> Rating:
+def rate_puzzle(
+    puzzle: Puzzle,
+    *,
+    uniqueness: bool = True,
+    extra: Sequence[str] = (),
+    unique: bool | None = None,
+) -> Rating:
     """Rate ``puzzle`` on HoDoKu's scale. ``uniqueness`` (default on, as HoDoKu rates) lets
     the techniques that assume one solution (unique rectangles, BUG+1) take part; ``extra``
-    names searches HoDoKu leaves off to turn on (:data:`.solver.OPTIONAL`)."""
-    return rating_of(solve_logically(puzzle, uniqueness=uniqueness, extra=extra))
+    names searches HoDoKu leaves off to turn on (:data:`.solver.OPTIONAL`); ``unique``: the
+    puzzle is known to have one solution (None: checked where it matters). A puzzle with more
+    than one solution raises :class:`~sudoku_cp.errors.NotUniqueError`."""
+    trace = solve_logically(puzzle, uniqueness=uniqueness, extra=extra, unique=unique)
+    if not unique:
+        refuse_multiple(trace)
+    return rating_of(trace)
+
+
+def refuse_multiple(trace: Trace) -> None:
+    """Raise :class:`~sudoku_cp.errors.NotUniqueError` when ``trace`` stalled (not for lack
+    of time) on a puzzle with more than one solution, where no sound step can choose between
+    them: "stalled" would call it too hard for the techniques. A solve that ends solved or in a
+    contradiction needs no count (sound steps keep every solution)."""
+    if trace.outcome == "stalled" and not trace.timed_out and solution_count(trace.puzzle) == 2:
+        raise NotUniqueError(STALLED_MULTIPLE)
+
+
+STALLED_MULTIPLE = (
+    "has more than one solution, so no sound step can choose between them and the techniques "
+    "stall; it is not rated (HoDoKu and SE rate only puzzles with one solution)"
+)
 
 
 def rate_record(record: Any, puzzle: Puzzle | None, time_limit: float | None) -> None:
@@ -249,7 +278,7 @@ def rate_record(record: Any, puzzle: Puzzle | None, time_limit: float | None) ->
         record.rating = {"level": None, "reason": str(err)}
         return
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    trace = solve_logically(puzzle, uniqueness=True, deadline=deadline)
+    trace = solve_logically(puzzle, uniqueness=True, deadline=deadline, unique=True)
     if trace.timed_out:
         record.rating = {"level": None, "reason": f"timeout: not rated within {time_limit:g} s"}
         return

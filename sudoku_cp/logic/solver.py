@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import SudokuError
+from ..errors import NotUniqueError, SudokuError
 from . import (
     als,
     basic,
@@ -203,6 +203,43 @@ def techniques(
     ]
 
 
+UNIQUE_SECONDS = 10.0
+"""How long the check that a puzzle has one solution may search, before a technique that
+assumes one is applied (:func:`solve_logically`) or a stalled rating is refused."""
+
+MULTIPLE = (
+    "has more than one solution, so the techniques that assume one (unique rectangles, BUG+1) "
+    "would take wrong steps; --no-uniqueness (uniqueness=False) leaves them out"
+)
+
+
+def solution_count(puzzle: object) -> int | None:
+    """The puzzle's solutions counted up to 2 (0, 1 or 2: two or more) by the backend the tool
+    prefers for it, within :data:`UNIQUE_SECONDS`; None when that was not enough to know."""
+    from ..choice import first_solutions
+
+    solutions, known = first_solutions(puzzle, 2, UNIQUE_SECONDS)  # type: ignore[arg-type]
+    return len(solutions) if known else None
+
+
+def confirm_unique(puzzle: object) -> None:
+    """Raise :class:`NotUniqueError` unless ``puzzle`` has at most one solution (none is
+    allowed: every step holds vacuously, and a solve of it ends in a contradiction)."""
+    count = solution_count(puzzle)
+    if count is None:
+        raise NotUniqueError(
+            f"its uniqueness could not be confirmed within {UNIQUE_SECONDS:g} s, and the "
+            "techniques that assume one solution (unique rectangles, BUG+1) need it: "
+            "--no-uniqueness (uniqueness=False) leaves them out"
+        )
+    if count > 1:
+        raise NotUniqueError(MULTIPLE)
+
+
+_ASSUMING_ONE = frozenset(id(e.find) for e in [*TECHNIQUES, *OPTIONAL] if e.uniqueness)
+"""The techniques whose steps hold only if the puzzle has one solution."""
+
+
 def check_logic_model(puzzle: object) -> None:
     """Raise SudokuError when the puzzle has a rule of a shape the logic solver does not
     read (every rule kind the tool reads has one it does)."""
@@ -221,6 +258,7 @@ def solve_logically(
     placed: Sequence[int] | None = None,
     marks: Sequence[int] | None = None,
     extra: Sequence[str] = (),
+    unique: bool | None = None,
 ) -> Trace:
     """Solve ``puzzle`` by deduction alone: each round, the first technique (cheapest first)
     that finds a step is applied. Ends ``solved`` (the grid is full), ``stalled`` (no technique
@@ -239,7 +277,13 @@ def solve_logically(
     agrees with may end in a contradiction.
 
     ``extra``: names of :data:`OPTIONAL` techniques to add to the default ones (not with
-    ``techniques``)."""
+    ``techniques``).
+
+    ``unique``: whether the puzzle is known to have one solution. When it is not (None), the
+    first step of a technique that assumes one (unique rectangles, BUG+1) waits for
+    :func:`confirm_unique`: a puzzle with two solutions raises :class:`NotUniqueError` there
+    instead of taking a step that could remove a true candidate (such a step would "solve" a
+    puzzle with two solutions to one of them)."""
     from ..puzzle import Puzzle
 
     if not isinstance(puzzle, Puzzle):
@@ -269,12 +313,19 @@ def solve_logically(
         if deadline is not None and time.perf_counter() >= deadline:
             timed_out = True
             break
-        step = next((s for s in map(lambda find: find(board), chosen) if s is not None), None)
+        step = None
+        for find in chosen:
+            step = find(board)
+            if step is not None:
+                break
         if board.cut:  # a search stopped at the deadline: its step may not be the first
             timed_out = True
             break
         if step is None:
             break
+        if not unique and id(find) in _ASSUMING_ONE:
+            confirm_unique(puzzle)  # (raises on two solutions: the step may be wrong)
+            unique = True
         changed = board.apply(step)
         steps.append(step)
         if board.broken_at(changed):
