@@ -36,6 +36,36 @@ def test_solution_draws_a_grid_the_validator_accepts() -> None:
     digits = [e for e in root.iter() if set(e.get("class", "").split()) & {"given", "placed"}]
     grid = tuple(SYMBOLS.index(e.text or "") + 1 for e in digits)
     assert puzzle.is_solution(grid)
+    assert result.stderr == ""  # one solution: no warning
+
+
+def test_solution_of_a_puzzle_with_two_says_so() -> None:
+    # Two solutions (a 4x4 grid with a rectangle of 1s and 3s left open: r1c1, r1c3, r2c1,
+    # r2c3), counted by enumeration: every 4x4 grid that agrees with the givens.
+    givens = ".2.4.4.221434321"
+    puzzle = Puzzle.parse(givens)
+    agreeing = [grid for grid in _latin_fills(givens) if puzzle.is_solution(grid)]
+    assert len(agreeing) == 2
+    result = run("draw", givens, "--solution")
+    assert result.exit_code == 0, result.output
+    assert "more than one solution" in result.stderr and "warning" in result.stderr
+    root = parsed(result.stdout)
+    digits = [e for e in root.iter() if set(e.get("class", "").split()) & {"given", "placed"}]
+    assert tuple(SYMBOLS.index(e.text or "") + 1 for e in digits) in agreeing
+
+
+def _latin_fills(givens: str) -> list[tuple[int, ...]]:
+    """Every way to fill the blanks of a 4x4 grid with digits 1-4."""
+    import itertools
+
+    blanks = [i for i, ch in enumerate(givens) if ch == "."]
+    out = []
+    for fill in itertools.product(range(1, 5), repeat=len(blanks)):
+        grid = [0 if ch == "." else int(ch) for ch in givens]
+        for cell, digit in zip(blanks, fill, strict=True):
+            grid[cell] = digit
+        out.append(tuple(grid))
+    return out
 
 
 def test_reads_fpuzzles_links_and_files_with_their_rules(tmp_path: Path) -> None:

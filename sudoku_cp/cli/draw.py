@@ -78,6 +78,9 @@ def draw(
     solved grid. With --state, the position drawn: its placed digits (blue) and its pencil
     marks as candidates; --solution then solves from that position.
 
+    With --solution, a puzzle with more than one solution is drawn with the first one found,
+    and a warning says so.
+
     Exit 0 when drawn, 1 when --solution finds the puzzle has no solution, 2 for unusable
     input or options (or an output that cannot be written), 3 when --solution ran out of time.
     """
@@ -114,7 +117,14 @@ def _solved(puzzle: Puzzle, time_limit: float) -> tuple[int, ...]:
     chosen = choose(puzzle, available_backends())
     if not chosen:
         fail("--solution: no installed backend takes this puzzle's rules")
-    result = get_backend(chosen[0]).solve(puzzle, limit=1, time_limit=time_limit)
+    # (limit 2: "the solved grid" of a puzzle with two would be a silent choice between them)
+    result = get_backend(chosen[0]).solve(puzzle, limit=2, time_limit=time_limit)
+    if len(result.solutions) > 1:
+        click.echo(
+            "sudoku-cp: warning: --solution: the puzzle has more than one solution; the grid "
+            f"drawn is the first {chosen[0]} found",
+            err=True,
+        )
     if result.solutions:
         return tuple(result.solutions[0])
     if result.status.value == "none":
