@@ -208,8 +208,8 @@ UNIQUE_SECONDS = 10.0
 assumes one is applied (:func:`solve_logically`) or a stalled rating is refused."""
 
 MULTIPLE = (
-    "has more than one solution, so the techniques that assume one (unique rectangles, BUG+1) "
-    "would take wrong steps; --no-uniqueness (uniqueness=False) leaves them out"
+    "has more than one solution: the techniques that assume one (unique rectangles, BUG+1) "
+    "would take wrong steps, and no rating applies"
 )
 
 
