@@ -36,6 +36,7 @@ from sudoku_cp.errors import GivensBreakRule  # noqa: E402
 from sudoku_cp.formats import read_puzzles  # noqa: E402
 from sudoku_cp.model import load_model  # noqa: E402
 from sudoku_cp.rules import Rule  # noqa: E402
+from sudoku_cp.rules.cells import Odd  # noqa: E402
 from sudoku_cp.rules.sums import Cage, LittleKiller  # noqa: E402
 
 _ = kernel_first  # the autouse fixture, in force here
@@ -84,11 +85,17 @@ def test_outies_of_a_box() -> None:
     assert (want, -16) in found
 
 
-def test_no_pieces_no_derived_sums() -> None:
-    """Little killers cross houses but cover none: a diagonal of two cells is no piece any
-    house takes the most of, and a model without sums or cages derives nothing."""
-    model = load_model("classic").with_rules(rules=[LittleKiller((1, 11), 5)], size=9)
-    assert derived(Puzzle([0] * 81, model)) == []
+def test_a_little_killer_inside_a_box() -> None:
+    """A little killer of 5 on r1c2 and r2c3 lies in box 1: the box's seven other cells make
+    45 - 5 = 40 (a sum of weight 1 is a piece as a cage is). A model with no sums or cages
+    derives nothing."""
+    classic = load_model("classic")
+    model = classic.with_rules(rules=[LittleKiller((cell(1, 2), cell(2, 3)), 5)], size=9)
+    box = [cell(r, c) for r in (1, 2, 3) for c in (1, 2, 3)]
+    rest = tuple(c for c in box if c not in (cell(1, 2), cell(2, 3)))
+    assert derived(Puzzle([0] * 81, model)) == [(rest, (1,) * 7, 40)]
+    odd = classic.with_rules(rules=[Odd((0,))], size=9)
+    assert derived(Puzzle([0] * 81, odd)) == []
 
 
 @pytest.mark.parametrize(("name", "index"), [("variants9", 24), ("published", 60)])

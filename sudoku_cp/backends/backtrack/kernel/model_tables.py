@@ -312,11 +312,13 @@ DERIVED_SUMS = True
 """Whether the kernel also keeps the sums a model's houses imply (:func:`derived_sums`); False
 leaves them out (tests compare the two)."""
 DERIVED_MAX_CELLS = 6
-"""A region's derived sum is kept up to this many cells (ISS keeps its hidden cages' outie sums
-so: sigh/Interactive-Sudoku-Solver, js/solver/optimizer.js, ``_MAX_SUM_SIZE``). On "Third-Degree
-Murder" (``published`` 80: entropic lines, 13 cages) sums of up to N cells, 21 of them, took the
-search from 3.4 thousand nodes to 5.7 thousand and each node twice the time; up to six cells,
-11 of them (and every derived sum weighing in the cells' priority), 2.3 thousand."""
+"""A region's derived sum with cells on both sides of one house (pieces sticking out of it),
+or whose cells are all in pieces already, is kept up to this many cells (ISS keeps such sums
+so: sigh/Interactive-Sudoku-Solver, js/solver/optimizer.js, ``_MAX_SUM_SIZE`` in
+``_makeHiddenCageHandlers`` and ``_makeInnieOutieSumHandlers``). On "Third-Degree Murder"
+(``published`` 80: entropic lines, 13 cages) sums of up to N cells, 21 of them, took the search
+from 3.4 thousand nodes to 5.7 thousand and each node twice the time; so capped (and every
+derived sum weighing in the cells' priority), 0.9 thousand."""
 
 Terms = tuple[tuple[int, ...], tuple[int, ...], int]
 
@@ -334,8 +336,9 @@ def derived_sums(lay: Any, sums: list[Terms], cages: list[Any]) -> list[Terms]:
 
     - for each region, the pieces with more than half of their cells in it (chosen disjoint
       greedily, those overlapping the fewest other pieces first), kept when small enough to
-      tell something: at most :data:`DERIVED_MAX_CELLS` cells, not more than two on both
-      sides;
+      tell something: at most N cells, not more than two on both sides, and at most
+      :data:`DERIVED_MAX_CELLS` when one house has pieces sticking out or when every cell of
+      the sum is in a piece already;
     - for each house, the pieces crossing it, chosen so, when they cover it (its cells no piece
       holds may be made up by other houses lying in that gap): the cells they hold beyond it
       (less any house lying wholly there) sum to their totals less the house's, kept when that
@@ -354,9 +357,13 @@ def derived_sums(lay: Any, sums: list[Terms], cages: list[Any]) -> list[Terms]:
         return []
     overlaps = [sum(1 for q, _ in pieces if q & p) for p, _ in pieces]
     order = [pieces[i] for i in sorted(range(len(pieces)), key=overlaps.__getitem__)]
+    halves = [p.bit_count() // 2 for p, _ in order]
+    in_pieces = 0
+    for p, _ in pieces:
+        in_pieces |= p
     house_total = size * (size + 1) // 2
     houses = list(dict.fromkeys(cell_mask(g) for g in lay.full_groups))
-    regions: list[tuple[int, int]] = [(h, house_total) for h in houses]
+    regions: list[tuple[int, int, bool]] = [(h, house_total, True) for h in houses]
     line = (1 << size) - 1
     rows = [line << (r * size) for r in range(size)]
     column = sum(1 << (r * size) for r in range(size))
@@ -368,7 +375,7 @@ def derived_sums(lay: Any, sums: list[Terms], cages: list[Any]) -> list[Terms]:
                 for k, x in enumerate(lines[:-1], 1):
                     union |= x
                     if k > 1:
-                        regions.append((union, k * house_total))
+                        regions.append((union, k * house_total, False))
     known = {(frozenset(zip(c, w, strict=True)), goal) for c, w, goal in sums}
     found: list[Terms] = []
 
@@ -378,20 +385,23 @@ def derived_sums(lay: Any, sums: list[Terms], cages: list[Any]) -> list[Terms]:
             known.add(key)
             found.append((tuple(cells), weights, goal))
 
-    for region, total in regions:
+    for region, total, single in regions:
         used = 0
         goal = total
-        for p, piece_total in order:
-            if 2 * (p & region).bit_count() > p.bit_count() and not p & used:
+        for (p, piece_total), half in zip(order, halves, strict=True):
+            if (p & region).bit_count() > half and not p & used:
                 used |= p
                 goal -= piece_total
         if not used:
             continue
+        ins, outs = (region & ~used).bit_count(), (used & ~region).bit_count()
+        if not 0 < ins + outs <= size or (ins > 2 and outs > 2):
+            continue
+        if ins + outs > DERIVED_MAX_CELLS and (
+            (single and outs) or not (region ^ used) & ~in_pieces
+        ):
+            continue
         inner, outer = _cells(region & ~used), _cells(used & ~region)
-        if not inner and not outer:
-            continue
-        if len(inner) + len(outer) > DERIVED_MAX_CELLS or (len(inner) > 2 and len(outer) > 2):
-            continue
         keep(inner + outer, (1,) * len(inner) + (-1,) * len(outer), goal)
     for house in houses:
         used = 0
