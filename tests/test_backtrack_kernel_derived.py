@@ -167,12 +167,16 @@ def drawn_killers(n: int, givens: int, seeds: range) -> Iterator[Puzzle]:
             continue  # givens that break a cage off by one: refused before any search
 
 
+@pytest.mark.parametrize("probe", [glue.PROBE_NODES, 1])
 @pytest.mark.parametrize(("n", "givens", "seeds"), [(4, 0, range(40)), (6, 12, range(15))])
 def test_every_solution_of_small_killers(
-    n: int, givens: int, seeds: range, monkeypatch: pytest.MonkeyPatch
+    n: int, givens: int, seeds: range, probe: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The kernel with its derived sums, and without, finds exactly the solutions plain
-    enumeration finds (both branchings, and the pure search, which has none)."""
+    enumeration finds (both branchings, and the pure search, which has none); with a probe of
+    one node, every search that branches starts again with the derived sums (what the probe
+    found is not counted twice)."""
+    monkeypatch.setattr(glue, "PROBE_NODES", probe)
     counts = []
     with_derived = puzzles = 0
     for puzzle in drawn_killers(n, givens, seeds):
@@ -189,6 +193,24 @@ def test_every_solution_of_small_killers(
     assert with_derived > puzzles // 4  # the draws do derive sums
     assert 0 in counts and 1 in counts  # the draws vary
     assert n > 4 or any(c > 1 for c in counts)
+
+
+def test_a_probe_left_undecided_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 4x4 killer with one cage (r1c1 + r1c2 = 3) has many solutions: all of them each once,
+    probe or none (a probe of one node finds some and pauses; the search starts again)."""
+    model = load_model("classic").with_rules(rules=[Cage((0, 1), 3)], size=4)
+    puzzle = Puzzle([0] * 16, model)
+    assert glue.derives(puzzle.model, puzzle.size)
+    truth = set(fillings_kept(puzzle))
+    assert len(truth) > 8
+    for probe in (1, 2, glue.PROBE_NODES):
+        monkeypatch.setattr(glue, "PROBE_NODES", probe)
+        found = kernel(puzzle, None)
+        assert sorted(found.solutions) == sorted(truth) and found.exhausted
+
+
+def fillings_kept(puzzle: Puzzle) -> Iterator[Grid]:
+    return (grid for grid in fillings(puzzle) if puzzle.is_solution(grid))
 
 
 def test_hailstone_on_the_kernel_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,9 +31,10 @@ stays in the pure search. A 9x9 skyscraper has under 50, an X-sum a few hundred.
 
 
 class Tables:
-    """A model's groups at one size in the kernel's arrays (built once, cached)."""
+    """A model's groups at one size in the kernel's arrays (built once, cached); with
+    ``derived``, the sums its houses imply too (:func:`derived_sums`)."""
 
-    def __init__(self, model: Model, size: int) -> None:
+    def __init__(self, model: Model, size: int, derived: bool = True) -> None:
         import numpy as np
 
         from ..layout import layout
@@ -72,7 +73,7 @@ class Tables:
         self.init, self.arc_start, self.arc_partner, self.arc_rel, self.relations = rule_arrays(
             lay, size
         )
-        sums = sum_arrays(lay, [set(p) for p in lay.peers])
+        sums = sum_arrays(lay, [set(p) for p in lay.peers], derived)
         seqs = sequences(model, size)
         assert seqs is not None, "takes_rules keeps models past the cap pure"
         # The full groups of each cell, for marking which groups changed, then its sums and
@@ -264,7 +265,7 @@ class SumArrays:
     clique_start: Any
 
 
-def sum_arrays(lay: Any, peers: list[set[int]]) -> SumArrays:
+def sum_arrays(lay: Any, peers: list[set[int]], derived: bool = True) -> SumArrays:
     import numpy as np
 
     from ..shapes import SumPropagator
@@ -281,7 +282,7 @@ def sum_arrays(lay: Any, peers: list[set[int]]) -> SumArrays:
         return np.array(list(itertools.chain.from_iterable(rows)), dtype=np.int32)
 
     terms = [(p.cells, p.weights, p.goal) for p in sums]
-    if DERIVED_SUMS:
+    if derived and DERIVED_SUMS:
         terms += derived_sums(lay, [(p.cells, p.weights, p.goal) for p in sums], cages)
     per_sum: list[int] = []
     cliques: list[list[tuple[int, int]]] = []
@@ -321,6 +322,21 @@ from 3.4 thousand nodes to 5.7 thousand and each node twice the time; so capped 
 derived sum weighing in the cells' priority), 0.9 thousand."""
 
 Terms = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+def has_pieces(lay: Any) -> bool:
+    """Whether a layout's rules hold a piece :func:`derived_sums` can derive from: a cage with a
+    total, or a sum of weight 1."""
+    from ..shapes import SumPropagator
+
+    rules = lay.rules
+    return rules is not None and (
+        any(cage.total is not None for cage in rules.cages)
+        or any(
+            isinstance(p, SumPropagator) and all(w == 1 for w in p.weights)
+            for p in rules.propagators
+        )
+    )
 
 
 def derived_sums(lay: Any, sums: list[Terms], cages: list[Any]) -> list[Terms]:
