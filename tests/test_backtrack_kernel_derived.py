@@ -85,15 +85,18 @@ def test_outies_of_a_box() -> None:
     assert (want, -16) in found
 
 
-def test_a_little_killer_inside_a_box() -> None:
-    """A little killer of 5 on r1c2 and r2c3 lies in box 1: the box's seven other cells make
-    45 - 5 = 40 (a sum of weight 1 is a piece as a cage is). A model with no sums or cages
-    derives nothing."""
+def test_a_cage_leaving_two_cells_of_a_box() -> None:
+    """A cage of 38 on seven cells of box 1 leaves r3c2 and r3c3 summing to 45 - 38 = 7; a
+    little killer of 5 on r1c2 and r2c3, inside box 1 too, would leave seven cells, a sum too
+    loose to keep (``DERIVED_MAX_LEFTOVER``). A model with no sums or cages derives nothing."""
     classic = load_model("classic")
-    model = classic.with_rules(rules=[LittleKiller((cell(1, 2), cell(2, 3)), 5)], size=9)
     box = [cell(r, c) for r in (1, 2, 3) for c in (1, 2, 3)]
-    rest = tuple(c for c in box if c not in (cell(1, 2), cell(2, 3)))
-    assert derived(Puzzle([0] * 81, model)) == [(rest, (1,) * 7, 40)]
+    caged = tuple(c for c in box if c not in (cell(3, 2), cell(3, 3)))
+    model = classic.with_rules(rules=[Cage(caged, 38)], size=9)
+    assert derived(Puzzle([0] * 81, model)) == [((cell(3, 2), cell(3, 3)), (1, 1), 7)]
+    killer = classic.with_rules(rules=[LittleKiller((cell(1, 2), cell(2, 3)), 5)], size=9)
+    assert model_tables.DERIVED_MAX_LEFTOVER < 7
+    assert derived(Puzzle([0] * 81, killer)) == []
     odd = classic.with_rules(rules=[Odd((0,))], size=9)
     assert derived(Puzzle([0] * 81, odd)) == []
 

@@ -69,7 +69,7 @@ PROBE_NODES = 64
 layout's ``derived_sums``) is searched without them first: most killers are decided by
 propagation alone, and deriving the sums (half a millisecond, and as much again to lay them
 out, on a bundled 9x9 killer) would double their time. Past this, the search starts again
-with them."""
+with them (when it derives any: else it goes on)."""
 SOLUTION_ROWS = 64
 """Solutions the kernel hands back per call at most (more: it is called again)."""
 FIRST_FRAMES = 64
@@ -332,6 +332,16 @@ def derives(model: Model, size: int) -> bool:
     return DERIVED_SUMS and has_pieces(layout(model, size))
 
 
+@functools.lru_cache(maxsize=16)
+def derived(model: Model, size: int) -> bool:
+    """Whether the kernel derives any sum from the model's houses (what :func:`derives` only
+    says it may)."""
+    from ..layout import layout
+    from .model_tables import DERIVED_SUMS, layout_derived_sums
+
+    return DERIVED_SUMS and bool(layout_derived_sums(layout(model, size)))
+
+
 def forget_models() -> None:
     """Drop what this module keeps per model (which kernel takes it, its tables, its engine),
     for a caller that changed how the layout compiles a model (a test changing a cap) and
@@ -344,6 +354,7 @@ def forget_models() -> None:
         classic_marks,
         tables,
         derives,
+        derived,
         sequences,
         _engine,
     ):
@@ -490,15 +501,17 @@ def _kernel_search(
         if state in (kernel.DONE, kernel.LIMIT):
             break
         if probing:
-            # Not decided in the probe: the search starts again, with the derived sums (what
-            # it found so far it finds again).
+            # Not decided in the probe: the search starts again with the derived sums (what it
+            # found so far it finds again), or, when none is derived, goes on as it is.
             probing = False
-            engine = _engine(puzzle.model, puzzle.size, CLASSIC, WEIGHTED_RULES, True)
-            run, packed = engine.run, engine.packed
-            found.clear()
-            ctrl[kernel.STARTED] = 0
             ctrl[kernel.BUDGET] = budget
-            continue
+            if derived(puzzle.model, puzzle.size):
+                engine = _engine(puzzle.model, puzzle.size, CLASSIC, WEIGHTED_RULES, True)
+                run, packed = engine.run, engine.packed
+                found.clear()
+                ctrl[kernel.STARTED] = 0
+                ctrl[kernel.IN_BUFFER] = 0
+                continue
         if deadline is not None and time.perf_counter() >= deadline:
             timed_out = True
             break
