@@ -131,8 +131,9 @@ class Tables:
         self.priority = np.zeros(cells if any(watchers) else 0, dtype=np.int32)
         if any(watchers):
             # Each sum's cells (the derived ones too, as ISS's derived sums are handlers like
-            # any: on "Third-Degree Murder" 2.3 thousand nodes, against 9.2 thousand without
-            # them), then each cage's.
+            # any: Deflation 84 nodes against 121 without them, Third-Degree Murder 3,078
+            # against 3,679, CTC Tribute 435 against 601, Hailstone 17.3 thousand against
+            # 16.4), then each cage's.
             for first, stop in spans:
                 self.priority[sums.sum_cell[first:stop]] += max(2 * size - (stop - first), size)
             for k in range(len(sums.cage_start) - 1):
@@ -318,8 +319,7 @@ or whose cells are all in pieces already, is kept up to this many cells (ISS kee
 so: sigh/Interactive-Sudoku-Solver, js/solver/optimizer.js, ``_MAX_SUM_SIZE`` in
 ``_makeHiddenCageHandlers`` and ``_makeInnieOutieSumHandlers``). On "Third-Degree Murder"
 (``published`` 80: entropic lines, 13 cages) sums of up to N cells, 21 of them, took the search
-from 3.4 thousand nodes to 5.7 thousand and each node twice the time; so capped (and every
-derived sum weighing in the cells' priority), 0.9 thousand."""
+from 3.4 thousand nodes to 5.7 thousand and each node twice the time."""
 
 DERIVED_MAX_LEFTOVER = 2
 """A region's leftover (its cells no piece holds, when no piece sticks out) is kept up to this
