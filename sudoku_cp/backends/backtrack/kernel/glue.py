@@ -64,6 +64,12 @@ WORK_PER_CALL = 400_000
 """Cells' worth of work a kernel call may do before it returns so the clock can be read: a node
 costs roughly a pass over the grid, so a call tries about this ÷ N² nodes (4,900 at 9x9, a
 millisecond or two; 97 at 64x64)."""
+PROBE_NODES = 64
+"""Nodes a model with pieces to derive sums from (cages with a total, sums of weight 1: the
+layout's ``derived_sums``) is searched without them first: most killers are decided by
+propagation alone, and deriving the sums (half a millisecond, and as much again to lay them
+out, on a bundled 9x9 killer) would double their time. Past this, the search starts again
+with them (when it derives any: else it goes on)."""
 SOLUTION_ROWS = 64
 """Solutions the kernel hands back per call at most (more: it is called again)."""
 FIRST_FRAMES = 64
@@ -289,7 +295,9 @@ class Engine:
     """The kernel that searches a model at one size: its ``run`` and ``count_many``, the tables
     they take, and the words of a state (a frame of the stack)."""
 
-    def __init__(self, kernel: Any, model: Model, size: int, same_search: bool) -> None:
+    def __init__(
+        self, kernel: Any, model: Model, size: int, same_search: bool, derived: bool = True
+    ) -> None:
         marks = classic_marks(model, size) if CLASSIC and not same_search else None
         self.classic = marks is not None
         self.weighted = False
@@ -301,7 +309,7 @@ class Engine:
             self.packed = np.array(marks, dtype=np.int32)  # the cells each digit may take
             self.width = classic.WIDTH
         else:
-            tab = tables(model, size)
+            tab = tables(model, size, derived)
             self.run, self.count_many = kernel.run, kernel.count_many
             self.packed = tab.packed
             # A weighted search keeps its dead ends per cell after the state (see WEIGHTED_RULES).
@@ -310,8 +318,28 @@ class Engine:
 
 
 @functools.lru_cache(maxsize=8)
-def tables(model: Model, size: int) -> Tables:
-    return Tables(model, size)
+def tables(model: Model, size: int, derived: bool = True) -> Tables:
+    return Tables(model, size, derived)
+
+
+@functools.lru_cache(maxsize=16)
+def derives(model: Model, size: int) -> bool:
+    """Whether the model's rules hold pieces the kernel may derive sums from (see
+    :data:`PROBE_NODES`)."""
+    from ..layout import layout
+    from .model_tables import DERIVED_SUMS, has_pieces
+
+    return DERIVED_SUMS and has_pieces(layout(model, size))
+
+
+@functools.lru_cache(maxsize=16)
+def derived(model: Model, size: int) -> bool:
+    """Whether the kernel derives any sum from the model's houses (what :func:`derives` only
+    says it may)."""
+    from ..layout import layout
+    from .model_tables import DERIVED_SUMS, layout_derived_sums
+
+    return DERIVED_SUMS and bool(layout_derived_sums(layout(model, size)))
 
 
 def forget_models() -> None:
@@ -319,7 +347,17 @@ def forget_models() -> None:
     for a caller that changed how the layout compiles a model (a test changing a cap) and
     cleared the layout's own cache: a stale answer here would send the kernel tables the
     layout no longer has."""
-    for cached in (fits, takes_rules, is_classic, classic_marks, tables, sequences, _engine):
+    for cached in (
+        fits,
+        takes_rules,
+        is_classic,
+        classic_marks,
+        tables,
+        derives,
+        derived,
+        sequences,
+        _engine,
+    ):
         cached.cache_clear()
 
 
@@ -423,10 +461,13 @@ def _buffers(kernel: Any, width: int, cells: int) -> list[Any]:
 
 
 @functools.lru_cache(maxsize=16)
-def _engine(model: Model, size: int, classic: bool, weighted: bool = True) -> Engine:
+def _engine(
+    model: Model, size: int, classic: bool, weighted: bool = True, derived: bool = True
+) -> Engine:
     """The engine for a model at a size, made once (``classic`` and ``weighted``:
-    :data:`CLASSIC` and :data:`WEIGHTED_RULES` then, which tests turn off)."""
-    return Engine(_load(), model, size, same_search=False)
+    :data:`CLASSIC` and :data:`WEIGHTED_RULES` then, which tests turn off; ``derived``: with
+    the sums its houses imply)."""
+    return Engine(_load(), model, size, same_search=False, derived=derived)
 
 
 def _kernel_search(
@@ -436,7 +477,9 @@ def _kernel_search(
     looking at the clock between calls."""
     import numpy as np
 
-    engine = _engine(puzzle.model, puzzle.size, CLASSIC, WEIGHTED_RULES)
+    # A model with pieces to derive sums from is first searched without them (see PROBE_NODES).
+    probing = derives(puzzle.model, puzzle.size)
+    engine = _engine(puzzle.model, puzzle.size, CLASSIC, WEIGHTED_RULES, not probing)
     note_engine("classic kernel" if engine.classic else "kernel")
     cells = puzzle.size * puzzle.size
     digits = np.frombuffer(puzzle.digits, dtype=np.uint8)
@@ -445,7 +488,8 @@ def _kernel_search(
     ctrl[kernel.STARTED] = 0  # the kernel then clears its counters
     ctrl[kernel.IN_BUFFER] = 0
     ctrl[kernel.LIMIT_AT] = limit or 0
-    ctrl[kernel.BUDGET] = max(16, WORK_PER_CALL // cells) if deadline is not None else 1 << 62
+    budget = max(16, WORK_PER_CALL // cells) if deadline is not None else 1 << 62
+    ctrl[kernel.BUDGET] = min(budget, PROBE_NODES) if probing else budget
     found: list[Grid] = []
     timed_out = False
     run, packed = engine.run, engine.packed
@@ -456,6 +500,18 @@ def _kernel_search(
             ctrl[kernel.IN_BUFFER] = 0
         if state in (kernel.DONE, kernel.LIMIT):
             break
+        if probing:
+            # Not decided in the probe: the search starts again with the derived sums (what it
+            # found so far it finds again), or, when none is derived, goes on as it is.
+            probing = False
+            ctrl[kernel.BUDGET] = budget
+            if derived(puzzle.model, puzzle.size):
+                engine = _engine(puzzle.model, puzzle.size, CLASSIC, WEIGHTED_RULES, True)
+                run, packed = engine.run, engine.packed
+                found.clear()
+                ctrl[kernel.STARTED] = 0
+                ctrl[kernel.IN_BUFFER] = 0
+                continue
         if deadline is not None and time.perf_counter() >= deadline:
             timed_out = True
             break
