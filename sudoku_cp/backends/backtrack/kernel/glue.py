@@ -508,6 +508,11 @@ def _kernel_search(
             if derived(puzzle.model, puzzle.size):
                 engine = _engine(puzzle.model, puzzle.size, CLASSIC, WEIGHTED_RULES, True)
                 run, packed = engine.run, engine.packed
+                if engine.width != frames.shape[1]:  # (a state of the same cells: never)
+                    buffers = _buffers(kernel, engine.width, cells)
+                    frames, frame_cell, frame_left, work, sols, ctrl = buffers
+                    ctrl[kernel.LIMIT_AT] = limit or 0
+                    ctrl[kernel.BUDGET] = budget
                 found.clear()
                 ctrl[kernel.STARTED] = 0
                 ctrl[kernel.IN_BUFFER] = 0
