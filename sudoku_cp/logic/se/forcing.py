@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, KeysView
 
 from .chains import length_difficulty
 from .grid import BITS, COUNT, REGIONS, SEGrid
@@ -129,6 +129,39 @@ def _advanced(values: list[int], cands0: list[int], cands: list[int]) -> list[_N
     return []
 
 
+def _value_masks(cands: list[int]) -> list[int]:
+    """For each digit (index 0 unused), the cells where it is a candidate as an 81-bit mask."""
+    masks = [0] * 10
+    for cell, mask in enumerate(cands):
+        for v in BITS[mask]:
+            masks[v] |= 1 << cell
+    return masks
+
+
+def _bits_of(mask: int) -> Iterator[int]:
+    """The cells of an 81-bit mask, ascending."""
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
+
+
+def _off_masks(cell: int) -> tuple[int, int, int]:
+    """The cells ``getOnToOff`` turns off, as three 81-bit masks read in turn, each ascending:
+    the cell's block, then its row, then its column (each cell once, the cell left out) —
+    :data:`UNIT_PEERS`' order, since a block's, row's and column's cells are ascending."""
+    block, row, column = (sum(1 << c for c in region) for region in CELL_REGIONS[cell])
+    self_bit = 1 << cell
+    return block & ~self_bit, row & ~block, column & ~block
+
+
+OFF_MASKS = tuple(_off_masks(c) for c in range(81))
+REGION_MASKS = tuple(
+    tuple(sum(1 << c for c in region) for region in CELL_REGIONS[cell]) for cell in range(81)
+)
+"""Each cell's block, row and column as 81-bit masks (:data:`CELL_REGIONS`' order)."""
+
+
 def _chaining(
     cands0: list[int],
     start: int,
@@ -136,14 +169,20 @@ def _chaining(
     dynamic: bool,
     level: int = 0,
     values: list[int] | None = None,
+    masks0: list[int] | None = None,
 ) -> _Run:  # noqa: C901 - one loop, as SE's
     """``Chaining.doChaining`` from one potential (on or off). Ons go first: each turn takes
     the oldest pending on, else the oldest pending off. An on turns off (``getOnToOff``) the
     cell's other digits (Y-links) and the digit's other places in its block, row, column; an
     off turns on (``getOffToOn``) the other digit of a bivalue cell (Y-links) and the digit's
     only other place in a block, row, column. A dynamic chaining takes each off out of its
-    grid after reading what it turns on, so later links see a grid with fewer candidates."""
+    grid after reading what it turns on, so later links see a grid with fewer candidates.
+    ``masks0``: :func:`_value_masks` of ``cands0`` (made here when not given); the places of a
+    digit are read from these masks, kept in step with the grid."""
+    if masks0 is None:
+        masks0 = _value_masks(cands0)
     cands = list(cands0) if dynamic else cands0
+    masks = list(masks0) if dynamic else masks0
     on: dict[int, tuple[int, ...]] = {}
     off: dict[int, tuple[int, ...]] = {}
     pending_on: deque[int] = deque()
@@ -168,10 +207,13 @@ def _chaining(
                         if k_off not in off:
                             off[k_off] = parents
                             pending_off.append(k_off)
-            bit = 1 << value
-            for other in UNIT_PEERS[cell]:
-                if cands[other] & bit:
-                    k_off = (other * 10 + value) * 2
+            places = masks[value]
+            for unit in OFF_MASKS[cell]:
+                found = places & unit
+                while found:
+                    low = found & -found
+                    found ^= low
+                    k_off = ((low.bit_length() - 1) * 10 + value) * 2
                     if k_off + 1 in on:
                         return _Run(on, off, ((k_off + 1, on[k_off + 1]), (k_off, parents)))
                     if k_off not in off:
@@ -192,28 +234,24 @@ def _chaining(
                     if gone:
                         parents += tuple((cell * 10 + v) * 2 for v in BITS[gone])
                 made[(cell * 10 + other_value) * 2 + 1] = parents
-            for region in CELL_REGIONS[cell]:
-                single = -1
-                for other in region:
-                    if other != cell and cands[other] & bit:
-                        if single >= 0:
-                            single = -1
-                            break
-                        single = other
-                if single >= 0:
-                    k_on = (single * 10 + value) * 2 + 1
-                    if k_on in made:  # a LinkedHashSet: the first version stays
-                        continue
-                    parents = (key,)
-                    if dynamic:  # addHiddenParentsOfRegion: the places offs took out
-                        parents += tuple(
-                            (c * 10 + value) * 2
-                            for c in region
-                            if cands0[c] & bit and not cands[c] & bit
-                        )
-                    made[k_on] = parents
+            places = masks[value]
+            cell_bit = 1 << cell
+            for unit in REGION_MASKS[cell]:
+                rest = places & unit & ~cell_bit
+                if not rest or rest & (rest - 1):
+                    continue  # no other place, or two or more
+                k_on = ((rest.bit_length() - 1) * 10 + value) * 2 + 1
+                if k_on in made:  # a LinkedHashSet: the first version stays
+                    continue
+                parents = (key,)
+                if dynamic:  # addHiddenParentsOfRegion: the places offs took out
+                    gone = masks0[value] & ~places & unit
+                    if gone:
+                        parents += tuple((c * 10 + value) * 2 for c in _bits_of(gone))
+                made[k_on] = parents
             if dynamic:
                 cands[cell] = mask & ~bit
+                masks[value] = places & ~cell_bit
             for k_on, parents in made.items():
                 if k_on - 1 in off:
                     return _Run(on, off, ((k_on, parents), (k_on - 1, off[k_on - 1])))
@@ -233,7 +271,12 @@ def _chaining(
 
 def _retained(first: dict[int, tuple[int, ...]], others: list[dict]) -> list[int]:
     """``LinkedSet.retainAll`` in turn: ``first``'s keys, in its order, found in every other."""
-    return [k for k in first if all(k in o for o in others)]
+    common: set[int] | KeysView[int] = first.keys()
+    for other in others:
+        common = common & other.keys()  # a set: membership only, the order is ``first``'s
+        if not common:
+            return []
+    return [k for k in first if k in common]
 
 
 _NAMES = {
@@ -273,11 +316,12 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
         cands = g.cands
         deadline = g.deadline
         runs: dict[int, _Run] = {}
+        masks0 = _value_masks(cands)
 
         def run(start: int) -> _Run:
             found = runs.get(start)
             if found is None:
-                found = runs[start] = _chaining(cands, start, y, dynamic, level, g.values)
+                found = runs[start] = _chaining(cands, start, y, dynamic, level, g.values, masks0)
             return found
 
         # The first hint of getHintList's sort: (complexity, sort key, order found, step). One

@@ -36,6 +36,20 @@ def _gosper(degree: int) -> tuple[tuple[int, ...], ...]:
 
 COMBOS = {degree: _gosper(degree) for degree in (1, 2, 3, 4)}
 COMBO_MASKS = {d: tuple(sum(1 << i for i in c) for c in combos) for d, combos in COMBOS.items()}
+COMBOS_WITHIN = {
+    degree: tuple(
+        tuple(
+            (combo, mask)
+            for combo, mask in zip(COMBOS[degree], COMBO_MASKS[degree], strict=True)
+            if not mask & ~usable
+        )
+        for usable in range(1 << 9)
+    )
+    for degree in COMBOS
+}
+"""For each degree and mask of indexes 0..8, the combinations (with their masks) inside the
+mask, in :data:`COMBOS`' order: what a scan of every combination skipping those with an index
+outside the mask meets, and in the same order."""
 
 
 def _mask_of(indexes: tuple[int, ...]) -> int:
@@ -225,7 +239,7 @@ def hidden_set(degree: int, direct: bool) -> Producer:
     def produce(g: SEGrid) -> Iterator[Step]:
         for kind in _SET_KINDS:
             for index, cells in enumerate(REGIONS[kind]):
-                empty = g.empty_count(cells)
+                empty = g.empty_in(_REGION_BITS[kind][index])
                 # HiddenSet.getHints: regions with more than 2×degree empty cells (fewer
                 # would show the naked set instead), or, direct, more than degree.
                 if not (empty > degree * 2 or (direct and empty > degree)):
@@ -236,9 +250,7 @@ def hidden_set(degree: int, direct: bool) -> Producer:
                 for i in range(9):
                     if COUNT_POS[positions[i + 1]] >= 2:
                         usable |= 1 << i
-                for combo, combo_mask in zip(COMBOS[degree], COMBO_MASKS[degree], strict=True):
-                    if combo_mask & ~usable:
-                        continue
+                for combo, _mask in COMBOS_WITHIN[degree][usable]:
                     values = [i + 1 for i in combo]
                     common = 0
                     for v in values:
@@ -285,17 +297,19 @@ def naked_set(degree: int) -> Producer:
         for kind in _SET_KINDS:
             for index, cells in enumerate(REGIONS[kind]):
                 # NakedSet.getHints: regions with at least 2×degree empty cells.
-                if g.empty_count(cells) < degree * 2:
+                if g.empty_in(_REGION_BITS[kind][index]) < degree * 2:
                     continue
                 cands = [g.cands[c] for c in cells]
-                for combo in COMBOS[degree]:
+                # the cells with two candidates or more (searchCommonTuple refuses the others)
+                usable = 0
+                for i in range(9):
+                    if COUNT[cands[i]] >= 2:
+                        usable |= 1 << i
+                for combo, _mask in COMBOS_WITHIN[degree][usable]:
                     common = 0
                     for i in combo:
-                        if COUNT[cands[i]] <= 1:
-                            common = -1
-                            break
                         common |= cands[i]
-                    if common <= 0 or COUNT[common] != degree:
+                    if COUNT[common] != degree:
                         continue
                     removals = tuple(
                         (cells[i], cands[i] & common)
