@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .grid import BITS, BLOCK, COLUMN, COUNT, PEERS, REGIONS, ROW, SEGrid
-from .step import REGION_OF, Step, cell_name
+from .grid import BITS, COUNT, OFF_MASKS, PEERS, REGION_MASKS, SEGrid, value_masks
+from .step import Step, cell_name
 
 # --- Forcing chains and cycles (SE's static chaining) ----------------------------------------
 #
@@ -55,6 +55,7 @@ class _Links:
 
     def __init__(self, g: SEGrid) -> None:
         self.cands = g.cands
+        self.masks = value_masks(g.cands)
         self._off: dict[bool, list[list[int] | None]] = {}
         self._on: dict[tuple[bool, bool], list[list[int] | None]] = {}
 
@@ -80,13 +81,13 @@ class _Links:
         found: list[int] = []
         if y:
             found.extend(_potential(cell, v, False) for v in BITS[cands[cell]] if v != value)
-        bit = 1 << value
-        added = {cell}
-        for kind in (BLOCK, ROW, COLUMN):
-            for other in REGIONS[kind][REGION_OF[cell][kind]]:
-                if other not in added and cands[other] & bit:
-                    found.append(_potential(other, value, False))
-                    added.add(other)
+        places = self.masks[value]
+        for unit in OFF_MASKS[cell]:
+            rest = places & unit
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                found.append(((low.bit_length() - 1) * 10 + value) * 2)
         self.on_to_off(y)[potential] = found
         return found
 
@@ -99,13 +100,11 @@ class _Links:
         if y and COUNT[cands[cell]] == 2:
             found.append(_potential(cell, BITS[cands[cell] & ~(1 << value)][0], True))
         if x:
-            bit = 1 << value
-            for kind in (BLOCK, ROW, COLUMN):
-                others = [
-                    c for c in REGIONS[kind][REGION_OF[cell][kind]] if c != cell and cands[c] & bit
-                ]
-                if len(others) == 1:
-                    on = _potential(others[0], value, True)
+            places = self.masks[value] & ~(1 << cell)
+            for unit in REGION_MASKS[cell]:
+                rest = places & unit
+                if rest and not rest & (rest - 1):  # one other place
+                    on = ((rest.bit_length() - 1) * 10 + value) * 2 + 1
                     if on not in found:
                         found.append(on)
         self.off_to_on(y, x)[potential] = found

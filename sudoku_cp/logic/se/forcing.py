@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Iterator, KeysView
 
 from .chains import length_difficulty
-from .grid import BITS, COUNT, REGIONS, SEGrid
+from .grid import BITS, COUNT, OFF_MASKS, REGION_MASKS, REGIONS, SEGrid, value_masks
 from .step import REGION_OF, Producer, Step, cell_name
 
 
@@ -35,20 +35,6 @@ class TimeCapReached(Exception):
     """The grid's deadline (:attr:`SEGrid.deadline`) passed during a chain search."""
 
 
-def _unit_peers(cell: int) -> tuple[int, ...]:
-    """The cells ``getOnToOff`` turns off, in its order: the cell's block, then row, then
-    column (each cell once, the cell itself left out)."""
-    seen = {cell}
-    out = []
-    for kind in range(3):
-        for other in REGIONS[kind][REGION_OF[cell][kind]]:
-            if other not in seen:
-                seen.add(other)
-                out.append(other)
-    return tuple(out)
-
-
-UNIT_PEERS = tuple(_unit_peers(c) for c in range(81))
 CELL_REGIONS = tuple(tuple(REGIONS[k][REGION_OF[c][k]] for k in range(3)) for c in range(81))
 
 _Node = tuple[int, tuple[int, ...]]  # a potential and its parents
@@ -129,37 +115,12 @@ def _advanced(values: list[int], cands0: list[int], cands: list[int]) -> list[_N
     return []
 
 
-def _value_masks(cands: list[int]) -> list[int]:
-    """For each digit (index 0 unused), the cells where it is a candidate as an 81-bit mask."""
-    masks = [0] * 10
-    for cell, mask in enumerate(cands):
-        for v in BITS[mask]:
-            masks[v] |= 1 << cell
-    return masks
-
-
 def _bits_of(mask: int) -> Iterator[int]:
     """The cells of an 81-bit mask, ascending."""
     while mask:
         low = mask & -mask
         mask ^= low
         yield low.bit_length() - 1
-
-
-def _off_masks(cell: int) -> tuple[int, int, int]:
-    """The cells ``getOnToOff`` turns off, as three 81-bit masks read in turn, each ascending:
-    the cell's block, then its row, then its column (each cell once, the cell left out) —
-    :data:`UNIT_PEERS`' order, since a block's, row's and column's cells are ascending."""
-    block, row, column = (sum(1 << c for c in region) for region in CELL_REGIONS[cell])
-    self_bit = 1 << cell
-    return block & ~self_bit, row & ~block, column & ~block
-
-
-OFF_MASKS = tuple(_off_masks(c) for c in range(81))
-REGION_MASKS = tuple(
-    tuple(sum(1 << c for c in region) for region in CELL_REGIONS[cell]) for cell in range(81)
-)
-"""Each cell's block, row and column as 81-bit masks (:data:`CELL_REGIONS`' order)."""
 
 
 def _chaining(
@@ -177,10 +138,10 @@ def _chaining(
     off turns on (``getOffToOn``) the other digit of a bivalue cell (Y-links) and the digit's
     only other place in a block, row, column. A dynamic chaining takes each off out of its
     grid after reading what it turns on, so later links see a grid with fewer candidates.
-    ``masks0``: :func:`_value_masks` of ``cands0`` (made here when not given); the places of a
+    ``masks0``: :func:`~.grid.value_masks` of ``cands0`` (made here when not given); the places of a
     digit are read from these masks, kept in step with the grid."""
     if masks0 is None:
-        masks0 = _value_masks(cands0)
+        masks0 = value_masks(cands0)
     cands = list(cands0) if dynamic else cands0
     masks = list(masks0) if dynamic else masks0
     on: dict[int, tuple[int, ...]] = {}
@@ -316,7 +277,7 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
         cands = g.cands
         deadline = g.deadline
         runs: dict[int, _Run] = {}
-        masks0 = _value_masks(cands)
+        masks0 = value_masks(cands)
 
         def run(start: int) -> _Run:
             found = runs.get(start)

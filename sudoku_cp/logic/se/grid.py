@@ -52,6 +52,35 @@ PEERS: tuple[tuple[int, ...], ...] = tuple(
 """The 20 cells that see each cell, ascending (SE's ``Grid.visibleCellIndex``)."""
 PEER_SETS = tuple(frozenset(p) for p in PEERS)
 
+REGION_MASKS: tuple[tuple[int, int, int], ...] = tuple(
+    tuple(  # type: ignore[misc]
+        sum(1 << c for c in next(cells for cells in REGIONS[kind] if cell in cells))
+        for kind in range(3)
+    )
+    for cell in range(81)
+)
+"""Each cell's block, row and column as 81-bit masks (bit ``c`` set: cell ``c``)."""
+
+OFF_MASKS: tuple[tuple[int, int, int], ...] = tuple(
+    (block & ~(1 << cell), row & ~block, column & ~block)
+    for cell, (block, row, column) in enumerate(REGION_MASKS)
+)
+"""The cells SE's ``Chaining.getOnToOff`` reads, as three masks read in turn, each ascending:
+the cell's block, then its row, then its column, each cell once and the cell left out (a
+block's, row's and column's cells are ascending in SE's order)."""
+
+
+def value_masks(cands: Sequence[int]) -> list[int]:
+    """For each digit (index 0 unused), the cells where it is a candidate as an 81-bit mask."""
+    masks = [0] * 10
+    for cell, mask in enumerate(cands):
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            masks[low.bit_length() - 1] |= 1 << cell
+    return masks
+
+
 BITS = tuple(tuple(v for v in range(1, 10) if mask >> v & 1) for mask in range(1 << 10))
 """The digits of each candidate mask, ascending."""
 COUNT = tuple(len(d) for d in BITS)

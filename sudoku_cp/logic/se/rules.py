@@ -417,6 +417,17 @@ def xy_wing(xyz: bool) -> Producer:
 
 # --- Aligned pair exclusion ----------------------------------------------------------------
 
+PEER_MASKS = tuple(sum(1 << p for p in peers) for peers in PEERS)
+"""Each cell's peers as an 81-bit mask."""
+
+
+def _counted(cands: list[int]) -> list[int]:
+    """For each candidate count 0..9, the cells with that many candidates (81-bit masks)."""
+    out = [0] * 10
+    for cell, mask in enumerate(cands):
+        out[COUNT[mask]] |= 1 << cell
+    return out
+
 
 def aligned_pair_exclusion(g: SEGrid) -> Iterator[Step]:
     """``rules/AlignedPairExclusion.java``; ``AlignedExclusionHint.getDifficulty`` 6.2 for two
@@ -426,37 +437,39 @@ def aligned_pair_exclusion(g: SEGrid) -> Iterator[Step]:
     other and the digits are equal, or when it would empty a common bivalue peer; a cell's
     digit in no allowed pair goes."""
     cands = g.cands
+    counted = _counted(cands)
+    single_bits, excluder_kind = counted[1], counted[2]
     candidates: list[int] = []
-    excluders: dict[int, list[int]] = {}
+    excluders: dict[int, int] = {}
     for cell in range(81):
         if COUNT[cands[cell]] < 2:
             continue
-        single = False
-        bivalue = []
-        for peer in PEERS[cell]:
-            count = COUNT[cands[peer]]
-            if count == 1:
-                single = True
-            elif count == 2:
-                bivalue.append(peer)
-        if not single and bivalue:
+        peers = PEER_MASKS[cell]
+        bivalue = peers & excluder_kind
+        if bivalue and not peers & single_bits:
             candidates.append(cell)
             excluders[cell] = bivalue
     for n2 in range(1, len(candidates)):
+        c1 = candidates[n2]
+        ex1 = excluders[c1]
         for n1 in range(n2):
-            c0, c1 = candidates[n1], candidates[n2]
-            common_set = set(excluders[c1])
-            common = [c for c in excluders[c0] if c in common_set]
-            if len(common) < 2:
-                continue
+            c0 = candidates[n1]
+            common_bits = excluders[c0] & ex1
+            if common_bits & (common_bits - 1) == 0:
+                continue  # fewer than two common bivalue peers
+            # a pair of digits empties a common bivalue peer when it is that peer's two digits
+            common = set()
+            while common_bits:
+                low = common_bits & -common_bits
+                common_bits ^= low
+                common.add(cands[low.bit_length() - 1])
             sees = c1 in PEER_SETS[c0]
             allowed0 = allowed1 = 0
             for d0 in BITS[cands[c0]]:
                 for d1 in BITS[cands[c1]]:
                     if d0 == d1 and sees:
                         continue
-                    pair = 1 << d0 | 1 << d1
-                    if any(cands[c] & ~pair == 0 for c in common):
+                    if (1 << d0 | 1 << d1) in common:
                         continue
                     allowed0 |= 1 << d0
                     allowed1 |= 1 << d1
@@ -473,6 +486,19 @@ def aligned_pair_exclusion(g: SEGrid) -> Iterator[Step]:
 # --- Aligned triplet exclusion -------------------------------------------------------------
 
 
+MEMO_ALIGNED_TRIPLETS = True
+"""The speed door of :func:`aligned_triplet_exclusion`: True, the outcome of each triplet of
+cells is kept, keyed by everything it reads (the three cells, their candidates and those of
+their common excluders, in order), and read back when the same triplet is met again with the
+same candidates, in this rating or a later one; the grid changes little between two calls, so
+most triplets are met again unchanged. False: every triplet worked out each time.
+``tests/test_se_rating.py`` checks both give the same ratings and steps."""
+
+_TRIPLET_MEMO: dict[tuple[int, ...], Step | None] = {}
+_TRIPLET_MEMO_CAP = 400_000
+"""Entries kept at most; past it the memo starts afresh (a few tens of MB at most)."""
+
+
 def aligned_triplet_exclusion(g: SEGrid) -> Iterator[Step]:
     """``rules/AlignedExclusion.java`` with degree 3; ``AlignedExclusionHint.getDifficulty``
     7.5 for three cells. Candidate cells: two or more digits, no peer with one digit, and some
@@ -482,46 +508,60 @@ def aligned_triplet_exclusion(g: SEGrid) -> Iterator[Step]:
     excluded when two cells that see each other get the same one, or when it would empty a
     common excluder; a cell's digit in no allowed choice goes. The first such step is SE's."""
     cands = g.cands
+    counted = _counted(cands)
+    single_bits, excluder_kind = counted[1], counted[2] | counted[3]
     candidates: list[int] = []
-    excluders: dict[int, list[int]] = {}
     excluder_bits: dict[int, int] = {}
     for cell in range(81):
         if COUNT[cands[cell]] < 2:
             continue
-        single = False
-        found = []
-        for peer in PEERS[cell]:
-            count = COUNT[cands[peer]]
-            if count == 1:
-                single = True
-            elif 2 <= count <= 3:
-                found.append(peer)
-        if not single and found:
+        peers = PEER_MASKS[cell]
+        found = peers & excluder_kind
+        if found and not peers & single_bits:
             candidates.append(cell)
-            excluders[cell] = found
-            excluder_bits[cell] = sum(1 << c for c in found)
+            excluder_bits[cell] = found
     if len(candidates) < 3:
         return
-    is_candidate = set(candidates)
+    candidate_bits = sum(1 << c for c in candidates)
+    memo = _TRIPLET_MEMO if MEMO_ALIGNED_TRIPLETS else None
+    if memo is not None and len(memo) > _TRIPLET_MEMO_CAP:
+        memo.clear()
     for n2 in range(1, len(candidates)):
         c1 = candidates[n2]
+        ex1 = excluder_bits[c1]
         for n1 in range(n2):
             c0 = candidates[n1]
-            pair_bits = excluder_bits[c0] & excluder_bits[c1]
+            ex0 = excluder_bits[c0]
+            pair_bits = ex0 & ex1
             if pair_bits & (pair_bits - 1) == 0:
                 continue  # fewer than two common excluders already
-            twin = dict.fromkeys(excluders[c0])
-            twin.update(dict.fromkeys(excluders[c1]))
-            for c2 in twin:
-                if c2 in (c0, c1) or c2 not in is_candidate:
-                    continue
-                common_bits = pair_bits & excluder_bits[c2]
-                if common_bits & (common_bits - 1) == 0:
-                    continue
-                common = [cands[c] for c in excluders[c0] if common_bits >> c & 1]
-                step = _aligned_triplet(cands, (c0, c1, c2), common)
-                if step is not None:
-                    yield step
+            # the third cell: the first cell's excluders, then the second's not met yet
+            # (twinArea's order, each ascending), candidate cells other than the two
+            others = candidate_bits & ~(1 << c0 | 1 << c1)
+            for third in (ex0 & others, ex1 & ~ex0 & others):
+                while third:
+                    low = third & -third
+                    third ^= low
+                    c2 = low.bit_length() - 1
+                    common_bits = pair_bits & excluder_bits[c2]
+                    if common_bits & (common_bits - 1) == 0:
+                        continue
+                    common = []  # the common excluders' candidates, ascending
+                    rest = common_bits
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        common.append(cands[low.bit_length() - 1])
+                    if memo is None:
+                        step = _aligned_triplet(cands, (c0, c1, c2), common)
+                    else:
+                        key = (c0, c1, c2, cands[c0], cands[c1], cands[c2], *common)
+                        if key in memo:
+                            step = memo[key]
+                        else:
+                            step = memo[key] = _aligned_triplet(cands, (c0, c1, c2), common)
+                    if step is not None:
+                        yield step
 
 
 def _aligned_triplet(
