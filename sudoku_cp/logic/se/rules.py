@@ -84,12 +84,16 @@ def hidden_single(g: SEGrid) -> Iterator[Step]:
     digits in ascending order (a digit with one place: among the region's candidate masks,
     in one and in no second)."""
     cands = g.cands
+    empty = g.empty
     for alone in (True, False):
         for kind in (BLOCK, COLUMN, ROW):
             bits = _REGION_BITS[kind]
             for index, cells in enumerate(REGIONS[kind]):
-                if (g.empty_in(bits[index]) == 1) != alone:
-                    continue
+                left = empty & bits[index]
+                if not left:
+                    continue  # a full region has no candidates: no single
+                if (left & (left - 1) == 0) != alone:
+                    continue  # one empty cell: full houses' pass; more: hidden singles'
                 once = twice = 0
                 for cell in cells:
                     mask = cands[cell]
@@ -145,6 +149,25 @@ _PLACE_BITS = tuple(
 """For each region and mask of its places (indexes 0..8), the same places as an 81-bit mask."""
 
 
+_CROSSED = {
+    (kind1, kind2): tuple(
+        tuple(
+            (
+                i3,
+                sum(1 << i for i, c in enumerate(REGIONS[kind1][i3]) if c in cells2),
+            )
+            for i3 in range(9)
+            if not REGION_SETS[kind1][i3].isdisjoint(cells2)
+        )
+        for cells2 in REGION_SETS[kind2]
+    )
+    for kind1, kind2 in _LOCKING_PAIRS
+}
+"""For each pair of region kinds Locking reads and each region of the second kind, the regions
+of the first kind that cross it, ascending, each with the mask of its places (indexes 0..8)
+inside the crossed region."""
+
+
 def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
     tables = [[g.all_positions(cells) for cells in REGIONS[kind]] for kind in range(3)]
     for kind1, kind2 in _LOCKING_PAIRS:
@@ -152,6 +175,7 @@ def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
         bits2 = _REGION_BITS[kind2]
         table1 = tables[kind1]
         place_bits = _PLACE_BITS[kind1]
+        crossed = _CROSSED[kind1, kind2]
         for value in range(1, 10):
             bit = 1 << value
             for i1, cells1 in enumerate(REGIONS[kind1]):
@@ -165,9 +189,10 @@ def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
                         continue  # a place of the digit outside the second region
                     cells2 = REGIONS[kind2][i2]
                     set2 = REGION_SETS[kind2][i2]
-                    removals = tuple((c, bit) for c in cells2 if c not in set1 and g.cands[c] & bit)
-                    where = f"{_where(kind1, i1)} and {_where(kind2, i2)}"
                     if not direct:
+                        removals = tuple(
+                            (c, bit) for c in cells2 if c not in set1 and g.cands[c] & bit
+                        )
                         # LockingHint.getDifficulty: 2.6 when the second region is a row or
                         # column (pointing), else 2.8 (claiming).
                         if removals:
@@ -180,20 +205,20 @@ def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
                                 2.6 if pointing else 2.8,
                                 removals,
                                 None,
-                                where,
+                                f"{_where(kind1, i1)} and {_where(kind2, i2)}",
                                 basis,
                             )
                         continue
                     # Locking.lookForFollowingHiddenSingles: another region of the first
                     # kind crossing the second, left with one position outside it.
-                    for i3, cells3 in enumerate(REGIONS[kind1]):
-                        if i3 == i1 or REGION_SETS[kind1][i3].isdisjoint(set2):
+                    for i3, inside in crossed[i2]:
+                        if i3 == i1:
                             continue
-                        pos3 = g.positions(cells3, value)
+                        pos3 = table1[i3][value]
                         if COUNT_POS[pos3] <= 1:
                             continue
-                        outside = [cells3[i] for i in POS_BITS[pos3] if cells3[i] not in set2]
-                        if len(outside) == 1:
+                        outside = pos3 & ~inside
+                        if COUNT_POS[outside] == 1:
                             # DirectLockingHint.getDifficulty: 1.7 when the first region is a
                             # block (pointing), else 1.9 (claiming).
                             pointing = kind1 == BLOCK
@@ -203,8 +228,8 @@ def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
                                 "Direct Pointing" if pointing else "Direct Claiming",
                                 1.7 if pointing else 1.9,
                                 (),
-                                (outside[0], value),
-                                where,
+                                (REGIONS[kind1][i3][POS_BITS[outside][0]], value),
+                                f"{_where(kind1, i1)} and {_where(kind2, i2)}",
                             )
 
 
@@ -223,6 +248,11 @@ def locking(g: SEGrid) -> Iterator[Step]:
 _SET_KINDS = (BLOCK, COLUMN, ROW)
 """``HiddenSet.getHints`` and ``NakedSet.getHints`` scan blocks, columns, rows."""
 _SET_NAMES = {2: "Pair", 3: "Triplet", 4: "Quad"}
+
+
+def _set_where(kind: int, index: int, combo: tuple[int, ...]) -> str:
+    """A hidden set's place and digits (``combo``: indexes 0..8, digit = index + 1)."""
+    return f"{_where(kind, index)}: " + ",".join(str(i + 1) for i in combo)
 
 
 def hidden_set(degree: int, direct: bool) -> Producer:
@@ -250,20 +280,13 @@ def hidden_set(degree: int, direct: bool) -> Producer:
                 for i in range(9):
                     if COUNT_POS[positions[i + 1]] >= 2:
                         usable |= 1 << i
-                for combo, _mask in COMBOS_WITHIN[degree][usable]:
-                    values = [i + 1 for i in combo]
+                for combo, combo_mask in COMBOS_WITHIN[degree][usable]:
                     common = 0
-                    for v in values:
-                        common |= positions[v]
+                    for i in combo:
+                        common |= positions[i + 1]
                     if COUNT_POS[common] != degree:
                         continue
-                    value_mask = sum(1 << v for v in values)
-                    removals = tuple(
-                        (cells[i], g.cands[cells[i]] & ~value_mask)
-                        for i in POS_BITS[common]
-                        if g.cands[cells[i]] & ~value_mask
-                    )
-                    where = f"{_where(kind, index)}: " + ",".join(map(str, values))
+                    value_mask = combo_mask << 1  # index i is digit i + 1
                     if direct:
                         # createHiddenSetHint, direct: the first other digit left with one
                         # position once the set's cells are taken.
@@ -275,14 +298,22 @@ def hidden_set(degree: int, direct: bool) -> Producer:
                                 cell = cells[POS_BITS[rest][0]]
                                 # DirectHiddenSetHint passes IndirectHint an empty map of
                                 # removals: SE applies only the placement.
+                                where = _set_where(kind, index, combo)
                                 yield Step(name, diff, (), (cell, value), where)
                                 break
-                    elif removals:
+                        continue
+                    removals = tuple(
+                        (cells[i], g.cands[cells[i]] & ~value_mask)
+                        for i in POS_BITS[common]
+                        if g.cands[cells[i]] & ~value_mask
+                    )
+                    if removals:
                         # HiddenSetHint.getRuleParents: the set's digits gone from the
                         # region's other cells
                         basis = tuple(
                             (cells[i], value_mask) for i in range(9) if not common >> i & 1
                         )
+                        where = _set_where(kind, index, combo)
                         yield Step(name, diff, removals, None, where, basis)
 
     return produce
