@@ -18,7 +18,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .grid import BITS, BLOCK, COLUMN, COUNT, PEER_SETS, PEERS, REGION_SETS, REGIONS, ROW, SEGrid
+from .grid import (
+    BITS,
+    BLOCK,
+    COLUMN,
+    COUNT,
+    PEER_SETS,
+    PEERS,
+    REGION_SETS,
+    REGIONS,
+    ROW,
+    SCAN_REGIONS,
+    SEGrid,
+)
 from .step import COUNT_POS, POS_BITS, Producer, Step, cell_name
 
 _KIND_NAME = ("block", "row", "column")
@@ -84,32 +96,32 @@ def hidden_single(g: SEGrid) -> Iterator[Step]:
     digits in ascending order (a digit with one place: among the region's candidate masks,
     in one and in no second)."""
     cands = g.cands
-    empty = g.empty
+    counts = g.region_empty()
+    # full houses (one empty cell) first, then the regions with two or more; a full region
+    # has no candidates, so no single
     for alone in (True, False):
-        for kind in (BLOCK, COLUMN, ROW):
-            bits = _REGION_BITS[kind]
-            for index, cells in enumerate(REGIONS[kind]):
-                left = empty & bits[index]
-                if not left:
-                    continue  # a full region has no candidates: no single
-                if (left & (left - 1) == 0) != alone:
-                    continue  # one empty cell: full houses' pass; more: hidden singles'
-                once = twice = 0
-                for cell in cells:
-                    mask = cands[cell]
-                    twice |= once & mask
-                    once |= mask
-                single = once & ~twice
-                while single:
-                    low = single & -single
-                    single ^= low
-                    value = low.bit_length() - 1
-                    cell = next(c for c in cells if cands[c] & low)
-                    if alone:
-                        name, diff = "Full House", 1.0
-                    else:
-                        name, diff = "Hidden Single", 1.2 if kind == BLOCK else 1.5
-                    yield Step(name, diff, (), (cell, value), _where(kind, index))
+        if alone and 1 not in counts:
+            continue
+        for slot, (kind, index, cells) in enumerate(SCAN_REGIONS):
+            left = counts[slot]
+            if left == 0 or (left == 1) != alone:
+                continue
+            once = twice = 0
+            for cell in cells:
+                mask = cands[cell]
+                twice |= once & mask
+                once |= mask
+            single = once & ~twice
+            while single:
+                low = single & -single
+                single ^= low
+                value = low.bit_length() - 1
+                cell = next(c for c in cells if cands[c] & low)
+                if alone:
+                    name, diff = "Full House", 1.0
+                else:
+                    name, diff = "Hidden Single", 1.2 if kind == BLOCK else 1.5
+                yield Step(name, diff, (), (cell, value), _where(kind, index))
 
 
 def naked_single(g: SEGrid) -> Iterator[Step]:
