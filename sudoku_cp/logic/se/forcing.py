@@ -23,7 +23,6 @@ chaining also the "hidden" ones: the earlier offs that made a cell bivalue or a 
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Iterator, KeysView
 
 from .chains import length_difficulty
@@ -115,14 +114,6 @@ def _advanced(values: list[int], cands0: list[int], cands: list[int]) -> list[_N
     return []
 
 
-def _bits_of(mask: int) -> Iterator[int]:
-    """The cells of an 81-bit mask, ascending."""
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        yield low.bit_length() - 1
-
-
 def _chaining(
     cands0: list[int],
     start: int,
@@ -146,8 +137,10 @@ def _chaining(
     masks = list(masks0) if dynamic else masks0
     on: dict[int, tuple[int, ...]] = {}
     off: dict[int, tuple[int, ...]] = {}
-    pending_on: deque[int] = deque()
-    pending_off: deque[int] = deque()
+    # the pending potentials in the order found, each list read from its index on (a queue)
+    pending_on: list[int] = []
+    pending_off: list[int] = []
+    next_on = next_off = 0
     if start & 1:
         on[start] = ()
         pending_on.append(start)
@@ -155,19 +148,19 @@ def _chaining(
         off[start] = ()
         pending_off.append(start)
     while True:
-        if pending_on:
-            key = pending_on.popleft()
+        if next_on < len(pending_on):
+            key = pending_on[next_on]
+            next_on += 1
             cell, value = key // 20, key // 2 % 10
             parents: tuple[int, ...] = (key,)
             if y:
-                for v in BITS[cands[cell]]:
-                    if v != value:
-                        k_off = (cell * 10 + v) * 2
-                        if k_off + 1 in on:
-                            return _Run(on, off, ((k_off + 1, on[k_off + 1]), (k_off, parents)))
-                        if k_off not in off:
-                            off[k_off] = parents
-                            pending_off.append(k_off)
+                for v in BITS[cands[cell] & ~(1 << value)]:
+                    k_off = (cell * 10 + v) * 2
+                    if k_off + 1 in on:
+                        return _Run(on, off, ((k_off + 1, on[k_off + 1]), (k_off, parents)))
+                    if k_off not in off:
+                        off[k_off] = parents
+                        pending_off.append(k_off)
             places = masks[value]
             for unit in OFF_MASKS[cell]:
                 found = places & unit
@@ -181,11 +174,12 @@ def _chaining(
                         off[k_off] = parents
                         pending_off.append(k_off)
             continue
-        if pending_off:
-            key = pending_off.popleft()
+        if next_off < len(pending_off):
+            key = pending_off[next_off]
+            next_off += 1
             cell, value = key // 20, key // 2 % 10
             bit = 1 << value
-            made: dict[int, tuple[int, ...]] = {}
+            made: dict[int, tuple[int, ...]] | None = None
             mask = cands[cell]
             if y and COUNT[mask] == 2:
                 other_value = BITS[mask & ~bit][0]
@@ -194,38 +188,44 @@ def _chaining(
                     gone = cands0[cell] & ~mask
                     if gone:
                         parents += tuple((cell * 10 + v) * 2 for v in BITS[gone])
-                made[(cell * 10 + other_value) * 2 + 1] = parents
+                made = {(cell * 10 + other_value) * 2 + 1: parents}
             places = masks[value]
             cell_bit = 1 << cell
+            others = places & ~cell_bit
             for unit in REGION_MASKS[cell]:
-                rest = places & unit & ~cell_bit
+                rest = others & unit
                 if not rest or rest & (rest - 1):
                     continue  # no other place, or two or more
                 k_on = ((rest.bit_length() - 1) * 10 + value) * 2 + 1
-                if k_on in made:  # a LinkedHashSet: the first version stays
+                if made is None:
+                    made = {}
+                elif k_on in made:  # a LinkedHashSet: the first version stays
                     continue
                 parents = (key,)
                 if dynamic:  # addHiddenParentsOfRegion: the places offs took out
                     gone = masks0[value] & ~places & unit
-                    if gone:
-                        parents += tuple((c * 10 + value) * 2 for c in _bits_of(gone))
+                    while gone:
+                        low = gone & -gone
+                        gone ^= low
+                        parents += (((low.bit_length() - 1) * 10 + value) * 2,)
                 made[k_on] = parents
             if dynamic:
                 cands[cell] = mask & ~bit
-                masks[value] = places & ~cell_bit
-            for k_on, parents in made.items():
-                if k_on - 1 in off:
-                    return _Run(on, off, ((k_on, parents), (k_on - 1, off[k_on - 1])))
-                if k_on not in on:
-                    on[k_on] = parents
-                    pending_on.append(k_on)
+                masks[value] = others
+            if made is not None:
+                for k_on, parents in made.items():
+                    if k_on - 1 in off:
+                        return _Run(on, off, ((k_on, parents), (k_on - 1, off[k_on - 1])))
+                    if k_on not in on:
+                        on[k_on] = parents
+                        pending_on.append(k_on)
             continue
         if level and values is not None:
             for k_off, parents in _advanced(values, cands0, cands):
                 if k_off not in off:
                     off[k_off] = parents
                     pending_off.append(k_off)
-            if pending_off:
+            if next_off < len(pending_off):
                 continue
         return _Run(on, off, None)
 
