@@ -187,7 +187,8 @@ def _forcing(
     """``Chaining.doForcingChains`` (X-links always on): breadth first from ``source``; a path
     to the source's opposite is a forcing chain (the first found for each target). A target
     met from a node ``d`` links from the source has ``d + 2`` distinct potentials (its
-    complexity; every node of a path is new): none above ``limit`` is looked for."""
+    complexity; every node of a path is new): none above ``limit`` is looked for. The only
+    target is the opposite, kept once (``seen``), so the search ends when it is found."""
     offs, ons = links.on_to_off(y), links.off_to_on(y, True)
     to_on: set[int] = set()
     to_off: set[int] = set()
@@ -214,6 +215,7 @@ def _forcing(
                 if key == opposite and key not in seen:
                     seen.add(key)
                     chains.append((key, node))
+                    return  # the one target found: the rest of the search finds nothing
                 if key not in to_off:
                     to_off.add(key)
                     pending_off.append((key, node))
@@ -230,6 +232,7 @@ def _forcing(
                 if key == opposite and key not in seen:
                     seen.add(key)
                     chains.append((key, node))
+                    return  # the one target found: the rest of the search finds nothing
                 if key not in to_on:
                     to_on.add(key)
                     pending_on.append((key, node))
