@@ -538,8 +538,8 @@ most triplets are met again unchanged. False: every triplet worked out each time
 ``tests/test_se_rating.py`` checks both give the same ratings and steps."""
 
 _TRIPLET_MEMO: dict[tuple[int, ...], Step | None] = {}
-_TRIPLET_MEMO_CAP = 400_000
-"""Entries kept at most; past it the memo starts afresh (a few tens of MB at most)."""
+_TRIPLET_MEMO_CAP = 100_000
+"""Entries kept at most (about 30 MB); past it the memo starts afresh."""
 
 
 def aligned_triplet_exclusion(g: SEGrid) -> Iterator[Step]:
