@@ -243,6 +243,9 @@ def test_the_skipped_third_pass_never_changes_the_step_se_takes(
     plain = chains.forcing_chains_cycles
     states = states_asking(monkeypatch, plain, puzzles)
     assert len(states) >= 10
+    # this door alone: the pruned searches (the other door) would leave the third pass's
+    # hints out as well, outranked as they are
+    monkeypatch.setattr(chains, "PRUNE_OUTRANKED_CHAINS", False)
     skipped = 0
     for g in states:
         monkeypatch.setattr(chains, "SKIP_OUTRANKED_PASS", False)
@@ -252,3 +255,83 @@ def test_the_skipped_third_pass_never_changes_the_step_se_takes(
         assert fast[:1] == every[:1]
         skipped += len(fast) < len(every)
     assert skipped
+
+
+def test_pruned_chain_searches_never_change_the_step_se_takes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``chains.PRUNE_OUTRANKED_CHAINS`` (the speed door): on every state where the SE paths of
+    the stored puzzles rated 6.5 to 7.5, and of two top1465 puzzles above, ask for forcing
+    chains and cycles, the first step is the same with the door open and shut, and on some
+    states the pruned searches leave hints out (they did stop early)."""
+    import csv
+
+    from conftest import TESTS
+    from se_paths import states_asking
+
+    from sudoku_cp.logic.se import chains
+
+    rows = list(csv.DictReader((TESTS / "data" / "se_ratings.csv").open()))
+    puzzles = [r["puzzle"] for r in rows if 6.5 <= float(r["er"]) <= 7.5]
+    puzzles += [row[1] for row in SE_HIGH if row[0] in (129, 156)]
+    plain = chains.forcing_chains_cycles
+    states = states_asking(monkeypatch, plain, puzzles)
+    assert len(states) >= 20
+    pruned = 0
+    for g in states:
+        monkeypatch.setattr(chains, "PRUNE_OUTRANKED_CHAINS", False)
+        every = list(plain(g))
+        monkeypatch.setattr(chains, "PRUNE_OUTRANKED_CHAINS", True)
+        fast = list(plain(g))
+        assert fast[:1] == every[:1]
+        pruned += len(fast) < len(every)
+    assert pruned
+
+
+def test_remembered_triplets_give_the_same_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rules.MEMO_ALIGNED_TRIPLETS`` (the speed door): on every state where the SE paths of
+    top1465 puzzles 129 and 114 (aligned triplet exclusion, SE's %R) and 156 ask for aligned
+    triplet exclusion, every step is the same with the door shut, open with an empty memo, and
+    open again reading what the first pass remembered; some states have a step."""
+    from se_paths import states_asking
+
+    from sudoku_cp.logic.se import rules
+
+    plain = rules.aligned_triplet_exclusion
+    puzzles = [row[1] for row in SE_HIGH if row[0] in (129, 114, 156)]
+    states = states_asking(monkeypatch, plain, puzzles)
+    assert len(states) >= 3
+    with_steps = 0
+    for g in states:
+        monkeypatch.setattr(rules, "MEMO_ALIGNED_TRIPLETS", False)
+        every = list(plain(g))
+        monkeypatch.setattr(rules, "MEMO_ALIGNED_TRIPLETS", True)
+        rules._TRIPLET_MEMO.clear()
+        assert list(plain(g)) == every
+        assert list(plain(g)) == every  # now read back from the memo
+        with_steps += bool(every)
+    assert with_steps >= 2
+
+
+def test_every_speed_door_shut_rates_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole ratings with every speed door of the SE rater shut (the plain searches) and open:
+    the same ER/EP/ED and the same steps, on top1465 puzzles whose paths go through aligned
+    triplet exclusion, Nishio, cell and region forcing chains (SE's ratings above)."""
+    from sudoku_cp.logic.se import chains, rules, uniqueness
+
+    doors = (
+        (chains, "SKIP_OUTRANKED_PASS"),
+        (chains, "PRUNE_OUTRANKED_CHAINS"),
+        (rules, "MEMO_ALIGNED_TRIPLETS"),
+        (uniqueness, "PRUNE_LOOPS"),
+    )
+    for line, puzzle, se, _technique in SE_HIGH:
+        if line not in (129, 156, 39, 25):
+            continue
+        fast = rate_values(_values(puzzle))
+        with monkeypatch.context() as shut:
+            for module, name in doors:
+                shut.setattr(module, name, False)
+            plain = rate_values(_values(puzzle))
+        assert fast.text() == plain.text() == se
+        assert fast.steps == plain.steps

@@ -4,10 +4,11 @@ as :mod:`.rules` says."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
-from .grid import BITS, BLOCK, COLUMN, COUNT, PEERS, REGIONS, ROW, SEGrid
-from .step import REGION_OF, Step, cell_name
+from .grid import BITS, COUNT, OFF_MASKS, PEERS, REGION_MASKS, SEGrid, value_masks
+from .step import Step, cell_name
 
 # --- Forcing chains and cycles (SE's static chaining) ----------------------------------------
 #
@@ -55,6 +56,7 @@ class _Links:
 
     def __init__(self, g: SEGrid) -> None:
         self.cands = g.cands
+        self.masks = value_masks(g.cands)
         self._off: dict[bool, list[list[int] | None]] = {}
         self._on: dict[tuple[bool, bool], list[list[int] | None]] = {}
 
@@ -80,13 +82,13 @@ class _Links:
         found: list[int] = []
         if y:
             found.extend(_potential(cell, v, False) for v in BITS[cands[cell]] if v != value)
-        bit = 1 << value
-        added = {cell}
-        for kind in (BLOCK, ROW, COLUMN):
-            for other in REGIONS[kind][REGION_OF[cell][kind]]:
-                if other not in added and cands[other] & bit:
-                    found.append(_potential(other, value, False))
-                    added.add(other)
+        places = self.masks[value]
+        for unit in OFF_MASKS[cell]:
+            rest = places & unit
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                found.append(((low.bit_length() - 1) * 10 + value) * 2)
         self.on_to_off(y)[potential] = found
         return found
 
@@ -99,17 +101,18 @@ class _Links:
         if y and COUNT[cands[cell]] == 2:
             found.append(_potential(cell, BITS[cands[cell] & ~(1 << value)][0], True))
         if x:
-            bit = 1 << value
-            for kind in (BLOCK, ROW, COLUMN):
-                others = [
-                    c for c in REGIONS[kind][REGION_OF[cell][kind]] if c != cell and cands[c] & bit
-                ]
-                if len(others) == 1:
-                    on = _potential(others[0], value, True)
+            places = self.masks[value] & ~(1 << cell)
+            for unit in REGION_MASKS[cell]:
+                rest = places & unit
+                if rest and not rest & (rest - 1):  # one other place
+                    on = ((rest.bit_length() - 1) * 10 + value) * 2 + 1
                     if on not in found:
                         found.append(on)
         self.off_to_on(y, x)[potential] = found
         return found
+
+
+_NO_LIMIT = 1 << 30
 
 
 def _chain(node: tuple) -> list[_Key]:
@@ -132,10 +135,11 @@ def _ancestors(node: tuple) -> set[int]:
     return found
 
 
-def _cycles(links: _Links, source: int, y: bool, x: bool) -> list[tuple]:
+def _cycles(links: _Links, source: int, y: bool, x: bool, limit: int = _NO_LIMIT) -> list[tuple]:
     """``Chaining.doCycles``: breadth first from ``source`` (on), alternating on→off and
     off→on; an on potential is expanded once, an off one unless it is an ancestor; a path back
-    to ``source`` of length 4 or more is a cycle."""
+    to ``source`` of length 4 or more is a cycle. A cycle closed at length ``n`` has ``n``
+    distinct potentials (its complexity): none longer than ``limit`` is looked for."""
     offs, ons = links.on_to_off(y), links.off_to_on(y, x)
     to_on = {source}
     pending_on: list[tuple] = [(source, None)]
@@ -143,6 +147,8 @@ def _cycles(links: _Links, source: int, y: bool, x: bool) -> list[tuple]:
     cycles = []
     length = 0
     while pending_on or pending_off:
+        if length + 2 > limit:
+            break  # the offs made next close cycles of length + 2
         length += 1
         for node in pending_on:
             targets = offs[node[0]]
@@ -170,9 +176,19 @@ def _cycles(links: _Links, source: int, y: bool, x: bool) -> list[tuple]:
     return cycles
 
 
-def _forcing(links: _Links, source: int, y: bool, chains: list[tuple], seen: set[int]) -> None:
+def _forcing(
+    links: _Links,
+    source: int,
+    y: bool,
+    chains: list[tuple],
+    seen: set[int],
+    limit: int = _NO_LIMIT,
+) -> None:
     """``Chaining.doForcingChains`` (X-links always on): breadth first from ``source``; a path
-    to the source's opposite is a forcing chain (the first found for each target)."""
+    to the source's opposite is a forcing chain (the first found for each target). A target
+    met from a node ``d`` links from the source has ``d + 2`` distinct potentials (its
+    complexity; every node of a path is new): none above ``limit`` is looked for. The only
+    target is the opposite, kept once (``seen``), so the search ends when it is found."""
     offs, ons = links.on_to_off(y), links.off_to_on(y, True)
     to_on: set[int] = set()
     to_off: set[int] = set()
@@ -185,7 +201,12 @@ def _forcing(links: _Links, source: int, y: bool, chains: list[tuple], seen: set
         to_off.add(source)
         pending_off.append((source, None))
     opposite = source ^ 1
+    depth = 0  # of the nodes pending next
     while pending_on or pending_off:
+        if pending_on:
+            if depth + 2 > limit:
+                break
+            depth += 1
         for node in pending_on:
             targets = offs[node[0]]
             if targets is None:
@@ -194,10 +215,15 @@ def _forcing(links: _Links, source: int, y: bool, chains: list[tuple], seen: set
                 if key == opposite and key not in seen:
                     seen.add(key)
                     chains.append((key, node))
+                    return  # the one target found: the rest of the search finds nothing
                 if key not in to_off:
                     to_off.add(key)
                     pending_off.append((key, node))
         pending_on = []
+        if pending_off:
+            if depth + 2 > limit:
+                break
+            depth += 1
         for node in pending_off:
             targets = ons[node[0]]
             if targets is None:
@@ -206,6 +232,7 @@ def _forcing(links: _Links, source: int, y: bool, chains: list[tuple], seen: set
                 if key == opposite and key not in seen:
                     seen.add(key)
                     chains.append((key, node))
+                    return  # the one target found: the rest of the search finds nothing
                 if key not in to_on:
                     to_on.add(key)
                     pending_on.append((key, node))
@@ -220,6 +247,31 @@ the rater reads) is the same; the hints after it are then those of the first two
 False: every pass, every hint. ``tests/test_se_chains.py`` checks the first steps agree."""
 
 
+PRUNE_OUTRANKED_CHAINS = True
+"""The speed door of :func:`forcing_chains_cycles`: True, once a hint is found, the searches
+that follow stop at the length past which every cycle or chain they could find sorts after it
+(difficulty grows with complexity, and complexity with the search's depth, see
+:func:`_cycles` and :func:`_forcing`), so the first step is the same and only outranked hints
+are left out. False: every hint. ``tests/test_se_chains.py`` checks the first steps agree."""
+
+
+def _longest(best: tuple[float, int, int] | None, base: float, sort_key: int) -> int:
+    """The largest complexity a new hint of ``base`` and ``sort_key`` may have and still sort
+    before ``best`` (difficulty, complexity, sort key; a hint found later sorts after an equal
+    one)."""
+    if best is None or not PRUNE_OUTRANKED_CHAINS:
+        return _NO_LIMIT
+    return _longest_below(best, base, sort_key)
+
+
+@functools.lru_cache(maxsize=4096)
+def _longest_below(best: tuple[float, int, int], base: float, sort_key: int) -> int:
+    longest = 1
+    while (base + length_difficulty(longest + 1), longest + 1, sort_key) < best:
+        longest += 1
+    return longest
+
+
 def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
     """SE's "Forcing Chains & Cycles". Difficulties: ``CycleHint.getDifficulty`` 6.5 (X- or
     Y-cycle) or 7.0 (both kinds of link), ``ForcingChainHint.getDifficulty`` 6.6 (X) or 7.0
@@ -228,6 +280,7 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
     cands = g.cands
     links = _Links(g)
     found: list[tuple[float, int, int, int, Step]] = []
+    best: tuple[float, int, int] | None = None  # the least (difficulty, complexity, sort key)
     order = 0
     for y, x in ((False, True), (True, False), (True, True)):  # getHintList's three passes
         if x and y and SKIP_OUTRANKED_PASS and any(item[0] < 7.0 for item in found):
@@ -243,7 +296,8 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
             for value in BITS[cands[cell]]:
                 source = _potential(cell, value, True)
                 hints: list[tuple[float, int, Step]] = []
-                for dst in _cycles(links, source, y, x):
+                cycle_limit = _longest(best, cycle_base, sort_key)
+                for dst in _cycles(links, source, y, x, cycle_limit):
                     keys = _chain(dst)
                     path = keys[:-1]  # without the source at the end (dstOn equals it)
                     in_cycle = {k[0] for k in path}
@@ -274,8 +328,9 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
                 if x:
                     chains: list[tuple] = []
                     seen: set[int] = set()
-                    _forcing(links, source, y, chains, seen)
-                    _forcing(links, source ^ 1, y, chains, seen)
+                    chain_limit = _longest(best, chain_base, sort_key)
+                    _forcing(links, source, y, chains, seen, chain_limit)
+                    _forcing(links, source ^ 1, y, chains, seen, chain_limit)
                     for target in chains:
                         (c, v, on) = _key(target[0])
                         # createForcingChainHint: an "on" target keeps only its digit.
@@ -292,6 +347,8 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
                 for diff, complexity, step in hints:
                     found.append((diff, complexity, sort_key, order, step))
                     order += 1
+                    if best is None or (diff, complexity, sort_key) < best:
+                        best = (diff, complexity, sort_key)
     found.sort(key=lambda item: item[:4])
     for item in found:
         yield item[4]

@@ -23,11 +23,10 @@ chaining also the "hidden" ones: the earlier offs that made a cell bivalue or a 
 from __future__ import annotations
 
 import time
-from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, KeysView
 
 from .chains import length_difficulty
-from .grid import BITS, COUNT, REGIONS, SEGrid
+from .grid import BITS, COUNT, OFF_MASKS, REGION_MASKS, REGIONS, SEGrid, value_masks
 from .step import REGION_OF, Producer, Step, cell_name
 
 
@@ -35,20 +34,6 @@ class TimeCapReached(Exception):
     """The grid's deadline (:attr:`SEGrid.deadline`) passed during a chain search."""
 
 
-def _unit_peers(cell: int) -> tuple[int, ...]:
-    """The cells ``getOnToOff`` turns off, in its order: the cell's block, then row, then
-    column (each cell once, the cell itself left out)."""
-    seen = {cell}
-    out = []
-    for kind in range(3):
-        for other in REGIONS[kind][REGION_OF[cell][kind]]:
-            if other not in seen:
-                seen.add(other)
-                out.append(other)
-    return tuple(out)
-
-
-UNIT_PEERS = tuple(_unit_peers(c) for c in range(81))
 CELL_REGIONS = tuple(tuple(REGIONS[k][REGION_OF[c][k]] for k in range(3)) for c in range(81))
 
 _Node = tuple[int, tuple[int, ...]]  # a potential and its parents
@@ -136,18 +121,26 @@ def _chaining(
     dynamic: bool,
     level: int = 0,
     values: list[int] | None = None,
+    masks0: list[int] | None = None,
 ) -> _Run:  # noqa: C901 - one loop, as SE's
     """``Chaining.doChaining`` from one potential (on or off). Ons go first: each turn takes
     the oldest pending on, else the oldest pending off. An on turns off (``getOnToOff``) the
     cell's other digits (Y-links) and the digit's other places in its block, row, column; an
     off turns on (``getOffToOn``) the other digit of a bivalue cell (Y-links) and the digit's
     only other place in a block, row, column. A dynamic chaining takes each off out of its
-    grid after reading what it turns on, so later links see a grid with fewer candidates."""
+    grid after reading what it turns on, so later links see a grid with fewer candidates.
+    ``masks0``: :func:`~.grid.value_masks` of ``cands0`` (made here when not given); the places of a
+    digit are read from these masks, kept in step with the grid."""
+    if masks0 is None:
+        masks0 = value_masks(cands0)
     cands = list(cands0) if dynamic else cands0
+    masks = list(masks0) if dynamic else masks0
     on: dict[int, tuple[int, ...]] = {}
     off: dict[int, tuple[int, ...]] = {}
-    pending_on: deque[int] = deque()
-    pending_off: deque[int] = deque()
+    # the pending potentials in the order found, each list read from its index on (a queue)
+    pending_on: list[int] = []
+    pending_off: list[int] = []
+    next_on = next_off = 0
     if start & 1:
         on[start] = ()
         pending_on.append(start)
@@ -155,34 +148,38 @@ def _chaining(
         off[start] = ()
         pending_off.append(start)
     while True:
-        if pending_on:
-            key = pending_on.popleft()
+        if next_on < len(pending_on):
+            key = pending_on[next_on]
+            next_on += 1
             cell, value = key // 20, key // 2 % 10
             parents: tuple[int, ...] = (key,)
             if y:
-                for v in BITS[cands[cell]]:
-                    if v != value:
-                        k_off = (cell * 10 + v) * 2
-                        if k_off + 1 in on:
-                            return _Run(on, off, ((k_off + 1, on[k_off + 1]), (k_off, parents)))
-                        if k_off not in off:
-                            off[k_off] = parents
-                            pending_off.append(k_off)
-            bit = 1 << value
-            for other in UNIT_PEERS[cell]:
-                if cands[other] & bit:
-                    k_off = (other * 10 + value) * 2
+                for v in BITS[cands[cell] & ~(1 << value)]:
+                    k_off = (cell * 10 + v) * 2
+                    if k_off + 1 in on:
+                        return _Run(on, off, ((k_off + 1, on[k_off + 1]), (k_off, parents)))
+                    if k_off not in off:
+                        off[k_off] = parents
+                        pending_off.append(k_off)
+            places = masks[value]
+            for unit in OFF_MASKS[cell]:
+                found = places & unit
+                while found:
+                    low = found & -found
+                    found ^= low
+                    k_off = ((low.bit_length() - 1) * 10 + value) * 2
                     if k_off + 1 in on:
                         return _Run(on, off, ((k_off + 1, on[k_off + 1]), (k_off, parents)))
                     if k_off not in off:
                         off[k_off] = parents
                         pending_off.append(k_off)
             continue
-        if pending_off:
-            key = pending_off.popleft()
+        if next_off < len(pending_off):
+            key = pending_off[next_off]
+            next_off += 1
             cell, value = key // 20, key // 2 % 10
             bit = 1 << value
-            made: dict[int, tuple[int, ...]] = {}
+            made: dict[int, tuple[int, ...]] | None = None
             mask = cands[cell]
             if y and COUNT[mask] == 2:
                 other_value = BITS[mask & ~bit][0]
@@ -191,49 +188,56 @@ def _chaining(
                     gone = cands0[cell] & ~mask
                     if gone:
                         parents += tuple((cell * 10 + v) * 2 for v in BITS[gone])
-                made[(cell * 10 + other_value) * 2 + 1] = parents
-            for region in CELL_REGIONS[cell]:
-                single = -1
-                for other in region:
-                    if other != cell and cands[other] & bit:
-                        if single >= 0:
-                            single = -1
-                            break
-                        single = other
-                if single >= 0:
-                    k_on = (single * 10 + value) * 2 + 1
-                    if k_on in made:  # a LinkedHashSet: the first version stays
-                        continue
-                    parents = (key,)
-                    if dynamic:  # addHiddenParentsOfRegion: the places offs took out
-                        parents += tuple(
-                            (c * 10 + value) * 2
-                            for c in region
-                            if cands0[c] & bit and not cands[c] & bit
-                        )
-                    made[k_on] = parents
+                made = {(cell * 10 + other_value) * 2 + 1: parents}
+            places = masks[value]
+            cell_bit = 1 << cell
+            others = places & ~cell_bit
+            for unit in REGION_MASKS[cell]:
+                rest = others & unit
+                if not rest or rest & (rest - 1):
+                    continue  # no other place, or two or more
+                k_on = ((rest.bit_length() - 1) * 10 + value) * 2 + 1
+                if made is None:
+                    made = {}
+                elif k_on in made:  # a LinkedHashSet: the first version stays
+                    continue
+                parents = (key,)
+                if dynamic:  # addHiddenParentsOfRegion: the places offs took out
+                    gone = masks0[value] & ~places & unit
+                    while gone:
+                        low = gone & -gone
+                        gone ^= low
+                        parents += (((low.bit_length() - 1) * 10 + value) * 2,)
+                made[k_on] = parents
             if dynamic:
                 cands[cell] = mask & ~bit
-            for k_on, parents in made.items():
-                if k_on - 1 in off:
-                    return _Run(on, off, ((k_on, parents), (k_on - 1, off[k_on - 1])))
-                if k_on not in on:
-                    on[k_on] = parents
-                    pending_on.append(k_on)
+                masks[value] = others
+            if made is not None:
+                for k_on, parents in made.items():
+                    if k_on - 1 in off:
+                        return _Run(on, off, ((k_on, parents), (k_on - 1, off[k_on - 1])))
+                    if k_on not in on:
+                        on[k_on] = parents
+                        pending_on.append(k_on)
             continue
         if level and values is not None:
             for k_off, parents in _advanced(values, cands0, cands):
                 if k_off not in off:
                     off[k_off] = parents
                     pending_off.append(k_off)
-            if pending_off:
+            if next_off < len(pending_off):
                 continue
         return _Run(on, off, None)
 
 
 def _retained(first: dict[int, tuple[int, ...]], others: list[dict]) -> list[int]:
     """``LinkedSet.retainAll`` in turn: ``first``'s keys, in its order, found in every other."""
-    return [k for k in first if all(k in o for o in others)]
+    common: set[int] | KeysView[int] = first.keys()
+    for other in others:
+        common = common & other.keys()  # a set: membership only, the order is ``first``'s
+        if not common:
+            return []
+    return [k for k in first if k in common]
 
 
 _NAMES = {
@@ -273,11 +277,12 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
         cands = g.cands
         deadline = g.deadline
         runs: dict[int, _Run] = {}
+        masks0 = value_masks(cands)
 
         def run(start: int) -> _Run:
             found = runs.get(start)
             if found is None:
-                found = runs[start] = _chaining(cands, start, y, dynamic, level, g.values)
+                found = runs[start] = _chaining(cands, start, y, dynamic, level, g.values, masks0)
             return found
 
         # The first hint of getHintList's sort: (complexity, sort key, order found, step). One

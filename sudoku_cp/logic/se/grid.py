@@ -52,6 +52,46 @@ PEERS: tuple[tuple[int, ...], ...] = tuple(
 """The 20 cells that see each cell, ascending (SE's ``Grid.visibleCellIndex``)."""
 PEER_SETS = tuple(frozenset(p) for p in PEERS)
 
+REGION_MASKS: tuple[tuple[int, int, int], ...] = tuple(
+    tuple(  # type: ignore[misc]
+        sum(1 << c for c in next(cells for cells in REGIONS[kind] if cell in cells))
+        for kind in range(3)
+    )
+    for cell in range(81)
+)
+"""Each cell's block, row and column as 81-bit masks (bit ``c`` set: cell ``c``)."""
+
+OFF_MASKS: tuple[tuple[int, int, int], ...] = tuple(
+    (block & ~(1 << cell), row & ~block, column & ~block)
+    for cell, (block, row, column) in enumerate(REGION_MASKS)
+)
+"""The cells SE's ``Chaining.getOnToOff`` reads, as three masks read in turn, each ascending:
+the cell's block, then its row, then its column, each cell once and the cell left out (a
+block's, row's and column's cells are ascending in SE's order)."""
+
+
+def value_masks(cands: Sequence[int]) -> list[int]:
+    """For each digit (index 0 unused), the cells where it is a candidate as an 81-bit mask."""
+    masks = [0] * 10
+    for cell, mask in enumerate(cands):
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            masks[low.bit_length() - 1] |= 1 << cell
+    return masks
+
+
+SCAN_REGIONS: tuple[tuple[int, int, tuple[int, ...]], ...] = tuple(
+    (kind, index, REGIONS[kind][index]) for kind in (BLOCK, COLUMN, ROW) for index in range(9)
+)
+"""(kind, index, cells) of the 27 regions in the order blocks, columns, rows."""
+SCAN_BITS = tuple(sum(1 << c for c in cells) for _kind, _index, cells in SCAN_REGIONS)
+_REGION_SLOTS = tuple(
+    tuple(slot for slot, (_k, _i, cells) in enumerate(SCAN_REGIONS) if cell in cells)
+    for cell in range(81)
+)
+"""Each cell's three places in :data:`SCAN_REGIONS`."""
+
 BITS = tuple(tuple(v for v in range(1, 10) if mask >> v & 1) for mask in range(1 << 10))
 """The digits of each candidate mask, ascending."""
 COUNT = tuple(len(d) for d in BITS)
@@ -60,7 +100,15 @@ COUNT = tuple(len(d) for d in BITS)
 class SEGrid:
     """Cell values (0 = empty) and candidate masks, changed in place by the rater."""
 
-    __slots__ = ("values", "cands", "empty", "_positions", "_all_positions", "deadline")
+    __slots__ = (
+        "values",
+        "cands",
+        "empty",
+        "_positions",
+        "_all_positions",
+        "_region_empty",
+        "deadline",
+    )
 
     def __init__(self, values: Sequence[int], cands: Sequence[int] | None = None) -> None:
         self.values = list(values)
@@ -77,6 +125,7 @@ class SEGrid:
         """The empty cells as an 81-bit mask (kept by :meth:`place`)."""
         self._positions: dict[tuple[int, int], int] = {}
         self._all_positions: dict[int, list[int]] = {}
+        self._region_empty: list[int] | None = None
         # perf_counter() time after which a long search (SE's chains) stops; None: no limit
         self.deadline: float | None = None
 
@@ -89,6 +138,10 @@ class SEGrid:
         self._positions.clear()
         self._all_positions.clear()
         self.values[cell] = value
+        counts = self._region_empty
+        if counts is not None and self.empty >> cell & 1:
+            for region in _REGION_SLOTS[cell]:
+                counts[region] -= 1
         self.empty &= ~(1 << cell)
         self.cands[cell] = 0
         bit = ~(1 << value)
@@ -133,6 +186,16 @@ class SEGrid:
                     out[value] |= bit
         return out
 
+    def region_empty(self) -> list[int]:
+        """The empty cells of each region, counted, regions in the order blocks, columns, rows
+        (SE's scan order for singles and sets, :data:`SCAN_REGIONS`); kept by :meth:`place`
+        once asked for (the list is shared: not to be changed)."""
+        counts = self._region_empty
+        if counts is None:
+            empty = self.empty
+            counts = self._region_empty = [(empty & bits).bit_count() for bits in SCAN_BITS]
+        return counts
+
     def empty_count(self, cells: Sequence[int]) -> int:
         return sum(1 for cell in cells if not self.values[cell])
 
@@ -141,4 +204,4 @@ class SEGrid:
         return (self.empty & region_bits).bit_count()
 
     def solved(self) -> bool:
-        return all(self.values)
+        return not self.empty

@@ -18,7 +18,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .grid import BITS, BLOCK, COLUMN, COUNT, PEER_SETS, PEERS, REGION_SETS, REGIONS, ROW, SEGrid
+from .grid import (
+    BITS,
+    BLOCK,
+    COLUMN,
+    COUNT,
+    PEER_SETS,
+    PEERS,
+    REGION_SETS,
+    REGIONS,
+    ROW,
+    SCAN_REGIONS,
+    SEGrid,
+)
 from .step import COUNT_POS, POS_BITS, Producer, Step, cell_name
 
 _KIND_NAME = ("block", "row", "column")
@@ -36,6 +48,20 @@ def _gosper(degree: int) -> tuple[tuple[int, ...], ...]:
 
 COMBOS = {degree: _gosper(degree) for degree in (1, 2, 3, 4)}
 COMBO_MASKS = {d: tuple(sum(1 << i for i in c) for c in combos) for d, combos in COMBOS.items()}
+COMBOS_WITHIN = {
+    degree: tuple(
+        tuple(
+            (combo, mask)
+            for combo, mask in zip(COMBOS[degree], COMBO_MASKS[degree], strict=True)
+            if not mask & ~usable
+        )
+        for usable in range(1 << 9)
+    )
+    for degree in COMBOS
+}
+"""For each degree and mask of indexes 0..8, the combinations (with their masks) inside the
+mask, in :data:`COMBOS`' order: what a scan of every combination skipping those with an index
+outside the mask meets, and in the same order."""
 
 
 def _mask_of(indexes: tuple[int, ...]) -> int:
@@ -70,28 +96,32 @@ def hidden_single(g: SEGrid) -> Iterator[Step]:
     digits in ascending order (a digit with one place: among the region's candidate masks,
     in one and in no second)."""
     cands = g.cands
+    counts = g.region_empty()
+    # full houses (one empty cell) first, then the regions with two or more; a full region
+    # has no candidates, so no single
     for alone in (True, False):
-        for kind in (BLOCK, COLUMN, ROW):
-            bits = _REGION_BITS[kind]
-            for index, cells in enumerate(REGIONS[kind]):
-                if (g.empty_in(bits[index]) == 1) != alone:
-                    continue
-                once = twice = 0
-                for cell in cells:
-                    mask = cands[cell]
-                    twice |= once & mask
-                    once |= mask
-                single = once & ~twice
-                while single:
-                    low = single & -single
-                    single ^= low
-                    value = low.bit_length() - 1
-                    cell = next(c for c in cells if cands[c] & low)
-                    if alone:
-                        name, diff = "Full House", 1.0
-                    else:
-                        name, diff = "Hidden Single", 1.2 if kind == BLOCK else 1.5
-                    yield Step(name, diff, (), (cell, value), _where(kind, index))
+        if alone and 1 not in counts:
+            continue
+        for slot, (kind, index, cells) in enumerate(SCAN_REGIONS):
+            left = counts[slot]
+            if left == 0 or (left == 1) != alone:
+                continue
+            once = twice = 0
+            for cell in cells:
+                mask = cands[cell]
+                twice |= once & mask
+                once |= mask
+            single = once & ~twice
+            while single:
+                low = single & -single
+                single ^= low
+                value = low.bit_length() - 1
+                cell = next(c for c in cells if cands[c] & low)
+                if alone:
+                    name, diff = "Full House", 1.0
+                else:
+                    name, diff = "Hidden Single", 1.2 if kind == BLOCK else 1.5
+                yield Step(name, diff, (), (cell, value), _where(kind, index))
 
 
 def naked_single(g: SEGrid) -> Iterator[Step]:
@@ -131,6 +161,25 @@ _PLACE_BITS = tuple(
 """For each region and mask of its places (indexes 0..8), the same places as an 81-bit mask."""
 
 
+_CROSSED = {
+    (kind1, kind2): tuple(
+        tuple(
+            (
+                i3,
+                sum(1 << i for i, c in enumerate(REGIONS[kind1][i3]) if c in cells2),
+            )
+            for i3 in range(9)
+            if not REGION_SETS[kind1][i3].isdisjoint(cells2)
+        )
+        for cells2 in REGION_SETS[kind2]
+    )
+    for kind1, kind2 in _LOCKING_PAIRS
+}
+"""For each pair of region kinds Locking reads and each region of the second kind, the regions
+of the first kind that cross it, ascending, each with the mask of its places (indexes 0..8)
+inside the crossed region."""
+
+
 def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
     tables = [[g.all_positions(cells) for cells in REGIONS[kind]] for kind in range(3)]
     for kind1, kind2 in _LOCKING_PAIRS:
@@ -138,6 +187,7 @@ def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
         bits2 = _REGION_BITS[kind2]
         table1 = tables[kind1]
         place_bits = _PLACE_BITS[kind1]
+        crossed = _CROSSED[kind1, kind2]
         for value in range(1, 10):
             bit = 1 << value
             for i1, cells1 in enumerate(REGIONS[kind1]):
@@ -151,9 +201,10 @@ def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
                         continue  # a place of the digit outside the second region
                     cells2 = REGIONS[kind2][i2]
                     set2 = REGION_SETS[kind2][i2]
-                    removals = tuple((c, bit) for c in cells2 if c not in set1 and g.cands[c] & bit)
-                    where = f"{_where(kind1, i1)} and {_where(kind2, i2)}"
                     if not direct:
+                        removals = tuple(
+                            (c, bit) for c in cells2 if c not in set1 and g.cands[c] & bit
+                        )
                         # LockingHint.getDifficulty: 2.6 when the second region is a row or
                         # column (pointing), else 2.8 (claiming).
                         if removals:
@@ -166,20 +217,20 @@ def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
                                 2.6 if pointing else 2.8,
                                 removals,
                                 None,
-                                where,
+                                f"{_where(kind1, i1)} and {_where(kind2, i2)}",
                                 basis,
                             )
                         continue
                     # Locking.lookForFollowingHiddenSingles: another region of the first
                     # kind crossing the second, left with one position outside it.
-                    for i3, cells3 in enumerate(REGIONS[kind1]):
-                        if i3 == i1 or REGION_SETS[kind1][i3].isdisjoint(set2):
+                    for i3, inside in crossed[i2]:
+                        if i3 == i1:
                             continue
-                        pos3 = g.positions(cells3, value)
+                        pos3 = table1[i3][value]
                         if COUNT_POS[pos3] <= 1:
                             continue
-                        outside = [cells3[i] for i in POS_BITS[pos3] if cells3[i] not in set2]
-                        if len(outside) == 1:
+                        outside = pos3 & ~inside
+                        if COUNT_POS[outside] == 1:
                             # DirectLockingHint.getDifficulty: 1.7 when the first region is a
                             # block (pointing), else 1.9 (claiming).
                             pointing = kind1 == BLOCK
@@ -189,8 +240,8 @@ def _locking(g: SEGrid, direct: bool) -> Iterator[Step]:
                                 "Direct Pointing" if pointing else "Direct Claiming",
                                 1.7 if pointing else 1.9,
                                 (),
-                                (outside[0], value),
-                                where,
+                                (REGIONS[kind1][i3][POS_BITS[outside][0]], value),
+                                f"{_where(kind1, i1)} and {_where(kind2, i2)}",
                             )
 
 
@@ -211,6 +262,11 @@ _SET_KINDS = (BLOCK, COLUMN, ROW)
 _SET_NAMES = {2: "Pair", 3: "Triplet", 4: "Quad"}
 
 
+def _set_where(kind: int, index: int, combo: tuple[int, ...]) -> str:
+    """A hidden set's place and digits (``combo``: indexes 0..8, digit = index + 1)."""
+    return f"{_where(kind, index)}: " + ",".join(str(i + 1) for i in combo)
+
+
 def hidden_set(degree: int, direct: bool) -> Producer:
     """``HiddenSet.java``; difficulties from ``DirectHiddenSetHint.getDifficulty`` (direct:
     pair 2.0, triplet 2.5) and ``HiddenSetHint.getDifficulty`` (pair 3.4, triplet 4.0, quad
@@ -225,7 +281,7 @@ def hidden_set(degree: int, direct: bool) -> Producer:
     def produce(g: SEGrid) -> Iterator[Step]:
         for kind in _SET_KINDS:
             for index, cells in enumerate(REGIONS[kind]):
-                empty = g.empty_count(cells)
+                empty = g.empty_in(_REGION_BITS[kind][index])
                 # HiddenSet.getHints: regions with more than 2×degree empty cells (fewer
                 # would show the naked set instead), or, direct, more than degree.
                 if not (empty > degree * 2 or (direct and empty > degree)):
@@ -236,22 +292,13 @@ def hidden_set(degree: int, direct: bool) -> Producer:
                 for i in range(9):
                     if COUNT_POS[positions[i + 1]] >= 2:
                         usable |= 1 << i
-                for combo, combo_mask in zip(COMBOS[degree], COMBO_MASKS[degree], strict=True):
-                    if combo_mask & ~usable:
-                        continue
-                    values = [i + 1 for i in combo]
+                for combo, combo_mask in COMBOS_WITHIN[degree][usable]:
                     common = 0
-                    for v in values:
-                        common |= positions[v]
+                    for i in combo:
+                        common |= positions[i + 1]
                     if COUNT_POS[common] != degree:
                         continue
-                    value_mask = sum(1 << v for v in values)
-                    removals = tuple(
-                        (cells[i], g.cands[cells[i]] & ~value_mask)
-                        for i in POS_BITS[common]
-                        if g.cands[cells[i]] & ~value_mask
-                    )
-                    where = f"{_where(kind, index)}: " + ",".join(map(str, values))
+                    value_mask = combo_mask << 1  # index i is digit i + 1
                     if direct:
                         # createHiddenSetHint, direct: the first other digit left with one
                         # position once the set's cells are taken.
@@ -263,14 +310,22 @@ def hidden_set(degree: int, direct: bool) -> Producer:
                                 cell = cells[POS_BITS[rest][0]]
                                 # DirectHiddenSetHint passes IndirectHint an empty map of
                                 # removals: SE applies only the placement.
+                                where = _set_where(kind, index, combo)
                                 yield Step(name, diff, (), (cell, value), where)
                                 break
-                    elif removals:
+                        continue
+                    removals = tuple(
+                        (cells[i], g.cands[cells[i]] & ~value_mask)
+                        for i in POS_BITS[common]
+                        if g.cands[cells[i]] & ~value_mask
+                    )
+                    if removals:
                         # HiddenSetHint.getRuleParents: the set's digits gone from the
                         # region's other cells
                         basis = tuple(
                             (cells[i], value_mask) for i in range(9) if not common >> i & 1
                         )
+                        where = _set_where(kind, index, combo)
                         yield Step(name, diff, removals, None, where, basis)
 
     return produce
@@ -285,17 +340,19 @@ def naked_set(degree: int) -> Producer:
         for kind in _SET_KINDS:
             for index, cells in enumerate(REGIONS[kind]):
                 # NakedSet.getHints: regions with at least 2×degree empty cells.
-                if g.empty_count(cells) < degree * 2:
+                if g.empty_in(_REGION_BITS[kind][index]) < degree * 2:
                     continue
                 cands = [g.cands[c] for c in cells]
-                for combo in COMBOS[degree]:
+                # the cells with two candidates or more (searchCommonTuple refuses the others)
+                usable = 0
+                for i in range(9):
+                    if COUNT[cands[i]] >= 2:
+                        usable |= 1 << i
+                for combo, _mask in COMBOS_WITHIN[degree][usable]:
                     common = 0
                     for i in combo:
-                        if COUNT[cands[i]] <= 1:
-                            common = -1
-                            break
                         common |= cands[i]
-                    if common <= 0 or COUNT[common] != degree:
+                    if COUNT[common] != degree:
                         continue
                     removals = tuple(
                         (cells[i], cands[i] & common)
@@ -403,6 +460,17 @@ def xy_wing(xyz: bool) -> Producer:
 
 # --- Aligned pair exclusion ----------------------------------------------------------------
 
+PEER_MASKS = tuple(sum(1 << p for p in peers) for peers in PEERS)
+"""Each cell's peers as an 81-bit mask."""
+
+
+def _counted(cands: list[int]) -> list[int]:
+    """For each candidate count 0..9, the cells with that many candidates (81-bit masks)."""
+    out = [0] * 10
+    for cell, mask in enumerate(cands):
+        out[COUNT[mask]] |= 1 << cell
+    return out
+
 
 def aligned_pair_exclusion(g: SEGrid) -> Iterator[Step]:
     """``rules/AlignedPairExclusion.java``; ``AlignedExclusionHint.getDifficulty`` 6.2 for two
@@ -412,37 +480,39 @@ def aligned_pair_exclusion(g: SEGrid) -> Iterator[Step]:
     other and the digits are equal, or when it would empty a common bivalue peer; a cell's
     digit in no allowed pair goes."""
     cands = g.cands
+    counted = _counted(cands)
+    single_bits, excluder_kind = counted[1], counted[2]
     candidates: list[int] = []
-    excluders: dict[int, list[int]] = {}
+    excluders: dict[int, int] = {}
     for cell in range(81):
         if COUNT[cands[cell]] < 2:
             continue
-        single = False
-        bivalue = []
-        for peer in PEERS[cell]:
-            count = COUNT[cands[peer]]
-            if count == 1:
-                single = True
-            elif count == 2:
-                bivalue.append(peer)
-        if not single and bivalue:
+        peers = PEER_MASKS[cell]
+        bivalue = peers & excluder_kind
+        if bivalue and not peers & single_bits:
             candidates.append(cell)
             excluders[cell] = bivalue
     for n2 in range(1, len(candidates)):
+        c1 = candidates[n2]
+        ex1 = excluders[c1]
         for n1 in range(n2):
-            c0, c1 = candidates[n1], candidates[n2]
-            common_set = set(excluders[c1])
-            common = [c for c in excluders[c0] if c in common_set]
-            if len(common) < 2:
-                continue
+            c0 = candidates[n1]
+            common_bits = excluders[c0] & ex1
+            if common_bits & (common_bits - 1) == 0:
+                continue  # fewer than two common bivalue peers
+            # a pair of digits empties a common bivalue peer when it is that peer's two digits
+            common = set()
+            while common_bits:
+                low = common_bits & -common_bits
+                common_bits ^= low
+                common.add(cands[low.bit_length() - 1])
             sees = c1 in PEER_SETS[c0]
             allowed0 = allowed1 = 0
             for d0 in BITS[cands[c0]]:
                 for d1 in BITS[cands[c1]]:
                     if d0 == d1 and sees:
                         continue
-                    pair = 1 << d0 | 1 << d1
-                    if any(cands[c] & ~pair == 0 for c in common):
+                    if (1 << d0 | 1 << d1) in common:
                         continue
                     allowed0 |= 1 << d0
                     allowed1 |= 1 << d1
@@ -459,6 +529,19 @@ def aligned_pair_exclusion(g: SEGrid) -> Iterator[Step]:
 # --- Aligned triplet exclusion -------------------------------------------------------------
 
 
+MEMO_ALIGNED_TRIPLETS = True
+"""The speed door of :func:`aligned_triplet_exclusion`: True, the outcome of each triplet of
+cells is kept, keyed by everything it reads (the three cells, their candidates and those of
+their common excluders, in order), and read back when the same triplet is met again with the
+same candidates, in this rating or a later one; the grid changes little between two calls, so
+most triplets are met again unchanged. False: every triplet worked out each time.
+``tests/test_se_rating.py`` checks both give the same ratings and steps."""
+
+_TRIPLET_MEMO: dict[tuple[int, ...], Step | None] = {}
+_TRIPLET_MEMO_CAP = 100_000
+"""Entries kept at most (about 30 MB); past it the memo starts afresh."""
+
+
 def aligned_triplet_exclusion(g: SEGrid) -> Iterator[Step]:
     """``rules/AlignedExclusion.java`` with degree 3; ``AlignedExclusionHint.getDifficulty``
     7.5 for three cells. Candidate cells: two or more digits, no peer with one digit, and some
@@ -468,46 +551,60 @@ def aligned_triplet_exclusion(g: SEGrid) -> Iterator[Step]:
     excluded when two cells that see each other get the same one, or when it would empty a
     common excluder; a cell's digit in no allowed choice goes. The first such step is SE's."""
     cands = g.cands
+    counted = _counted(cands)
+    single_bits, excluder_kind = counted[1], counted[2] | counted[3]
     candidates: list[int] = []
-    excluders: dict[int, list[int]] = {}
     excluder_bits: dict[int, int] = {}
     for cell in range(81):
         if COUNT[cands[cell]] < 2:
             continue
-        single = False
-        found = []
-        for peer in PEERS[cell]:
-            count = COUNT[cands[peer]]
-            if count == 1:
-                single = True
-            elif 2 <= count <= 3:
-                found.append(peer)
-        if not single and found:
+        peers = PEER_MASKS[cell]
+        found = peers & excluder_kind
+        if found and not peers & single_bits:
             candidates.append(cell)
-            excluders[cell] = found
-            excluder_bits[cell] = sum(1 << c for c in found)
+            excluder_bits[cell] = found
     if len(candidates) < 3:
         return
-    is_candidate = set(candidates)
+    candidate_bits = sum(1 << c for c in candidates)
+    memo = _TRIPLET_MEMO if MEMO_ALIGNED_TRIPLETS else None
+    if memo is not None and len(memo) > _TRIPLET_MEMO_CAP:
+        memo.clear()
     for n2 in range(1, len(candidates)):
         c1 = candidates[n2]
+        ex1 = excluder_bits[c1]
         for n1 in range(n2):
             c0 = candidates[n1]
-            pair_bits = excluder_bits[c0] & excluder_bits[c1]
+            ex0 = excluder_bits[c0]
+            pair_bits = ex0 & ex1
             if pair_bits & (pair_bits - 1) == 0:
                 continue  # fewer than two common excluders already
-            twin = dict.fromkeys(excluders[c0])
-            twin.update(dict.fromkeys(excluders[c1]))
-            for c2 in twin:
-                if c2 in (c0, c1) or c2 not in is_candidate:
-                    continue
-                common_bits = pair_bits & excluder_bits[c2]
-                if common_bits & (common_bits - 1) == 0:
-                    continue
-                common = [cands[c] for c in excluders[c0] if common_bits >> c & 1]
-                step = _aligned_triplet(cands, (c0, c1, c2), common)
-                if step is not None:
-                    yield step
+            # the third cell: the first cell's excluders, then the second's not met yet
+            # (twinArea's order, each ascending), candidate cells other than the two
+            others = candidate_bits & ~(1 << c0 | 1 << c1)
+            for third in (ex0 & others, ex1 & ~ex0 & others):
+                while third:
+                    low = third & -third
+                    third ^= low
+                    c2 = low.bit_length() - 1
+                    common_bits = pair_bits & excluder_bits[c2]
+                    if common_bits & (common_bits - 1) == 0:
+                        continue
+                    common = []  # the common excluders' candidates, ascending
+                    rest = common_bits
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        common.append(cands[low.bit_length() - 1])
+                    if memo is None:
+                        step = _aligned_triplet(cands, (c0, c1, c2), common)
+                    else:
+                        key = (c0, c1, c2, cands[c0], cands[c1], cands[c2], *common)
+                        if key in memo:
+                            step = memo[key]
+                        else:
+                            step = memo[key] = _aligned_triplet(cands, (c0, c1, c2), common)
+                    if step is not None:
+                        yield step
 
 
 def _aligned_triplet(
