@@ -113,7 +113,9 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     type=float,
     default=60.0,
     show_default=True,
-    help="Seconds one puzzle may search for its targets (at most 86,400).",
+    help="Seconds one puzzle may search for its targets, its rating included (at most "
+    "86,400); a rating asked only for the record that does not finish in time is left "
+    "out of that puzzle's record.",
 )
 @click.option(
     "--time-limit", type=float, default=60.0, show_default=True, help="Per backend, cross-check."

@@ -37,11 +37,13 @@ not implemented here, or the rating reached its time cap) proves nothing but "at
 from __future__ import annotations
 
 import functools
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..logic.rating import LEVELS, rate_puzzle, technique_rating
+from ..logic.rating import LEVELS, rating_of, technique_rating
 from ..logic.solver import TECHNIQUES, solve_logically
+from .counting import OutOfTime, time_left
 
 if TYPE_CHECKING:
     from ..logic.board import Technique
@@ -84,8 +86,13 @@ class Difficulty:
 
 def difficulty(puzzle: Puzzle) -> Difficulty:
     """The rating of a puzzle with one solution (the uniqueness techniques take part, as in
-    HoDoKu's rating: the generator has proven the solution unique)."""
-    rating = rate_puzzle(puzzle, unique=True)
+    HoDoKu's rating: the generator has proven the solution unique), within the deadline of
+    :func:`.counting.deadline` when one is set (:class:`.counting.OutOfTime` past it: a 16x16
+    killer's rating took 30 s under a 3 s ``--max-seconds``)."""
+    trace = solve_logically(puzzle, uniqueness=True, unique=True, deadline=_rating_deadline())
+    if trace.timed_out:
+        raise OutOfTime("the rating ran past the deadline")
+    rating = rating_of(trace)
     measure = MEASURE_RULES if puzzle.model.rules else MEASURE
     return Difficulty(rating.level, rating.score, rating.hardest, measure)
 
@@ -106,8 +113,17 @@ def beyond(puzzle: Puzzle, level: str) -> bool:
     restricted = _up_to(level, rules)
     if len(restricted) == len(_up_to("Extreme", rules)):  # the full rating's own solve
         return False
-    trace = solve_logically(puzzle, techniques=restricted)
+    trace = solve_logically(puzzle, techniques=restricted, deadline=_rating_deadline())
+    if trace.timed_out:
+        raise OutOfTime("the quick rating ran past the deadline")
     return trace.outcome == "stalled"
+
+
+def _rating_deadline() -> float | None:
+    """The :func:`.counting.deadline` as a ``time.perf_counter()`` value (None: none set);
+    :class:`.counting.OutOfTime` when it has passed."""
+    left = time_left()
+    return None if left is None else time.perf_counter() + left
 
 
 @functools.cache

@@ -171,8 +171,13 @@ def _try(
         if missed:
             return missed
     elif asked and rateable(puzzle.model):
-        rated = difficulty(puzzle)
-        if targeted and not _meets(rated, level, options.score):
+        try:
+            rated = difficulty(puzzle)
+        except OutOfTime:
+            if targeted:
+                raise
+            rated = None  # asked for the record only: the puzzle stands, without a rating
+        if targeted and rated is not None and not _meets(rated, level, options.score):
             return f"last attempt rated {rated.level}, score {rated.score}"
     minimal: bool | None = None
     if options.minimal:
