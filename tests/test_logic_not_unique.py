@@ -10,6 +10,8 @@ removed a true candidate and the solve reached one of the two solutions.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from click.testing import CliRunner
 
@@ -17,7 +19,7 @@ from sudoku_cp import Puzzle, get_backend
 from sudoku_cp.cli import main
 from sudoku_cp.errors import NotUniqueError
 from sudoku_cp.hint import next_hint
-from sudoku_cp.logic.rating import rate_puzzle
+from sudoku_cp.logic.rating import TimeCapReached, rate_puzzle
 from sudoku_cp.logic.solver import solve_logically
 
 TWO = ".68..1...7..6.4......5..46.13..5.2..2..4...7.......3..8...927.........42..7...18."
@@ -105,3 +107,18 @@ def test_cli_hint_exit_3_and_the_reason() -> None:
     result = CliRunner().invoke(main, ["explain", "--hint", EMPTY])
     assert result.exit_code == 3
     assert "more than one solution" in result.stdout
+
+
+# --- the HoDoKu scale's time cap (rate/explain --time-cap) ---------------------------------------
+def test_a_rating_past_its_deadline_is_no_rating() -> None:
+    puzzle = Puzzle.parse(UNIQUE_WITH_UR)
+    with pytest.raises(TimeCapReached, match="time cap"):
+        rate_puzzle(puzzle, deadline=time.perf_counter() - 1.0)
+    assert rate_puzzle(puzzle, deadline=time.perf_counter() + 600) == rate_puzzle(puzzle)
+
+
+def test_cli_takes_the_cap_on_hodokus_scale() -> None:
+    plain = CliRunner().invoke(main, ["rate", "-f", "json", UNIQUE_WITH_UR])
+    capped = CliRunner().invoke(main, ["rate", "-f", "json", "--time-cap", "600", UNIQUE_WITH_UR])
+    assert plain.exit_code == capped.exit_code == 0
+    assert plain.stdout == capped.stdout

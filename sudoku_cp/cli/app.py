@@ -560,12 +560,13 @@ def scale_option(func: Any) -> Any:
 
 
 def time_cap_option(func: Any) -> Any:
-    """``--time-cap SECONDS``: how long one puzzle's SE rating may take (``--scale se``)."""
+    """``--time-cap SECONDS``: how long one puzzle's rating may take (both scales)."""
     return click.option(
         "--time-cap",
         type=click.FloatRange(0.1, 3600.0),
         default=None,
         metavar="SECONDS",
-        help="--scale se only: seconds one puzzle's rating may take (default 60, at most "
-        "3600); a rating that reaches it says so and gives lower bounds.",
+        help="Seconds one puzzle's rating may take (at most 3600). --scale se: default 60, and "
+        "a rating that reaches it says so and gives lower bounds; HoDoKu's scale: no cap "
+        "unless given, and a puzzle whose solve reaches it is not rated (one line, exit 3).",
     )(func)

@@ -6,8 +6,9 @@ Exit statuses:
   (with --scale se: SE's path needs a rule not implemented here, or reached --time-cap); 2
   unusable input or options (a rule the logic solver does not reason about, a bad option;
   with --scale se: a puzzle that is not classic 9x9).
-  rate: 0 every puzzle rated (a stalled puzzle is rated Extreme); 1 some input is not a
-  puzzle, has no solution or more than one; 2 unusable input or options
+  rate: 0 every puzzle rated (a stalled puzzle is rated Extreme); 3 a solve reached
+  --time-cap on HoDoKu's scale (not rated); 1 some input is not a puzzle, has no solution or
+  more than one; 2 unusable input or options
   (with --scale se: a puzzle that is not classic 9x9).
 """
 
@@ -19,6 +20,7 @@ import json
 import os
 import re
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -240,6 +242,7 @@ def explain(
                 placed=None if position is None else position.placed,
                 marks=None if position is None else position.marks,
                 extra=also,
+                deadline=None if time_cap is None else time.perf_counter() + time_cap,
             )
             refuse_multiple(trace)  # (a stall there is no verdict on the techniques)
         except NotUniqueError as err:  # (else a step that assumes one solution would be wrong)
@@ -255,6 +258,12 @@ def explain(
         if trace.outcome == "contradiction":
             worst = max(worst, EXIT_NEGATIVE)
         elif trace.outcome == "stalled":
+            if trace.timed_out:  # (the steps shown are the first ones: no verdict)
+                _bad(
+                    record,
+                    f"the time cap of {time_cap:g} s was reached: the steps shown are "
+                    "the first ones, the solve did not stall",
+                )
             worst = max(worst, EXIT_UNDECIDED)
     sys.exit(worst)
 
@@ -264,8 +273,6 @@ def _se_options(
 ) -> None:
     """Refuse the options that mean nothing on the scale chosen (one line, exit 2)."""
     if scale != "se":
-        if time_cap is not None:
-            fail(f"{command}: --time-cap applies to --scale se only (HoDoKu's scale has no cap)")
         return
     if state is not None:
         fail(f"{command}: --state does not apply to --scale se (SE rates a puzzle from its givens)")
@@ -511,7 +518,8 @@ def rate(
 
     Exit 0 every puzzle rated, 1 some input is not a puzzle, has no solution or more than one,
     2 unusable input or a rule the logic solver does not reason about (with --scale se: a
-    puzzle that is not classic 9x9).
+    puzzle that is not classic 9x9), 3 on HoDoKu's scale a puzzle's solve reached --time-cap
+    (it is not rated).
     """
     _se_options("rate", scale, time_cap, uniqueness, state)
     _also("rate", also, scale)
@@ -519,7 +527,7 @@ def rate(
         _rate_se(inputs, model, box, out_format, _cap(time_cap))
         return
     from ..errors import NotUniqueError
-    from ..logic.rating import rate_puzzle, rating_of, refuse_multiple
+    from ..logic.rating import TimeCapReached, rate_puzzle, rating_of, refuse_multiple
     from ..logic.solver import solve_logically
 
     records = _records(inputs, model, box)
@@ -530,9 +538,12 @@ def rate(
 
     def rate_one(record: Any) -> tuple[dict[str, Any] | None, str, int]:
         position = puzzle_state(record.puzzle, state)
+        deadline = None if time_cap is None else time.perf_counter() + time_cap
         try:
             if position is None:
-                rating = rate_puzzle(record.puzzle, uniqueness=uniqueness, extra=also)
+                rating = rate_puzzle(
+                    record.puzzle, uniqueness=uniqueness, extra=also, deadline=deadline
+                )
             else:  # the steps left from the state
                 trace = solve_logically(
                     record.puzzle,
@@ -540,12 +551,18 @@ def rate(
                     placed=position.placed,
                     marks=position.marks,
                     extra=also,
+                    deadline=deadline,
                 )
+                if trace.timed_out:
+                    raise TimeCapReached("not rated: its solve reached the time cap")
                 refuse_multiple(trace)
                 rating = rating_of(trace)
         except NotUniqueError as err:  # no rating: that of a puzzle it is not
             _bad(record, err)
             return None, "", EXIT_NEGATIVE
+        except TimeCapReached as err:
+            _bad(record, f"{err} of {time_cap:g} s")
+            return None, "", EXIT_UNDECIDED
         status = EXIT_NEGATIVE if rating.outcome == "contradiction" else EXIT_OK
         line = (
             f"{rating.level:<8} {rating.score:>6} {rating.steps:>5}  {rating.hardest:<36} "

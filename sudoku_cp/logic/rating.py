@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import NotUniqueError
+from ..errors import NotUniqueError, SudokuError
 from .solver import solution_count, solve_logically
 from .steps import Outcome, Trace
 
@@ -230,19 +230,30 @@ def rating_of(trace: Trace) -> Rating:
     )
 
 
+class TimeCapReached(SudokuError):
+    """A rating's solve stopped at its deadline: no rating (a partial solve's would be that of
+    a harder puzzle: it would look stalled)."""
+
+
 def rate_puzzle(
     puzzle: Puzzle,
     *,
     uniqueness: bool = True,
     extra: Sequence[str] = (),
     unique: bool | None = None,
+    deadline: float | None = None,
 ) -> Rating:
     """Rate ``puzzle`` on HoDoKu's scale. ``uniqueness`` (default on, as HoDoKu rates) lets
     the techniques that assume one solution (unique rectangles, BUG+1) take part; ``extra``
     names searches HoDoKu leaves off to turn on (:data:`.solver.OPTIONAL`); ``unique``: the
     puzzle is known to have one solution (None: checked where it matters). A puzzle with more
-    than one solution raises :class:`~sudoku_cp.errors.NotUniqueError`."""
-    trace = solve_logically(puzzle, uniqueness=uniqueness, extra=extra, unique=unique)
+    than one solution raises :class:`~sudoku_cp.errors.NotUniqueError`; a solve still going
+    at ``deadline`` (a ``time.perf_counter()`` value), :class:`TimeCapReached`."""
+    trace = solve_logically(
+        puzzle, uniqueness=uniqueness, extra=extra, unique=unique, deadline=deadline
+    )
+    if trace.timed_out:
+        raise TimeCapReached("not rated: its solve reached the time cap")
     if not unique:
         refuse_multiple(trace)
     return rating_of(trace)
