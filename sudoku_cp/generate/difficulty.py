@@ -41,7 +41,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..logic.rating import LEVELS, rating_of, technique_rating
+from ..logic.rating import LEVELS, TimeCapReached, rate_puzzle, technique_rating
 from ..logic.solver import TECHNIQUES, solve_logically
 from .counting import OutOfTime, time_left
 
@@ -89,10 +89,10 @@ def difficulty(puzzle: Puzzle) -> Difficulty:
     HoDoKu's rating: the generator has proven the solution unique), within the deadline of
     :func:`.counting.deadline` when one is set (:class:`.counting.OutOfTime` past it: a 16x16
     killer's rating took 30 s under a 3 s ``--max-seconds``)."""
-    trace = solve_logically(puzzle, uniqueness=True, unique=True, deadline=_rating_deadline())
-    if trace.timed_out:
-        raise OutOfTime("the rating ran past the deadline")
-    rating = rating_of(trace)
+    try:
+        rating = rate_puzzle(puzzle, unique=True, deadline=_rating_deadline())
+    except TimeCapReached as err:
+        raise OutOfTime("the rating ran past the deadline") from err
     measure = MEASURE_RULES if puzzle.model.rules else MEASURE
     return Difficulty(rating.level, rating.score, rating.hardest, measure)
 
