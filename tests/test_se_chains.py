@@ -324,6 +324,7 @@ def test_every_speed_door_shut_rates_the_same(monkeypatch: pytest.MonkeyPatch) -
         (chains, "PRUNE_OUTRANKED_CHAINS"),
         (rules, "MEMO_ALIGNED_TRIPLETS"),
         (uniqueness, "PRUNE_LOOPS"),
+        (uniqueness, "SKIP_FOUND_LOOPS"),
     )
     for line, puzzle, se, _technique in SE_HIGH:
         if line not in (129, 156, 39, 25):
