@@ -29,7 +29,7 @@ from sudoku_cp.logic.se.forcing import (
     multiple_forcing_chains,
     nishio_forcing_chains,
 )
-from sudoku_cp.logic.se.grid import SEGrid
+from sudoku_cp.logic.se.grid import BITS, SEGrid
 from sudoku_cp.logic.se.rating import next_step
 from sudoku_cp.logic.se.rules import aligned_triplet_exclusion
 from sudoku_cp.logic.se.step import Step
@@ -288,6 +288,38 @@ def test_pruned_chain_searches_never_change_the_step_se_takes(
     assert pruned
 
 
+def test_remembered_x_pass_gives_the_same_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``chains.MEMO_X_PASS`` (the speed door): on every state where the SE paths of the
+    stored puzzles rated 6.5 to 7.5, and of two top1465 puzzles above, ask for forcing chains
+    and cycles, in path order (so later states read what earlier ones kept), every hint, in
+    order, is the same with the door open and shut, the searches pruned or not; and the memo
+    is read back (it holds fewer outcomes than were asked for)."""
+    import csv
+
+    from conftest import TESTS
+    from se_paths import states_asking
+
+    from sudoku_cp.logic.se import chains
+
+    rows = list(csv.DictReader((TESTS / "data" / "se_ratings.csv").open()))
+    puzzles = [r["puzzle"] for r in rows if 6.5 <= float(r["er"]) <= 7.5]
+    puzzles += [row[1] for row in SE_HIGH if row[0] in (129, 156)]
+    plain = chains.forcing_chains_cycles
+    states = states_asking(monkeypatch, plain, puzzles)
+    assert len(states) >= 20
+    for prune in (True, False):
+        monkeypatch.setattr(chains, "PRUNE_OUTRANKED_CHAINS", prune)
+        chains._X_MEMO.clear()
+        asked = 0
+        for g in states:
+            monkeypatch.setattr(chains, "MEMO_X_PASS", False)
+            every = list(plain(g))
+            monkeypatch.setattr(chains, "MEMO_X_PASS", True)
+            assert list(plain(g)) == every
+            asked += sum(len(BITS[m]) for v, m in zip(g.values, g.cands, strict=True) if not v)
+        assert 0 < len(chains._X_MEMO) < asked / 2
+
+
 def test_remembered_triplets_give_the_same_steps(monkeypatch: pytest.MonkeyPatch) -> None:
     """``rules.MEMO_ALIGNED_TRIPLETS`` (the speed door): on every state where the SE paths of
     top1465 puzzles 129 and 114 (aligned triplet exclusion, SE's %R) and 156 ask for aligned
@@ -324,6 +356,8 @@ def test_every_speed_door_shut_rates_the_same(monkeypatch: pytest.MonkeyPatch) -
         (chains, "PRUNE_OUTRANKED_CHAINS"),
         (rules, "MEMO_ALIGNED_TRIPLETS"),
         (uniqueness, "PRUNE_LOOPS"),
+        (uniqueness, "SKIP_FOUND_LOOPS"),
+        (chains, "MEMO_X_PASS"),
     )
     for line, puzzle, se, _technique in SE_HIGH:
         if line not in (129, 156, 39, 25):

@@ -248,3 +248,51 @@ def test_pruned_loop_walk_finds_the_same_unique_loops(monkeypatch: pytest.Monkey
         assert list(plain(g)) == every
         with_steps += bool(every)
     assert with_steps >= 3
+
+
+def _first_copies(steps: list[object]) -> list[object]:
+    kept: list[object] = []
+    for step in steps:
+        if step not in kept:
+            kept.append(step)
+    return kept
+
+
+def test_skipping_walked_starts_finds_the_same_unique_loop_hints(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``uniqueness.SKIP_FOUND_LOOPS`` (the speed door): on every state where the SE paths of
+    the stored puzzles rated 4.5 and up ask for unique loops, the first step (the one SE
+    applies) is the same with the door open and shut, and the door only leaves out later
+    copies: the hints, each kept at its first place, are the same list."""
+    from se_paths import states_asking
+
+    from sudoku_cp.logic.se import uniqueness
+
+    plain = uniqueness.unique_loops
+    lines = [row["puzzle"] for row in SE_ROWS if 4.5 <= float(row["er"]) < 7.0]
+    states = states_asking(monkeypatch, plain, lines)
+    assert len(states) >= 20
+    with_steps = with_copies = 0
+    for g in states:
+        monkeypatch.setattr(uniqueness, "SKIP_FOUND_LOOPS", False)
+        every = list(plain(g))
+        monkeypatch.setattr(uniqueness, "SKIP_FOUND_LOOPS", True)
+        fast = list(plain(g))
+        assert fast[:1] == every[:1]
+        assert _first_copies(fast) == _first_copies(every)  # type: ignore[arg-type]
+        with_steps += bool(every)
+        with_copies += len(fast) < len(every)
+    assert with_steps >= 3 and with_copies >= 1
+    rated = 0
+    for row in SE_ROWS:
+        if not 4.5 <= float(row["er"]) < 7.0:
+            continue
+        fast_rating = rate_values(_values(row["puzzle"]))
+        with monkeypatch.context() as shut:
+            shut.setattr(uniqueness, "SKIP_FOUND_LOOPS", False)
+            plain_rating = rate_values(_values(row["puzzle"]))
+        assert fast_rating.text() == plain_rating.text()
+        assert fast_rating.steps == plain_rating.steps
+        rated += any(s.name.startswith("Unique") for s in fast_rating.steps)
+    assert rated >= 1

@@ -272,6 +272,90 @@ def _longest_below(best: tuple[float, int, int], base: float, sort_key: int) -> 
     return longest
 
 
+MEMO_X_PASS = True
+"""The speed door of :func:`forcing_chains_cycles`' first pass (X-links only): True, each
+source's cycles and forcing X-chains, searched in full, are kept by the digit's places (an
+X-link reads only the places of its one digit, :meth:`_Links.fill_off` and
+:meth:`_Links.fill_on` without Y-links, and so do a cycle's removals), and read back on a
+later grid where that digit's places are the same: most digits keep their places from one
+step to the next. A search stopped at a length limit (:data:`PRUNE_OUTRANKED_CHAINS`) finds
+what the full one finds up to that length, in the same order, so the kept hints are cut at the
+limit. False: every search made on each grid. ``tests/test_se_chains.py`` compares them."""
+
+_X_MEMO: dict[tuple[int, int], list[tuple[int, float, int, Step | None, int]]] = {}
+_X_MEMO_CAP = 50_000
+"""At most this many sources' outcomes are kept (a few hundred bytes each); then the memo
+starts again empty."""
+
+
+def _cycle_hints(
+    links: _Links, cands: list[int], source: int, y: bool, x: bool, limit: int
+) -> list[tuple[int, float, int, Step | None, int]]:
+    """The cycles from ``source`` that remove something, as (length, difficulty,
+    complexity, step, 0): ``CycleHint`` (6.5 X- or Y-cycle, 7.0 both kinds of link)."""
+    sort_key = 4 if (x and y) else 3 if y else 2
+    cycle_base = 7.0 if (x and y) else 6.5
+    out: list[tuple[int, float, int, Step | None, int]] = []
+    for dst in _cycles(links, source, y, x, limit):
+        keys = _chain(dst)
+        path = keys[:-1]  # without the source at the end (dstOn equals it)
+        in_cycle = {k[0] for k in path}
+        forw: set[tuple[int, int]] = set()
+        back: set[tuple[int, int]] = set()
+        for c, v, on in path:
+            bit = 1 << v
+            for peer in PEERS[c]:
+                if peer not in in_cycle and cands[peer] & bit:
+                    (forw if on else back).add((peer, v))
+        cancel = forw & back
+        if not cancel:
+            continue
+        removals: dict[int, int] = {}
+        for c, v in cancel:
+            removals[c] = removals.get(c, 0) | 1 << v
+        complexity = len(set(keys))
+        diff = cycle_base + length_difficulty(complexity)
+        # CycleHint.getName
+        if sort_key == 2:
+            name = "Generalized X-Wing" if len(in_cycle) == 4 else "Bidirectional X-Cycle"
+        else:
+            name = "Bidirectional Y-Cycle" if sort_key == 3 else "Bidirectional Cycle"
+        step = Step(name, round(diff, 1), tuple(sorted(removals.items())))
+        out.append((len(path), diff, complexity, step, 0))
+    return out
+
+
+def _chain_hints(
+    links: _Links, source: int, y: bool, limit: int
+) -> list[tuple[int, float, int, Step | None, int]]:
+    """The forcing chains from ``source`` and from its opposite, as (length, difficulty,
+    complexity, None, target): ``ForcingChainHint`` (6.6 X-links, 7.0 both); the step is made
+    by :func:`_chain_step`, as an "on" target's removals read the target cell's digits."""
+    chain_base = 7.0 if y else 6.6
+    chains: list[tuple] = []
+    seen: set[int] = set()
+    _forcing(links, source, y, chains, seen, limit)
+    _forcing(links, source ^ 1, y, chains, seen, limit)
+    out: list[tuple[int, float, int, Step | None, int]] = []
+    for target in chains:
+        keys = _chain(target)
+        complexity = len(set(keys))
+        diff = chain_base + length_difficulty(complexity)
+        out.append((len(keys), diff, complexity, None, target[0]))
+    return out
+
+
+def _chain_step(cands: list[int], diff: float, complexity: int, target: int, y: bool) -> Step:
+    (c, v, on) = _key(target)
+    # createForcingChainHint: an "on" target keeps only its digit.
+    removal = (c, cands[c] & ~(1 << v)) if on else (c, 1 << v)
+    # ForcingChainHint.getName
+    name = "Forcing Chain"
+    if not y:
+        name = "Turbot Fish" if complexity == 6 else "Forcing X-Chain"
+    return Step(name, round(diff, 1), (removal,), None, cell_name(c))
+
+
 def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
     """SE's "Forcing Chains & Cycles". Difficulties: ``CycleHint.getDifficulty`` 6.5 (X- or
     Y-cycle) or 7.0 (both kinds of link), ``ForcingChainHint.getDifficulty`` 6.6 (X) or 7.0
@@ -279,9 +363,13 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
     :data:`SKIP_OUTRANKED_PASS`)."""
     cands = g.cands
     links = _Links(g)
+    masks = links.masks
     found: list[tuple[float, int, int, int, Step]] = []
     best: tuple[float, int, int] | None = None  # the least (difficulty, complexity, sort key)
     order = 0
+    memo = _X_MEMO if MEMO_X_PASS else None
+    if memo is not None and len(memo) > _X_MEMO_CAP:
+        memo.clear()
     for y, x in ((False, True), (True, False), (True, True)):  # getHintList's three passes
         if x and y and SKIP_OUTRANKED_PASS and any(item[0] < 7.0 for item in found):
             break
@@ -295,56 +383,30 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
                 continue  # doUnaryChaining: Y-cycles start from bivalue cells only
             for value in BITS[cands[cell]]:
                 source = _potential(cell, value, True)
-                hints: list[tuple[float, int, Step]] = []
                 cycle_limit = _longest(best, cycle_base, sort_key)
-                for dst in _cycles(links, source, y, x, cycle_limit):
-                    keys = _chain(dst)
-                    path = keys[:-1]  # without the source at the end (dstOn equals it)
-                    in_cycle = {k[0] for k in path}
-                    forw: set[tuple[int, int]] = set()
-                    back: set[tuple[int, int]] = set()
-                    for c, v, on in path:
-                        bit = 1 << v
-                        for peer in PEERS[c]:
-                            if peer not in in_cycle and cands[peer] & bit:
-                                (forw if on else back).add((peer, v))
-                    cancel = forw & back
-                    if not cancel:
-                        continue
-                    removals: dict[int, int] = {}
-                    for c, v in cancel:
-                        removals[c] = removals.get(c, 0) | 1 << v
-                    complexity = len(set(keys))
-                    diff = cycle_base + length_difficulty(complexity)
-                    # CycleHint.getName
-                    if sort_key == 2:
-                        name = (
-                            "Generalized X-Wing" if len(in_cycle) == 4 else "Bidirectional X-Cycle"
-                        )
-                    else:
-                        name = "Bidirectional Y-Cycle" if sort_key == 3 else "Bidirectional Cycle"
-                    step = Step(name, round(diff, 1), tuple(sorted(removals.items())))
-                    hints.append((diff, complexity, step))
-                if x:
-                    chains: list[tuple] = []
-                    seen: set[int] = set()
+                if memo is not None and not y:
+                    # the full searches, kept by the digit's places, cut at the limits
+                    mkey = (source, masks[value])
+                    every = memo.get(mkey)
+                    if every is None:
+                        every = memo[mkey] = _cycle_hints(
+                            links, cands, source, y, x, _NO_LIMIT
+                        ) + _chain_hints(links, source, y, _NO_LIMIT)
                     chain_limit = _longest(best, chain_base, sort_key)
-                    _forcing(links, source, y, chains, seen, chain_limit)
-                    _forcing(links, source ^ 1, y, chains, seen, chain_limit)
-                    for target in chains:
-                        (c, v, on) = _key(target[0])
-                        # createForcingChainHint: an "on" target keeps only its digit.
-                        removal = (c, cands[c] & ~(1 << v)) if on else (c, 1 << v)
-                        complexity = len(set(_chain(target)))
-                        diff = chain_base + length_difficulty(complexity)
-                        # ForcingChainHint.getName
-                        if sort_key == 2:
-                            name = "Turbot Fish" if complexity == 6 else "Forcing X-Chain"
-                        else:
-                            name = "Forcing Chain"
-                        step = Step(name, round(diff, 1), (removal,), None, cell_name(c))
-                        hints.append((diff, complexity, step))
-                for diff, complexity, step in hints:
+                    raw = [
+                        item
+                        for item in every
+                        if item[0] <= (cycle_limit if item[3] is not None else chain_limit)
+                    ]
+                else:
+                    raw = _cycle_hints(links, cands, source, y, x, cycle_limit)
+                    if x:
+                        chain_limit = _longest(best, chain_base, sort_key)
+                        raw += _chain_hints(links, source, y, chain_limit)
+                for _size, diff, complexity, made, target in raw:
+                    step = made
+                    if step is None:
+                        step = _chain_step(cands, diff, complexity, target, y)
                     found.append((diff, complexity, sort_key, order, step))
                     order += 1
                     if best is None or (diff, complexity, sort_key) < best:

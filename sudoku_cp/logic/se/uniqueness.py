@@ -49,9 +49,25 @@ places of the same parity is not walked further (every loop through it fails
 :func:`_ul_valid`); False, SE's walk as it is. The valid loops, and so the steps, are the same
 (``tests/test_se_rating.py`` compares them)."""
 
+SKIP_FOUND_LOOPS = True
+"""The speed door of :func:`unique_loops`: True, the walk from a start cell does not step on a
+cell holding exactly the two loop digits that comes before the start (a start already
+walked): every valid loop through such a cell was found from it, as the same cell cycle in
+both directions (a valid loop's first and last moves are along regions of different types,
+else its second and last cells would share a region at the same parity, and the extra-cell
+rule reads only the union of the extras), so it gives the same hints, added before. SE sorts
+the hints stably by difficulty and type and applies the first, which is then the same; only
+later copies are left out. False: SE's walk from every start (``tests/test_se_rating.py``
+compares the first step and whole ratings)."""
+
 
 def _ul_loops(
-    g: SEGrid, start: int, v1: int, v2: int, holders: _Holders | None = None
+    g: SEGrid,
+    start: int,
+    v1: int,
+    v2: int,
+    holders: _Holders | None = None,
+    skip_before: bool = False,
 ) -> list[list[int]]:
     """``UniqueLoops.checkForLoops`` with lkSudoku's fix (``Settings.islkSudokuURUL``, on by
     default): loops through cells holding both digits, each move along a region of another
@@ -107,6 +123,8 @@ def _ul_loops(
                     found.append(list(loop))
                 elif nxt not in in_loop:
                     pot = cands[nxt]
+                    if skip_before and pot == both and nxt < start:
+                        continue  # a start already walked: its loops were found from it
                     new_extra = (extra | pot) & ~both
                     count = COUNT[pot]
                     if count == 2 or COUNT[new_extra] == 1 or allowed > 0:
@@ -254,7 +272,7 @@ def unique_loops(g: SEGrid) -> Iterator[Step]:
         holders = holders_of.get(both)
         if holders is None:
             holders = holders_of[both] = _holders(cands, both)
-        for loop in _ul_loops(g, start, v1, v2, holders):
+        for loop in _ul_loops(g, start, v1, v2, holders, SKIP_FOUND_LOOPS):
             if not _ul_valid(loop):
                 continue
             base = _ul_base(len(loop))
