@@ -218,8 +218,10 @@ def test_cli_se_scale_refuses_a_variant_model_and_a_bad_time_cap() -> None:
     assert result.exit_code == 2
     result = run("rate", "--scale", "se", "--no-uniqueness", EASY)
     assert result.exit_code == 2 and "--no-uniqueness" in error_line(result)
-    result = run("rate", "--time-cap", "5", EASY)  # HoDoKu's scale has no cap to set
-    assert result.exit_code == 2 and "--time-cap" in error_line(result)
+    result = run("rate", "--time-cap", "7200", EASY)  # the same bound on HoDoKu's scale
+    assert result.exit_code == 2
+    capped = run("rate", "--time-cap", "60", EASY)  # a cap HoDoKu's rating does not reach
+    assert capped.exit_code == 0 and capped.stdout == run("rate", EASY).stdout
 
 
 def test_hodoku_stays_the_default_scale() -> None:
