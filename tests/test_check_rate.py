@@ -84,8 +84,9 @@ SE_ROWS = list(csv.DictReader((TESTS / "data" / "se_ratings.csv").open()))
 """SE 1.2.1's own ratings (serate; tests/data/SOURCES.md)."""
 SIMPLE_SE = [row for row in SE_ROWS if float(row["er"]) < 4.0][:3]
 """Puzzles SE rates below 4.0 (singles to subsets: rules implemented exactly)."""
-SLOW_SE = ".3...58......7..9.8..........2.19..5.7.4....26.......41.6.4.2.3.....1...2..9...6."
-"""SE rates it 7.4 (se_ratings.csv); its path takes over 0.1 s of forcing chains here."""
+SLOW_SE = "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5"
+"""top1465 line 77: SE rates it 9.8 (its dynamic forcing chains take seconds here). The 7.4
+puzzle this test used before rates in under 0.1 s since the rater got faster."""
 
 
 def _se(row: dict[str, str]) -> tuple[float, float, float]:
@@ -164,7 +165,7 @@ def test_check_rate_se_time_limit_caps_the_rating_and_says_so() -> None:
     )
     rating = json.loads(records.stdout)["rating"]
     assert rating["outcome"] == "time cap" and not rating["er_exact"]
-    assert rating["er"] <= 7.4  # a lower bound of SE's 7.4
+    assert rating["er"] <= 9.8  # a lower bound of SE's 9.8
 
 
 def test_check_scale_goes_with_rate() -> None:
