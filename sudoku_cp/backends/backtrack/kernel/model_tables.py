@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from ....model import Model
-from ..bits import cell_mask
+from ..bits import cell_mask, set_bits
 
 if TYPE_CHECKING:  # (a classic solve loads no rule module: tests/test_startup.py)
     from ....rules.base import Automaton
@@ -440,7 +440,7 @@ def derived_sums(lay: Any, sums: list[Terms], cages: list[Any]) -> list[Terms]:
             continue
         if not outs and ins > DERIVED_MAX_LEFTOVER:
             continue
-        inner, outer = _cells(region & ~used), _cells(used & ~region)
+        inner, outer = set_bits(region & ~used), set_bits(used & ~region)
         keep(inner + outer, (1,) * len(inner) + (-1,) * len(outer), goal)
     for house in houses:
         used = 0
@@ -469,7 +469,7 @@ def derived_sums(lay: Any, sums: list[Terms], cages: list[Any]) -> list[Terms]:
                 goal -= house_total
         if not outside:
             continue
-        cells = _cells(outside)
+        cells = set_bits(outside)
         low = high = 0
         for clique in _greedy_cliques(cells, lay.peer_masks):
             k = clique.bit_count()
@@ -478,16 +478,6 @@ def derived_sums(lay: Any, sums: list[Terms], cages: list[Any]) -> list[Terms]:
         if low <= goal <= high and high - low <= 4 * min(goal - low, high - goal):
             continue  # (too loose to tell anything)
         keep(cells, (1,) * len(cells), goal)
-    return found
-
-
-def _cells(mask: int) -> list[int]:
-    """The cells of a cell mask, in reading order."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
     return found
 
 
