@@ -31,3 +31,14 @@ def states_asking(
         for line in lines:
             rate_values([0 if c == "." else int(c) for c in line])
     return states
+
+
+def shut_and_open(
+    monkeypatch: pytest.MonkeyPatch, module: Any, door: str, producer: Any, g: SEGrid
+) -> tuple[list[Any], list[Any]]:
+    """The hints ``producer`` gives on ``g`` with the speed door ``module.door`` shut, then
+    open (it is left open)."""
+    monkeypatch.setattr(module, door, False)
+    shut = list(producer(g))
+    monkeypatch.setattr(module, door, True)
+    return shut, list(producer(g))

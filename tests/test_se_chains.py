@@ -233,7 +233,7 @@ def test_the_skipped_third_pass_never_changes_the_step_se_takes(
     import csv
 
     from conftest import TESTS
-    from se_paths import states_asking
+    from se_paths import shut_and_open, states_asking
 
     from sudoku_cp.logic.se import chains
 
@@ -248,10 +248,7 @@ def test_the_skipped_third_pass_never_changes_the_step_se_takes(
     monkeypatch.setattr(chains, "PRUNE_OUTRANKED_CHAINS", False)
     skipped = 0
     for g in states:
-        monkeypatch.setattr(chains, "SKIP_OUTRANKED_PASS", False)
-        every = list(plain(g))
-        monkeypatch.setattr(chains, "SKIP_OUTRANKED_PASS", True)
-        fast = list(plain(g))
+        every, fast = shut_and_open(monkeypatch, chains, "SKIP_OUTRANKED_PASS", plain, g)
         assert fast[:1] == every[:1]
         skipped += len(fast) < len(every)
     assert skipped
@@ -267,7 +264,7 @@ def test_pruned_chain_searches_never_change_the_step_se_takes(
     import csv
 
     from conftest import TESTS
-    from se_paths import states_asking
+    from se_paths import shut_and_open, states_asking
 
     from sudoku_cp.logic.se import chains
 
@@ -279,10 +276,7 @@ def test_pruned_chain_searches_never_change_the_step_se_takes(
     assert len(states) >= 20
     pruned = 0
     for g in states:
-        monkeypatch.setattr(chains, "PRUNE_OUTRANKED_CHAINS", False)
-        every = list(plain(g))
-        monkeypatch.setattr(chains, "PRUNE_OUTRANKED_CHAINS", True)
-        fast = list(plain(g))
+        every, fast = shut_and_open(monkeypatch, chains, "PRUNE_OUTRANKED_CHAINS", plain, g)
         assert fast[:1] == every[:1]
         pruned += len(fast) < len(every)
     assert pruned
@@ -297,7 +291,7 @@ def test_remembered_x_pass_gives_the_same_hints(monkeypatch: pytest.MonkeyPatch)
     import csv
 
     from conftest import TESTS
-    from se_paths import states_asking
+    from se_paths import shut_and_open, states_asking
 
     from sudoku_cp.logic.se import chains
 
@@ -312,10 +306,8 @@ def test_remembered_x_pass_gives_the_same_hints(monkeypatch: pytest.MonkeyPatch)
         chains._X_MEMO.clear()
         asked = 0
         for g in states:
-            monkeypatch.setattr(chains, "MEMO_X_PASS", False)
-            every = list(plain(g))
-            monkeypatch.setattr(chains, "MEMO_X_PASS", True)
-            assert list(plain(g)) == every
+            every, fast = shut_and_open(monkeypatch, chains, "MEMO_X_PASS", plain, g)
+            assert fast == every
             asked += sum(len(BITS[m]) for v, m in zip(g.values, g.cands, strict=True) if not v)
         assert 0 < len(chains._X_MEMO) < asked / 2
 

@@ -234,7 +234,7 @@ def test_pruned_loop_walk_finds_the_same_unique_loops(monkeypatch: pytest.Monkey
     """``uniqueness.PRUNE_LOOPS`` (the speed door): on every state where the SE paths of the
     stored puzzles rated 4.5 and up ask for unique loops, every step (not only the first) is
     the same with the door open and shut, and some of those states have one."""
-    from se_paths import states_asking
+    from se_paths import shut_and_open, states_asking
 
     from sudoku_cp.logic.se import uniqueness
 
@@ -244,10 +244,8 @@ def test_pruned_loop_walk_finds_the_same_unique_loops(monkeypatch: pytest.Monkey
     assert len(states) >= 20
     with_steps = 0
     for g in states:
-        monkeypatch.setattr(uniqueness, "PRUNE_LOOPS", False)
-        every = list(plain(g))
-        monkeypatch.setattr(uniqueness, "PRUNE_LOOPS", True)
-        assert list(plain(g)) == every
+        every, fast = shut_and_open(monkeypatch, uniqueness, "PRUNE_LOOPS", plain, g)
+        assert fast == every
         with_steps += bool(every)
     assert with_steps >= 3
 
@@ -267,7 +265,7 @@ def test_skipping_walked_starts_finds_the_same_unique_loop_hints(
     the stored puzzles rated 4.5 and up ask for unique loops, the first step (the one SE
     applies) is the same with the door open and shut, and the door only leaves out later
     copies: the hints, each kept at its first place, are the same list."""
-    from se_paths import states_asking
+    from se_paths import shut_and_open, states_asking
 
     from sudoku_cp.logic.se import uniqueness
 
@@ -277,10 +275,7 @@ def test_skipping_walked_starts_finds_the_same_unique_loop_hints(
     assert len(states) >= 20
     with_steps = with_copies = 0
     for g in states:
-        monkeypatch.setattr(uniqueness, "SKIP_FOUND_LOOPS", False)
-        every = list(plain(g))
-        monkeypatch.setattr(uniqueness, "SKIP_FOUND_LOOPS", True)
-        fast = list(plain(g))
+        every, fast = shut_and_open(monkeypatch, uniqueness, "SKIP_FOUND_LOOPS", plain, g)
         assert fast[:1] == every[:1]
         assert _first_copies(fast) == _first_copies(every)  # type: ignore[arg-type]
         with_steps += bool(every)
