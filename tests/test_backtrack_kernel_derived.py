@@ -1,6 +1,6 @@
 """The generic compiled kernel's derived sums (issue 34).
 
-Derived sums (:func:`~sudoku_cp.backends.backtrack.kernel.model_tables.derived_sums`): the sums
+Derived sums (:func:`~sudoku_cp.backends.backtrack.kernel.derived_mod.derived_sums`): the sums
 a model's houses imply with its killer cages and sums of weight 1 (innies and outies, the law
 of leftovers), which the kernel keeps beside the model's own rules. They must hold in every
 solution: checked on the bundled puzzles' published solutions, from the rules' meaning on a
@@ -28,7 +28,8 @@ from kernel_searches import (  # noqa: E402
 )
 
 from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
-from sudoku_cp.backends.backtrack.kernel import glue, model_tables  # noqa: E402
+from sudoku_cp.backends.backtrack.kernel import derived as derived_mod  # noqa: E402
+from sudoku_cp.backends.backtrack.kernel import glue  # noqa: E402
 from sudoku_cp.backends.backtrack.layout import layout  # noqa: E402
 from sudoku_cp.backends.backtrack.shapes import SumPropagator  # noqa: E402
 from sudoku_cp.datasets import bundled_path, load_puzzles  # noqa: E402
@@ -42,15 +43,15 @@ from sudoku_cp.rules.sums import Cage, LittleKiller  # noqa: E402
 _ = kernel_first  # the autouse fixture, in force here
 
 
-def derived(puzzle: Puzzle) -> list[model_tables.Terms]:
+def derived(puzzle: Puzzle) -> list[derived_mod.Terms]:
     lay = layout(puzzle.model, puzzle.size)
     rules = lay.rules
     assert rules is not None
     sums = [(p.cells, p.weights, p.goal) for p in rules.propagators if isinstance(p, SumPropagator)]
-    return model_tables.derived_sums(lay, sums, list(rules.cages))
+    return derived_mod.derived_sums(lay, sums, list(rules.cages))
 
 
-def holds(terms: model_tables.Terms, grid: Grid) -> bool:
+def holds(terms: derived_mod.Terms, grid: Grid) -> bool:
     cells, weights, goal = terms
     return sum(w * grid[c] for c, w in zip(cells, weights, strict=True)) == goal
 
@@ -95,7 +96,7 @@ def test_a_cage_leaving_two_cells_of_a_box() -> None:
     model = classic.with_rules(rules=[Cage(caged, 38)], size=9)
     assert derived(Puzzle([0] * 81, model)) == [((cell(3, 2), cell(3, 3)), (1, 1), 7)]
     killer = classic.with_rules(rules=[LittleKiller((cell(1, 2), cell(2, 3)), 5)], size=9)
-    assert model_tables.DERIVED_MAX_LEFTOVER < 7
+    assert derived_mod.DERIVED_MAX_LEFTOVER < 7
     assert derived(Puzzle([0] * 81, killer)) == []
     odd = classic.with_rules(rules=[Odd((0,))], size=9)
     assert derived(Puzzle([0] * 81, odd)) == []
@@ -188,10 +189,10 @@ def test_every_solution_of_small_killers(
         puzzles += 1
         with_derived += bool(derived(puzzle))
         for on in (True, False):
-            monkeypatch.setattr(model_tables, "DERIVED_SUMS", on)
+            monkeypatch.setattr(derived_mod, "DERIVED_SUMS", on)
             glue.forget_models()
             counts.append(len(assert_agrees_with_the_oracle(puzzle)))
-        monkeypatch.setattr(model_tables, "DERIVED_SUMS", True)
+        monkeypatch.setattr(derived_mod, "DERIVED_SUMS", True)
         glue.forget_models()
     assert with_derived > puzzles // 4  # the draws do derive sums
     assert 0 in counts and 1 in counts  # the draws vary
@@ -222,7 +223,7 @@ def test_hailstone_on_the_kernel_both_ways(monkeypatch: pytest.MonkeyPatch) -> N
     puzzle = load_puzzles("variants9")[23]
     assert puzzle.published is not None
     for on in (True, False):
-        monkeypatch.setattr(model_tables, "DERIVED_SUMS", on)
+        monkeypatch.setattr(derived_mod, "DERIVED_SUMS", on)
         glue.forget_models()
         assert kernel(puzzle, 2).solutions == [puzzle.published]
     glue.forget_models()

@@ -66,7 +66,7 @@ costs roughly a pass over the grid, so a call tries about this ÷ N² nodes (4,9
 millisecond or two; 97 at 64x64)."""
 PROBE_NODES = 64
 """Nodes a model with pieces to derive sums from (cages with a total, sums of weight 1: the
-layout's ``derived_sums``) is searched without them first: most killers are decided by
+layout's ``derived.derived_sums``) is searched without them first: most killers are decided by
 propagation alone, and deriving the sums (half a millisecond, and as much again to lay them
 out, on a bundled 9x9 killer) would double their time. Past this, the search starts again
 with them (when it derives any: else it goes on)."""
@@ -327,7 +327,7 @@ def derives(model: Model, size: int) -> bool:
     """Whether the model's rules hold pieces the kernel may derive sums from (see
     :data:`PROBE_NODES`)."""
     from ..layout import layout
-    from .model_tables import DERIVED_SUMS, has_pieces
+    from .derived import DERIVED_SUMS, has_pieces
 
     return DERIVED_SUMS and has_pieces(layout(model, size))
 
@@ -337,7 +337,7 @@ def derived(model: Model, size: int) -> bool:
     """Whether the kernel derives any sum from the model's houses (what :func:`derives` only
     says it may)."""
     from ..layout import layout
-    from .model_tables import DERIVED_SUMS, layout_derived_sums
+    from .derived import DERIVED_SUMS, layout_derived_sums
 
     return DERIVED_SUMS and bool(layout_derived_sums(layout(model, size)))
 
