@@ -121,7 +121,7 @@ def solve(
     ``limit`` is how many solutions to look for (None = all); ``options`` are the backend's own
     (see ``sudoku-cp backends``), such as ``strategy="naive"`` for the backtracker.
     """
-    get_backend, Puzzle, _, _, classic_door = _SOLVE or _solve_needs()  # (an import: ~0.4 µs)
+    get_backend, Puzzle, classic_codes, classic, classic_door = _SOLVE or _solve_needs()
     if type(puzzle) is Puzzle:  # (the common call first: one test, no parsing)
         if backend == "backtrack" and time_limit is None and not options:
             # The classic door: the same Result as the plain path below, at the kernel's cost.
@@ -129,7 +129,13 @@ def solve(
             if result is not None:
                 return result
     elif isinstance(puzzle, str) and backend == "backtrack" and model == "classic" and not options:
-        return _solve_line(puzzle, limit, time_limit)
+        raw = classic_codes(puzzle)  # (the plain 81-character line, read inline: see _solve_line)
+        result = None
+        if raw is not None and time_limit is None:
+            result = classic_door(None, raw, limit)
+            if result is not None and result.solutions:
+                return result  # (a solution holds every given: they repeat nowhere)
+        return _solve_line(puzzle, raw, result, limit, time_limit)
     elif isinstance(puzzle, str):
         puzzle = Puzzle.parse(puzzle, model=model)
     elif not isinstance(puzzle, Puzzle):
@@ -144,39 +150,38 @@ def _solve_needs() -> list[Any]:
     """What :func:`solve` calls, imported on its first call (not by ``import sudoku_cp``)."""
     from .backends import get_backend
     from .backends.backtrack.kernel.glue import classic_door
-    from .formats.line import plain_codes
+    from .formats.line import classic_codes
     from .model import load_model
     from .puzzle import Puzzle
 
     # (the classic model itself: load_model's look-up by name is a quarter of a µs a call)
-    _SOLVE[:] = [get_backend, Puzzle, plain_codes, load_model("classic"), classic_door]
+    _SOLVE[:] = [get_backend, Puzzle, classic_codes, load_model("classic"), classic_door]
     return _SOLVE
 
 
-def _solve_line(text: str, limit: int | None, time_limit: float | None) -> Result:
-    """:func:`solve` of a classic puzzle's text by the backtracker with its default options
-    (the fast strategy, whose search rejects repeated givens: it finds no solution), read by
-    the line reader's fast door when it is a plain line (every symbol a digit or blank), else
-    as any text.
+def _solve_line(
+    text: str, raw: bytes | None, result: Result | None, limit: int | None, time_limit: float | None
+) -> Result:
+    """The rest of :func:`solve` of a classic puzzle's text by the backtracker with its default
+    options (the fast strategy, whose search rejects repeated givens: it finds no solution),
+    after :func:`solve` read ``raw``, its 81 cells when it is a plain line (every symbol a digit
+    or blank; None for any other text), and took the classic door when it could (``result``:
+    its answer with no solution; None when the door did not apply).
 
     The repeated-givens check waits for the answer: a solution holds every given and no digit
     twice in a group, so it clears the givens at no cost; only when none is found (or the search
     ran out of time first) are they checked, raising :class:`DuplicateGivenError` as
     :class:`Puzzle` does. Any other text takes :meth:`Puzzle.parse`, which checks them first."""
-    get_backend, Puzzle, plain_codes, classic, classic_door = _SOLVE or _solve_needs()
-    plain = plain_codes(text)
-    if plain is None or plain[1] != 9:
+    get_backend, Puzzle, _, classic, _ = _SOLVE
+    if raw is None:
         return get_backend("backtrack").solve(
             Puzzle.parse(text, model=classic), limit=limit, time_limit=time_limit
         )
-    raw = plain[0]
-    # The classic door takes the digits as they are: a Puzzle is made only for the plain path,
-    # or to say why givens that repeat have no solution.
-    result = classic_door(classic, raw, limit) if time_limit is None else None
-    if result is None or not result.solutions:
-        puzzle = Puzzle.from_parsed(tuple(raw), 9, classic, digits=raw, check_givens=False)
-        if result is None:
-            result = get_backend("backtrack").solve(puzzle, limit=limit, time_limit=time_limit)
-        if not result.solutions:
-            puzzle.check_givens()  # raises DuplicateGivenError, as Puzzle.parse would have
+    # A Puzzle is made only for the plain path, or to say why givens that repeat have no
+    # solution.
+    puzzle = Puzzle.from_parsed(tuple(raw), 9, classic, digits=raw, check_givens=False)
+    if result is None:
+        result = get_backend("backtrack").solve(puzzle, limit=limit, time_limit=time_limit)
+    if not result.solutions:
+        puzzle.check_givens()  # raises DuplicateGivenError, as Puzzle.parse would have
     return result

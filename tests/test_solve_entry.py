@@ -175,9 +175,36 @@ def test_the_classic_door_gives_what_the_plain_path_gives() -> None:
             statuses.add(through.status.value)
             for solution in through.solutions:  # the plain validator accepts each one
                 assert puzzle.is_solution(solution)
-        # Text: the same answer, read by the line's fast door
+        # Text: the same answer, read by the line's fast door; the door, told the cells are a
+        # classic line's (model None), answers as for the Puzzle.
         assert _fields(solve(puzzle.to_line(), limit=2)) == _plain(puzzle, 2)
+        vouched = door(None, puzzle.digits, 2)  # type: ignore[operator]
+        assert vouched is not None and _fields(vouched) == _plain(puzzle, 2)
     assert statuses == {"unique", "solved", "multiple", "none"}
+
+
+def test_the_classic_line_reading_is_the_line_readers() -> None:
+    from sudoku_cp.formats.line import classic_codes, plain_codes
+
+    seventeen = SEVENTEEN.to_line()
+    texts = [
+        seventeen,
+        seventeen.replace(".", "0"),
+        seventeen.lower(),
+        "A" + seventeen[1:],  # 10: not a 9x9 digit
+        "é" + seventeen[1:],  # not ASCII
+        seventeen[:-1],  # 80 cells
+        seventeen + ".",  # 82
+        seventeen + " ",  # whitespace: the long way, which reads it
+        "x" + seventeen[1:],
+        "." * 256,  # a 16x16 line
+        "",
+    ]
+    for text in texts:
+        plain = plain_codes(text)
+        expected = plain[0] if plain is not None and plain[1] == 9 else None
+        assert classic_codes(text) == expected, text
+    assert classic_codes(seventeen) == SEVENTEEN.digits
 
 
 def test_the_classic_door_leaves_the_rest_to_the_plain_path() -> None:

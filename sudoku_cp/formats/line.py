@@ -70,6 +70,20 @@ def plain_codes(symbols: str) -> tuple[bytes, int] | None:
     return raw, size
 
 
+def classic_codes(symbols: str) -> bytes | None:
+    """The 81 cells of a classic 9x9 line (a byte each, 0 blank) when it is :func:`plain_codes`'
+    usual line of that size, else None — the same reading without the size look-up, for
+    :func:`sudoku_cp.solve`'s classic door, where a tenth of a µs is a tenth of its cost."""
+    try:
+        raw = symbols.encode("ascii").translate(_BYTE_CODES)
+    except UnicodeEncodeError:
+        return None
+    if len(raw) != 81 or raw.translate(None, _UP_TO_9):
+        return None
+    return raw
+
+
+_UP_TO_9 = _UP_TO[9]
 _SIDES = {side * side: side for side in range(1, _TOP_CODE + 1)}
 """The square cell counts :func:`plain_codes` reads, with their sides."""
 

@@ -571,7 +571,7 @@ _DOOR_MODELS: dict[int, Model] = {}
 a look-up by identity, where hashing a model calls its ``__hash__``."""
 
 
-def classic_door(model: Model, digits: bytes, limit: int | None) -> Any:
+def classic_door(model: Model | None, digits: bytes, limit: int | None) -> Any:
     """The public ``solve(puzzle, limit=limit)`` of a classic 9x9 puzzle (``model``, and its 81
     ``digits`` a byte each, 0 blank) by the backtracker with its default options and no time
     limit, when the classic kernel is already loaded: the same :class:`~sudoku_cp.Result` as
@@ -585,15 +585,22 @@ def classic_door(model: Model, digits: bytes, limit: int | None) -> Any:
     outside 1..:data:`DOOR_LIMIT` (an invalid one gets its error from the plain path) — and
     the caller takes the plain path. The givens are not checked here: a :class:`Puzzle` checks
     them when it is made, and the kernel finds no solution for givens that repeat (a caller
-    that made no Puzzle checks them then, as :func:`sudoku_cp.solve` does for text)."""
+    that made no Puzzle checks them then, as :func:`sudoku_cp.solve` does for text).
+
+    ``model`` None: the caller vouches that ``digits`` are the 81 cells (bytes) of a classic
+    9x9 puzzle, read from its line (:func:`~sudoku_cp.formats.line.classic_codes`), and the
+    door skips those two checks."""
     if type(limit) is not int or not 0 < limit <= DOOR_LIMIT or not CLASSIC:
         return None
-    if _DOOR_MODELS.get(id(model)) is not model:
-        if "warm" not in _KERNEL or not is_classic(model, 9):
-            return None
-        _DOOR_MODELS[id(model)] = model
-    if type(digits) is not bytes or len(digits) != 81:
-        return None  # (the entry below is compiled for bytes: read without a copy)
+    if model is not None:
+        if _DOOR_MODELS.get(id(model)) is not model:
+            if "warm" not in _KERNEL or not is_classic(model, 9):
+                return None
+            _DOOR_MODELS[id(model)] = model
+        if type(digits) is not bytes or len(digits) != 81:
+            return None  # (the entry below is compiled for bytes: read without a copy)
+    elif "warm" not in _KERNEL:
+        return None
     if _ENV_KEY in _ENVIRON and _mode() == "off":  # (unset: on)
         return None
     arrays = _DOOR.arrays
@@ -606,7 +613,7 @@ def classic_door(model: Model, digits: bytes, limit: int | None) -> Any:
     seconds = perf_counter() - start
     if state > _LIMIT:  # paused or a buffer full: never, the buffers are big enough
         return None
-    nodes, backtracks, propagations, _, found = ctrl.tolist()[:5]
+    nodes, backtracks, propagations, _, found = ctrl.tolist()
     exhausted = state == _DONE
     # status_for(found, limit, exhausted, timed_out=False), and Result.made's body, written
     # out: their calls were a fifth of what the door adds. The tests compare every field with
@@ -618,24 +625,33 @@ def classic_door(model: Model, digits: bytes, limit: int | None) -> Any:
     else:
         status = _UNIQUE if found else _NONE
     result = _new(Result)
-    result.__dict__.update(
-        {
-            "backend": "backtrack",
-            "status": status,
-            "solutions": (_GRID(sols),)
-            if found == 1
-            else tuple(_GRID(sols, 81 * n) for n in range(found)),
-            "exact": exhausted,
-            "seconds": seconds,
-            "stats": {"nodes": nodes, "backtracks": backtracks, "propagations": propagations},
-            "options": {"strategy": "fast", "kernel": True},
-            "limit": limit,
-            "candidates": None,
-        }
+    fields = result.__dict__
+    fields.update(_DOOR_FIELDS)  # (the fields every door's Result shares, then its own)
+    fields["status"] = status
+    fields["solutions"] = (
+        (_GRID(sols),) if found == 1 else tuple(_GRID(sols, 81 * n) for n in range(found))
     )
+    fields["exact"] = exhausted
+    fields["seconds"] = seconds
+    fields["stats"] = {"nodes": nodes, "backtracks": backtracks, "propagations": propagations}
+    fields["options"] = {"strategy": "fast", "kernel": True}
+    fields["limit"] = limit
     return result
 
 
+_DOOR_FIELDS = {
+    "backend": "backtrack",
+    "status": None,
+    "solutions": (),
+    "exact": False,
+    "seconds": 0.0,
+    "stats": None,
+    "options": None,
+    "limit": None,
+    "candidates": None,
+}
+"""A door's :class:`Result` fields in the dataclass's order (set at once: a dict update of
+constants and item stores cost less than one dict display of all nine)."""
 _MULTIPLE, _SOLVED, _UNIQUE, _NONE = Status.MULTIPLE, Status.SOLVED, Status.UNIQUE, Status.NONE
 _new = object.__new__
 _GRID = struct.Struct("81B").unpack_from
@@ -658,7 +674,8 @@ def _door_arrays() -> tuple[Any, ...]:
     sols = np.empty((DOOR_LIMIT, 81), dtype=np.uint8)
     args = (bytes(81), sols, words, 1)  # the digits as the door hands them over
     classic.run_buffer(*args)  # (compiled for these types, if it was not)
-    return (_entry(classic.run_buffer, args), words, sols, ctrl)
+    # (the counters the door reads: a view of the first five control words)
+    return (_entry(classic.run_buffer, args), words, sols, ctrl[:5])
 
 
 def _entry(run: Any, args: tuple[Any, ...]) -> Any:
