@@ -49,3 +49,24 @@ def test_kernel_benchmark_runs_and_skips_tdoku_without_its_library(capsys):
     )
     out = capsys.readouterr().out
     assert "tdoku: skipped" in out and "COUNTS DIFFER" not in out
+
+
+def test_scaling_model_simulates_what_the_arithmetic_says() -> None:
+    # The pool's simulation (issue 34's "by simulation") against what holds by arithmetic:
+    # no parent cost, C cores give C times one core; one core shares itself between worker and
+    # parent, so a puzzle costs both; the parent alone, serial, caps the rate at 1 / parent.
+    from tools.perf.scaling_model import contention_at, simulate
+
+    worker = 300e-6
+    one = simulate(1, 0.0, worker, 20_000)
+    assert one == pytest.approx(1 / worker, rel=1e-6)
+    for cores in (2, 4, 16):
+        assert simulate(cores, 0.0, worker, 200_000) == pytest.approx(cores / worker, rel=0.02)
+    assert simulate(1, 20e-6, worker, 20_000) == pytest.approx(1 / (worker + 20e-6), rel=1e-3)
+    capped = simulate(64, 20e-6, worker, 400_000)
+    assert 0.9 / 20e-6 < capped <= 1 / 20e-6
+    assert (contention_at(2, 1.37), contention_at(16, 1.37), contention_at(64, 1.37)) == (
+        1.0,
+        1.37,
+        1.37,
+    )

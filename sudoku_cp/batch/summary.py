@@ -131,7 +131,9 @@ class Summary:
         else:
             self.checked += 1
         for name, run in record.backends.items():
-            tally = self.tallies.setdefault(name, BackendTally())
+            tally = self.tallies.get(name)
+            if tally is None:  # (not setdefault: it would build a tally for every record)
+                tally = self.tallies[name] = BackendTally()
             if run.problems:
                 tally.wrong += 1
             elif run.status is Status.TIMEOUT:
