@@ -195,9 +195,11 @@ class Backend:
         return []
 
     @classmethod
-    def prepare(cls) -> None:
+    def prepare(cls) -> str | None:
         """Load, once per process, what the backend would otherwise load on its first solve
-        (compiled code): a worker calls it when it starts, outside any time limit."""
+        (compiled code): a worker calls it when it starts, outside any time limit. A line to
+        report, once, when it compiled something here (as :meth:`prepare_size`), else None."""
+        return None
 
     @classmethod
     def prepare_size(cls, size: int, settings: Mapping[str, Any]) -> str | None:

@@ -51,7 +51,9 @@ def init_worker(config: CheckConfig, extra: Sequence[type]) -> None:
     # list is loaded now, compiled code included, outside any time limit.
     for name in () if config.auto else config.backends:
         if backend_class(name).unavailable_reason() is None:
-            backend_class(name).prepare()
+            line = backend_class(name).prepare()
+            if line:  # the worker that compiled (the others waited, then loaded its cache)
+                print(line, file=sys.stderr, flush=True)
     tune_gc()
 
 

@@ -612,7 +612,7 @@ def warm_up(large: bool = False) -> None:
     """Load the compiled kernels (from numba's disk cache, or compiled once: 10-30 s cold) so
     that no puzzle pays for it, and with ``large`` the learning search of grids above 16x16 too.
     Does nothing when numba is missing or the kernel is turned off."""
-    backtrack_kernel.warm_up()
+    backtrack_kernel.warm_up()  # (its line, when it compiled, is for prepare()'s callers)
     if large and backtrack_kernel.available() and not _LARGE_WARM:
         _warm_large()
 
@@ -702,8 +702,8 @@ class BacktrackBackend(Backend):
         return [backtrack_kernel.status()]
 
     @classmethod
-    def prepare(cls) -> None:
-        backtrack_kernel.warm_up()
+    def prepare(cls) -> str | None:
+        return backtrack_kernel.warm_up()
 
     @classmethod
     def prepare_size(cls, size: int, settings: Mapping[str, Any]) -> str | None:
