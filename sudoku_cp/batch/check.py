@@ -18,6 +18,7 @@ worker pool — what a stopped or lost worker means for a puzzle's record.
 from __future__ import annotations
 
 import itertools
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
@@ -168,7 +169,9 @@ def warm_before_fork(config: CheckConfig, jobs: int, input_bytes: int) -> bool:
 
     if not backtrack_kernel.installed_and_on():
         return False
-    backtrack_kernel.warm_up()
+    line = backtrack_kernel.warm_up()
+    if line:  # a fresh install: said once, here, as a worker that compiled says it
+        print(line, file=sys.stderr, flush=True)
     return backtrack_kernel.available()
 
 
