@@ -361,6 +361,22 @@ def _digits_of(s, cell):
     return left
 
 
+def _uncounted() -> dict[str, bool]:
+    """:func:`run`'s extra compile options: no reference counting of its arrays, where this
+    numba has the switch (``_nrt``, an option of numba's own, undocumented: checked, not
+    assumed). Counted, every node took and dropped a reference on the state and the control
+    words (atomic operations, 5% of a hard puzzle's time); run makes no array, so there is
+    nothing to count. Without the option it is compiled as before, only slower."""
+    try:
+        from numba.core.cpu import CPUTargetOptions
+    except ImportError:
+        return {}
+    return {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+
+
+_UNCOUNTED = _uncounted()
+
+
 @njit(cache=True)
 def _record(s, sols, ctrl):
     row = ctrl[IN_BUFFER]
@@ -374,7 +390,7 @@ def _record(s, sols, ctrl):
     ctrl[FOUND] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, **_UNCOUNTED)
 def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
     """Search, or go on searching, until one of the generic kernel's statuses; returns it.
 
@@ -383,11 +399,14 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
     s = work
     limit = ctrl[LIMIT_AT]
     if ctrl[STARTED] == 0:
-        ctrl[:STARTED] = 0
+        # Loops, not slices: uncounted (_UNCOUNTED), numba assigns no slices.
+        for i in range(STARTED):
+            ctrl[i] = 0
         ctrl[STARTED] = 1
         for i in range(27):
             s[i] = np.uint64(packed[i]) & np.uint64(ALL)
-        s[27:] = 0
+        for i in range(27, WIDTH):
+            s[i] = 0
         for c in range(81):
             g = np.int64(digits[c])
             if g > 9 or (g and _place(s, g - 1, c // 27, np.uint64(1) << np.uint64(c % 27)) < 0):
@@ -400,7 +419,8 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
         if cell < 0:
             _record(s, sols, ctrl)
             return LIMIT if limit and ctrl[FOUND] >= limit else DONE
-        frames[0, :WIDTH] = s
+        for i in range(30):
+            frames[0, i] = s[i]
         frame_cell[0] = cell
         left = _digits_of(s, cell)
         frame_left[0] = left
