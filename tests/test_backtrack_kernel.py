@@ -402,6 +402,43 @@ def test_the_one_buffer_entry_is_the_bitboard_kernel_s_run() -> None:
             assert (sols == plain_sols).all()
 
 
+def test_the_bitboard_run_without_reference_counts_is_the_counted_one() -> None:
+    """``classic.run`` is compiled without numba's reference counting where numba has the
+    switch (``classic._UNCOUNTED``, a speed trick): the same code compiled with it (numba's
+    default) gives the same status, counters and solutions."""
+    import numpy as np
+    from numba import njit
+
+    classic = bk._load_classic()
+    kernel = bk._load()
+    counted = njit(classic.run.py_func)
+    puzzles = load_puzzles("17clue", 3) + load_puzzles("forum-hardest", 5)
+    puzzles += [Puzzle.parse(no_solution_puzzle()), Puzzle(none_puzzle(9))]
+    puzzles += [Puzzle.parse(r["puzzle"]) for r in read_csv(DATA / "multiple.csv")[:3]]
+    marks = np.array(bk.classic_marks(load_model("classic"), 9), dtype=np.int32)
+    for puzzle in puzzles:
+        digits = np.frombuffer(puzzle.digits, dtype=np.uint8)
+        for limit in (1, 2, 3):
+            outcomes = []
+            for run in (classic.run, counted):
+                ctrl = np.zeros(kernel.CTRL_SIZE, dtype=np.int64)
+                ctrl[kernel.BUDGET] = 1 << 62
+                ctrl[kernel.LIMIT_AT] = limit
+                sols = np.zeros((3, 81), dtype=np.uint8)
+                status = run(
+                    digits,
+                    marks,
+                    np.empty((82, classic.WIDTH), dtype=np.uint64),
+                    np.empty(82, dtype=np.int64),
+                    np.empty(82, dtype=np.uint64),
+                    np.empty(classic.WIDTH, dtype=np.uint64),
+                    sols,
+                    ctrl,
+                )
+                outcomes.append((status, ctrl.tolist(), sols.tolist()))
+            assert outcomes[0] == outcomes[1]
+
+
 def test_the_solver_refuses_digits_it_cannot_read() -> None:
     solver = bk.Solver(same_search=False)
     with pytest.raises(ValueError, match="80 digits for 81 cells"):
