@@ -75,15 +75,16 @@ def classic_codes(symbols: str) -> bytes | None:
     usual line of that size, else None — the same reading without the size look-up, for
     :func:`sudoku_cp.solve`'s classic door, where a tenth of a µs is a tenth of its cost."""
     try:
-        raw = symbols.encode("ascii").translate(_BYTE_CODES)
+        raw = symbols.encode("ascii").translate(_CLASSIC_CODES)
     except UnicodeEncodeError:
         return None
-    if len(raw) != 81 or raw.translate(None, _UP_TO_9):
+    if len(raw) != 81 or 0xFF in raw:  # (a search for one byte: no second translation)
         return None
     return raw
 
 
-_UP_TO_9 = _UP_TO[9]
+_CLASSIC_CODES = bytes(code if code <= 9 else 0xFF for code in _BYTE_CODES)
+""":data:`_BYTE_CODES` with every digit above 9 made 0xFF too: a classic line's table."""
 _SIDES = {side * side: side for side in range(1, _TOP_CODE + 1)}
 """The square cell counts :func:`plain_codes` reads, with their sides."""
 

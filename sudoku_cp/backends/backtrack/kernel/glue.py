@@ -635,8 +635,8 @@ def classic_door(model: Model | None, digits: bytes, limit: int | None) -> Any:
     else:
         status = _UNIQUE if found else _NONE
     result = _new(Result)
-    fields = result.__dict__
-    fields.update(_DOOR_FIELDS)  # (the fields every door's Result shares, then its own)
+    fields = result.__dict__  # (filled in the dataclass's field order, item by item)
+    fields["backend"] = "backtrack"
     fields["status"] = status
     fields["solutions"] = (
         (_GRID(sols),) if found == 1 else tuple(_GRID(sols, 81 * n) for n in range(found))
@@ -646,22 +646,10 @@ def classic_door(model: Model | None, digits: bytes, limit: int | None) -> Any:
     fields["stats"] = {"nodes": nodes, "backtracks": backtracks, "propagations": propagations}
     fields["options"] = {"strategy": "fast", "kernel": True}
     fields["limit"] = limit
+    fields["candidates"] = None
     return result
 
 
-_DOOR_FIELDS = {
-    "backend": "backtrack",
-    "status": None,
-    "solutions": (),
-    "exact": False,
-    "seconds": 0.0,
-    "stats": None,
-    "options": None,
-    "limit": None,
-    "candidates": None,
-}
-"""A door's :class:`Result` fields in the dataclass's order (set at once: a dict update of
-constants and item stores cost less than one dict display of all nine)."""
 _MULTIPLE, _SOLVED, _UNIQUE, _NONE = Status.MULTIPLE, Status.SOLVED, Status.UNIQUE, Status.NONE
 _new = object.__new__
 _GRID = struct.Struct("81B").unpack_from
