@@ -100,3 +100,66 @@ def test_counters() -> None:
     assert result.stats["conflicts"] >= 0
     assert 0 < result.stats["encode_seconds"] + result.stats["solve_seconds"] <= result.seconds
     assert result.stats["sat_calls"] == 2
+
+
+def _all_grids(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    """Every grid the puzzle's groups allow (its rules beyond groups not applied)."""
+    n, groups = puzzle.size, puzzle.groups()
+    peers = [sorted({c for g in groups if cell in g for c in g} - {cell}) for cell in range(n * n)]
+    grid, found = list(puzzle.cells), []
+
+    def fill(cell: int) -> None:
+        if cell == n * n:
+            found.append(tuple(grid))
+            return
+        if grid[cell]:
+            fill(cell + 1)
+            return
+        for digit in range(1, n + 1):
+            if all(grid[p] != digit for p in peers[cell]):
+                grid[cell] = digit
+                fill(cell + 1)
+                grid[cell] = 0
+
+    fill(0)
+    return found
+
+
+@pytest.mark.parametrize("windows", [True, False], ids=["windows", "group and pairs only"])
+def test_renban_lines_count_as_plain_enumeration_says(windows: bool, monkeypatch) -> None:
+    # Renban lines of 2 to 4 cells (a column, a bent line, a row), alone and together, on the
+    # 4x4 grid and on a 6x6 with givens: the solutions are those of plain enumeration filtered
+    # by the plain validator, with the implied window clauses and without them.
+    import random
+
+    from sudoku_cp.backends.sat import backend as sat_backend
+    from sudoku_cp.model import load_model
+    from sudoku_cp.rules import Renban
+
+    monkeypatch.setattr(sat_backend, "RENBAN_WINDOWS", windows)
+    classic = load_model("classic")
+    lines4 = [Renban((0, 4, 8)), Renban((1, 6, 11, 15)), Renban((13, 14)), Renban((2, 3, 7))]
+    cases = [Puzzle([0] * 16, classic.with_rules(rules=[line], size=4)) for line in lines4]
+    cases.append(Puzzle([0] * 16, classic.with_rules(rules=lines4[:3], size=4)))
+    six = [0] * 36
+    for cell, digit in ((0, 1), (7, 3), (14, 5), (21, 2), (28, 6), (35, 4), (3, 6), (32, 3)):
+        six[cell] = digit
+    lines6 = [Renban((1, 2, 8)), Renban((12, 18, 24, 30)), Renban((22, 23)), Renban((9, 10, 11))]
+    cases.append(Puzzle(six, classic.with_rules(rules=lines6, size=6)))
+    rng = random.Random(7)
+    for _ in range(4):  # lines drawn at random on the 4x4 grid: walks of king moves
+        cells = [rng.randrange(16)]
+        while len(cells) < rng.choice((2, 3, 4)):
+            r, c = divmod(cells[-1], 4)
+            steps = [
+                (r + dr) * 4 + c + dc
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if 0 <= r + dr < 4 and 0 <= c + dc < 4 and (r + dr) * 4 + c + dc not in cells
+            ]
+            cells.append(rng.choice(steps))
+        cases.append(Puzzle([0] * 16, classic.with_rules(rules=[Renban(tuple(cells))], size=4)))
+    for puzzle in cases:
+        expected = {g for g in _all_grids(puzzle) if puzzle.is_solution(g)}
+        result = get_backend("sat").solve(puzzle, limit=None)
+        assert result.exact and set(result.solutions) == expected, puzzle.model.rules

@@ -108,6 +108,29 @@ def encode_pair_rule(w: Writer, rule: PairRule) -> None:
                     clauses.append([-first, -other])
 
 
+def encode_renban_windows(w: Writer, cells: Sequence[int]) -> None:
+    """Implied clauses of a renban line of ``cells`` (the line's group and pair clauses say it
+    all, but let unit propagation see little before its cells are set): a variable per run of
+    digits the line may hold (its *window*), one of them chosen; a chosen window puts each of
+    its digits somewhere on the line (as many digits as cells, all different); a digit on
+    the line chooses a window that holds it."""
+    n, length = w.size, len(cells)
+    windows: list[tuple[int, Lit]] = []  # (first digit, its variable)
+    for first in range(1, n - length + 2):
+        digits = range(first, first + length)
+        places = [[w.literal(cell, d) for cell in cells] for d in digits]
+        if any(all(lit is False for lit in lits) for lits in places):
+            continue  # a digit of this run has no place on the line: never the window
+        chosen = w.new_var()
+        windows.append((first, chosen))
+        for lits in places:
+            w.add([-chosen, *lits])
+    w.add([lit for _, lit in windows])
+    for cell in cells:
+        for d in w.candidates(cell):
+            w.add([negate(w.literal(cell, d)), *(lit for f, lit in windows if f <= d < f + length)])
+
+
 def encode_digit_rule(w: Writer, rule: DigitRule) -> None:
     banned = [d for d in range(1, w.size + 1) if not rule.allows(d)]
     for cell in rule.cells:
