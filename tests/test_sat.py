@@ -132,11 +132,11 @@ def test_renban_lines_count_as_plain_enumeration_says(windows: bool, monkeypatch
     # by the plain validator, with the implied window clauses and without them.
     import random
 
-    from sudoku_cp.backends.sat import backend as sat_backend
+    from sudoku_cp.backends.sat import rules as sat_rules
     from sudoku_cp.model import load_model
     from sudoku_cp.rules import Renban
 
-    monkeypatch.setattr(sat_backend, "RENBAN_WINDOWS", windows)
+    monkeypatch.setattr(sat_rules, "RENBAN_WINDOWS", windows)
     classic = load_model("classic")
     lines4 = [Renban((0, 4, 8)), Renban((1, 6, 11, 15)), Renban((13, 14)), Renban((2, 3, 7))]
     cases = [Puzzle([0] * 16, classic.with_rules(rules=[line], size=4)) for line in lines4]

@@ -24,10 +24,8 @@ anti-king, a killer cage's and a renban line's cells are groups, so those need n
   puzzles, uniqueness checks, gluecard4, best of 3, load 3.6): median 3.0 ms to encode and
   9.0 ms in all, against 8.3 and 12.1 with clauses written through one generic helper;
 - the other shapes (:mod:`.rules`): a pair rule (dots, thermometers, clones …) is a binary
-  clause per pair of cells and digit pair it forbids; a renban line also gets implied clauses
-  of the runs of digits it may hold (:func:`.rules.encode_renban_windows`, ``RENBAN_WINDOWS``:
-  ISS's Hard renban 3 1.35 s → 34 ms, Hard renban 1 1.43 → 1.28 s, median over the 16
-  bundled renban puzzles 0.87× the time); a digit rule (odd, even) unit clauses; a
+  clause per pair of cells and digit pair it forbids (a renban line's implied runs too:
+  :func:`.rules.encode_renban_windows`); a digit rule (odd, even) unit clauses; a
   triple rule (between line) ``¬first=x ∨ ¬last=y ∨ OR(middle=v allowed)``; a quadruple
   at-least-k clauses; a weighted sum (arrow, little killer), a sandwich and a sequence rule's
   own automaton (skyscraper, X-sum) a one-hot layered automaton over the cells that keeps only
@@ -120,10 +118,6 @@ from .rules import (
     encode_triple_rule,
     negate,
 )
-
-RENBAN_WINDOWS = True
-"""Renban lines also get their implied window clauses (:func:`.rules.encode_renban_windows`);
-False leaves their group and pair clauses alone (read at each encoding: a test compares both)."""
 
 SOLVERS = (
     "gluecard4",
@@ -294,7 +288,7 @@ def _encode_rules(
             _encode_cage(enc, rule, n, given, literal, add, negate)
         elif isinstance(rule, PairRule):
             encode_pair_rule(writer, rule)
-            if isinstance(rule, Renban) and RENBAN_WINDOWS:
+            if isinstance(rule, Renban):
                 encode_renban_windows(writer, rule.cells)
         elif isinstance(rule, TripleRule):
             encode_triple_rule(writer, rule)
