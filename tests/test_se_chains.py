@@ -223,6 +223,17 @@ def test_dynamic_forcing_chains_plus_rating_is_se_1_2_1s() -> None:
         _assert_sound(puzzle, step)
 
 
+def _chain_puzzles() -> list[str]:
+    """The stored puzzles SE rated 6.5 to 7.5 (tests/data/se_ratings.csv): their solve paths
+    ask for forcing chains and cycles."""
+    import csv
+
+    from conftest import TESTS
+
+    rows = list(csv.DictReader((TESTS / "data" / "se_ratings.csv").open()))
+    return [r["puzzle"] for r in rows if 6.5 <= float(r["er"]) <= 7.5]
+
+
 def test_the_skipped_third_pass_never_changes_the_step_se_takes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -230,15 +241,11 @@ def test_the_skipped_third_pass_never_changes_the_step_se_takes(
     the stored puzzles rated 6.5 to 7.5 ask for forcing chains and cycles, the first step is
     the same with the door open and shut, and at least one state has the third pass skipped
     (a hint below 7.0 from the first two)."""
-    import csv
-
-    from conftest import TESTS
     from se_paths import shut_and_open, states_asking
 
     from sudoku_cp.logic.se import chains
 
-    rows = list(csv.DictReader((TESTS / "data" / "se_ratings.csv").open()))
-    puzzles = [r["puzzle"] for r in rows if 6.5 <= float(r["er"]) <= 7.5]
+    puzzles = _chain_puzzles()
     assert len(puzzles) >= 10
     plain = chains.forcing_chains_cycles
     states = states_asking(monkeypatch, plain, puzzles)
@@ -261,16 +268,11 @@ def test_pruned_chain_searches_never_change_the_step_se_takes(
     the stored puzzles rated 6.5 to 7.5, and of two top1465 puzzles above, ask for forcing
     chains and cycles, the first step is the same with the door open and shut, and on some
     states the pruned searches leave hints out (they did stop early)."""
-    import csv
-
-    from conftest import TESTS
     from se_paths import shut_and_open, states_asking
 
     from sudoku_cp.logic.se import chains
 
-    rows = list(csv.DictReader((TESTS / "data" / "se_ratings.csv").open()))
-    puzzles = [r["puzzle"] for r in rows if 6.5 <= float(r["er"]) <= 7.5]
-    puzzles += [row[1] for row in SE_HIGH if row[0] in (129, 156)]
+    puzzles = _chain_puzzles() + [row[1] for row in SE_HIGH if row[0] in (129, 156)]
     plain = chains.forcing_chains_cycles
     states = states_asking(monkeypatch, plain, puzzles)
     assert len(states) >= 20
@@ -288,16 +290,11 @@ def test_remembered_x_pass_gives_the_same_hints(monkeypatch: pytest.MonkeyPatch)
     and cycles, in path order (so later states read what earlier ones kept), every hint, in
     order, is the same with the door open and shut, the searches pruned or not; and the memo
     is read back (it holds fewer outcomes than were asked for)."""
-    import csv
-
-    from conftest import TESTS
     from se_paths import shut_and_open, states_asking
 
     from sudoku_cp.logic.se import chains
 
-    rows = list(csv.DictReader((TESTS / "data" / "se_ratings.csv").open()))
-    puzzles = [r["puzzle"] for r in rows if 6.5 <= float(r["er"]) <= 7.5]
-    puzzles += [row[1] for row in SE_HIGH if row[0] in (129, 156)]
+    puzzles = _chain_puzzles() + [row[1] for row in SE_HIGH if row[0] in (129, 156)]
     plain = chains.forcing_chains_cycles
     states = states_asking(monkeypatch, plain, puzzles)
     assert len(states) >= 20
