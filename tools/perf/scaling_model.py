@@ -123,10 +123,6 @@ def simulate(
         if handling is None and returned:
             handling = returned.popleft()
             parent_left = handling * parent
-        if handling is not None and parent_left <= 0.0:  # (a parent that costs nothing)
-            done, handling, inflight = done + handling, None, inflight - 1
-            send()
-            continue
         running = len(busy) + (handling is not None)
         if running == 0:
             raise AssertionError("nothing runs with puzzles left")
