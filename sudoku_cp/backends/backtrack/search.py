@@ -53,6 +53,7 @@ from ...rules import RULE_KEYS
 from .. import Backend, Counter, Option, Search
 from .bits import cell_mask, set_bits
 from .kernel import glue as backtrack_kernel
+from .kernel.compile_once import compiled_here, compiling
 from .layout import WEIGHTED_FROM_SIZE, Layout, layout
 
 if TYPE_CHECKING:
@@ -603,7 +604,7 @@ _LARGE_WARM: list[bool] = []
 def _warm_large() -> None:
     from .kernel import learn as kernel_learn
 
-    with backtrack_kernel.compiling("big-grid"):  # one process compiles, the others load
+    with compiling("big-grid"):  # one process compiles, the others load
         kernel_learn.warm_up()
     _LARGE_WARM.append(True)
 
@@ -630,7 +631,7 @@ def prepare_large(size: int) -> str | None:
         from .kernel import learn as kernel_learn
     except Exception:  # a numba that fails to load: the pure search runs, as in search()
         return None
-    if not backtrack_kernel.compiled_here(kernel_learn):
+    if not compiled_here(kernel_learn):
         return None
     return (
         f"backtrack: compiled its big-grid kernel in {time.perf_counter() - start:.1f} s "

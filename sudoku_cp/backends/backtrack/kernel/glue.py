@@ -31,17 +31,15 @@ call). :func:`classic_door` is the public ``solve()``'s fast path for a classic 
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 import importlib.util
 import logging
 import os
 import struct
-import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from time import perf_counter
 from typing import Any
 
@@ -49,6 +47,7 @@ from ....model import Model
 from ....puzzle import Grid, Puzzle
 from ....result import Result, Status
 from ... import Search
+from .compile_once import compiled_here, compiling
 from .model_tables import RULES_MAX_SIZE, Tables, sequences, takes
 
 ENV = "SUDOKU_CP_KERNEL"
@@ -686,58 +685,6 @@ def _entry(run: Any, args: tuple[Any, ...]) -> Any:
     compiled = getattr(run, "overloads", {}).get(tuple(typeof(arg) for arg in args))
     # (an int argument's type is int64 either way)
     return getattr(compiled, "entry_point", None) or run
-
-
-LOCK_NAME = "sudoku-cp-{}.lock"
-"""The file :func:`compiling` locks for a kernel, in ``NUMBA_CACHE_DIR`` (else the temporary
-folder)."""
-
-
-@contextlib.contextmanager
-def compiling(kernel: str = "kernels") -> Iterator[None]:
-    """Around compiling ``kernel`` or loading it from numba's disk cache: the first process of
-    the machine to get here holds the kernel's lock while it does; one that comes while the lock
-    is held waits for it, then loads what was cached, alongside the others that waited. Workers
-    that start together so compile once, where each compiled the same code at once before (the
-    big-grid kernel: 20–27 s in every worker of a 12-worker check), and loading from the cache
-    (half a second) is not made one at a time. Without ``fcntl`` (Windows) or a folder to lock
-    in, each compiles as before."""
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    folder = os.environ.get("NUMBA_CACHE_DIR") or tempfile.gettempdir()
-    try:
-        os.makedirs(folder, exist_ok=True)
-        handle = open(os.path.join(folder, LOCK_NAME.format(kernel)), "a")  # noqa: SIM115
-    except OSError:
-        yield
-        return
-    with handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:  # held: another process compiles (or loads) it now
-            fcntl.flock(handle, fcntl.LOCK_SH)  # back when it is done, with the others waiting
-            fcntl.flock(handle, fcntl.LOCK_UN)
-            yield
-            return
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def compiled_here(module: Any) -> int:
-    """How many of ``module``'s numba functions this process compiled rather than loaded
-    from the disk cache (numba's own counts, ``Dispatcher.stats``)."""
-    misses = 0
-    for value in vars(module).values():
-        stats = getattr(value, "stats", None)
-        counts = getattr(stats, "cache_misses", None)
-        if hasattr(value, "py_func") and counts is not None:
-            misses += sum(counts.values())
-    return misses
 
 
 class Solver:
