@@ -276,11 +276,11 @@ def test_rules_beyond_groups_stay_in_pure_python(monkeypatch: pytest.MonkeyPatch
     # Every rule shape goes to the kernel now (test_backtrack_kernel_rules, _sums, _sequences,
     # _sandwiches, _triples, _quadruples), within its caps: skyscrapers past the cap of
     # automaton states stay in the pure search.
-    from sudoku_cp.backends.backtrack.kernel import model_tables
+    from sudoku_cp.backends.backtrack.kernel import sequence_tables
 
     puzzle = load_puzzles("iss")[26]  # Skyscraper
     assert bk.takes_rules(puzzle.model, puzzle.size)
-    monkeypatch.setattr(model_tables, "SEQUENCE_STATES_MAX", 0)
+    monkeypatch.setattr(sequence_tables, "SEQUENCE_STATES_MAX", 0)
     layout.cache_clear()
     bk.forget_models()
     try:

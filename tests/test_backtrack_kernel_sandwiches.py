@@ -36,7 +36,7 @@ from kernel_searches import (  # noqa: E402
 
 from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
 from sudoku_cp.backends.backtrack import last_engine  # noqa: E402
-from sudoku_cp.backends.backtrack.kernel import glue, model_tables  # noqa: E402
+from sudoku_cp.backends.backtrack.kernel import glue, sequence_tables  # noqa: E402
 from sudoku_cp.backends.backtrack.layout import layout  # noqa: E402
 from sudoku_cp.backends.backtrack.shapes import LooseSandwich, SandwichPropagator  # noqa: E402
 from sudoku_cp.datasets import load_puzzles  # noqa: E402
@@ -152,7 +152,7 @@ def test_the_sandwich_automaton_accepts_what_the_checker_accepts() -> None:
     model = dataclasses.replace(load_model("latin"), group_kinds=("columns",))
     row = tuple(range(n))
     rules: list[Rule] = [Sandwich(row, total) for total in range(2 * n + 2)]
-    tables = model_tables.sequences(model.with_rules(rules=rules, size=n), n)
+    tables = sequence_tables.sequences(model.with_rules(rules=rules, size=n), n)
     assert tables is not None and len(tables.seq_first) == len(rules) + 1
     for word in itertools.product(range(1, n + 1), repeat=n):
         grid = word + (0,) * (n * n - n)

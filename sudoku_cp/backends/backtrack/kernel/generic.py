@@ -44,7 +44,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from . import propagators
+from . import propagators, sequence_propagators
 from .propagators import popcount, touch
 
 # --- what a call says (status) and where it keeps its counters (ctrl) ---------------------------
@@ -83,7 +83,7 @@ left Hailstone unfinished in 10 s or took twice the nodes, every 2^16 or never t
 3 times the nodes on one arrow puzzle of the ``iss`` set (67), and the same elsewhere
 (figures: docs/benchmarks/record.md). The table of that name (one number) says which a model
 takes."""
-TABLES = 47
+TABLES = 48
 """The model's tables, packed into one ``int32`` array (see :func:`_unpack`): a call passes a
 few arrays rather than a dozen, which is a good part of a call's cost on an easy puzzle."""
 
@@ -156,6 +156,7 @@ def _unpack(packed):
         _one(packed, 44),
         _one(packed, 45),
         _one(packed, 46),
+        _one(packed, 47),
     )
 
 
@@ -310,6 +311,7 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
         qd_need_start,
         qd_digit,
         qd_times,
+        _seq_seen,
     ) = tab
     arcs = arc_partner.shape[0] > 0
     sums = sum_goal.shape[0] > 0 or cage_start.shape[0] > 1
@@ -408,7 +410,9 @@ def _propagate(cand, openp, queue, tail, full, tab, dirty, confine, arc_seen, sc
         if tail > start:
             continue
         if seqs:
-            settled, changed = propagators.sequences(cand, queue, tail, tab, dirty, seq_work)
+            settled, changed = sequence_propagators.sequences(
+                cand, queue, tail, tab, dirty, seq_work
+            )
             if settled < 0:
                 return False, tail - queued
             if changed:
@@ -607,6 +611,7 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
         np.empty(longest + 2 if nseqs else 0, dtype=np.int32),
         np.zeros(tab[29].shape[0], dtype=np.int32),
         np.zeros(size if tab[33].shape[0] > 1 else 0, dtype=np.uint64),  # (sandwiches')
+        np.zeros((2, size + 1, size + 1) if tab[47].any() else (2, 0, 0), dtype=np.uint64),
     )
     if ctrl[STARTED] == 0:
         ctrl[:STARTED] = 0

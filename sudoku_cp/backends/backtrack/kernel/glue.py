@@ -48,7 +48,8 @@ from ....puzzle import Grid, Puzzle
 from ....result import Result, Status
 from ... import Search
 from .compile_once import compiled_here, compiling
-from .model_tables import RULES_MAX_SIZE, Tables, sequences, takes
+from .model_tables import RULES_MAX_SIZE, Tables, takes
+from .sequence_tables import sequences
 
 ENV = "SUDOKU_CP_KERNEL"
 """``0`` (or ``off``, ``false``, ``no``) keeps the backtracker in pure Python; ``1`` (``on``,
@@ -229,7 +230,7 @@ def takes_rules(model: Model, size: int) -> bool:
     (:class:`~sudoku_cp.rules.SumRule`: arrows, little killers), killer cages with a total
     whose digit sets the pure search lists, sequence rules
     (:class:`~sudoku_cp.rules.SequenceRule`: skyscrapers, X-sums, digit-root cages) whose
-    automata number at most :data:`~.model_tables.SEQUENCE_STATES_MAX` states in all, and
+    automata number at most :data:`~.sequence_tables.SEQUENCE_STATES_MAX` states in all, and
     sandwiches (:class:`~sudoku_cp.rules.Sandwich`: on a group, with their digit sets listed;
     on a line that is no group, as an automaton counted in those states), triple rules
     (:class:`~sudoku_cp.rules.base.TripleRule`: between lines, lockout lines) and

@@ -1,10 +1,11 @@
 """The generic compiled kernel's rules beyond pair rules (:mod:`.generic` is the search):
 the propagators its :func:`~.generic._propagate` calls, each over the tables the glue laid out
-(:mod:`.model_tables`): sums and killer cages (:func:`sums_and_cages`), sequence rules
-(:func:`sequences`), sandwiches (:func:`sandwiches`), triples (:func:`triples`) and quadruples
-(:func:`quadruples`), with the two steps every one of them takes (:func:`narrow` a cell,
-:func:`touch` its groups). Each keeps the pure search's meaning of its rules, read once by
-:func:`~sudoku_cp.backends.backtrack.rules.compile_rules`; their fixed points may be stronger.
+(:mod:`.model_tables`): sums and killer cages (:func:`sums_and_cages`), sandwiches
+(:func:`sandwiches`), triples (:func:`triples`) and quadruples (:func:`quadruples`), with the
+two steps every one of them takes (:func:`narrow` a cell, :func:`touch` its groups); the
+sequence rules' are in :mod:`.sequence_propagators`. Each keeps the pure search's meaning of
+its rules, read once by :func:`~sudoku_cp.backends.backtrack.rules.compile_rules`; their
+fixed points may be stronger.
 
 This module imports numba: import it only to solve (see the glue).
 """
@@ -416,112 +417,6 @@ def sums_and_cages(cand, queue, tail, tab, dirty):
             if tail < 0:
                 return -1, changed
             changed |= out
-    return tail, changed
-
-
-@njit(cache=True)
-def _forget(members, top, mark):
-    """Clear the marks of the states listed in ``members[:top]`` (live ones are listed as
-    ``-1 - state``)."""
-    for k in range(top):
-        s = members[k]
-        mark[s if s >= 0 else -1 - s] = 0
-
-
-@njit(cache=True)
-def sequences(cand, queue, tail, tab, dirty, seq_work):
-    """The sequence rules whose cells changed (``dirty`` after the sums' and cages'), each kept
-    generalised arc consistent on its automaton (model_tables' ``SequenceArrays``), as
-    :class:`~sudoku_cp.backends.backtrack.shapes.SequencePropagator` keeps it: forwards, the
-    states reachable at each position over the cells' candidates; backwards, of those, the
-    ones from which an accepting state is still reachable (live); each cell keeps the digits
-    that lead from a state of its position to a live state of the next. A state stands only up
-    to its last position (``seq_last``: on a line of peers, the largest digit read so far).
-    The two passes make the rule's own fixed point (its cells are all different), so one pass
-    a rule.
-
-    ``seq_work`` starts ``(members, layer_at, mark)``: the states of each layer, listed one layer
-    after the other (``members[layer_at[i]:layer_at[i + 1]]`` for position ``i``), and a mark
-    per state, 0 between calls (``i + 1``: met at position ``i``, or live there).
-
-    Returns the new queue length (-1 at a dead end) and whether a candidate went."""
-    cg_start, cg_list = tab[3], tab[4]
-    seq_start, seq_cell, seq_first = tab[26], tab[27], tab[28]
-    seq_move, seq_accept, seq_last = tab[29], tab[30], tab[32]
-    members, layer_at, mark = seq_work[0], seq_work[1], seq_work[2]
-    base = tab[2].shape[0] + tab[18].shape[0] + tab[19].shape[0] - 1
-    one = np.uint64(1)
-    changed = False
-    for r in range(seq_start.shape[0] - 1):
-        if not dirty[base + r]:
-            continue
-        a = seq_start[r]
-        length = seq_start[r + 1] - a
-        members[0] = seq_first[r]
-        layer_at[0] = 0
-        layer_at[1] = 1
-        top = 1
-        # Forwards: the states each position's digits lead to (mark: the position met at).
-        for i in range(length):
-            m = cand[seq_cell[a + i]]
-            stamp = i + 2
-            for k in range(layer_at[i], layer_at[i + 1]):
-                s = members[k]
-                rest = m
-                while rest:
-                    bit = rest & (~rest + one)
-                    rest ^= bit
-                    t = seq_move[s, trailing_zeros(bit)]
-                    if t >= 0 and seq_last[t] > i and mark[t] != stamp:
-                        mark[t] = stamp
-                        members[top] = t
-                        top += 1
-            layer_at[i + 2] = top
-            if top == layer_at[i + 1]:
-                _forget(members, top, mark)
-                return -1, changed
-        _forget(members, top, mark)
-        # Backwards: a state is live when it accepts at the end, or a digit of its position
-        # leads from it to a live state (mark: the position it is live at, plus one).
-        alive = False
-        for k in range(layer_at[length], layer_at[length + 1]):
-            s = members[k]
-            if seq_accept[s]:
-                mark[s] = length + 1
-                alive = True
-        if not alive:
-            _forget(members, top, mark)
-            return -1, changed
-        for i in range(length - 1, -1, -1):
-            cell = seq_cell[a + i]
-            m = cand[cell]
-            keep = np.uint64(0)
-            for k in range(layer_at[i], layer_at[i + 1]):
-                s = members[k]
-                rest = m
-                live = False
-                while rest:
-                    bit = rest & (~rest + one)
-                    rest ^= bit
-                    t = seq_move[s, trailing_zeros(bit)]
-                    if t >= 0 and mark[t] == i + 2:
-                        keep |= bit
-                        live = True
-                if live:
-                    members[k] = -1 - s
-            # (marked once the whole layer is read: a state may be in the next layer too)
-            for k in range(layer_at[i], layer_at[i + 1]):
-                s = members[k]
-                if s < 0:
-                    mark[-1 - s] = i + 1
-            if keep != m:
-                tail = narrow(cell, keep, cand, queue, tail, cg_start, cg_list, dirty)
-                if tail < 0:
-                    _forget(members, top, mark)
-                    return -1, changed
-                changed = True
-        _forget(members, top, mark)
-        dirty[base + r] = 0  # at its own fixed point (its own prunings marked it again)
     return tail, changed
 
 
