@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from sudoku_cp.bench.record import BenchConfig, write_bench
 from sudoku_cp.bench.report import (
     COLUMNS,
     compare_runs,
@@ -19,7 +20,7 @@ from sudoku_cp.bench.report import (
     summarize,
     write_table,
 )
-from sudoku_cp.bench.run import BenchConfig, run_bench, write_bench
+from sudoku_cp.bench.run import run_bench
 from sudoku_cp.cli import main
 
 HAVE_PYARROW = importlib.util.find_spec("pyarrow") is not None

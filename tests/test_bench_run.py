@@ -13,8 +13,9 @@ from conftest import REPO
 from fault_backends import Liar, Sleeper
 from puzzles import EULER, EULER_SOLUTION, SERG
 
+from sudoku_cp.bench.record import BenchConfig
 from sudoku_cp.bench.report import COLUMNS, load_results
-from sudoku_cp.bench.run import BenchConfig, run_bench
+from sudoku_cp.bench.run import run_bench
 from sudoku_cp.bench.specs import parse_specs
 from sudoku_cp.cli import main
 

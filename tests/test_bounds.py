@@ -22,8 +22,8 @@ from puzzles import EULER
 from sudoku_cp import Puzzle
 from sudoku_cp.backends import backtrack as backtrack_kernel
 from sudoku_cp.bench.plots import MAX_FIGURE_DATASETS, MAX_SERIES
+from sudoku_cp.bench.record import MAX_BACKENDS, MAX_DATASETS, BenchConfig, load_record
 from sudoku_cp.bench.report import COLUMNS, write_table
-from sudoku_cp.bench.run import MAX_BACKENDS, MAX_DATASETS, BenchConfig, load_record
 from sudoku_cp.errors import InputError
 from sudoku_cp.generate import Options, Unreachable
 from sudoku_cp.generate.counting import OutOfTime, deadline

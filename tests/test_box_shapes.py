@@ -12,7 +12,7 @@ from clitools import error_line, run
 from puzzles import INKALA, unique_from
 
 from sudoku_cp import DuplicateGivenError, Puzzle, cross_check
-from sudoku_cp.bench.run import config_from_record, load_record
+from sudoku_cp.bench.record import config_from_record, load_record
 from sudoku_cp.errors import ModelError
 from sudoku_cp.formats import format_pretty
 from sudoku_cp.model import box_shapes, load_model

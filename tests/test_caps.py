@@ -16,7 +16,7 @@ from sudoku_cp.backends import MAX_LIMIT, MAX_TIME_LIMIT, BackendError, check_li
 from sudoku_cp.batch import CheckConfig, check_puzzles
 from sudoku_cp.batch.items import MAX_METAMORPHIC
 from sudoku_cp.batch.pool import max_jobs
-from sudoku_cp.bench.run import MAX_REPEAT, config_from_record, load_record
+from sudoku_cp.bench.record import MAX_REPEAT, config_from_record, load_record
 from sudoku_cp.errors import SudokuError
 from sudoku_cp.model import MAX_MODEL_BYTES, load_model
 

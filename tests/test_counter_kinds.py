@@ -118,7 +118,8 @@ def test_backends_command_shows_each_counter_s_kind() -> None:
 
 def test_a_bench_record_lists_each_backends_counters_by_description(tmp_path) -> None:
     """The bench's record.json keeps its form: counter name -> description."""
-    from sudoku_cp.bench.run import BenchConfig, run_bench, write_bench
+    from sudoku_cp.bench.record import BenchConfig, write_bench
+    from sudoku_cp.bench.run import run_bench
 
     config = BenchConfig(datasets=["easy"], backends=["dlx"], repeat=1, jobs=1, time_limit=5)
     written = write_bench(run_bench(config), tmp_path)

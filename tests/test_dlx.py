@@ -137,7 +137,8 @@ def test_a_batch_counts_it_unsupported_not_solved(tmp_path: Path) -> None:
 
 
 def test_a_bench_rows_it_unsupported_with_the_reason(tmp_path: Path) -> None:
-    from sudoku_cp.bench.run import BenchConfig, run_bench
+    from sudoku_cp.bench.record import BenchConfig
+    from sudoku_cp.bench.run import run_bench
 
     model = tmp_path / "short.toml"
     model.write_text('groups = ["rows", "columns"]\n[[cells]]\ncells = [[0, 0], [1, 1], [2, 3]]\n')

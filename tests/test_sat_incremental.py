@@ -31,7 +31,7 @@ from puzzles import (
 )
 
 from sudoku_cp import Puzzle, Status, check_puzzles, get_backend
-from sudoku_cp.backends.sat import backend as sat  # its caps are patched below
+from sudoku_cp.backends.sat import kept  # its caps are patched below
 from sudoku_cp.datasets import load_puzzles
 
 pytest.importorskip("pysat")
@@ -118,13 +118,13 @@ def test_a_search_cut_short_leaves_the_solver_sound() -> None:
 
 
 def test_solvers_are_built_afresh_and_dropped_as_the_caps_say(monkeypatch) -> None:
-    monkeypatch.setattr(sat, "KEPT_PUZZLES", 3)
-    monkeypatch.setattr(sat, "KEPT_SOLVERS", 2)
+    monkeypatch.setattr(kept, "KEPT_PUZZLES", 3)
+    monkeypatch.setattr(kept, "KEPT_SOLVERS", 2)
     puzzles = [_blanked(4, model, seed, 0.7) for seed in range(5) for model in ("classic", "x")]
     puzzles += [Puzzle(none_puzzle(6), "latin"), Puzzle([0] * 16, "latin")]
     for puzzle in puzzles + puzzles:
         assert solve_checked("sat", puzzle, None, **KEPT).count == brute_force_count(puzzle)
-    sat.drop_kept_solvers()
+    kept.drop_kept_solvers()
     assert solve_checked("sat", Puzzle([0] * 16), None, **KEPT).count == 288
 
 

@@ -25,7 +25,7 @@ from .app import (
 
 
 def _repeat_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
-    from ..bench.run import MAX_REPEAT
+    from ..bench.record import MAX_REPEAT
 
     return refuse_above(value, MAX_REPEAT)
 
@@ -199,6 +199,7 @@ def bench(
     import datetime
 
     from ..bench import plots, report
+    from ..bench import record as benchrecord
     from ..bench import run as benchmod
     from ..bench.specs import parse_option_pairs
 
@@ -216,15 +217,15 @@ def bench(
     old = None
     reads: list[str] = []  # what a replay compares with: never an output file of this run
     if replay:
-        old_record = benchmod.load_record(replay)
-        config = benchmod.config_from_record(old_record)
+        old_record = benchrecord.load_record(replay)
+        config = benchrecord.config_from_record(old_record)
         old_table = Path(replay) if os.path.isdir(replay) else Path(replay).parent
         record_file = Path(replay) / "record.json" if os.path.isdir(replay) else Path(replay)
-        reads = [str(p) for p in (record_file, *(old_table / n for n in benchmod.BENCH_FILES))]
+        reads = [str(p) for p in (record_file, *(old_table / n for n in benchrecord.BENCH_FILES))]
         if os.path.isfile(old_table / "results.csv"):
             old = report.load_results(old_table)
     else:
-        config = benchmod.BenchConfig(
+        config = benchrecord.BenchConfig(
             datasets=list(datasets),
             backends=[spec_text] if spec_text else None,
             options=parse_option_pairs(option_pairs),
@@ -250,7 +251,7 @@ def bench(
             click.echo(f"\r{name}: {done}/{total} measurements", nl=False, err=True)
 
     made = [folder for folder in (outdir.parent, outdir) if not folder.exists()]
-    lock = benchmod.claim_output(
+    lock = benchrecord.claim_output(
         outdir, config, reads
     )  # held until the bench has written its files
     try:
@@ -263,7 +264,7 @@ def bench(
         from ..outputs import write_output
 
         with _writing(outdir):
-            paths = benchmod.write_bench(run, outdir)
+            paths = benchrecord.write_bench(run, outdir)
             # (The run holds the folder's lock: the summaries need none of their own.)
             write_output(outdir / "summary.txt", text, lock=False)
             write_output(outdir / "summary.md", markdown, lock=False)

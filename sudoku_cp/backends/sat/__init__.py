@@ -1,6 +1,8 @@
 """The ``sat`` backend (CNF through PySAT), by layers: :mod:`.cnf` (the CNF record) at the
-foot, :mod:`.rules` (clauses for rules beyond groups and cages) above it, :mod:`.backend` (the
-encoding of groups and cages, the solver calls, the kept incremental solver) on top.
+foot, :mod:`.rules` (clauses for rules beyond groups and cages) above it, :mod:`.encoding` (a
+puzzle's CNF: groups and cages, the rules' clauses called) and :mod:`.solving` (the solver
+calls), :mod:`.kept` (the kept incremental solver) on them, :mod:`.backend` (the backend class,
+its options and defaults) on top.
 
 What other modules use is named here: the backend class, whether PySAT is installed, the
 encoder, the solver pieces true candidates drive (:mod:`sudoku_cp.true_candidates`) and the
@@ -9,22 +11,12 @@ kept solver the generator counts with (:mod:`sudoku_cp.generate.satcount`).
 
 from __future__ import annotations
 
-from .backend import (
-    AMO_ENCODINGS,
-    NATIVE_CARD,
-    SOLVERS,
-    KeptSolver,
-    SATBackend,
-    drop_kept_solvers,
-    encode,
-    enumerate_solutions,
-    load_solver,
-    resolve_amo,
-    solve_within,
-    solver_for,
-)
+from .backend import SATBackend, resolve_amo, solver_for
 from .cnf import Encoding
+from .encoding import AMO_ENCODINGS, encode
+from .kept import KeptSolver, drop_kept_solvers
 from .rules import OutOfTime
+from .solving import NATIVE_CARD, SOLVERS, enumerate_solutions, load_solver, solve_within
 
 Solver = SATBackend
 """The backend class under the name every solving method's package gives it."""

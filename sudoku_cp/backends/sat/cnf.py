@@ -1,6 +1,6 @@
 """The ``sat`` backend's CNF: clauses, native at-most-one constraints and the way back from a
-SAT model to a grid (the foot of :mod:`sudoku_cp.backends.sat`: :mod:`.rules` writes into it,
-:mod:`.backend` builds and solves it)."""
+SAT model to a grid (the foot of :mod:`sudoku_cp.backends.sat`: :mod:`.encoding` and
+:mod:`.rules` write into it, :mod:`.solving` loads and solves it)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The ``sat`` backend's clauses for rules beyond groups and cages: pair, digit, triple,
-sum, sandwich, sequence and quadruple rules (cages are in :mod:`.backend`).
+sum, sandwich, sequence and quadruple rules (cages are in :mod:`.encoding`).
 
 Every encoding here is exact — a grid satisfies the clauses (for some values of the auxiliary
 variables) exactly when it satisfies the rule — and writes literals through :class:`Writer`,
