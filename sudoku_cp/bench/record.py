@@ -11,7 +11,7 @@ import os
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -316,7 +316,3 @@ def load_record(path: str | Path) -> dict[str, Any]:
         raise InputError(f"{str(where)!r} is not a JSON record: nested too deeply") from None
     except ValueError as err:
         raise InputError(f"{str(where)!r} is not a JSON record: {err}") from None
-
-
-def spec_dicts(specs: Sequence[Spec]) -> list[dict[str, Any]]:
-    return [asdict(s) for s in specs]

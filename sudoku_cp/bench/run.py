@@ -65,9 +65,6 @@ from .specs import (
     resolve_datasets,
 )
 
-FINISHED = frozenset({"unique", "multiple", "none", "solved"})
-
-
 # --- the worker side ------------------------------------------------------------------------------
 # Filled once per worker process by _init_worker, so every measurement finds its backend ready.
 _WORKER: dict[str, Any] = {}

@@ -190,7 +190,7 @@ def _encode_rules(
     shapes in :mod:`.rules`.
 
     A literal for "cell holds digit" is its variable, or a constant when the cell is given or
-    the digit was pruned (``simplify``): :func:`_literal` answers True, False or the variable,
+    the digit was pruned (``simplify``): the local ``literal`` answers True, False or the variable,
     and clauses are written with constants folded in.
     """
     n = puzzle.size
