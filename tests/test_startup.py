@@ -69,6 +69,7 @@ SOLVE_LAZY = (
     "sudoku_cp.rules.sums",
     "sudoku_cp.formats.fpuzzles",
     "sudoku_cp.formats.fpuzzles_rules",
+    "sudoku_cp.formats.fpuzzles_rules_writer",
     "sudoku_cp.formats.iss",
     "sudoku_cp.formats.variants",
     "sudoku_cp.fastcheck",
