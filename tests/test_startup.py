@@ -71,6 +71,8 @@ SOLVE_LAZY = (
     "sudoku_cp.formats.fpuzzles_rules",
     "sudoku_cp.formats.fpuzzles_rules_writer",
     "sudoku_cp.formats.iss",
+    "sudoku_cp.formats.iss_grid",
+    "sudoku_cp.formats.iss_rules",
     "sudoku_cp.formats.variants",
     "sudoku_cp.fastcheck",
     "sudoku_cp.backends.backtrack.rules",
