@@ -116,7 +116,7 @@ _SPEC = re.compile(r"[^:=\s][^:=]*:[^=]+=\S.*")
 
 def check_element_spec(spec: str) -> str:
     """``spec`` when it has the shape ``KIND:STYLE=KEY`` (what it means is
-    :func:`.sudokupad_rules.parse_element_specs`' to say), else a ``PuzzleError``.
+    :func:`.sudokupad_elements.parse_element_specs`' to say), else a ``PuzzleError``.
 
     >>> check_element_spec("line:#67f067=whispers")
     'line:#67f067=whispers'
