@@ -20,14 +20,8 @@ from sudoku_cp import Puzzle, Status
 from sudoku_cp.datasets import bundled_count, bundled_path, load_puzzles
 from sudoku_cp.errors import PuzzleError
 from sudoku_cp.formats import format_line, parse_puzzle, read_puzzles
-from sudoku_cp.formats.iss import (
-    ISS_TYPES,
-    READ_TYPES,
-    binary_key,
-    is_iss,
-    little_killer_lines,
-    read_iss,
-)
+from sudoku_cp.formats.iss import ISS_TYPES, READ_TYPES, is_iss, read_iss
+from sudoku_cp.formats.iss_grid import binary_key, little_killer_lines
 from sudoku_cp.formats.iss_writer import format_iss
 from sudoku_cp.harness import cross_check
 from sudoku_cp.rules import (

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from sudoku_cp.errors import PuzzleError
 from sudoku_cp.formats import links, parse_puzzle, read_input
 from sudoku_cp.formats import sudokupad as sp
+from sudoku_cp.formats import sudokupad_decode as spd
 from sudoku_cp.formats.links import MAX_PAYLOAD_CHARS
 
 REAL = TESTS / "data" / "sudokupad_real.txt"
@@ -139,19 +140,19 @@ def test_a_bare_payload_with_a_slash_is_the_puzzle_not_a_missing_file() -> None:
     ],
 )
 def test_unzip_follows_puzzlezipper(zipped: str, expected: dict) -> None:
-    assert json.loads(sp.unzip(zipped)) == expected
-    assert sp.json_unzip(zipped) == expected
+    assert json.loads(spd.unzip(zipped)) == expected
+    assert spd.json_unzip(zipped) == expected
 
 
 def test_plain_json_is_read_first() -> None:
     # saveJsonUnzip: JSON.parse before unzip ('d' stays 'd': no names are mapped).
-    assert sp.json_unzip('{"d": 1, "cells": []}') == {"d": 1, "cells": []}
+    assert spd.json_unzip('{"d": 1, "cells": []}') == {"d": 1, "cells": []}
 
 
 def test_a_name_and_its_short_name_together_are_refused() -> None:
     # mapProps throws on a collision ('ce' would become 'cells', which is there).
     with pytest.raises(PuzzleError, match="zipped name 'ce' and 'cells'"):
-        sp.json_unzip("{cells:[],ce:[]}")
+        spd.json_unzip("{cells:[],ce:[]}")
 
 
 # --- decompressing --------------------------------------------------------------------------------
@@ -205,7 +206,7 @@ SCF_ROW = "123456789" + "o" * 12
 
 
 def test_scf_reads_givens_and_flags() -> None:
-    puzzle = sp.decode_scf(SCF_ROW + "x")
+    puzzle = spd.decode_scf(SCF_ROW + "x")
     assert [cell.get("value") for cell in puzzle["cells"][0]] == list(range(1, 10))
     assert all(cell == {} for row in puzzle["cells"][1:] for cell in row)
     assert puzzle["diagonal+"] is puzzle["diagonal-"] is True
@@ -213,7 +214,7 @@ def test_scf_reads_givens_and_flags() -> None:
 
 
 def test_scf_after_a_star_has_title_author_and_windoku() -> None:
-    puzzle = sp.decode_scf(SCF_ROW + "*wtMy title*aMe")
+    puzzle = spd.decode_scf(SCF_ROW + "*wtMy title*aMe")
     assert puzzle["windoku"] is True and len(puzzle["underlays"]) == 4
     assert puzzle["metadata"]["title"] == "My title" and puzzle["metadata"]["author"] == "Me"
 
@@ -221,7 +222,7 @@ def test_scf_after_a_star_has_title_author_and_windoku() -> None:
 def test_scf_text_steps_on_as_decodescf_does() -> None:
     # '**' is a '*' in a title; decodeSCF then steps on by the unescaped length (7 + 1), so it
     # lands on the '*', then ' ', then reads 'tle' as a second title: a list, as addMetaData.
-    puzzle = sp.decode_scf(SCF_ROW + "*tA **star* title*aMe")
+    puzzle = spd.decode_scf(SCF_ROW + "*tA **star* title*aMe")
     assert puzzle["metadata"]["title"] == ["A *star", "itle"]
     assert puzzle["metadata"]["author"] == "Me"
 
@@ -232,7 +233,7 @@ def test_scf_text_steps_on_as_decodescf_does() -> None:
 )
 def test_bad_scf_is_refused(data: str, message: str) -> None:
     with pytest.raises(PuzzleError, match=message):
-        sp.decode_scf(data)
+        spd.decode_scf(data)
 
 
 # --- packs ----------------------------------------------------------------------------------------
@@ -300,7 +301,7 @@ def test_bad_payloads_are_one_line_and_exit_2(text: str, message: str) -> None:
 
 def test_a_payload_over_the_cap_is_refused_before_decoding() -> None:
     with pytest.raises(PuzzleError, match="more than the cap"):
-        sp.decompress_id("A" * (MAX_PAYLOAD_CHARS + 1))
+        spd.decompress_id("A" * (MAX_PAYLOAD_CHARS + 1))
 
 
 def test_a_wrong_prefix_is_a_puzzle_line_error() -> None:

@@ -22,7 +22,8 @@ import pytest
 from sudoku_cp.datasets import bundled_path
 from sudoku_cp.errors import InputError, PuzzleError
 from sudoku_cp.formats.fpuzzles import published_solution, read_fpuzzles
-from sudoku_cp.formats.sudokupad_rules import parse_element_specs, scl_to_fpuzzles
+from sudoku_cp.formats.sudokupad_elements import parse_element_specs
+from sudoku_cp.formats.sudokupad_rules import scl_to_fpuzzles
 from sudoku_cp.model import Model, load_model
 from sudoku_cp.rules.dots import _Dot
 

@@ -84,14 +84,8 @@ from .fpuzzles_indexers import (
     write_indexers,
     write_pencil_marks,
 )
-from .fpuzzles_rules import (
-    PART2_KEYS,
-    WRITTEN,
-    cell_place,
-    kropki_negative,
-    read_part2,
-    write_part2,
-)
+from .fpuzzles_rules import PART2_KEYS, cell_place, kropki_negative, read_part2
+from .fpuzzles_rules_writer import WRITTEN, write_part2
 from .line import Grid, format_line
 from .links import FPUZZLES_LINK, short_text
 

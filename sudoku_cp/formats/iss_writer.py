@@ -50,7 +50,7 @@ from ..rules import (
 from ..rules.cells import orthogonal_neighbours
 from ..rules.lines_more import region_sum_lines, zipper_lines
 from ..rules.outside import clue_place
-from .iss import (
+from .iss_grid import (
     MAX_ISS_SIZE,
     binary_key,
     box_regions,
