@@ -84,7 +84,7 @@ from .fpuzzles_indexers import (
     write_indexers,
     write_pencil_marks,
 )
-from .fpuzzles_rules import PART2_KEYS, cell_place, kropki_negative, read_part2
+from .fpuzzles_rules import PART2_KEYS, cell_name, cell_place, kropki_negative, read_part2
 from .fpuzzles_rules_writer import WRITTEN, write_part2
 from .line import Grid, format_line
 from .links import FPUZZLES_LINK, short_text
@@ -643,15 +643,15 @@ def fpuzzles_data(
                 for c in range(bw)
             ]
     if extra:
-        data["extraregion"] = [{"cells": [_cell_name(c, size) for c in g]} for g in extra]
+        data["extraregion"] = [{"cells": [cell_name(c, size) for c in g]} for g in extra]
     cages, outlines = [], []
     for rule in model.rules:
         if isinstance(rule, DigitRootCage):
             # A cage outline valued DR<root>, as dclamage's SolverFactory reads it back.
-            names = [_cell_name(c, size) for c in rule.cells]
+            names = [cell_name(c, size) for c in rule.cells]
             outlines.append({"cells": names, "value": f"DR{rule.root}"})
         elif isinstance(rule, Cage):
-            cage: dict[str, Any] = {"cells": [_cell_name(c, size) for c in rule.cells]}
+            cage: dict[str, Any] = {"cells": [cell_name(c, size) for c in rule.cells]}
             if rule.total == 0:  # f-puzzles' readers take a sum of 0 for no sum
                 raise PuzzleError("a killer cage summing to 0 cannot be written for f-puzzles")
             if rule.total is not None:
@@ -683,10 +683,6 @@ def model_regions(model: Model, size: int) -> tuple[int, ...] | None:
     return tuple(
         (r // height) * (size // width) + c // width for r in range(size) for c in range(size)
     )
-
-
-def _cell_name(cell: int, size: int) -> str:
-    return f"R{cell // size + 1}C{cell % size + 1}"
 
 
 def fpuzzles_json(data: dict[str, Any]) -> str:

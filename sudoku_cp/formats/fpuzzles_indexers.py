@@ -29,7 +29,7 @@ from ..errors import ModelError, PuzzleError
 from ..rules import Rule
 from ..rules.candidates import Candidates
 from ..rules.indexers import INDEXERS, Indexer, indexer_rules
-from .fpuzzles_rules import cell_place
+from .fpuzzles_rules import cell_name, cell_place
 from .links import short_text
 
 INDEXER_KEYS = tuple(kind.key for kind in INDEXERS)
@@ -119,10 +119,6 @@ def _digits(raw: Any, size: int, where: str) -> tuple[int, ...]:
 
 
 # --- writing -------------------------------------------------------------------------------------
-def _name(cell: int, size: int) -> str:
-    return f"R{cell // size + 1}C{cell % size + 1}"
-
-
 def write_indexers(
     rules: Sequence[Rule], size: int, regions: Sequence[int | None] | None
 ) -> dict[str, Any]:
@@ -138,9 +134,9 @@ def write_indexers(
                 continue
             assert isinstance(rule, Indexer)
             if not rule.stated(size, regions):
+                names = ", ".join(cell_name(c, size) for c in rule.cells)
                 raise PuzzleError(
-                    f"the {rule.title} {', '.join(_name(c, size) for c in rule.cells)} moved off "
-                    "its places cannot be written for f-puzzles"
+                    f"the {rule.title} {names} moved off its places cannot be written for f-puzzles"
                 )
             for cell in rule.cells:
                 pointing.setdefault(cell, set()).add(rule.when)
@@ -148,11 +144,11 @@ def write_indexers(
         for cell, whens in sorted(pointing.items()):
             if whens != set(range(1, size + 1)) - {place[cell]}:
                 raise PuzzleError(
-                    f"the {kind.title} {_name(cell, size)} pointing only with "
+                    f"the {kind.title} {cell_name(cell, size)} pointing only with "
                     f"{', '.join(map(str, sorted(whens)))} cannot be written for f-puzzles"
                 )
         if pointing:
-            out[kind.key] = [{"cells": [_name(cell, size) for cell in sorted(pointing)]}]
+            out[kind.key] = [{"cells": [cell_name(cell, size) for cell in sorted(pointing)]}]
     return out
 
 
@@ -171,13 +167,13 @@ def write_pencil_marks(rules: Sequence[Rule], givens: Sequence[int], size: int) 
         if givens[cell]:
             if givens[cell] not in digits:
                 raise PuzzleError(
-                    f"the given {givens[cell]} at {_name(cell, size)} outside its given pencil "
+                    f"the given {givens[cell]} at {cell_name(cell, size)} outside its given pencil "
                     "marks cannot be written for f-puzzles"
                 )
             continue
         if not digits:
             raise PuzzleError(
-                f"{_name(cell, size)} left no candidate by its given pencil marks cannot be "
+                f"{cell_name(cell, size)} left no candidate by its given pencil marks cannot be "
                 "written for f-puzzles"
             )
         marks[cell] = sorted(digits)

@@ -214,7 +214,7 @@ class RuleItems:
 
     def _read_RegionSumLine(self, args: list[str], where: str) -> None:
         # builder 'RegionSumLine': the line's runs through the boxes (or, with no boxes, the
-        # jigsaw regions) sum to the same; cut once every region is known (_region_lines).
+        # jigsaw regions) sum to the same; cut once every region is known (``model``).
         self.region_lines.append(self.cells(args, where))
 
     def _dots(self, args: list[str], where: str) -> list[tuple[int, int]]:

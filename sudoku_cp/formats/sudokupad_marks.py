@@ -36,7 +36,6 @@ _WHITE_TEXT = {  # parse.littlekillersum (28), parse.xv (21), parse.sandwichsum 
     "width": 0.25,
     "height": 0.25,
 }
-_TEXT_KEYS = {28: "littlekillersum", 21: "xv", 32: "sandwichsum"}
 _DOT = {"borderColor": "#000000", "rounded": True, "width": 0.3, "height": 0.3}
 _DOT_KEYS = {"#000000": ("ratio", "#fff"), "#ffffff": ("difference", "#000")}  # parse.ratio/…
 _QUADRUPLE = {  # parse.quadruple
