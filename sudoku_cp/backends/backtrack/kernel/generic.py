@@ -494,11 +494,11 @@ def _branch_cell(cand, openp, counts, peer_start, peer_list):
 
 @njit(cache=True)
 def _branch_weighted(cand, counts, weights, groups):
-    """The choice to branch on by dom/wdeg, as ``(choice, left)``; ``(-1, 0)`` when every cell
-    is settled. The open cell with the fewest candidates per dead end it took part in
-    (``count / (1 + weight)``, ties to the first in reading order): ``choice`` is the cell and
-    ``left`` its candidates. But where that cell has more than two candidates and a digit has two places in
-    a full group whose dead ends weigh more (``2 / (1 + the heavier place's weight)`` is less),
+    """The choice to branch on by dom/wdeg, as ``(choice, left)``; ``(-1, 0)`` when every cell is
+    settled. The open cell with the fewest candidates per dead end it took part in (``count / (1
+    + weight)``, ties to the first in reading order): ``choice`` is the cell and ``left`` its
+    candidates. But where that cell has more than two candidates and a digit has two places in a
+    full group whose dead ends weigh more (``2 / (1 + the heavier place's weight)`` is less),
     the branch is on those places: ``choice`` is ``-2 - (64 g + d)`` for group ``g`` and digit
     ``d + 1``, and ``left`` the places' positions in the group (ISS weighs such a digit's two
     places so, by the heavier one: sigh/Interactive-Sudoku-Solver,
