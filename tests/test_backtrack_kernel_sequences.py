@@ -335,3 +335,17 @@ def test_trollscraper_takes_hundreds_of_nodes_not_a_hundred_thousand() -> None:
     assert last_engine() == "kernel"
     assert result.status is Status.UNIQUE and result.solutions == (puzzle.published,)
     assert result.stats["nodes"] < 2_000
+
+
+def test_the_digit_view_takes_skyscrapers_along_full_groups_with_clues_up_to_n() -> None:
+    """``seen_clues`` gives the digit view only skyscrapers it can hold: along a full row or
+    column (each digit once) with a clue from 1 to N; a clue past N (no solution: the
+    automaton's dead end) or a line that is no group gets 0."""
+    n = 4
+    row = (0, 1, 2, 3)
+    rules: list[Rule] = [Skyscraper(row, 2), Skyscraper(row[::-1], 5), Skyscraper(row, 4)]
+    rules.append(XSum((0, 4, 8, 12), 3))
+    model = load_model("classic").with_rules(rules=rules, size=n)
+    assert sequence_tables.seen_clues(model, n).tolist() == [2, 0, 4, 0]
+    no_rows = dataclasses.replace(model, group_kinds=("columns", "boxes"))
+    assert sequence_tables.seen_clues(no_rows, n).tolist()[:3] == [0, 0, 0]

@@ -119,7 +119,7 @@ def sequences(cand, queue, tail, tab, dirty, seq_work):
                     return -1, changed
                 changed = True
         _forget(members, top, mark)
-        if seen[r] > 0:
+        if 0 < seen[r] < seq_work[4].shape[2]:  # (seen_clues gives counts up to N only)
             work = seq_work[4]
             tail, pruned = seen_by_digit(
                 cand, queue, tail, seq_cell, a, length, seen[r], work, cg_start, cg_list, dirty

@@ -227,6 +227,7 @@ def seen_clues(model: Model, size: int) -> Any:
         if isinstance(p, SequencePropagator)
         and isinstance(p.rule, Skyscraper)
         and size <= SEEN_MAX_SIZE
+        and 0 < p.rule.clue <= size  # (the scratch holds counts to N; more: the automaton's)
         and frozenset(p.cells) in groups
         else 0
         for p in _sequence_propagators(lay)
