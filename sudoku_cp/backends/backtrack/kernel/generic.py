@@ -70,10 +70,13 @@ HALVE_EVERY = 256
 cells that fail now count most (ISS halves its conflict scores so, every 2^14
 dead ends: sigh/Interactive-Sudoku-Solver, js/solver/candidate_selector.js,
 ``ConflictScores.decay``). On the bundled
-``variants9`` thermometer puzzles, halving every 256 against never: "I want to break free" 330
+``variants9`` thermometer puzzles, when a dead end counted against the branched cell alone,
+halving every 256 against never: "I want to break free" 330
 thousand nodes against over 5.6 million (unfinished), "A kind of magic" 428 thousand against
 1.7 million, "Bicycle race" 73 thousand against 4.8 million (unfinished); every 1,024 and 4,096
-took 1.1 to 2.5 times the nodes of every 256."""
+took 1.1 to 2.5 times the nodes of every 256. Counting the settled cells too (see
+``run``), every 128 or 512 took within 4% of the nodes of every 256 over the bundled rule
+puzzles."""
 HALVE_EVERY_SUMS = 1 << 14
 """Dead ends between two halvings on models with sums or cages, whose weights start at each
 cell's priority as ISS's conflict scores do (see the glue's ``Tables.priority``), and are
@@ -82,8 +85,8 @@ killers) 273 thousand nodes against over 4.1 million (unfinished in 20 s) halvin
 The Barbed Cross (little killers) 134 thousand against 1.1 million; every 1,024 or 4,096
 left Hailstone unfinished in 10 s or took twice the nodes, every 2^16 or never took 2.4 and
 3 times the nodes on one arrow puzzle of the ``iss`` set (67), and the same elsewhere
-(figures: docs/benchmarks/record.md). The table of that name (one number) says which a model
-takes."""
+(figures: docs/benchmarks/record.md); counting the settled cells too, every 2^12 or 2^16
+within 1%. The table of that name (one number) says which a model takes."""
 TABLES = 48
 """The model's tables, packed into one ``int32`` array (see :func:`_unpack`): a call passes a
 few arrays rather than a dozen, which is a good part of a call's cost on an easy puzzle."""
