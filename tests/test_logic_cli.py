@@ -31,6 +31,13 @@ def test_explain_text_and_json() -> None:
     assert first["technique"] == "Locked Pair" and first["eliminations"][0]["cell"] == "r1c4"
 
 
+def test_explain_of_a_full_grid_names_no_technique() -> None:
+    # It said "hardest technique " and nothing after it.
+    code, out, _ = run("explain", "1234341221434321")
+    assert code == 0
+    assert out.splitlines()[-1] == "level Easy, score 0, hardest technique none (no step taken)"
+
+
 def test_explain_stalled_shows_the_candidates_and_exits_3() -> None:
     code, out, _ = run("explain", INKALA)
     assert code == 3
