@@ -344,16 +344,20 @@ def test_one_puzzle_goes_to_the_file_named_as_named(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("several", [False, True])
-def test_an_empty_output_name_is_one_line(tmp_path: Path, several: bool) -> None:
+def test_an_empty_output_name_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, several: bool
+) -> None:
     # -o '' was a ValueError traceback for one puzzle, and files in the current folder for
     # several.
     from clitools import error_line, run
 
     source = tmp_path / "two.txt"
     source.write_text(f"{HYPER}\n{'.' * 81}\n" if several else HYPER)
+    monkeypatch.chdir(tmp_path)
     result = run("export", str(source), "--to", "opb", "-o", "")
     assert result.exit_code == 2
     assert "not an empty one" in error_line(result)
+    assert [p.name for p in tmp_path.iterdir()] == ["two.txt"]
 
 
 @pytest.mark.parametrize(
