@@ -29,7 +29,14 @@ from itertools import islice
 from operator import countOf
 from typing import Any
 
-from .backends import Backend, available_backends, backend_class, backend_names, get_backend
+from .backends import (
+    Backend,
+    available_backends,
+    backend_class,
+    backend_names,
+    check_limits,
+    get_backend,
+)
 from .errors import BackendError, SudokuError
 from .fastcheck import solved_each
 from .formats.record_form import record_text
@@ -94,6 +101,24 @@ def check_backend_options(
     return checked
 
 
+MAX_METAMORPHIC = 1000
+"""The most random transforms ``check --metamorphic K`` cross-checks per puzzle (each one is a
+whole cross-check of its own)."""
+
+
+def check_metamorphic(metamorphic: int) -> None:
+    """Raise SudokuError unless ``metamorphic`` is a whole number of transforms within its cap."""
+    if (
+        isinstance(metamorphic, bool)
+        or not isinstance(metamorphic, int)
+        or not 0 <= metamorphic <= MAX_METAMORPHIC
+    ):
+        raise SudokuError(
+            f"metamorphic must be a whole number of transforms from 0 to {MAX_METAMORPHIC:,},"
+            f" not {metamorphic!r}"
+        )
+
+
 # --- one puzzle ----------------------------------------------------------------------------------
 def cross_check(
     puzzle: Puzzle | str | Sequence[Any],
@@ -124,6 +149,10 @@ def cross_check(
     >>> cross_check("1...\\n..1.\\n.1..\\n...1", ["backtrack"], metamorphic=3).metamorphic
     {'transforms': 3, 'agreed': 3, 'inconclusive': 0, 'relabelled': 3, 'reversed': 0, 'moved': 3}
     """
+    # Checked as check_puzzles checks them: a bad limit was each backend's error and the
+    # verdict 'undecided', and metamorphic=10**9 ran for ever.
+    check_limits(limit, time_limit)
+    check_metamorphic(metamorphic)
     names = resolve_backends(backends)
     settings = check_backend_options(names, options)
     rules = load_model(model)

@@ -331,6 +331,35 @@ def test_minizinc_needs_a_model_file_name(tmp_path: Path) -> None:
     assert (tmp_path / "p.dzn").read_text().startswith("givens = [|")
 
 
+def test_one_puzzle_goes_to_the_file_named_as_named(tmp_path: Path) -> None:
+    # -o p.txt wrote p.cnf (and -o /dev/full wrote /dev/full.cnf), exit 0, saying nothing.
+    from clitools import run
+
+    for fmt, suffix in (("dimacs", ".cnf"), ("opb", ".opb")):
+        out = tmp_path / f"{fmt}.txt"
+        result = run("export", HYPER, "--to", fmt, "-o", str(out))
+        assert result.exit_code == 0, result.output
+        assert out.read_text() == export(Puzzle.parse(HYPER), fmt)[suffix]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dimacs.txt", "opb.txt"]
+
+
+@pytest.mark.parametrize("several", [False, True])
+def test_an_empty_output_name_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, several: bool
+) -> None:
+    # -o '' was a ValueError traceback for one puzzle, and files in the current folder for
+    # several.
+    from clitools import error_line, run
+
+    source = tmp_path / "two.txt"
+    source.write_text(f"{HYPER}\n{'.' * 81}\n" if several else HYPER)
+    monkeypatch.chdir(tmp_path)
+    result = run("export", str(source), "--to", "opb", "-o", "")
+    assert result.exit_code == 2
+    assert "not an empty one" in error_line(result)
+    assert [p.name for p in tmp_path.iterdir()] == ["two.txt"]
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [

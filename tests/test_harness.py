@@ -151,6 +151,25 @@ def test_backend_names_are_checked_before_any_work():
     assert resolve_backends("bt") == ["backtrack"]
 
 
+@pytest.mark.parametrize(
+    ("settings", "said"),
+    [
+        ({"time_limit": 0}, "time limit must be"),
+        ({"time_limit": float("nan")}, "time limit must be"),
+        ({"limit": 0}, "limit must be"),
+        ({"metamorphic": -1}, "metamorphic must be"),
+        ({"metamorphic": 10**9}, "metamorphic must be"),
+    ],
+)
+def test_cross_check_refuses_bad_settings_as_check_puzzles_does(settings, said):
+    # A bad limit was every backend's error, judged 'undecided'; metamorphic=10**9 ran a
+    # billion cross-checks (check_puzzles caps it at 1,000).
+    from sudoku_cp.errors import SudokuError
+
+    with pytest.raises(SudokuError, match=said):
+        cross_check(EULER, [REAL], **settings)
+
+
 def test_judging_changes_none_of_its_inputs():
     import copy
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from puzzles import DATA, INKALA
 
@@ -29,6 +30,13 @@ def test_explain_text_and_json() -> None:
     assert code == 0 and data["outcome"] == "solved" and data["rating"]["level"] == "Medium"
     first = data["steps"][0]
     assert first["technique"] == "Locked Pair" and first["eliminations"][0]["cell"] == "r1c4"
+
+
+def test_explain_of_a_full_grid_names_no_technique() -> None:
+    # It said "hardest technique " and nothing after it.
+    code, out, _ = run("explain", "1234341221434321")
+    assert code == 0
+    assert out.splitlines()[-1] == "level Easy, score 0, hardest technique none (no step taken)"
 
 
 def test_explain_stalled_shows_the_candidates_and_exits_3() -> None:
@@ -66,6 +74,19 @@ def test_rate_table_csv_and_json() -> None:
     code, out, _ = run("rate", "easy", "--format", "json")
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(rows) == 50 and all(r["outcome"] == "solved" for r in rows)
+
+
+@pytest.mark.parametrize("scale", ["hodoku", "se"])
+def test_rate_table_shows_each_id_on_one_line_without_escapes(tmp_path: Path, scale: str) -> None:
+    # The table printed a CSV id as it was: a line break split its row, ESC reached the
+    # terminal (check, count and the error lines show ids escaped).
+    source = tmp_path / "ids.csv"
+    source.write_text(f'id,puzzle\n"two\nlines",{EASY}\n"\x1b[31mred",{EASY}\n')
+    code, out, _ = run("rate", str(source), "--scale", scale)
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 3 and "\x1b" not in out
+    assert lines[1].endswith('"two\\nlines"') and lines[2].endswith('"\\u001b[31mred"')
 
 
 def test_rate_bad_input() -> None:

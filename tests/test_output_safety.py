@@ -167,6 +167,25 @@ def test_generate_into_an_unwritable_output_is_one_line_and_exit_2(tmp_path, cas
     assert expected in error_line(result)
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["generate", "-n", "1", "-q", "--certify", ""], "--certify needs a folder name"),
+        (["bench", "easy", "-b", "sat", "-q", "-o", ""], "--output needs a name"),
+        (["bench", "easy", "-b", "sat", "-q", "--replay", ""], "--replay needs a name"),
+        (["plot", str(DATA / "no-such-results"), "-o", ""], "--output needs a name"),
+    ],
+)
+def test_an_empty_name_is_refused_not_taken_for_no_option(tmp_path, monkeypatch, args, said):
+    # Each ran as if the option were not given, exit 0: generate made no certificate, bench
+    # wrote to bench-results/ (or, for --replay, ran a new bench), plot drew beside the results.
+    monkeypatch.chdir(tmp_path)
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert said in error_line(result)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_explain_svg_into_an_over_long_folder_name_is_one_line(tmp_path):
     # A traceback (OSError: File name too long) from the check whether the folder exists.
     result = run("explain", EULER, "--format", "svg", "-o", str(tmp_path / ("y" * 300)))

@@ -17,7 +17,8 @@ from typing import Any
 from ..errors import SudokuError
 from ..experiment import usable_cores
 from ..formats import PendingRecord, PuzzleRecord, parse_pending
-from ..harness import DEFAULT_LIMIT, check_backend_options, resolve_backends
+from ..harness import DEFAULT_LIMIT, check_backend_options, check_metamorphic, resolve_backends
+from ..harness import MAX_METAMORPHIC as MAX_METAMORPHIC  # (read there by the CLI)
 from ..model import Model, load_model
 from ..puzzle import Puzzle
 from ..result import pickled_by_fields
@@ -26,11 +27,6 @@ from ..verdict import BackendRun
 
 class ResumeError(SudokuError):
     """``--resume`` cannot continue this output file (other options or inputs, no file format)."""
-
-
-MAX_METAMORPHIC = 1000
-"""The most random transforms ``check --metamorphic K`` cross-checks per puzzle (each one is a
-whole cross-check of its own)."""
 
 
 def default_jobs() -> int:
@@ -98,15 +94,7 @@ class CheckConfig:
         check_limits(limit, time_limit)
         check_limits(None, certify_time_limit)
         scale = _rating_scale(rate)
-        if (
-            isinstance(metamorphic, bool)
-            or not isinstance(metamorphic, int)
-            or not 0 <= metamorphic <= MAX_METAMORPHIC
-        ):
-            raise SudokuError(
-                f"metamorphic must be a whole number of transforms from 0 to {MAX_METAMORPHIC:,},"
-                f" not {metamorphic!r}"
-            )
+        check_metamorphic(metamorphic)
         if certify is not None:
             from ..certify.batch import prepare_folder
 

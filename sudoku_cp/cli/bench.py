@@ -198,6 +198,9 @@ def bench(
     """
     import datetime
 
+    _named("--output", output)
+    _named("--replay", replay)
+
     from ..bench import plots, report
     from ..bench import record as benchrecord
     from ..bench import run as benchmod
@@ -479,6 +482,7 @@ def plot(
 
     from ..bench import plots, report
 
+    _named("--output", output)
     chosen = [f.strip().lower() for f in formats.split(",") if f.strip()]
     unknown = [f for f in chosen if f not in ("png", "svg", "pdf")]
     if unknown or not chosen:
@@ -503,3 +507,10 @@ def plot(
         with _writing(where):
             written = plots.plot_results(loaded, where, chosen, scatter or None, baseline)
         click.echo(f"wrote {len(written)} figures in {where}")
+
+
+def _named(option: str, value: str | None) -> None:
+    """Refuse an empty folder or file name: it was taken for no option at all (bench -o ''
+    wrote to bench-results/, --replay '' ran a new bench, plot -o '' drew beside the results)."""
+    if value is not None and not value.strip():
+        raise click.UsageError(f"{option} needs a name, not an empty one")

@@ -99,6 +99,8 @@ def export_command(
 
             narrowed = state_puzzle(first.puzzle, puzzle_state(first.puzzle, state))
             first = dataclasses.replace(first, puzzle=narrowed)
+    if output is not None and not output.strip():
+        fail("export: -o needs a file or folder name, not an empty one")
     folder = output is not None and (second is not None or os.path.isdir(output))
     if second is not None and output is None:
         fail("export: the input holds several puzzles: give -o FOLDER (one file each)")
@@ -142,14 +144,15 @@ def export_command(
 def _write_single(
     output: str, files: dict[str, str], reads: tuple[str, ...], model: str | None
 ) -> None:
-    """One puzzle's files: the first to ``output``; a second (MiniZinc's data) beside it,
-    the suffix swapped (``p.mzn`` → ``p.dzn``)."""
+    """One puzzle's files: the first to ``output``, under the name given (``-o p.txt`` is
+    p.txt, ``-o /dev/stdout`` standard output); a second (MiniZinc's data) beside it, the
+    suffix swapped (``p.mzn`` → ``p.dzn``)."""
     from ..outputs import write_output
 
     suffixes = list(files)
     main_path = Path(output)
     if len(suffixes) > 1 and main_path.suffix != suffixes[0]:
         fail(f"export: -o {output}: name the model file ending in {suffixes[0]}")
-    for suffix in suffixes:
-        target = main_path.with_suffix(suffix)
+    for number, suffix in enumerate(suffixes):
+        target = main_path if number == 0 else main_path.with_suffix(suffix)
         write_output(target, files[suffix], reads=reads, model_path=model)

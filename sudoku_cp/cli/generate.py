@@ -232,7 +232,7 @@ def generate(
             f"generate: --format {out_format} cannot show {variant} rules; "
             "use line, fpuzzles, jsonl or csv"
         )
-    if certify:
+    if certify is not None:  # (an empty name too: prepare_folder refuses it)
         from ..certify.batch import prepare_folder, refuse_used_folder
 
         prepare_folder(certify)

@@ -529,6 +529,7 @@ def rate(
     from ..errors import NotUniqueError
     from ..logic.rating import TimeCapReached, rate_puzzle, rating_of, refuse_multiple
     from ..logic.solver import solve_logically
+    from ..result import shown_id
 
     records = _records(inputs, model, box)
     if state is not None:  # (a state is one puzzle's: refused before any output)
@@ -566,7 +567,7 @@ def rate(
         status = EXIT_NEGATIVE if rating.outcome == "contradiction" else EXIT_OK
         line = (
             f"{rating.level:<8} {rating.score:>6} {rating.steps:>5}  {rating.hardest:<36} "
-            f"{record.id}"
+            f"{shown_id(str(record.id))}"  # (one line, no terminal escapes, as check shows ids)
         )
         return {"id": record.id, **rating.to_dict()}, line, status
 
@@ -652,7 +653,10 @@ def _rate_se(
                 err=True,
             )
         er, ep, ed = rating.text().split("/")
-        line = f"{er:>5} {ep:>5} {ed:>5}  {rating.outcome:<8} {str(row['hardest']):<28} {record.id}"
+        line = (
+            f"{er:>5} {ep:>5} {ed:>5}  {rating.outcome:<8} {str(row['hardest']):<28} "
+            f"{shown_id(str(record.id))}"
+        )
         return row, line, EXIT_OK
 
     header = f"{'ER':>5} {'EP':>5} {'ED':>5}  {'outcome':<8} {'hardest':<28} id"

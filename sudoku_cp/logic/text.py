@@ -127,7 +127,9 @@ def format_trace(trace: Trace) -> str:
         lines.append(format_candidates(trace.values, trace.candidates, trace.puzzle.size))
     if trace.outcome != "contradiction":
         lines.append(
-            f"level {rating.level}, score {rating.score}, hardest technique {rating.hardest}"
+            f"level {rating.level}, score {rating.score}, "
+            # (a full grid takes no step: its hardest is empty)
+            f"hardest technique {rating.hardest or 'none (no step taken)'}"
             + (f" (hardest applied: {rating.hardest_used})" if rating.hardest == "stalled" else "")
         )
     return "\n".join(lines)
