@@ -174,11 +174,13 @@ def test_generate_into_an_unwritable_output_is_one_line_and_exit_2(tmp_path, cas
         (["bench", "easy", "-b", "sat", "-q", "-o", ""], "--output needs a name"),
         (["bench", "easy", "-b", "sat", "-q", "--replay", ""], "--replay needs a name"),
         (["plot", str(DATA / "no-such-results"), "-o", ""], "--output needs a name"),
+        (["bench", "easy", "-b", "", "-q", "-o", "out"], "no backend to measure"),
     ],
 )
 def test_an_empty_name_is_refused_not_taken_for_no_option(tmp_path, monkeypatch, args, said):
     # Each ran as if the option were not given, exit 0: generate made no certificate, bench
-    # wrote to bench-results/ (or, for --replay, ran a new bench), plot drew beside the results.
+    # wrote to bench-results/ (or, for --replay, ran a new bench; for -b '', its default
+    # backends, where check refuses it), plot drew beside the results.
     monkeypatch.chdir(tmp_path)
     result = run(*args)
     assert result.exit_code == 2, result.output

@@ -230,7 +230,7 @@ def bench(
     else:
         config = benchrecord.BenchConfig(
             datasets=list(datasets),
-            backends=[spec_text] if spec_text else None,
+            backends=None if spec_text is None else [spec_text],
             options=parse_option_pairs(option_pairs),
             limit=limit,
             repeat=repeat,
