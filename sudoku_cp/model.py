@@ -425,13 +425,13 @@ def _layout(model: Model, size: int) -> tuple[tuple[tuple[int, ...], ...], tuple
         for group, label in rule.groups(n):
             groups.append(group)
             labels.append(label)
-    for group in groups:
+    for group, label in zip(groups, labels, strict=True):
         if len(set(group)) != len(group):
-            raise ModelError(f"model '{model.name}': a group lists the same cell twice")
+            raise ModelError(f"model '{model.name}': {label} lists the same cell twice")
         if len(group) > n:
             raise ModelError(
-                f"model '{model.name}': a group of {len(group)} cells cannot hold "
-                f"different digits 1..{n}"
+                f"model '{model.name}': {label}: {len(group)} cells cannot hold different "
+                f"digits 1..{n}"
             )
     # The same group twice (a user file repeating a row) would only slow backends down.
     unique = dict(zip(groups, labels, strict=True))

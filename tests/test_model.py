@@ -179,3 +179,13 @@ def test_models_are_values():
     assert isinstance(made, Model) and made.group_kinds == ("rows", "columns")
     assert load_model("classic") == load_model("classic")
     assert hash(load_model("classic")) == hash(load_model("classic"))
+
+
+def test_a_rule_group_too_big_for_its_digits_is_named() -> None:
+    # A renban of 10 cells on 9x9 was "a group of 10 cells cannot hold different digits",
+    # naming neither the rule nor where it is.
+    from sudoku_cp.rules import Renban
+
+    line = (0, 1, 2, 3, 4, 5, 6, 7, 8, 17)
+    with pytest.raises(ModelError, match=r"the renban line r1c1-.*-r2c9: 10 cells cannot hold"):
+        load_model("classic").with_rules(rules=[Renban(line)], size=9)
