@@ -173,8 +173,8 @@ def test_digit_rules_off_the_classic_grid_and_broken_givens() -> None:
 
 
 def test_a_dead_end_counts_against_the_cells_its_propagation_settled() -> None:
-    """The weighted search counts a dead end against the cell branched on and every cell the
-    failing propagation settled (as ISS counts its forced cells). On "Bicycle race"
+    """The weighted search counts a dead end against the cell branched on (three) and every
+    cell the failing propagation settled (one; ISS counts its forced cells). On "Bicycle race"
     (``variants9`` 27, thermometers) that takes it from 73,110 nodes, counting the branched
     cell alone, to under 20,000."""
     puzzle = load_puzzles("variants9")[27]

@@ -24,8 +24,8 @@ Digit and pair rules come as the pure search compiles them
 arcs with a table per relation, kept arc consistent among the other rules (:func:`_arcs`):
 the pure search's fixed point again. On such models the glue may ask for dom/wdeg branching
 instead (:func:`_branch_weighted`: the cell with the fewest candidates per dead end it took
-part in — branched on, or settled by the propagation that failed — or a digit's two places in
-a group, the weights halved every :data:`HALVE_EVERY` dead ends, or
+part in — branched on (counting three), or settled by the propagation that failed — or a
+digit's two places in a group, the weights halved every :data:`HALVE_EVERY` dead ends, or
 :data:`HALVE_EVERY_SUMS` from each cell's priority on models with sums, cages, sequences,
 sandwiches, triples or quadruples; a state one N² words wider, its last words the weights,
 kept outside the frames): the same solutions and counts as the pure search, found in another
@@ -692,16 +692,17 @@ def run(digits, packed, frames, frame_cell, frame_left, work, sols, ctrl):
         if not ok:
             ctrl[BACKTRACKS] += 1
             if weighted:
-                # The dead end counts against the cell branched on and every cell its
-                # propagation settled on the way. ISS counts a dead end against the cell it
-                # set last, forced singles too (sigh/Interactive-Sudoku-Solver,
-                # js/solver/engine.js, run: conflictScores.increment(cell, value)); over the
-                # 230 bundled rule puzzles the kernel takes, the branched cell alone gave 2.30
-                # million nodes on those decided within 10 s, the last settled cell alone
-                # 1.05 (geometric mean 0.99: as many puzzles worse as better), both 1.15
-                # (0.78), the branched cell and all settled 0.88 (0.78; 28 puzzles 1.5x
-                # better, 14 worse, none past 2.3x), and it decides Hard renban 2.
-                weights[cell] += np.uint64(1)
+                # The dead end counts three against the cell branched on and one against
+                # every cell its propagation settled on the way. ISS counts a dead end against
+                # the cell it set last, forced singles too (sigh/Interactive-Sudoku-Solver,
+                # js/solver/engine.js, run: conflictScores.increment(cell, value)). Over the
+                # 230 bundled rule puzzles the kernel takes (geometric mean of nodes on the 94
+                # of more than 50, against the branched cell alone): the last settled cell
+                # alone 0.99, the branched cell and the last settled 0.78, the branched cell
+                # and every settled one 0.78, the branched cell counting 2, 3 or 4 with every
+                # settled one 0.69, 0.67 and 0.69. At 3: 36 puzzles 1.5x better, 5 worse;
+                # the decided ones' nodes 2.30 -> 0.93 million, Hard renban 2 decided.
+                weights[cell] += np.uint64(3)
                 for k in range(1, settled + 1):
                     weights[queue[k]] += np.uint64(1)
                 if ctrl[BACKTRACKS] % halve_every == 0:  # recent dead ends count most
