@@ -28,6 +28,7 @@ from puzzles import INKALA, KNOWN, KNOWN_SOLUTION, read_csv
 from sudoku_cp import Puzzle, Status, get_backend
 from sudoku_cp.backends import backtrack
 from sudoku_cp.backends.backtrack import STRATEGIES, BacktrackBackend
+from sudoku_cp.backends.backtrack.kernel import glue
 from sudoku_cp.model import model_from_dict
 
 
@@ -258,7 +259,9 @@ def test_default_strategy_and_documented_counters() -> None:
         assert set(result.stats) <= set(backend.counters)
 
 
-def test_no_recursion_even_on_big_grids(caplog: pytest.LogCaptureFixture) -> None:
+def test_no_recursion_even_on_big_grids(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Far more blanks than stack frames allowed: a search recursing per cell would fail. The
     # kernels are loaded first (compiled here on a fresh clone: numba's compiler recurses deeply,
     # which is not the search's doing), so that where numba is installed the big grids run on
@@ -273,6 +276,11 @@ def test_no_recursion_even_on_big_grids(caplog: pytest.LogCaptureFixture) -> Non
             assert run(Puzzle([0] * 256), strategy, limit=1).status is Status.SOLVED
             ran = "kernel" if compiled and strategy == "fast" else "pure"
             assert (strategy, backtrack.last_engine()) == (strategy, ran)
+        # An empty grid above 16x16 goes to the plain kernel first (SPARSE_GIVENS), then with
+        # no grid counted sparse to the learning kernel.
+        assert run(Puzzle([0] * 625, "latin"), limit=1).status is Status.SOLVED
+        assert backtrack.last_engine() == ("kernel" if compiled else "pure")
+        monkeypatch.setattr(glue, "SPARSE_GIVENS", 0.0)
         assert run(Puzzle([0] * 625, "latin"), limit=1).status is Status.SOLVED
         assert backtrack.last_engine() == ("learning kernel" if compiled else "pure")
     finally:

@@ -33,6 +33,8 @@ from puzzles import (  # noqa: E402
 
 from sudoku_cp import Puzzle, Status, get_backend  # noqa: E402
 from sudoku_cp.backends import Search  # noqa: E402
+from sudoku_cp.backends.backtrack import last_engine  # noqa: E402
+from sudoku_cp.backends.backtrack.kernel import glue  # noqa: E402
 from sudoku_cp.backends.backtrack.kernel import learn as kl  # noqa: E402
 from sudoku_cp.backends.backtrack.layout import layout  # noqa: E402
 from sudoku_cp.backends.backtrack.search import _Clock, _fast  # noqa: E402
@@ -250,11 +252,30 @@ def test_kernel_off_keeps_the_pure_search(monkeypatch: pytest.MonkeyPatch, datas
     assert "restarts" not in get_backend("backtrack").solve(easy, limit=2).stats
 
 
-def test_time_limit_stops_the_kernel() -> None:
-    # Counting every solution of an empty 25x25 grid would take forever.
+@pytest.mark.parametrize("sparse", [0.0, glue.SPARSE_GIVENS])
+def test_time_limit_stops_the_kernel(monkeypatch: pytest.MonkeyPatch, sparse: float) -> None:
+    # Counting every solution of an empty 25x25 grid would take forever: the learning kernel
+    # (no grid counted sparse) and the plain one (the sparse grids' probe) both stop in time.
+    monkeypatch.setattr(glue, "SPARSE_GIVENS", sparse)
     result = get_backend("backtrack").solve(Puzzle([0] * 625), limit=None, time_limit=0.5)
     assert result.status is Status.MULTIPLE and not result.exact
     assert all(Puzzle([0] * 625).is_solution(s) for s in result.solutions)
+    assert ("restarts" in result.stats) is (sparse == 0.0)  # (the learning kernel's counter)
+
+
+def test_open_big_grids_are_searched_by_the_plain_kernel_first(datasets: Path) -> None:
+    """An empty 36x36 took the learning kernel 399,000 nodes (12.9 s) for two solutions, the
+    plain kernel 7,400: grids given less than SPARSE_GIVENS go to the plain kernel first. A
+    public 25x25 (40-45% given) still goes to the learning kernel."""
+    empty = Puzzle([0] * 36**2)
+    result = get_backend("backtrack").solve(empty, limit=2)
+    assert result.status is Status.MULTIPLE and len(set(result.solutions)) == 2
+    assert all(empty.is_solution(s) for s in result.solutions)
+    assert last_engine() == "kernel" and "restarts" not in result.stats
+    assert result.stats["nodes"] < glue.SPARSE_PROBE_NODES
+    public = Puzzle.parse(vances25(datasets)["puzzle"])
+    assert "restarts" in get_backend("backtrack").solve(public, limit=2).stats
+    assert last_engine() == "learning kernel"
 
 
 @pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "float64"])

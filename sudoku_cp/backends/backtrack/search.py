@@ -721,6 +721,9 @@ class BacktrackBackend(Backend):
             if puzzle.size >= WEIGHTED_FROM_SIZE:
                 large = _large_kernel(puzzle)
                 if large is not None:  # big grids: the compiled search that learns
+                    probed = backtrack_kernel.sparse_probe(puzzle, limit, deadline)
+                    if probed is not None:  # (an open grid, decided by the plain kernel)
+                        return probed
                     if not _LARGE_WARM:  # its compile (10-30 s cold) is not the search's time
                         deadline = backtrack_kernel.outside_the_limit(deadline, _warm_large)
                     backtrack_kernel.note_engine("learning kernel")

@@ -31,7 +31,6 @@ call). :func:`classic_door` is the public ``solve()``'s fast path for a classic 
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import importlib.util
 import logging
@@ -48,7 +47,7 @@ from ....puzzle import Grid, Puzzle
 from ....result import Result, Status
 from ... import Search
 from .compile_once import compiled_here, compiling
-from .model_tables import RULES_MAX_SIZE, Tables, takes
+from .model_tables import RULES_MAX_SIZE, Tables, classic_marks, takes
 from .sequence_tables import sequences
 
 ENV = "SUDOKU_CP_KERNEL"
@@ -261,36 +260,6 @@ def marked(model: Model, size: int) -> bool:
     return CLASSIC and bool(model.rules) and classic_marks(model, size) is not None
 
 
-@functools.lru_cache(maxsize=64)
-def classic_marks(model: Model, size: int) -> tuple[int, ...] | None:
-    """For a model that is classic 9x9 (exactly the rows, columns and boxes) with, at most,
-    rules that only limit which digits cells may take (:class:`~sudoku_cp.rules.DigitRule`:
-    given pencil marks, so every candidate grid, odd, even): the cells each digit may take, as
-    the classic kernel's root state holds them — 27 words, word ``3 (d - 1) + b`` the cells of
-    band ``b`` (rows 3b to 3b + 2) that may hold ``d``, bit ``cell % 27``. None for any
-    other model (a rule of another kind, other groups, another size)."""
-    from ....model import load_model
-    from ....rules import DigitRule
-    from ..layout import layout
-
-    if size != 9 or not all(isinstance(rule, DigitRule) for rule in model.rules):
-        return None
-    plain = dataclasses.replace(model, rules=()) if model.rules else model  # its groups
-    lay, classic = layout(plain, 9), layout(load_model("classic"), 9)
-    if lay.has_rules or lay.peers != classic.peers:
-        return None
-    if set(map(frozenset, lay.full_groups)) != set(map(frozenset, classic.full_groups)):
-        return None
-    marks = [(1 << 27) - 1] * 27
-    for rule in model.rules:
-        assert isinstance(rule, DigitRule)
-        for digit in range(1, 10):
-            if not rule.allows(digit):
-                for cell in rule.cells:
-                    marks[3 * (digit - 1) + cell // 27] &= ~(1 << (cell % 27))
-    return tuple(marks)
-
-
 class Engine:
     """The kernel that searches a model at one size: its ``run`` and ``count_many``, the tables
     they take, and the words of a state (a frame of the stack)."""
@@ -417,7 +386,31 @@ def search(
         return pure(deadline)
     if "warm" not in _KERNEL:
         deadline = outside_the_limit(deadline, warm_up)
-    return _kernel_search(kernel, puzzle, limit, deadline)
+    searched = _kernel_search(kernel, puzzle, limit, deadline)
+    assert searched is not None  # (no node cap)
+    return searched
+
+
+SPARSE_GIVENS = 0.25
+"""Grids above 16x16 given less than this share are first searched by the generic kernel: the
+learning search decides the public 25x25 (40-45% given; the plain one none in 20,000 nodes)
+but flounders on open grids (empty 36x36: 399,000 nodes, 12.9 s, against 7,400, 0.12 s)."""
+SPARSE_PROBE_NODES = 1_000_000
+"""Nodes the probe tries before the learning search takes over (about 5 s on a 49x49)."""
+
+
+def sparse_probe(puzzle: Puzzle, limit: int | None, deadline: float | None) -> Search | None:
+    """The generic kernel's search of a grid given less than :data:`SPARSE_GIVENS`; None when
+    it is not so sparse, or :data:`SPARSE_PROBE_NODES` did not decide it (the caller's learning
+    search then runs, from scratch). A search the deadline cut short is returned as it is."""
+    cells = len(puzzle.digits)
+    sparse = cells - puzzle.digits.count(0) < SPARSE_GIVENS * cells
+    kernel = _load() if sparse and _mode() != "off" and fits(puzzle.model, puzzle.size) else None
+    if kernel is None:
+        return None
+    if "warm" not in _KERNEL:
+        deadline = outside_the_limit(deadline, warm_up)
+    return _kernel_search(kernel, puzzle, limit, deadline, SPARSE_PROBE_NODES)
 
 
 def outside_the_limit(deadline: float | None, load: Callable[[], object]) -> float | None:
@@ -471,10 +464,14 @@ def _engine(
 
 
 def _kernel_search(
-    kernel: Any, puzzle: Puzzle, limit: int | None, deadline: float | None
-) -> Search:
+    kernel: Any,
+    puzzle: Puzzle,
+    limit: int | None,
+    deadline: float | None,
+    nodes: int | None = None,
+) -> Search | None:
     """Call the kernel until it is done, emptying its solution buffer, growing its stack and
-    looking at the clock between calls."""
+    looking at the clock between calls; None once it has tried ``nodes`` nodes undecided."""
     import numpy as np
 
     # A model with pieces to derive sums from is first searched without them (see PROBE_NODES).
@@ -489,6 +486,8 @@ def _kernel_search(
     ctrl[kernel.IN_BUFFER] = 0
     ctrl[kernel.LIMIT_AT] = limit or 0
     budget = max(16, WORK_PER_CALL // cells) if deadline is not None else 1 << 62
+    if nodes is not None:
+        budget = min(budget, nodes)
     ctrl[kernel.BUDGET] = min(budget, PROBE_NODES) if probing else budget
     found: list[Grid] = []
     timed_out = False
@@ -520,6 +519,8 @@ def _kernel_search(
         if deadline is not None and time.perf_counter() >= deadline:
             timed_out = True
             break
+        if nodes is not None and ctrl[kernel.NODES] >= nodes:
+            return None
         if state == kernel.STACK_FULL:
             frames = np.concatenate([frames, np.empty_like(frames)])
             frame_cell = np.concatenate([frame_cell, np.empty_like(frame_cell)])

@@ -10,6 +10,7 @@ numpy is imported on the first table built, never by ``import sudoku_cp``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from typing import Any
 
@@ -20,6 +21,36 @@ from .sequence_tables import on_a_line, seen_clues, sequences
 RULES_MAX_SIZE = 31
 """The largest size whose digit and pair rules the generic kernel takes: their masks are
 ``int32`` words of the packed tables (the fast strategy sends it sizes below 17 anyway)."""
+
+
+@functools.lru_cache(maxsize=64)
+def classic_marks(model: Model, size: int) -> tuple[int, ...] | None:
+    """For a model that is classic 9x9 (exactly the rows, columns and boxes) with, at most,
+    rules that only limit which digits cells may take (:class:`~sudoku_cp.rules.DigitRule`:
+    given pencil marks, so every candidate grid, odd, even): the cells each digit may take, as
+    the classic kernel's root state holds them — 27 words, word ``3 (d - 1) + b`` the cells of
+    band ``b`` (rows 3b to 3b + 2) that may hold ``d``, bit ``cell % 27``. None for any
+    other model (a rule of another kind, other groups, another size)."""
+    from ....model import load_model
+    from ....rules import DigitRule
+    from ..layout import layout
+
+    if size != 9 or not all(isinstance(rule, DigitRule) for rule in model.rules):
+        return None
+    plain = dataclasses.replace(model, rules=()) if model.rules else model  # its groups
+    lay, classic = layout(plain, 9), layout(load_model("classic"), 9)
+    if lay.has_rules or lay.peers != classic.peers:
+        return None
+    if set(map(frozenset, lay.full_groups)) != set(map(frozenset, classic.full_groups)):
+        return None
+    marks = [(1 << 27) - 1] * 27
+    for rule in model.rules:
+        assert isinstance(rule, DigitRule)
+        for digit in range(1, 10):
+            if not rule.allows(digit):
+                for cell in rule.cells:
+                    marks[3 * (digit - 1) + cell // 27] &= ~(1 << (cell % 27))
+    return tuple(marks)
 
 
 class Tables:
