@@ -377,24 +377,17 @@ def search(
             )
             if not found.timed_out or own:
                 return found
-    if "module" not in _KERNEL:
-        # Importing numba and the kernel module is loading too, not searching: on a busy
-        # machine it alone took longer than a 0.5 s limit (timeout, no solution).
-        deadline = outside_the_limit(deadline, _load)
-    kernel = _load()
+    kernel, deadline = _ready(deadline)
     if kernel is None:
         return pure(deadline)
-    if "warm" not in _KERNEL:
-        deadline = outside_the_limit(deadline, warm_up)
     searched = _kernel_search(kernel, puzzle, limit, deadline)
     assert searched is not None  # (no node cap)
     return searched
 
 
 SPARSE_GIVENS = 0.25
-"""Grids above 16x16 given less than this share are first searched by the generic kernel: the
-learning search decides the public 25x25 (40-45% given; the plain one none in 20,000 nodes)
-but flounders on open grids (empty 36x36: 399,000 nodes, 12.9 s, against 7,400, 0.12 s)."""
+"""Grids above 16x16 given less than this share go to the generic kernel first: learning wins
+on the public 25x25 (40-45% given) but an empty 36x36 took it 12.9 s against 0.12 s."""
 SPARSE_PROBE_NODES = 1_000_000
 """Nodes the probe tries before the learning search takes over (about 5 s on a 49x49)."""
 
@@ -405,12 +398,22 @@ def sparse_probe(puzzle: Puzzle, limit: int | None, deadline: float | None) -> S
     search then runs, from scratch). A search the deadline cut short is returned as it is."""
     cells = len(puzzle.digits)
     sparse = cells - puzzle.digits.count(0) < SPARSE_GIVENS * cells
-    kernel = _load() if sparse and _mode() != "off" and fits(puzzle.model, puzzle.size) else None
-    if kernel is None:
-        return None
-    if "warm" not in _KERNEL:
+    if sparse and _mode() != "off" and fits(puzzle.model, puzzle.size):
+        kernel, deadline = _ready(deadline)
+        if kernel is not None:
+            return _kernel_search(kernel, puzzle, limit, deadline, SPARSE_PROBE_NODES)
+    return None
+
+
+def _ready(deadline: float | None) -> tuple[Any, float | None]:
+    """The generic kernel's module (None if it cannot load) and ``deadline`` moved on by the time
+    loading it (numba too: once past a 0.5 s limit alone) and warming it up took."""
+    if "module" not in _KERNEL:
+        deadline = outside_the_limit(deadline, _load)
+    kernel = _load()
+    if kernel is not None and "warm" not in _KERNEL:
         deadline = outside_the_limit(deadline, warm_up)
-    return _kernel_search(kernel, puzzle, limit, deadline, SPARSE_PROBE_NODES)
+    return kernel, deadline
 
 
 def outside_the_limit(deadline: float | None, load: Callable[[], object]) -> float | None:
@@ -464,14 +467,11 @@ def _engine(
 
 
 def _kernel_search(
-    kernel: Any,
-    puzzle: Puzzle,
-    limit: int | None,
-    deadline: float | None,
-    nodes: int | None = None,
+    kernel: Any, puzzle: Puzzle, limit: int | None, deadline: float | None, nodes: int = 0
 ) -> Search | None:
     """Call the kernel until it is done, emptying its solution buffer, growing its stack and
-    looking at the clock between calls; None once it has tried ``nodes`` nodes undecided."""
+    looking at the clock between calls; None once it has tried ``nodes`` nodes undecided (0:
+    no cap)."""
     import numpy as np
 
     # A model with pieces to derive sums from is first searched without them (see PROBE_NODES).
@@ -486,7 +486,7 @@ def _kernel_search(
     ctrl[kernel.IN_BUFFER] = 0
     ctrl[kernel.LIMIT_AT] = limit or 0
     budget = max(16, WORK_PER_CALL // cells) if deadline is not None else 1 << 62
-    if nodes is not None:
+    if nodes:
         budget = min(budget, nodes)
     ctrl[kernel.BUDGET] = min(budget, PROBE_NODES) if probing else budget
     found: list[Grid] = []
@@ -519,7 +519,7 @@ def _kernel_search(
         if deadline is not None and time.perf_counter() >= deadline:
             timed_out = True
             break
-        if nodes is not None and ctrl[kernel.NODES] >= nodes:
+        if nodes and ctrl[kernel.NODES] >= nodes:
             return None
         if state == kernel.STACK_FULL:
             frames = np.concatenate([frames, np.empty_like(frames)])
