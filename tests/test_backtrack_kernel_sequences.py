@@ -70,6 +70,14 @@ def line(n: int, rng: random.Random) -> tuple[int, ...]:
     return tuple(cells if rng.random() < 0.5 else cells[::-1])
 
 
+def seen_count(word: Grid) -> int:
+    seen = tallest = 0
+    for d in word:
+        if d > tallest:
+            seen, tallest = seen + 1, d
+    return seen
+
+
 def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule]:
     """Sequences on drawn lines, their clues mostly read off ``grid`` (so most hold there) and
     now and then one off: skyscrapers, X-sums, digit-root cages of neighbouring cells; and now
@@ -81,10 +89,7 @@ def drawn_rules(n: int, grid: Grid, rng: random.Random, count: int) -> list[Rule
         cells = line(n, rng)
         digits = [grid[c] for c in cells]
         if kind in (0, 1):
-            seen = tallest = 0
-            for d in digits:
-                if d > tallest:
-                    seen, tallest = seen + 1, d
+            seen = seen_count(digits)
             rules.append(Skyscraper(cells, max(seen + off * rng.choice((-1, 1)), 0)))
         elif kind == 2:
             total = sum(digits[: digits[0]])
@@ -258,14 +263,6 @@ def test_rules_that_share_a_layout_read_only_how_many_cells_they_have() -> None:
                 for digit in word:
                     state = moves[state][digit - 1] if state >= 0 else -1
                 assert (state >= 0 and accepts[state]) == ok, (rule, word)
-
-
-def seen_count(word: Grid) -> int:
-    seen = tallest = 0
-    for d in word:
-        if d > tallest:
-            seen, tallest = seen + 1, d
-    return seen
 
 
 def digit_view(masks: list[int], clue: int) -> list[int] | None:
