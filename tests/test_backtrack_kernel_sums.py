@@ -223,3 +223,47 @@ def test_sums_that_cannot_be_met() -> None:
 
 def test_the_search_on_sums_resumes_and_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
     assert_resumes_and_grows(monkeypatch, [load_puzzles("variants9")[i] for i in (15, 17)], 2)
+
+
+def test_a_cliques_reach_bounds_every_digits_move() -> None:
+    """``sums_and_cages`` skips its digit-by-digit pass when the goal's slack on both sides is
+    at least a clique's ``reach`` (``propagators._clique``): sound only if no digit of the
+    clique moves the clique's least sum further above ``lo``, or its greatest further below
+    ``hi``, than ``reach``. Checked on 3,000 drawn cliques of one to five cells, with the
+    bounds the pass computes for each digit (the others' least and greatest given the cell's
+    digit: their own extremes, and the union's digits other than it); and ``reach`` is no
+    wider than need be: some digit moves that far in nearly every clique (a looser bound would
+    skip the pass less often)."""
+    import numpy as np
+
+    from sudoku_cp.backends.backtrack.kernel import propagators
+
+    rng = random.Random(34)
+    checked = cliques = attained = 0
+    for _ in range(3000):
+        k = rng.randint(1, 5)
+        masks = [rng.randint(1, 511) for _ in range(k)]
+        cand = np.array(masks, dtype=np.uint64)
+        starts = np.array([0, k], dtype=np.int32)
+        cells = np.arange(k, dtype=np.int32)
+        lo, hi, smin, smax, restlo, resthi, s1, s2, l1, l2, reach = propagators._clique(
+            cand, starts, cells, 0
+        )
+        if lo > hi:
+            continue
+        moves = [0]
+        for m in masks:
+            digits = [d for d in range(1, 10) if m >> (d - 1) & 1]
+            small, big = digits[0], digits[-1]
+            for d in digits:
+                others_low = others_high = 0
+                if k > 1:
+                    others_low = max(smin - small, restlo - d + s2 if d <= s1 else restlo)
+                    others_high = min(smax - big, resthi - d + l2 if d >= l1 else resthi)
+                moves += [d + others_low - lo, hi - (d + others_high)]
+                checked += 1
+        assert max(moves) <= reach, masks
+        cliques += 1
+        attained += max(moves) == reach
+    assert checked > 10_000
+    assert attained > 0.9 * cliques

@@ -61,23 +61,30 @@ def _clique(cand, clique_start, sum_cell, q):
     of the cells' own smallest and largest digits, the sums of the ``k - 1`` smallest and
     largest digits of the cells' union (``k`` its cells), and its ``k - 1``-th and ``k``-th
     smallest and largest digits (each term bounded by its own digits, the clique by its
-    union's: both hold)."""
+    union's: both hold). Last, ``reach``: how far above ``lo`` and below ``hi`` the clique's
+    sum can be forced by one of its cells taking one of its digits (bounds on what
+    :func:`sums_and_cages` computes digit by digit: with slack beyond it on both sides, no
+    digit of the clique can go)."""
     one = np.uint64(1)
     smin = np.int64(0)
     smax = np.int64(0)
+    spread = np.int64(0)  # the widest cell's largest digit less its smallest
     union = np.uint64(0)
     for k in range(clique_start[q], clique_start[q + 1]):
         m = cand[sum_cell[k]]
         if m == 0:
-            return np.int64(1), np.int64(0), smin, smax, smin, smax, 0, 0, 0, 0
-        smin += np.int64(trailing_zeros(m)) + 1
-        smax += np.int64(64 - leading_zeros(m))
+            return np.int64(1), np.int64(0), smin, smax, smin, smax, 0, 0, 0, 0, np.int64(0)
+        small = np.int64(trailing_zeros(m)) + 1
+        big = np.int64(64 - leading_zeros(m))
+        smin += small
+        smax += big
+        spread = max(spread, big - small)
         union |= m
     count = np.int64(clique_start[q + 1] - clique_start[q])
     if count == 1:
-        return smin, smax, smin, smax, np.int64(0), np.int64(0), 0, 0, 0, 0
+        return smin, smax, smin, smax, np.int64(0), np.int64(0), 0, 0, 0, 0, smax - smin
     if np.int64(popcount(union)) < count:
-        return np.int64(1), np.int64(0), smin, smax, smin, smax, 0, 0, 0, 0
+        return np.int64(1), np.int64(0), smin, smax, smin, smax, 0, 0, 0, 0, np.int64(0)
     restlo = np.int64(0)
     s1 = np.int64(0)
     rest = union
@@ -97,7 +104,13 @@ def _clique(cand, clique_start, sum_cell, q):
     l2 = np.int64(64 - leading_zeros(rest))
     lo = max(smin, restlo + s2)
     hi = min(smax, resthi + l2)
-    return lo, hi, smin, smax, restlo, resthi, s1, s2, l1, l2
+    # A cell taking digit d leaves the clique at least d + (the others' least), which is at
+    # most max(smin + spread, restlo + the union's largest) by the two bounds
+    # sums_and_cages takes for the others; and at most hi - (the mirror of that) below.
+    umin = np.int64(trailing_zeros(union)) + 1
+    umax = np.int64(64 - leading_zeros(union))
+    reach = max(max(smin + spread, restlo + umax) - lo, hi - min(smax - spread, resthi + umin))
+    return lo, hi, smin, smax, restlo, resthi, s1, s2, l1, l2, reach
 
 
 @njit(cache=True)
@@ -260,11 +273,14 @@ def sums_and_cages(cand, queue, tail, tab, dirty):
         while True:
             low = np.int64(0)
             high = np.int64(0)
+            reach = np.int64(0)
             for q in range(sum_start[s], sum_start[s + 1]):
-                lo, hi = _clique(cand, clique_start, sum_cell, q)[:2]
+                bounds = _clique(cand, clique_start, sum_cell, q)
+                lo, hi = bounds[0], bounds[1]
                 if lo > hi:
                     return -1, changed
                 w = np.int64(sum_weight[clique_start[q]])
+                reach = max(reach, abs(w) * bounds[10])
                 if w > 0:
                     low += w * lo
                     high += w * hi
@@ -273,11 +289,13 @@ def sums_and_cages(cand, queue, tail, tab, dirty):
                     high += w * lo
             if not low <= goal <= high:
                 return -1, changed
-            if low == high:
+            # No digit can go when the goal leaves more slack on both sides than any one
+            # digit's choice moves its clique (the same fixed point, without the loop below).
+            if low == high or reach <= min(goal - low, high - goal):
                 break
             pruned = False
             for q in range(sum_start[s], sum_start[s + 1]):
-                lo, hi, smin, smax, restlo, resthi, s1, s2, l1, l2 = _clique(
+                lo, hi, smin, smax, restlo, resthi, s1, s2, l1, l2, _ = _clique(
                     cand, clique_start, sum_cell, q
                 )
                 w = np.int64(sum_weight[clique_start[q]])
