@@ -100,3 +100,48 @@ def test_the_big_grid_kernel_is_not_loaded_for_a_search_that_will_not_use_it() -
         assert backtrack.prepare_size(25, backtrack.check_options(options)) is None
     assert backtrack.prepare_size(9, backtrack.check_options({})) is None  # no big grid
     assert get_backend("sat").prepare_size(25, get_backend("sat").check_options({})) is None
+
+
+def test_cached_code_from_other_sources_is_dropped(tmp_path: Path) -> None:
+    """numba checks a cached function against its own module's file only: a kernel function
+    compiled with another module's (generic.run with propagators' sums) kept the old code when
+    only that module changed. The stamp over every kernel module's text drops such a cache."""
+    from sudoku_cp.backends.backtrack.kernel.compile_once import STAMP_NAME, drop_stale_cache
+
+    sources, cache = tmp_path / "kernel", tmp_path / "cache"
+    sources.mkdir()
+    cache.mkdir()
+    (sources / "caller.py").write_text("def run(): pass\n")
+    (sources / "callee.py").write_text("def rule(): pass\n")
+    ours = ["caller.run-3.py311.nbi", "caller.run-3.py311.1.nbc", "callee.rule-1.py311.nbi"]
+    theirs = ["other.f-1.py311.nbi", "notes.txt"]
+
+    def fill() -> None:
+        for name in ours + theirs:
+            (cache / name).write_text("x")
+
+    def left() -> list[str]:
+        return sorted(p.name for p in cache.iterdir() if p.name != STAMP_NAME)
+
+    fill()
+    assert drop_stale_cache(str(cache), str(sources))  # no stamp: provenance unknown
+    assert left() == sorted(theirs)
+    fill()
+    assert not drop_stale_cache(str(cache), str(sources))  # the same sources: kept
+    assert left() == sorted(ours + theirs)
+    (sources / "callee.py").write_text("def rule(): return 1\n")  # only the callee changed
+    assert drop_stale_cache(str(cache), str(sources))
+    assert left() == sorted(theirs)
+    assert not drop_stale_cache(str(cache), str(sources))
+
+
+def test_loading_the_kernel_stamps_its_cache() -> None:
+    """After the kernel loads, its cache folder (numba's choice) carries the current sources'
+    stamp: checking again drops nothing."""
+    from sudoku_cp.backends.backtrack.kernel import glue
+    from sudoku_cp.backends.backtrack.kernel.compile_once import drop_stale_cache
+
+    kernel = glue._load()
+    assert kernel is not None
+    folder = kernel.run._cache._cache_path
+    assert not drop_stale_cache(folder, os.path.dirname(kernel.__file__))

@@ -1,14 +1,18 @@
 """Compiling once a machine: the lock the processes that load a numba kernel share (the first
-compiles, the others wait and load its cache), and how much of a module this process compiled.
-Plain Python (no numba): :mod:`.glue` and the big-grid kernel's loader use it."""
+compiles, the others wait and load its cache), how much of a module this process compiled,
+and the check that drops cached code made from older sources. Plain Python (no numba):
+:mod:`.glue` and the big-grid kernel's loader use it."""
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import tempfile
 from collections.abc import Iterator
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 LOCK_NAME = "sudoku-cp-{}.lock"
 """The file :func:`compiling` locks for a kernel, in ``NUMBA_CACHE_DIR`` (else the temporary
@@ -60,3 +64,64 @@ def compiled_here(module: Any) -> int:
         if hasattr(value, "py_func") and counts is not None:
             misses += sum(counts.values())
     return misses
+
+
+STAMP_NAME = "sudoku-cp-kernel-sources.stamp"
+"""The file, in the kernels' numba cache folder, naming the sources its files were made from."""
+
+
+def drop_stale_cache(cache_dir: str, sources: str) -> bool:
+    """Remove numba's cached code of the modules in folder ``sources`` from ``cache_dir`` when
+    any of those modules changed since it was cached; True when it removed some.
+
+    numba checks a cached function against its own module's file only, so a kernel function
+    that calls into another module (``generic.run`` compiles ``propagators``' sums in) keeps
+    the old code when only the callee's module changed, as a ``git pull`` into an editable
+    install leaves it: a search silently running code that is no longer there. The stamp, a
+    hash of every module's text in ``sources``, is written beside the cache; a cache with none
+    (written before it, or by hand) is dropped too. Without the right to write there, nothing
+    is done (numba then caches elsewhere, or not at all)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    names = sorted(n for n in os.listdir(sources) if n.endswith(".py"))
+    for name in names:
+        with open(os.path.join(sources, name), "rb") as handle:
+            digest.update(name.encode() + b"\0" + handle.read() + b"\0")
+    stamp = digest.hexdigest()
+    path = os.path.join(cache_dir, STAMP_NAME)
+    try:
+        with open(path) as handle:
+            if handle.read().strip() == stamp:
+                return False
+    except OSError:
+        pass
+    modules = tuple(name[:-3] + "." for name in names)
+    dropped = False
+    try:
+        for name in os.listdir(cache_dir):
+            if name.endswith((".nbi", ".nbc")) and name.startswith(modules):
+                os.remove(os.path.join(cache_dir, name))
+                dropped = True
+        temporary = f"{path}.{os.getpid()}"
+        with open(temporary, "w") as handle:
+            handle.write(stamp + "\n")
+        os.replace(temporary, path)
+    except OSError:  # not ours to write (numba will not cache there either)
+        return dropped
+    return dropped
+
+
+def check_cache(dispatcher: Any, module_file: str) -> None:
+    """Drop the kernels' cached code made from other sources than the modules beside
+    ``module_file`` (:func:`drop_stale_cache`), in the folder numba caches ``dispatcher`` (a
+    function of that module, ``cache=True``) in: its own locator's choice, read from the
+    dispatcher. Call after importing the module and before calling any of its functions
+    (importing compiles nothing); one process checks at a time."""
+    folder = getattr(getattr(dispatcher, "_cache", None), "_cache_path", None)
+    if not isinstance(folder, str) or not os.path.isdir(folder):
+        log.debug("numba's cache folder for %s is unknown: not checked", module_file)
+        return
+    with compiling("cache-stamp"):
+        if drop_stale_cache(folder, os.path.dirname(module_file)):
+            log.info("backtrack: the kernels' cached code came from other sources: dropped")

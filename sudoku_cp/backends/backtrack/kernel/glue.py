@@ -11,18 +11,18 @@ environment variable ``SUDOKU_CP_KERNEL=0`` turns it off. Otherwise the pure-Pyt
 runs, unchanged: it is also the reference the kernels are tested against.
 
 Two kernels: classic 9x9 (rows, columns and boxes, and digit rules at most) goes to
-:mod:`.classic`, on per-digit bitboards, with stronger inference and its own branching
-(the same solutions and counts as the pure search, in another order); every other model of
-groups to :mod:`.generic`, the pure search's own algorithm compiled (the same solutions in the
-same order, the same nodes), and so do models with digit and pair rules, which it branches on
-by dom/wdeg (:data:`WEIGHTED_RULES`: the same solutions and counts, in another order), and
-models with sums, cages, sequences and sandwiches (their fixed point may be stronger than
-the pure search's: the same solutions and counts, in another order, whichever the branching).
-:data:`CLASSIC` turns the first off, and :class:`Solver` uses it only when asked
+:mod:`.classic`, on per-digit bitboards, with stronger inference and its own branching (the
+same solutions and counts as the pure search, in another order); every other model of groups
+to :mod:`.generic`, the pure search's own algorithm compiled (the same solutions in the same
+order, the same nodes), and so do models with digit and pair rules, branched on by dom/wdeg
+(:data:`WEIGHTED_RULES`), and models with sums, cages, sequences and sandwiches (a fixed
+point maybe stronger than the pure search's): the same solutions and counts, in another
+order. :data:`CLASSIC` turns the first off; :class:`Solver` uses it only when asked
 (``same_search=False``): the generator needs the pure search's order.
 
-numba and numpy are imported on the first solve, never by ``import sudoku_cp``; the compiled
-code is cached on disk (``cache=True``), and :func:`warm_up` loads it once per worker process.
+numba and numpy are imported on the first solve, never by ``import sudoku_cp``; the code is
+cached on disk (``cache=True``; :func:`.compile_once.check_cache` drops what older sources
+left), and :func:`warm_up` loads it once per worker process.
 
 Two entry points take digits directly, as tdoku's solver does: :func:`solve_digits` (one
 puzzle: its count up to a limit and its solutions) and :func:`count_many` (many puzzles in one
@@ -46,7 +46,7 @@ from ....model import Model
 from ....puzzle import Grid, Puzzle
 from ....result import Result, Status
 from ... import Search
-from .compile_once import compiled_here, compiling
+from .compile_once import check_cache, compiled_here, compiling
 from .model_tables import RULES_MAX_SIZE, Tables, classic_marks, takes
 from .sequence_tables import sequences
 
@@ -168,6 +168,8 @@ def _load() -> Any:
             kernel = None  # type: ignore[assignment]
             if _findable():  # an installed numba that fails is said, never hidden
                 fell_back("the compiled kernel", error)
+        else:  # (cached code from older sources dropped before numba reads any)
+            check_cache(kernel.run, kernel.__file__)
         _KERNEL["module"] = kernel
     return _KERNEL["module"]
 
@@ -558,13 +560,11 @@ def warm_up() -> str | None:
 
 # --- the classic door: one classic puzzle through the public solve(), at the kernel's cost ------
 DOOR_LIMIT = SOLUTION_ROWS
-"""The largest ``limit`` the door takes: every solution it looks for fits its buffer in one
-call (more, or all, go the plain way)."""
+"""The largest ``limit`` the door takes: all it looks for fit its buffer (more go the plain way)."""
 
 _ENVIRON: Any = getattr(os.environ, "_data", os.environ)
-"""Where ``ENV`` is looked up first: CPython's dict under ``os.environ`` (keys encoded), as
-``ENV in os.environ`` raises and catches a KeyError when it is unset (0.5 µs, a third of what
-the door may add to the kernel); ``os.environ`` itself elsewhere."""
+"""Where ``ENV`` is looked up: CPython's dict under ``os.environ`` (keys encoded; ``ENV in
+os.environ`` raises and catches a KeyError when unset: 0.5 µs), else ``os.environ``."""
 _ENV_KEY: Any = os.environ.encodekey(ENV) if _ENVIRON is not os.environ else ENV
 
 
