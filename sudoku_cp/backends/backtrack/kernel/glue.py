@@ -569,17 +569,18 @@ _ENV_KEY: Any = os.environ.encodekey(ENV) if _ENVIRON is not os.environ else ENV
 
 
 class _DoorBuffers(threading.local):
-    """The door's arrays, one set per thread: the classic kernel's one-puzzle buffer (its
-    stack deeper than any classic search, so it never fills) and the solutions."""
+    """The door's arrays, one set per thread (the kernel's one-puzzle buffer, its stack deeper
+    than any classic search, and the solutions), and the last model it took."""
 
     def __init__(self) -> None:
         self.arrays: tuple[Any, ...] | None = None
+        self.model: Model | None = None
 
 
 _DOOR = _DoorBuffers()
 _DOOR_MODELS: dict[int, Model] = {}
-"""Classic 9x9 models the door has seen, by ``id`` (the model kept, so the id stays its own):
-a look-up by identity, where hashing a model calls its ``__hash__``."""
+"""Classic 9x9 models the door has seen, by ``id`` (kept, so the id stays theirs): hashing a
+model would call its ``__hash__``."""
 
 
 def classic_door(model: Model | None, digits: bytes, limit: int | None) -> Any:
@@ -604,10 +605,11 @@ def classic_door(model: Model | None, digits: bytes, limit: int | None) -> Any:
     if type(limit) is not int or not 0 < limit <= DOOR_LIMIT or not CLASSIC:
         return None
     if model is not None:
-        if _DOOR_MODELS.get(id(model)) is not model:
+        if model is not _DOOR.model and _DOOR_MODELS.get(id(model)) is not model:
             if "warm" not in _KERNEL or not is_classic(model, 9):
                 return None
             _DOOR_MODELS[id(model)] = model
+            _DOOR.model = model  # (the next call with it: one identity test)
         if type(digits) is not bytes or len(digits) != 81:
             return None  # (the entry below is compiled for bytes: read without a copy)
     elif "warm" not in _KERNEL:
@@ -617,7 +619,7 @@ def classic_door(model: Model | None, digits: bytes, limit: int | None) -> Any:
     arrays = _DOOR.arrays
     if arrays is None:
         arrays = _DOOR.arrays = _door_arrays()
-    run, words, sols, ctrl = arrays
+    run, words, sols, ctrl, rows = arrays
     _KERNEL["engine"] = "classic kernel"  # (note_engine, without the call)
     start = perf_counter()
     state = run(digits, sols, words, limit)
@@ -640,7 +642,7 @@ def classic_door(model: Model | None, digits: bytes, limit: int | None) -> Any:
     fields["backend"] = "backtrack"
     fields["status"] = status
     fields["solutions"] = (
-        (_GRID(sols),) if found == 1 else tuple(_GRID(sols, 81 * n) for n in range(found))
+        (_GRID(rows),) if found == 1 else tuple(_GRID(rows, 81 * n) for n in range(found))
     )
     fields["exact"] = exhausted
     fields["seconds"] = seconds
@@ -654,11 +656,9 @@ def classic_door(model: Model | None, digits: bytes, limit: int | None) -> Any:
 _MULTIPLE, _SOLVED, _UNIQUE, _NONE = Status.MULTIPLE, Status.SOLVED, Status.UNIQUE, Status.NONE
 _new = object.__new__
 _GRID = struct.Struct("81B").unpack_from
-"""A solution row of the door's buffer as a tuple of ints (straight from the array: no slice,
-no ``tolist``)."""
+"""A solution row of the door's buffer as a tuple of ints (no slice, no ``tolist``)."""
 _DONE, _LIMIT = 0, 1
-"""The kernels' statuses the door reads (:mod:`.generic`'s, which imports numba;
-:func:`_door_arrays` checks they agree)."""
+"""The kernels' statuses the door reads (:func:`_door_arrays` checks them with :mod:`.generic`)."""
 
 
 def _door_arrays() -> tuple[Any, ...]:
@@ -670,11 +670,12 @@ def _door_arrays() -> tuple[Any, ...]:
     kernel, classic = _load(), _load_classic()
     assert (_DONE, _LIMIT) == (kernel.DONE, kernel.LIMIT), "the door's copies of the statuses"
     words, ctrl = classic.buffer(classic_marks(load_model("classic"), 9))
-    sols = np.empty((DOOR_LIMIT, 81), dtype=np.uint8)
+    rows = bytearray(DOOR_LIMIT * 81)  # (struct reads a bytearray faster than an array)
+    sols = np.frombuffer(rows, dtype=np.uint8).reshape(DOOR_LIMIT, 81)
     args = (bytes(81), sols, words, 1)  # the digits as the door hands them over
     classic.run_buffer(*args)  # (compiled for these types, if it was not)
     # (the counters the door reads: a view of the first five control words)
-    return (_entry(classic.run_buffer, args), words, sols, ctrl[:5])
+    return (_entry(classic.run_buffer, args), words, sols, ctrl[:5], rows)
 
 
 def _entry(run: Any, args: tuple[Any, ...]) -> Any:
@@ -684,8 +685,7 @@ def _entry(run: Any, args: tuple[Any, ...]) -> Any:
     arrays of exactly these types, all its own but the digits (always 81 ``bytes``)."""
     from numba import typeof
 
-    compiled = getattr(run, "overloads", {}).get(tuple(typeof(arg) for arg in args))
-    # (an int argument's type is int64 either way)
+    compiled = getattr(run, "overloads", {}).get(tuple(typeof(arg) for arg in args))  # (int64)
     return getattr(compiled, "entry_point", None) or run
 
 
