@@ -119,8 +119,12 @@ def check_cache(dispatcher: Any, module_file: str) -> None:
     dispatcher. Call after importing the module and before calling any of its functions
     (importing compiles nothing); one process checks at a time."""
     folder = getattr(getattr(dispatcher, "_cache", None), "_cache_path", None)
-    if not isinstance(folder, str) or not os.path.isdir(folder):
+    if not isinstance(folder, str):
         log.debug("numba's cache folder for %s is unknown: not checked", module_file)
+        return
+    try:  # (numba makes it on import; a folder not made yet is stamped empty, not skipped)
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
         return
     with compiling("cache-stamp"):
         if drop_stale_cache(folder, os.path.dirname(module_file)):
