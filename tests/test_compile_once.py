@@ -111,8 +111,9 @@ def test_cached_code_from_other_sources_is_dropped(tmp_path: Path) -> None:
     sources, cache = tmp_path / "kernel", tmp_path / "cache"
     sources.mkdir()
     cache.mkdir()
-    (sources / "caller.py").write_text("def run(): pass\n")
-    (sources / "callee.py").write_text("def rule(): pass\n")
+    (sources / "caller.py").write_text("from numba import njit\n@njit\ndef run(): pass\n")
+    (sources / "callee.py").write_text("from numba import njit\n@njit\ndef rule(): pass\n")
+    (sources / "glue.py").write_text("def plain(): pass\n")
     ours = ["caller.run-3.py311.nbi", "caller.run-3.py311.1.nbc", "callee.rule-1.py311.nbi"]
     theirs = ["other.f-1.py311.nbi", "notes.txt"]
 
@@ -129,7 +130,10 @@ def test_cached_code_from_other_sources_is_dropped(tmp_path: Path) -> None:
     fill()
     assert not drop_stale_cache(str(cache), str(sources))  # the same sources: kept
     assert left() == sorted(ours + theirs)
-    (sources / "callee.py").write_text("def rule(): return 1\n")  # only the callee changed
+    (sources / "glue.py").write_text("def plain(): return 1\n")  # compiled by nobody: kept
+    assert not drop_stale_cache(str(cache), str(sources))
+    compiled = "from numba import njit\n@njit\ndef rule(): return 1\n"
+    (sources / "callee.py").write_text(compiled)  # only the callee changed
     assert drop_stale_cache(str(cache), str(sources))
     assert left() == sorted(theirs)
     assert not drop_stale_cache(str(cache), str(sources))

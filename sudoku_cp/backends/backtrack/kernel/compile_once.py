@@ -78,16 +78,21 @@ def drop_stale_cache(cache_dir: str, sources: str) -> bool:
     that calls into another module (``generic.run`` compiles ``propagators``' sums in) keeps
     the old code when only the callee's module changed, as a ``git pull`` into an editable
     install leaves it: a search silently running code that is no longer there. The stamp, a
-    hash of every module's text in ``sources``, is written beside the cache; a cache with none
-    (written before it, or by hand) is dropped too. Without the right to write there, nothing
-    is done (numba then caches elsewhere, or not at all)."""
+    hash of the text of every module in ``sources`` that numba compiles (a line starting
+    ``@njit``; they import only each other into compiled code, so a change to the plain-Python
+    glue keeps the cache), is written beside the cache; a cache with none (written before it,
+    or by hand) is dropped too. Without the right to write there, nothing is done (numba then
+    caches elsewhere, or not at all)."""
     import hashlib
 
     digest = hashlib.sha256()
-    names = sorted(n for n in os.listdir(sources) if n.endswith(".py"))
-    for name in names:
+    names = []
+    for name in sorted(n for n in os.listdir(sources) if n.endswith(".py")):
         with open(os.path.join(sources, name), "rb") as handle:
-            digest.update(name.encode() + b"\0" + handle.read() + b"\0")
+            text = handle.read()
+        if b"\n@njit" in text:  # (a decorator's line, not a mention)
+            names.append(name)
+            digest.update(name.encode() + b"\0" + text + b"\0")
     stamp = digest.hexdigest()
     path = os.path.join(cache_dir, STAMP_NAME)
     try:
