@@ -256,13 +256,15 @@ def classic_values(puzzle: Puzzle) -> list[int]:
 
 def rate_puzzle_se(puzzle: Puzzle, time_cap: float = DEFAULT_TIME_CAP) -> SERating:
     """Rate ``puzzle`` on SE's scale, after checking it is classic 9×9 with exactly one solution
-    (the dlx backend counts up to two); :class:`NotRatable` otherwise. SE's rules that assume
+    (the backtrack backend counts up to two: 0.16 ms a 17-clue puzzle and 7.6 ms a
+    forum-hardest one even without its compiled kernel, where dlx took 1.5 and 21 ms, most of
+    a 17-clue puzzle's rating); :class:`NotRatable` otherwise. SE's rules that assume
     uniqueness (unique loops, BUG) make a rating of any other puzzle meaningless."""
     from ...backends import get_backend
 
     values = classic_values(puzzle)
     start = time.perf_counter()
-    result = get_backend("dlx").solve(puzzle, limit=2, time_limit=time_cap)
+    result = get_backend("backtrack").solve(puzzle, limit=2, time_limit=time_cap)
     solutions = len(result.solutions)
     if solutions >= 2:
         raise NotRatable("has more than one solution (SE rates only unique puzzles)", 1)
