@@ -47,3 +47,28 @@ def test_scheduler_values(monkeypatch):
     assert parse_scheduler("tls://head.cluster:8786") == ("address", "tls://head.cluster:8786")
     with pytest.raises(SudokuError, match="from 1 to"):
         parse_scheduler("local:0")
+
+
+def test_a_scheduler_address_where_nothing_listens_is_refused_at_once():
+    """A wrong port: the connection is refused, said in one line, exit 2, without Dask's 20 s
+    of retries first (the probe's own words, which Dask's timeout never has)."""
+    import socket
+
+    from sudoku_cp.batch.cluster import refuse_if_nothing_listens
+
+    pytest.importorskip("distributed")
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        port = listening.getsockname()[1]
+        refuse_if_nothing_listens(f"tcp://127.0.0.1:{port}")  # something listens: no error
+    # (the socket is closed: nothing listens on that port now)
+    with pytest.raises(SudokuError, match="connection refused"):
+        refuse_if_nothing_listens(f"tcp://127.0.0.1:{port}")
+    for left_to_dask in (f"inproc://127.0.0.1:{port}", "tcp://127.0.0.1", "tcp://h:port"):
+        refuse_if_nothing_listens(left_to_dask)
+    result = run("check", PUZZLE, "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert result.exit_code == 2
+    line = error_line(result)
+    assert line.startswith(f"sudoku-cp: error: --scheduler tcp://127.0.0.1:{port}: ")
+    assert "nothing listens on port" in line

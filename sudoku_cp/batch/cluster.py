@@ -93,6 +93,38 @@ REFRESH_SECONDS = 5.0
 """How often the client looks again at how many worker threads the cluster has."""
 CONNECT_SECONDS = 20.0
 """How long to try to reach a scheduler, and to wait for its first worker."""
+PROBE_SECONDS = 3.0
+"""How long :func:`refuse_if_nothing_listens` waits for a TCP answer before leaving the
+address to Dask (a slow network is Dask's to wait for, within :data:`CONNECT_SECONDS`)."""
+
+
+def refuse_if_nothing_listens(address: str) -> None:
+    """Raise :class:`SudokuError` at once when the host of a ``tcp://`` or ``tls://`` scheduler
+    address refuses a TCP connection on its port (nothing listens there: a wrong port, or the
+    scheduler not started), where Dask would retry for :data:`CONNECT_SECONDS` first. Any
+    other outcome (connected, slow, a name that does not resolve) is left to Dask's own
+    connect and its message."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address)
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError:  # a port that is no number: Dask's message says so
+        return
+    if parts.scheme not in ("tcp", "tls") or not host or port is None:
+        return
+    try:
+        socket.create_connection((host, port), timeout=PROBE_SECONDS).close()
+    except ConnectionRefusedError:
+        raise SudokuError(
+            f"--scheduler {address}: cannot use the cluster: nothing listens on port {port} of "
+            f"{host} (connection refused: is the scheduler started, and on that port?)"
+        ) from None
+    except OSError:
+        return
+
+
 INSTALL_HINT = "pip install 'sudoku-cp[dask]'"
 _ADDRESS = re.compile(r"^(tcp|tls|ucx|inproc)://[^\s/]+$")
 ANY_SCHEME_ENV = "SUDOKU_CP_ANY_SCHEDULER_SCHEME"
@@ -530,6 +562,7 @@ class DaskPool(Generic[U, R]):
                 address = self.cluster.scheduler_address
             else:
                 address = str(value)
+                refuse_if_nothing_listens(address)
             self.client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
             self.client.wait_for_workers(1, timeout=CONNECT_SECONDS)
             versions = check_versions(self.client, scheduler, work.preload)
