@@ -294,6 +294,15 @@ def test_any_model_file_content_is_a_model_or_a_model_error(data):
             "unknown backend 'nope' (known backends: backtrack",
         ),
         (["count", KNOWN, "-b", "nope"], "unknown backend 'nope' (known backends: backtrack"),
+        (  # an option written into the backend's name: where options go instead
+            ["check", KNOWN, "-b", "backtrack:naive"],
+            "unknown backend 'backtrack:naive': a backend's options are given apart from its "
+            "name (on the command line -O backtrack.KEY=VALUE",
+        ),
+        (
+            ["solve", KNOWN, "-b", "sat.solver=minisat22"],
+            "unknown backend 'sat.solver=minisat22': a backend's options are given apart",
+        ),
         (
             ["solve", KNOWN, "--strategy", "quick"],
             "unknown value 'quick' (choose from: fast, naive, ordered, mrv)",

@@ -17,6 +17,7 @@ kind: search size, dead ends or other). ``template.py`` is a short working backe
 from __future__ import annotations
 
 import importlib
+import re
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -393,7 +394,16 @@ def backend_class(name: str) -> type[Backend]:
         cls = getattr(importlib.import_module(module), attr)
         _registered[key] = cls
         return cls
-    raise BackendError(f"unknown backend {name!r} (known backends: {', '.join(backend_names())})")
+    known = ", ".join(backend_names())
+    head = re.split(r"[:.=]", str(name), maxsplit=1)[0]
+    if head != name and _ALIASES.get(head.lower(), head.lower()) in {*_BUILTIN, *_registered}:
+        # (backtrack:naive, backtrack.strategy=naive: an option written into the name)
+        raise BackendError(
+            f"unknown backend {name!r}: a backend's options are given apart from its name "
+            f"(on the command line -O {head}.KEY=VALUE, e.g. -O backtrack.strategy=naive; "
+            "'sudoku-cp backends' lists each backend's options)"
+        )
+    raise BackendError(f"unknown backend {name!r} (known backends: {known})")
 
 
 def get_backend(name: str) -> Backend:
