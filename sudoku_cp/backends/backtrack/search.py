@@ -585,9 +585,9 @@ def _grid(lay: Layout, candidates: int) -> Grid:
 def _large_kernel(puzzle: Puzzle) -> Any:
     """:mod:`.kernel.learn` when it can take ``puzzle`` (numba installed, not turned off, groups
     only, size up to 64), else None: the pure search runs."""
-    if not backtrack_kernel.installed_and_on() or not backtrack_kernel.fits(
-        puzzle.model, puzzle.size
-    ):
+    # (available() loads the generic kernel's module first, which compiles nothing but drops
+    # the kernels' cached code made from older sources: the learning kernel's too)
+    if not backtrack_kernel.available() or not backtrack_kernel.fits(puzzle.model, puzzle.size):
         return None
     try:
         from .kernel import learn as kernel_learn
@@ -623,7 +623,7 @@ def prepare_large(size: int) -> str | None:
     will run it there; a line saying so when this process compiled it (not loaded it)."""
     if _LARGE_WARM or size < WEIGHTED_FROM_SIZE or size > backtrack_kernel.MAX_SIZE:
         return None
-    if not backtrack_kernel.installed_and_on():
+    if not backtrack_kernel.available():  # (the cache checked first, as in _large_kernel)
         return None
     start = time.perf_counter()
     try:
