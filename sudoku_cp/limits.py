@@ -22,3 +22,7 @@ def solution_cap(size: int) -> int:
 
 MAX_TIME_LIMIT = 86_400.0
 """The longest time limit, in seconds (a day), per backend per puzzle (``--time-limit``)."""
+
+MAX_SEED = 2**63 - 1
+"""The largest ``--seed`` (a 64-bit signed integer, as records and other tools keep it); seeds
+start at 0."""

@@ -349,6 +349,9 @@ def test_unknown_names_list_the_valid_ones(args, expected):
         (["check", KNOWN, "--jobs", "-1"], "-1 is not in the range x>=0"),
         (["check", KNOWN, "--metamorphic", "-1"], "-1 is not in the range x>=0"),
         (["check", KNOWN, "--seed", "x"], "'x' is not a valid integer"),
+        (["check", KNOWN, "--seed", "-1"], "-1 is not in the range 0<=x<=9223372036854775807"),
+        (["bench", "easy", "--seed", str(2**63)], "is not in the range 0<=x<=9223372036854775807"),
+        (["shrink", KNOWN, "--seed", str(2**64)], "is not in the range 0<=x<=9223372036854775807"),
         (["count", KNOWN, "--limit", "-3"], "-3 is not in the range 1<=x<=100000"),
         (["bench", "easy", "--time-limit", "-1"], "-1.0 is not in the range 0<x<=86400.0"),
         (

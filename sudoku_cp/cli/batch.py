@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 import click
 
 from ..errors import ClusterLost
-from ..limits import MAX_LIMIT, MAX_TIME_LIMIT
+from ..limits import MAX_LIMIT, MAX_SEED, MAX_TIME_LIMIT
 from ..stopping import StopSignals
 from .app import (
     EXIT_CLUSTER_LOST,
@@ -378,7 +378,7 @@ def _record_format(out_format: str | None, output: str | None, default: str) -> 
 )
 @click.option(
     "--seed",
-    type=int,
+    type=click.IntRange(0, MAX_SEED),
     default=0,
     show_default=True,
     help="Chooses the --metamorphic transforms: the same seed and puzzle give the same transforms.",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from ..limits import MAX_LIMIT, MAX_TIME_LIMIT
+from ..limits import MAX_LIMIT, MAX_SEED, MAX_TIME_LIMIT
 from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
@@ -127,7 +127,7 @@ def _max_puzzles_cap(ctx: click.Context, param: click.Parameter, value: int | No
 @box_option
 @click.option(
     "--seed",
-    type=int,
+    type=click.IntRange(0, MAX_SEED),
     default=1,
     show_default=True,
     help="Seeds the run order (and backends with a seed option).",

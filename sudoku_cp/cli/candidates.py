@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..limits import MAX_TIME_LIMIT
+from ..limits import MAX_SEED, MAX_TIME_LIMIT
 from ..true_candidates import MAX_COUNT_CAP, MAX_PROBES, MAX_SUGGEST, MarkSuggestion, Suggestion
 from .app import (
     EXIT_NEGATIVE,
@@ -71,7 +71,7 @@ FORMATS = ("pretty", "json", "candidates", "svg", "html")
     show_default=True,
     help="Probes of the estimate above --count-cap (more: a narrower interval).",
 )
-@click.option("--seed", type=click.IntRange(min=0, max=2**63 - 1), default=None,
+@click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), default=None,
               help="Seed of the estimate's random choices (repeatable figures).")  # fmt: skip
 @click.option(
     "--suggest",

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from ..limits import MAX_TIME_LIMIT
+from ..limits import MAX_SEED, MAX_TIME_LIMIT
 from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
@@ -175,7 +175,13 @@ def _emit(puzzle: Any, out_format: str, output: str | None, reads: tuple[str, st
     help="Also cross-check K transforms of the puzzle (drawn once, by --seed, from the "
     "original), as `check --metamorphic` does: a failing one is kept failing.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Chooses the transforms.")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    default=0,
+    show_default=True,
+    help="Chooses the transforms.",
+)
 def shrink(
     puzzle: str,
     backend_list: str,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import SudokuError
+from ..limits import MAX_SEED
 from .counting import LARGE_FROM
 from .difficulty import LEVELS, level_named, parse_er
 from .symmetry import SYMMETRIES
@@ -23,7 +24,6 @@ MAX_ATTEMPTS = 100_000
 """Fresh grids one puzzle may try for its targets (clues, minimality, difficulty)."""
 MAX_SECONDS = 86_400.0
 """The longest one puzzle may search for its targets (a day)."""
-MAX_SEED = 2**63 - 1
 MAX_SCORE = 1_000_000
 """The highest ``--score`` taken (HoDoKu scores: a stalled rating adds 10,000 to a few
 thousand at most)."""
