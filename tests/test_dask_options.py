@@ -8,8 +8,8 @@ import sys
 import pytest
 from clitools import error_line, run
 
-from sudoku_cp.batch.cluster import INSTALL_HINT, parse_scheduler
 from sudoku_cp.batch.pool import max_jobs
+from sudoku_cp.batch.scheduler import INSTALL_HINT, parse_scheduler
 from sudoku_cp.errors import SudokuError
 
 PUZZLE = "1234............"
@@ -54,7 +54,7 @@ def test_a_scheduler_address_where_nothing_listens_is_refused_at_once():
     of retries first (the probe's own words, which Dask's timeout never has)."""
     import socket
 
-    from sudoku_cp.batch.cluster import refuse_if_nothing_listens
+    from sudoku_cp.batch.scheduler import refuse_if_nothing_listens
 
     pytest.importorskip("distributed")
     with socket.socket() as listening:

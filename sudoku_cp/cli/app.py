@@ -278,7 +278,7 @@ def scheduler_check(ctx: click.Context, param: click.Parameter, value: str | Non
     """``--scheduler``: a Dask address or ``local:N`` (N capped), with dask installed."""
     if value is None:
         return None
-    from ..batch.cluster import parse_scheduler, require_dask
+    from ..batch.scheduler import parse_scheduler, require_dask
 
     try:
         parse_scheduler(value)
@@ -290,7 +290,7 @@ def scheduler_check(ctx: click.Context, param: click.Parameter, value: str | Non
 
 def _any_scheme(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     """``--any-scheduler-scheme``: read before ``--scheduler`` (eager), through the one
-    setting :func:`~sudoku_cp.batch.cluster.parse_scheduler` reads."""
+    setting :func:`~sudoku_cp.batch.scheduler.parse_scheduler` reads."""
     if value:
         os.environ["SUDOKU_CP_ANY_SCHEDULER_SCHEME"] = "1"
 
