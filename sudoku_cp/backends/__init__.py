@@ -394,7 +394,6 @@ def backend_class(name: str) -> type[Backend]:
         cls = getattr(importlib.import_module(module), attr)
         _registered[key] = cls
         return cls
-    known = ", ".join(backend_names())
     head = re.split(r"[:.=]", str(name), maxsplit=1)[0]
     if head != name and _ALIASES.get(head.lower(), head.lower()) in {*_BUILTIN, *_registered}:
         # (backtrack:naive, backtrack.strategy=naive: an option written into the name)
@@ -403,7 +402,7 @@ def backend_class(name: str) -> type[Backend]:
             f"(on the command line -O {head}.KEY=VALUE, e.g. -O backtrack.strategy=naive; "
             "'sudoku-cp backends' lists each backend's options)"
         )
-    raise BackendError(f"unknown backend {name!r} (known backends: {known})")
+    raise BackendError(f"unknown backend {name!r} (known backends: {', '.join(backend_names())})")
 
 
 def get_backend(name: str) -> Backend:
