@@ -121,41 +121,72 @@ def solve(
     ``limit`` is how many solutions to look for (None = all); ``options`` are the backend's own
     (see ``sudoku-cp backends``), such as ``strategy="naive"`` for the backtracker.
     """
-    get_backend, Puzzle, classic_codes, classic, classic_door = _SOLVE or _solve_needs()
-    if type(puzzle) is Puzzle:  # (the common call first: one test, no parsing)
-        if backend == "backtrack" and time_limit is None and not options:
-            # The classic door: the same Result as the plain path below, at the kernel's cost.
-            result = classic_door(puzzle.model, puzzle.digits, limit)  # type: ignore[union-attr]
-            if result is not None:
-                return result
-    elif isinstance(puzzle, str) and backend == "backtrack" and model == "classic" and not options:
-        raw = classic_codes(puzzle)  # (the plain 81-character line, read inline: see _solve_line)
-        result = None
-        if raw is not None and time_limit is None:
-            result = classic_door(None, raw, limit)
-            if result is not None and result.solutions:
-                return result  # (a solution holds every given: they repeat nowhere)
-        return _solve_line(puzzle, raw, result, limit, time_limit)
-    elif isinstance(puzzle, str):
-        puzzle = Puzzle.parse(puzzle, model=model)
-    elif not isinstance(puzzle, Puzzle):
-        puzzle = Puzzle(puzzle, model=model)
+    # The two common calls first, through the classic door, with the names the first call bound
+    # (_solve_needs; until then _Puzzle is None and both tests fail): a few tenths of a µs is a
+    # tenth of a 17-clue puzzle's solve.
+    if backend == "backtrack" and not options:
+        if type(puzzle) is _Puzzle:
+            if time_limit is None:
+                result = _classic_door(puzzle.model, puzzle.digits, limit)  # type: ignore[union-attr]
+                if result is not None:
+                    return result
+        elif type(puzzle) is str and model == "classic" and _Puzzle is not None:
+            # The cells of a plain 81-character line, a byte each (0 blank), read here (its call
+            # was a thirtieth of the whole): a byte the table marks 0xFF, a character that is not
+            # ASCII or another length leave raw None and the text to Puzzle.parse (_solve_line).
+            try:
+                codes = puzzle.encode("ascii").translate(_CLASSIC_CODES)
+            except UnicodeEncodeError:
+                codes = b""
+            raw = codes if len(codes) == 81 and 0xFF not in codes else None
+            result = None
+            if raw is not None and time_limit is None:
+                result = _classic_door(None, raw, limit)
+                if result is not None and result.solutions:
+                    return result  # (a solution holds every given: they repeat nowhere)
+            return _solve_line(puzzle, raw, result, limit, time_limit)
+    return _solve_plain(puzzle, backend, limit, time_limit, model, options)
+
+
+# What solve() calls, bound by its first call (_solve_needs), not by ``import sudoku_cp``.
+_Puzzle: Any = None
+_classic_door: Any = None
+_CLASSIC_CODES: bytes = b""
+_SOLVE: list[Any] = []  # get_backend, and the classic model
+
+
+def _solve_plain(
+    puzzle: Puzzle | str | list,
+    backend: str,
+    limit: int | None,
+    time_limit: float | None,
+    model: Model | str,
+    options: dict[str, Any],
+) -> Result:
+    """:func:`solve` of any other call (and of every call until the first binds its names)."""
+    get_backend, _ = _SOLVE or _solve_needs()
+    if isinstance(puzzle, str):
+        if backend == "backtrack" and model == "classic" and not options:
+            # (a plain str now, and the names bound: solve's own line path takes it)
+            return solve(str(puzzle), limit=limit, time_limit=time_limit)
+        puzzle = _Puzzle.parse(puzzle, model=model)
+    elif not isinstance(puzzle, _Puzzle):
+        puzzle = _Puzzle(puzzle, model=model)
     return get_backend(backend).solve(puzzle, limit=limit, time_limit=time_limit, **options)
 
 
-_SOLVE: list[Any] = []
-
-
 def _solve_needs() -> list[Any]:
-    """What :func:`solve` calls, imported on its first call (not by ``import sudoku_cp``)."""
+    """Import and bind what :func:`solve` calls."""
+    global _Puzzle, _classic_door, _CLASSIC_CODES
     from .backends import get_backend
     from .backends.backtrack.kernel.glue import classic_door
-    from .formats.line import classic_codes
+    from .formats.line import CLASSIC_CODES
     from .model import load_model
     from .puzzle import Puzzle
 
     # (the classic model itself: load_model's look-up by name is a quarter of a µs a call)
-    _SOLVE[:] = [get_backend, Puzzle, classic_codes, load_model("classic"), classic_door]
+    _SOLVE[:] = [get_backend, load_model("classic")]
+    _classic_door, _CLASSIC_CODES, _Puzzle = classic_door, CLASSIC_CODES, Puzzle
     return _SOLVE
 
 
@@ -172,14 +203,14 @@ def _solve_line(
     twice in a group, so it clears the givens at no cost; only when none is found (or the search
     ran out of time first) are they checked, raising :class:`DuplicateGivenError` as
     :class:`Puzzle` does. Any other text takes :meth:`Puzzle.parse`, which checks them first."""
-    get_backend, Puzzle, _, classic, _ = _SOLVE
+    get_backend, classic = _SOLVE
     if raw is None:
         return get_backend("backtrack").solve(
-            Puzzle.parse(text, model=classic), limit=limit, time_limit=time_limit
+            _Puzzle.parse(text, model=classic), limit=limit, time_limit=time_limit
         )
     # A Puzzle is made only for the plain path, or to say why givens that repeat have no
     # solution.
-    puzzle = Puzzle.from_parsed(tuple(raw), 9, classic, digits=raw, check_givens=False)
+    puzzle = _Puzzle.from_parsed(tuple(raw), 9, classic, digits=raw, check_givens=False)
     if result is None:
         result = get_backend("backtrack").solve(puzzle, limit=limit, time_limit=time_limit)
     if not result.solutions:

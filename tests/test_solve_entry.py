@@ -4,6 +4,7 @@ solves many puzzles loads the compiled kernel."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import subprocess
@@ -183,8 +184,9 @@ def test_the_classic_door_gives_what_the_plain_path_gives() -> None:
     assert statuses == {"unique", "solved", "multiple", "none"}
 
 
-def test_the_classic_line_reading_is_the_line_readers() -> None:
-    from sudoku_cp.formats.line import classic_codes, plain_codes
+def test_the_classic_line_reading_is_the_line_readers(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sudoku_cp
+    from sudoku_cp.formats.line import plain_codes
 
     seventeen = SEVENTEEN.to_line()
     texts = [
@@ -198,13 +200,27 @@ def test_the_classic_line_reading_is_the_line_readers() -> None:
         seventeen + " ",  # whitespace: the long way, which reads it
         "x" + seventeen[1:],
         "." * 256,  # a 16x16 line
+        "1" * 81,  # every cell read; the givens repeat
         "",
     ]
+    solve(seventeen)  # (the first call binds what solve reads with)
+    handed: list[bytes | None] = []
+    rest = sudoku_cp._solve_line
+
+    def recording(text: str, raw: bytes | None, *args: object) -> Result:
+        handed.append(raw)
+        return rest(text, raw, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sudoku_cp, "_solve_line", recording)
     for text in texts:
         plain = plain_codes(text)
         expected = plain[0] if plain is not None and plain[1] == 9 else None
-        assert classic_codes(text) == expected, text
-    assert classic_codes(seventeen) == SEVENTEEN.digits
+        # (a time limit keeps the door shut, so every text reaches _solve_line with its cells)
+        with contextlib.suppress(PuzzleError):
+            solve(text, time_limit=30)
+        assert handed.pop() == expected, text
+    solve(seventeen, time_limit=30)
+    assert handed == [SEVENTEEN.digits]
 
 
 def test_the_classic_door_leaves_the_rest_to_the_plain_path() -> None:
@@ -275,3 +291,33 @@ def test_the_classic_door_keeps_a_buffer_a_thread() -> None:
 
     with ThreadPoolExecutor(4) as pool:
         assert all(pool.map(run, [0, 5, 11, 17]))
+
+
+def test_the_first_call_and_str_subclasses_take_the_plain_way_to_the_same_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sudoku_cp
+
+    _door()
+    line = SEVENTEEN.to_line()
+    expected = _plain(SEVENTEEN, 2)
+    for first in (SEVENTEEN, line, "55" + "." * 79):
+        # As in a fresh process: nothing bound yet, so neither fast test matches.
+        monkeypatch.setattr(sudoku_cp, "_Puzzle", None)
+        monkeypatch.setattr(sudoku_cp, "_classic_door", None)
+        monkeypatch.setattr(sudoku_cp, "_CLASSIC_CODES", b"")
+        monkeypatch.setattr(sudoku_cp, "_SOLVE", [])
+        if first == "55" + "." * 79:
+            with pytest.raises(DuplicateGivenError, match="digit 5 is given twice in row 1"):
+                solve(first, limit=2)
+        else:
+            assert _fields(solve(first, limit=2)) == expected
+        assert sudoku_cp._Puzzle is Puzzle  # the first call bound the fast path's names
+
+    class Line(str):
+        pass
+
+    assert _fields(solve(Line(line), limit=2)) == expected
+    with pytest.raises(DuplicateGivenError, match="box 1"):
+        solve(Line("7" + "." * 9 + "7" + "." * 70), limit=1)
+    assert _fields(solve(Line(line.replace(".", "0")), limit=2, model="classic")) == expected

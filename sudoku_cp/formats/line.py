@@ -70,21 +70,10 @@ def plain_codes(symbols: str) -> tuple[bytes, int] | None:
     return raw, size
 
 
-def classic_codes(symbols: str) -> bytes | None:
-    """The 81 cells of a classic 9x9 line (a byte each, 0 blank) when it is :func:`plain_codes`'
-    usual line of that size, else None — the same reading without the size look-up, for
-    :func:`sudoku_cp.solve`'s classic door, where a tenth of a µs is a tenth of its cost."""
-    try:
-        raw = symbols.encode("ascii").translate(_CLASSIC_CODES)
-    except UnicodeEncodeError:
-        return None
-    if len(raw) != 81 or 0xFF in raw:  # (a search for one byte: no second translation)
-        return None
-    return raw
-
-
-_CLASSIC_CODES = bytes(code if code <= 9 else 0xFF for code in _BYTE_CODES)
-""":data:`_BYTE_CODES` with every digit above 9 made 0xFF too: a classic line's table."""
+CLASSIC_CODES = bytes(code if code <= 9 else 0xFF for code in _BYTE_CODES)
+""":data:`_BYTE_CODES` with every digit above 9 made 0xFF too: a classic 9x9 line's table, by
+which :func:`sudoku_cp.solve` reads an 81-character line as :func:`plain_codes` would (the
+tests compare the two), without the size look-up."""
 _SIDES = {side * side: side for side in range(1, _TOP_CODE + 1)}
 """The square cell counts :func:`plain_codes` reads, with their sides."""
 

@@ -600,7 +600,7 @@ def classic_door(model: Model | None, digits: bytes, limit: int | None) -> Any:
     that made no Puzzle checks them then, as :func:`sudoku_cp.solve` does for text).
 
     ``model`` None: the caller vouches that ``digits`` are the 81 cells (bytes) of a classic
-    9x9 puzzle, read from its line (:func:`~sudoku_cp.formats.line.classic_codes`), and the
+    9x9 puzzle, read from its line (:data:`~sudoku_cp.formats.line.CLASSIC_CODES`), and the
     door skips those two checks."""
     if type(limit) is not int or not 0 < limit <= DOOR_LIMIT or not CLASSIC:
         return None
