@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
+from dataclasses import replace
 
-from .grid import BITS, COUNT, OFF_MASKS, PEERS, REGION_MASKS, SEGrid, value_masks
-from .step import Step, cell_name
+from .grid import BITS, COUNT, OFF_MASKS, PEERS, REGION_MASKS, REGIONS, SEGrid, value_masks
+from .step import REGION_OF, Step, cell_name
 
 # --- Forcing chains and cycles (SE's static chaining) ----------------------------------------
 #
@@ -282,7 +283,12 @@ step to the next. A search stopped at a length limit (:data:`PRUNE_OUTRANKED_CHA
 what the full one finds up to that length, in the same order, so the kept hints are cut at the
 limit. False: every search made on each grid. ``tests/test_se_chains.py`` compares them."""
 
-_X_MEMO: dict[tuple[int, int], list[tuple[int, float, int, Step | None, int]]] = {}
+_Hint = tuple[int, float, int, "Step | None", int, tuple]
+"""(length, difficulty, complexity, step or None, target, node): a cycle's step is made when
+found; a forcing chain's (None) by :func:`_chain_step`, from its target. ``node``: the chain's
+last potential, linked back to its source (see :func:`_chain`)."""
+
+_X_MEMO: dict[tuple[int, int], list[_Hint]] = {}
 _X_MEMO_CAP = 50_000
 """At most this many sources' outcomes are kept (a few hundred bytes each); then the memo
 starts again empty."""
@@ -290,12 +296,12 @@ starts again empty."""
 
 def _cycle_hints(
     links: _Links, cands: list[int], source: int, y: bool, x: bool, limit: int
-) -> list[tuple[int, float, int, Step | None, int]]:
+) -> list[_Hint]:
     """The cycles from ``source`` that remove something, as (length, difficulty,
-    complexity, step, 0): ``CycleHint`` (6.5 X- or Y-cycle, 7.0 both kinds of link)."""
+    complexity, step, 0, node): ``CycleHint`` (6.5 X- or Y-cycle, 7.0 both kinds of link)."""
     sort_key = 4 if (x and y) else 3 if y else 2
     cycle_base = 7.0 if (x and y) else 6.5
-    out: list[tuple[int, float, int, Step | None, int]] = []
+    out: list[_Hint] = []
     for dst in _cycles(links, source, y, x, limit):
         keys = _chain(dst)
         path = keys[:-1]  # without the source at the end (dstOn equals it)
@@ -321,27 +327,25 @@ def _cycle_hints(
         else:
             name = "Bidirectional Y-Cycle" if sort_key == 3 else "Bidirectional Cycle"
         step = Step(name, round(diff, 1), tuple(sorted(removals.items())))
-        out.append((len(path), diff, complexity, step, 0))
+        out.append((len(path), diff, complexity, step, 0, dst))
     return out
 
 
-def _chain_hints(
-    links: _Links, source: int, y: bool, limit: int
-) -> list[tuple[int, float, int, Step | None, int]]:
+def _chain_hints(links: _Links, source: int, y: bool, limit: int) -> list[_Hint]:
     """The forcing chains from ``source`` and from its opposite, as (length, difficulty,
-    complexity, None, target): ``ForcingChainHint`` (6.6 X-links, 7.0 both); the step is made
-    by :func:`_chain_step`, as an "on" target's removals read the target cell's digits."""
+    complexity, None, target, node): ``ForcingChainHint`` (6.6 X-links, 7.0 both); the step is
+    made by :func:`_chain_step`, as an "on" target's removals read the target cell's digits."""
     chain_base = 7.0 if y else 6.6
     chains: list[tuple] = []
     seen: set[int] = set()
     _forcing(links, source, y, chains, seen, limit)
     _forcing(links, source ^ 1, y, chains, seen, limit)
-    out: list[tuple[int, float, int, Step | None, int]] = []
+    out: list[_Hint] = []
     for target in chains:
         keys = _chain(target)
         complexity = len(set(keys))
         diff = chain_base + length_difficulty(complexity)
-        out.append((len(keys), diff, complexity, None, target[0]))
+        out.append((len(keys), diff, complexity, None, target[0], target))
     return out
 
 
@@ -361,17 +365,26 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
     Y-cycle) or 7.0 (both kinds of link), ``ForcingChainHint.getDifficulty`` 6.6 (X) or 7.0
     (both), each plus ``getLengthDifficulty``. The hints in SE's order (see
     :data:`SKIP_OUTRANKED_PASS`)."""
+    for item in _hint_list(g, full=False):
+        yield item[4]
+
+
+def _hint_list(g: SEGrid, full: bool) -> list[tuple[float, int, int, int, Step, tuple, bool]]:
+    """``getHintList`` of SE's "Forcing Chains & Cycles", sorted: (difficulty, complexity, sort
+    key, order found, step, node, whether a cycle) a hint. ``full``: every hint, with no speed
+    door (what a nested chain reads); else what :data:`SKIP_OUTRANKED_PASS` and
+    :data:`PRUNE_OUTRANKED_CHAINS` leave, the first the same."""
     cands = g.cands
     links = _Links(g)
     masks = links.masks
-    found: list[tuple[float, int, int, int, Step]] = []
+    found: list[tuple[float, int, int, int, Step, tuple, bool]] = []
     best: tuple[float, int, int] | None = None  # the least (difficulty, complexity, sort key)
     order = 0
     memo = _X_MEMO if MEMO_X_PASS else None
     if memo is not None and len(memo) > _X_MEMO_CAP:
         memo.clear()
     for y, x in ((False, True), (True, False), (True, True)):  # getHintList's three passes
-        if x and y and SKIP_OUTRANKED_PASS and any(item[0] < 7.0 for item in found):
+        if x and y and SKIP_OUTRANKED_PASS and not full and any(item[0] < 7.0 for item in found):
             break
         sort_key = 4 if (x and y) else 3 if y else 2
         cycle_base = 7.0 if (x and y) else 6.5
@@ -383,7 +396,7 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
                 continue  # doUnaryChaining: Y-cycles start from bivalue cells only
             for value in BITS[cands[cell]]:
                 source = _potential(cell, value, True)
-                cycle_limit = _longest(best, cycle_base, sort_key)
+                cycle_limit = _NO_LIMIT if full else _longest(best, cycle_base, sort_key)
                 if memo is not None and not y:
                     # the full searches, kept by the digit's places, cut at the limits
                     mkey = (source, masks[value])
@@ -392,7 +405,7 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
                         every = memo[mkey] = _cycle_hints(
                             links, cands, source, y, x, _NO_LIMIT
                         ) + _chain_hints(links, source, y, _NO_LIMIT)
-                    chain_limit = _longest(best, chain_base, sort_key)
+                    chain_limit = _NO_LIMIT if full else _longest(best, chain_base, sort_key)
                     raw = [
                         item
                         for item in every
@@ -401,16 +414,74 @@ def forcing_chains_cycles(g: SEGrid) -> Iterator[Step]:
                 else:
                     raw = _cycle_hints(links, cands, source, y, x, cycle_limit)
                     if x:
-                        chain_limit = _longest(best, chain_base, sort_key)
+                        chain_limit = _NO_LIMIT if full else _longest(best, chain_base, sort_key)
                         raw += _chain_hints(links, source, y, chain_limit)
-                for _size, diff, complexity, made, target in raw:
+                for _size, diff, complexity, made, target, node in raw:
                     step = made
                     if step is None:
                         step = _chain_step(cands, diff, complexity, target, y)
-                    found.append((diff, complexity, sort_key, order, step))
+                    found.append((diff, complexity, sort_key, order, step, node, made is not None))
                     order += 1
                     if best is None or (diff, complexity, sort_key) < best:
                         best = (diff, complexity, sort_key)
     found.sort(key=lambda item: item[:4])
-    for item in found:
-        yield item[4]
+    return found
+
+
+def nested_hints(g: SEGrid) -> list[tuple[Step, tuple[int, ...], int]]:
+    """Every hint of SE's "Forcing Chains & Cycles" on ``g``, in SE's order, as a forcing chain
+    of a nested level reads them (``Chaining.getAdvancedPotentials``, level 2 and up: the rule
+    ``Chaining(false, false, false, 0, …)``): (step, identity, complexity). The step's
+    ``basis`` is what ``ChainingHint.getRuleParents`` reads (:func:`_rule_basis`); the identity
+    (the chain's potentials, source last) tells the same chain apart as ``FullChain.equals``
+    does; the complexity is what the chain adds to the hint that nests it
+    (``getNestedComplexity``)."""
+    out = []
+    for _diff, complexity, sort_key, _order, step, node, cycle in _hint_list(g, full=True):
+        keys = _chain_keys(node)
+        basis = _rule_basis(keys, g.cands, cycle)
+        out.append((replace(step, basis=basis), (sort_key, cycle, *keys), complexity))
+    return out
+
+
+def _chain_keys(node: tuple) -> tuple[int, ...]:
+    """The potentials from ``node`` back to its source, as ints."""
+    keys = []
+    while node is not None:
+        keys.append(node[0])
+        node = node[1]
+    return tuple(keys)
+
+
+def _rule_basis(
+    keys: tuple[int, ...], cands: list[int], cycle: bool
+) -> tuple[tuple[int, int], ...]:
+    """``ChainingHint.collectRuleParents`` of a static chain (``keys``: its potentials, each
+    reached from the next): for every potential that is "on" with a cause — reached by a
+    Y-link (``Potential.Cause.NakedSingle``: the cell's candidates) or an X-link (the region
+    whose only other place it was: that digit's places in the region) — what it read. A
+    cycle's other target is the chain reversed (``getReversedCycle``): its "on" potentials are
+    this one's "off" ones, with their causes (an off reached in the cell: the cell; in the
+    block, row or column of the on before it, the first of these, as ``getOnToOff`` adds
+    them)."""
+    masks = value_masks(cands)
+    basis: dict[tuple[int, int], None] = {}
+    for k, parent in zip(keys, keys[1:], strict=False):
+        if not (k & 1 or cycle):
+            continue
+        cell, value = k // 20, k // 2 % 10
+        pcell = parent // 20
+        if pcell == cell:  # NakedSingle: the cell's candidates
+            basis[(cell, 0x3FE)] = None
+            continue
+        for kind, unit in enumerate(REGION_MASKS[pcell]):
+            if not unit >> cell & 1:
+                continue
+            # an X-link on: the region where the digit had two places (getOffToOn's first);
+            # an off: the first region holding both (getOnToOff)
+            if k & 1 and (masks[value] & unit).bit_count() != 2:
+                continue
+            for c in REGIONS[kind][REGION_OF[pcell][kind]]:
+                basis[(c, 1 << value)] = None
+            break
+    return tuple(basis)

@@ -23,7 +23,9 @@ chaining also the "hidden" ones: the earlier offs that made a cell bivalue or a 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, KeysView
+from collections.abc import Iterator, KeysView, Sequence
+from dataclasses import replace
+from typing import Any
 
 from .chains import length_difficulty
 from .grid import BITS, COUNT, OFF_MASKS, REGION_MASKS, REGIONS, SEGrid, value_masks
@@ -37,23 +39,27 @@ class TimeCapReached(Exception):
 CELL_REGIONS = tuple(tuple(REGIONS[k][REGION_OF[c][k]] for k in range(3)) for c in range(81))
 
 _Node = tuple[int, tuple[int, ...]]  # a potential and its parents
+_Nested = tuple[tuple, int]  # a nested chain's identity and complexity
 
 
 class _Run:
     """The outcome of one ``Chaining.doChaining``: the potentials turned on and off (each with
     its parents, in the order found) and the contradiction that stopped it, if any."""
 
-    __slots__ = ("on", "off", "absurd", "_counts")
+    __slots__ = ("on", "off", "absurd", "nested", "_counts")
 
     def __init__(
         self,
         on: dict[int, tuple[int, ...]],
         off: dict[int, tuple[int, ...]],
         absurd: tuple[_Node, _Node] | None,
+        nested: dict[int, _Nested] | None = None,
     ) -> None:
         self.on = on
         self.off = off
         self.absurd = absurd
+        self.nested = nested
+        """The offs a nested chain turned off (level 2 and up), with that chain."""
         self._counts: dict[int, int] = {}
 
     def parents(self, key: int) -> tuple[int, ...]:
@@ -78,6 +84,45 @@ class _Run:
             self._counts[key] = len(seen)
         return len(seen)
 
+    def chains(self, key: int, parents: tuple[int, ...] | None = None) -> dict[tuple, int]:
+        """The nested chains among ``key``'s ancestors (itself included), each once, with their
+        complexities: what ``ChainingHint.getNestedComplexity`` adds up."""
+        nested = self.nested
+        if not nested:
+            return {}
+        found: dict[tuple, int] = {}
+        seen = {key}
+        stack = [key]
+        on, off = self.on, self.off
+        if parents is not None:
+            stack = list(parents)
+            seen.update(parents)
+            if key in nested:
+                found[nested[key][0]] = nested[key][1]
+        while stack:
+            k = stack.pop()
+            chain = nested.get(k)
+            if chain is not None:
+                found[chain[0]] = chain[1]
+            for parent in on[k] if k & 1 else off[k]:
+                if parent not in seen:
+                    seen.add(parent)
+                    stack.append(parent)
+        return found
+
+
+def _complexity(pairs: Sequence[tuple[_Run, int, tuple[int, ...] | None]]) -> int:
+    """``ChainingHint.getComplexity`` of a hint whose chains end at these (run, potential,
+    parents — None: the run's own) targets: every chain's distinct potentials
+    (``getAncestorCount``), plus each nested chain among them once (``getNestedComplexity``)."""
+    total = 0
+    nested: dict[tuple, int] = {}
+    for run, key, parents in pairs:
+        total += run.ancestors(key, parents)
+        if run.nested:
+            nested.update(run.chains(key, parents))
+    return total + sum(nested.values())
+
 
 def _hash_order(removals: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
     """A hint's removals in the order Java's ``HashMap<Cell, BitSet>`` gives them back
@@ -90,25 +135,39 @@ def _hash_order(removals: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
     return sorted(removals, key=lambda item: item[0] & (size - 1))
 
 
-def _advanced(values: list[int], cands0: list[int], cands: list[int]) -> list[_Node]:
-    """``Chaining.getAdvancedPotentials`` for level 1 (FCPlus 0, a plain Sudoku): the first
-    of SE's ``otherRules`` (pointing/claiming, hidden pair, naked pair, X-Wing) with steps on
-    the chain's grid; each step that needs some of the chain's offs (its ``basis`` gone since
-    the chaining began, ``getRuleParents``) turns its removals off, those offs its parents."""
+def _advanced(
+    values: list[int], cands0: list[int], cands: list[int], level: int
+) -> list[tuple[int, tuple[int, ...], _Nested | None]]:
+    """``Chaining.getAdvancedPotentials`` (FCPlus 0, a plain Sudoku): SE's ``otherRules`` on the
+    chain's grid, in order, until one gives something — pointing/claiming, hidden pair, naked
+    pair, X-Wing; from level 2 on, SE's "Forcing Chains & Cycles" (every hint); from level 3,
+    its multiple forcing chains. Each step that needs some of the chain's offs (its ``basis``
+    gone since the chaining began, ``getRuleParents``) turns its removals off, those offs
+    their parents; a chain's removals also carry the chain (identity and complexity), which
+    the hint that nests it counts (``getNestedComplexity``)."""
+    from .chains import nested_hints
     from .rules import fish, hidden_set, locking, naked_set
 
     grid = SEGrid(values, cands)
-    for rule in (locking, hidden_set(2, False), naked_set(2), fish(2)):
-        found: list[_Node] = []
-        for step in rule(grid):
+    rules: list = [locking, hidden_set(2, False), naked_set(2), fish(2)]
+    if level >= 2:
+        rules.append(nested_hints)
+    if level >= 3:
+        rules.append(_nested_multiple)
+    for rule in rules:
+        found: list[tuple[int, tuple[int, ...], _Nested | None]] = []
+        for item in rule(grid):
+            step, nested = (item[0], item[1:]) if isinstance(item, tuple) else (item, None)
             parents = tuple(
-                (cell * 10 + v) * 2
-                for cell, mask in step.basis
-                for v in BITS[mask & cands0[cell] & ~cands[cell]]
+                dict.fromkeys(
+                    (cell * 10 + v) * 2
+                    for cell, mask in step.basis
+                    for v in BITS[mask & cands0[cell] & ~cands[cell]]
+                )
             )
             if parents:
                 for cell, mask in _hash_order(step.removals):
-                    found.extend(((cell * 10 + v) * 2, parents) for v in BITS[mask])
+                    found.extend(((cell * 10 + v) * 2, parents, nested) for v in BITS[mask])
         if found:
             return found
     return []
@@ -137,6 +196,7 @@ def _chaining(
     masks = list(masks0) if dynamic else masks0
     on: dict[int, tuple[int, ...]] = {}
     off: dict[int, tuple[int, ...]] = {}
+    nested: dict[int, _Nested] = {}
     # the pending potentials in the order found, each list read from its index on (a queue)
     pending_on: list[int] = []
     pending_off: list[int] = []
@@ -157,7 +217,7 @@ def _chaining(
                 for v in BITS[cands[cell] & ~(1 << value)]:
                     k_off = (cell * 10 + v) * 2
                     if k_off + 1 in on:
-                        return _Run(on, off, ((k_off + 1, on[k_off + 1]), (k_off, parents)))
+                        return _Run(on, off, ((k_off + 1, on[k_off + 1]), (k_off, parents)), nested)
                     if k_off not in off:
                         off[k_off] = parents
                         pending_off.append(k_off)
@@ -169,7 +229,7 @@ def _chaining(
                     found ^= low
                     k_off = ((low.bit_length() - 1) * 10 + value) * 2
                     if k_off + 1 in on:
-                        return _Run(on, off, ((k_off + 1, on[k_off + 1]), (k_off, parents)))
+                        return _Run(on, off, ((k_off + 1, on[k_off + 1]), (k_off, parents)), nested)
                     if k_off not in off:
                         off[k_off] = parents
                         pending_off.append(k_off)
@@ -215,19 +275,21 @@ def _chaining(
             if made is not None:
                 for k_on, parents in made.items():
                     if k_on - 1 in off:
-                        return _Run(on, off, ((k_on, parents), (k_on - 1, off[k_on - 1])))
+                        return _Run(on, off, ((k_on, parents), (k_on - 1, off[k_on - 1])), nested)
                     if k_on not in on:
                         on[k_on] = parents
                         pending_on.append(k_on)
             continue
         if level and values is not None:
-            for k_off, parents in _advanced(values, cands0, cands):
+            for k_off, parents, chain in _advanced(values, cands0, cands, level):
                 if k_off not in off:
                     off[k_off] = parents
+                    if chain is not None:
+                        nested[k_off] = chain
                     pending_off.append(k_off)
             if next_off < len(pending_off):
                 continue
-        return _Run(on, off, None)
+        return _Run(on, off, None, nested)
 
 
 def _retained(first: dict[int, tuple[int, ...]], others: list[dict]) -> list[int]:
@@ -251,21 +313,27 @@ _NAMES = {
         "Dynamic Cell Forcing Chains",
         "Dynamic Region Forcing Chains",
     ),
-    # Chaining.getNestedSuffix(1)
-    "plus": (
-        "Dynamic Contradiction Forcing Chains (+)",
-        "Dynamic Double Forcing Chains (+)",
-        "Dynamic Cell Forcing Chains (+)",
-        "Dynamic Region Forcing Chains (+)",
-    ),
+    # Chaining.getNestedSuffix(1), (2), (3)
+    **{
+        kind: tuple(
+            f"Dynamic {what} Forcing Chains{suffix}"
+            for what in ("Contradiction", "Double", "Cell", "Region")
+        )
+        for kind, suffix in (
+            ("plus", " (+)"),
+            ("nested2", " (+ Forcing Chains)"),
+            ("nested3", " (+ Multiple Forcing Chains)"),
+        )
+    },
 }
+_LEVELS = {"plus": 1, "nested2": 2, "nested3": 3}
 
 
-def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
+def _producer(kind: str, every: bool = False) -> Producer:  # noqa: C901 - SE's one search
     nishio = kind == "nishio"
     dynamic = kind != "multiple"  # Nishio's chaining is dynamic too: Chaining(false, true, true)
     multiple = kind != "nishio"
-    level = 1 if kind == "plus" else 0
+    level = _LEVELS.get(kind, 0)
     # Chaining.getDifficulty: 8.5 + 0.5 × level for a nested level, else Nishio 7.5, dynamic
     # 8.5, multiple 8.0
     base = 8.5 + 0.5 * level if level else 7.5 if nishio else 8.5 if dynamic else 8.0
@@ -273,7 +341,7 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
     contradiction = dynamic or nishio
     names = _NAMES[kind]
 
-    def produce(g: SEGrid) -> Iterator[Step]:
+    def produce(g: SEGrid) -> Iterator[Any]:  # (every: tuples, see _nested_multiple)
         cands = g.cands
         deadline = g.deadline
         runs: dict[int, _Run] = {}
@@ -290,11 +358,23 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
         # difficulty then complexity is sorting by complexity.
         best: tuple[int, int, int, Step] | None = None
         order = 0
+        hints: list[tuple] = []  # every: all of them, with what their chains read
 
-        def offer(complexity: int, sort_key: int, name: str, key: int, where: str) -> None:
+        def offer(
+            complexity: int,
+            sort_key: int,
+            name: str,
+            key: int,
+            where: str,
+            pairs: list[tuple[_Run, int, None]] | None = None,
+            origin: tuple[tuple[int, int], ...] = (),
+        ) -> None:
             nonlocal best, order
             order += 1
-            if best is None or (complexity, sort_key) < best[:2]:
+            if every:
+                step = target_step(name, key, complexity, where)
+                hints.append((complexity, sort_key, order, step, key, pairs, origin))
+            elif best is None or (complexity, sort_key) < best[:2]:
                 best = (complexity, sort_key, order, target_step(name, key, complexity, where))
 
         def target_step(name: str, key: int, complexity: int, where: str) -> Step:
@@ -322,7 +402,7 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
                 if contradiction and r_on.absurd is not None:
                     # createChainingOffHint: the digit cannot be on
                     (a_on, p_on), (a_off, p_off) = r_on.absurd
-                    cx = r_on.ancestors(a_on, p_on) + r_on.ancestors(a_off, p_off)
+                    cx = _complexity([(r_on, a_on, p_on), (r_on, a_off, p_off)])
                     offer(cx, 7, names[0], k_off, where)
                 double = card >= 3 and not nishio and dynamic
                 if contradiction or double:
@@ -330,16 +410,16 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
                     if contradiction and r_off.absurd is not None:
                         # createChainingOnHint: the digit must be on
                         (a_on, p_on), (a_off, p_off) = r_off.absurd
-                        cx = r_off.ancestors(a_on, p_on) + r_off.ancestors(a_off, p_off)
+                        cx = _complexity([(r_off, a_on, p_on), (r_off, a_off, p_off)])
                         offer(cx, 7, names[0], k_on, where)
                     if double:
                         for k in r_on.on:
                             if k in r_off.on and COUNT[cands[k // 20]] > 1:
-                                cx = r_on.ancestors(k) + r_off.ancestors(k)
+                                cx = _complexity([(r_on, k, None), (r_off, k, None)])
                                 offer(cx, 1, names[1], k, where)
                         for k in r_on.off:
                             if k in r_off.off:
-                                cx = r_on.ancestors(k) + r_off.ancestors(k)
+                                cx = _complexity([(r_on, k, None), (r_off, k, None)])
                                 offer(cx, 1, names[1], k, where)
                 if not nishio:
                     # doRegionChainings: the regions where this cell is the digit's first place
@@ -358,14 +438,11 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
                             for k in _retained(first, [getattr(r, table) for r in others]):
                                 if k & 1 and COUNT[cands[k // 20]] < 2:
                                     continue  # nothing to remove: not worth
-                                cx = sum(r.ancestors(k) for r in place_runs)
-                                offer(
-                                    cx,
-                                    6,
-                                    names[3],
-                                    k,
-                                    rwhere,
-                                )
+                                pairs = [(r, k, None) for r in place_runs]
+                                cx = _complexity(pairs)
+                                # (RegionChainingHint: each start's cause is the region)
+                                origin = tuple((c, bit) for c in region)
+                                offer(cx, 6, names[3], k, rwhere, pairs, origin)
                 value_runs.append(r_on)
             if not nishio:
                 # cell reduction: what every digit of the cell implies
@@ -376,12 +453,64 @@ def _producer(kind: str) -> Producer:  # noqa: C901 - SE's one search
                     for k in _retained(first, rest):
                         if k & 1 and COUNT[cands[k // 20]] < 2:
                             continue
-                        cx = sum(r.ancestors(k) for r in value_runs)
-                        offer(cx, 5, names[2], k, cwhere)
-        if best is not None:
+                        pairs = [(r, k, None) for r in value_runs]
+                        cx = _complexity(pairs)
+                        # (CellChainingHint: each start's cause is the cell, NakedSingle)
+                        offer(cx, 5, names[2], k, cwhere, pairs, ((cell, 0x3FE),))
+        if every:
+            hints.sort(key=lambda item: item[:3])
+            for _cx, sort_key, _order, step, key, pairs, origin in hints:
+                basis = dict.fromkeys(origin)
+                for r, k, _ in pairs:
+                    basis.update(dict.fromkeys(_static_basis(r, k, cands, masks0)))
+                identity = (sort_key, key, *(tuple(sorted(_ancestry(r, k))) for r, k, _ in pairs))
+                yield replace(step, basis=tuple(basis)), identity, _cx
+        elif best is not None:
             yield best[3]
 
     return produce
+
+
+def _ancestry(run: _Run, key: int) -> set[int]:
+    """``key`` and the potentials it comes from in ``run``."""
+    seen = {key}
+    stack = [key]
+    while stack:
+        k = stack.pop()
+        for parent in run.on[k] if k & 1 else run.off[k]:
+            if parent not in seen:
+                seen.add(parent)
+                stack.append(parent)
+    return seen
+
+
+def _static_basis(run: _Run, key: int, cands: list[int], masks: list[int]) -> list[tuple[int, int]]:
+    """``ChainingHint.collectRuleParents`` of one chain of a static chaining (each potential
+    reached from one): every "on" potential reached by a Y-link reads its cell
+    (``Cause.NakedSingle``), one reached by an X-link the region where its digit had two places
+    (the first of block, row, column, as ``getOffToOn`` adds them); the start's cause is the
+    hint's (the caller's ``origin``)."""
+    basis = []
+    for k in _ancestry(run, key):
+        parents = run.on[k] if k & 1 else ()
+        if not parents:
+            continue
+        cell, value = k // 20, k // 2 % 10
+        pcell = parents[0] // 20
+        if pcell == cell:
+            basis.append((cell, 0x3FE))
+            continue
+        for kind, unit in enumerate(REGION_MASKS[pcell]):
+            if unit >> cell & 1 and (masks[value] & unit).bit_count() == 2:
+                basis.extend((c, 1 << value) for c in REGIONS[kind][REGION_OF[pcell][kind]])
+                break
+    return basis
+
+
+def _nested_multiple(g: SEGrid) -> Iterator[tuple]:
+    """Every hint of SE's multiple forcing chains on ``g``, in SE's order, as a nested level
+    reads them: (step with its ``basis``, identity, complexity)."""
+    return _EVERY_MULTIPLE(g)  # type: ignore[return-value]
 
 
 nishio_forcing_chains = _producer("nishio")
@@ -389,12 +518,22 @@ nishio_forcing_chains = _producer("nishio")
 to a contradiction through dynamic X-links alone goes (or, its absence contradicting, stays);
 7.5 plus ``getLengthDifficulty``."""
 multiple_forcing_chains = _producer("multiple")
+_EVERY_MULTIPLE = _producer("multiple", every=True)
 """SE's "Multiple Forcing Chains" (``Chaining(true, false, false, 0, …)``): cell and region
 forcing chains; 8.0 plus ``getLengthDifficulty``."""
 dynamic_forcing_chains_plus = _producer("plus")
 """SE's "Dynamic Forcing Chains (+)" (``Chaining(true, true, false, 1, …)``): dynamic forcing
 chains that, when their links run out, also take what pointing/claiming, hidden and naked pairs
 and X-Wings find on the chain's grid; 9.0 plus ``getLengthDifficulty``."""
+nested_forcing_chains_2 = _producer("nested2")
+"""SE's "Nested Forcing Chains" of level 2 (``Chaining(true, true, false, 2, …)``, the first of
+``advancedHintProducers``): dynamic forcing chains that, when their links run out, also take
+what the level-1 rules and SE's "Forcing Chains & Cycles" (every hint) find on the chain's
+grid; 9.5 plus ``getLengthDifficulty`` of the complexity, nested chains included."""
+nested_forcing_chains_3 = _producer("nested3")
+"""Level 3 (``Chaining(true, true, false, 3, …)``): level 2's rules, then SE's multiple
+forcing chains (static cell and region chains, every hint); 10.0 plus the length
+increment."""
 dynamic_forcing_chains = _producer("dynamic")
 """SE's "Dynamic Forcing Chains" (``Chaining(true, true, false, 0, …)``): contradiction,
 double, cell and region forcing chains whose links read the grid as the chain changes it;

@@ -25,6 +25,8 @@ from .forcing import (
     dynamic_forcing_chains,
     dynamic_forcing_chains_plus,
     multiple_forcing_chains,
+    nested_forcing_chains_2,
+    nested_forcing_chains_3,
     nishio_forcing_chains,
 )
 from .grid import SEGrid
@@ -77,16 +79,20 @@ PRODUCERS: tuple[tuple[str, Producer], ...] = (
     ("DynamicForcingChain", dynamic_forcing_chains),
     # chainingHintProducers2
     ("DynamicForcingChainPlus", dynamic_forcing_chains_plus),
+    # advancedHintProducers: nested forcing chains of levels 2 and 3
+    ("NestedForcingChain2", nested_forcing_chains_2),
+    ("NestedForcingChain3", nested_forcing_chains_3),
 )
 """SE's producers implemented here, in SE's order (names as SE's ``SolvingTechnique``)."""
 
 NOT_IMPLEMENTED = ("NestedForcingChain",)
-"""SE's producers after :data:`PRODUCERS` in SE's order, not implemented here."""
+"""SE's producers after :data:`PRODUCERS` in SE's order, not implemented here: the nested
+forcing chains of level 4 (``experimentalHintProducers``, which nest dynamic forcing chains
+in dynamic forcing chains)."""
 
-BEYOND_FLOOR = 9.5
-"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: nested forcing chains,
-``rules/chaining/Chaining.java`` ``getDifficulty`` ``8.5 + 0.5 * level`` with level 2 (SE's
-``advancedHintProducers`` and ``experimentalHintProducers``, levels 2 to 4)."""
+BEYOND_FLOOR = 10.5
+"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: ``rules/chaining/
+Chaining.java`` ``getDifficulty`` ``8.5 + 0.5 * level`` with level 4."""
 
 DEFAULT_TIME_CAP = 60.0
 """Seconds one rating may take by default."""
@@ -151,6 +157,8 @@ FLOORS = {
     "MultipleForcingChain": 8.0,
     "DynamicForcingChain": 8.5,
     "DynamicForcingChainPlus": 9.0,
+    "NestedForcingChain2": 9.5,
+    "NestedForcingChain3": 10.0,
 }
 """The least difficulty of the producers that stop at the time cap, each no more than any
 later producer's (``AlignedExclusionHint.getDifficulty``, ``Chaining.getDifficulty``): when a

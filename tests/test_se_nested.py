@@ -1,0 +1,124 @@
+"""SE's nested forcing chains of levels 2 and 3 (``rate --scale se``, 9.5 and up:
+:func:`~sudoku_cp.logic.se.forcing.nested_forcing_chains_2` and ``_3``).
+
+Expected values are Sudoku Explainer's own output, never ours: SE (SudokuMonster/
+SukakuExplainer, built here by ``tools/build-se.sh``) with SE 1.2.1's technique set,
+
+    java -cp /tmp/se/classes diuf.sudoku.test.serate \\
+      --techs=1111111111010111011011011011000010100010111111 \\
+      --before='%m' --after='%r|%s' --format='%r/%p/%d' --input=FILE
+
+``%m`` being SE's candidates before a step (729 characters: a cell's nine places, a digit or
+'.'), ``%r|%s`` the step's difficulty and SE's description of it.
+"""
+
+from __future__ import annotations
+
+from sudoku_cp import Puzzle
+from sudoku_cp.backends import get_backend
+from sudoku_cp.logic.se import rate_values
+from sudoku_cp.logic.se.forcing import (
+    dynamic_forcing_chains_plus,
+    nested_forcing_chains_2,
+    nested_forcing_chains_3,
+)
+from sudoku_cp.logic.se.grid import BITS, SEGrid
+from sudoku_cp.logic.se.step import Step
+
+# The first of the forum's hardest list (bundled forum-hardest.csv). SE: 10.3/1.2/1.2, its
+# hardest step "Dynamic Region Forcing Chains (+ Forcing Chains)" (12 s here); the difficulties
+# of its steps of 7.0 and more, in order:
+FORUM_HARDEST = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+FORUM_HARDEST_SE_CHAINS = (
+    "10.3 7.7 9.4 9.5 9.2 9.8 9.8 9.0 9.0 9.0 9.1 9.4 9.7 7.6 9.0 9.1 9.1 9.1 9.2 9.2 9.2 9.2 "
+    "9.2 9.2 9.0 9.0 9.1 9.2 9.2 9.3 9.3 9.3 9.3 7.7 8.3 8.3 8.3 8.3 8.5 9.0 9.0 9.0 9.0 9.0 "
+    "9.1 8.9 9.0 9.0 9.0 8.3 7.2 7.3 7.3 7.3 7.6 8.3 8.3 8.3 8.3 8.5 7.2 7.0 7.1 7.1 7.2 7.1"
+)
+
+# msolve's "hardest to solve" list (shared datasets, msolve/hardest_to_solve_1000.txt), its
+# first line: SE 10.9/1.2/1.2 in 57 s. Two of the states SE's path passes through (%m before
+# the step), with SE's step there.
+MSOLVE_1 = "98.7..6..7..5..9....4.8....6..3..7...27.............615....3..6...6...9.....573.."
+# "10.8|Cell Forcing Chains: r7c3 ==> r7c2.9 off": level 3 (SE's name for the rule,
+# Chaining.getNestedSuffix(3), "(+ Multiple Forcing Chains)"; level 2 finds nothing there).
+BEFORE_LEVEL_3 = (
+    "........9.......8.123.5..........7..1234.....12.4..........6...12345.....2345...."
+    "......7..1.3..6...123..6.......5....1234.6...12.4.6...........91234...8..234...8."
+    "123......1.3.56......4.....12......9.......8.12...6..912..5....123.5.7....3.5.7.."
+    ".....6...1..45...91...5..89..3......12.4....912.45..89......7...2.45..8..2.45..89"
+    "1..4...8..2.............7..1..4...891..4.6..91..456.89...45..8...345..8...345..89"
+    "..34...8...345...9..3.5..89.2.4...8.......7...2.45..89.2.45..8......6...1........"
+    "....5....1..4..7.9.2.....8912.4...8912.4....9..3......12.4...8.12.4..78......6..."
+    "1234...8.1.34..7..123....8......6...12.4.....12.4...8.12.45..8.........9.2.45.78."
+    "12.4...8.1..4.6..9.....6..912.4...89....5..........7....3......12.4...8..2.4...8."
+)
+# "10.9|Contradiction Forcing Chain: r7c5.1 on ==> r5c7.4 both on & off": level 2
+# ("(+ Forcing Chains)").
+BEFORE_LEVEL_2 = (
+    "........9.......8.123.5..........7..1234.....12.4..........6...12345.....2345...."
+    "......7..1.3..6...123..6.......5....1234.6...12.4.6...........91234...8..234...8."
+    ".23......1.3.56......4.....12......9.......8.12...6..912..5....123.5.7....3.5.7.."
+    ".....6...1..45...91...5..89..3......12.4....912.45..89......7...2.45..8..2.45..89"
+    "1..4...8..2.............7..1..4...891..4.6..91..456.89...45..8...345..8...345..89"
+    "..34...8...345...9..3.5..89.2.4...8.......7...2.45..89.2.45..8......6...1........"
+    "....5....1..4..7...2.....8912.4...8912.4....9..3......12.4...8.12.4..78......6..."
+    "1234...8.1.34..7..123....8......6...12.4.....12.4...8.12.45..8.........9.2.45.78."
+    "12.4...8....4.6..9.....6..912.4...89....5..........7....3......12.4...8..2.4...8."
+)
+
+
+def se_state(marks: str) -> SEGrid:
+    """SE's candidates (``%m``) as a grid: a cell with one digit left is placed (SE takes
+    every single before any chain, so none is left open before a chain step)."""
+    values, cands = [], []
+    for cell in range(81):
+        digits = [int(ch) for ch in marks[9 * cell : 9 * cell + 9] if ch != "."]
+        values.append(digits[0] if len(digits) == 1 else 0)
+        cands.append(0 if len(digits) == 1 else sum(1 << d for d in digits))
+    return SEGrid(values, cands)
+
+
+def solution_of(text: str) -> tuple[int, ...]:
+    result = get_backend("backtrack").solve(Puzzle.parse(text), limit=2)
+    assert result.status.value == "unique"
+    return result.solutions[0]
+
+
+def sound(step: Step, solution: tuple[int, ...]) -> bool:
+    """No removal takes a cell's digit in the solution; a placement is the solution's."""
+    for cell, mask in step.removals:
+        if solution[cell] in BITS[mask]:
+            return False
+    return step.placement is None or solution[step.placement[0]] == step.placement[1]
+
+
+def test_the_forum_hardest_rates_as_se_with_nested_chains() -> None:
+    rating = rate_values([0 if c == "." else int(c) for c in FORUM_HARDEST], time_cap=300)
+    assert rating.outcome == "solved" and rating.exact
+    assert rating.text() == "10.3/1.2/1.2"
+    hardest = max(rating.steps, key=lambda s: s.difficulty)
+    assert hardest.name == "Dynamic Region Forcing Chains (+ Forcing Chains)"
+    chains = " ".join(f"{s.difficulty:.1f}" for s in rating.steps if s.difficulty >= 7.0)
+    assert chains == FORUM_HARDEST_SE_CHAINS
+    solution = solution_of(FORUM_HARDEST)
+    assert all(sound(step, solution) for step in rating.steps)
+
+
+def test_level_2_takes_se_s_step_where_level_1_has_none() -> None:
+    grid = se_state(BEFORE_LEVEL_2)
+    assert next(dynamic_forcing_chains_plus(grid), None) is None
+    step = next(nested_forcing_chains_2(grid))
+    assert step.name == "Dynamic Contradiction Forcing Chains (+ Forcing Chains)"
+    assert step.difficulty == 10.9
+    assert step.removals == ((6 * 9 + 4, 1 << 1),)  # r7c5, digit 1
+    assert sound(step, solution_of(MSOLVE_1))
+
+
+def test_level_3_takes_se_s_step_where_level_2_has_none() -> None:
+    grid = se_state(BEFORE_LEVEL_3)
+    assert next(nested_forcing_chains_2(grid), None) is None
+    step = next(nested_forcing_chains_3(grid))
+    assert step.name == "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)"
+    assert step.difficulty == 10.8
+    assert step.removals == ((6 * 9 + 1, 1 << 9),)  # r7c2, digit 9
+    assert sound(step, solution_of(MSOLVE_1))
