@@ -58,7 +58,7 @@ def _solutions(puzzle: Puzzle, limit: int) -> tuple[tuple[tuple[int, ...], ...],
     return first_solutions(puzzle, limit, SOLVE_SECONDS)
 
 
-def _wrong_cell(solution: tuple[int, ...], state: State, n: int) -> tuple[int, str] | None:
+def wrong_cell(solution: tuple[int, ...], state: State, n: int) -> tuple[int, str] | None:
     """The first cell where ``state`` disagrees with ``solution``, and the sentence."""
     for cell, digit in enumerate(state.placed):
         if digit and digit != solution[cell]:
@@ -105,7 +105,7 @@ def next_hint(
         return Hint("wrong", f"the grid is full but wrong: {problems[0]}", unique=unique)
     if state is not None:
         if unique:
-            wrong = _wrong_cell(solutions[0], state, n)
+            wrong = wrong_cell(solutions[0], state, n)
             if wrong is not None:
                 return Hint("wrong", wrong[1], cell=wrong[0], unique=True)
         elif finished:

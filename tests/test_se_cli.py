@@ -71,22 +71,14 @@ def test_explain_se_json_steps_place_the_solution_and_remove_only_wrong_digits()
 
 
 def test_explain_se_beyond_the_rules_gives_a_lower_bound_and_exit_3() -> None:
-    from sudoku_cp.logic.se import rate_values
+    from test_se_rating import GOLDEN_NUGGET, GOLDEN_NUGGET_AFTER_3
 
-    beyond = [
-        row
-        for row in HARDEST
-        if rate_values([0 if c == "." else int(c) for c in row["puzzle"]]).outcome == "beyond"
-    ]
-    if not beyond:
-        pytest.skip("every rule these puzzles need is implemented now")
-    row = beyond[0]
-    result = run("explain", "--scale", "se", row["puzzle"])
+    result = run("explain", "--scale", "se", "--state", GOLDEN_NUGGET_AFTER_3, GOLDEN_NUGGET)
     assert result.exit_code == 3, result.output
     rating = next(line for line in result.stdout.splitlines() if line.startswith("SE rating"))
-    er = float(rating.split("ER ≥")[1].split(",")[0])
-    assert er <= float(row["er"])  # a bound below SE's own value
+    assert rating == "SE rating: ER ≥10.5, EP ≥10.5, ED ≥10.5"  # the forums: 11.9 in all
     assert "candidates left:" in result.stdout and "not implemented" in result.stdout
+    assert "stopped after 0 steps" in result.stdout
 
 
 def test_explain_and_rate_se_say_when_the_time_cap_was_reached() -> None:

@@ -14,6 +14,10 @@ SukakuExplainer, built here by ``tools/build-se.sh``) with SE 1.2.1's technique 
 
 from __future__ import annotations
 
+import re
+
+from clitools import error_line, run
+
 from sudoku_cp import Puzzle
 from sudoku_cp.backends import get_backend
 from sudoku_cp.logic.se import rate_values
@@ -122,3 +126,42 @@ def test_level_3_takes_se_s_step_where_level_2_has_none() -> None:
     assert step.difficulty == 10.8
     assert step.removals == ((6 * 9 + 1, 1 << 9),)  # r7c2, digit 9
     assert sound(step, solution_of(MSOLVE_1))
+
+
+# SE's candidates before "10.5|Cell Forcing Chains: r7c3 ==> r8c3.8 off" on MSOLVE_1's path;
+# SE's steps from there: 10.5, 7.8, 7.8, 9.0, 7.8, 8.3, 8.3, 8.4, 8.3, 8.4, 9.0, then pointing,
+# claiming and singles (the first placement, 1.5, after them): ER, EP and ED 10.5.
+BEFORE_LAST_NESTED = (
+    "........9.......8.123.5..........7..1234.....12.4..........6...12345.....2345...."
+    "......7..1.3..6...123..6.......5....1234.6...12.4.6...........91234...8..234...8."
+    ".23......1.3.56......4.....12......9.......8.12...6..912..5....123.5.7....3.5.7.."
+    ".....6...1..45...91...5..89..3......12.4.....12.45..89......7...2.45..8..2.45..89"
+    "1..4...8..2.............7..1..4...891..4.6..91..456.89...45..8...345..8...345..89"
+    "..34...8...345...9..3.5..89.2.4...8.......7...2.45..89.2.45..8......6...1........"
+    "....5....1..4..7...2.....8912.4...8..2......9..3......12.4...8.1..4..78......6..."
+    "1234.....1.34..7..123....8......6...12.4.....12.4...8.1..45..8.........9.2.45.78."
+    "12.4...8....4.6..9.....6..912.4...89....5..........7....3......12.4...8..2.4...8."
+)
+
+
+def test_rate_se_from_a_state_follows_se_s_path_from_there() -> None:
+    result = run("rate", "--scale", "se", "-f", "csv", "--state", BEFORE_LAST_NESTED, MSOLVE_1)
+    assert result.exit_code == 0, result.output
+    header, line = result.stdout.splitlines()
+    row = dict(zip(header.split(","), line.split(","), strict=True))
+    assert (row["er"], row["ep"], row["ed"], row["outcome"]) == ("10.5", "10.5", "10.5", "solved")
+    explained = run("explain", "--scale", "se", "--state", BEFORE_LAST_NESTED, MSOLVE_1)
+    steps = re.findall(r"^ *\d+\. .*\((\d+\.\d)\): (.*)$", explained.stdout, re.MULTILINE)
+    assert " ".join(d for d, _ in steps[:11]) == "10.5 7.8 7.8 9.0 7.8 8.3 8.3 8.4 8.3 8.4 9.0"
+    assert steps[0][1].startswith("remove r8c3 -8")
+
+
+def test_rate_se_refuses_a_state_the_solution_disagrees_with() -> None:
+    # r7c5's marks in BEFORE_LAST_NESTED with its solution digit (2) taken out
+    cell = 6 * 9 + 4
+    marks = BEFORE_LAST_NESTED[9 * cell : 9 * cell + 9]
+    assert marks[1] == "2" and solution_of(MSOLVE_1)[cell] == 2
+    wrong = BEFORE_LAST_NESTED[: 9 * cell + 1] + "." + BEFORE_LAST_NESTED[9 * cell + 2 :]
+    result = run("rate", "--scale", "se", "--state", wrong, MSOLVE_1)
+    assert result.exit_code == 1
+    assert "the state is wrong" in error_line(result) and "r7c5" in error_line(result)

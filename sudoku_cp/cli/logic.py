@@ -228,10 +228,10 @@ def explain(
         if pictures and explained:
             fail(f"explain: --format {out_format} draws one puzzle; {puzzle} holds more")
         explained += 1
-        if scale == "se":
-            worst = max(worst, _explain_se(record, out_format, time_cap))
-            continue
         position = puzzle_state(record.puzzle, state)
+        if scale == "se":
+            worst = max(worst, _explain_se(record, position, out_format, time_cap))
+            continue
         if hint:
             worst = max(worst, _hint(record, position, uniqueness, out_format, also))
             continue
@@ -274,8 +274,6 @@ def _se_options(
     """Refuse the options that mean nothing on the scale chosen (one line, exit 2)."""
     if scale != "se":
         return
-    if state is not None:
-        fail(f"{command}: --state does not apply to --scale se (SE rates a puzzle from its givens)")
     if not uniqueness:
         fail(
             f"{command}: --no-uniqueness does not apply to --scale se (SE 1.2.1's rules include "
@@ -289,18 +287,20 @@ def _cap(time_cap: float | None) -> float:
     return DEFAULT_TIME_CAP if time_cap is None else time_cap
 
 
-def _explain_se(record: Any, out_format: str, time_cap: float | None) -> int:
-    """``explain --scale se``: SE's path for one puzzle, its steps with their difficulty and
-    ER/EP/ED; returns the exit status it calls for."""
+def _explain_se(record: Any, position: Any, out_format: str, time_cap: float | None) -> int:
+    """``explain --scale se``: SE's path for one puzzle (from ``position``, a solver's state,
+    when not None), its steps with their difficulty and ER/EP/ED; returns the exit status it
+    calls for."""
     from ..logic.scales import se_step_data, se_step_text, se_summary
     from ..logic.se import NotRatable, rate_puzzle_se
     from ..logic.se.grid import SEGrid
+    from ..logic.se.rating import state_grid
     from ..logic.text import format_candidates
     from ..result import shown_id
 
     cap = _cap(time_cap)
     try:
-        rating = rate_puzzle_se(record.puzzle, cap)
+        rating = rate_puzzle_se(record.puzzle, cap, position)
     except NotRatable as err:
         click.echo(f"sudoku-cp: error: puzzle {shown_id(str(record.id))}: {err}", err=True)
         return err.status
@@ -310,7 +310,8 @@ def _explain_se(record: Any, out_format: str, time_cap: float | None) -> int:
             "reached; its values are lower bounds",
             err=True,
         )
-    grid = SEGrid(list(record.puzzle.cells))
+    cells = list(record.puzzle.cells)
+    grid = SEGrid(*state_grid(cells, position)) if position is not None else SEGrid(cells)
     for step in rating.steps:  # the grid where the path stopped, for its candidates
         step.apply(grid)
     left = {  # (SE's masks: bit d is digit d)
@@ -524,7 +525,7 @@ def rate(
     _se_options("rate", scale, time_cap, uniqueness, state)
     _also("rate", also, scale)
     if scale == "se":
-        _rate_se(inputs, model, box, out_format, _cap(time_cap))
+        _rate_se(inputs, model, box, out_format, _cap(time_cap), state)
         return
     from ..errors import NotUniqueError
     from ..logic.rating import TimeCapReached, rate_puzzle, rating_of, refuse_multiple
@@ -633,15 +634,22 @@ lower bound (the table writes it ``≥x.y``)."""
 
 
 def _rate_se(
-    inputs: tuple[str, ...], model: str, box: str | None, out_format: str, time_cap: float
+    inputs: tuple[str, ...],
+    model: str,
+    box: str | None,
+    out_format: str,
+    time_cap: float,
+    state: str | None,
 ) -> None:
-    """``rate --scale se``: SE's ER/EP/ED (:mod:`sudoku_cp.logic.se`), one line a puzzle."""
+    """``rate --scale se``: SE's ER/EP/ED (:mod:`sudoku_cp.logic.se`), one line a puzzle (the
+    path from ``--state`` when given, as SE rates a pencil-mark grid)."""
     from ..logic.se import NotRatable, rate_puzzle_se
     from ..result import shown_id
 
     def rate_one(record: Any) -> tuple[dict[str, Any] | None, str, int]:
         try:
-            rating = rate_puzzle_se(record.puzzle, time_cap)
+            position = puzzle_state(record.puzzle, state)
+            rating = rate_puzzle_se(record.puzzle, time_cap, position)
         except NotRatable as err:
             click.echo(f"sudoku-cp: error: puzzle {shown_id(str(record.id))}: {err}", err=True)
             return None, "", err.status
@@ -661,4 +669,8 @@ def _rate_se(
 
     header = f"{'ER':>5} {'EP':>5} {'ED':>5}  {'outcome':<8} {'hardest':<28} id"
     records = _records(inputs, model, box)
+    if state is not None:  # (a state is one puzzle's: refused before any output)
+        first = list(itertools.islice(records, 2))
+        one_state_puzzle(len(first), state, "rate")
+        records = iter(first)
     sys.exit(_write_ratings(records, out_format, SE_FIELDS, header, rate_one, ensure_ascii=False))

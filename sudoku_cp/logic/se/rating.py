@@ -29,7 +29,7 @@ from .forcing import (
     nested_forcing_chains_3,
     nishio_forcing_chains,
 )
-from .grid import SEGrid
+from .grid import ALL, PEERS, SEGrid
 from .rules import (
     aligned_pair_exclusion,
     aligned_triplet_exclusion,
@@ -46,6 +46,7 @@ from .step import Producer, Step
 from .uniqueness import bug, unique_loops
 
 if TYPE_CHECKING:
+    from ...formats.state import State
     from ...puzzle import Puzzle
 
 PRODUCERS: tuple[tuple[str, Producer], ...] = (
@@ -191,12 +192,18 @@ def _next_step_or_floor(grid: SEGrid) -> Step | None:
     return None
 
 
-def rate_values(values: Sequence[int], time_cap: float = DEFAULT_TIME_CAP) -> SERating:
+def rate_values(
+    values: Sequence[int],
+    time_cap: float = DEFAULT_TIME_CAP,
+    cands: Sequence[int] | None = None,
+) -> SERating:
     """Rate a 9×9 grid of givens (81 digits, 0 blank) that has exactly one solution: SE's
     ``Solver.getDifficulty`` loop. The caller checks the puzzle first (SE rates a puzzle
-    without a unique solution 0.0, a meaningless number)."""
+    without a unique solution 0.0, a meaningless number). ``cands``: the path starts from these
+    candidates (SE's masks, bit ``d`` for digit ``d``; 0 for a filled cell), as SE rates a
+    pencil-mark puzzle, instead of every digit its peers allow."""
     start = time.perf_counter()
-    grid = SEGrid(values)
+    grid = SEGrid(values, cands)
     er = ep = ed = 0.0
     ep_set = ed_set = False
     steps: list[Step] = []
@@ -262,7 +269,26 @@ def classic_values(puzzle: Puzzle) -> list[int]:
     return list(puzzle.cells)
 
 
-def rate_puzzle_se(puzzle: Puzzle, time_cap: float = DEFAULT_TIME_CAP) -> SERating:
+def state_grid(values: Sequence[int], state: State) -> tuple[list[int], list[int]]:
+    """The values and candidates (SE's masks) a solver's ``state`` leaves of a puzzle whose
+    givens are ``values``: its placed digits filled in, each empty cell narrowed to its marks
+    (bit ``d - 1`` for digit ``d``; none: every digit) and to what its filled peers leave."""
+    filled = [given or placed for given, placed in zip(values, state.placed, strict=True)]
+    cands = []
+    for cell, value in enumerate(filled):
+        if value:
+            cands.append(0)
+            continue
+        mask = ALL & (state.marks[cell] << 1 if state.marks[cell] else ALL)
+        for peer in PEERS[cell]:
+            mask &= ~(1 << filled[peer])
+        cands.append(mask)
+    return filled, cands
+
+
+def rate_puzzle_se(
+    puzzle: Puzzle, time_cap: float = DEFAULT_TIME_CAP, state: State | None = None
+) -> SERating:
     """Rate ``puzzle`` on SE's scale, after checking it is classic 9×9 with exactly one solution
     (the backtrack backend counts up to two: 0.16 ms a 17-clue puzzle and 7.6 ms a
     forum-hardest one even without its compiled kernel, where dlx took 1.5 and 21 ms, most of
@@ -281,4 +307,13 @@ def rate_puzzle_se(puzzle: Puzzle, time_cap: float = DEFAULT_TIME_CAP) -> SERati
     if solutions == 0:
         raise NotRatable("has no solution", 1)
     left = max(0.0, time_cap - (time.perf_counter() - start))
-    return rate_values(values, left)
+    if state is None:
+        return rate_values(values, left)
+    # From a solver's position: only one the solution agrees with has a path worth rating.
+    from ...hint import wrong_cell
+
+    wrong = wrong_cell(result.solutions[0], state, 9)
+    if wrong is not None:
+        raise NotRatable(f"the state is wrong: {wrong[1]}", 1)
+    filled, cands = state_grid(values, state)
+    return rate_values(filled, left, cands)
