@@ -457,31 +457,29 @@ def _rule_basis(
     keys: tuple[int, ...], cands: list[int], cycle: bool
 ) -> tuple[tuple[int, int], ...]:
     """``ChainingHint.collectRuleParents`` of a static chain (``keys``: its potentials, each
-    reached from the next): for every potential that is "on" with a cause — reached by a
-    Y-link (``Potential.Cause.NakedSingle``: the cell's candidates) or an X-link (the region
-    whose only other place it was: that digit's places in the region) — what it read. A
-    cycle's other target is the chain reversed (``getReversedCycle``): its "on" potentials are
-    this one's "off" ones, with their causes (an off reached in the cell: the cell; in the
-    block, row or column of the on before it, the first of these, as ``getOnToOff`` adds
-    them)."""
+    reached from the next): what every "on" potential with a cause read (:func:`link_basis`).
+    A cycle's other target is the chain reversed (``getReversedCycle``): its "on" potentials
+    are this one's "off" ones, with their causes."""
     masks = value_masks(cands)
     basis: dict[tuple[int, int], None] = {}
     for k, parent in zip(keys, keys[1:], strict=False):
-        if not (k & 1 or cycle):
-            continue
-        cell, value = k // 20, k // 2 % 10
-        pcell = parent // 20
-        if pcell == cell:  # NakedSingle: the cell's candidates
-            basis[(cell, 0x3FE)] = None
-            continue
-        for kind, unit in enumerate(REGION_MASKS[pcell]):
-            if not unit >> cell & 1:
-                continue
-            # an X-link on: the region where the digit had two places (getOffToOn's first);
-            # an off: the first region holding both (getOnToOff)
-            if k & 1 and (masks[value] & unit).bit_count() != 2:
-                continue
-            for c in REGIONS[kind][REGION_OF[pcell][kind]]:
-                basis[(c, 1 << value)] = None
-            break
+        if k & 1 or cycle:
+            basis.update(dict.fromkeys(link_basis(k, parent // 20, masks)))
     return tuple(basis)
+
+
+def link_basis(key: int, from_cell: int, masks: list[int]) -> list[tuple[int, int]]:
+    """What the cause of potential ``key``, reached in a static chaining from a potential of
+    ``from_cell``, reads (``collectRuleParents``), as (cell, digit mask) pairs: a link within
+    the cell (``Potential.Cause.NakedSingle``) the cell's candidates; an "on" reached by an
+    X-link the region where its digit had two places (the first of block, row, column, as
+    ``getOffToOn`` adds them); an "off" the first of those regions holding both cells
+    (``getOnToOff``) — that digit's places in the region. ``masks``: the grid's
+    :func:`~.grid.value_masks`."""
+    cell, value = key // 20, key // 2 % 10
+    if from_cell == cell:
+        return [(cell, 0x3FE)]
+    for kind, unit in enumerate(REGION_MASKS[from_cell]):
+        if unit >> cell & 1 and (not key & 1 or (masks[value] & unit).bit_count() == 2):
+            return [(c, 1 << value) for c in REGIONS[kind][REGION_OF[from_cell][kind]]]
+    return []

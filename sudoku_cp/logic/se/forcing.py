@@ -27,7 +27,7 @@ from collections.abc import Iterator, KeysView, Sequence
 from dataclasses import replace
 from typing import Any
 
-from .chains import length_difficulty
+from .chains import length_difficulty, link_basis
 from .grid import BITS, COUNT, OFF_MASKS, REGION_MASKS, REGIONS, SEGrid, value_masks
 from .step import REGION_OF, Producer, Step, cell_name
 
@@ -462,7 +462,7 @@ def _producer(kind: str, every: bool = False) -> Producer:  # noqa: C901 - SE's 
             for _cx, sort_key, _order, step, key, pairs, origin in hints:
                 basis = dict.fromkeys(origin)
                 for r, k, _ in pairs:
-                    basis.update(dict.fromkeys(_static_basis(r, k, cands, masks0)))
+                    basis.update(dict.fromkeys(_static_basis(r, k, masks0)))
                 identity = (sort_key, key, *(tuple(sorted(_ancestry(r, k))) for r, k, _ in pairs))
                 yield replace(step, basis=tuple(basis)), identity, _cx
         elif best is not None:
@@ -484,26 +484,15 @@ def _ancestry(run: _Run, key: int) -> set[int]:
     return seen
 
 
-def _static_basis(run: _Run, key: int, cands: list[int], masks: list[int]) -> list[tuple[int, int]]:
+def _static_basis(run: _Run, key: int, masks: list[int]) -> list[tuple[int, int]]:
     """``ChainingHint.collectRuleParents`` of one chain of a static chaining (each potential
-    reached from one): every "on" potential reached by a Y-link reads its cell
-    (``Cause.NakedSingle``), one reached by an X-link the region where its digit had two places
-    (the first of block, row, column, as ``getOffToOn`` adds them); the start's cause is the
-    hint's (the caller's ``origin``)."""
+    reached from one): what every "on" potential reached by a link read
+    (:func:`~.chains.link_basis`); the start's cause is the hint's (the caller's ``origin``)."""
     basis = []
     for k in _ancestry(run, key):
         parents = run.on[k] if k & 1 else ()
-        if not parents:
-            continue
-        cell, value = k // 20, k // 2 % 10
-        pcell = parents[0] // 20
-        if pcell == cell:
-            basis.append((cell, 0x3FE))
-            continue
-        for kind, unit in enumerate(REGION_MASKS[pcell]):
-            if unit >> cell & 1 and (masks[value] & unit).bit_count() == 2:
-                basis.extend((c, 1 << value) for c in REGIONS[kind][REGION_OF[pcell][kind]])
-                break
+        if parents:
+            basis.extend(link_basis(k, parents[0] // 20, masks))
     return basis
 
 
