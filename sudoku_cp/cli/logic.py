@@ -216,10 +216,7 @@ def explain(
     worst = EXIT_OK
     explained = 0
     records = _records((puzzle,), model, box)
-    if state is not None:
-        first = list(itertools.islice(records, 2))
-        one_state_puzzle(len(first), state, "explain")
-        records = iter(first)
+    records = _state_records(records, state, "explain")
     for record in records:
         if record.puzzle is None:
             _bad(record)
@@ -266,6 +263,16 @@ def explain(
                 )
             worst = max(worst, EXIT_UNDECIDED)
     sys.exit(worst)
+
+
+def _state_records(records: Any, state: str | None, command: str) -> Any:
+    """``records``, refused (one line, exit 2) when ``--state`` is given and they hold more than
+    one puzzle: a state is one puzzle's, so this is said before any output."""
+    if state is None:
+        return records
+    first = list(itertools.islice(records, 2))
+    one_state_puzzle(len(first), state, command)
+    return iter(first)
 
 
 def _se_options(
@@ -533,10 +540,7 @@ def rate(
     from ..result import shown_id
 
     records = _records(inputs, model, box)
-    if state is not None:  # (a state is one puzzle's: refused before any output)
-        first = list(itertools.islice(records, 2))
-        one_state_puzzle(len(first), state, "rate")
-        records = iter(first)
+    records = _state_records(records, state, "rate")
 
     def rate_one(record: Any) -> tuple[dict[str, Any] | None, str, int]:
         position = puzzle_state(record.puzzle, state)
@@ -669,8 +673,5 @@ def _rate_se(
 
     header = f"{'ER':>5} {'EP':>5} {'ED':>5}  {'outcome':<8} {'hardest':<28} id"
     records = _records(inputs, model, box)
-    if state is not None:  # (a state is one puzzle's: refused before any output)
-        first = list(itertools.islice(records, 2))
-        one_state_puzzle(len(first), state, "rate")
-        records = iter(first)
+    records = _state_records(records, state, "rate")
     sys.exit(_write_ratings(records, out_format, SE_FIELDS, header, rate_one, ensure_ascii=False))

@@ -118,11 +118,16 @@ _NO_LIMIT = 1 << 30
 
 def _chain(node: tuple) -> list[_Key]:
     """The potentials from ``node`` back to its source, ``node`` first."""
+    return [_key(k) for k in _chain_keys(node)]
+
+
+def _chain_keys(node: tuple) -> tuple[int, ...]:
+    """The potentials from ``node`` back to its source, as ints."""
     keys = []
     while node is not None:
-        keys.append(_key(node[0]))
+        keys.append(node[0])
         node = node[1]
-    return keys
+    return tuple(keys)
 
 
 def _ancestors(node: tuple) -> set[int]:
@@ -437,30 +442,22 @@ def nested_hints(g: SEGrid) -> list[tuple[Step, tuple[int, ...], int]]:
     does; the complexity is what the chain adds to the hint that nests it
     (``getNestedComplexity``)."""
     out = []
+    masks = value_masks(g.cands)
     for _diff, complexity, sort_key, _order, step, node, cycle in _hint_list(g, full=True):
         keys = _chain_keys(node)
-        basis = _rule_basis(keys, g.cands, cycle)
+        basis = _rule_basis(keys, masks, cycle)
         out.append((replace(step, basis=basis), (sort_key, cycle, *keys), complexity))
     return out
 
 
-def _chain_keys(node: tuple) -> tuple[int, ...]:
-    """The potentials from ``node`` back to its source, as ints."""
-    keys = []
-    while node is not None:
-        keys.append(node[0])
-        node = node[1]
-    return tuple(keys)
-
-
 def _rule_basis(
-    keys: tuple[int, ...], cands: list[int], cycle: bool
+    keys: tuple[int, ...], masks: list[int], cycle: bool
 ) -> tuple[tuple[int, int], ...]:
     """``ChainingHint.collectRuleParents`` of a static chain (``keys``: its potentials, each
     reached from the next): what every "on" potential with a cause read (:func:`link_basis`).
     A cycle's other target is the chain reversed (``getReversedCycle``): its "on" potentials
-    are this one's "off" ones, with their causes."""
-    masks = value_masks(cands)
+    are this one's "off" ones, with their causes. ``masks``: the grid's
+    :func:`~.grid.value_masks`."""
     basis: dict[tuple[int, int], None] = {}
     for k, parent in zip(keys, keys[1:], strict=False):
         if k & 1 or cycle:

@@ -65,13 +65,9 @@ class _Run:
     def parents(self, key: int) -> tuple[int, ...]:
         return self.on[key] if key & 1 else self.off[key]
 
-    def ancestors(self, key: int, parents: tuple[int, ...] | None = None) -> int:
-        """``ChainingHint.getAncestorCount``: the distinct potentials ``key`` comes from, itself
-        included (``parents`` given: a potential the run found but did not keep)."""
-        if parents is None:
-            count = self._counts.get(key)
-            if count is not None:
-                return count
+    def ancestry(self, key: int, parents: tuple[int, ...] | None = None) -> set[int]:
+        """``key`` and the distinct potentials it comes from (``parents`` given: a potential
+        the run found but did not keep, reached from these)."""
         seen = {key}
         stack = list(self.parents(key) if parents is None else parents)
         on, off = self.on, self.off
@@ -80,9 +76,16 @@ class _Run:
             if k not in seen:
                 seen.add(k)
                 stack.extend(on[k] if k & 1 else off[k])
+        return seen
+
+    def ancestors(self, key: int, parents: tuple[int, ...] | None = None) -> int:
+        """``ChainingHint.getAncestorCount``: how many potentials :meth:`ancestry` holds."""
         if parents is None:
-            self._counts[key] = len(seen)
-        return len(seen)
+            count = self._counts.get(key)
+            if count is None:
+                count = self._counts[key] = len(self.ancestry(key))
+            return count
+        return len(self.ancestry(key, parents))
 
     def chains(self, key: int, parents: tuple[int, ...] | None = None) -> dict[tuple, int]:
         """The nested chains among ``key``'s ancestors (itself included), each once, with their
@@ -90,25 +93,7 @@ class _Run:
         nested = self.nested
         if not nested:
             return {}
-        found: dict[tuple, int] = {}
-        seen = {key}
-        stack = [key]
-        on, off = self.on, self.off
-        if parents is not None:
-            stack = list(parents)
-            seen.update(parents)
-            if key in nested:
-                found[nested[key][0]] = nested[key][1]
-        while stack:
-            k = stack.pop()
-            chain = nested.get(k)
-            if chain is not None:
-                found[chain[0]] = chain[1]
-            for parent in on[k] if k & 1 else off[k]:
-                if parent not in seen:
-                    seen.add(parent)
-                    stack.append(parent)
-        return found
+        return dict(nested[k] for k in self.ancestry(key, parents) if k in nested)
 
 
 def _complexity(pairs: Sequence[tuple[_Run, int, tuple[int, ...] | None]]) -> int:
@@ -461,35 +446,25 @@ def _producer(kind: str, every: bool = False) -> Producer:  # noqa: C901 - SE's 
             hints.sort(key=lambda item: item[:3])
             for _cx, sort_key, _order, step, key, pairs, origin in hints:
                 basis = dict.fromkeys(origin)
+                chains = []
                 for r, k, _ in pairs:
-                    basis.update(dict.fromkeys(_static_basis(r, k, masks0)))
-                identity = (sort_key, key, *(tuple(sorted(_ancestry(r, k))) for r, k, _ in pairs))
-                yield replace(step, basis=tuple(basis)), identity, _cx
+                    ancestry = r.ancestry(k)
+                    basis.update(dict.fromkeys(_static_basis(r, ancestry, masks0)))
+                    chains.append(tuple(sorted(ancestry)))
+                yield replace(step, basis=tuple(basis)), (sort_key, key, *chains), _cx
         elif best is not None:
             yield best[3]
 
     return produce
 
 
-def _ancestry(run: _Run, key: int) -> set[int]:
-    """``key`` and the potentials it comes from in ``run``."""
-    seen = {key}
-    stack = [key]
-    while stack:
-        k = stack.pop()
-        for parent in run.on[k] if k & 1 else run.off[k]:
-            if parent not in seen:
-                seen.add(parent)
-                stack.append(parent)
-    return seen
-
-
-def _static_basis(run: _Run, key: int, masks: list[int]) -> list[tuple[int, int]]:
+def _static_basis(run: _Run, ancestry: set[int], masks: list[int]) -> list[tuple[int, int]]:
     """``ChainingHint.collectRuleParents`` of one chain of a static chaining (each potential
-    reached from one): what every "on" potential reached by a link read
-    (:func:`~.chains.link_basis`); the start's cause is the hint's (the caller's ``origin``)."""
+    reached from one; ``ancestry``: the chain's potentials, :meth:`_Run.ancestry`): what every
+    "on" potential reached by a link read (:func:`~.chains.link_basis`); the start's cause is
+    the hint's (the caller's ``origin``)."""
     basis = []
-    for k in _ancestry(run, key):
+    for k in ancestry:
         parents = run.on[k] if k & 1 else ()
         if parents:
             basis.extend(link_basis(k, parents[0] // 20, masks))
@@ -507,9 +482,9 @@ nishio_forcing_chains = _producer("nishio")
 to a contradiction through dynamic X-links alone goes (or, its absence contradicting, stays);
 7.5 plus ``getLengthDifficulty``."""
 multiple_forcing_chains = _producer("multiple")
-_EVERY_MULTIPLE = _producer("multiple", every=True)
 """SE's "Multiple Forcing Chains" (``Chaining(true, false, false, 0, …)``): cell and region
 forcing chains; 8.0 plus ``getLengthDifficulty``."""
+_EVERY_MULTIPLE = _producer("multiple", every=True)
 dynamic_forcing_chains_plus = _producer("plus")
 """SE's "Dynamic Forcing Chains (+)" (``Chaining(true, true, false, 1, …)``): dynamic forcing
 chains that, when their links run out, also take what pointing/claiming, hidden and naked pairs

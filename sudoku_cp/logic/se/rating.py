@@ -29,7 +29,7 @@ from .forcing import (
     nested_forcing_chains_3,
     nishio_forcing_chains,
 )
-from .grid import ALL, PEERS, SEGrid
+from .grid import ALL, SEGrid
 from .rules import (
     aligned_pair_exclusion,
     aligned_triplet_exclusion,
@@ -274,15 +274,11 @@ def state_grid(values: Sequence[int], state: State) -> tuple[list[int], list[int
     givens are ``values``: its placed digits filled in, each empty cell narrowed to its marks
     (bit ``d - 1`` for digit ``d``; none: every digit) and to what its filled peers leave."""
     filled = [given or placed for given, placed in zip(values, state.placed, strict=True)]
-    cands = []
-    for cell, value in enumerate(filled):
-        if value:
-            cands.append(0)
-            continue
-        mask = ALL & (state.marks[cell] << 1 if state.marks[cell] else ALL)
-        for peer in PEERS[cell]:
-            mask &= ~(1 << filled[peer])
-        cands.append(mask)
+    peers_left = SEGrid(filled).cands  # (every digit its filled peers leave; 0 when filled)
+    cands = [
+        mask & (marks << 1 if marks else ALL)
+        for mask, marks in zip(peers_left, state.marks, strict=True)
+    ]
     return filled, cands
 
 
