@@ -70,14 +70,17 @@ def test_explain_se_json_steps_place_the_solution_and_remove_only_wrong_digits()
     assert max(step["difficulty"] for step in data["steps"]) == rating["er"]
 
 
-def test_explain_se_beyond_the_rules_gives_a_lower_bound_and_exit_3() -> None:
-    from test_se_rating import GOLDEN_NUGGET, GOLDEN_NUGGET_AFTER_3
+def test_explain_se_beyond_the_rules_gives_a_lower_bound_and_exit_3(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from test_se_rating import GOLDEN_NUGGET, GOLDEN_NUGGET_AFTER_3, without_level_4
 
+    without_level_4(monkeypatch)
     result = run("explain", "--scale", "se", "--state", GOLDEN_NUGGET_AFTER_3, GOLDEN_NUGGET)
     assert result.exit_code == 3, result.output
     rating = next(line for line in result.stdout.splitlines() if line.startswith("SE rating"))
-    assert rating == "SE rating: ER ≥10.5, EP ≥10.5, ED ≥10.5"  # the forums: 11.9 in all
-    assert "candidates left:" in result.stdout and "not implemented" in result.stdout
+    assert rating == "SE rating: ER ≥10.5, EP ≥10.5, ED ≥10.5"  # SE: 11.9/11.9/11.3
+    assert "candidates left:" in result.stdout and "no rule of SE's moves on" in result.stdout
     assert "stopped after 0 steps" in result.stdout
 
 

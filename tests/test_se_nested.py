@@ -1,5 +1,5 @@
-"""SE's nested forcing chains of levels 2 and 3 (``rate --scale se``, 9.5 and up:
-:func:`~sudoku_cp.logic.se.forcing.nested_forcing_chains_2` and ``_3``).
+"""SE's nested forcing chains of levels 2, 3 and 4 (``rate --scale se``, 9.5 and up:
+:func:`~sudoku_cp.logic.se.forcing.nested_forcing_chains_2`, ``_3`` and ``_4``).
 
 Expected values are Sudoku Explainer's own output, never ours: SE (SudokuMonster/
 SukakuExplainer, built here by ``tools/build-se.sh``) with SE 1.2.1's technique set,
@@ -15,16 +15,20 @@ SukakuExplainer, built here by ``tools/build-se.sh``) with SE 1.2.1's technique 
 from __future__ import annotations
 
 import re
+import time
 
+import pytest
 from clitools import error_line, run
 
 from sudoku_cp import Puzzle
 from sudoku_cp.backends import get_backend
 from sudoku_cp.logic.se import rate_values
 from sudoku_cp.logic.se.forcing import (
+    TimeCapReached,
     dynamic_forcing_chains_plus,
     nested_forcing_chains_2,
     nested_forcing_chains_3,
+    nested_forcing_chains_4,
 )
 from sudoku_cp.logic.se.grid import BITS, SEGrid
 from sudoku_cp.logic.se.step import Step
@@ -165,3 +169,34 @@ def test_rate_se_refuses_a_state_the_solution_disagrees_with() -> None:
     result = run("rate", "--scale", "se", "--state", wrong, MSOLVE_1)
     assert result.exit_code == 1
     assert "the state is wrong" in error_line(result) and "r7c5" in error_line(result)
+
+
+@pytest.mark.slow
+def test_level_4_takes_se_s_step_where_level_3_has_none() -> None:
+    """Golden Nugget (``test_se_rating``): SE's candidates before its fourth step, "11.8|Region
+    Forcing Chains: 6 in row ==> r1c1.8 off", the first of its path that SE's level 4 takes
+    (``experimentalHintProducers``, nesting limit 0: dynamic forcing chains nested in dynamic
+    forcing chains; ``Chaining.getNestedSuffix(4)``). About 15 s here."""
+    from test_se_rating import GOLDEN_NUGGET, GOLDEN_NUGGET_AFTER_3
+
+    grid = se_state(GOLDEN_NUGGET_AFTER_3)
+    step = next(nested_forcing_chains_4[0](grid))
+    assert step.name == "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)"
+    assert step.difficulty == 11.8
+    assert step.removals == ((0, 1 << 8),)  # r1c1, digit 8
+    assert step.where.startswith("6 in ")  # (SE: "6 in row")
+    assert sound(step, solution_of(GOLDEN_NUGGET))
+
+
+@pytest.mark.parametrize("nesting", range(4))
+def test_a_time_cap_stops_level_4_inside_its_nested_searches(nesting: int) -> None:
+    """The nested chains read the grid's deadline too: a level-4 search stops soon after it,
+    whatever it nests (one nested search alone can take minutes)."""
+    from test_se_rating import GOLDEN_NUGGET_AFTER_3
+
+    grid = se_state(GOLDEN_NUGGET_AFTER_3)
+    start = time.perf_counter()
+    grid.deadline = start + 0.5
+    with pytest.raises(TimeCapReached):
+        next(nested_forcing_chains_4[nesting](grid))
+    assert time.perf_counter() - start < 2.5

@@ -165,9 +165,9 @@ def test_cli_rates_on_se_scale_as_json() -> None:
     assert record["outcome"] == "solved"
 
 
-# "Golden Nugget" (shared famous_hardest_named.csv; the forums give it SE 11.9): the position
-# after the first three steps of its path here (nested forcing chains of level 3, 11.3, 11.3,
-# 11.4), where SE's next step needs its level-4 nested chains, not implemented here.
+# "Golden Nugget" (shared famous_hardest_named.csv; SE rates it 11.9/11.9/11.3): SE's candidates
+# (``%m``) after the first three steps of its path (nested forcing chains of level 3, 11.3,
+# 11.3, 11.4), where SE's next step is its first of level 4 (tests/test_se_nested.py).
 GOLDEN_NUGGET = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
 GOLDEN_NUGGET_AFTER_3 = (
     ".2..5678.1..456.8.12.4567...2...6.8..2.4.67.....4.678.12.4..7....3..............9"
@@ -192,12 +192,23 @@ def _csv_row(*args: str) -> tuple[dict[str, str], str]:
     return dict(zip(header.split(","), line.split(","), strict=True)), result.stderr
 
 
-def test_cli_beyond_the_rules_prints_a_lower_bound() -> None:
+def without_level_4(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SE's producers up to level 3, as serate with level 4 taken out of its set: a path that
+    no producer moves on (SE, with every producer, prints 20.0 there)."""
+    from sudoku_cp.logic.se import rating
+
+    kept = tuple(p for p in rating.PRODUCERS if not p[0].startswith("NestedForcingChain4"))
+    assert len(kept) == len(rating.PRODUCERS) - 4
+    monkeypatch.setattr(rating, "PRODUCERS", kept)
+
+
+def test_cli_beyond_the_rules_prints_a_lower_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    without_level_4(monkeypatch)
     state = ("--state", GOLDEN_NUGGET_AFTER_3, "--time-cap", "300")
     row, _ = _csv_row(*state, GOLDEN_NUGGET)
     assert float(row["er"]) == BEYOND_FLOOR == 10.5 and row["er_exact"] == "False"
     assert row["outcome"] == "beyond"
-    assert float(row["er"]) <= 11.9  # the forums' SE rating of the puzzle
+    assert float(row["er"]) <= 11.9  # SE's rating of the puzzle
 
 
 def test_cli_a_capped_rating_prints_a_lower_bound_and_says_so() -> None:

@@ -539,9 +539,8 @@ SCALE_HELP = (
     "puzzle the logic solver reads, variants and other sizes included, and a puzzle beyond "
     "its techniques still gets a level (Extreme). se: Sudoku Explainer's ER/EP/ED, the "
     "classic forums' scale, for classic 9x9 puzzles with one solution only (SE 1.2.1's rules "
-    "and values, exact through its nested forcing chains of levels 2 and 3; a path needing "
-    "SE's experimental level 4 (10.5 and up), or one stopped by the time cap, gives a lower "
-    "bound, written >=x.y)."
+    "and values, its nested forcing chains of levels 2 to 4 included; a path stopped by the "
+    "time cap gives a lower bound, written >=x.y)."
 )
 
 

@@ -3,7 +3,7 @@
 Exit statuses:
   explain: 0 solved by deduction; 1 no solution (deduction reached a contradiction), more
   than one solution, or some input is not a puzzle; 3 the techniques stalled
-  (with --scale se: SE's path needs a rule not implemented here, or reached --time-cap); 2
+  (with --scale se: no rule of SE's moves on, or the path reached --time-cap); 2
   unusable input or options (a rule the logic solver does not reason about, a bad option;
   with --scale se: a puzzle that is not classic 9x9).
   rate: 0 every puzzle rated (a stalled puzzle is rated Extreme); 3 a solve reached

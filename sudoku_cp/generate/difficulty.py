@@ -30,8 +30,8 @@ rating: ``--difficulty`` and ``--score`` are refused there (:func:`refusal`).
 
 With ``--scale se`` the difficulty is Sudoku Explainer's instead (:class:`SEDifficulty`,
 :func:`se_difficulty`; classic 9x9 only), and ``--difficulty`` an ER range (:func:`parse_er`).
-A target is met only by an exact ER inside the range: a lower bound (SE's path needs a rule
-not implemented here, or the rating reached its time cap) proves nothing but "at least".
+A target is met only by an exact ER inside the range: a lower bound (the rating reached its
+time cap, or no rule of SE's moved on) proves nothing but "at least".
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ class SEDifficulty:
     ep_exact: bool
     ed_exact: bool
     outcome: str
-    """"solved", "beyond" (a rule not implemented here), "time cap"."""
+    """"solved", "beyond" (no rule of SE's moves on), "time cap"."""
     hardest: str
     measure: str = MEASURE_SE
 

@@ -6,8 +6,8 @@ every puzzle the logic solver reads — any size, variants with their rules — 
 techniques cannot finish is still rated (Extreme, "stalled").
 
 ``se``: Sudoku Explainer's ER/EP/ED (:mod:`sudoku_cp.logic.se`), the scale of the classic
-forums' lists. It is defined on classic 9×9 puzzles with one solution only, and where SE's
-path needs a rule not implemented yet, or the time cap is reached, its values are lower bounds
+forums' lists. It is defined on classic 9×9 puzzles with one solution only, and where the time
+cap is reached, or no rule of SE's moves on (SE prints 20.0 there), its values are lower bounds
 (``*_exact`` false, written ``≥x.y``).
 
 >>> from sudoku_cp import Puzzle
@@ -98,7 +98,7 @@ def rating_note(rating: dict[str, Any] | None) -> str:
         of = f" of {cap:g} s" if isinstance(cap, (int, float)) else ""
         return f"rating: the time cap{of} was reached (lower bounds)"
     if rating.get("scale") == "se" and rating.get("outcome") == "beyond":
-        return "rating: SE's path needs a rule not implemented here (lower bound)"
+        return "rating: no rule of SE's moves on (SE prints 20.0; lower bound)"
     return ""
 
 
@@ -154,8 +154,8 @@ def se_step_text(number: int, step: Any) -> str:
 
 SE_OUTCOME_TEXT = {
     "solved": "solved in {steps} steps",
-    "beyond": "stopped after {steps} steps: SE's next step needs a rule not implemented here "
-    "(rated at least {floor}); values marked ≥ are lower bounds",
+    "beyond": "stopped after {steps} steps: no rule of SE's moves on (SE prints 20.0, 'Beyond "
+    "solver'; rated at least {floor} here); values marked ≥ are lower bounds",
     "time cap": "stopped after {steps} steps: the time cap of {cap:g} s was reached; values "
     "marked ≥ are lower bounds",
 }

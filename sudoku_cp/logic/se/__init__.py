@@ -1,9 +1,9 @@
 """Sudoku Explainer's rating (SE, ER/EP/ED) for classic 9×9 puzzles.
 
 :mod:`.rules`, :mod:`.uniqueness`, :mod:`.chains` and :mod:`.forcing` hold SE's rules in SE's
-order with SE's difficulty values (up to dynamic forcing chains (+)), :mod:`.rating` SE's solve
-loop and ER/EP/ED. The scale is implemented from the bottom up to where
-:data:`.rating.NOT_IMPLEMENTED` begins; a path that needs more is reported as a lower bound.
+order with SE's difficulty values (every producer of SE 1.2.1's set, the nested forcing chains
+of levels 2 to 4 included), :mod:`.rating` SE's solve loop and ER/EP/ED. A path no producer
+moves on, or one the time cap stops, is reported as a lower bound.
 
 The project's HoDoKu-style techniques (:mod:`sudoku_cp.logic`) are not reused: SE's rating
 depends on SE's exact rules — its "direct" pointing and hidden sets that only place a digit,

@@ -96,7 +96,11 @@ class _Run:
         return dict(nested[k] for k in self.ancestry(key, parents) if k in nested)
 
 
-def _complexity(pairs: Sequence[tuple[_Run, int, tuple[int, ...] | None]]) -> int:
+_Target = tuple[_Run, int, tuple[int, ...] | None]
+"""A chain's end: its run, the potential, and its parents when the run did not keep it."""
+
+
+def _complexity(pairs: Sequence[_Target]) -> int:
     """``ChainingHint.getComplexity`` of a hint whose chains end at these (run, potential,
     parents — None: the run's own) targets: every chain's distinct potentials
     (``getAncestorCount``), plus each nested chain among them once (``getNestedComplexity``)."""
@@ -121,24 +125,35 @@ def _hash_order(removals: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
 
 
 def _advanced(
-    values: list[int], cands0: list[int], cands: list[int], level: int
+    values: list[int],
+    cands0: list[int],
+    cands: list[int],
+    level: int,
+    nesting: int = 0,
+    deadline: float | None = None,
 ) -> list[tuple[int, tuple[int, ...], _Nested | None]]:
     """``Chaining.getAdvancedPotentials`` (FCPlus 0, a plain Sudoku): SE's ``otherRules`` on the
     chain's grid, in order, until one gives something — pointing/claiming, hidden pair, naked
     pair, X-Wing; from level 2 on, SE's "Forcing Chains & Cycles" (every hint); from level 3,
-    its multiple forcing chains. Each step that needs some of the chain's offs (its ``basis``
-    gone since the chaining began, ``getRuleParents``) turns its removals off, those offs
-    their parents; a chain's removals also carry the chain (identity and complexity), which
-    the hint that nests it counts (``getNestedComplexity``)."""
+    its multiple forcing chains; at level 4 (``experimentalHintProducers``), instead of those
+    two, SE's dynamic forcing chains of level ``nesting`` (every hint). Each step that needs
+    some of the chain's offs (its ``basis`` gone since the chaining began, ``getRuleParents``)
+    turns its removals off, those offs their parents; a chain's removals also carry the chain
+    (identity and complexity), which the hint that nests it counts
+    (``getNestedComplexity``)."""
     from .chains import nested_hints
     from .rules import fish, hidden_set, locking, naked_set
 
     grid = SEGrid(values, cands)
+    grid.deadline = deadline
     rules: list = [locking, hidden_set(2, False), naked_set(2), fish(2)]
-    if level >= 2:
-        rules.append(nested_hints)
-    if level >= 3:
-        rules.append(_nested_multiple)
+    if level >= 4:
+        rules.append(_EVERY_DYNAMIC[nesting])
+    else:
+        if level >= 2:
+            rules.append(nested_hints)
+        if level >= 3:
+            rules.append(_nested_multiple)
     for rule in rules:
         found: list[tuple[int, tuple[int, ...], _Nested | None]] = []
         for item in rule(grid):
@@ -166,6 +181,8 @@ def _chaining(
     level: int = 0,
     values: list[int] | None = None,
     masks0: list[int] | None = None,
+    nesting: int = 0,
+    deadline: float | None = None,
 ) -> _Run:  # noqa: C901 - one loop, as SE's
     """``Chaining.doChaining`` from one potential (on or off). Ons go first: each turn takes
     the oldest pending on, else the oldest pending off. An on turns off (``getOnToOff``) the
@@ -266,7 +283,7 @@ def _chaining(
                         pending_on.append(k_on)
             continue
         if level and values is not None:
-            for k_off, parents, chain in _advanced(values, cands0, cands, level):
+            for k_off, parents, chain in _advanced(values, cands0, cands, level, nesting, deadline):
                 if k_off not in off:
                     off[k_off] = parents
                     if chain is not None:
@@ -308,13 +325,16 @@ _NAMES = {
             ("plus", " (+)"),
             ("nested2", " (+ Forcing Chains)"),
             ("nested3", " (+ Multiple Forcing Chains)"),
+            ("nested4", " (+ Dynamic Forcing Chains)"),
         )
     },
 }
-_LEVELS = {"plus": 1, "nested2": 2, "nested3": 3}
+_LEVELS = {"plus": 1, "nested2": 2, "nested3": 3, "nested4": 4}
 
 
-def _producer(kind: str, every: bool = False) -> Producer:  # noqa: C901 - SE's one search
+def _producer(  # noqa: C901 - SE's one search
+    kind: str, every: bool = False, nesting: int = 0
+) -> Producer:
     nishio = kind == "nishio"
     dynamic = kind != "multiple"  # Nishio's chaining is dynamic too: Chaining(false, true, true)
     multiple = kind != "nishio"
@@ -335,7 +355,9 @@ def _producer(kind: str, every: bool = False) -> Producer:  # noqa: C901 - SE's 
         def run(start: int) -> _Run:
             found = runs.get(start)
             if found is None:
-                found = runs[start] = _chaining(cands, start, y, dynamic, level, g.values, masks0)
+                found = runs[start] = _chaining(
+                    cands, start, y, dynamic, level, g.values, masks0, nesting, deadline
+                )
             return found
 
         # The first hint of getHintList's sort: (complexity, sort key, order found, step). One
@@ -344,6 +366,7 @@ def _producer(kind: str, every: bool = False) -> Producer:  # noqa: C901 - SE's 
         best: tuple[int, int, int, Step] | None = None
         order = 0
         hints: list[tuple] = []  # every: all of them, with what their chains read
+        pairs: list[_Target]
 
         def offer(
             complexity: int,
@@ -351,7 +374,7 @@ def _producer(kind: str, every: bool = False) -> Producer:  # noqa: C901 - SE's 
             name: str,
             key: int,
             where: str,
-            pairs: list[tuple[_Run, int, None]] | None = None,
+            pairs: list[_Target] | None = None,
             origin: tuple[tuple[int, int], ...] = (),
         ) -> None:
             nonlocal best, order
@@ -387,25 +410,25 @@ def _producer(kind: str, every: bool = False) -> Producer:  # noqa: C901 - SE's 
                 if contradiction and r_on.absurd is not None:
                     # createChainingOffHint: the digit cannot be on
                     (a_on, p_on), (a_off, p_off) = r_on.absurd
-                    cx = _complexity([(r_on, a_on, p_on), (r_on, a_off, p_off)])
-                    offer(cx, 7, names[0], k_off, where)
+                    pairs = [(r_on, a_on, p_on), (r_on, a_off, p_off)]
+                    offer(_complexity(pairs), 7, names[0], k_off, where, pairs)
                 double = card >= 3 and not nishio and dynamic
                 if contradiction or double:
                     r_off = run(k_off)
                     if contradiction and r_off.absurd is not None:
                         # createChainingOnHint: the digit must be on
                         (a_on, p_on), (a_off, p_off) = r_off.absurd
-                        cx = _complexity([(r_off, a_on, p_on), (r_off, a_off, p_off)])
-                        offer(cx, 7, names[0], k_on, where)
+                        pairs = [(r_off, a_on, p_on), (r_off, a_off, p_off)]
+                        offer(_complexity(pairs), 7, names[0], k_on, where, pairs)
                     if double:
                         for k in r_on.on:
                             if k in r_off.on and COUNT[cands[k // 20]] > 1:
-                                cx = _complexity([(r_on, k, None), (r_off, k, None)])
-                                offer(cx, 1, names[1], k, where)
+                                pairs = [(r_on, k, None), (r_off, k, None)]
+                                offer(_complexity(pairs), 1, names[1], k, where, pairs)
                         for k in r_on.off:
                             if k in r_off.off:
-                                cx = _complexity([(r_on, k, None), (r_off, k, None)])
-                                offer(cx, 1, names[1], k, where)
+                                pairs = [(r_on, k, None), (r_off, k, None)]
+                                offer(_complexity(pairs), 1, names[1], k, where, pairs)
                 if not nishio:
                     # doRegionChainings: the regions where this cell is the digit's first place
                     bit = 1 << value
@@ -447,9 +470,13 @@ def _producer(kind: str, every: bool = False) -> Producer:  # noqa: C901 - SE's 
             for _cx, sort_key, _order, step, key, pairs, origin in hints:
                 basis = dict.fromkeys(origin)
                 chains = []
-                for r, k, _ in pairs:
-                    ancestry = r.ancestry(k)
-                    basis.update(dict.fromkeys(_static_basis(r, ancestry, masks0)))
+                for r, k, parents in pairs:
+                    ancestry = r.ancestry(k, parents)
+                    if dynamic:
+                        links = _dynamic_basis(r, k, parents, ancestry, masks0)
+                    else:
+                        links = _static_basis(r, ancestry, masks0)
+                    basis.update(dict.fromkeys(links))
                     chains.append(tuple(sorted(ancestry)))
                 yield replace(step, basis=tuple(basis)), (sort_key, key, *chains), _cx
         elif best is not None:
@@ -468,6 +495,47 @@ def _static_basis(run: _Run, ancestry: set[int], masks: list[int]) -> list[tuple
         parents = run.on[k] if k & 1 else ()
         if parents:
             basis.extend(link_basis(k, parents[0] // 20, masks))
+    return basis
+
+
+def _dynamic_basis(
+    run: _Run,
+    key: int,
+    parents: tuple[int, ...] | None,
+    ancestry: set[int],
+    masks0: list[int],
+) -> list[tuple[int, int]]:
+    """``ChainingHint.collectRuleParents`` of one chain of a dynamic chaining (ending at
+    ``key``, reached from ``parents`` when the run did not keep it; ``ancestry``: the chain's
+    potentials): what each "on" potential's cause read on the chaining's grid (its start's
+    cause is the caller's ``origin``). The cause is not stored: an "on" in the same cell as its
+    first parent came by a Y-link (``NakedSingle``: the cell's digits); any other by an X-link
+    in the first of block, row, column holding both cells where the digit had exactly those
+    two places when the link was read, and those places are the region's first places
+    (``masks0``, :func:`~.grid.value_masks` of the chaining's start) less the hidden parents
+    (``addHiddenParentsOfRegion``: the region's places the chaining had taken out), so the
+    region is the first where they leave exactly the two cells."""
+    basis = []
+    for k in ancestry:
+        if not k & 1:
+            continue
+        reached = parents if k == key and parents is not None else run.on.get(k)
+        if not reached:
+            continue  # the chain's start: no cause
+        cell, value = k // 20, k // 2 % 10
+        from_cell = reached[0] // 20
+        if from_cell == cell:
+            basis.append((cell, 0x3FE))
+            continue
+        hidden = 0
+        for h in reached[1:]:
+            hidden |= 1 << (h // 20)
+        pair = (1 << from_cell) | (1 << cell)
+        for kind, unit in enumerate(REGION_MASKS[from_cell]):
+            if unit >> cell & 1 and masks0[value] & unit & ~hidden == pair:
+                region = REGIONS[kind][REGION_OF[from_cell][kind]]
+                basis.extend((c, 1 << value) for c in region)
+                break
     return basis
 
 
@@ -498,6 +566,17 @@ nested_forcing_chains_3 = _producer("nested3")
 """Level 3 (``Chaining(true, true, false, 3, …)``): level 2's rules, then SE's multiple
 forcing chains (static cell and region chains, every hint); 10.0 plus the length
 increment."""
+nested_forcing_chains_4 = tuple(_producer("nested4", nesting=n) for n in range(4))
+"""Level 4, SE's ``experimentalHintProducers`` (``Chaining(true, true, false, 4, false,
+nestingLimit)``, nestingLimit 0 to 3, taken in that order): dynamic forcing chains that, when
+their links run out, take what the level-1 rules find on the chain's grid, then every hint of
+SE's dynamic forcing chains of level ``nestingLimit`` (``Chaining(true, true, false,
+nestingLimit, …)``: plain, (+), nested levels 2 and 3); 10.5 plus the length increment."""
+_EVERY_DYNAMIC = tuple(
+    _producer(kind, every=True) for kind in ("dynamic", "plus", "nested2", "nested3")
+)
+"""Every hint of SE's dynamic forcing chains of level 0 to 3, as a level-4 chaining nests
+them: (step with its ``basis``, identity, complexity)."""
 dynamic_forcing_chains = _producer("dynamic")
 """SE's "Dynamic Forcing Chains" (``Chaining(true, true, false, 0, …)``): contradiction,
 double, cell and region forcing chains whose links read the grid as the chain changes it;

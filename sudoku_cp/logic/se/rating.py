@@ -7,9 +7,9 @@ highest difficulty of the path; ED the difficulty of the first step (``diamond``
 first step); EP the highest difficulty up to and including the first step that places a digit
 (``pearl``, set when ``hint.getCell() != null`` the first time).
 
-Where SE's path needs a rule not implemented here (:data:`NOT_IMPLEMENTED`), the rating says so:
-the value is then only a lower bound (SE's next step would be rated at least
-:data:`BEYOND_FLOOR`), reported as ``≥ x.y`` and never as SE's number.
+Where no producer has a step (SE then prints 20.0, "Beyond solver"), or the time cap stops the
+path, the rating says so: the value is then only a lower bound (:data:`BEYOND_FLOOR`, or the
+least difficulty of the producer the cap stopped in), reported as ``≥ x.y``.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from .forcing import (
     multiple_forcing_chains,
     nested_forcing_chains_2,
     nested_forcing_chains_3,
+    nested_forcing_chains_4,
     nishio_forcing_chains,
 )
 from .grid import ALL, SEGrid
@@ -83,17 +84,17 @@ PRODUCERS: tuple[tuple[str, Producer], ...] = (
     # advancedHintProducers: nested forcing chains of levels 2 and 3
     ("NestedForcingChain2", nested_forcing_chains_2),
     ("NestedForcingChain3", nested_forcing_chains_3),
+    # experimentalHintProducers (revisedRating 0): level 4, nestingLimit 0 to 3
+    *((f"NestedForcingChain4/{n}", nested_forcing_chains_4[n]) for n in range(4)),
 )
-"""SE's producers implemented here, in SE's order (names as SE's ``SolvingTechnique``)."""
-
-NOT_IMPLEMENTED = ("NestedForcingChain",)
-"""SE's producers after :data:`PRODUCERS` in SE's order, not implemented here: the nested
-forcing chains of level 4 (``experimentalHintProducers``, which nest dynamic forcing chains
-in dynamic forcing chains)."""
+"""SE's producers, in SE's order (names as SE's ``SolvingTechnique``; the level-4 ones, all
+``NestedForcingChain`` in SE, told apart by their nesting limit)."""
 
 BEYOND_FLOOR = 10.5
-"""The least difficulty any rule of :data:`NOT_IMPLEMENTED` gives: ``rules/chaining/
-Chaining.java`` ``getDifficulty`` ``8.5 + 0.5 * level`` with level 4."""
+"""What a path that no producer moves on is reported as, a lower bound: SE itself prints 20.0
+("Beyond solver") there, a value that says nothing of the puzzle but that SE's rules stop; the
+least difficulty of its last rules (``Chaining.getDifficulty``, ``8.5 + 0.5 * level`` with
+level 4) is what is known."""
 
 DEFAULT_TIME_CAP = 60.0
 """Seconds one rating may take by default."""
@@ -160,6 +161,7 @@ FLOORS = {
     "DynamicForcingChainPlus": 9.0,
     "NestedForcingChain2": 9.5,
     "NestedForcingChain3": 10.0,
+    **{f"NestedForcingChain4/{n}": 10.5 for n in range(4)},
 }
 """The least difficulty of the producers that stop at the time cap, each no more than any
 later producer's (``AlignedExclusionHint.getDifficulty``, ``Chaining.getDifficulty``): when a
