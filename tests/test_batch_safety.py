@@ -417,3 +417,28 @@ def test_a_json_record_with_regions_is_read_and_an_empty_one_is_classic(tmp_path
         "line 1: regions: 80 symbols, not the 81 cells of a 9x9 grid"
     )
     assert records["plain"]["verdict"] == "unique"  # an empty 'regions' is classic Sudoku
+
+
+@pytest.mark.parametrize(
+    ("regions", "reason"),
+    [
+        # a list of one-symbol strings, or of numbers 0..35 / 1..36: the same regions
+        ([ch for ch in JIGSAW_REGIONS], None),
+        ([int(ch) for ch in JIGSAW_REGIONS], None),
+        ([int(ch) - 1 for ch in JIGSAW_REGIONS], None),
+        # anything else is refused, never dropped (it was read as classic Sudoku: unique)
+        ([40] * 81, "line 1: regions: region number 40 is not in 0..35 (or 1..36)"),
+        (["10"] * 81, 'line 1: regions: a list must hold a region number or a one-symbol'),
+        ([1, "1"] * 40 + [1], "line 1: regions: a list must hold a region number or a one-sym"),
+        ([True] * 81, "line 1: regions: a list must hold a region number or a one-symbol"),
+    ],
+)
+def test_a_regions_list_is_read_or_refused_never_dropped(tmp_path, regions, reason):
+    path = tmp_path / "listed.jsonl"
+    path.write_text(json.dumps({"id": "j1", "puzzle": EULER, "regions": regions}) + "\n")
+    result = run("check", str(path), "-b", REAL, "-j", "0", "-f", "jsonl", "-q")
+    [record] = jsonl(result.stdout)
+    if reason is None:  # the rows as regions: a Latin square with many solutions
+        assert record["verdict"] == "multiple", record
+    else:
+        assert record["verdict"] == "invalid" and record["reason"].startswith(reason), record

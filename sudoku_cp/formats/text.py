@@ -454,11 +454,7 @@ def _variant_data(data: dict, model: Model, regions: Any, variant: Any, build: B
     if not isinstance(puzzle, str):
         raise PuzzleError("a puzzle with regions, a variant or cages needs its givens as a string")
     if isinstance(regions, list):
-        regions = (
-            "".join(str(r) for r in regions)
-            if all(isinstance(r, int) and not isinstance(r, bool) and 0 <= r < 36 for r in regions)
-            else None
-        )
+        regions = _regions_text(regions)
     if regions is not None and not isinstance(regions, str):
         raise PuzzleError("'regions' must be a string with a region symbol per cell")
     if variant is not None and not isinstance(variant, str):
@@ -475,6 +471,38 @@ def _variant_data(data: dict, model: Model, regions: Any, variant: Any, build: B
     if got != size:
         raise PuzzleError(f"read a {got}x{got} puzzle, but 'size' is {size}")
     return _build(cells, got, own, build)
+
+
+_REGION_SYMBOLS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _regions_text(regions: list) -> str:
+    """A ``regions`` list as the string form: a region number per cell (0..35, or 1..36) or a
+    one-symbol string per cell. Anything else is refused, never dropped: without its regions
+    a jigsaw puzzle would be solved as a classic one."""
+    if all(isinstance(r, int) and not isinstance(r, bool) for r in regions):
+        numbers = list(regions)
+        if numbers and min(numbers) == 1 and max(numbers) == len(_REGION_SYMBOLS):
+            numbers = [n - 1 for n in numbers]  # 1..36: one symbol each once from 0
+        bad = next((n for n in numbers if not 0 <= n < len(_REGION_SYMBOLS)), None)
+        if bad is not None:
+            raise PuzzleError(f"regions: region number {bad} is not in 0..35 (or 1..36)")
+        return "".join(_REGION_SYMBOLS[n] for n in numbers)
+    if all(isinstance(r, str) and len(r) == 1 for r in regions):
+        return "".join(regions)
+    bad = next(
+        (
+            r
+            for r in regions
+            if not (isinstance(r, str) and len(r) == 1)
+            and (isinstance(r, bool) or not isinstance(r, int))
+        ),
+        None,
+    )
+    shown = _json_text(bad) if bad is not None else "numbers and symbols mixed"
+    raise PuzzleError(
+        f"regions: a list must hold a region number or a one-symbol string per cell, not {shown}"
+    )
 
 
 def _json_type(value: Any) -> str:
