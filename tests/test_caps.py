@@ -50,6 +50,29 @@ def test_numbers_above_their_cap_are_refused_naming_the_option_and_the_cap(
     assert str(caps[option]) in line.replace(",", "")
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", EULER, "-t", "nan"],
+        ["check", EULER, "-t", "nan"],
+        ["count", EULER, "-t", "NaN"],
+        ["bench", "easy", "-t", "nan"],
+        ["candidates", EULER, "-t", "nan"],
+        ["minimize", EULER, "-t", "nan"],
+        ["shrink", EULER, "-t", "nan"],
+        ["draw", EULER, "--solution", "-t", "nan"],
+        ["rate", EULER, "--time-cap", "nan"],
+        ["explain", EULER, "--time-cap", "nan"],
+    ],
+)
+def test_nan_seconds_are_refused_everywhere(args: list[str]) -> None:
+    """NaN passes every range test (each comparison with it is false): candidates, rate,
+    explain, minimize and shrink ran with no limit, or failed in a backend."""
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert error_line(result).endswith("is not a number of seconds")
+
+
 @pytest.mark.parametrize("command", [["check", EULER], ["count", EULER], ["bench", "easy"]])
 def test_jobs_above_four_per_core_are_refused(command: list[str]) -> None:
     cap = max_jobs()

@@ -238,6 +238,17 @@ def main() -> None:
 
 
 # --- shared option handling ------------------------------------------------------------------
+class Seconds(click.FloatRange):
+    """A number of seconds within a range. click's ``FloatRange`` lets NaN through (every
+    comparison with it is false), which would run with no limit at all."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return number
+
+
 def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     """``["workers=2", "seed=7"]`` → ``{"workers": "2", "seed": "7"}`` (values converted later)."""
     options: dict[str, str] = {}
@@ -563,7 +574,7 @@ def time_cap_option(func: Any) -> Any:
     """``--time-cap SECONDS``: how long one puzzle's rating may take (both scales)."""
     return click.option(
         "--time-cap",
-        type=click.FloatRange(0.1, 3600.0),
+        type=Seconds(0.1, 3600.0),
         default=None,
         metavar="SECONDS",
         help="Seconds one puzzle's rating may take (at most 3600). --scale se: default 60, and "

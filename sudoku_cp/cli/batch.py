@@ -23,6 +23,7 @@ from .app import (
     EXIT_TERMINATED,
     EXIT_UNDECIDED,
     STOP_KEY,
+    Seconds,
     box_option,
     fail,
     jobs_cap,
@@ -66,7 +67,7 @@ def _batch_options(func: Any) -> Any:
         click.option(
             "-t",
             "--time-limit",
-            type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
+            type=Seconds(min=0, min_open=True, max=MAX_TIME_LIMIT),
             default=DEFAULT_TIME_LIMIT,
             show_default=True,
             metavar="SECONDS",
@@ -394,7 +395,7 @@ def _record_format(out_format: str | None, output: str | None, default: str) -> 
 )
 @click.option(
     "--certify-time-limit",
-    type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
+    type=Seconds(min=0, min_open=True, max=MAX_TIME_LIMIT),
     default=None,
     metavar="SECONDS",
     help="Seconds one certificate may take, proof and check [default: 60]; past it the "

@@ -15,6 +15,7 @@ from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
     EXIT_UNDECIDED,
+    Seconds,
     box_option,
     jobs_cap,
     main,
@@ -84,7 +85,7 @@ def _max_puzzles_cap(ctx: click.Context, param: click.Parameter, value: int | No
 @click.option(
     "-t",
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
+    type=Seconds(min=0, min_open=True, max=MAX_TIME_LIMIT),
     default=5.0,
     show_default=True,
     metavar="SECONDS",

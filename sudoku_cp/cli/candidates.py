@@ -14,6 +14,7 @@ from ..true_candidates import MAX_COUNT_CAP, MAX_PROBES, MAX_SUGGEST, MarkSugges
 from .app import (
     EXIT_NEGATIVE,
     EXIT_UNDECIDED,
+    Seconds,
     box_option,
     fail,
     main,
@@ -84,7 +85,7 @@ FORMATS = ("pretty", "json", "candidates", "svg", "html")
 @click.option(
     "-t",
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
+    type=Seconds(min=0, min_open=True, max=MAX_TIME_LIMIT),
     default=60.0,
     show_default=True,
     metavar="SECONDS",

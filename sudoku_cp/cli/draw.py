@@ -10,6 +10,7 @@ from ..limits import MAX_TIME_LIMIT
 from .app import (
     EXIT_NEGATIVE,
     EXIT_UNDECIDED,
+    Seconds,
     box_option,
     fail,
     main,
@@ -48,7 +49,7 @@ DRAW_TIME_LIMIT = 10.0
 @click.option(
     "-t",
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
+    type=Seconds(min=0, min_open=True, max=MAX_TIME_LIMIT),
     default=DRAW_TIME_LIMIT,
     show_default=True,
     metavar="SECONDS",

@@ -18,6 +18,7 @@ from .app import (
     EXIT_NEGATIVE,
     EXIT_OK,
     EXIT_UNDECIDED,
+    Seconds,
     box_option,
     main,
     model_option,
@@ -54,7 +55,7 @@ def _common(func: Any) -> Any:
         click.option(
             "-t",
             "--time-limit",
-            type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
+            type=Seconds(min=0, min_open=True, max=MAX_TIME_LIMIT),
             default=DEFAULT_TIME_LIMIT,
             show_default=True,
             metavar="SECONDS",

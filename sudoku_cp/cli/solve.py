@@ -15,6 +15,7 @@ from .app import (
     EXIT_UNDECIDED,
     EXIT_USAGE,
     OUTPUT_FORMATS,
+    Seconds,
     all_cut_short,
     backend_options,
     box_option,
@@ -72,7 +73,7 @@ from .app import (
 @click.option(
     "-t",
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
+    type=Seconds(min=0, min_open=True, max=MAX_TIME_LIMIT),
     default=None,
     metavar="SECONDS",
     help="Give up after this many seconds per puzzle (status timeout).",
