@@ -12,6 +12,7 @@ about what a user sees.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -589,6 +590,42 @@ def test_the_real_command_prints_one_line_and_exits_2(tmp_path, args, stdin, exp
     assert stderr.count("\n") == 1 and "Traceback" not in stderr
     assert stderr.startswith("sudoku-cp: error: ") and expected in stderr
     assert done.stdout == b""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args", [["solve", INKALA], ["check", INKALA, "-b", REAL], ["models"], ["rate", "easy"]]
+)
+def test_an_output_that_cannot_be_written_is_one_line_and_exit_2(args):
+    """Standard output on a full device (> /dev/full): a traceback before."""
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "sudoku_cp.cli", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=120,
+        )
+    stderr = done.stderr.decode()
+    assert done.returncode == 2, stderr
+    assert stderr == "sudoku-cp: error: cannot write the output: No space left on device\n"
+
+
+def test_closed_standard_streams_are_the_null_device():
+    """A stream the shell closed (`>&-`, `<&-`) is None in Python: an AttributeError before."""
+    closed = {"stdin": subprocess.DEVNULL}
+    code = (
+        "import sys; sys.stdout = sys.stdin = None; from sudoku_cp.cli import main; "
+        "main(sys.argv[1:], prog_name='sudoku-cp')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, "solve", INKALA], capture_output=True, timeout=120, **closed
+    )
+    assert done.returncode == 0 and done.stdout == b"" and done.stderr == b"", done.stderr
+    done = subprocess.run(
+        [sys.executable, "-c", code, "solve", "-"], capture_output=True, timeout=120, **closed
+    )
+    assert done.returncode == 2
+    assert done.stderr.decode() == "sudoku-cp: error: standard input is empty\n"
 
 
 PRINTABLE = st.sampled_from(list('123456789ABCGZ.0_-* |+,[]{}":#\n\t-1.5nulé\x00'))

@@ -428,7 +428,7 @@ def test_a_json_record_with_regions_is_read_and_an_empty_one_is_classic(tmp_path
         ([int(ch) - 1 for ch in JIGSAW_REGIONS], None),
         # anything else is refused, never dropped (it was read as classic Sudoku: unique)
         ([40] * 81, "line 1: regions: region number 40 is not in 0..35 (or 1..36)"),
-        (["10"] * 81, 'line 1: regions: a list must hold a region number or a one-symbol'),
+        (["10"] * 81, "line 1: regions: a list must hold a region number or a one-symbol"),
         ([1, "1"] * 40 + [1], "line 1: regions: a list must hold a region number or a one-sym"),
         ([True] * 81, "line 1: regions: a list must hold a region number or a one-symbol"),
     ],

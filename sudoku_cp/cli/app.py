@@ -14,6 +14,7 @@ python-constraint, PySAT, rich) are imported only by the commands that need them
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -177,6 +178,12 @@ class _Group(click.Group):
         return name, command, rest
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        # A stream the shell closed (`>&-`, `<&-`) is None in Python: written to, or read
+        # (`-`), as the null device — output discarded, no input — rather than a crash.
+        if sys.stdout is None:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - for the process's life
+        if sys.stdin is None:
+            sys.stdin = open(os.devnull)  # noqa: SIM115
         if not args and "args" not in kwargs:
             # Run as the program (the console script, python -m), reading sys.argv: the
             # objects of start-up (modules, classes, functions) live until the process ends,
@@ -220,6 +227,27 @@ class _Group(click.Group):
             # The reader (e.g. `| head`) went away: not an error of ours.
             sys.stderr.close()
             sys.exit(EXIT_OK)
+        except OSError as err:
+            # Standard output refused what was written (> /dev/full, a full disk; an -o file's
+            # own errors are reported where it is written): one line, not a traceback.
+            if err.errno not in _WRITE_ERRNOS:
+                raise
+            _stdout_to_null()
+            fail(f"cannot write the output: {err.strerror or err}")
+
+
+_WRITE_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT}
+
+
+def _stdout_to_null() -> None:
+    """Point standard output at the null device, so that Python's own flush at exit does not
+    fail a second time after the one-line error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # (no file descriptor: a test's stream)
+        pass
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
