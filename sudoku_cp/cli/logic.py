@@ -173,17 +173,18 @@ def explain(
 
     sudoku-cp explain PUZZLE --hint --state marks.txt      # the next step from a position
 
-    Exit 0 solved, 1 no solution or more than one (a puzzle with two is not explained: the
-    techniques that assume one would take wrong steps, and a stall would be no verdict), 3 the
-    techniques stalled (the candidates left are shown), 2 unusable input or a rule the logic
-    solver does not reason about. With --hint: 0 a step
+    Exit 0 solved, 1 not a puzzle (text or a record that does not read as one, as in rate and
+    check), no solution or more than one (a puzzle with two is not explained: the techniques
+    that assume one would take wrong steps, and a stall would be no verdict), 3 the techniques
+    stalled (the candidates left are shown), 2 unusable options, a missing file or a rule the
+    logic solver does not reason about. With --hint: 0 a step
     (or already solved), 1 the state is wrong or the puzzle has no solution, 3 no technique
     applies.
 
     With --scale se: Sudoku Explainer's solve path instead, each step with its SE difficulty,
     then ER/EP/ED (text or json; classic 9x9 puzzles with one solution). Exit 0 solved, 1 not
-    a puzzle, no solution or more than one, 2 not classic 9x9, 3 SE's path needs a rule not
-    implemented here or reached --time-cap (the values shown are lower bounds).
+    a puzzle, no solution or more than one, 2 not classic 9x9, 3 no rule of SE's moves on or
+    the path reached --time-cap (the values shown are lower bounds).
     """
     from ..errors import NotUniqueError
     from ..logic.rating import refuse_multiple
