@@ -11,6 +11,7 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -101,3 +102,17 @@ def _default_sigterm_in_child() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_default_sigterm_in_child)
+
+
+@contextlib.contextmanager
+def solver_interrupts() -> Iterator[None]:
+    """PySAT's solvers take Ctrl-C themselves while they search and raise their own error
+    ("Caught keyboard interrupt"): raised again as the KeyboardInterrupt it was, so that the
+    command stops as on any other Ctrl-C, instead of a traceback or a backend error recorded
+    and the run going on."""
+    try:
+        yield
+    except Exception as err:
+        if type(err).__module__ == "pysolvers" and "keyboard interrupt" in str(err).lower():
+            raise KeyboardInterrupt from None
+        raise

@@ -163,3 +163,36 @@ def test_renban_lines_count_as_plain_enumeration_says(windows: bool, monkeypatch
         expected = {g for g in _all_grids(puzzle) if puzzle.is_solution(g)}
         result = get_backend("sat").solve(puzzle, limit=None)
         assert result.exact and set(result.solutions) == expected, puzzle.model.rules
+
+
+def test_pysat_s_own_interrupt_error_is_a_keyboard_interrupt() -> None:
+    """PySAT's solvers take Ctrl-C during a search and raise ``pysolvers.error``: the sat
+    backend raises it again as KeyboardInterrupt (a traceback, or in ``check -j 0`` a backend
+    error recorded and the run going on, before); its other errors pass unchanged."""
+    import pysolvers
+
+    from sudoku_cp.stopping import solver_interrupts
+
+    with pytest.raises(KeyboardInterrupt), solver_interrupts():
+        raise pysolvers.error("Caught keyboard interrupt")
+    with pytest.raises(pysolvers.error, match="other"), solver_interrupts():
+        raise pysolvers.error("other")
+
+
+def test_ctrl_c_during_a_sat_search_exits_130_in_one_line() -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_cp.cli", "solve", "--all", "-f", "line", "-b", "sat"]
+        + ["." * 81],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(3)  # (past the imports: the enumeration runs until stopped)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert stderr.decode() == "sudoku-cp: interrupted\n"

@@ -594,6 +594,12 @@ class CnfCounter:
         return (2 if second else 1), grid
 
     def _solve(self, assumptions: list[int], deadline: float | None) -> bool:
+        from ..stopping import solver_interrupts
+
+        with solver_interrupts():
+            return self._solve_timed(assumptions, deadline)
+
+    def _solve_timed(self, assumptions: list[int], deadline: float | None) -> bool:
         solver = self.solver
         if deadline is None:
             return bool(solver.solve(assumptions=assumptions))

@@ -165,6 +165,13 @@ def refute(
 
 def _solve_in_slices(solver: Any, deadline: float | None) -> bool:
     """The solver's answer within :data:`MAX_CONFLICTS` conflicts in all, asked in slices."""
+    from ..stopping import solver_interrupts
+
+    with solver_interrupts():
+        return _slices(solver, deadline)
+
+
+def _slices(solver: Any, deadline: float | None) -> bool:
     spent, budget = 0, SLICE
     while True:
         solver.conf_budget(min(budget, MAX_CONFLICTS - spent))

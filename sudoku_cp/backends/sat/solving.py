@@ -102,7 +102,13 @@ def solve_within(
     solver: Any, deadline: float | None, assumptions: list[int] | None = None
 ) -> bool | None:
     """One SAT call within the deadline: True, False, or None when time ran out."""
-    assumptions = assumptions or []
+    from ...stopping import solver_interrupts
+
+    with solver_interrupts():
+        return _solve_within(solver, deadline, assumptions or [])
+
+
+def _solve_within(solver: Any, deadline: float | None, assumptions: list[int]) -> bool | None:
     if deadline is None:
         return solver.solve(assumptions=assumptions)
     # Slices of conflicts, looking at the clock between them. Each slice may double the last,
