@@ -343,7 +343,7 @@ def test_unknown_names_list_the_valid_ones(args, expected):
         (["solve", KNOWN, "--time-limit", "0"], "0.0 is not in the range 0<x<=86400.0"),
         (
             ["solve", KNOWN, "--time-limit", "nan"],
-            "time limit must be a positive number of seconds",
+            "'nan' is not a number of seconds",
         ),
         (["check", KNOWN, "--limit", "1"], "1 is not in the range 2<=x<=100000"),
         (["check", KNOWN, "--time-limit", "-5"], "-5.0 is not in the range 0<x<=86400.0"),

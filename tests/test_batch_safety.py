@@ -442,3 +442,63 @@ def test_a_regions_list_is_read_or_refused_never_dropped(tmp_path, regions, reas
         assert record["verdict"] == "multiple", record
     else:
         assert record["verdict"] == "invalid" and record["reason"].startswith(reason), record
+
+
+# --- a record's stated solution is compared; a misspelt key or column is refused ----------------
+def test_a_stated_solution_in_json_lines_or_csv_is_the_published_one(tmp_path):
+    """A JSON ``solution`` or a CSV ``solution`` column is compared with what the backends find,
+    as an f-puzzles one is (it was read and never compared: a wrong one passed as unique)."""
+    from puzzles import EULER_SOLUTION
+
+    rotated = EULER_SOLUTION[::-1]  # a valid grid, not EULER's solution
+    lines = [
+        {"id": "right", "puzzle": EULER, "solution": EULER_SOLUTION},
+        {"id": "wrong", "puzzle": EULER, "solution": rotated},
+        {"id": "short", "puzzle": EULER, "solution": EULER_SOLUTION[:80]},
+        # one of several solutions (a count above one): not the setter's, not compared
+        {"id": "one of", "puzzle": "." * 81, "solution": EULER_SOLUTION, "solution_count": 2},
+    ]
+    path = tmp_path / "stated.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    result = run("check", str(path), "-b", REAL, "-j", "0", "-f", "jsonl", "-q", "-n", "2")
+    records = {r["id"]: r for r in jsonl(result.stdout)}
+    assert records["right"]["verdict"] == "unique"
+    assert records["wrong"]["verdict"] == "disagreement"
+    assert "published solution" in records["wrong"]["reason"]
+    assert records["short"]["verdict"] == "invalid"
+    assert records["short"]["reason"].startswith("line 3: solution: read 80 cells")
+    assert records["one of"]["verdict"] == "multiple"
+    csv_path = tmp_path / "stated.csv"
+    csv_path.write_text(f"id,puzzle,solution\nwrong,{EULER},{rotated}\n")
+    result = run("check", str(csv_path), "-b", REAL, "-j", "0", "-f", "jsonl", "-q")
+    assert result.exit_code == 3
+    assert jsonl(result.stdout)[0]["verdict"] == "disagreement"
+
+
+@pytest.mark.parametrize("key", ["cage", "Cages", "varient", "regoins"])
+def test_a_misspelt_json_key_is_refused_not_dropped(tmp_path, key):
+    """Read as the record's own data, a misspelt rule key dropped its rule: a killer cage that
+    leaves no solution was solved as classic Sudoku (unique)."""
+    path = tmp_path / "typo.jsonl"
+    cage = [{"cells": [1, 2], "sum": 1}]  # no two digits sum to 1
+    path.write_text(json.dumps({"id": "t", "puzzle": EULER, key: cage}) + "\n")
+    result = run("check", str(path), "-b", REAL, "-j", "0", "-f", "jsonl", "-q")
+    [record] = jsonl(result.stdout)
+    assert record["verdict"] == "invalid"
+    assert record["reason"].startswith(f"line 1: unknown key {key!r} (did you mean")
+    # other keys are the record's own data
+    path.write_text(json.dumps({"id": "t", "puzzle": EULER, "source": "x", "level": 3}) + "\n")
+    result = run("check", str(path), "-b", REAL, "-j", "0", "-f", "jsonl", "-q")
+    assert jsonl(result.stdout)[0]["verdict"] == "unique"
+
+
+@pytest.mark.parametrize(
+    ("column", "words"),
+    [("cages", "CSV does not read a 'cages' column"), ("regoins", "did you mean 'regions'")],
+)
+def test_a_csv_column_of_unread_rules_or_misspelt_is_refused(tmp_path, column, words):
+    path = tmp_path / "typo.csv"
+    path.write_text(f"puzzle,{column}\n{EULER},x\n")
+    result = run("check", str(path), "-b", REAL, "-j", "0", "-q")
+    assert result.exit_code == 2
+    assert words in error_line(result)

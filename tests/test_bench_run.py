@@ -211,7 +211,8 @@ def test_known_answers_in_the_dataset_are_checked(tmp_path: Path) -> None:
     by = {r["puzzle_id"]: r for r in run.rows}
     assert by["right"]["verdict"] == "unique" and by["right"]["agrees"] is True
     assert by["wrong"]["verdict"] == "disagreement" and by["wrong"]["agrees"] is False
-    assert "differs from the dataset's solution" in by["wrong"]["note"]
+    # (the stated solution is the puzzle's published one: the cross-check compares it)
+    assert by["wrong"]["note"].startswith("the published solution breaks the puzzle as read")
     assert by["count"]["verdict"] == "disagreement"
     assert "the dataset says 1 solution(s); found multiple" in by["count"]["note"]
 

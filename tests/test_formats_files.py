@@ -85,9 +85,11 @@ def test_jsonl_file(tmp_path):
     ]
     got = records(write(tmp_path, "p.jsonl", "\n".join(lines)))
     assert [r.id for r in got] == ["1", "inkala", "7", "4", "5", "6"]
-    assert [r.ok for r in got] == [True, True, True, False, False, False]
+    assert [r.ok for r in got] == [True, True, False, False, False, False]
     assert got[1].expected == {"solution_count": 1}
     assert got[2].expected == {"solution": "x" * 81}
+    # (a stated solution is the puzzle's published one: one that does not read is the error)
+    assert got[2].error.startswith("line 3: solution: ")
     assert got[4].error.startswith("line 5: not valid JSON")
     assert got[5].error == (
         "line 6: a JSON object needs a 'puzzle' key (a line string or a list of rows)"
@@ -116,8 +118,10 @@ def test_csv_file_with_id_solution_and_count(tmp_path):
 
 def test_csv_puzzle_column_by_name_or_first_column(tmp_path):
     zeros = INKALA.replace(".", "0")
-    quizzes = records(write(tmp_path, "k.csv", f"quizzes,solutions\n{zeros},x\n"))
-    assert quizzes[0].puzzle.to_line() == INKALA and quizzes[0].expected == {"solution": "x"}
+    solution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+    quizzes = records(write(tmp_path, "k.csv", f"quizzes,solutions\n{zeros},{solution}\n"))
+    assert quizzes[0].puzzle.to_line() == INKALA and quizzes[0].expected == {"solution": solution}
+    assert quizzes[0].puzzle.published == tuple(map(int, solution))
     named = records(write(tmp_path, "n.csv", f'name,clues,puzzle\n"Inkala, 2012",21,{INKALA}\n'))
     assert named[0].id == "Inkala, 2012" and named[0].ok
     first = records(write(tmp_path, "f.csv", f"grid,solution_count\n{INKALA},1\n"), fmt="csv")

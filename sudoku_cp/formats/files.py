@@ -34,6 +34,7 @@ from .records import (
 from .text import (
     GRID_SEPARATORS,
     MAX_TEXT_CHARS,
+    RECORD_FIELDS,
     REGION_KEYS,
     VARIANT_KEYS,
     check_format,
@@ -59,6 +60,31 @@ COUNT_COLUMNS = ("solution_count",)
 _NOT_PUZZLE_COLUMNS = frozenset(
     ID_COLUMNS + SOLUTION_COLUMNS + COUNT_COLUMNS + REGION_KEYS + VARIANT_KEYS
 )
+_RULE_COLUMNS = ("cages", "cage")
+"""Rules a CSV file cannot state (killer cages: JSON Lines, f-puzzles or SudokuPad)."""
+
+
+def _refuse_unread_columns(name: str, header: list[str]) -> None:
+    """A column of rules CSV does not read, or one that nearly names a column it reads
+    ("regoins", "varient"), is refused: read as the file's own data, it would be dropped."""
+    import difflib
+
+    known = _NOT_PUZZLE_COLUMNS | set(PUZZLE_COLUMNS)
+    for column in header:
+        if column in known or column in RECORD_FIELDS or "." in column:
+            continue  # (check's own columns: rating.level, backtrack.seconds …)
+        if column in _RULE_COLUMNS:
+            raise InputError(
+                f"{name}: CSV does not read a {column!r} column (killer cages: write JSON Lines "
+                "or f-puzzles)"
+            )
+        near = difflib.get_close_matches(column, known, n=1, cutoff=0.8)
+        if near:
+            raise InputError(
+                f"{name}: unknown CSV column {column!r} (did you mean {near[0]!r}?): a "
+                "misspelt column would be ignored"
+            )
+
 
 _NAME = re.compile(r"[a-z_][a-z0-9_ ]*")
 
@@ -399,6 +425,7 @@ class _Reader:
             raise InputError(f"{self.lines.name}: cannot read the CSV header ({header_line.error})")
         self.csv_header = True
         header = [h.strip().lower() for h in csv_fields(header_line.text)]
+        _refuse_unread_columns(self.lines.name, header)
         column = _puzzle_column(header)
         if column is None:
             raise InputError(

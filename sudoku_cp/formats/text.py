@@ -394,6 +394,7 @@ def read_data(data: Any, model: Model | str, build: Build[T]) -> T:
             given, side, own = fpuzzles.read_fpuzzles(data, rules)
             published = fpuzzles.published_solution(data, side)
             return _build(given, side, own, build, published)
+        _refuse_misspelt_keys(data)
         if "puzzle" not in data and "givens" in data and "cages" in data:
             data = dict(data, puzzle=data["givens"])
         regions = next((data[k] for k in REGION_KEYS if data.get(k) not in (None, [], "")), None)
@@ -471,6 +472,36 @@ def _variant_data(data: dict, model: Model, regions: Any, variant: Any, build: B
     if got != size:
         raise PuzzleError(f"read a {got}x{got} puzzle, but 'size' is {size}")
     return _build(cells, got, own, build)
+
+
+JSON_KEYS = frozenset(
+    ("puzzle", "givens", "cages", "size", "id", "name", "solution", "solution_count")
+    + REGION_KEYS
+    + VARIANT_KEYS
+)
+"""The keys a JSON puzzle object (not f-puzzles) is read by; any other is the record's own
+data (a source, a difficulty …) and left alone."""
+RECORD_FIELDS = frozenset(
+    ("index", "line", "source", "verdict", "count", "exact", "solutions", "reason")
+    + ("published", "backends", "rating", "solution_1", "solution_2")
+)
+"""The fields of check's own records (JSON Lines and CSV), read back as input: data, not
+misspellings of :data:`JSON_KEYS`."""
+
+
+def _refuse_misspelt_keys(data: dict) -> None:
+    """A key that is not one of :data:`JSON_KEYS` but nearly is ("cage", "Cages", "varient")
+    is refused: read as the record's own data, the rule it meant would be silently dropped."""
+    import difflib
+
+    for key in data:
+        if isinstance(key, str) and key not in JSON_KEYS and key not in RECORD_FIELDS:
+            near = difflib.get_close_matches(key.lower(), JSON_KEYS, n=1, cutoff=0.8)
+            if near:
+                raise PuzzleError(
+                    f"unknown key {key!r} (did you mean {near[0]!r}?): a misspelt rule would "
+                    "be ignored"
+                )
 
 
 _REGION_SYMBOLS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
