@@ -184,3 +184,26 @@ def test_solve_logically_takes_extra_or_techniques_not_both() -> None:
     default = techniques(uniqueness=True)
     more = techniques(uniqueness=True, extra=["template set", "Death Blossom"])
     assert len(more) == len(default) + 2 and set(default) <= set(more)
+
+
+# magictour top 1465, line 7: the techniques take over a second on it, far over a 0.2 s cap
+TOP1465_7 = ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........"
+
+
+@pytest.mark.parametrize("out_format", ["text", "json"])
+def test_explain_capped_by_the_time_cap_is_not_rated_as_stalled(out_format: str) -> None:
+    """A solve the cap stopped is not a stall: its steps are only the first ones. It was
+    printed "stalled … level Extreme" (JSON: outcome "stalled" with a rating), as rate's own
+    refusal says it must not be."""
+    result = CliRunner().invoke(
+        main, ["explain", TOP1465_7, "--time-cap", "0.2", "-f", out_format]
+    )
+    assert result.exit_code == 3, result.output
+    assert "the time cap of 0.2 s was reached" in result.stderr
+    if out_format == "json":
+        data = json.loads(result.stdout)
+        assert data["outcome"] == "time cap" and data["rating"] is None
+        assert data["candidates"]  # where it stopped
+    else:
+        assert "stopped after" in result.stdout and "the time cap was reached" in result.stdout
+        assert "stalled" not in result.stdout and "level " not in result.stdout

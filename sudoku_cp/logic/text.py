@@ -88,13 +88,16 @@ def step_data(step: Step, size: int, labels: tuple[str, ...]) -> dict[str, Any]:
 
 
 def trace_data(trace: Trace) -> dict[str, Any]:
-    """The whole solve as JSON-ready data: the steps, the outcome and the rating."""
+    """The whole solve as JSON-ready data: the steps, the outcome and the rating. A solve the
+    time cap stopped is outcome "time cap" with no rating (its steps are only the first ones:
+    rated, it would look stalled, Extreme)."""
     size = trace.puzzle.size
     labels = trace.puzzle.model.group_labels(size)
+    capped = trace.outcome == "stalled" and trace.timed_out
     data: dict[str, Any] = {
         "puzzle": trace.puzzle.to_line(),
-        "outcome": trace.outcome,
-        "rating": rating_of(trace).to_dict(),
+        "outcome": "time cap" if capped else trace.outcome,
+        "rating": None if capped else rating_of(trace).to_dict(),
         "steps": [step_data(step, size, labels) for step in trace.steps],
     }
     if trace.outcome == "stalled":
@@ -120,6 +123,12 @@ def format_trace(trace: Trace) -> str:
             f"contradiction after {len(trace.steps)} steps: the puzzle has no solution "
             "(every step holds for any solution, and a cell or group ran out of digits)"
         )
+    elif trace.timed_out:  # (not rated: the steps are only the first ones)
+        lines.append(
+            f"stopped after {len(trace.steps)} steps: the time cap was reached; candidates left:"
+        )
+        lines.append(format_candidates(trace.values, trace.candidates, trace.puzzle.size))
+        return "\n".join(lines)
     else:
         lines.append(
             f"stalled after {len(trace.steps)} steps: no technique applies; candidates left:"
