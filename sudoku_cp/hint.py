@@ -76,6 +76,18 @@ def wrong_cell(solution: tuple[int, ...], state: State, n: int) -> tuple[int, st
     return None
 
 
+def state_error(puzzle: Puzzle, state: State) -> str | None:
+    """Why ``state`` is no position of a solve of ``puzzle`` (a placed digit or a removed
+    candidate the one solution disagrees with), or None. A puzzle without exactly one solution
+    is said elsewhere (no solution, or more than one): None here."""
+    solutions, finished = _solutions(puzzle, 2)
+    if finished and len(solutions) == 1:
+        wrong = wrong_cell(solutions[0], state, puzzle.size)
+        if wrong is not None:
+            return f"the state is wrong: {wrong[1]}"
+    return None
+
+
 def next_hint(
     puzzle: Puzzle,
     state: State | None = None,

@@ -195,9 +195,7 @@ def test_explain_capped_by_the_time_cap_is_not_rated_as_stalled(out_format: str)
     """A solve the cap stopped is not a stall: its steps are only the first ones. It was
     printed "stalled … level Extreme" (JSON: outcome "stalled" with a rating), as rate's own
     refusal says it must not be."""
-    result = CliRunner().invoke(
-        main, ["explain", TOP1465_7, "--time-cap", "0.2", "-f", out_format]
-    )
+    result = CliRunner().invoke(main, ["explain", TOP1465_7, "--time-cap", "0.2", "-f", out_format])
     assert result.exit_code == 3, result.output
     assert "the time cap of 0.2 s was reached" in result.stderr
     if out_format == "json":
@@ -207,3 +205,37 @@ def test_explain_capped_by_the_time_cap_is_not_rated_as_stalled(out_format: str)
     else:
         assert "stopped after" in result.stdout and "the time cap was reached" in result.stdout
         assert "stalled" not in result.stdout and "level " not in result.stdout
+
+
+# EASY with r1c2 placed 1 in the state: the one solution has 6 there
+WRONG_STATE = "41" + EASY[2:]
+NO_SOLUTION = EASY[:-1] + "1"  # r9c9 1: no given repeats, but no grid completes them
+
+
+@pytest.mark.parametrize("command", ["rate", "explain"])
+def test_a_wrong_state_is_said_to_be_wrong_not_the_puzzle(command: str) -> None:
+    """HoDoKu's scale from a state the solution disagrees with: explain said "the puzzle has
+    no solution", rate printed a row rated "Invalid"; SE's scale and --hint named the cell."""
+    assert EASY[1] == "." and solve_one(EASY)[1] == 6
+    result = CliRunner().invoke(main, [command, EASY, "--state", WRONG_STATE])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        "sudoku-cp: error: puzzle 1: the state is wrong: r1c2 holds 1, which is not the "
+        "puzzle's solution there: that digit is wrong\n"
+    )
+    assert "Invalid" not in result.stdout and "no solution" not in result.stdout
+
+
+def test_rate_refuses_a_puzzle_with_no_solution_in_one_line() -> None:
+    result = CliRunner().invoke(main, ["rate", NO_SOLUTION, "-f", "json"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == "sudoku-cp: error: puzzle 1: has no solution\n"
+    assert result.stdout == ""
+
+
+def solve_one(text: str) -> tuple[int, ...]:
+    from sudoku_cp import Puzzle, solve
+
+    result = solve(Puzzle.parse(text), limit=2)
+    assert result.status.value == "unique"
+    return result.solutions[0]

@@ -233,6 +233,10 @@ def explain(
         if hint:
             worst = max(worst, _hint(record, position, uniqueness, out_format, also))
             continue
+        if position is not None and (wrong := _state_error(record.puzzle, position)):
+            _bad(record, wrong)  # (else its contradiction would blame the puzzle)
+            worst = max(worst, EXIT_NEGATIVE)
+            continue
         try:
             trace = solve_logically(
                 record.puzzle,
@@ -264,6 +268,12 @@ def explain(
                 )
             worst = max(worst, EXIT_UNDECIDED)
     sys.exit(worst)
+
+
+def _state_error(puzzle: Any, position: Any) -> str | None:
+    from ..hint import state_error
+
+    return state_error(puzzle, position)
 
 
 def _state_records(records: Any, state: str | None, command: str) -> Any:
@@ -545,6 +555,9 @@ def rate(
 
     def rate_one(record: Any) -> tuple[dict[str, Any] | None, str, int]:
         position = puzzle_state(record.puzzle, state)
+        if position is not None and (wrong := _state_error(record.puzzle, position)):
+            _bad(record, wrong)  # (a contradiction from it would be rated "Invalid")
+            return None, "", EXIT_NEGATIVE
         deadline = None if time_cap is None else time.perf_counter() + time_cap
         try:
             if position is None:
@@ -570,7 +583,10 @@ def rate(
         except TimeCapReached as err:
             _bad(record, f"{err} of {time_cap:g} s")
             return None, "", EXIT_UNDECIDED
-        status = EXIT_NEGATIVE if rating.outcome == "contradiction" else EXIT_OK
+        if rating.outcome == "contradiction":  # no rating: as SE's scale, one line
+            _bad(record, "has no solution")
+            return None, "", EXIT_NEGATIVE
+        status = EXIT_OK
         line = (
             f"{rating.level:<8} {rating.score:>6} {rating.steps:>5}  {rating.hardest:<36} "
             f"{shown_id(str(record.id))}"  # (one line, no terminal escapes, as check shows ids)
