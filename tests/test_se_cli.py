@@ -195,3 +195,30 @@ def test_generate_se_refuses_what_se_does_not_rate_in_one_line(args: list[str], 
 def test_generate_keeps_hodoku_levels_as_the_default_scale() -> None:
     result = run("generate", "--difficulty", "7.1-8.0")
     assert result.exit_code == 2 and "--scale se" in error_line(result)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # a killer and a jigsaw read from files keep the name of the model they were read with
+        (
+            '{"puzzle": "' + "." * 81 + '", "cages": [{"cells": [0, 1], "sum": 3}]}',
+            "not one with rules beyond rows, columns and boxes (killer",
+        ),
+        (
+            '{"puzzle": "'
+            + "." * 81
+            + '", "regions": "'
+            + "".join(str(1 + (i % 81) // 9) for i in range(81))
+            + '"}',
+            "not one whose groups are not rows, columns and boxes",
+        ),
+    ],
+)
+def test_the_se_refusal_names_what_is_not_classic(tmp_path, text: str, words: str) -> None:
+    """It said "not model 'classic' at 9x9" of a killer or jigsaw read from a file."""
+    path = tmp_path / "variant.jsonl"
+    path.write_text(text + "\n")
+    result = run("rate", "--scale", "se", str(path))
+    assert result.exit_code == 2
+    assert words in error_line(result) and "'classic'" not in error_line(result)

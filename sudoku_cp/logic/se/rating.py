@@ -262,13 +262,17 @@ def classic_values(puzzle: Puzzle) -> list[int]:
     from ...model import load_model
 
     model = puzzle.model
-    if puzzle.size != 9 or model.rules or model.groups(9) != load_model("classic").groups(9):
-        raise NotRatable(
-            f"SE's scale rates classic 9x9 puzzles only, not model '{model.name}' at "
-            f"{puzzle.size}x{puzzle.size}",
-            2,
-        )
-    return list(puzzle.cells)
+    n = puzzle.size
+    if n != 9:
+        what = f"a {n}x{n} one"
+    elif model.rules:  # (a killer or a variant read from a file keeps its model's name)
+        kinds = ", ".join(sorted(model.rule_keys))
+        what = f"one with rules beyond rows, columns and boxes ({kinds})"
+    elif model.groups(9) != load_model("classic").groups(9):
+        what = "one whose groups are not rows, columns and boxes (regions, diagonals …)"
+    else:
+        return list(puzzle.cells)
+    raise NotRatable(f"SE's scale rates classic 9x9 puzzles only, not {what}", 2)
 
 
 def state_grid(values: Sequence[int], state: State) -> tuple[list[int], list[int]]:
