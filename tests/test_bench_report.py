@@ -171,6 +171,8 @@ def test_without_matplotlib_plot_says_how_to_install(saved: Path, monkeypatch) -
         (["{saved}", "--scatter", "dlx"], "--scatter"),
         (["{saved}", "--scatter", "dlx,cpsat"], "no backend 'cpsat'"),
         (["{saved}", "--table", "html"], "--table"),
+        # (accepted before, the ratio column left empty)
+        (["{saved}", "--baseline", "zzz"], "--baseline zzz is none of the bench's backends"),
     ],
 )
 def test_plot_bad_arguments_give_one_line_and_exit_2(

@@ -78,6 +78,15 @@ def test_the_time_limit_option_is_checked(tmp_path):
     assert result.exit_code == 2 and "--certify-time-limit" in error_line(result)
 
 
+def test_a_certify_time_limit_without_certify_is_refused() -> None:
+    """It was accepted and did nothing."""
+    from clitools import error_line, run
+
+    result = run("check", INKALA, "--certify-time-limit", "5")
+    assert result.exit_code == 2
+    assert "--certify-time-limit is the time of --certify's proofs" in error_line(result)
+
+
 # --- 25x25 ---------------------------------------------------------------------------------------
 @pytest.mark.slow
 def test_a_25x25_puzzle_is_certified_and_verifies(datasets, tmp_path):

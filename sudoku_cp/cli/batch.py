@@ -475,6 +475,8 @@ def check(
     """
     if scale != "hodoku" and not rate_unique:
         fail(f"check: --scale {scale} is the scale of --rate; give --rate too")
+    if certify_time_limit is not None and certify is None:
+        fail("check: --certify-time-limit is the time of --certify's proofs; give --certify too")
     summary = _run_batch_command(
         "check",
         inputs,

@@ -499,6 +499,12 @@ def plot(
     loaded = report.load_results(results)
     if not no_figures:
         plots.refuse_too_many(loaded)  # before the summary: all or nothing
+    if baseline is not None:
+        specs = sorted({report.label_of(row) for row in loaded.rows})
+        if report.pick_baseline(specs, baseline) is None:
+            raise click.UsageError(
+                f"--baseline {baseline} is none of the bench's backends ({', '.join(specs)})"
+            )
     if table_style != "none":
         summaries = report.summarize(loaded.rows, baseline or loaded.baseline)
         click.echo(report.render_summary(summaries, table_style, loaded.record), nl=False)
