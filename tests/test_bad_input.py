@@ -342,6 +342,10 @@ def test_unknown_names_list_the_valid_ones(args, expected):
         (["solve", KNOWN, "--time-limit", "-1"], "-1.0 is not in the range 0<x<=86400.0"),
         (["solve", KNOWN, "--time-limit", "0"], "0.0 is not in the range 0<x<=86400.0"),
         (
+            ["solve", KNOWN, "-s", "mrv", "-O", "strategy=naive"],
+            "--strategy mrv and --option strategy=naive disagree",
+        ),
+        (
             ["solve", KNOWN, "--time-limit", "nan"],
             "'nan' is not a number of seconds",
         ),

@@ -388,6 +388,11 @@ def backend_options(
 
     options: dict[str, Any] = parse_option_pairs(pairs)
     if strategy is not None:
+        given = options.get("strategy")
+        if given is not None and given != strategy:  # (the one given last was kept, silently)
+            raise click.UsageError(
+                f"--strategy {strategy} and --option strategy={given} disagree; give one"
+            )
         options["strategy"] = strategy
     backend = get_backend(backend_name)
     backend.check_options(options)  # raises BackendError naming the valid options
