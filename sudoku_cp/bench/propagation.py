@@ -61,6 +61,7 @@ from typing import Any
 from ..errors import InputError
 from ..model import Model
 from ..puzzle import Puzzle
+from ..stopping import solver_interrupts
 
 LEVELS = ("fc", "singles", "gac", "sac")
 ENCODINGS = ("minimal", "efficient", "extended", "redundant")
@@ -593,13 +594,8 @@ class CnfCounter:
             self.solver.add_clause([-switch])  # the blocking clause off for good
         return (2 if second else 1), grid
 
+    @solver_interrupts()
     def _solve(self, assumptions: list[int], deadline: float | None) -> bool:
-        from ..stopping import solver_interrupts
-
-        with solver_interrupts():
-            return self._solve_timed(assumptions, deadline)
-
-    def _solve_timed(self, assumptions: list[int], deadline: float | None) -> bool:
         solver = self.solver
         if deadline is None:
             return bool(solver.solve(assumptions=assumptions))

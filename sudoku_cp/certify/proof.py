@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..errors import SudokuError
+from ..stopping import solver_interrupts
 from .cnf import Clause, Formula
 
 INSTALL = "pip install 'sudoku-cp[certify]'"
@@ -163,15 +164,9 @@ def refute(
     return None, "\n".join(proof) + "\n"
 
 
+@solver_interrupts()
 def _solve_in_slices(solver: Any, deadline: float | None) -> bool:
     """The solver's answer within :data:`MAX_CONFLICTS` conflicts in all, asked in slices."""
-    from ..stopping import solver_interrupts
-
-    with solver_interrupts():
-        return _slices(solver, deadline)
-
-
-def _slices(solver: Any, deadline: float | None) -> bool:
     spent, budget = 0, SLICE
     while True:
         solver.conf_budget(min(budget, MAX_CONFLICTS - spent))

@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from ...errors import BackendError
+from ...stopping import solver_interrupts
 from .. import Search
 from .cnf import Encoding
 
@@ -98,17 +99,12 @@ def enumerate_solutions(
     return search
 
 
+@solver_interrupts()
 def solve_within(
     solver: Any, deadline: float | None, assumptions: list[int] | None = None
 ) -> bool | None:
     """One SAT call within the deadline: True, False, or None when time ran out."""
-    from ...stopping import solver_interrupts
-
-    with solver_interrupts():
-        return _solve_within(solver, deadline, assumptions or [])
-
-
-def _solve_within(solver: Any, deadline: float | None, assumptions: list[int]) -> bool | None:
+    assumptions = assumptions or []
     if deadline is None:
         return solver.solve(assumptions=assumptions)
     # Slices of conflicts, looking at the clock between them. Each slice may double the last,
