@@ -702,3 +702,46 @@ def test_each_iss_puzzle_is_read_right_or_refused_naming_its_type(number):
         assert record.backends[name].status is Status.UNIQUE, record.backends[name].said()
     assert record.verdict.value == "unique", record.reason
     assert record.published == "match"
+
+
+# --- ISS links: js/solution_controller.js reads the page's ?q= with URLSearchParams and loads
+# it as text typed into its input box (loadUnsafeFromText); a link without q shows the empty
+# default '.' -------------------------------------------------------------------------------
+ISS_TEXT = ".Shape~4x4.~R1C1_1~R2C3_2.Thermo~R4C1~R4C2"
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + ISS_TEXT,
+        # the share link's form: '~' unescaped; percent-encoding and other parameters read too
+        "sigh.github.io/Interactive-Sudoku-Solver/index.html?mode=all-possibilities&q="
+        + ISS_TEXT.replace("~", "%7E"),
+        "https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + ISS_TEXT.replace(".", "+.", 1),
+    ],
+)
+def test_an_iss_link_reads_the_puzzle_its_q_holds(link: str) -> None:
+    assert parse_puzzle(link) == parse_puzzle(ISS_TEXT)
+
+
+def test_an_iss_link_line_in_a_file_is_read(tmp_path) -> None:
+    path = tmp_path / "links.txt"
+    path.write_text("https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + ISS_TEXT + "\n")
+    (record,) = list(read_puzzles(path))
+    assert record.puzzle == parse_puzzle(ISS_TEXT)
+
+
+def test_an_iss_link_without_a_puzzle_is_one_error() -> None:
+    with pytest.raises(PuzzleError, match=r"holds no puzzle \(it has no \?q= parameter\)"):
+        parse_puzzle("https://sigh.github.io/Interactive-Sudoku-Solver/?mode=all-possibilities")
+    result = run("solve", "https://sigh.github.io/Interactive-Sudoku-Solver/")
+    assert result.exit_code == 2
+    assert "holds no puzzle" in error_line(result)
+
+
+def test_another_web_address_is_refused_by_its_name_not_as_a_missing_file() -> None:
+    result = run("solve", "https://example.com/puzzle")
+    assert result.exit_code == 2
+    line = error_line(result)
+    assert line.startswith("sudoku-cp: error: https://example.com/puzzle: not a puzzle link")
+    assert "https:/e" not in line

@@ -79,9 +79,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "draw": (
         "draw",
-        "Draw PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input) as "
-        "an SVG picture: regions, every variant rule, the givens — and with --solution the "
-        "solved grid.",
+        "Draw PUZZLE (text, an f-puzzles, SudokuPad or ISS link, a file, or - for standard "
+        "input) as an SVG picture: regions, every variant rule, the givens — and with "
+        "--solution the solved grid.",
     ),
     "explain": (
         "logic",
@@ -90,7 +90,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "export": (
         "export",
-        "Write PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input) "
+        "Write PUZZLE (text, an f-puzzles, SudokuPad or ISS link, a file, or - for standard input) "
         "for a solver outside the tool: DIMACS CNF, OPB, MiniZinc or XCSP3, every rule kind "
         "and size.",
     ),
@@ -126,7 +126,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "solve": (
         "solve",
-        "Solve PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input) "
+        "Solve PUZZLE (text, an f-puzzles, SudokuPad or ISS link, a file, or - for standard input) "
         "and print the solution(s).",
     ),
 }
@@ -257,7 +257,7 @@ def main() -> None:
     answers and confirm that puzzles have exactly one solution.
 
     PUZZLE / INPUT arguments are puzzle text (81 symbols, `.` or 0 for blanks), an
-    f-puzzles or SudokuPad link (https://f-puzzles.com/?load=…), a file (one puzzle per line,
+    f-puzzles, SudokuPad or ISS link (https://f-puzzles.com/?load=…), a file (one puzzle per line,
     JSON Lines, CSV with optional regions/variant columns, f-puzzles JSON, or one grid / JSON
     puzzle), or `-` for standard input. Exit statuses: 0 ok, 1 no solution / not unique,
     2 bad input or options, 3 undecided (time limit) or disagreement, 130 interrupted (143:

@@ -445,7 +445,7 @@ def check(
 ) -> None:
     """Cross-check every puzzle of the INPUTs across backends and say whether it is unique.
 
-    INPUT is puzzle text, an f-puzzles or SudokuPad link, a file (any format, f-puzzles JSON
+    INPUT is puzzle text, an f-puzzles, SudokuPad or ISS link, a file (any format, f-puzzles JSON
     included), a bundled sample's name (e.g. forum-hardest) or - for standard input. Every
     solution a backend returns is checked against the puzzle; the verdict per puzzle is
     unique, multiple (two witnesses), none, invalid (the reason), disagreement (naming the

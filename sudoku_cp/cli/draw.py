@@ -74,7 +74,7 @@ def draw(
     cell_size: int | None,
     state: str | None,
 ) -> None:
-    """Draw PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input)
+    """Draw PUZZLE (text, an f-puzzles, SudokuPad or ISS link, a file, or - for standard input)
     as an SVG picture: regions, every variant rule, the givens — and with --solution the
     solved grid. With --state, the position drawn: its placed digits (blue) and its pencil
     marks as candidates; --solution then solves from that position.

@@ -61,7 +61,7 @@ def export_command(
     input_format: str,
     state: str | None,
 ) -> None:
-    """Write PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input)
+    """Write PUZZLE (text, an f-puzzles, SudokuPad or ISS link, a file, or - for standard input)
     for a solver outside the tool: DIMACS CNF, OPB, MiniZinc or XCSP3, every rule kind and
     size. A bundled sample's name (famous, variants9 …) reads its file.
 

@@ -116,7 +116,7 @@ def solve(
     stats: bool,
     state: str | None,
 ) -> None:
-    """Solve PUZZLE (text, an f-puzzles or SudokuPad link, a file, or - for standard input)
+    """Solve PUZZLE (text, an f-puzzles, SudokuPad or ISS link, a file, or - for standard input)
     and print the solution(s).
 
     With --format line each solution is one line of N*N symbols on standard output and the

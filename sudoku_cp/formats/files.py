@@ -674,6 +674,13 @@ def read_input(
         # A link, or a bare payload, has '/' but is no path: it is the puzzle itself.
         return _read_text(arg, rules, fmt)
     existing = _is_existing_path(arg)
+    if not existing and _OTHER_URL.match(arg.strip()):
+        # (a path would have the URL's '//' folded: "file not found: https:/…")
+        raise InputError(
+            f"{links.short_text(arg.strip())}: not a puzzle link this tool reads (f-puzzles, "
+            "SudokuPad and ISS links are; another web address is not downloaded: save the "
+            "puzzle to a file, or paste its text)"
+        )
     if not existing and _bare_payload(arg):
         # lz-string's base64 has '/' and '+', and a payload is hundreds of characters: it
         # was taken for a path ("file not found", "File name too long").
@@ -683,6 +690,10 @@ def read_input(
         # a parent directory, which makes the path look missing to a mere existence check).
         return read_puzzles(arg, rules, fmt, defer=defer)
     return _read_text(arg, rules, fmt)
+
+
+_OTHER_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+"""A web address (``scheme://``) that :func:`links.is_link` did not take."""
 
 
 def _bare_payload(arg: str) -> bool:

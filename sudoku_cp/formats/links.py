@@ -48,9 +48,15 @@ _PATTERNS = {
     # prefixes scl, ctc, scf; FeaturePuzzlePack's pack), of base64 or percent-encoded text.
     "sudokupad_bare": (r"(?:scl|ctc|scf|pack)[A-Za-z0-9+/=%\\]+", 0),
     "fragment": (r"[^#\s]*#(\S*)", 0),
+    # Links to the Interactive Sudoku Solver's page (or another of its pages) with its query.
+    "iss": (
+        r"(?:https?://)?sigh\.github\.io/Interactive-Sudoku-Solver(?:/[^?#\s]*)?"
+        r"(?:\?([^#\s]*))?(?:#\S*)?",
+        re.IGNORECASE,
+    ),
 }
 _STARTS = ("N4Ig", "fpuz", "Fpuz", "FPUZ", "scl", "ctc", "scf", "pack")
-_HOSTS = ("f-puzzles.com", "sudokupad", "crackingthecryptic")
+_HOSTS = ("f-puzzles.com", "sudokupad", "crackingthecryptic", "sigh.github.io")
 # What re.IGNORECASE also matches to an 'i' or an 's' that lower() does not make one.
 _FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
 
@@ -63,8 +69,9 @@ def _pattern(name: str) -> re.Pattern[str]:
 # --- finding a payload ---------------------------------------------------------------------------
 class Found(NamedTuple):
     """A payload found in a link or bare: ``kind`` is ``fpuzzles`` (``payload`` the lz-string
-    base64) or ``sudokupad`` (``payload`` SudokuPad's puzzle id: a prefixed payload or a
-    short id, as the link writes it; ``fragment`` the link's ``#…`` part)."""
+    base64), ``sudokupad`` (``payload`` SudokuPad's puzzle id: a prefixed payload or a
+    short id, as the link writes it; ``fragment`` the link's ``#…`` part) or ``iss``
+    (``payload`` the puzzle text an ISS link carries: :func:`iss_text`)."""
 
     kind: str
     payload: str
@@ -85,6 +92,9 @@ def find_payload(text: str) -> Found | None:
         return None  # (the usual case, decided at once: puzzle lines go through here)
     if any(ch.isspace() for ch in word):
         return None
+    iss = iss_text(word)
+    if iss is not None:
+        return Found("iss", iss)
     payload = payload_in(word)
     if payload is not None:
         return Found("fpuzzles", payload)
@@ -95,6 +105,32 @@ def find_payload(text: str) -> Found | None:
     if _pattern("sudokupad_bare").fullmatch(word):
         return Found("sudokupad", word)
     return None
+
+
+def iss_text(text: str) -> str | None:
+    """The puzzle text an ISS link carries (None when ``text`` is no ISS link): its ``q``
+    parameter, decoded as ISS reads it (sigh/Interactive-Sudoku-Solver
+    ``js/solution_controller.js``: ``new URL(…).searchParams.get('q')``, so ``+`` is a space
+    and ``%7E`` a ``~``; the page loads it as text typed in its input box). A link without
+    ``q`` (where ISS shows an empty grid) is a ``PuzzleError``.
+
+    >>> iss_text("https://sigh.github.io/Interactive-Sudoku-Solver/?q=.Shape~4x4.~R1C1_1")
+    '.Shape~4x4.~R1C1_1'
+    >>> iss_text(".Shape~4x4") is None
+    True
+    """
+    word = text.strip()
+    if "sigh.github.io" not in word.translate(_FOLD).lower():
+        return None
+    match = _pattern("iss").fullmatch(word)
+    if match is None:
+        return None
+    from urllib.parse import parse_qs  # (here: puzzle lines never come this far)
+
+    values = parse_qs(match.group(1) or "", keep_blank_values=True).get("q")
+    if not values or not values[0].strip():
+        raise PuzzleError(f"ISS link {short_text(word)} holds no puzzle (it has no ?q= parameter)")
+    return values[0]
 
 
 def is_payload(text: str) -> bool:
@@ -155,7 +191,7 @@ def payload_in(text: str) -> str | None:
 
 
 def is_link(text: str) -> bool:
-    """True for text that is an f-puzzles or SudokuPad link (even one that cannot be read).
+    """True for text that is an f-puzzles, SudokuPad or ISS link (even one that cannot be read).
 
     >>> is_link("https://f-puzzles.com/?id=abc"), is_link("puzzles/a.txt")
     (True, False)
@@ -168,6 +204,7 @@ def is_link(text: str) -> bool:
         _pattern("fpuzzles").fullmatch(word)
         or _pattern("sudokupad").fullmatch(word)
         or _pattern("scheme").fullmatch(word)
+        or _pattern("iss").fullmatch(word)
     )
 
 

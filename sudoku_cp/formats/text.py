@@ -78,8 +78,10 @@ def read_text(text: str, model: Model | str, fmt: str, build: Build[T]) -> T:
             given, side, own = iss.read_iss(text, rules)
             return _build(given, side, own, build)
     if fmt in ("auto", "line") and "\n" not in text.strip():
-        # An f-puzzles or SudokuPad link, or a bare payload (see .fpuzzles, .sudokupad).
+        # An f-puzzles, SudokuPad or ISS link, or a bare payload (see .fpuzzles, .sudokupad).
         found = links.find_payload(text)
+        if found is not None and found.kind == "iss":
+            return read_text(found.payload, rules, "auto", build)  # as ISS reads its q=
         if found is not None and found.kind == "sudokupad":
             from . import sudokupad  # (its f-puzzles object, typed from SudokuPad's own)
 
