@@ -98,3 +98,39 @@ def test_one_worker_is_deterministic() -> None:
     runs = [backend.solve(Puzzle.parse(FEW), limit=5) for _ in range(3)]
     assert len({r.solutions for r in runs}) == 1
     assert len({(r.stats["branches"], r.stats["conflicts"]) for r in runs}) == 1
+
+
+# CP-SAT catches SIGINT itself and returns FEASIBLE/UNKNOWN, as a time limit does: the backend
+# must raise KeyboardInterrupt (it reported "N solutions before the time limit", exit 0).
+_INTERRUPTED_RUN = """
+import os, signal, sys, threading
+from sudoku_cp import Puzzle, get_backend
+backend = get_backend("cpsat")
+backend.solve(Puzzle([0] * 16), limit=None)  # (imports done: the signal lands in the search)
+threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+try:
+    result = backend.solve(Puzzle([0] * 256), limit=None, time_limit=TIME_LIMIT)
+except KeyboardInterrupt:
+    print("interrupted")
+    sys.exit(0)
+print("returned", result.status.value, result.count, result.exact)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("time_limit", ["None", "60.0"])
+def test_ctrl_c_in_a_search_is_an_interrupt_not_a_timeout(time_limit: str) -> None:
+    import subprocess
+    import sys
+
+    script = _INTERRUPTED_RUN.replace("TIME_LIMIT", time_limit)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "interrupted"
+
+
+def test_a_search_stopped_by_its_time_limit_is_still_a_timeout() -> None:
+    result = get_backend("cpsat").solve(Puzzle([0] * 256), limit=None, time_limit=0.5)
+    assert not result.exact and result.status in (Status.TIMEOUT, Status.MULTIPLE)

@@ -61,6 +61,9 @@ experiments behind issue 3, one worker, 50 puzzles per set, median ms per unique
 
 A time limit becomes CP-SAT's ``max_time_in_seconds``; a search the clock stopped is reported as
 timed out (status ``timeout`` unless ``limit`` solutions were already in), never as a count.
+CP-SAT catches Ctrl-C (SIGINT) itself and returns as if a limit had stopped it; a search that
+ended unfinished well before its time limit (or with none) was stopped so, and raises
+``KeyboardInterrupt`` as the other backends' searches do, not a timeout.
 
 >>> from sudoku_cp import Puzzle, solve
 >>> result = solve(Puzzle([0] * 16), "cpsat", limit=None)
@@ -567,6 +570,8 @@ class _Run:
 
     def _solve(self, solver: Any, callback: Any = None) -> int:
         status = solver.solve(self.model, callback)
+        if _interrupted(self.cp_model, solver, status, callback):
+            raise KeyboardInterrupt
         self.stats["solves"] += 1
         self.stats["branches"] += solver.num_branches
         self.stats["conflicts"] += solver.num_conflicts
@@ -634,6 +639,17 @@ class _Run:
             self.model.add_forbidden_assignments(
                 [self.cells[c] for c in blanks], [tuple(grid[c] for c in blanks)]
             )
+
+
+def _interrupted(cp_model: Any, solver: Any, status: int, callback: Any) -> bool:
+    """Whether CP-SAT's own SIGINT handler (``catch_sigint_signal``, on by default) stopped
+    this solve: unfinished, not stopped by our callback at the limit, and short of its time
+    limit (the only limit set here) by more than a twentieth — the response says no more."""
+    if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE, cp_model.MODEL_INVALID):
+        return False
+    if callback is not None and callback.stopped:
+        return False
+    return bool(solver.wall_time < 0.95 * solver.parameters.max_time_in_seconds)
 
 
 def _presolve(choice: str, enumerating: bool, size: int) -> bool:
