@@ -222,3 +222,14 @@ def test_the_se_refusal_names_what_is_not_classic(tmp_path, text: str, words: st
     result = run("rate", "--scale", "se", str(path))
     assert result.exit_code == 2
     assert words in error_line(result) and "'classic'" not in error_line(result)
+
+
+@pytest.mark.parametrize("scale", ["hodoku", "se"])
+def test_rate_prints_no_table_header_when_every_puzzle_is_an_error(scale: str) -> None:
+    result = run("rate", "--scale", scale, "11" + "." * 79)
+    assert result.exit_code == 1
+    assert result.stdout == ""  # (it printed the header, then only the error line)
+    assert "given twice" in error_line(result)
+    rated = run("rate", "--scale", scale, "-", input=f"{'11' + '.' * 79}\n{SE_ROWS[0]['puzzle']}\n")
+    assert rated.exit_code == 1
+    assert rated.stdout.splitlines()[0].split()[0] in ("level", "ER")

@@ -605,18 +605,17 @@ def _write_ratings(
     rate_one: Any,
     ensure_ascii: bool,
 ) -> int:
-    """The loop both of ``rate``'s scales share: the header once the inputs open (a missing
-    file prints none), the cap on puzzles, unreadable inputs, and one row a puzzle as a table
-    line, JSON or CSV. ``rate_one(record)`` gives the row, its table line and an exit status,
-    or a row of None once it has said why it rated none. Returns the worst exit status."""
+    """The loop both of ``rate``'s scales share: the CSV header once the inputs open (a
+    missing file prints none), the table's above its first row (none when every puzzle was
+    an error), the cap on puzzles, unreadable inputs, and one row a puzzle as a table line,
+    JSON or CSV. ``rate_one(record)`` gives the row, its table line and an exit status, or a
+    row of None once it has said why it rated none. Returns the worst exit status."""
     worst = EXIT_OK
     writer = csv.writer(sys.stdout, lineterminator="\n") if out_format == "csv" else None
+    headed = False
     for count, record in enumerate(records, 1):
-        if count == 1:
-            if writer:
-                writer.writerow(fields)
-            elif out_format == "table":
-                click.echo(header)
+        if count == 1 and writer:
+            writer.writerow(fields)
         if count > MAX_RATED:
             click.echo(f"sudoku-cp: error: rate reads at most {MAX_RATED:,} puzzles", err=True)
             worst = max(worst, EXIT_NEGATIVE)
@@ -634,6 +633,9 @@ def _write_ratings(
         elif out_format == "json":
             click.echo(json.dumps(row, ensure_ascii=ensure_ascii))
         else:
+            if not headed:
+                click.echo(header)
+                headed = True
             click.echo(line)
     return worst
 
