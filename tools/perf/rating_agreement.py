@@ -5,6 +5,7 @@ scores, time per rating, and why the levels differ.
     python -m tools.perf.rating_agreement [--per-set N] [--timeout S] [--output DIR]
         [--reuse-hodoku DIR/ratings.jsonl]    # HoDoKu's side from an earlier run
         [--datasets DIR]                      # the shared datasets, if not ../shared/datasets
+        [--cb-dir DIR] [--sets controlled-bias]  # Berthier's controlled-bias file 001, alone
 
 Puzzles: the bundled 9x9 sets (easy, famous, top1465, 17clue, forum-hardest) and, when
 ``../shared/datasets`` is there, Radcliffe's Kaggle sample stratified by difficulty, Royle's
@@ -64,9 +65,12 @@ SHARED_FILES = (
 """The public sets' files, relative to the shared datasets folder."""
 
 
-def puzzle_sets(per_set: int, shared: Path = SHARED) -> dict[str, list[str]]:
+def puzzle_sets(
+    per_set: int, shared: Path = SHARED, cb_dir: Path | None = None
+) -> dict[str, list[str]]:
     """The sets, each cut to ``per_set`` puzzles (its first ones, in file order); the public
-    ones from ``shared`` when it is there."""
+    ones from ``shared`` when it is there, and the controlled-bias collection's file 001 from
+    ``cb_dir`` (see ``tools.perf.se_agreement``) when given."""
     sets = {name: _bundled(name) for name in ("easy", "famous", "top1465", "17clue")}
     sets["forum-hardest"] = _bundled("forum-hardest")
     if shared.is_dir():
@@ -76,6 +80,10 @@ def puzzle_sets(per_set: int, shared: Path = SHARED) -> dict[str, list[str]]:
         sets["royle17"] = _lines(shared / "royle17" / "sudoku17_royle_49151.txt")
         sets["tdoku-top1465"] = _lines(shared / "tdoku" / "puzzles3_magictour_top1465.txt")[100:]
         sets["norvig-top95"] = _lines(shared / "norvig" / "top95.txt")
+    if cb_dir is not None:
+        from tools.perf.se_agreement import controlled_bias
+
+        sets["controlled-bias"] = controlled_bias(cb_dir, per_set)[0]
     kaggle = sets.get("kaggle-radcliffe")
     if kaggle:  # the file runs from easy to hard: every k-th puzzle keeps its strata
         sets["kaggle-radcliffe"] = kaggle[:: max(1, len(kaggle) // per_set)]
@@ -171,8 +179,12 @@ def run(
     output: Path | None,
     reuse: Path | None = None,
     shared: Path = SHARED,
+    cb_dir: Path | None = None,
+    only: list[str] | None = None,
 ) -> dict[str, Any]:
-    sets = puzzle_sets(per_set, shared)
+    sets = puzzle_sets(per_set, shared, cb_dir)
+    if only:
+        sets = {name: sets[name] for name in only}
     earlier = _earlier(reuse)
     hodoku = Hodoku()
     rows: list[dict[str, Any]] = []
@@ -329,6 +341,17 @@ def main(argv: list[str] | None = None) -> int:
         help="the shared datasets folder (default: ../shared/datasets beside the checkout; "
         "a git worktree elsewhere names it)",
     )
+    parser.add_argument(
+        "--cb-dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="add the set controlled-bias: SMALL-CB-COLLECTIONS/001 of a clone of Berthier's "
+        "controlled-bias repository (see tools.perf.se_agreement)",
+    )
+    parser.add_argument(
+        "--sets", default=None, help="only these sets, comma-separated (e.g. controlled-bias)"
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.per_set <= 10_000 or not 0 < args.timeout <= 3600:
         parser.error("--per-set takes 1 to 10000, --timeout up to 3600 seconds")
@@ -344,7 +367,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.reuse_hodoku is not None and not args.reuse_hodoku.is_file():
         parser.error(f"--reuse-hodoku: no file {args.reuse_hodoku}")
     shared = SHARED if args.datasets is None else args.datasets
-    summary = run(args.per_set, args.timeout, args.output, args.reuse_hodoku, shared)
+    if args.cb_dir is not None and not (args.cb_dir / "001-puzzles.txt").is_file():
+        parser.error(f"--cb-dir: no file {args.cb_dir / '001-puzzles.txt'}")
+    only = [name.strip() for name in args.sets.split(",")] if args.sets else None
+    known = set(puzzle_sets(1, shared, args.cb_dir)) if only else set()
+    unknown = [name for name in only or [] if name not in known]
+    if unknown:
+        parser.error(f"--sets: no set {unknown[0]!r} (sets: {', '.join(sorted(known))})")
+    summary = run(
+        args.per_set, args.timeout, args.output, args.reuse_hodoku, shared, args.cb_dir, only
+    )
     print(json.dumps(summary, indent=1))
     return 0
 

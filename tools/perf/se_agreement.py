@@ -15,8 +15,16 @@ Sets: Royle's 17-clue list (``--royle`` of them after ``--royle-start``), and th
 ``puzzles6_forum_hardest_1106``) and of msolve's "most difficult", and the first
 ``--top1465`` of magictour's top 1465 after ``--top1465-start`` (tdoku's
 ``puzzles3_magictour_top1465``, SE 7.x–9.x mostly) (files under ``--datasets``, by default
-the nearest ``shared/datasets`` above this checkout or /work/shared/datasets). No
-controlled-bias sample exists there (see its SOURCES.md), so none is measured.
+the nearest ``shared/datasets`` above this checkout or /work/shared/datasets).
+
+Controlled-bias (``--cb N``): the first N puzzles of Denis Berthier's controlled-bias
+collection, file 001 (21,695 minimal puzzles, the collection's unit of unbiased statistics; use
+all of them for an unbiased sample), from a clone of
+https://github.com/denis-berthier/Controlled-bias_Sudoku_generator_and_collection (GPL-3.0
+data): ``--cb-dir`` is its ``SMALL-CB-COLLECTIONS/001`` folder, which holds
+``001-puzzles.txt`` and ``001-SER.txt``. The published SER (Berthier's, one a line, in step
+with the puzzles) is a second witness, independent of the SE run here: its agreement with SE's
+and with ours is printed too.
 
 Printed per set: how many puzzles we rate exactly (our ER/EP/ED are SE's numbers, no lower
 bound) and of those how many equal SE's; ER, EP and ED equality shares over all puzzles (a
@@ -141,7 +149,27 @@ def _seconds(text: str) -> float:
     return sum(float(n) * scale[u] for n, u in re.findall(r"([\d.]+)([dhms])", text))
 
 
-def compare(name: str, puzzles: list[str], se: SEResult, time_cap: float) -> dict[str, float]:
+CB_TOTAL = 21_695
+"""Puzzles in file 001 of the controlled-bias collection."""
+
+
+def controlled_bias(folder: Path, count: int) -> tuple[list[str], list[float]]:
+    """The first ``count`` puzzles of ``folder``'s ``001-puzzles.txt`` (each line a puzzle and
+    the generator's counter) and their published SER (``001-SER.txt``, a number a line)."""
+    puzzles = [line.split()[0] for line in (folder / "001-puzzles.txt").read_text().splitlines()]
+    published = [float(line) for line in (folder / "001-SER.txt").read_text().split()]
+    if len(puzzles) != len(published) or any(len(p) != 81 for p in puzzles):
+        raise ValueError(f"{folder}: 001-puzzles.txt and 001-SER.txt are not in step")
+    return puzzles[:count], published[:count]
+
+
+def compare(
+    name: str,
+    puzzles: list[str],
+    se: SEResult,
+    time_cap: float,
+    published: list[float] | None = None,
+) -> dict[str, float]:
     rated = se.ratings
     n = len(rated)
     exact = equal_exact = 0
@@ -151,6 +179,7 @@ def compare(name: str, puzzles: list[str], se: SEResult, time_cap: float) -> dic
     ours_times: list[float] = []
     ratios: list[float] = []
     exact_times: list[tuple[float, float]] = []
+    ours_er: list[tuple[float, bool]] = []
     for puzzle, (er, ep, ed, se_seconds) in zip(puzzles, rated, strict=False):
         start = time.perf_counter()
         rating = rate_values([0 if c == "." else int(c) for c in puzzle], time_cap)
@@ -162,6 +191,7 @@ def compare(name: str, puzzles: list[str], se: SEResult, time_cap: float) -> dic
             exact_times.append((seconds, se_seconds))
         theirs = (er, ep, ed)
         mine = (rating.er, rating.ep, rating.ed)
+        ours_er.append((rating.er, rating.er_exact))
         if rating.er_exact:
             near += abs(rating.er - er) < 0.1 + 1e-9
         flags = (rating.er_exact, rating.ep_exact, rating.ed_exact)
@@ -213,6 +243,16 @@ def compare(name: str, puzzles: list[str], se: SEResult, time_cap: float) -> dic
             f"{statistics.median(ratios):.2f}"
         )
     print(f"  ours/SE total: {sum(ours_times) / max(se.wall, 1e-9):.2f} (SE wall incl. JVM)")
+    if published is not None:
+        witness = published[:n]
+        se_same = sum(abs(p - r[0]) < 1e-9 for p, r in zip(witness, rated, strict=True))
+        ours_same = sum(
+            exact and abs(p - er) < 1e-9 for p, (er, exact) in zip(witness, ours_er, strict=True)
+        )
+        print(
+            f"  ER equal to the published SER: SE here {se_same / n:.1%} ({se_same}), ours "
+            f"{ours_same / n:.1%} ({ours_same})"
+        )
     return {"n": n, "exact": exact, "er": same[0] / n, "near": near / n, "wrong": len(wrong)}
 
 
@@ -237,6 +277,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--se-timeout", type=float, default=600.0)
     parser.add_argument("--time-cap", type=float, default=60.0)
     parser.add_argument("--datasets", type=Path, default=default_datasets())
+    parser.add_argument(
+        "--cb",
+        type=int,
+        default=0,
+        help=f"the first N of the controlled-bias collection's file 001 (all: {CB_TOTAL:,})",
+    )
+    parser.add_argument(
+        "--cb-dir",
+        type=Path,
+        default=None,
+        help="SMALL-CB-COLLECTIONS/001 of a clone of Berthier's controlled-bias repository "
+        "(default: controlled-bias/001 under --datasets)",
+    )
     args = parser.parse_args(argv)
     if not (args.classes / "diuf" / "sudoku" / "test" / "serate.class").is_file():
         print(
@@ -250,9 +303,21 @@ def main(argv: list[str] | None = None) -> int:
         ("hardest", args.hardest, 1_000),
         ("top1465", args.top1465, 1_465),
         ("top1465-start", args.top1465_start, 1_465),
+        ("cb", args.cb, CB_TOTAL),
     ):
         if not 0 <= value <= cap:
             print(f"se_agreement: --{name} must be within 0..{cap:,}", file=sys.stderr)
+            return 2
+    cb: tuple[list[str], list[float]] = ([], [])
+    if args.cb:
+        folder = args.cb_dir or args.datasets / "controlled-bias" / "001"
+        try:
+            cb = controlled_bias(folder, args.cb)
+        except (OSError, ValueError) as error:
+            print(
+                f"se_agreement: cannot read the controlled-bias collection: {error}",
+                file=sys.stderr,
+            )
             return 2
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")
     sets = puzzle_sets(
@@ -272,6 +337,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         se = run_se(args.classes, puzzles, args.se_timeout)
         compare(name, puzzles, se, args.time_cap)
+    if cb[0]:
+        se = run_se(args.classes, cb[0], args.se_timeout)
+        compare("controlled-bias 001", cb[0], se, args.time_cap, published=cb[1])
     print(f"\nload average after: {os.getloadavg()[0]:.2f}")
     return 0
 
