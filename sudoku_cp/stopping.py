@@ -116,3 +116,31 @@ def solver_interrupts() -> Iterator[None]:
         if type(err).__module__ == "pysolvers" and "keyboard interrupt" in str(err).lower():
             raise KeyboardInterrupt from None
         raise
+
+
+@contextlib.contextmanager
+def no_stray_alarm() -> Iterator[None]:
+    """PySAT's MapleLCMDistChronoBT solvers (``maplechrono``, ``maplecm``) arm a 2,500-second
+    real-time timer at every solve (``alarm``, for a change of heuristic) and leave it armed,
+    with their own C handler: the process then holds a timer that is not its own, and
+    certifying's time limit (``certify.proof.time_limit``, which needs the timer free) runs
+    unlimited. The timer is put back as it was before the block: cleared, or what was left."""
+    if not hasattr(signal, "setitimer"):  # pragma: no cover — no such timers (Windows)
+        yield
+        return
+    before, _ = signal.getitimer(signal.ITIMER_REAL)
+    start = time.monotonic()
+    try:
+        yield
+    finally:
+        now, _ = signal.getitimer(signal.ITIMER_REAL)
+        if before == 0:
+            if now:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        elif abs(now - (before - (time.monotonic() - start))) > 0.01:
+            # (re-armed by the solver, with its handler: ours, and what was left of the time)
+            handler = signal.getsignal(signal.SIGALRM)
+            if handler is not None:
+                with contextlib.suppress(ValueError):  # (not the main thread)
+                    signal.signal(signal.SIGALRM, handler)
+            signal.setitimer(signal.ITIMER_REAL, max(before - (time.monotonic() - start), 1e-6))

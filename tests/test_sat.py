@@ -196,3 +196,15 @@ def test_ctrl_c_during_a_sat_search_exits_130_in_one_line() -> None:
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr
     assert stderr.decode() == "sudoku-cp: interrupted\n"
+
+
+@pytest.mark.parametrize("solver", ["maplechrono", "maplecm"])
+def test_a_solver_that_arms_an_alarm_leaves_none_behind(solver: str) -> None:
+    """MapleLCMDistChronoBT arms a 2,500 s real-time timer at every solve and leaves it: the
+    process then had a timer not its own, and certifying's time limit (which needs the timer
+    free) ran unlimited — test_certify_limits failed after this file in one worker."""
+    import signal
+
+    assert signal.getitimer(signal.ITIMER_REAL)[0] == 0
+    assert solve_checked("sat", Puzzle([0] * 16), None, solver=solver).count == 288
+    assert signal.getitimer(signal.ITIMER_REAL)[0] == 0

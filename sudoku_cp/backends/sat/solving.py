@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from ...errors import BackendError
-from ...stopping import solver_interrupts
+from ...stopping import no_stray_alarm, solver_interrupts
 from .. import Search
 from .cnf import Encoding
 
@@ -100,6 +100,7 @@ def enumerate_solutions(
 
 
 @solver_interrupts()
+@no_stray_alarm()
 def solve_within(
     solver: Any, deadline: float | None, assumptions: list[int] | None = None
 ) -> bool | None:
