@@ -236,6 +236,14 @@ def test_wrong_length_says_count_and_sizes():
     assert "16 (4x4)" not in error_of(INKALA + ".", model="hyper")
 
 
+def test_the_nearest_sizes_named_are_sizes_the_model_takes():
+    # classic needs boxes, which size 7 has not (49 was named); hyper takes 9x9 only (64 was)
+    assert error_of("." * 50).endswith("(nearest: 36 (6x6) and 64 (8x8))")
+    assert error_of("." * 50, model="latin").endswith("(nearest: 49 (7x7) and 64 (8x8))")
+    hyper = error_of("." * 80, model="hyper")
+    assert hyper == "read 80 cells; a puzzle has N*N cells: 81 (9x9)"
+
+
 def test_unknown_symbol_names_row_and_column():
     assert error_of(INKALA[:30] + "?" + INKALA[31:]) == "unknown symbol '?' at row 4, column 4"
     grid = "\n".join(INKALA[i : i + 9] for i in range(0, 81, 9)).replace("7", "#", 1)

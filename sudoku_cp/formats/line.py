@@ -91,23 +91,30 @@ NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
 def size_error(count: int, model: Model | None = None, what: str = "") -> PuzzleError:
-    """'read 80 cells; a puzzle has N*N cells: 16 (4x4), … (80 is between 64 and 81)'."""
+    """'read 80 cells; a puzzle has N*N cells: 16 (4x4), … (nearest: 64 (8x8) and 81 (9x9))':
+    the sizes ``model`` takes (all of them when it has fixed sizes), and the nearest it takes."""
     sizes = [n for n in _COMMON_SIZES if model is None or model.fits(n) is None]
+    fixed = model is not None and bool(model.sizes)
     if model is not None and model.sizes:
         sizes = list(model.sizes)
-    listing = ", ".join(f"{n * n} ({n}x{n})" for n in sizes)
+    listing = ", ".join(f"{n * n} ({n}x{n})" for n in sizes) + ("" if fixed else " …")
     read = what or f"read {count:,} cells"
     if count > MAX_CELLS:
         return PuzzleError(
             f"{read}; the largest puzzle is {MAX_SIZE}x{MAX_SIZE} ({MAX_CELLS:,} cells)"
         )
     low = math.isqrt(count)
-    near = (
-        f" (nearest: {low * low} ({low}x{low}) and {(low + 1) ** 2} ({low + 1}x{low + 1}))"
-        if low >= 4
-        else ""
+    if model is None:
+        nearest = [low, low + 1] if low >= 4 else []
+    else:  # the sizes the model takes just below and above the count
+        takes = sizes if fixed else range(1, MAX_SIZE + 1)
+        below = [n for n in takes if n <= low and model.fits(n) is None][-1:]
+        above = [n for n in takes if n > low and model.fits(n) is None][:1]
+        nearest = below + above if len(sizes) > 1 or not fixed else []
+    near = " and ".join(f"{n * n} ({n}x{n})" for n in nearest)
+    return PuzzleError(
+        f"{read}; a puzzle has N*N cells: {listing}" + (f" (nearest: {near})" if near else "")
     )
-    return PuzzleError(f"{read}; a puzzle has N*N cells: {listing} …{near}")
 
 
 def cell_place(index: int, size: int | None) -> str:
