@@ -19,7 +19,7 @@ from variants import _variant_models
 from sudoku_cp import Puzzle, Status
 from sudoku_cp.datasets import bundled_count, bundled_path, load_puzzles
 from sudoku_cp.errors import PuzzleError
-from sudoku_cp.formats import format_line, parse_puzzle, read_puzzles
+from sudoku_cp.formats import format_line, parse_puzzle, read_input, read_puzzles
 from sudoku_cp.formats.iss import ISS_TYPES, READ_TYPES, is_iss, read_iss
 from sudoku_cp.formats.iss_grid import binary_key, little_killer_lines
 from sudoku_cp.formats.iss_writer import format_iss
@@ -745,3 +745,9 @@ def test_another_web_address_is_refused_by_its_name_not_as_a_missing_file() -> N
     line = error_line(result)
     assert line.startswith("sudoku-cp: error: https://example.com/puzzle: not a puzzle link")
     assert "https:/e" not in line
+
+
+def test_lines_of_links_given_as_text_are_puzzles_not_a_web_address() -> None:
+    text = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + ISS_TEXT + "\n"
+    records = list(read_input(text * 2))
+    assert [r.puzzle for r in records] == [parse_puzzle(ISS_TEXT)] * 2

@@ -674,7 +674,7 @@ def read_input(
         # A link, or a bare payload, has '/' but is no path: it is the puzzle itself.
         return _read_text(arg, rules, fmt)
     existing = _is_existing_path(arg)
-    if not existing and _OTHER_URL.match(arg.strip()):
+    if not existing and _OTHER_URL.fullmatch(arg.strip()):
         # (a path would have the URL's '//' folded: "file not found: https:/…")
         raise InputError(
             f"{links.short_text(arg.strip())}: not a puzzle link this tool reads (f-puzzles, "
@@ -692,8 +692,9 @@ def read_input(
     return _read_text(arg, rules, fmt)
 
 
-_OTHER_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
-"""A web address (``scheme://``) that :func:`links.is_link` did not take."""
+_OTHER_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://\S*")
+"""A web address (``scheme://``, one word: lines of links are puzzle text) that
+:func:`links.is_link` did not take."""
 
 
 def _bare_payload(arg: str) -> bool:

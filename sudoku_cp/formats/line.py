@@ -104,8 +104,10 @@ def size_error(count: int, model: Model | None = None, what: str = "") -> Puzzle
             f"{read}; the largest puzzle is {MAX_SIZE}x{MAX_SIZE} ({MAX_CELLS:,} cells)"
         )
     low = math.isqrt(count)
-    if model is None:
-        nearest = [low, low + 1] if low >= 4 else []
+    if low < 4:  # (fewer cells than the smallest grid: no size is near)
+        nearest = []
+    elif model is None:
+        nearest = [low, low + 1]
     else:  # the sizes the model takes just below and above the count
         takes = sizes if fixed else range(1, MAX_SIZE + 1)
         below = [n for n in takes if n <= low and model.fits(n) is None][-1:]
