@@ -210,7 +210,38 @@ def test_scf_reads_givens_and_flags() -> None:
     assert [cell.get("value") for cell in puzzle["cells"][0]] == list(range(1, 10))
     assert all(cell == {} for row in puzzle["cells"][1:] for cell in row)
     assert puzzle["diagonal+"] is puzzle["diagonal-"] is True
-    assert puzzle["regions"][4] == [[4, p] for p in range(9)]  # decodeSCF's boxes (box, place)
+    # addGivens: regions[r][c] = [~~(r/3)*3 + ~~(c/3), (r*3)%9 + c%3], which SudokuPad reads
+    # as a cell [row, column]: region 4 is the centre box (this read row 4 before)
+    assert sorted(map(tuple, puzzle["regions"][4])) == [
+        (r, c) for r in (3, 4, 5) for c in (3, 4, 5)
+    ]
+
+
+# AI Escargot as an scf id; with the boxes its one solution is the published one
+ESCARGOT_SCF = "scffHTNWS9Qj5NdLc2kYr0Ls0RbN"
+ESCARGOT = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+ESCARGOT_SOLUTION = (
+    "162857493534129678789643521475312986913586742628794135356478219241935867897261354"
+)
+
+
+def test_an_scf_puzzle_is_the_classic_puzzle_of_its_givens() -> None:
+    puzzle, plain = parse_puzzle(ESCARGOT_SCF), parse_puzzle(ESCARGOT)
+    assert puzzle.cells == plain.cells and not puzzle.model.rules
+    assert sorted(map(sorted, puzzle.model.groups(9))) == sorted(map(sorted, plain.model.groups(9)))
+    result = run("solve", ESCARGOT_SCF, "--all", "--format", "line")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.split() == [ESCARGOT_SOLUTION]
+
+
+@pytest.mark.parametrize(
+    ("flags", "group"), [("x", "the diagonal"), ("w", "group 1")], ids=["diagonals", "windoku"]
+)
+def test_an_scf_flag_adds_its_rule(flags: str, group: str) -> None:
+    # decodeSCF: 'x' both diagonals, 'w' windoku's four boxes (r2-4 c2-4 …); Escargot's 3s at
+    # r2c2 and r4c4 share both, so the flag makes its givens repeat (they were refused unread)
+    with pytest.raises(PuzzleError, match=f"digit 3 is given twice in {group}: r2c2 and r4c4"):
+        parse_puzzle(ESCARGOT_SCF + flags)
 
 
 def test_scf_after_a_star_has_title_author_and_windoku() -> None:

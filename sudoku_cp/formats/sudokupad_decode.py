@@ -325,7 +325,9 @@ def decode_scf(text: str) -> dict[str, Any]:
         )
     cells = [[{"value": int(givens[r * 9 + c])} if givens[r * 9 + c] != "0" else {}
               for c in range(9)] for r in range(9)]  # fmt: skip
-    regions = [[[b, p] for p in range(9)] for b in range(9)]  # (decodeSCF: the 3x3 boxes)
+    # decodeSCF addGivens: regions[r][c] = [~~(r / 3) * 3 + ~~(c / 3), (r * 3) % 9 + c % 3],
+    # which SudokuPad reads as a cell [row, column]: region r is the r-th 3x3 box.
+    regions = [[[r // 3 * 3 + c // 3, r * 3 % 9 + c % 3] for c in range(9)] for r in range(9)]
     scl: dict[str, Any] = {"cells": cells, "regions": regions}
     metadata: dict[str, Any] = {}
 

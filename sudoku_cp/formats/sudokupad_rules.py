@@ -34,6 +34,7 @@ from .sudokupad_elements import (
     cell_name,
     cell_names,
     parse_element_specs,
+    same_points,
     same_value,
     spec_colour,
 )
@@ -92,6 +93,11 @@ class _Reader(LineDrawings, MarkDrawings):
             # Fog of war (parse.fogofwar, parse.foglight) hides cells while solving; the rules
             # stay the same, as the f-puzzles reader reads 'fogofwar'/'foglight'.
             "foglight",
+            # puzzletools.js decodeSCF: an scf id's flags 'x' (both diagonals, their lines
+            # drawn too) and 'w' (windoku, its four 3x3 boxes drawn as grey underlays).
+            "diagonal+",
+            "diagonal-",
+            "windoku",
         }
         for key, value in self.scl.items():
             if key not in known and value not in (None, [], {}, "", False):
@@ -102,6 +108,7 @@ class _Reader(LineDrawings, MarkDrawings):
         self.read_cells()
         self.read_regions()
         self.read_global()
+        self.read_flags()
         self.read_metadata()
         self.read_cages()
         self.read_drawings()
@@ -207,6 +214,25 @@ class _Reader(LineDrawings, MarkDrawings):
                 )
         if negative:
             self.out["negative"] = negative
+
+    def read_flags(self) -> None:
+        # decodeSCF: 'diagonal+' / 'diagonal-' / 'windoku' true (getPuzTypes reads them so).
+        self.windoku = False
+        for key in ("diagonal+", "diagonal-", "windoku"):
+            value = self.scl.get(key)
+            if value in (None, False):
+                continue
+            if value is not True:
+                raise PuzzleError(f"SudokuPad {key!r} must be true or false")
+            if key == "windoku":
+                if self.size != 9:
+                    raise PuzzleError("SudokuPad 'windoku' is read on a 9x9 grid only")
+                self.windoku = True
+                for top, left in _WINDOKU:
+                    cells = [(top + dr, left + dc) for dr in range(3) for dc in range(3)]
+                    self.add("extraregion", {"cells": [cell_name(c) for c in cells]})
+            else:
+                self.out[key] = True
 
     def read_metadata(self) -> None:
         value = self.scl.get("metadata") or {}
@@ -399,6 +425,22 @@ class _Reader(LineDrawings, MarkDrawings):
         self.quadruples()
         self.marked_cells()
         self.minmax()
+        if self.windoku:
+            # decodeSCF's windoku boxes: {center, width 3, height 3, backgroundColor #CFCFCF}.
+            for j, under in self.unused("u", self.underlays):
+                if set(under) == {"center", "width", "height", "backgroundColor"} and (
+                    spec_colour(under.get("backgroundColor")) == "#cfcfcf"
+                    and same_value(under.get("width"), 3)
+                    and same_value(under.get("height"), 3)
+                    and any(
+                        same_points(
+                            [self.point(under.get("center"), "windoku box")],
+                            [(top + 1.5, left + 1.5)],
+                        )
+                        for top, left in _WINDOKU
+                    )
+                ):
+                    self.used["u"].add(j)
         self.leftovers()
 
     def leftovers(self) -> None:
@@ -496,6 +538,9 @@ class _Reader(LineDrawings, MarkDrawings):
             + ("…" if len(names) > 12 else "")
         )
 
+
+_WINDOKU = ((1, 1), (1, 5), (5, 1), (5, 5))
+"""The top-left cells (from 0) of windoku's four extra boxes (decodeSCF's underlays)."""
 
 _INDEXER_STYLES = {
     "fpRowIndexer": "rowindexer",
