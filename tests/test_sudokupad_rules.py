@@ -59,13 +59,15 @@ writes them as lines and overlays of their own colours (parse.line, parse.text â
 
 # --- helpers --------------------------------------------------------------------------------------
 def blank(size: int = 9) -> dict[str, Any]:
-    """The converter's blank puzzle (createBlankPuzzle): empty cells, the default boxes."""
+    """The converter's blank puzzle (createBlankPuzzle): empty cells, the default boxes, and
+    the id it gives every puzzle it converts (createFpuzId: 'fpuzzle' and an md5)."""
     height, width = {9: (3, 3), 6: (2, 3), 4: (2, 2)}[size]
     regions: dict[int, list[list[int]]] = {}
     for r in range(size):
         for c in range(size):
             regions.setdefault((r // height) * (size // width) + c // width, []).append([r, c])
     return {
+        "id": "fpuzzle" + "0123456789abcdef" * 2,
         "cellSize": 50,
         "cells": [[{} for _ in range(size)] for _ in range(size)],
         "regions": [regions[k] for k in sorted(regions)],
@@ -453,6 +455,24 @@ def test_clone_squares_are_refused_by_name() -> None:
 
 
 # --- element specs --------------------------------------------------------------------------------
+def test_a_cell_colour_is_cosmetic_only_in_a_puzzle_the_converter_made() -> None:
+    # parse.grid writes an f-puzzles cell colour as a borderless full square: no rule there. A
+    # setter's own SudokuPad puzzle (no 'fpuzzleâ€¦' id, createFpuzId) may shade cells for a
+    # rule, so its colour is refused until --element says what it means (it was ignored).
+    scl = blank()
+    scl["underlays"] = [
+        {"backgroundColor": "#ffa0a0", "center": centre("r9c9"), "rounded": False}
+        | {"width": 1, "height": 1}
+    ]
+    assert same_reading(scl_to_fpuzzles(scl), fpuzzles())
+    del scl["id"]
+    with pytest.raises(PuzzleError, match=r"--element 'underlay:#ffa0a0=KEY'"):
+        scl_to_fpuzzles(scl)
+    assert same_reading(scl_to_fpuzzles(scl, ["underlay:#ffa0a0=cosmetic"]), fpuzzles())
+    read_as_even = scl_to_fpuzzles(scl, ["underlay:#ffa0a0=even"])
+    assert same_reading(read_as_even, fpuzzles(even=[{"cell": "R9C9"}]))
+
+
 def test_a_whispers_line_of_a_colour_the_converter_never_writes_is_refused_then_read() -> None:
     scl = blank()
     scl["lines"] = [

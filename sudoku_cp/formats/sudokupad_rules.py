@@ -105,6 +105,7 @@ class _Reader(LineDrawings, MarkDrawings):
                     f"SudokuPad puzzle key {short_text(str(key))!r} is not read by this tool "
                     "(checked without it, the verdict could be wrong)"
                 )
+        self.converted = str(self.scl.get("id", "")).startswith("fpuzzle")
         self.read_cells()
         self.read_regions()
         self.read_global()
@@ -485,6 +486,7 @@ class _Reader(LineDrawings, MarkDrawings):
                 center = self.point(item.get("center"), label)
                 if (
                     kind == "u"
+                    and self.converted
                     and set(item) == _SQUARE_KEYS
                     and item.get("rounded") is False
                     and same_value(item.get("width"), 1)
@@ -492,7 +494,9 @@ class _Reader(LineDrawings, MarkDrawings):
                     and spec_colour(item.get("backgroundColor")) != "#cccccc"
                 ):
                     # parse.grid: a cell's colour (f-puzzles 'c'/'cArray'), a full square with
-                    # no border; cosmetic, as the f-puzzles reader reads 'c'.
+                    # no border; cosmetic, as the f-puzzles reader reads 'c'. Only in a puzzle
+                    # the converter made (its 'id', createFpuzId: 'fpuzzle' and an md5): a
+                    # setter's own shading may carry a rule, so it needs an --element spec.
                     self.cell_at(center, "cell colour")
                     continue
                 text = item.get("text")
