@@ -455,6 +455,28 @@ def test_clone_squares_are_refused_by_name() -> None:
 
 
 # --- element specs --------------------------------------------------------------------------------
+def test_a_thermometer_said_by_an_element_spec_rises_from_its_bulb() -> None:
+    # parse.thermometer draws the bulb, a round mark, on the line's first cell; a setter's own
+    # line may run from the tip (it was read from its first point, bulb or not).
+    scl = blank()
+    path = ["r1c1", "r1c2", "r1c3", "r1c4"]
+    scl["lines"] = [{"color": "#AAAAAA", "thickness": 20, "wayPoints": [centre(c) for c in path]}]
+    bulb = {"backgroundColor": "#AAAAAA", "rounded": True, "width": 0.85, "height": 0.85}
+    specs = ["line:#aaaaaa=thermometer", "underlay:#aaaaaa=cosmetic"]
+    plain = scl_to_fpuzzles(scl, specs)  # no mark: the first point is the bulb
+    assert same_reading(
+        plain, fpuzzles(thermometer=[{"lines": [["R1C1", "R1C2", "R1C3", "R1C4"]]}])
+    )
+    scl["underlays"] = [dict(bulb, center=centre("r1c4"))]
+    from_tip = scl_to_fpuzzles(scl, specs)
+    assert same_reading(
+        from_tip, fpuzzles(thermometer=[{"lines": [["R1C4", "R1C3", "R1C2", "R1C1"]]}])
+    )
+    scl["underlays"].append(dict(bulb, center=centre("r1c1")))
+    with pytest.raises(PuzzleError, match="a round mark on both ends"):
+        scl_to_fpuzzles(scl, specs)
+
+
 def test_a_cell_colour_is_cosmetic_only_in_a_puzzle_the_converter_made() -> None:
     # parse.grid writes an f-puzzles cell colour as a borderless full square: no rule there. A
     # setter's own SudokuPad puzzle (no 'fpuzzle…' id, createFpuzId) may shade cells for a

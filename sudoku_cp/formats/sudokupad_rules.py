@@ -463,6 +463,8 @@ class _Reader(LineDrawings, MarkDrawings):
             if spec.key == "cosmetic":
                 continue
             cells = self.line_cells(line, f"line {spec_colour(line.get('color'))} {where}")
+            if spec.key in _BULB_FIRST:
+                cells = self.bulb_first(cells, f"line {spec_colour(line.get('color'))} {where}")
             entry: dict[str, Any] = {"lines": [[cell_name(c) for c in cells]]}
             if spec.value is not None:
                 entry["value"] = spec.value
@@ -527,6 +529,27 @@ class _Reader(LineDrawings, MarkDrawings):
                         entry["value"] = spec.value
                     self.add(spec.key, entry)
 
+    def bulb_first(self, cells: list[Cell], what: str) -> list[Cell]:
+        """A line an element spec calls a thermometer, from its bulb: SudokuPad draws the bulb
+        as a round mark on the line's first cell (``parse.thermometer``), but a setter's own
+        line may be drawn from the tip. A round underlay or overlay centred on exactly one end
+        is the bulb; on both ends it is refused; on neither, the first point is the bulb."""
+        ends = [
+            any(
+                item.get("rounded") is True
+                and isinstance(item.get("center"), list)
+                and self.point(item.get("center"), "round mark") == (r + 0.5, c + 0.5)
+                for item in (*self.underlays, *self.overlays)
+            )
+            for r, c in (cells[0], cells[-1])
+        ]
+        if ends == [True, True] and len(cells) > 1:
+            raise PuzzleError(
+                f"SudokuPad {what}: a round mark on both ends, so which is the bulb is not "
+                "certain (draw the line from its bulb, or remove the other mark)"
+            )
+        return cells[::-1] if ends == [False, True] else cells
+
     def where(self, pts: Sequence[tuple[float, float]]) -> str:
         """Points named as cells where they are cell centres (else as coordinates)."""
         names = []
@@ -542,6 +565,9 @@ class _Reader(LineDrawings, MarkDrawings):
             + ("…" if len(names) > 12 else "")
         )
 
+
+_BULB_FIRST = ("thermometer", "slowthermometer")
+"""Line keys read from one end (the bulb): :meth:`_Reader.bulb_first` finds it."""
 
 _WINDOKU = ((1, 1), (1, 5), (5, 1), (5, 5))
 """The top-left cells (from 0) of windoku's four extra boxes (decodeSCF's underlays)."""
