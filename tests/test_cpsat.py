@@ -100,8 +100,9 @@ def test_one_worker_is_deterministic() -> None:
     assert len({(r.stats["branches"], r.stats["conflicts"]) for r in runs}) == 1
 
 
-# CP-SAT catches SIGINT itself and returns FEASIBLE/UNKNOWN, as a time limit does: the backend
-# must raise KeyboardInterrupt (it reported "N solutions before the time limit", exit 0).
+# CP-SAT's own SIGINT handling ended a search as a limit does ("N solutions before the time
+# limit", exit 0) and left SIGINT at the system default (a later Ctrl-C killed the process, and
+# `check -j 0` lost its clean stop): the backend turns it off and stops the search itself.
 _INTERRUPTED_RUN = """
 import os, signal, sys, threading
 from sudoku_cp import Puzzle, get_backend
@@ -134,3 +135,27 @@ def test_ctrl_c_in_a_search_is_an_interrupt_not_a_timeout(time_limit: str) -> No
 def test_a_search_stopped_by_its_time_limit_is_still_a_timeout() -> None:
     result = get_backend("cpsat").solve(Puzzle([0] * 256), limit=None, time_limit=0.5)
     assert not result.exact and result.status in (Status.TIMEOUT, Status.MULTIPLE)
+
+
+_AFTER_A_SOLVE = """
+import os, signal, time
+from sudoku_cp import Puzzle, get_backend
+get_backend("cpsat").solve(Puzzle([0] * 16), limit=None)
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(1)
+except KeyboardInterrupt:
+    print("interrupted")
+"""
+
+
+@pytest.mark.slow
+def test_ctrl_c_after_a_search_is_still_pythons() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _AFTER_A_SOLVE], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, (done.returncode, done.stderr)  # (it was killed by SIGINT)
+    assert done.stdout.strip() == "interrupted"

@@ -61,9 +61,11 @@ experiments behind issue 3, one worker, 50 puzzles per set, median ms per unique
 
 A time limit becomes CP-SAT's ``max_time_in_seconds``; a search the clock stopped is reported as
 timed out (status ``timeout`` unless ``limit`` solutions were already in), never as a count.
-CP-SAT catches Ctrl-C (SIGINT) itself and returns as if a limit had stopped it; a search that
-ended unfinished well before its time limit (or with none) was stopped so, and raises
-``KeyboardInterrupt`` as the other backends' searches do, not a timeout.
+CP-SAT's own Ctrl-C handling is off (``catch_sigint_signal``): it ended the search as a limit
+does, so an interrupted count read as a timeout, and on leaving it set SIGINT to the system's
+default, so any later Ctrl-C killed the process outright (a ``check -j 0`` lost its clean stop).
+Python keeps the signal; :func:`_interruptible` stops the search when it comes, and the
+``KeyboardInterrupt`` then raised is the same as any other backend's.
 
 >>> from sudoku_cp import Puzzle, solve
 >>> result = solve(Puzzle([0] * 16), "cpsat", limit=None)
@@ -74,8 +76,14 @@ ended unfinished well before its time limit (or with none) was stopped so, and r
 from __future__ import annotations
 
 import collections
+import contextlib
 import itertools
+import os
+import signal
+import socket
+import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from ..errors import BackendError
@@ -557,6 +565,7 @@ class _Run:
         params.num_workers = self.options["workers"]
         params.random_seed = self.options["seed"]
         params.enumerate_all_solutions = enumerating
+        params.catch_sigint_signal = False  # (see the module's docstring: _interruptible)
         params.cp_model_presolve = _presolve(
             self.options["presolve"], enumerating, self.puzzle.size
         )
@@ -569,9 +578,8 @@ class _Run:
         return solver
 
     def _solve(self, solver: Any, callback: Any = None) -> int:
-        status = solver.solve(self.model, callback)
-        if _interrupted(self.cp_model, solver, status, callback):
-            raise KeyboardInterrupt
+        with _interruptible(solver):
+            status = solver.solve(self.model, callback)
         self.stats["solves"] += 1
         self.stats["branches"] += solver.num_branches
         self.stats["conflicts"] += solver.num_conflicts
@@ -641,15 +649,47 @@ class _Run:
             )
 
 
-def _interrupted(cp_model: Any, solver: Any, status: int, callback: Any) -> bool:
-    """Whether CP-SAT's own SIGINT handler (``catch_sigint_signal``, on by default) stopped
-    this solve: unfinished, not stopped by our callback at the limit, and short of its time
-    limit (the only limit set here) by more than a twentieth — the response says no more."""
-    if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE, cp_model.MODEL_INVALID):
-        return False
-    if callback is not None and callback.stopped:
-        return False
-    return bool(solver.wall_time < 0.95 * solver.parameters.max_time_in_seconds)
+_WATCH: dict[str, Any] = {}
+"""The signal watcher of this process (:func:`_interruptible`): its sockets, its pid, and the
+solver searching now (None between searches)."""
+
+
+@contextlib.contextmanager
+def _interruptible(solver: Any) -> Iterator[None]:
+    """Stop ``solver``'s search when a signal Python handles (Ctrl-C; SIGTERM in a batch)
+    arrives during it. Python's C handler only flags the signal while CP-SAT's C++ search
+    holds the main thread, and writes its number to the wakeup fd: a watcher thread reading
+    that fd calls ``stop_search``. The search returns, and Python's handler then runs as it
+    does after any call (``KeyboardInterrupt``). Only in the main thread, and only when no one
+    else (an event loop) holds the wakeup fd; else the search runs to its end or its limit."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if _WATCH.get("pid") != os.getpid():  # (first use, or a forked child: no thread of its own)
+        read, write = socket.socketpair()
+        write.setblocking(False)
+        _WATCH.update(pid=os.getpid(), write=write, solver=None)
+        threading.Thread(
+            target=_watch, args=(read,), name="sudoku-cp-cpsat-signals", daemon=True
+        ).start()
+    previous = signal.set_wakeup_fd(_WATCH["write"].fileno(), warn_on_full_buffer=False)
+    if previous != -1:
+        signal.set_wakeup_fd(previous)  # someone else's: left to them
+        yield
+        return
+    _WATCH["solver"] = solver
+    try:
+        yield
+    finally:
+        _WATCH["solver"] = None
+        signal.set_wakeup_fd(-1)
+
+
+def _watch(read: socket.socket) -> None:
+    while data := read.recv(64):
+        solver = _WATCH.get("solver")
+        if solver is not None and (signal.SIGINT in data or signal.SIGTERM in data):
+            solver.stop_search()
 
 
 def _presolve(choice: str, enumerating: bool, size: int) -> bool:
