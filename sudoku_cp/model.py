@@ -535,7 +535,7 @@ def _load_file(path: str | Path, name: str | None = None) -> Model:
             "(a model file is a few lines of TOML)"
         )
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a BOM (Windows editors) is not TOML
     except UnicodeDecodeError:
         raise ModelError(f"model file {path} is not UTF-8 text") from None
     import tomllib  # (here, not at the top: a command that reads no model file skips ~3 ms)

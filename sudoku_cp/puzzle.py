@@ -200,9 +200,10 @@ class Puzzle:
                     continue
                 if digit in seen:
                     hint = other_box_hint(self.model, n) if label.startswith("box ") else ""
+                    cells = f"{cell_name(seen[digit], n)} and {cell_name(cell, n)}"
+                    where = "" if cells in label else f": {cells}"  # (a pair's label names them)
                     raise DuplicateGivenError(
-                        f"digit {digit} is given twice in {label}: "
-                        f"{cell_name(seen[digit], n)} and {cell_name(cell, n)}{hint}"
+                        f"digit {digit} is given twice in {label}{where}{hint}"
                     )
                 seen[digit] = cell
         self._check_rules_on_givens()

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import SudokuError
+from .limits import MAX_LIMIT
 from .puzzle import Puzzle
 
 MAX_COUNT_CAP = 100_000
@@ -332,11 +333,13 @@ def suggestions(
         left_time = None if deadline is None else deadline - time.perf_counter()
         if left_time is not None and left_time <= 0:
             raise OutOfTime("the time limit ran out while re-counting the suggestions")
-        result = backend.solve(puzzle.with_cells(cells), limit=cap + 1, time_limit=left_time)
+        limit = min(cap + 1, MAX_LIMIT)  # a backend counts to MAX_LIMIT at most
+        result = backend.solve(puzzle.with_cells(cells), limit=limit, time_limit=left_time)
         if result.status.value == "timeout":
             raise OutOfTime("the time limit ran out while re-counting the suggestions")
         count = result.count or 0
-        found.append(Suggestion(cell, digit, min(count, cap + 1), count <= cap))
+        exact = count <= cap and (count < limit or bool(result.exact))
+        found.append(Suggestion(cell, digit, min(count, cap + 1), exact))
     return found
 
 
@@ -442,14 +445,16 @@ def mark_suggestions(
         left_time = None if deadline is None else deadline - time.perf_counter()
         if left_time is not None and left_time <= 0:
             raise OutOfTime("the time limit ran out while re-counting the suggested marks")
-        result = backend.solve(marked, limit=cap + 1, time_limit=left_time)
+        limit = min(cap + 1, MAX_LIMIT)  # a backend counts to MAX_LIMIT at most
+        result = backend.solve(marked, limit=limit, time_limit=left_time)
         if result.status.value == "timeout":
             raise OutOfTime("the time limit ran out while re-counting the suggested marks")
         count = result.count or 0
         if count == 0:
             continue  # (cannot be: a counted solution keeps it; a re-count is the judge)
         text = _mark_text(kind, value, pair, size)
-        found.append(MarkSuggestion(rule, text, min(count, cap + 1), count <= cap))
+        exact = count <= cap and (count < limit or bool(result.exact))
+        found.append(MarkSuggestion(rule, text, min(count, cap + 1), exact))
     return found
 
 

@@ -502,3 +502,29 @@ def test_a_csv_column_of_unread_rules_or_misspelt_is_refused(tmp_path, column, w
     result = run("check", str(path), "-b", REAL, "-j", "0", "-q")
     assert result.exit_code == 2
     assert words in error_line(result)
+
+
+def test_resume_names_how_the_backends_were_asked_for(tmp_path):
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(EULER + "\n")
+    out = tmp_path / "out.jsonl"
+    assert run("check", str(puzzles), "-j", "0", "-o", str(out), "-q").exit_code == 0
+    result = run(
+        "check", str(puzzles), "-b", "sat,backtrack", "-j", "0", "-o", str(out), "--resume"
+    )
+    assert result.exit_code == 2
+    assert error_line(result) == (  # (it said "made with --backends auto, not given")
+        "sudoku-cp: error: cannot resume: the output was made with --backends auto (chosen for "
+        "each puzzle), not --backends sat,backtrack; use the same options or another output file"
+    )
+
+
+def test_resume_takes_the_same_input_by_another_path(tmp_path, monkeypatch):
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(EULER + "\n" + INKALA + "\n")
+    out = _made(tmp_path, str(puzzles))
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")  # ../p.txt is the same file, its content unchanged
+    result = run("check", "../p.txt", "-b", REAL, "-j", "0", "-o", str(out), "--resume", "-q")
+    assert result.exit_code == 0, result.output
+    assert len(out.read_text().splitlines()) == 2

@@ -284,3 +284,11 @@ def test_the_command_suggests_marks_on_a_multi_solution_puzzle() -> None:
         assert 0 < mark["solutions_left"] < total
     text = run("candidates", line, "--suggest", "1").output
     assert "suggest the mark " in text
+
+
+def test_suggestions_at_the_largest_count_cap() -> None:
+    # --count-cap 100000 is allowed, but the re-count asked a backend for 100,001 solutions,
+    # above every backend's limit: an error instead of the suggestions.
+    result = run("candidates", "--count-cap", "100000", "--suggest", "1", "." * 16)
+    assert result.exit_code == 0, result.stderr
+    assert "suggest 1 at r1c1: 72 solutions left" in result.stdout

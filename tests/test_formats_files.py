@@ -487,3 +487,24 @@ def test_read_input_text_raises_only_its_own_errors(text):
             assert record.error is None or (record.error and "\n" not in record.error)
     except (PuzzleError, InputError) as err:
         assert str(err) and "\n" not in str(err)
+
+
+@pytest.mark.parametrize("model", ["classic", "antiknight"])
+def test_lines_of_small_puzzles_that_break_rules_stay_one_puzzle_a_line(tmp_path, model):
+    # Lines whose givens repeat were taken as not reading alone, so the file was tried as one
+    # grid of 3 rows of 16 cells: the valid puzzle on line 2 was dropped with the rest.
+    path = write(tmp_path, "three.txt", "11..............\n1...............\n22..............\n")
+    records = list(read_puzzles(path, model=model))
+    assert [r.index for r in records] == [1, 2, 3]
+    assert [r.puzzle is not None for r in records] == [False, True, False]
+    assert "given twice" in records[0].error
+
+
+def test_a_csv_field_past_the_header_is_refused_not_dropped(tmp_path):
+    # A regions column left out of the header was never read: the jigsaw became classic.
+    path = write(tmp_path, "jigsaw.csv", "puzzle\n................,0001021122312333\n")
+    (record,) = list(read_puzzles(path))
+    assert record.puzzle is None
+    assert "the header names 1 column(s): '0001021122312333' has no column" in record.error
+    ok = write(tmp_path, "trailing.csv", "puzzle,regions\n................,0001021122312333,\n")
+    assert [r.puzzle is not None for r in read_puzzles(ok)] == [True]  # (an empty extra field)

@@ -189,3 +189,10 @@ def test_a_rule_group_too_big_for_its_digits_is_named() -> None:
     line = (0, 1, 2, 3, 4, 5, 6, 7, 8, 17)
     with pytest.raises(ModelError, match=r"the renban line r1c1-.*-r2c9: 10 cells cannot hold"):
         load_model("classic").with_rules(rules=[Renban(line)], size=9)
+
+
+def test_a_model_file_with_a_byte_order_mark_is_read(tmp_path) -> None:
+    # Windows editors start UTF-8 files with a BOM, which is no TOML ("Invalid statement").
+    path = tmp_path / "latin.toml"
+    path.write_bytes(b'\xef\xbb\xbfgroups = ["rows", "columns"]\n')
+    assert load_model(str(path)).group_kinds == ("rows", "columns")

@@ -115,7 +115,7 @@ def _fpuzzles(givens: dict[tuple[int, int], int], **rules: object) -> str:
         (
             {"antiknight": True},
             {(0, 2): 1, (1, 4): 1},
-            "digit 1 is given twice in anti-knight r1c3 and r2c5: r1c3 and r2c5",
+            "digit 1 is given twice in anti-knight r1c3 and r2c5",
         ),
         (
             {"killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]},

@@ -251,9 +251,8 @@ def _check_same_run(
         )
     if before.get("selection", "given") != settings["selection"]:
         raise ResumeError(
-            f"cannot resume: the output was made with --backends "
-            f"{before.get('selection', 'given')}, not {settings['selection']}; use the same "
-            "options or another output file"
+            f"cannot resume: the output was made with {_backends_shown(before)}, not "
+            f"{_backends_shown(settings)}; use the same options or another output file"
         )
     # input_format: the same file read as another format numbers its puzzles differently, so
     # the recorded indices would name other puzzles.
@@ -275,7 +274,9 @@ def _check_same_run(
             )
     old = [(i.get("arg"), i.get("sha256")) for i in meta.get("inputs", [])]
     new = [(i.get("arg"), i.get("sha256")) for i in inputs_info]
-    if [a for a, _ in old] != [a for a, _ in new]:
+    same_content = [h for _, h in old] == [h for _, h in new] and None not in [h for _, h in new]
+    if [a for a, _ in old] != [a for a, _ in new] and not same_content:
+        # (the same files by another path, from another folder: their contents decide)
         raise ResumeError(
             f"cannot resume: the output was made from inputs {[a for a, _ in old]}, "
             f"not {[a for a, _ in new]}"
@@ -288,6 +289,14 @@ def _check_same_run(
             )
         if was != is_now:
             raise ResumeError(f"cannot resume: input {arg} has changed since the output was made")
+
+
+def _backends_shown(settings: dict[str, Any]) -> str:
+    """How a run's backends were asked for, as its command line said it."""
+    if settings.get("selection", "given") == "auto":
+        return "--backends auto (chosen for each puzzle)"
+    backends = settings.get("backends")
+    return f"--backends {','.join(backends)}" if backends else "the backends named"
 
 
 def _check_csv_header(output: Path, backends: Sequence[str], rating: str | None) -> None:

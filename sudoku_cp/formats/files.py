@@ -41,6 +41,7 @@ from .text import (
     content_lines,
     is_separator,
     may_be_iss,
+    read_text,
 )
 
 if TYPE_CHECKING:
@@ -533,8 +534,10 @@ def _numbers_row(text: str) -> bool:
 
 def _reads_alone(text: str, model: Model) -> bool:
     """True when the line is a puzzle of 4×4 or more in line form by itself."""
+    # The line's shape alone: repeated givens (or givens breaking the model's rules) make an
+    # invalid puzzle of that line, not a row of a grid.
     try:
-        return parse_puzzle(text, model, "line").size >= 4
+        return read_text(text, model, "line", lambda cells, size, model: size) >= 4
     except SudokuError:
         return False
 

@@ -292,6 +292,13 @@ class LineParser:
                 else count_text
             )
         column = columns.puzzle
+        extra = [f for f in fields[len(columns.header) :] if f.strip()]
+        if extra:  # (a regions column missing from the header would otherwise go unread)
+            message = (
+                f"the row has {len(fields)} fields, but the header names "
+                f"{len(columns.header)} column(s): {extra[0][:40]!r} has no column"
+            )
+            return make_record(index, line, lambda: fail(message), ident, expected, self.prefix)
         if column >= len(fields):
             message = (
                 f"no puzzle: the row has {len(fields)} field(s), the puzzle is in "

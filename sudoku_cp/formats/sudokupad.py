@@ -143,7 +143,7 @@ def element_specs_from_toml(path: str) -> tuple[str, ...]:
     if len(raw) > MAX_PAYLOAD_CHARS:
         raise PuzzleError(f"--elements file {path} is larger than {MAX_PAYLOAD_CHARS:,} bytes")
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = tomllib.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise PuzzleError(f"--elements file {path} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as err:
