@@ -124,6 +124,14 @@ def test_clue_targets() -> None:
         assert_minimal(puzzle)
 
 
+def test_a_clue_range_spreads_over_the_range() -> None:
+    # Without --minimal the carving stopped at the range's top: 24-32 made only 32s.
+    spread = read_back(generated("-n", "8", "--seed", "3", "--clues", "24-32"))
+    counts = [p.givens_count for p in spread]
+    assert all(24 <= n <= 32 for n in counts) and len(set(counts)) >= 3, counts
+    assert_unique(spread, "dlx,sat")
+
+
 LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
 
 

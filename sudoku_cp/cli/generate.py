@@ -84,7 +84,13 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
     help="none | rotational | quarter | diagonal | antidiagonal | mirror | horizontal | "
     "bidiagonal | dihedral (the pattern of givens).",
 )
-@click.option("--clues", default=None, metavar="N|LOW-HIGH", help="Target clue count or range.")
+@click.option(
+    "--clues",
+    default=None,
+    metavar="N|LOW-HIGH",
+    help="Target clue count, or a range (each puzzle's count drawn in it; with --minimal, "
+    "minimal puzzles whose count falls in it).",
+)
 @click.option(
     "--minimal",
     is_flag=True,

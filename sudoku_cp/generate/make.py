@@ -274,8 +274,9 @@ def _attempt(
     # one kept SAT solver (see .satcount).
     killer = options.variant == "killer-givens"
     counter = Counter(model, size) if killer else counter_for(model, size)
-    # Without --minimal a clue target stops the carving at its top (no further than its floor).
-    stop = high if options.clues is not None and not options.minimal else 0
+    # Without --minimal a clue target stops the carving at a count drawn in the range (no
+    # further than its floor): stopping at its top made every puzzle of 22-30 a 30.
+    stop = rng.randint(low, high) if options.clues is not None and not options.minimal else 0
     floor = low if options.clues is not None and not options.minimal else 0
     cells = carve(solution, counter, rng, shapes, floor=floor, stop=stop)
     if drawn and options.minimal:
