@@ -94,7 +94,8 @@ def _count_cap(ctx: click.Context, param: click.Parameter, value: int) -> int:
 @click.option(
     "--minimal",
     is_flag=True,
-    help="No given, and no drawn rule, can be removed (proven per puzzle).",
+    help="No given, and no drawn rule, can be removed (proven per puzzle; killer-givens' "
+    "cages are its frame and are kept).",
 )
 @click.option(
     "--difficulty",
