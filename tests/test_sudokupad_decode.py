@@ -538,3 +538,8 @@ def test_any_payload_is_read_or_refused_in_one_line(prefix: str, body: str) -> N
         )
     except PuzzleError as err:
         assert "\n" not in str(err)
+
+
+def test_a_bare_scf_id_with_its_title_and_author_is_read() -> None:
+    # decodeSCF reads 't'/'a' text after a '*': the bare id was read as 39 cells of a grid
+    assert parse_puzzle(ESCARGOT_SCF + "*tTitle*aMe").cells == parse_puzzle(ESCARGOT_SCF).cells

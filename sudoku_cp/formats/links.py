@@ -45,8 +45,9 @@ _PATTERNS = {
     ),
     "scheme": (r"sudokupad://puzzle/([^#\s]+)(?:#\S*)?", re.IGNORECASE),
     # SudokuPad's own payload forms, bare (puzzleloader.js addPuzzleFormat: case-sensitive
-    # prefixes scl, ctc, scf; FeaturePuzzlePack's pack), of base64 or percent-encoded text.
-    "sudokupad_bare": (r"(?:scl|ctc|scf|pack)[A-Za-z0-9+/=%\\]+", 0),
+    # prefixes scl, ctc, scf; FeaturePuzzlePack's pack), of base64 or percent-encoded text;
+    # an scf id's title and author follow a '*' (puzzletools.js decodeSCF).
+    "sudokupad_bare": (r"(?:(?:scl|ctc|pack)[A-Za-z0-9+/=%\\]+|scf[A-Za-z0-9+/=%\\*]+)", 0),
     "fragment": (r"[^#\s]*#(\S*)", 0),
     # Links to the Interactive Sudoku Solver's page (or another of its pages) with its query.
     "iss": (
