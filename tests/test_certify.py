@@ -271,9 +271,10 @@ def _wrong_solution(data: dict) -> None:
         (_wrong_solution, "the solution is wrong: "),
         (lambda d: d.update(proof=""), "the proof is rejected: "),
         (lambda d: d.update(claim="none", solutions=[]), "the stored CNF is not the puzzle's"),
+        (lambda d: d.update(size=4), "its size field says 4, but its puzzle is 9x9"),
     ],
     ids=["flipped-lemma", "no-blocking-clause", "changed-given", "blanked-given",
-         "wrong-solution", "empty-proof", "claim-changed"],
+         "wrong-solution", "empty-proof", "claim-changed", "size-changed"],
 )  # fmt: skip
 def test_a_tampered_certificate_is_rejected_with_its_reason(stored, tmp_path, change, reason):
     assert verify(load(stored)) is None

@@ -313,6 +313,9 @@ def verify(data: dict[str, Any]) -> str | None:
         solutions = [witness_grid(str(line)) for line in data.get("solutions") or []]
     except (KeyError, TypeError, ValueError, SudokuError) as err:
         return f"its puzzle cannot be read: {err}"
+    if "size" in data and data["size"] != puzzle.size:  # (a field that says another puzzle)
+        n = puzzle.size
+        return f"its size field says {data['size']!r}, but its puzzle is {n}x{n}"
     try:
         formula = encode(puzzle)
     except Unencodable as err:
