@@ -112,4 +112,6 @@ def test_default_check_on_the_command_line_and_its_record(tmp_path: Path) -> Non
     # Resuming with another selection is refused, naming it.
     again = run("check", "easy", "-j", "0", "--output", str(out), "--resume", "-b", "all")
     assert again.exit_code == 2
-    assert "--backends auto, not given" in error_line(again)
+    assert "made with --backends auto (chosen for each puzzle), not --backends backtrack," in (
+        error_line(again)
+    )
