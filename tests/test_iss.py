@@ -751,3 +751,26 @@ def test_lines_of_links_given_as_text_are_puzzles_not_a_web_address() -> None:
     text = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=" + ISS_TEXT + "\n"
     records = list(read_input(text * 2))
     assert [r.puzzle for r in records] == [parse_puzzle(ISS_TEXT)] * 2
+
+
+def test_merging_keys_on_the_cell_id_as_written():
+    # _mergeByUniqueness keys on `${type}:${topLeftCell}` as the string writes it: 'R1C1' and
+    # 'r1c1' are two quads in ISS (ISS counts 364 here; the second quad replaced the first: 712)
+    _, _, model = read_iss(".Shape~6x6.Quad~R1C1~1~2.Quad~r1c1~3")
+    assert sorted(rule.digits for rule in model.rules if isinstance(rule, Quadruple)) == [
+        (1, 2),
+        (3,),
+    ]
+    _, _, model = read_iss(".Shape~6x6.Quad~R1C1~1~2.Quad~R1C1~3")  # the same key: merged
+    assert [rule.digits for rule in model.rules if isinstance(rule, Quadruple)] == [(3,)]
+
+
+@pytest.mark.parametrize(
+    "text", [".Shape~6x6.LittleKiller~10~r1c2", ".Shape~16x16.LittleKiller~10~RAC1"]
+)
+def test_a_little_killer_named_by_another_spelling_of_its_cell_is_refused(text):
+    # LittleKiller.getCells looks the id up in cellMap, keyed by makeCellId's spelling (R1C2,
+    # RaC1): ISS fails with "Invalid Little Killer line"; it was read here
+    with pytest.raises(PuzzleError, match="starts no little killer diagonal"):
+        read_iss(text)
+    read_iss(text.replace("r1c2", "R1C2").replace("RAC1", "RaC1"))  # makeCellId's own

@@ -288,9 +288,11 @@ class RuleItems:
         total = self._clue(args[0], where, zero_ok=True)
         start = self.cell(args[1], where)
         line = little_killer_lines(self.size).get(start)
-        if line is None:
+        # cellMap is keyed by makeCellId's spelling (R1C2, RaCb): another spelling of the
+        # cell ('r1c2', 'RAC1') is no diagonal there ("Invalid Little Killer line").
+        if line is None or args[1] != iss_cell_name(start, self.size):
             raise PuzzleError(f"{where}: {args[1]} starts no little killer diagonal")
-        self.keyed[("LittleKiller", args[1].upper())] = LittleKiller(line, total)
+        self.keyed[("LittleKiller", args[1])] = LittleKiller(line, total)
 
     def _read_Sandwich(self, args: list[str], where: str) -> None:
         # CLUE_TYPE_SINGLE_LINE: Sandwich~value~R<r>|C<c>; builder: Lunchbox over the whole
@@ -360,7 +362,8 @@ class RuleItems:
         if len(digits) > 4:
             raise PuzzleError(f"{where}: {len(digits)} values cannot all appear in 4 cells")
         cells = (top, top + 1, top + n, top + n + 1)
-        self.keyed[("Quad", args[0].upper())] = Quadruple(cells, tuple(digits))
+        # _mergeByUniqueness keys on topLeftCell as written: 'R1C1' and 'r1c1' are two quads.
+        self.keyed[("Quad", args[0])] = Quadruple(cells, tuple(digits))
 
     def _read_Indexing(self, args: list[str], where: str) -> None:
         # builder 'Indexing': each cell (R, C) holding V puts its own column C at (R, V) of
