@@ -168,10 +168,19 @@ def _solve_plain(
     if isinstance(puzzle, str):
         if backend == "backtrack" and model == "classic" and not options:
             # (a plain str now, and the names bound: solve's own line path takes it)
-            return solve(str(puzzle), limit=limit, time_limit=time_limit)
+            # (str.__str__, not str(): a subclass's own __str__ must not change the puzzle)
+            return solve(str.__str__(puzzle), limit=limit, time_limit=time_limit)
         puzzle = _Puzzle.parse(puzzle, model=model)
     elif not isinstance(puzzle, _Puzzle):
         puzzle = _Puzzle(puzzle, model=model)
+    elif model != "classic":  # (the default: a Puzzle of any model passes it)
+        from .model import load_model
+
+        if puzzle.model != load_model(model):  # it was ignored: the Puzzle's own was solved
+            raise ModelError(
+                "solve(puzzle, model=...) with a Puzzle: the Puzzle has its own model "
+                f"({puzzle.model.name!r}); make the Puzzle with the model instead"
+            )
     return get_backend(backend).solve(puzzle, limit=limit, time_limit=time_limit, **options)
 
 

@@ -85,6 +85,16 @@ class Model:
     """Rules beyond the groups (:mod:`sudoku_cp.rules`): global ones from a model file, and a
     puzzle's own (killer cages …) in the model :meth:`with_rules` makes for it."""
 
+    def __post_init__(self) -> None:
+        # A Model made in code gets the group-name check a model file gets (model_from_dict):
+        # an unknown kind ("Boxes") or a plain string ("rows") was silently no group at all.
+        kinds = self.group_kinds
+        if not isinstance(kinds, tuple) or any(k not in GROUP_KINDS for k in kinds):
+            raise ModelError(
+                f"model '{self.name}': group_kinds must be a tuple of {', '.join(GROUP_KINDS)}, "
+                f"not {kinds!r}"
+            )
+
     def __hash__(self) -> int:
         # Computed once: every puzzle's checks look up per-model tables by it. Kept out of
         # pickles (__getstate__), as string hashes differ from one process to the next.

@@ -56,6 +56,12 @@ class Puzzle:
     """
 
     __slots__ = ("cells", "size", "model", "published", "_hash", "_digits")
+    cells: Grid
+    size: int
+    model: Model
+    published: Grid | None
+    _hash: int | None
+    _digits: bytes | None
 
     def __init__(
         self,
@@ -64,7 +70,7 @@ class Puzzle:
         *,
         published: Sequence[int] | None = None,
     ) -> None:
-        self.model = load_model(model)
+        _put_model(self, load_model(model))
         cells = _flatten(grid)
         size = size_for_cells(len(cells))
         if size is None or len(cells) == 0:
@@ -105,7 +111,7 @@ class Puzzle:
         flags). ``published`` is the solution the puzzle's source states (see
         :attr:`published`)."""
         puzzle = cls.__new__(cls)
-        puzzle.model = model
+        _put_model(puzzle, model)
         puzzle._set(cells, size, digits, published)
         if check_givens:
             puzzle.check_givens()
@@ -118,19 +124,20 @@ class Puzzle:
         digits: bytes | None = None,
         published: Sequence[int] | None = None,
     ) -> None:
-        self.cells: Grid = cells
-        self.size = size
-        self.published: Grid | None = _published(published, size)
-        self._hash: int | None = None  # on demand: most puzzles are never hashed
-        self._digits = digits
+        # (each slot set by its descriptor: __setattr__ refuses a Puzzle once it is made)
+        _put_cells(self, cells)
+        _put_size(self, size)
+        _put_published(self, _published(published, size))
+        _put_hash(self, None)  # on demand: most puzzles are never hashed
+        _put_digits(self, digits)
 
     @property
     def digits(self) -> bytes:
         """The cells a byte each (0 for a blank): the form batches check and write fastest
         (made once; ``bytes()`` of a 9×9 tuple costs more than writing its line from it)."""
         if self._digits is None:
-            self._digits = bytes(self.cells)
-        return self._digits
+            _put_digits(self, bytes(self.cells))
+        return self._digits  # type: ignore[return-value]  # (set just above)
 
     @classmethod
     def parse(cls, text: str, model: Model | str = "classic") -> Puzzle:
@@ -160,18 +167,52 @@ class Puzzle:
 
         return format_line(self.cells, self.size)
 
+    def with_published(self, published: Sequence[int]) -> Puzzle:
+        """The same puzzle with ``published`` as the solution its source states (see
+        :attr:`published`; the givens were checked when this one was made)."""
+        return Puzzle.from_parsed(
+            self.cells,
+            self.size,
+            self.model,
+            digits=self._digits,
+            check_givens=False,
+            published=published,
+        )
+
     def with_cells(self, cells: Sequence[int]) -> Puzzle:
         """The same model with other givens (and no published solution: it was the other
         givens')."""
         return Puzzle(cells, self.model)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # A Puzzle is a value: its digits and hash are cached, and the classic door reads the
+        # cached digits, so an edited .cells was answered by the stale digits on one path and
+        # the new cells on another. Its slots are set only by their descriptors (_set).
+        raise AttributeError(f"a Puzzle cannot be changed: cannot set {name!r} (use with_cells)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Puzzle cannot be changed: cannot delete {name!r}")
+
+    def __getstate__(self) -> tuple[Grid, int, Model, Grid | None, bytes | None]:
+        # (not the hash: a string's differs from one process to the next)
+        return self.cells, self.size, self.model, self.published, self._digits
+
+    def __setstate__(self, state: tuple[Grid, int, Model, Grid | None, bytes | None]) -> None:
+        cells, size, model, published, digits = state
+        _put_cells(self, cells)
+        _put_size(self, size)
+        _put_model(self, model)
+        _put_published(self, published)
+        _put_hash(self, None)
+        _put_digits(self, digits)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Puzzle) and self.cells == other.cells and self.model == other.model
 
     def __hash__(self) -> int:
         if self._hash is None:
-            self._hash = hash((self.cells, self.model))
-        return self._hash
+            _put_hash(self, hash((self.cells, self.model)))
+        return self._hash  # type: ignore[return-value]  # (set just above)
 
     def __repr__(self) -> str:
         return f"Puzzle({self.to_line()!r}, model={self.model.name!r})"
@@ -303,6 +344,15 @@ def _groups_repeating(grid: Grid, puzzle: Puzzle) -> list[str]:
             repeated = sorted({d for d in digits if digits.count(d) > 1})
             problems.append(f"{label} repeats {', '.join(map(str, repeated))}")
     return problems
+
+
+# The slots' own setters: the only way a Puzzle's fields are set (Puzzle.__setattr__ refuses).
+_put_cells: Any = vars(Puzzle)["cells"].__set__
+_put_size: Any = vars(Puzzle)["size"].__set__
+_put_model: Any = vars(Puzzle)["model"].__set__
+_put_published: Any = vars(Puzzle)["published"].__set__
+_put_hash: Any = vars(Puzzle)["_hash"].__set__
+_put_digits: Any = vars(Puzzle)["_digits"].__set__
 
 
 def _published(grid: Sequence[int] | None, size: int) -> Grid | None:

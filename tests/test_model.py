@@ -196,3 +196,17 @@ def test_a_model_file_with_a_byte_order_mark_is_read(tmp_path) -> None:
     path = tmp_path / "latin.toml"
     path.write_bytes(b'\xef\xbb\xbfgroups = ["rows", "columns"]\n')
     assert load_model(str(path)).group_kinds == ("rows", "columns")
+
+
+@pytest.mark.parametrize(
+    "kinds",
+    [("rows", "columns", "Boxes"), "rows", ["rows", "columns"]],
+    ids=["typo", "str", "list"],
+)
+def test_a_model_made_in_code_checks_its_group_kinds(kinds) -> None:
+    # A typo ('Boxes') silently made no group, a str was read letter by letter; a model file
+    # with the same groups is refused
+    from sudoku_cp.model import Model
+
+    with pytest.raises(ModelError, match="group_kinds must be a tuple of"):
+        Model("mine", "made in code", kinds)

@@ -134,3 +134,21 @@ def test_the_validator_accepts_a_real_solution_of_each_model_and_rejects_its_nei
         swapped = list(solution)
         swapped[0], swapped[1] = swapped[1], swapped[0]
         assert empty.problems_with(swapped)  # breaks two columns (and boxes or diagonals)
+
+
+def test_a_puzzle_cannot_be_changed_once_made() -> None:
+    # An edited .cells was answered from the cached digits by the kernel's door and from the
+    # new cells elsewhere (unique by one backend, multiple by another); the hash went stale.
+    import copy
+    import pickle
+
+    puzzle = Puzzle.parse(KNOWN)
+    for name, value in (("cells", (0,) * 81), ("size", 4), ("model", None), ("_digits", b"")):
+        with pytest.raises(AttributeError, match="a Puzzle cannot be changed"):
+            setattr(puzzle, name, value)
+    with pytest.raises(AttributeError):
+        del puzzle.cells
+    hash(puzzle)
+    again = pickle.loads(pickle.dumps(puzzle))
+    assert again == puzzle and again._hash is None  # (a string's hash is the process's own)
+    assert copy.deepcopy(puzzle) == puzzle and copy.copy(puzzle).digits == puzzle.digits

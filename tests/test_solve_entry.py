@@ -321,3 +321,28 @@ def test_the_first_call_and_str_subclasses_take_the_plain_way_to_the_same_answer
     with pytest.raises(DuplicateGivenError, match="box 1"):
         solve(Line("7" + "." * 9 + "7" + "." * 70), limit=1)
     assert _fields(solve(Line(line.replace(".", "0")), limit=2, model="classic")) == expected
+
+
+# --- a library user's surprises (a hostile pass) ------------------------------------------------
+ESCARGOT = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+
+
+class _OwnStr(str):
+    def __str__(self) -> str:  # (a subclass's own rendering: not the puzzle's content)
+        return "." * 81
+
+
+@pytest.mark.parametrize("backend", ["backtrack", "dlx"])
+def test_a_str_subclass_is_solved_by_its_content(backend: str) -> None:
+    # solve(str(puzzle)) took the subclass's __str__: the empty grid, "multiple"
+    assert solve(_OwnStr(ESCARGOT), backend, limit=2).status.value == "unique"
+
+
+def test_a_model_beside_a_puzzle_that_has_another_is_refused() -> None:
+    # solve(Puzzle, model="latin") solved the Puzzle's own classic model: 288, not latin's 576
+    from sudoku_cp import ModelError
+
+    with pytest.raises(ModelError, match="the Puzzle has its own model"):
+        solve(Puzzle([0] * 16), model="latin", limit=None)
+    assert solve([0] * 16, model="latin", limit=None).count == 576
+    assert solve(Puzzle([0] * 16, "latin"), model="latin", limit=None).count == 576
