@@ -124,12 +124,8 @@ class Puzzle:
         digits: bytes | None = None,
         published: Sequence[int] | None = None,
     ) -> None:
-        # (each slot set by its descriptor: __setattr__ refuses a Puzzle once it is made)
-        _put_cells(self, cells)
-        _put_size(self, size)
-        _put_published(self, _published(published, size))
-        _put_hash(self, None)  # on demand: most puzzles are never hashed
-        _put_digits(self, digits)
+        # (its model set first; the slots by __setstate__: __setattr__ refuses every change)
+        self.__setstate__((cells, size, self.model, _published(published, size), digits))
 
     @property
     def digits(self) -> bytes:
@@ -167,17 +163,15 @@ class Puzzle:
 
         return format_line(self.cells, self.size)
 
-    def with_published(self, published: Sequence[int]) -> Puzzle:
+    def with_published(self, published: Sequence[int], *, checked: bool = False) -> Puzzle:
         """The same puzzle with ``published`` as the solution its source states (see
-        :attr:`published`; the givens were checked when this one was made)."""
-        return Puzzle.from_parsed(
-            self.cells,
-            self.size,
-            self.model,
-            digits=self._digits,
-            check_givens=False,
-            published=published,
-        )
+        :attr:`published`; the givens were checked when this one was made). ``checked=True``
+        says the caller has made it a tuple of N² ints 1..N already (a record's reader, for
+        every line: the check again cost half a line's parse)."""
+        grid = tuple(published) if checked else _published(published, self.size)
+        puzzle = Puzzle.__new__(Puzzle)
+        puzzle.__setstate__((self.cells, self.size, self.model, grid, self._digits))
+        return puzzle
 
     def with_cells(self, cells: Sequence[int]) -> Puzzle:
         """The same model with other givens (and no published solution: it was the other
@@ -198,6 +192,8 @@ class Puzzle:
         return self.cells, self.size, self.model, self.published, self._digits
 
     def __setstate__(self, state: tuple[Grid, int, Model, Grid | None, bytes | None]) -> None:
+        # Each slot set by its descriptor (Puzzle.__setattr__ refuses); the hash on demand:
+        # most puzzles are never hashed.
         cells, size, model, published, digits = state
         _put_cells(self, cells)
         _put_size(self, size)

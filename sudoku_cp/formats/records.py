@@ -73,7 +73,7 @@ def make_record(
                 and "solution" in expected
                 and expected.get("solution_count", 1) in (1, "1")
             ):
-                made = made.with_published(stated_grid(expected["solution"], made))
+                made = made.with_published(stated_grid(expected["solution"], made), checked=True)
             puzzle = made  # (only once the record's every part is read)
         except SudokuError as err:
             error = f"line {line.number}: {err}" if prefix else str(err)
