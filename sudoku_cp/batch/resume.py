@@ -274,7 +274,8 @@ def _check_same_run(
             )
     old = [(i.get("arg"), i.get("sha256")) for i in meta.get("inputs", [])]
     new = [(i.get("arg"), i.get("sha256")) for i in inputs_info]
-    same_content = [h for _, h in old] == [h for _, h in new] and None not in [h for _, h in new]
+    hashes = [h for _, h in new]
+    same_content = [h for _, h in old] == hashes and None not in hashes
     if [a for a, _ in old] != [a for a, _ in new] and not same_content:
         # (the same files by another path, from another folder: their contents decide)
         raise ResumeError(
