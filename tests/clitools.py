@@ -103,12 +103,12 @@ PLUGIN = (
     "import fault_backends\n"
     "from sudoku_cp.backends import register\n"
     "register(fault_backends.Slow); register(fault_backends.Sleepy)\n"
-    "register(fault_backends.FirstFinishesLast)\n"
+    "register(fault_backends.FirstFinishesLast); register(fault_backends.SleepyAfterEuler)\n"
     "from sudoku_cp.cli import main\n"
     "main()\n"
 )
-"""A fresh ``python -c``: the command line with ``test-slow``, ``test-sleepy`` and
-``test-first-finishes-last`` registered."""
+"""A fresh ``python -c``: the command line with ``test-slow``, ``test-sleepy``,
+``test-first-finishes-last`` and ``test-sleepy-after-euler`` registered."""
 
 
 def start_cli(folder: Path, *args: str) -> subprocess.Popen:

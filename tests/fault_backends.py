@@ -275,6 +275,20 @@ class Sleepy(BacktrackBackend):
         return super().search(puzzle, limit, deadline, options)
 
 
+class SleepyAfterEuler(BacktrackBackend):
+    """The backtracker on EULER; on any other puzzle it marks that it started (a file
+    ``started`` in the working folder), then takes a minute: a bench of EULER then another
+    puzzle can be stopped once EULER is measured in full."""
+
+    name, summary = "test-sleepy-after-euler", "takes a minute on every puzzle but EULER"
+
+    def search(self, puzzle, limit, deadline, options):
+        if puzzle.to_line() != EULER:
+            Path("started").write_text("yes")
+            time.sleep(60)
+        return super().search(puzzle, limit, deadline, options)
+
+
 class SlowToStart(BacktrackBackend):
     """The backtracker, slow to say it is available (as a backend importing a big library is):
     while a file ``hold`` is in the working folder, asking marks ``starting`` there and waits,

@@ -7,6 +7,8 @@ and a folder another bench is writing is refused at once, both leaving it as it 
 
 from __future__ import annotations
 
+import csv
+import json
 import os
 import signal
 import subprocess
@@ -14,11 +16,13 @@ import sys
 import time
 
 import pytest
-from clitools import PLUGIN, error_line, run
+from clitools import PLUGIN, error_line, run, start_cli
 from conftest import TESTS
 from puzzles import EULER, INKALA
 
 from sudoku_cp.batch.output import OutputLock
+from sudoku_cp.bench.record import BenchConfig
+from sudoku_cp.bench.run import run_bench
 from sudoku_cp.errors import SudokuError
 
 DATASET = f"id,puzzle\neuler,{EULER}\ninkala,{INKALA}\n"
@@ -125,3 +129,67 @@ def test_a_bench_that_fails_after_claiming_its_folder_leaves_no_empty_table(tmp_
 def test_a_bench_of_a_missing_dataset_makes_no_folder(tmp_path):
     result = _bench(tmp_path / "nothing.csv", tmp_path / "out")
     assert result.exit_code == 2 and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_stopped_bench_writes_the_puzzles_it_measured_in_full(tmp_path, signum):
+    """Ctrl-C or SIGTERM in a long bench: the folder holds every puzzle measured by every
+    backend before it, the record says it was interrupted, the exit status is 130 (143)."""
+    data = tmp_path / "puzzles.csv"
+    data.write_text(DATASET)  # EULER, then INKALA: the second takes the sleepy backend a minute
+    out = tmp_path / "out"
+    spec = "backtrack,test-sleepy-after-euler"
+    args = ["bench", str(data), "-b", spec, "-o", str(out), "--repeat", "1", "--no-warmup"]
+    process = start_cli(tmp_path, *args, "--jobs", "1")
+    try:
+        deadline = time.monotonic() + 60  # a hang guard
+        while not (tmp_path / "started").exists():
+            assert process.poll() is None and time.monotonic() < deadline, process.communicate()
+            time.sleep(0.02)
+        process.send_signal(signum)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == (130 if signum == signal.SIGINT else 143), stderr
+    rows = list(csv.DictReader((out / "results.csv").open(encoding="utf-8")))
+    assert sorted((r["puzzle_id"], r["backend"]) for r in rows) == [
+        ("euler", "backtrack"),
+        ("euler", "test-sleepy-after-euler"),
+    ]
+    stopped = json.loads((out / "record.json").read_text())["interrupted"]
+    # EULER's two measurements, and INKALA's backtrack one when the shuffle ran it first
+    assert stopped["of"] == 4 and stopped["puzzles_kept"] == 1
+    assert stopped["measurements"] in (2, 3)
+    what = "interrupted" if signum == signal.SIGINT else "terminated (SIGTERM)"
+    assert stderr.splitlines()[-1] == (
+        f"sudoku-cp: {what} after {stopped['measurements']} of 4 measurements; the 1 puzzles "
+        f"measured in full are in {out} (the record says it was interrupted)"
+    )
+    assert "INTERRUPTED after" in (out / "summary.txt").read_text()
+    assert "INTERRUPTED after" in stdout
+
+
+def test_run_bench_stopped_keeps_whole_puzzles_and_skips_the_start_up_probe(tmp_path):
+    """The measurement loop stopped by a KeyboardInterrupt (here raised by the progress
+    callback after three of six measurements): the one puzzle with both backends measured is
+    kept, the others are not, and the record says how far it got."""
+    data = tmp_path / "puzzles.csv"
+    data.write_text(f"id,puzzle\neuler,{EULER}\ninkala,{INKALA}\nagain,{EULER}\n")
+    seen = []
+
+    def progress(done, total, name):
+        seen.append(done)
+        if done == 3:
+            raise KeyboardInterrupt
+
+    config = BenchConfig(datasets=[str(data)], backends=["backtrack", "dlx"], jobs=1)
+    run = run_bench(config, progress=progress)
+    assert run.interrupted and seen == [1, 2, 3]
+    assert run.record["interrupted"] == {"measurements": 3, "of": 6, "puzzles_kept": 1}
+    assert sorted((r["puzzle_id"], r["backend"]) for r in run.rows) == [
+        ("euler", "backtrack"),
+        ("euler", "dlx"),
+    ]
+    assert run.record["overheads"] == {}

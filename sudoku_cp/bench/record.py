@@ -191,6 +191,9 @@ class BenchRun:
     rows: list[dict[str, Any]]
     counters: list[str]
     record: dict[str, Any]
+    interrupted: bool = False
+    """Stopped by Ctrl-C or SIGTERM: the rows are the puzzles measured in full before it (the
+    record's ``interrupted`` says how many measurements of how many)."""
 
 
 def make_record(

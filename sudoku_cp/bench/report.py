@@ -509,6 +509,13 @@ def render_summary(
                 f"measured, e.g. {_clip(str(rejected[0].get('error')), 100)}"
             )
             out.append("")
+    stopped = (record or {}).get("interrupted")
+    if stopped:
+        out.append(
+            f"INTERRUPTED after {stopped['measurements']:,} of {stopped['of']:,} measurements: "
+            f"only the {stopped['puzzles_kept']:,} puzzles measured in full are above."
+        )
+        out.append("")
     if record and record.get("overheads"):
         out.append(_overheads(record["overheads"]))
     out.append(

@@ -256,28 +256,35 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> BenchRun
     counters: list[str] = []
     done = 0
     executor: dict[str, Any] = {}
+    stopped: int | None = None  # measurements done when a signal stopped the run
+    kept = 0
     for ds, entries, _rejected in loaded:
-        results = _measure_dataset(
+        results, finished = _measure_dataset(
             ds, entries, specs, model, config, progress, done, total, executor
         )
-        done += len(entries) * len(specs) * config.repeat
         for entry, measured in zip(entries, results, strict=True):
-            rows.extend(_check_rows(ds, entry, measured, config.limit, counters))
+            if len(measured) == len(specs) * config.repeat:  # (all of a stopped run's puzzles
+                rows.extend(_check_rows(ds, entry, measured, config.limit, counters))
+                kept += 1  # measured in full: a part-measured one would skew its medians)
+        if finished is not None:
+            stopped = done + finished
+            break
+        done += len(entries) * len(specs) * config.repeat
     warm = next((e.puzzle for _, entries, _ in loaded for e in entries), None)
-    record = make_record(
-        config,
-        specs,
-        baseline,
-        loaded,
-        counters,
-        started,
-        measure_overheads(specs, warm, config) if warm else {},
-    )
+    overheads: dict[str, Any] = {}
+    if warm is not None and stopped is None:  # (after a Ctrl-C the user waits: none)
+        try:
+            overheads = measure_overheads(specs, warm, config)
+        except KeyboardInterrupt:  # every measurement made: only the start-up costs are lost
+            stopped = total
+    record = make_record(config, specs, baseline, loaded, counters, started, overheads)
     record["executor"] = executor or {"executor": "local", "jobs": config.jobs}
+    if stopped is not None:
+        record["interrupted"] = {"measurements": stopped, "of": total, "puzzles_kept": kept}
     for row in rows:  # one column per counter, in every row (empty where a backend has none)
         for name in counters:
             row.setdefault(name, None)
-    return BenchRun(rows, counters, record)
+    return BenchRun(rows, counters, record, interrupted=stopped is not None)
 
 
 def _default_backends(loaded: Sequence[tuple[Any, ...]]) -> list[str] | None:
@@ -313,8 +320,10 @@ def _measure_dataset(
     done: int,
     total: int,
     executor: dict[str, Any] | None = None,
-) -> list[Measured]:
-    """Per puzzle, every (spec, repeat, Result), measured in warm worker processes."""
+) -> tuple[list[Measured], int | None]:
+    """Per puzzle, every (spec, repeat, Result), measured in warm worker processes; and None,
+    or the number of measurements made when Ctrl-C or SIGTERM (a KeyboardInterrupt) stopped
+    them (the puzzles then have what was measured before it)."""
     rng = random.Random(f"{config.seed}:{ds.name}")
     order: list[tuple[int, Spec, int]] = []
     for index in range(len(entries)):
@@ -325,7 +334,7 @@ def _measure_dataset(
     warm = entries[0].puzzle if (entries and config.warmup) else None
     measured: list[Measured] = [[] for _ in entries]
     if not entries:
-        return measured
+        return measured, None
     position = {spec.label: i for i, spec in enumerate(specs)}
     work = _BenchWork(specs, model, warm, config)
     units = (
@@ -334,19 +343,23 @@ def _measure_dataset(
     )  # in the run order
     pool = open_pool(work, config.jobs, config.time_limit, config.scheduler, executor)
     batches = pool.run(units)
+    made = 0
+    finished: int | None = None
     try:
         for batch in batches:
             for key, outcome in batch:
                 index, spec, repeat = order[key]
                 measured[index].append((spec, repeat, outcome))
-                done += 1
+                made += 1
                 if progress:
-                    progress(done, total, ds.name)
+                    progress(done + made, total, ds.name)
+    except KeyboardInterrupt:
+        finished = made
     finally:
         batches.close()  # stops the workers whatever happened
     for per_puzzle in measured:  # the table lists specs in the order given, not the run order
         per_puzzle.sort(key=lambda m: (position[m[0].label], m[1]))
-    return measured
+    return measured, finished
 
 
 # --- checking -------------------------------------------------------------------------------------

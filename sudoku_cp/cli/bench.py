@@ -11,9 +11,12 @@ from pathlib import Path
 import click
 
 from ..limits import MAX_LIMIT, MAX_SEED, MAX_TIME_LIMIT
+from ..stopping import StopSignals
 from .app import (
+    EXIT_INTERRUPTED,
     EXIT_NEGATIVE,
     EXIT_OK,
+    EXIT_TERMINATED,
     EXIT_UNDECIDED,
     Seconds,
     box_option,
@@ -195,7 +198,8 @@ def bench(
     Every puzzle x backend x repeat is measured, every answer validated and cross-checked;
     the tidy table (CSV, Parquet with pyarrow) and the experiment record (JSON) go to --output,
     a summary per dataset to standard output. Exit 0, or 3 when some backend gave a wrong or
-    contradicted answer, 1 when a --replay differs from its record, 2 for bad arguments.
+    contradicted answer, 1 when a --replay differs from its record, 2 for bad arguments,
+    130 (143) when Ctrl-C (SIGTERM) stopped it: the puzzles measured in full are written.
     """
     import datetime
 
@@ -258,31 +262,47 @@ def bench(
     lock = benchrecord.claim_output(
         outdir, config, reads
     )  # held until the bench has written its files
+    stop = StopSignals()  # Ctrl-C or SIGTERM: the puzzles measured in full are still written
     try:
-        run = benchmod.run_bench(config, progress=progress)
-        if show:
-            click.echo("", err=True)
-        summaries = report.summarize(run.rows, run.record["options"]["baseline"])
-        text = report.render_summary(summaries, "text", run.record)
-        markdown = report.render_summary(summaries, "markdown", run.record)
-        from ..outputs import write_output
+        with stop:
+            run = benchmod.run_bench(config, progress=progress)
+            stop.busy = stop.closing = True  # a signal now waits for the files (a second one:
+            if show:  # the files are cut short, the lock still released)
+                click.echo("", err=True)
+            summaries = report.summarize(run.rows, run.record["options"]["baseline"])
+            text = report.render_summary(summaries, "text", run.record)
+            markdown = report.render_summary(summaries, "markdown", run.record)
+            from ..outputs import write_output
 
-        with _writing(outdir):
-            paths = benchrecord.write_bench(run, outdir)
-            # (The run holds the folder's lock: the summaries need none of their own.)
-            write_output(outdir / "summary.txt", text, lock=False)
-            write_output(outdir / "summary.md", markdown, lock=False)
-            if draw:
-                plots.plot_results(report.load_results(outdir), outdir / "plots")
+            with _writing(outdir):
+                paths = benchrecord.write_bench(run, outdir)
+                # (The run holds the folder's lock: the summaries need none of their own.)
+                write_output(outdir / "summary.txt", text, lock=False)
+                write_output(outdir / "summary.md", markdown, lock=False)
+                if draw and run.rows:
+                    plots.plot_results(report.load_results(outdir), outdir / "plots")
+            stop.end_run()
     finally:
         lock.release(remove_if_empty=True)
         _remove_if_empty(made)
     click.echo(text if table_style == "text" else markdown, nl=False)
     click.echo(
         f"\nwrote {', '.join(p.name for p in paths.values())}, summary.txt/.md"
-        f"{', plots/' if draw else ''} in {outdir}"
+        f"{', plots/' if draw and run.rows else ''} in {outdir}"
         f"  (redraw: sudoku-cp plot {outdir})"
     )
+    if run.interrupted:
+        import signal
+
+        stopped = run.record["interrupted"]
+        what = "terminated (SIGTERM)" if stop.signum == signal.SIGTERM else "interrupted"
+        click.echo(
+            f"sudoku-cp: {what} after {stopped['measurements']:,} of {stopped['of']:,} "
+            f"measurements; the {stopped['puzzles_kept']:,} puzzles measured in full are in "
+            f"{outdir} (the record says it was interrupted)",
+            err=True,
+        )
+        sys.exit(EXIT_TERMINATED if stop.signum == signal.SIGTERM else EXIT_INTERRUPTED)
     status = EXIT_OK
     if any(s.disagreements or s.problems for s in summaries):
         click.echo(
