@@ -349,3 +349,29 @@ def test_a_disk_filling_up_midway_stops_with_a_clear_error_and_resume_finishes(t
     assert resumed.returncode == 0, resumed.stderr
     records = jsonl(out.read_text())  # the torn last record was dropped: every line reads
     assert sorted(r["index"] for r in records) == list(range(1, 51))
+
+
+def test_a_sidecar_that_cannot_be_finished_is_said_not_silently_left_unfinished(
+    tmp_path, monkeypatch
+):
+    # The records are whole, but a full disk at the very end kept the sidecar at its opening
+    # state ("finished": null, no summary): the run exited 0 without a word.
+    from sudoku_cp.batch import resume
+    from sudoku_cp.errors import OutputError
+
+    out = tmp_path / "out.jsonl"
+
+    def full_at_the_end(path, meta):  # (the opening write is the batch command's own)
+        raise OutputError(f"cannot write {path}: No space left on device")
+
+    monkeypatch.setattr(resume, "write_meta", full_at_the_end)
+    result = run("check", *PUZZLES[:2], "-b", REAL, "-j", "0", "-o", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    assert len(jsonl(out.read_text())) == 2
+    sidecar = json.loads((tmp_path / "out.jsonl.meta.json").read_text())
+    assert sidecar["runs"][-1]["finished"] is None  # as the disk left it
+    assert result.stderr == (
+        f"sudoku-cp: warning: cannot write {out}.meta.json: No space left on device: every "
+        f"record is written to {out}, but its sidecar still describes the run as unfinished, "
+        "without its summary\n"
+    )

@@ -528,3 +528,45 @@ def test_resume_takes_the_same_input_by_another_path(tmp_path, monkeypatch):
     result = run("check", "../p.txt", "-b", REAL, "-j", "0", "-o", str(out), "--resume", "-q")
     assert result.exit_code == 0, result.output
     assert len(out.read_text().splitlines()) == 2
+
+
+_DAMAGED = {
+    "an index past 64 bits": lambda r: {**r, "index": 10**30},
+    "an index of 1e999": lambda r: '{"id": "5", "verdict": "unique", "index": 1e999}',
+    "a count of 1e999": lambda r: '{"id": "5", "verdict": "unique", "index": 5, "count": 1e999}',
+    "backends as a list": lambda r: {**r, "backends": [1, 2]},
+    "a time that is NaN": lambda r: json.dumps(r).replace(
+        '"seconds": ', '"seconds": NaN, "x": ', 1
+    ),
+    "a rating as a list": lambda r: {**r, "rating": [1]},
+    "an ER of 1e999": lambda r: {**r, "rating": {"scale": "se", "er": float("inf")}},
+    "nested too deeply": lambda r: "[" * 100_000 + "]" * 100_000,
+    "a witness that is no grid": lambda r: {**r, "solutions": "abc"},
+    "a negative index": lambda r: {**r, "index": -1},
+}
+
+
+@pytest.mark.parametrize("how", list(_DAMAGED))
+def test_resume_skips_a_damaged_record_without_a_traceback_and_checks_its_puzzle_again(
+    tmp_path, how
+):
+    """A record line damaged or edited past what the reader checked crashed --resume with a
+    traceback (OverflowError, AttributeError, RecursionError, a NaN in the summary's times) or
+    stopped it on a grid error naming no file; it is skipped as a malformed line always was."""
+    puzzles = tmp_path / "in.txt"
+    puzzles.write_text("\n".join(EASY_LINES[:8]) + "\n")
+    out = tmp_path / "out.jsonl"
+    args = ["check", str(puzzles), "-b", REAL, "-j", "0", "-o", str(out), "-f", "jsonl", "-q"]
+    assert run(*args).exit_code == 0
+    lines = out.read_text().splitlines()
+    fifth = next(i for i, line in enumerate(lines) if json.loads(line)["index"] == 5)
+    damaged = _DAMAGED[how](json.loads(lines[fifth]))
+    lines[fifth] = damaged if isinstance(damaged, str) else json.dumps(damaged)
+    out.write_text("\n".join(lines) + "\n")
+    result = run(*args, "--resume")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 0, result.output
+    after = out.read_text().splitlines()
+    assert after[fifth] == lines[fifth]  # (left as it is)
+    again = [json.loads(line)["index"] for line in after[:fifth] + after[fifth + 1 :]]
+    assert sorted(again) == list(range(1, 9))  # puzzle 5 checked again, once

@@ -154,6 +154,16 @@ def test_compare_runs_reports_changed_statuses_and_counters() -> None:
     assert len(compare_runs(old, changed, ["nodes"])) == 2
 
 
+def test_compare_runs_compares_only_the_status_of_a_measurement_that_timed_out_twice() -> None:
+    # A replay of any bench with a timeout differed from its record (exit 1): the counters of
+    # a measurement the clock stopped say only how far it got, which varies run to run.
+    old = [measurement("1", "b", 0.3, status="timeout", nodes=1024)]
+    again = [measurement("1", "b", 0.3, status="timeout", nodes=7680)]
+    finished = [measurement("1", "b", 0.2, nodes=7680)]
+    assert compare_runs(old, again, ["nodes"]) == []
+    assert "status was timeout, now unique" in " ".join(compare_runs(old, finished, ["nodes"]))
+
+
 def test_without_matplotlib_plot_says_how_to_install(saved: Path, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if the extra were not installed
     result = CliRunner().invoke(main, ["plot", str(saved)])

@@ -233,3 +233,44 @@ def test_a_variant_set_is_measured_with_each_puzzles_own_rules(tmp_path: Path) -
     probe = run.record["overheads"]["backends"]
     assert "killercage" in probe["dlx"]["unsupported"] and "error" not in probe["dlx"]
     assert probe["sat"]["warm_solve_s"] > 0
+
+
+def test_puzzles_sharing_an_id_are_measured_and_summarised_apart(tmp_path: Path) -> None:
+    """A dataset whose id column repeats (here three puzzles named alike: unique, multiple,
+    unique) was summarised as one puzzle measured three times ("1 puzzles", one verdict, a
+    repeat spread), and its rows could not be told apart: ids are unique within a dataset."""
+    from sudoku_cp.bench.report import summarize
+
+    data = tmp_path / "same.csv"
+    data.write_text(f"id,puzzle\nx,{EULER}\nx,{SERG}\nx,{EULER_2}\n", encoding="utf-8")
+    run = run_bench(BenchConfig(datasets=[str(data)], backends=["backtrack"]))
+    assert [r["puzzle_id"] for r in run.rows] == ["x", "x-2", "x-3"]
+    [summary] = summarize(run.rows)
+    assert summary.puzzles == 3
+    assert summary.verdicts == {"unique": 2, "multiple": 1}
+    assert summary.backends[0].spread is None  # one repeat each: no spread between puzzles
+
+
+def test_a_bench_into_an_earlier_bench_folder_leaves_none_of_its_figures(
+    tiny: Path, tmp_path: Path
+) -> None:
+    """The figures of an earlier bench in the same --output stayed beside a table that no
+    longer held their dataset; a file of the user's in plots/ stays."""
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "run"
+    assert bench(str(tiny), "-b", "backtrack,dlx", "-o", str(out), "--plot").exit_code == 0
+    drawn = sorted(p.name for p in (out / "plots").iterdir())
+    assert "cactus-tiny.png" in drawn
+    other = tmp_path / "other.csv"
+    other.write_text(f"id,puzzle\neasy1,{EULER}\n", encoding="utf-8")
+    assert bench(str(other), "-b", "backtrack", "-o", str(out)).exit_code == 0
+    assert not (out / "plots").exists()
+    assert bench(str(tiny), "-b", "backtrack,dlx", "-o", str(out), "--plot").exit_code == 0
+    (out / "plots" / "notes.txt").write_text("mine")
+    assert bench(str(other), "-b", "backtrack", "-o", str(out), "--plot").exit_code == 0
+    assert sorted(p.name for p in (out / "plots").iterdir()) == sorted(
+        [
+            "notes.txt",
+            *(f"{kind}-other.{fmt}" for kind in ("cactus", "effort") for fmt in ("png", "svg")),
+        ]
+    )

@@ -393,3 +393,25 @@ def test_pycsp3_never_enters_the_exporting_process() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
     )
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_a_folder_an_earlier_export_filled_holds_only_this_exports_puzzles(
+    tmp_path: Path,
+) -> None:
+    """An export of 3 puzzles into the folder of an earlier export of 4 left puzzle-000004 of
+    the earlier input beside them: a solver run over the folder's files took 4 puzzles."""
+    from clitools import run
+
+    out = tmp_path / "out"
+    four = tmp_path / "four.txt"
+    four.write_text(f"{HYPER}\n{'.' * 81}\n{HYPER}\n{'.' * 81}\n")
+    two = tmp_path / "two.txt"
+    two.write_text(f"{'.' * 81}\n{HYPER}\n")
+    assert run("export", str(four), "--to", "dimacs", "-o", str(out)).exit_code == 0
+    assert run("export", str(four), "--to", "opb", "-o", str(out)).exit_code == 0
+    (out / "notes.txt").write_text("mine")
+    result = run("export", str(two), "--to", "dimacs", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in out.iterdir())
+    opb = [f"puzzle-00000{n}.opb" for n in range(1, 5)]  # another format's files stay
+    assert names == sorted(["notes.txt", "puzzle-000001.cnf", "puzzle-000002.cnf", *opb])

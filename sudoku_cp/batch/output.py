@@ -17,6 +17,7 @@ import csv
 import errno
 import io
 import json
+import math
 import os
 import stat
 import sys
@@ -538,18 +539,57 @@ def read_records(path: str | Path) -> Iterator[CheckRecord]:
             text = raw.strip()
             if text:
                 try:
-                    yield CheckRecord.from_dict(json.loads(text))
-                except (ValueError, KeyError, TypeError):
+                    record = _countable(CheckRecord.from_dict(json.loads(text)))
+                except _NOT_A_RECORD:
                     continue
+                yield record
+
+
+_NOT_A_RECORD = (
+    ValueError,
+    KeyError,
+    TypeError,
+    AttributeError,  # "backends": [...], a rating that is not an object
+    ArithmeticError,  # an index or a count of 1e999, a number past the index set's 64 bits
+    RecursionError,  # a line nested too deeply for the JSON reader
+    SudokuError,  # a witness that does not read as a grid
+)
+"""What reading back a line that is not a record this tool wrote can raise: the line is
+skipped, as a malformed one always was (its puzzle is checked again), never a traceback."""
+
+_MAX_INDEX = (1 << 63) - 1
+"""The largest index the resumed run's index set holds (a signed 64-bit array)."""
+
+
+def _countable(record: CheckRecord) -> CheckRecord:
+    """``record``, when the resumed run can count it in its summary; ValueError for a line
+    damaged or edited past what :meth:`CheckRecord.from_dict` checks (an index below 1 or
+    past 64 bits, a time that is not a finite number, a rating that is not an object …)."""
+    if not (0 < record.index <= _MAX_INDEX and 0 <= record.count <= _MAX_INDEX):
+        raise ValueError("index or count out of range")
+    for run in record.backends.values():
+        if not (math.isfinite(run.seconds) and 0 <= run.count <= _MAX_INDEX):
+            raise ValueError("a backend's time or count out of range")
+    rating = record.rating
+    if rating is not None:
+        if not isinstance(rating, dict):
+            raise ValueError("a rating is an object")
+        er = rating.get("er")
+        if er is not None and not math.isfinite(float(er)):
+            raise ValueError("an ER is a finite number")
+        if not all(isinstance(rating.get(k), (str, type(None))) for k in ("scale", "level")):
+            raise ValueError("a rating's scale and level are text")
+    return record
 
 
 def _read_csv(handle: Any) -> Iterator[CheckRecord]:
     lines = (raw.decode("utf-8") for raw in handle if raw.endswith(b"\n"))
     for row in csv.DictReader(lines):
         try:
-            yield _record_from_row(row)
-        except (ValueError, KeyError, TypeError):
+            record = _countable(_record_from_row(row))
+        except _NOT_A_RECORD:
             continue
+        yield record
 
 
 def _record_from_row(row: Mapping[str, str]) -> CheckRecord:

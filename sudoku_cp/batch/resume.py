@@ -13,7 +13,6 @@ inputs and options.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import json
 import os
@@ -317,6 +316,9 @@ def close_run(meta: dict[str, Any], output: Path, summary: Summary) -> None:
         seconds=round(summary.seconds, 3),
     )
     meta["summary"] = summary.to_dict()
-    # The records themselves are safe; a stale sidecar is no reason to fail the run.
-    with contextlib.suppress(OutputError):
+    # The records themselves are safe; a stale sidecar is no reason to fail the run, but it is
+    # said: the sidecar left behind describes the run as unfinished, with no summary.
+    try:
         write_meta(meta_path(output), meta)
+    except OutputError as err:
+        summary.sidecar_error = str(err)

@@ -98,6 +98,9 @@ class Summary:
     the rating gave a reason; :func:`sudoku_cp.logic.scales.rated_key`)."""
     scale: str | None = None
     """The scale of the ratings counted (the records say it)."""
+    sidecar_error: str | None = None
+    """Why the sidecar could not be finished when the run ended (a full disk …): the records
+    are whole, but the sidecar still describes the run as unfinished."""
 
     def add(self, record: CheckRecord, *, resumed: bool = False) -> None:
         self.verdicts[record.verdict] += 1

@@ -5,6 +5,7 @@ plots of two backends, and the search effort per backend. matplotlib comes from 
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import statistics
@@ -105,6 +106,26 @@ def refuse_too_many(results: Results) -> None:
                 f"dataset {name!r} has {len(labels):,} backends; a figure draws at most "
                 f"{MAX_SERIES} (plot a table of fewer, or --no-figures for the summary)"
             )
+
+
+def remove_figures(folder: Path) -> None:
+    """Remove the figures :func:`plot_results` drew in ``folder`` from an earlier table: a
+    bench writing a new table there makes them stale (they showed other datasets' puzzles
+    beside the new results). Only files named as it names them go."""
+    if not folder.is_dir():
+        return
+    for path in folder.iterdir():
+        stem, _, suffix = path.name.rpartition(".")
+        kind = stem.split("-", 1)[0]
+        if kind in ("cactus", "scatter", "effort") and suffix in PLOT_FORMATS and path.is_file():
+            try:
+                path.unlink()
+            except OSError as err:
+                raise InputError(
+                    f"cannot remove the stale figure {str(path)!r}: {err.strerror}"
+                ) from None
+    with contextlib.suppress(OSError):
+        folder.rmdir()  # (only when nothing else is in it)
 
 
 def plot_results(

@@ -275,7 +275,9 @@ def claim_output(outdir: str | Path, config: BenchConfig, reads: Sequence[str] =
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise InputError(f"cannot create output folder {str(out)!r}: {err}") from None
+        raise InputError(
+            f"cannot create output folder {str(out)!r}: {err.strerror or err}"
+        ) from None
     return OutputLock(out / BENCH_FILES[0], choose=choose)
 
 
@@ -287,7 +289,9 @@ def write_bench(run: BenchRun, outdir: str | Path) -> dict[str, Path]:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise InputError(f"cannot create output folder {str(out)!r}: {err}") from None
+        raise InputError(
+            f"cannot create output folder {str(out)!r}: {err.strerror or err}"
+        ) from None
     paths = write_table(run.rows, run.counters, out)
     run.record["table"].update({name: p.name for name, p in paths.items()})
     run.record["table"]["rows"] = len(run.rows)

@@ -199,14 +199,27 @@ class Entry:
 def load_dataset(
     dataset: Dataset, model: Model, fmt: str = "auto"
 ) -> tuple[list[Entry], list[dict[str, Any]]]:
-    """The puzzles of ``dataset``, and the lines that are not puzzles (id, line, reason)."""
+    """The puzzles of ``dataset``, and the lines that are not puzzles (id, line, reason).
+
+    Each puzzle's id is unique in its dataset: the table's rows are told apart by it (the
+    summary, the figures and a replay group measurements by dataset and id), so an id the
+    file gives twice (a CSV ``id`` or ``name`` column, a blank one read as the position) is
+    kept for the first puzzle and numbered for the next ones, as two datasets' names are:
+    ``easy``, ``easy-2`` … (six puzzles named alike were one puzzle measured six times).
+    """
     from ..formats import read_puzzles
 
     entries: list[Entry] = []
     rejected: list[dict[str, Any]] = []
+    taken: set[str] = set()
     for record in read_puzzles(str(dataset.path), model, fmt):
         if record.puzzle is None:
             rejected.append({"id": str(record.id), "line": record.line, "error": record.error})
         else:
-            entries.append(Entry(str(record.id), record.puzzle, record.expected))
+            label = base = str(record.id)
+            number = 2
+            while label in taken:
+                label, number = f"{base}-{number}", number + 1
+            taken.add(label)
+            entries.append(Entry(label, record.puzzle, record.expected))
     return entries, rejected

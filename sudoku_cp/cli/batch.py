@@ -186,6 +186,8 @@ def _stopped(err: KeyboardInterrupt, stop: StopSignals, output: str | None) -> N
         line = f"{what} while the run closed; every finished record kept{resume if output else ''}"
     else:
         line = starting_line(stop.signum).removeprefix("sudoku-cp: ")
+    if getattr(summary, "sidecar_error", None):
+        click.echo(f"sudoku-cp: warning: {summary.sidecar_error}", err=True)
     click.echo(f"sudoku-cp: {line}", err=True)
     sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
 
@@ -276,6 +278,12 @@ def _batch_and_summary(
     finally:
         restore_gc()
     stop.end_run()
+    if summary.sidecar_error is not None:
+        click.echo(
+            f"sudoku-cp: warning: {summary.sidecar_error}: every record is written to {output}, "
+            "but its sidecar still describes the run as unfinished, without its summary",
+            err=True,
+        )
     machine_output = records_on_stdout and out_format in ("jsonl", "csv", "count")
     if not quiet and (command == "check" or summary.total > 1):
         summary.render(Console(stderr=machine_output or command == "count", highlight=False))

@@ -275,6 +275,7 @@ def bench(
             from ..outputs import write_output
 
             with _writing(outdir):
+                plots.remove_figures(outdir / "plots")  # an earlier table's, if any
                 paths = benchrecord.write_bench(run, outdir)
                 # (The run holds the folder's lock: the summaries need none of their own.)
                 write_output(outdir / "summary.txt", text, lock=False)

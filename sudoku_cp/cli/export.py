@@ -118,6 +118,7 @@ def export_command(
             fail(f"export: cannot make the folder {output}: {err.strerror or err}")
     pending = [first] + ([second] if second is not None else [])
     number = 0
+    suffixes: list[str] = []
     while pending:
         record = pending.pop(0)
         number += 1
@@ -126,6 +127,7 @@ def export_command(
         if record.puzzle is None:
             fail(f"puzzle {shown_id(str(record.id))}: {one_line(str(record.error))}")
         files = export(record.puzzle, fmt)
+        suffixes = list(files)
         if folder:
             assert output is not None
             for suffix, text in files.items():
@@ -139,6 +141,26 @@ def export_command(
             following = next(records, None)
             if following is not None:
                 pending.append(following)
+    if folder:
+        assert output is not None
+        _remove_earlier_extras(Path(output), number, suffixes)
+
+
+def _remove_earlier_extras(folder: Path, written: int, suffixes: list[str]) -> None:
+    """Remove the files an earlier export of this format left in ``folder`` past the ``written``
+    puzzles of this one (``puzzle-000004.cnf`` … after an export of 11 puzzles, then one of 3):
+    they read as this export's puzzles. Only files named as this format's export names them go;
+    any other file stays."""
+    import re
+
+    pattern = re.compile(r"puzzle-(\d{6})(\.[a-z]+)")
+    for path in folder.iterdir():
+        found = pattern.fullmatch(path.name)
+        if found and found[2] in suffixes and int(found[1]) > written and path.is_file():
+            try:
+                path.unlink()
+            except OSError as err:
+                fail(f"export: cannot remove {path}, left by an earlier export: {err.strerror}")
 
 
 def _write_single(
