@@ -186,8 +186,9 @@ def _stopped(err: KeyboardInterrupt, stop: StopSignals, output: str | None) -> N
         line = f"{what} while the run closed; every finished record kept{resume if output else ''}"
     else:
         line = starting_line(stop.signum).removeprefix("sudoku-cp: ")
-    if getattr(summary, "sidecar_error", None):
-        click.echo(f"sudoku-cp: warning: {summary.sidecar_error}", err=True)
+    sidecar_error = getattr(summary, "sidecar_error", None)
+    if sidecar_error:
+        click.echo(f"sudoku-cp: warning: {sidecar_error}", err=True)
     click.echo(f"sudoku-cp: {line}", err=True)
     sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
 
