@@ -95,6 +95,8 @@ def test_table_round_trip_csv_and_parquet(saved: Path) -> None:
     if HAVE_PYARROW:
         from_parquet = load_results(saved / "results.parquet")
         assert from_parquet.rows == from_csv.rows
+        (saved / "results.csv").unlink()  # a folder with the Parquet table alone reads it
+        assert load_results(saved).rows == from_csv.rows
 
 
 def measurement(

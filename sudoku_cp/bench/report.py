@@ -149,7 +149,10 @@ def load_results(path: str | Path) -> Results:
     """A saved table: a bench folder, its ``results.csv`` or its ``results.parquet``."""
     where = Path(path)
     if os.path.isdir(where):
+        parquet = where / "results.parquet"  # (the CSV deleted or never copied: the other)
         where = where / "results.csv"
+        if not os.path.isfile(where) and os.path.isfile(parquet):
+            where = parquet
     if not os.path.isfile(where):
         raise InputError(f"no result file at {str(where)!r} (give a bench folder or its CSV)")
     if where.suffix == ".parquet":
