@@ -166,3 +166,19 @@ def test_a_tampered_variant_certificate_is_rejected(tmp_path, change):
         or why.startswith("the stored CNF is not")
         or why.startswith("its puzzle cannot be read: the givens break")
     ), why
+
+
+@pytest.mark.parametrize(
+    ("model", "said"),
+    [(None, "null"), ([1, 2], "a list"), ({"name": "classic"}, '{"name": "classic"}')],
+)
+def test_a_certificate_whose_model_is_not_an_object_is_rejected_saying_so(model, said):
+    """A certificate edited to hold no model was rejected with Python's "'NoneType' object is
+    not subscriptable"; the reason now says what the model is."""
+    puzzle = Puzzle(GRID_4[:6] + (0,) * 10, KILLER)
+    made = make(puzzle, "unique", solutions(puzzle))
+    assert made.data is not None
+    data = {**json.loads(json.dumps(made.data)), "model": model}
+    assert verify(data) == (
+        f"its puzzle cannot be read: its model is {said}, not an object with its 'data'"
+    )

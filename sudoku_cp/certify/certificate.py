@@ -89,7 +89,11 @@ def read_puzzle(text: str, model: dict[str, Any]) -> Puzzle:
     from ..formats.line import line_cells
     from ..rules import RULE_KINDS
 
-    base = model_from_dict(dict(model["data"]), name=str(model["name"]))
+    if not isinstance(model, dict) or not isinstance(model.get("data"), dict):
+        shown = json.dumps(model)[:40] if model is None or isinstance(model, dict) else None
+        what = shown or f"a {type(model).__name__}"
+        raise CertificateError(f"its model is {what}, not an object with its 'data'")
+    base = model_from_dict(dict(model["data"]), name=str(model.get("name", "")))
     rules = []
     for entry in model.get("rules") or []:
         fields_ = dict(entry)
