@@ -193,3 +193,29 @@ def test_run_bench_stopped_keeps_whole_puzzles_and_skips_the_start_up_probe(tmp_
         ("euler", "dlx"),
     ]
     assert run.record["overheads"] == {}
+
+
+def test_a_bench_stopped_before_any_puzzle_is_measured_in_full_writes_nothing(tmp_path):
+    """Stopped during the workers' warm-up (the sleepy backend's first solve), nothing is kept:
+    no folder of an empty table, one line, exit 143."""
+    data = tmp_path / "puzzles.csv"
+    data.write_text(DATASET)
+    out = tmp_path / "out"
+    args = ["bench", str(data), "-b", "backtrack,test-sleepy", "-o", str(out), "--repeat", "1"]
+    process = start_cli(tmp_path, *args, "--jobs", "1")
+    try:
+        deadline = time.monotonic() + 60  # a hang guard
+        while not (tmp_path / "started").exists():
+            assert process.poll() is None and time.monotonic() < deadline, process.communicate()
+            time.sleep(0.02)
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 143, stderr
+    assert stderr.splitlines()[-1] == (
+        "sudoku-cp: terminated (SIGTERM) before any puzzle was measured in full; nothing written"
+    )
+    assert not out.exists()

@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -266,6 +267,8 @@ def bench(
     try:
         with stop:
             run = benchmod.run_bench(config, progress=progress)
+            if run.interrupted and not run.rows:  # (no folder of an empty table)
+                raise KeyboardInterrupt
             stop.busy = stop.closing = True  # a signal now waits for the files (a second one:
             if show:  # the files are cut short, the lock still released)
                 click.echo("", err=True)
@@ -283,6 +286,8 @@ def bench(
                 if draw and run.rows:
                     plots.plot_results(report.load_results(outdir), outdir / "plots")
             stop.end_run()
+    except KeyboardInterrupt:  # before the measurements began, or a second signal while writing
+        _stopped_outside_the_run(stop, outdir, writing=stop.closing)
     finally:
         lock.release(remove_if_empty=True)
         _remove_if_empty(made)
@@ -323,6 +328,23 @@ def bench(
                 f"replay: all {len(run.rows)} measurements have the record's statuses and counters"
             )
     sys.exit(status)
+
+
+def _stopped_outside_the_run(stop: StopSignals, outdir: Path, *, writing: bool) -> NoReturn:
+    """The line and exit status of a bench stopped where no measurement can be kept: while it
+    started (reading the datasets, the workers' warm-up), or by a second signal while its files
+    were written."""
+    import signal
+
+    terminated = stop.signum == signal.SIGTERM
+    what = "terminated (SIGTERM)" if terminated else "interrupted"
+    where = (
+        f"while its files were written; those in {outdir} may be cut short"
+        if writing
+        else "before any puzzle was measured in full; nothing written"
+    )
+    click.echo(f"sudoku-cp: {what} {where}", err=True)
+    sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
 
 
 def _remove_if_empty(made: list[Path]) -> None:
