@@ -77,14 +77,21 @@ def wrong_cell(solution: tuple[int, ...], state: State, n: int) -> tuple[int, st
 
 
 def state_error(puzzle: Puzzle, state: State) -> str | None:
-    """Why ``state`` is no position of a solve of ``puzzle`` (a placed digit or a removed
-    candidate the one solution disagrees with), or None. A puzzle without exactly one solution
-    is said elsewhere (no solution, or more than one): None here."""
+    """Why ``puzzle`` is not explained or rated from ``state``: a placed digit or a removed
+    candidate the one solution disagrees with, or a puzzle with more than one solution (not
+    explained nor rated from any position, as without one: a solve from a state no solution
+    agrees with would otherwise end in a contradiction said of the puzzle, "no solution"), or
+    None. A puzzle with no solution is said elsewhere: None here, as when the search ran out
+    of time."""
+    from .logic.solver import MULTIPLE
+
     solutions, finished = _solutions(puzzle, 2)
     if finished and len(solutions) == 1:
         wrong = wrong_cell(solutions[0], state, puzzle.size)
         if wrong is not None:
             return f"the state is wrong: {wrong[1]}"
+    if finished and len(solutions) > 1:
+        return MULTIPLE
     return None
 
 
@@ -109,7 +116,9 @@ def next_hint(
     solutions, finished = _solutions(puzzle, 2)
     unique = (len(solutions) == 1) if finished else None
     if finished and not solutions:
-        return Hint("no solution", "the puzzle has no solution, so no step leads anywhere")
+        return Hint(
+            "no solution", "the puzzle has no solution, so no step leads anywhere", unique=False
+        )
     if all(grid):
         problems = puzzle.problems_with(grid)
         if not problems:

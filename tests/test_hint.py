@@ -302,6 +302,31 @@ def test_solve_and_rate_start_from_the_state() -> None:
     assert result.exit_code == 0 and data["steps"] == 1 and data["hardest"] == "Full House"
 
 
+# Sudopedia's test case with 125 solutions (antonnemch/CP468_A2, multiple_solutions/125_solutions)
+MANY = "...3165..8..5..1...1.89724.9.1.85.2....9.1....4.263..1.5.....1.1..4.9..2..61.8..."
+MANY_ONE = "427316589869524137513897246931785624682941753745263891354672918178459362296138475"
+
+
+@pytest.mark.parametrize("command", ["explain", "rate"])
+@pytest.mark.parametrize(
+    "state",
+    [
+        MANY_ONE[:-2] + "..",  # agrees with one of its solutions: a position, not a puzzle
+        MANY[:10] + "2" + MANY[11:],  # r2c2 = 2: no solution has it (nor breaks any rule)
+    ],
+    ids=["agrees", "agrees-with-none"],
+)
+def test_a_puzzle_with_many_solutions_is_not_explained_or_rated_from_a_state(
+    command: str, state: str
+) -> None:
+    # As without a state (and as --scale se): one line, exit 1. Never "has no solution" said
+    # of a puzzle with 125, because the state agreed with none of them.
+    result = run(command, MANY, "--state", state)
+    assert result.exit_code == 1, result.output
+    assert "has more than one solution" in error_line(result)
+    assert "no solution" not in result.output
+
+
 # --- bad states ------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("state", "said"),
@@ -444,3 +469,13 @@ def test_also_turns_on_a_technique_for_the_hint() -> None:
     code, added = hint(line, "--state", state, "--also", "Kraken Fish Type 2")
     assert code == 0 and added["step"]["technique"] == "Kraken Fish Type 2"
     assert sound(added["step"], "".join(map(str, solution)))
+
+
+def test_no_solution_says_the_puzzle_is_not_unique_in_json() -> None:
+    # Sudopedia's "no solution" case (antonnemch/CP468_A2): the search finished with none, so
+    # "unique" is false, not null (null: the search ran out of time, docs/hints.md).
+    none = ".9.3....1....8..46......8..4.5.6..3...32756...6..1.9.4..1......58..2....2....7.6."
+    result = run("explain", none, "--hint", "--format", "json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["outcome"] == "no solution" and data["unique"] is False

@@ -133,6 +133,27 @@ def test_hodoku_full_house_and_naked_single() -> None:
     assert first.technique == "Naked Single" and "r6c7" in first.text
 
 
+def test_a_naked_single_says_why_only_what_holds() -> None:
+    """ "r7c5 sees every digit but 9" must be true: when some digits left the cell by earlier
+    eliminations (a Locked Triple here, or a solver's pencil marks), not by digits it sees,
+    the sentence names them instead (magictour top1465, line 1)."""
+    from sudoku_cp.logic.solver import solve_logically
+
+    puzzle = Puzzle.parse(
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    )
+    trace = solve_logically(puzzle)
+    singles = [s for s in trace.steps if s.technique == "Naked Single"]
+    assert singles[0].placements == ((cell("r7c5"), 9),)
+    assert "4, 6 and 8 were removed from it before" in singles[0].text
+    peers = puzzle.peers()
+    for step in singles:
+        ((where, digit),) = step.placements
+        seen = {step.values[p] for p in peers[where] if step.values[p]}
+        if "sees every digit but" in step.text:
+            assert seen | {digit} == set(range(1, 10)), step.text
+
+
 # --- textbook positions, built by definition ------------------------------------------------------
 def empty() -> Board:
     return Board(Puzzle([0] * 81))

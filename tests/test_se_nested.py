@@ -200,3 +200,52 @@ def test_a_time_cap_stops_level_4_inside_its_nested_searches(nesting: int) -> No
     with pytest.raises(TimeCapReached):
         next(nested_forcing_chains_4[nesting](grid))
     assert time.perf_counter() - start < 2.5
+
+
+# Royle's 17-clue list, line 45,016, pencil-marked by its candidates, with r4c8 left unmarked
+# (all nine digits, as a solver writes a cell not pencilled yet).
+ONE_UNMARKED_PUZZLE = (
+    "4.1.........2..7.....8......2....4...3..1........4.6..8..5...3.....6...9.......1."
+)
+ONE_UNMARKED = (
+    "...4.........567891..........3..67.9..3.5.7.9..3.567.9.23.5..89.2..56.89.23.56.8."
+    "..3.56..9....56.89..3.56.89.2.........3.5...91.3456..9......7.....456.891.3456.8."
+    ".23.567.9....567.9.23.567.9.......8...3.5.7.91.34567.9123.5...9.2.456..9123456..."
+    "1...567.9.2...........56789..3..67.9..3.5.789..3.56789...4.....1234567891.3.5.78."
+    "....567.9..3.........456789.....67.91.........2..56789.2..5..89.2..5.789.2..5.78."
+    "1...5.7.91...5.789....5.789..3...7.9...4......23.5.789.....6....2..5.789123.5.78."
+    ".......8.1..4.67.9.2.4.67.9....5.....2....7.912.4..7.9.2.........3.......2.4.67.."
+    "123.5.7..1..45.7...2345.7..1.34..7.......6...1234..78..2..5..8..2.45.78.........9"
+    ".23.567.9...4567.9.234567.9..34..7.9.23...789.234..789.2..5..8.1.........2.45678."
+)
+
+EASY = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
+
+
+def _single(ch: str) -> str:
+    """A cell of a candidate grid: a given's digit alone at its place, else all nine."""
+    return "123456789" if ch == "." else "." * (int(ch) - 1) + ch + "." * (9 - int(ch))
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "state", "se"),
+    [
+        # SE 1.2.1's serate on the 729 symbols (the --techs of SE 1.2.1, as tools/build-se.sh):
+        # r4c8's nine candidates keep its row's, column's and box's givens from being placed,
+        # so SE's path starts otherwise (ER 2.0; reading it as every digit less the filled
+        # peers' gave 1.7/1.2/1.2).
+        (ONE_UNMARKED_PUZZLE, ONE_UNMARKED, ("2.0", "1.2", "1.2")),
+        # Every given a single, every other cell unmarked: SE places none of them (2.6/2.0/2.0;
+        # from the givens alone SE says 2.6/2.6/2.6).
+        (EASY, "".join(_single(ch) for ch in EASY), ("2.6", "2.0", "2.0")),
+    ],
+    ids=["one cell unmarked", "givens alone"],
+)
+def test_rate_se_reads_a_candidate_grid_state_as_se_reads_the_grid(
+    puzzle: str, state: str, se: tuple[str, str, str]
+) -> None:
+    result = run("rate", "--scale", "se", "-f", "csv", "--state", state, puzzle)
+    assert result.exit_code == 0, result.output
+    header, line = result.stdout.splitlines()
+    row = dict(zip(header.split(","), line.split(","), strict=True))
+    assert (row["er"], row["ep"], row["ed"], row["outcome"]) == (*se, "solved")

@@ -247,6 +247,15 @@ def test_the_classic_door_leaves_the_rest_to_the_plain_path() -> None:
     assert _fields(solve(x, limit=2)) == _plain(x, 2)
     jigsaw = load_puzzles("jigsaw", 1)[0]
     assert door(jigsaw.model, jigsaw.digits, 2) is None  # type: ignore[operator]
+    # Models that do not fit 9x9 at all: 3x2 boxes (6x6 only), a model for 16x16 only (as an
+    # ISS '.Shape~16x16' line reads one). The door is no place to ask them for 9x9 groups.
+    six = Puzzle.parse(
+        ".6...44.6........5...5..2.......43..", model=load_model("classic", box="3x2")
+    )
+    sixteen = Puzzle([0] * 256, model=dataclasses.replace(load_model("classic"), sizes=(16,)))
+    for other in (six, sixteen):
+        assert door(other.model, other.digits, 2) is None  # type: ignore[operator]
+        assert _fields(solve(other, limit=2)) == _plain(other, 2)
     # A time limit or a backend option: the plain path (the door has no clock).
     assert solve(seventeen, limit=2, time_limit=5).status.value == "unique"
     assert solve(seventeen, limit=2, strategy="mrv").stats.keys() >= {"nodes"}

@@ -141,6 +141,29 @@ def full_house(board: Board) -> Iterator[Step]:
         board.found_nothing(full_house)
 
 
+def _naked_single_text(board: Board, cell: int, digit: int) -> str:
+    """Why ``cell`` takes ``digit``: it sees every other digit placed in its groups, or — when
+    some were only removed from it (by earlier steps, or a solver's pencil marks), not placed
+    where it sees them — those removals too, named, so the sentence holds."""
+    name, values = board.name(cell), board.values
+    seen = 0
+    for peer in board.peers[cell]:
+        if values[peer]:
+            seen |= 1 << (values[peer] - 1)
+    removed = board.all_digits & ~seen & ~(1 << (digit - 1))
+    if not removed:
+        return (
+            f"{name} sees every digit but {digit} in its row, column and other groups: "
+            f"{name} = {digit}."
+        )
+    many = removed & (removed - 1)
+    return (
+        f"{name} has only {digit} left: {_digits_text(removed)} "
+        f"{'were' if many else 'was'} removed from it before, and it sees every other digit "
+        f"in its row, column and other groups: {name} = {digit}."
+    )
+
+
 @technique
 def naked_single(board: Board) -> Iterator[Step]:
     """A cell with one candidate left takes it."""
@@ -154,8 +177,7 @@ def naked_single(board: Board) -> Iterator[Step]:
             found = True
             yield board.step(
                 "Naked Single",
-                f"{board.name(cell)} sees every digit but {digit} in its row, column and "
-                f"other groups: {board.name(cell)} = {digit}.",
+                _naked_single_text(board, cell, digit),
                 placements=[(cell, digit)],
                 proof=[(cell, digit)],
             )

@@ -247,6 +247,30 @@ def rate_values(
     )
 
 
+def sukaku_grid(values: Sequence[int], state: State) -> tuple[list[int], list[int]]:
+    """A candidate-grid state as SE rates a 729-character grid (SukakuExplainer
+    ``test/serate.java``: ``Grid.fromString``, then ``Grid.adjustPencilmarks``, and no
+    ``rebuildPotentialValues`` for a grid of 729): every cell keeps the candidates written
+    for it (a cell with all nine keeps all nine, its filled peers' digits included), and a
+    cell with one candidate is placed only when no cell it sees still lists that digit;
+    otherwise it stays empty with that one candidate, for SE's rules to place. A given keeps
+    its digit (the state cannot contradict it)."""
+    from .grid import PEERS
+
+    sets = []
+    for given, placed, marks in zip(values, state.placed, state.marks, strict=True):
+        digit = given or placed
+        sets.append(1 << digit if digit else (marks << 1 if marks else ALL))
+    filled = [0] * 81
+    for cell, mask in enumerate(sets):  # adjustPencilmarks: "Naked Single not causing
+        if mask & (mask - 1):  # direct eliminations", in reading order
+            continue
+        if not any(sets[peer] & mask for peer in PEERS[cell]):
+            filled[cell] = mask.bit_length() - 1
+            sets[cell] = 0
+    return filled, sets
+
+
 class NotRatable(Exception):
     """A puzzle SE's scale does not rate: ``status`` is the CLI exit status (1 no solution or
     more than one, 2 not a classic 9×9 puzzle)."""
@@ -277,8 +301,12 @@ def classic_values(puzzle: Puzzle) -> list[int]:
 
 def state_grid(values: Sequence[int], state: State) -> tuple[list[int], list[int]]:
     """The values and candidates (SE's masks) a solver's ``state`` leaves of a puzzle whose
-    givens are ``values``: its placed digits filled in, each empty cell narrowed to its marks
-    (bit ``d - 1`` for digit ``d``; none: every digit) and to what its filled peers leave."""
+    givens are ``values``. A candidate grid is read as SE's ``serate`` reads one
+    (:func:`sukaku_grid`); any other state (placed digits, f-puzzles cells): its placed digits
+    filled in, each empty cell narrowed to its marks (bit ``d - 1`` for digit ``d``; none:
+    every digit) and to what its filled peers leave."""
+    if state.source == "a candidate grid":
+        return sukaku_grid(values, state)
     filled = [given or placed for given, placed in zip(values, state.placed, strict=True)]
     peers_left = SEGrid(filled).cands  # (every digit its filled peers leave; 0 when filled)
     cands = [
