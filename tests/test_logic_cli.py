@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 from puzzles import DATA, INKALA
 
+from sudoku_cp import Puzzle
 from sudoku_cp.cli import main
 
 EASY = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
@@ -239,3 +240,23 @@ def solve_one(text: str) -> tuple[int, ...]:
     result = solve(Puzzle.parse(text), limit=2)
     assert result.status.value == "unique"
     return result.solutions[0]
+
+
+def test_explain_stalled_at_once_says_no_step_was_applied() -> None:
+    """From INKALA's own stalled position (a candidate grid) nothing applies: the last line said
+    "(hardest applied: )" with nothing in it."""
+    from sudoku_cp.logic.solver import solve_logically
+
+    trace = solve_logically(Puzzle.parse(INKALA))
+    assert trace.outcome == "stalled"
+    state = "".join(
+        "".join(
+            str(d) if (d == value if value else mask >> (d - 1) & 1) else "." for d in range(1, 10)
+        )
+        for value, mask in zip(trace.values, trace.candidates, strict=True)
+    )
+    code, out, _ = run("explain", INKALA, "--state", state)
+    assert code == 3 and "stalled after 0 steps" in out
+    assert out.splitlines()[-1].endswith(
+        "hardest technique stalled (hardest applied: none, no step taken)"
+    )

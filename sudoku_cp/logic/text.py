@@ -139,6 +139,10 @@ def format_trace(trace: Trace) -> str:
             f"level {rating.level}, score {rating.score}, "
             # (a full grid takes no step: its hardest is empty)
             f"hardest technique {rating.hardest or 'none (no step taken)'}"
-            + (f" (hardest applied: {rating.hardest_used})" if rating.hardest == "stalled" else "")
+            + (
+                f" (hardest applied: {rating.hardest_used or 'none, no step taken'})"
+                if rating.hardest == "stalled"
+                else ""
+            )
         )
     return "\n".join(lines)
