@@ -479,3 +479,13 @@ def test_no_solution_says_the_puzzle_is_not_unique_in_json() -> None:
     assert result.exit_code == 1
     data = json.loads(result.stdout)
     assert data["outcome"] == "no solution" and data["unique"] is False
+
+
+def test_hint_refuses_a_time_cap_it_would_not_use() -> None:
+    """--time-cap with --hint was silently ignored (the cap is the whole solve's)."""
+    result = run("explain", EULER, "--hint", "--time-cap", "5")
+    assert result.exit_code == 2
+    assert error_line(result) == (
+        "sudoku-cp: error: explain: --time-cap caps a whole solve and its rating; --hint finds "
+        "one step"
+    )

@@ -200,6 +200,8 @@ def explain(
         )
     if hint and out_format not in ("text", "json"):
         fail("explain: --hint goes with --format text or json")
+    if hint and time_cap is not None:  # (it was ignored: a hint is one step, not a rating)
+        fail("explain: --time-cap caps a whole solve and its rating; --hint finds one step")
     if out_format in ("text", "json") and (output is not None or step_number is not None):
         fail("explain: -o/--output and --step go with --format html or svg")
     if out_format == "html" and step_number is not None:
