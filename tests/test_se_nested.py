@@ -249,3 +249,17 @@ def test_rate_se_reads_a_candidate_grid_state_as_se_reads_the_grid(
     header, line = result.stdout.splitlines()
     row = dict(zip(header.split(","), line.split(","), strict=True))
     assert (row["er"], row["ep"], row["ed"], row["outcome"]) == (*se, "solved")
+
+
+def test_rate_se_rates_a_candidate_grid_given_as_the_puzzle_as_se_does() -> None:
+    """A 729-character grid given as the puzzle itself (a pencil-mark puzzle) was refused as
+    "rules beyond rows, columns and boxes (givenPencilMarks)", though SE's serate rates the
+    same symbols: it is rated as serate reads them (ER 2.0 here, as SE 1.2.1 says)."""
+    result = run("rate", "--scale", "se", "-f", "csv", ONE_UNMARKED)
+    assert result.exit_code == 0, result.output
+    header, line = result.stdout.splitlines()
+    row = dict(zip(header.split(","), line.split(","), strict=True))
+    assert (row["er"], row["ep"], row["ed"], row["outcome"]) == ("2.0", "1.2", "1.2", "solved")
+    both = run("rate", "--scale", "se", "--state", ONE_UNMARKED, ONE_UNMARKED)
+    assert both.exit_code == 2
+    assert "a pencil-mark puzzle is its own state" in both.stderr

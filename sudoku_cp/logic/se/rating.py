@@ -282,14 +282,16 @@ class NotRatable(Exception):
 
 def classic_values(puzzle: Puzzle) -> list[int]:
     """The 81 givens of a classic 9×9 puzzle; :class:`NotRatable` (status 2) for any other
-    model: SE's scale is defined on classic Sudoku only."""
+    model: SE's scale is defined on classic Sudoku only (and on pencil-mark puzzles, which
+    :func:`rate_puzzle_se` takes apart: :func:`given_marks`)."""
     from ...model import load_model
 
     model = puzzle.model
     n = puzzle.size
     if n != 9:
         what = f"a {n}x{n} one"
-    elif model.rules:  # (a killer or a variant read from a file keeps its model's name)
+    elif model.rules and model.rule_keys != {"givenPencilMarks"}:
+        # (a killer or a variant read from a file keeps its model's name)
         kinds = ", ".join(sorted(model.rule_keys))
         what = f"one with rules beyond rows, columns and boxes ({kinds})"
     elif model.groups(9) != load_model("classic").groups(9):
@@ -297,6 +299,28 @@ def classic_values(puzzle: Puzzle) -> list[int]:
     else:
         return list(puzzle.cells)
     raise NotRatable(f"SE's scale rates classic 9x9 puzzles only, not {what}", 2)
+
+
+def given_marks(puzzle: Puzzle) -> State | None:
+    """A pencil-mark puzzle (a 729-character candidate grid, or f-puzzles
+    ``givenPencilMarks``) as the candidate-grid state SE's ``serate`` starts from when it reads
+    one: every cell's candidates, a given as its one digit; None for a puzzle without marks."""
+    from ...formats.state import State
+
+    marks = [0] * 81
+    from ...rules.candidates import Candidates
+
+    for rule in puzzle.model.rules:  # (classic_values let through only givenPencilMarks)
+        assert isinstance(rule, Candidates)
+        mask = sum(1 << (d - 1) for d in rule.digits)
+        for cell in rule.cells:
+            marks[cell] = (marks[cell] or 0x1FF) & mask
+    if not any(marks):
+        return None
+    for cell, digit in enumerate(puzzle.cells):
+        if digit:
+            marks[cell] = 1 << (digit - 1)
+    return State((0,) * 81, tuple(marks), "a candidate grid")
 
 
 def state_grid(values: Sequence[int], state: State) -> tuple[list[int], list[int]]:
@@ -337,6 +361,15 @@ def rate_puzzle_se(
     if solutions == 0:
         raise NotRatable("has no solution", 1)
     left = max(0.0, time_cap - (time.perf_counter() - start))
+    marked = given_marks(puzzle)
+    if marked is not None:  # a pencil-mark puzzle: its marks are where SE's path starts
+        if state is not None:
+            raise NotRatable(
+                "a pencil-mark puzzle is its own state: give its candidates as the puzzle, "
+                "without --state",
+                2,
+            )
+        values, state = [0] * 81, marked
     if state is None:
         return rate_values(values, left)
     # From a solver's position: only one the solution agrees with has a path worth rating.
