@@ -489,3 +489,18 @@ def test_hint_refuses_a_time_cap_it_would_not_use() -> None:
         "sudoku-cp: error: explain: --time-cap caps a whole solve and its rating; --hint finds "
         "one step"
     )
+
+
+def test_a_state_text_starting_with_dashes_is_read_as_the_state() -> None:
+    """'-' is a blank in a state's text, so a grid whose first cells are blank starts with
+    '--': it was refused as "looks like an option", repeating the 81 symbols twice."""
+    from sudoku_cp.formats.line import line_cells
+
+    cells, _ = line_cells(EULER)
+    state = "".join("-" if i < 3 or not d else str(d) for i, d in enumerate(cells))
+    assert state.startswith("--")
+    result = run("explain", EULER, "--hint", "--state", state)
+    assert result.exit_code == 0, result.output
+    word = run("explain", EULER, "--hint", "--state", "--" + "x" * 800)
+    assert word.exit_code == 2 and "looks like an option" in error_line(word)
+    assert len(error_line(word)) < 300  # (the value is shown clipped)

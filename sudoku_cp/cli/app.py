@@ -306,11 +306,20 @@ def path_value(ctx: click.Context, param: click.Parameter, value: str | None) ->
     """Every option that takes a file or folder: a value that looks like an option is refused
     (``check --certify --jobs 2`` would write certificates into a folder named ``--jobs``)."""
     if isinstance(value, str) and value.startswith("--"):
+        shown = value if len(value) <= 40 else value[:39] + "…"
         raise click.BadParameter(
-            f"{value!r} looks like an option, not a path (for a file whose name starts with "
-            f"'--', write ./{value})"
+            f"{shown!r} looks like an option, not a path (for a file whose name starts with "
+            f"'--', write ./{shown})"
         )
     return value
+
+
+def _state_value(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--state``: a file, or the state's own text, which may start with ``--`` (``-`` is a
+    blank in a grid of digits or candidates); only a short word like an option is refused."""
+    if isinstance(value, str) and len(value) >= 16 and not set(value) - set("-.0123456789 \n"):
+        return value
+    return path_value(ctx, param, value)
 
 
 def scheduler_check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -557,7 +566,7 @@ def state_option(func: Any) -> Any:
         "state",
         default=None,
         metavar="FILE_OR_TEXT",
-        callback=path_value,
+        callback=_state_value,
         help=STATE_HELP,
     )(func)
 
