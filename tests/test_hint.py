@@ -17,6 +17,8 @@ import pytest
 from clitools import error_line, run
 from puzzles import EULER, EULER_SOLUTION, bundled
 
+from sudoku_cp import solve
+
 EASY = "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4..24..3.7.9"
 EASY_SOLUTION = "461572938732894156895316247378629514529481673614753892957248361183967425246135789"
 EVERY = (1 << 9) - 1
@@ -504,3 +506,15 @@ def test_a_state_text_starting_with_dashes_is_read_as_the_state() -> None:
     word = run("explain", EULER, "--hint", "--state", "--" + "x" * 800)
     assert word.exit_code == 2 and "looks like an option" in error_line(word)
     assert len(error_line(word)) < 300  # (the value is shown clipped)
+
+
+def test_a_hint_on_a_puzzle_with_several_solutions_says_so_in_text() -> None:
+    """The JSON said "unique": false; the text gave the step without a word about it."""
+    several = "...3165..8..5..1...1.89724.9.1.85.2....9.1....4.263..1.5.....1.1..4.9..2..61.8..."
+    assert solve(several, limit=2).status.value == "multiple"
+    result = run("explain", several, "--hint")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1].startswith(
+        "  note:   the puzzle has more than one solution: this step holds in all of them"
+    )
+    assert "note:" not in run("explain", EULER, "--hint").stdout

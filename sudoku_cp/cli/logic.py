@@ -414,6 +414,11 @@ def _hint(
             removed = ", ".join(f"{cell_name(c, size)} -{d}" for c, d in step.eliminations)
             lines.append(f"  remove: {removed}")
         lines.append(f"  why:    {step.text}")
+        if found.unique is False:  # (JSON says it as "unique": false)
+            lines.append(
+                "  note:   the puzzle has more than one solution: this step holds in all of "
+                "them, but the techniques cannot finish it"
+            )
         click.echo("\n".join(lines))
     else:
         click.echo(f"hint: {found.outcome}: {found.text}")
