@@ -3,7 +3,7 @@
     tools/build-se.sh /tmp/ref/SE /tmp/se/classes    # SE (SudokuMonster/SukakuExplainer)
     python -m tools.perf.se_agreement [--classes /tmp/se/classes] [--royle N]
         [--royle-start K] [--hardest N] [--top1465 N] [--top1465-start K] [--se-timeout S]
-        [--time-cap S] [--datasets DIR]
+        [--time-cap S] [--datasets DIR] [--cb N --cb-dir DIR] [--pencilmarks N]
 
 Both raters see the same puzzles in one run: SE 1.2.1's technique set (``serate
 --techs=1111111111010111011011011011000010100010111111 --format=%r/%p/%d %e``, one Java process
@@ -25,6 +25,13 @@ data): ``--cb-dir`` is its ``SMALL-CB-COLLECTIONS/001`` folder, which holds
 ``001-puzzles.txt`` and ``001-SER.txt``. The published SER (Berthier's, one a line, in step
 with the puzzles) is a second witness, independent of the SE run here: its agreement with SE's
 and with ours is printed too.
+
+Pencil-mark grids (``--pencilmarks N``): N candidate grids of 729 symbols made from the first
+N of Royle's puzzles (after ``--royle-start``), seeded: each given kept as its one digit, about
+15% of the empty cells left unmarked (all nine digits, a cell not pencilled yet) and the others
+pencilled with what their given peers leave less a random 30% of the digits the solution does
+not hold there (sound eliminations); rated as ``rate --scale se`` rates a pencil-mark puzzle
+and by SE's ``serate`` on the same 729 symbols.
 
 Printed per set: how many puzzles we rate exactly (our ER/EP/ED are SE's numbers, no lower
 bound) and of those how many equal SE's; ER, EP and ED equality shares over all puzzles (a
@@ -49,7 +56,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from sudoku_cp import Puzzle, solve
 from sudoku_cp.logic.se import rate_values
+from sudoku_cp.logic.se.rating import SERating, rate_puzzle_se
 
 SE_TECHS = "1111111111010111011011011011000010100010111111"
 """SE 1.2.1's technique set (``Settings.init121``) as serate's ``--techs`` mask."""
@@ -101,6 +110,38 @@ def puzzle_sets(
             datasets / "tdoku" / "puzzles3_magictour_top1465.txt", top1465, top1465_start
         ),
     }
+
+
+def pencil_mark_grids(puzzles: list[str], seed: int = 7) -> list[str]:
+    """A 729-symbol candidate grid per puzzle, as the module's docstring says."""
+    import random
+
+    rng = random.Random(seed)
+    grids = []
+    for line in puzzles:
+        solution = solve(line).solutions[0]
+        puzzle = Puzzle.parse(line)
+        peers = puzzle.peers()
+        cells = puzzle.cells
+        text = []
+        for cell in range(81):
+            if cells[cell]:
+                keep = {cells[cell]}
+            elif rng.random() < 0.15:
+                keep = set(range(1, 10))
+            else:
+                keep = set(range(1, 10)) - {cells[p] for p in peers[cell] if cells[p]}
+                keep = {d for d in keep if d == solution[cell] or rng.random() >= 0.3}
+            text.append("".join(str(d) if d in keep else "." for d in range(1, 10)))
+        grids.append("".join(text))
+    return grids
+
+
+def _rate(puzzle: str, time_cap: float) -> SERating:
+    """Ours: a classic line by its givens, a 729-symbol grid as a pencil-mark puzzle."""
+    if len(puzzle) == 729:
+        return rate_puzzle_se(Puzzle.parse(puzzle), time_cap)
+    return rate_values([0 if c == "." else int(c) for c in puzzle], time_cap)
 
 
 @dataclass
@@ -182,7 +223,7 @@ def compare(
     ours_er: list[tuple[float, bool]] = []
     for puzzle, (er, ep, ed, se_seconds) in zip(puzzles, rated, strict=False):
         start = time.perf_counter()
-        rating = rate_values([0 if c == "." else int(c) for c in puzzle], time_cap)
+        rating = _rate(puzzle, time_cap)
         seconds = time.perf_counter() - start
         ours_times.append(seconds)
         if se_seconds >= 0.01 and rating.exact:
@@ -274,6 +315,12 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="skip this many of top1465's puzzles first (the first 200 were used in development)",
     )
+    parser.add_argument(
+        "--pencilmarks",
+        type=int,
+        default=0,
+        help="N pencil-mark grids made from Royle's puzzles (see above)",
+    )
     parser.add_argument("--se-timeout", type=float, default=600.0)
     parser.add_argument("--time-cap", type=float, default=60.0)
     parser.add_argument("--datasets", type=Path, default=default_datasets())
@@ -304,6 +351,7 @@ def main(argv: list[str] | None = None) -> int:
         ("top1465", args.top1465, 1_465),
         ("top1465-start", args.top1465_start, 1_465),
         ("cb", args.cb, CB_TOTAL),
+        ("pencilmarks", args.pencilmarks, 49_151),
     ):
         if not 0 <= value <= cap:
             print(f"se_agreement: --{name} must be within 0..{cap:,}", file=sys.stderr)
@@ -337,6 +385,15 @@ def main(argv: list[str] | None = None) -> int:
             continue
         se = run_se(args.classes, puzzles, args.se_timeout)
         compare(name, puzzles, se, args.time_cap)
+    if args.pencilmarks:
+        base = puzzle_sets(args.datasets, args.pencilmarks, 0, args.royle_start)["royle17"]
+        grids = pencil_mark_grids(base)
+        compare(
+            "pencil-mark grids (Royle)",
+            grids,
+            run_se(args.classes, grids, args.se_timeout),
+            args.time_cap,
+        )
     if cb[0]:
         se = run_se(args.classes, cb[0], args.se_timeout)
         compare("controlled-bias 001", cb[0], se, args.time_cap, published=cb[1])
