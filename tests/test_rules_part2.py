@@ -318,6 +318,11 @@ def test_a_sandwich_clue_outside_the_grid_names_its_row_or_column():
         {"cell": "R5C4", "value": "2"},
         {"cell": "R1C5", "value": 1},
         {"cell": "R0C3"},
+        # FPuzzlesCell.AddConstraint (dclamage's FPuzzlesBoard.cs) skips an entry whose value
+        # or cell is empty, for sandwiches as for skyscrapers and X-sums: no clue, no refusal
+        {"cell": "", "value": "2"},
+        {"cell": " ", "value": "2"},
+        {"value": "2"},
     ]
     assert rules(blank(sandwichsum=clues)) == (
         Sandwich((1, 5, 9, 13), 5),

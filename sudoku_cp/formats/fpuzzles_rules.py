@@ -416,11 +416,15 @@ class _Reader:
         size = self.size
         for where, entry in self.entries("sandwichsum", "'cell' and 'value'"):
             total = self.number(entry.get("value"), where, "its sum")
-            if total is None:
-                continue  # no value, no clue (dclamage, puzzletv)
+            cell = entry.get("cell")
+            if total is None or cell is None or (isinstance(cell, str) and not cell.strip()):
+                # No value, or no cell, is no clue: dclamage's SolverFactory passes each entry
+                # to FPuzzlesCell.AddConstraint (PuzzleFormats/FPuzzlesBoard.cs), which skips
+                # an empty value or an empty cell, as for skyscrapers and X-sums (puzzletv too).
+                continue
             # The clue's cell lies outside the grid beside a row (column 0 or N+1) or above or
             # below a column (row 0 or N+1): dclamage's SandwichConstraint.
-            row, col = self.place(entry.get("cell"), where, outside=True)
+            row, col = self.place(cell, where, outside=True)
             beside_row = not 0 <= col < size
             beside_col = not 0 <= row < size
             if beside_row == beside_col:
