@@ -672,3 +672,13 @@ def test_each_sample_puzzle_has_its_published_solution_alone_on_every_backend_th
             continue
         assert result.count == 1, name
         assert tuple(result.solutions[0]) == published(record), name
+
+
+def test_a_line_entry_with_no_lines_is_no_rule():
+    """dclamage's SolverFactory adds one constraint per line of an entry (``foreach (var line
+    in thermo.lines)``): an entry with ``"lines": []`` adds none. It was refused, saying that
+    'lines' must be a list, which it is."""
+    for key in ("thermometer", "palindrome", "renban", "whispers", "betweenline"):
+        assert rules(blank(**{key: [{"lines": []}]})) == (), key
+    result = run("count", json.dumps(blank(thermometer=[{"lines": []}])))
+    assert result.exit_code == 0 and "exactly 288 solutions" in result.stdout, result.output

@@ -211,7 +211,9 @@ class _Reader:
     def lines(self, key: str) -> Iterable[tuple[str, dict, tuple[int, ...]]]:
         for where, entry in self.entries(key, "'lines'"):
             lines = entry.get("lines")
-            if not isinstance(lines, list) or not lines:
+            if lines == []:  # no line, no rule: dclamage's SolverFactory and the JS solver loop
+                continue  # over the entry's lines, and an empty list adds nothing
+            if not isinstance(lines, list):
                 raise PuzzleError(f"{where}: 'lines' must be a list of lines of cells")
             for number, line in enumerate(lines, 1):
                 here = where if len(lines) == 1 else f"{where} line {number}"
