@@ -295,3 +295,11 @@ def test_a_sum_in_other_scripts_digits_is_not_read_as_a_number():
     data["killercage"] = [{"cells": ["R1C1", "R1C2"], "value": "٣"}]  # Arabic-Indic 3
     with pytest.raises(PuzzleError, match="its sum .* is not a whole number"):
         Puzzle.parse(json.dumps(data))
+
+
+def test_a_negative_cage_sum_is_refused_as_negative():
+    """ "-5" was refused as "not a whole number", which it is."""
+    data = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)]}
+    data["killercage"] = [{"cells": ["R1C1", "R1C2"], "value": "-5"}]
+    with pytest.raises(PuzzleError, match='its sum "-5" is negative, which no cage sums to'):
+        Puzzle.parse(json.dumps(data))

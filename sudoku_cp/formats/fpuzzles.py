@@ -476,7 +476,9 @@ def _killer_cages(value: Any, size: int) -> list[Rule]:
         raw = entry.get("value")
         total = None if raw is None or (isinstance(raw, str) and not raw.strip()) else _number(raw)
         if total is None and raw is not None and not (isinstance(raw, str) and not raw.strip()):
-            raise PuzzleError(f"{where}: its sum {_json(raw)} is not a whole number")
+            negative = isinstance(raw, str) and re.fullmatch(r"\s*-[0-9]+\s*", raw)
+            what = "is negative, which no cage sums to" if negative else "is not a whole number"
+            raise PuzzleError(f"{where}: its sum {_json(raw)} {what}")
         cages.append(Cage(cells, total or None))
     return cages
 
