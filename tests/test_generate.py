@@ -365,3 +365,31 @@ def test_the_pure_search_makes_the_same_puzzles_as_the_kernel(monkeypatch) -> No
     with_kernel = generated(*args), generated(*jigsaw)
     monkeypatch.setenv("SUDOKU_CP_KERNEL", "0")
     assert (generated(*args), generated(*jigsaw)) == with_kernel
+
+
+def test_a_judge_that_cannot_take_the_rules_is_refused() -> None:
+    # dlx takes no thermometers: the puzzle was written on sat's word alone, its record
+    # saying dlx "unsupported" beside a verdict "unique" (not two paradigms).
+    result = run("generate", "-q", "-s", "4", "--variant", "thermo", "-b", "dlx,sat")
+    assert result.exit_code == 2, result.output
+    assert "dlx cannot judge" in error_line(result)
+    assert result.stdout == ""
+
+
+def test_a_judge_out_of_time_leaves_the_puzzle_undecided() -> None:
+    # One judge out of time: the puzzle was written with sat "timeout" in its record; both
+    # out of time: "a generator bug, please report it", exit 2.
+    result = run("generate", "-q", "--seed", "5", "--time-limit", "1e-9", "-f", "jsonl")
+    assert result.exit_code == 3, result.output
+    assert result.stdout == ""
+    assert "not judged unique by both backends" in result.stderr
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("model", ["antiking", "nonconsecutive"])
+def test_a_model_with_no_4x4_grid_is_refused_at_once(model: str) -> None:
+    # As --variant antiking -s 4 is: the model's own rule went through every attempt and
+    # ended with exit 3, "no solved grid fits the drawn layout; loosen --clues…".
+    result = run("generate", "-q", "-s", "4", "-m", model)
+    assert result.exit_code == 2, result.output
+    assert f"--model {model}: no 4x4 grid with 2x2 boxes" in error_line(result)

@@ -73,11 +73,14 @@ def base_model(options: Options) -> Model:
     rating cannot judge)."""
     model = load_model(options.model, box=options.box)
     model.check_size(options.size)
-    for kind in options.kinds:
+    # The global rules asked for by --variant and those of the model itself (--model antiking)
+    given = [("--variant", kind) for kind in options.kinds]
+    given += [("--model", rule.key) for rule in model.rules if getattr(rule, "key", None)]
+    for option, kind in given:
         box = model.box_for(options.size) if model.uses_boxes else None
         if (kind, options.size) in NO_GRID and box == (2, 2) and "jigsaw" not in options.kinds:
             raise OptionError(
-                f"--variant {kind}: no {options.size}x{options.size} grid with 2x2 boxes "
+                f"{option} {kind}: no {options.size}x{options.size} grid with 2x2 boxes "
                 f"satisfies the {kind} rule"
             )
     if options.scale == "se":
@@ -288,6 +291,33 @@ def _attempt(
     return Puzzle.from_parsed(tuple(cells), size, model), solution, counter, layout, drawn
 
 
+def _both_judged(record: CheckRecord, index: int) -> None:
+    """Every judge must have said ``unique`` itself: the harness's ``unique`` needs only one
+    backend that decided (the others may have run out of time or not taken the rules), and a
+    puzzle written on one judge's word is not "proven by two paradigms". A judge that cannot
+    take the puzzle's rules is an unusable ``--backends`` (exit 2); one that ran out of time
+    or could not decide leaves the puzzle undecided (exit 3)."""
+    from ..result import Status
+
+    runs = record.backends
+    unsupported = [name for name, run in runs.items() if run.status is Status.UNSUPPORTED]
+    if unsupported:
+        raise OptionError(
+            f"--backends: {', '.join(unsupported)} cannot judge puzzle {index}'s rules; "
+            "choose backends that take them (sudoku-cp backends) or auto"
+        )
+    short = [
+        f"{name}: {run.said()}"
+        for name, run in runs.items()
+        if run.status in (Status.TIMEOUT, Status.UNDECIDED, Status.ERROR)
+    ]
+    if short and record.verdict.value in ("unique", "undecided"):
+        raise Unreachable(
+            f"puzzle {index}: not judged unique by both backends ({', '.join(short)}); "
+            "raise --time-limit or choose other --backends"
+        )
+
+
 def _meets(rated: Difficulty, level: str | None, score: tuple[int, int | None] | None) -> bool:
     if level is not None and rated.level != level:
         return False
@@ -318,6 +348,7 @@ def _judge(puzzle: Puzzle, options: Options, index: int) -> CheckRecord:
         names = tuple(judges) if len(judges) == 2 else names
     record = cross_check(puzzle, list(names), time_limit=options.time_limit, id=str(index))
     record.index = index
+    _both_judged(record, index)
     if record.verdict.value != "unique":
         raise SudokuError(
             f"puzzle {index}: the cross-check says {record.verdict.value} "
