@@ -346,6 +346,7 @@ def test_certify_attaches_a_verified_certificate(tmp_path) -> None:
     kept = {p.name: p.read_bytes() for p in folder.iterdir()}
     again = run("generate", "-s", "4", "-n", "2", "--seed", "2", "--certify", str(folder), "-q")
     assert again.exit_code == 2 and "already holds 2 certificates" in again.stderr
+    assert again.stderr.rstrip().endswith("choose an empty folder")  # (generate: no --resume)
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == kept
 
 

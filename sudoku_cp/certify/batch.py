@@ -44,10 +44,10 @@ def prepare_folder(folder: str | os.PathLike[str]) -> str:
     return str(folder)
 
 
-def refuse_used_folder(folder: str | os.PathLike[str]) -> None:
+def refuse_used_folder(folder: str | os.PathLike[str], *, resumable: bool = True) -> None:
     """Refuse a folder that already holds certificates: a new run names its certificates by
     input position, so it would silently replace another run's (``--resume`` continues the
-    run that wrote them instead)."""
+    run that wrote them instead, for a command that has it: ``resumable``)."""
     try:
         used = sum(1 for _ in Path(folder).glob("*.cert.gz"))
     except OSError:
@@ -56,7 +56,8 @@ def refuse_used_folder(folder: str | os.PathLike[str]) -> None:
         raise SudokuError(
             f"--certify {folder}: the folder already holds {used:,} certificate"
             f"{'' if used == 1 else 's'} of another run "
-            "(they would be replaced): choose an empty folder, or --resume the run that wrote them"
+            "(they would be replaced): choose an empty folder"
+            + (", or --resume the run that wrote them" if resumable else "")
         )
 
 

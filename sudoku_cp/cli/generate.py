@@ -256,7 +256,7 @@ def generate(
             # never replace another run's; a killed run's half-written files are this run's.
             folder = FolderLock(Path(certify))
             closing.callback(folder.release)
-            refuse_used_folder(certify)
+            refuse_used_folder(certify, resumable=False)  # (generate has no --resume)
             if folder.fd is not None:
                 remove_stale_temporaries(Path(certify))
         stream: IO[str] | Any = sys.stdout
