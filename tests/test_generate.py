@@ -394,3 +394,17 @@ def test_a_model_with_no_4x4_grid_is_refused_at_once(model: str) -> None:
     result = run("generate", "-q", "-s", "4", "-m", model)
     assert result.exit_code == 2, result.output
     assert f"--model {model}: no 4x4 grid with 2x2 boxes" in error_line(result)
+
+
+def test_csv_carries_the_jsonl_records_fields() -> None:
+    """The docs say CSV is the JSON Lines record flattened, but it had no model, box, kind,
+    symmetry, attempts or counted_by: a symmetry claim could not be checked from it."""
+    import csv
+    import io
+
+    args = ("-s", "4", "--seed", "3", "--symmetry", "rotational")
+    (record,) = [json.loads(line) for line in generated(*args, "-f", "jsonl").splitlines()]
+    (row,) = list(csv.DictReader(io.StringIO(generated(*args, "-f", "csv"))))
+    for key in ("model", "box", "kind", "symmetry", "attempts", "counted_by", "puzzle"):
+        assert row[key] == ("" if record[key] is None else str(record[key])), key
+    assert row["symmetry"] == "rotational"

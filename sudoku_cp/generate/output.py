@@ -42,6 +42,13 @@ CSV_COLUMNS = (
     "verdict",
     "backends",
     "seconds",
+    # (after the others: a reader of the earlier columns by place is not moved)
+    "model",
+    "box",
+    "kind",
+    "symmetry",
+    "attempts",
+    "counted_by",
 )
 RATINGS = ("level", "score")
 """The columns of HoDoKu's rating in :data:`CSV_COLUMNS`, replaced by :data:`SE_RATINGS` with
