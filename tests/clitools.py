@@ -131,3 +131,19 @@ def wait_for_lines(path: Path, count: int, process: subprocess.Popen) -> None:
             return
         time.sleep(0.02)
     raise AssertionError(f"the run ended or stalled before {count} records: {process.poll()}")
+
+
+def stop_when_marked(process: subprocess.Popen, marker: Path, signum: int) -> tuple[str, str]:
+    """Send ``signum`` to ``process`` once the file ``marker`` exists, and return its output
+    (failing if it ends or stalls first; killed if anything goes wrong)."""
+    try:
+        deadline = time.monotonic() + 60  # a hang guard
+        while not marker.exists():
+            assert process.poll() is None and time.monotonic() < deadline, process.communicate()
+            time.sleep(0.02)
+        process.send_signal(signum)
+        return process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()

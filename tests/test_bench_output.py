@@ -16,7 +16,7 @@ import sys
 import time
 
 import pytest
-from clitools import PLUGIN, error_line, run, start_cli
+from clitools import PLUGIN, error_line, run, start_cli, stop_when_marked
 from conftest import TESTS
 from puzzles import EULER, INKALA
 
@@ -141,17 +141,7 @@ def test_a_stopped_bench_writes_the_puzzles_it_measured_in_full(tmp_path, signum
     spec = "backtrack,test-sleepy-after-euler"
     args = ["bench", str(data), "-b", spec, "-o", str(out), "--repeat", "1", "--no-warmup"]
     process = start_cli(tmp_path, *args, "--jobs", "1")
-    try:
-        deadline = time.monotonic() + 60  # a hang guard
-        while not (tmp_path / "started").exists():
-            assert process.poll() is None and time.monotonic() < deadline, process.communicate()
-            time.sleep(0.02)
-        process.send_signal(signum)
-        stdout, stderr = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+    stdout, stderr = stop_when_marked(process, tmp_path / "started", signum)
     assert process.returncode == (130 if signum == signal.SIGINT else 143), stderr
     rows = list(csv.DictReader((out / "results.csv").open(encoding="utf-8")))
     assert sorted((r["puzzle_id"], r["backend"]) for r in rows) == [
@@ -203,17 +193,7 @@ def test_a_bench_stopped_before_any_puzzle_is_measured_in_full_writes_nothing(tm
     out = tmp_path / "out"
     args = ["bench", str(data), "-b", "backtrack,test-sleepy", "-o", str(out), "--repeat", "1"]
     process = start_cli(tmp_path, *args, "--jobs", "1")
-    try:
-        deadline = time.monotonic() + 60  # a hang guard
-        while not (tmp_path / "started").exists():
-            assert process.poll() is None and time.monotonic() < deadline, process.communicate()
-            time.sleep(0.02)
-        process.send_signal(signal.SIGTERM)
-        _, stderr = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+    _, stderr = stop_when_marked(process, tmp_path / "started", signal.SIGTERM)
     assert process.returncode == 143, stderr
     assert stderr.splitlines()[-1] == (
         "sudoku-cp: terminated (SIGTERM) before any puzzle was measured in full; nothing written"

@@ -252,10 +252,8 @@ def takes_rules(model: Model, size: int) -> bool:
 
 @functools.lru_cache(maxsize=64)
 def is_classic(model: Model, size: int) -> bool:
-    """Whether the model at this size is classic 9x9: exactly the rows, columns and boxes.
-    False for a model that does not fit the size at all (a 6x6 model's 3x2 boxes, a model
-    read for 16x16 only), which ``classic_marks`` would ask for its groups at that size."""
-    if model.fits(size) is not None:
+    """Whether the model at this size is classic 9x9: exactly the rows, columns and boxes."""
+    if model.fits(size) is not None:  # (a 6x6 or 16x16-only model: no groups at this size)
         return False
     return not model.rules and classic_marks(model, size) is not None
 
