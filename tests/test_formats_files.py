@@ -454,6 +454,20 @@ def test_absurd_line_is_rejected_without_being_held(tmp_path):
     assert peak < 1_000_000  # the 10 MB line was never held whole
 
 
+@pytest.mark.parametrize("length", [100_000, 2 * MAX_LINE_CHARS, 2 * MAX_LINE_CHARS - 1])
+@pytest.mark.parametrize("binary", [True, False])
+def test_too_long_crlf_line_counts_its_characters_only(tmp_path, length, binary):
+    # 2 * MAX_LINE_CHARS: the \r is the last character of a chunk read, the \n the next one
+    text = f"{INKALA}\r\n{'1' * length}\r\n{INKALA}\r\n"
+    path = write(tmp_path, "crlf.txt", text)
+    source = path if binary else io.StringIO(text, newline="")
+    got = records(source)
+    assert [r.ok for r in got] == [True, False, True]
+    assert got[1].error == (
+        f"line 2 is too long for a puzzle: {length:,} characters (at most {MAX_LINE_CHARS:,})"
+    )
+
+
 def test_absurd_text_argument_is_rejected():
     got = list(read_input("." * 10_000_000))
     assert got[0].error.startswith("line 1 is too long for a puzzle")

@@ -259,9 +259,9 @@ def main() -> None:
     PUZZLE / INPUT arguments are puzzle text (81 symbols, `.` or 0 for blanks), an
     f-puzzles, SudokuPad or ISS link (https://f-puzzles.com/?load=…), a file (one puzzle per line,
     JSON Lines, CSV with optional regions/variant columns, f-puzzles JSON, or one grid / JSON
-    puzzle), or `-` for standard input. Exit statuses: 0 ok, 1 no solution / not unique,
-    2 bad input or options, 3 undecided (time limit) or disagreement, 130 interrupted (143:
-    check/count stopped by SIGTERM).
+    puzzle; gzip, bzip2, xz or a one-file zip read as they are), or `-` for standard input.
+    Exit statuses: 0 ok, 1 no solution / not unique, 2 bad input or options, 3 undecided
+    (time limit) or disagreement, 130 interrupted (143: check/count stopped by SIGTERM).
     """
 
 

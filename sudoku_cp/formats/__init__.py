@@ -75,6 +75,8 @@ flat for any number of lines and an absurdly long line is skipped (reported as a
 without being held or parsed. A bad puzzle becomes a :class:`PuzzleRecord` with ``error`` set
 and the reading goes on; problems with the input as a whole (missing file, a directory, no
 permission, binary data, no puzzles at all, a CSV with no puzzle column) raise ``InputError``.
+A gzip, bzip2 or xz file, or a zip archive of one file, is read decompressed
+(:mod:`.compressed`).
 
 Writing: :func:`format_line`, :func:`format_pretty` (a boxed grid), :func:`format_rows`,
 :func:`format_json`, and :func:`format_grid` choosing by name; a puzzle with its rules as

@@ -18,7 +18,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal, cast, overload
 
 from ..errors import InputError, SudokuError
 from ..model import MAX_SIZE, Model, load_model
-from . import links
+from . import compressed, links
 from .line import BLANKS, NUMBER
 from .puzzles import parse_puzzle
 from .records import (
@@ -148,6 +148,11 @@ class _Lines:
             return self.stream.readline(limit)
         except UnicodeDecodeError as err:  # a text stream over bytes that are not UTF-8
             raise InputError(f"{self.name} is not UTF-8 text ({err.reason})") from None
+        except compressed.DAMAGED as err:
+            raise InputError(
+                f"cannot read {self.name}: its compressed data is damaged or cut short "
+                f"({_reason(err)})"
+            ) from None
         except (OSError, ValueError) as err:
             raise InputError(f"cannot read {self.name}: {_reason(err)}") from None
 
@@ -157,11 +162,13 @@ class _Lines:
         # Skip the rest of the line in chunks: it is never held whole, never parsed.
         total = len(start)
         chunk = start
+        tail = start[-2:]  # the line's last two characters read so far
         while chunk and not chunk.endswith(newline):
             chunk = self._readline(MAX_LINE_CHARS)
             total += len(chunk)
+            tail = (tail + chunk[-2:])[-2:]
         if chunk.endswith(newline):
-            total -= 1
+            total -= 2 if tail[:1] in ("\r", b"\r") else 1  # (a CRLF line's \r is not its own)
         self.significant += 1
         head = start[:80]
         if isinstance(head, bytes):
@@ -601,7 +608,7 @@ def read_puzzles(
 
 def _open_path(path: Path) -> IO[bytes]:
     try:
-        return open(path, "rb")  # noqa: SIM115 — closed by the reading generator
+        raw = open(path, "rb")  # noqa: SIM115 — closed by the reading generator
     except FileNotFoundError:
         raise InputError(f"file not found: {path}") from None
     except IsADirectoryError:
@@ -610,6 +617,7 @@ def _open_path(path: Path) -> IO[bytes]:
         raise InputError(f"cannot read {path}: permission denied") from None
     except (OSError, ValueError) as err:
         raise InputError(f"cannot read {path}: {_reason(err)}") from None
+    return compressed.open_file(path, raw)
 
 
 def _read_stream(
@@ -640,7 +648,10 @@ def _generate(
             lines.stream.close()
 
 
-_PATH_SUFFIXES = (".txt", ".csv", ".jsonl", ".json", ".ndjson", ".sdk", ".sdm", ".ss", ".tsv")
+_PATH_SUFFIXES = (
+    *(".txt", ".csv", ".jsonl", ".json", ".ndjson", ".sdk", ".sdm", ".ss", ".tsv"),
+    *(".gz", ".bz2", ".xz", ".zip"),
+)
 
 
 @overload
@@ -672,6 +683,7 @@ def read_input(
     rules = load_model(model)
     if arg == "-":
         stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes: we decode, with clear errors
+        stream = compressed.open_stream(stream, "standard input")
         return _read_stream(stream, "standard input", rules, fmt, owned=False, defer=defer)
     if links.is_link(arg) or (links.is_payload(arg) and not _is_existing_path(arg)):
         # A link, or a bare payload, has '/' but is no path: it is the puzzle itself.
