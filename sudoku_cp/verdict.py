@@ -210,7 +210,7 @@ class CheckRecord:
                 for name, run in (data.get("backends") or {}).items()
             },
             reason=data.get("reason"),
-            index=int(data.get("index", 1)),
+            index=int(data["index"]),  # (no default: a resumed run would skip puzzle 1)
             line=data.get("line"),
             source=data.get("source"),
             metamorphic=data.get("metamorphic"),

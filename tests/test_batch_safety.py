@@ -543,6 +543,7 @@ _DAMAGED = {
     "nested too deeply": lambda r: "[" * 100_000 + "]" * 100_000,
     "a witness that is no grid": lambda r: {**r, "solutions": "abc"},
     "a negative index": lambda r: {**r, "index": -1},
+    "no index": lambda r: {k: v for k, v in r.items() if k != "index"},  # (was read as 1)
 }
 
 

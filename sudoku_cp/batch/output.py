@@ -524,7 +524,7 @@ def read_records(path: str | Path) -> Iterator[CheckRecord]:
 
     >>> import tempfile, pathlib
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "r.jsonl"
-    >>> _ = out.write_text('{"id": "a", "puzzle": "1", "verdict": "unique"}\\n{"id": "b", "pu')
+    >>> _ = out.write_text('{"id": "a", "index": 1, "verdict": "unique"}\\n{"id": "b", "in')
     >>> [r.id for r in read_records(out)]
     ['a']
     """
