@@ -82,4 +82,35 @@ def explain(status: str) -> str:
     }[status]
 
 
-__all__ = ["BREAKS", "DIFFERS", "HOLDS", "MATCH", "conflicts", "explain", "published_status"]
+def stated_count_problem(stated: object, verdict: str, found: int, exact: bool) -> str | None:
+    """Why a verdict contradicts the solution count the input states (a ``solution_count``
+    key or column: another published witness of the reading), or None. ``found``: the valid
+    solutions found; ``exact``: whether that is the whole count. A count that is not a whole
+    number, or a verdict that decides nothing, contradicts nothing."""
+    if not isinstance(stated, int) or isinstance(stated, bool) or stated < 0:
+        return None
+    contradicted = (
+        (verdict == "unique" and stated != 1)
+        or (verdict == "none" and stated != 0)
+        or (verdict == "multiple" and (stated < 2 or (exact and found != stated)))
+        or (found > 0 and stated == 0)
+    )
+    if not contradicted:
+        return None
+    what = f"exactly {found}" if verdict == "multiple" and exact else verdict
+    return (
+        f"the input states {stated} solution{'s' if stated != 1 else ''}, the backends found "
+        f"{what}: a rule is misread, or the stated count is wrong"
+    )
+
+
+__all__ = [
+    "BREAKS",
+    "DIFFERS",
+    "HOLDS",
+    "MATCH",
+    "conflicts",
+    "explain",
+    "published_status",
+    "stated_count_problem",
+]

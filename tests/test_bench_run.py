@@ -214,7 +214,7 @@ def test_known_answers_in_the_dataset_are_checked(tmp_path: Path) -> None:
     # (the stated solution is the puzzle's published one: the cross-check compares it)
     assert by["wrong"]["note"].startswith("the published solution breaks the puzzle as read")
     assert by["count"]["verdict"] == "disagreement"
-    assert "the dataset says 1 solution(s); found multiple" in by["count"]["note"]
+    assert "the input states 1 solution, the backends found multiple" in by["count"]["note"]
 
 
 def test_a_variant_set_is_measured_with_each_puzzles_own_rules(tmp_path: Path) -> None:

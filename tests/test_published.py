@@ -201,3 +201,63 @@ def test_bench_lists_a_published_solution_conflict_among_its_disagreements(tmp_p
     assert result.exit_code == 3
     assert "DISAGREEMENTS on set: 2 wrong or contradicted answers (1 puzzles)" in result.stdout
     assert "the published solution breaks the puzzle as read" in result.stdout
+
+
+# --- a stated solution count (a `solution_count` key or column) is a witness too -------------
+def _enumerated_count(givens: str) -> int:
+    """Solutions of a 4x4 puzzle, by plain enumeration of every 4x4 Sudoku grid."""
+    cells = [0 if ch == "." else int(ch) for ch in givens]
+    return sum(
+        all(g == c for g, c in zip(grid, cells, strict=True) if c)
+        for grid in sudoku_grids(4).tolist()
+    )
+
+
+OPEN = "1234............"  # many solutions
+CLOSED = "1234341221434321"  # one: already full
+
+
+@pytest.mark.parametrize("command", [("check",), ("count", "--all")])
+def test_a_verdict_against_the_stated_solution_count_is_a_disagreement(tmp_path, command):
+    """check and count read a stated solution_count and never compared it (bench alone did):
+    a misread rule that made a unique puzzle multiple stood as a plain verdict."""
+    many = _enumerated_count(OPEN)
+    assert many > 2 and _enumerated_count(CLOSED) == 1
+    rows = [(OPEN, 1), (CLOSED, 2), (CLOSED, 1), (OPEN, 0), (CLOSED, 0)]
+    path = tmp_path / "stated.csv"
+    path.write_text(
+        "puzzle,solution_count\n" + "".join(f"{p},{n}\n" for p, n in rows), encoding="utf-8"
+    )
+    result = run(*command, str(path), "-b", "backtrack,sat", "-j", "0", "-f", "jsonl")
+    assert result.exit_code == 3, result.output
+    got = {r["index"]: r for r in jsonl(result.stdout)}
+    assert [got[i]["verdict"] for i in range(1, 6)] == [
+        "disagreement",
+        "disagreement",
+        "unique",
+        "disagreement",
+        "disagreement",
+    ]
+    assert got[1]["reason"].startswith("the input states 1 solution, the backends found ")
+    assert got[2]["reason"].startswith(
+        "the input states 2 solutions, the backends found unique: a rule is misread"
+    )
+    assert got[5]["reason"].startswith("the input states 0 solutions, the backends found unique")
+
+
+def test_an_exact_count_is_compared_with_the_stated_one(tmp_path):
+    many = _enumerated_count(OPEN)
+    path = tmp_path / "stated.csv"
+    path.write_text(f"puzzle,solution_count\n{OPEN},{many}\n{OPEN},{many + 1}\n", encoding="utf-8")
+    args = ["-b", "backtrack,sat", "-j", "0", "-f", "jsonl"]
+    counted = run("count", "--all", str(path), *args)
+    got = {r["index"]: r for r in jsonl(counted.stdout)}
+    assert (got[1]["verdict"], got[1]["count"], got[1]["exact"]) == ("multiple", many, True)
+    assert got[2]["verdict"] == "disagreement"
+    assert got[2]["reason"].startswith(
+        f"the input states {many + 1} solutions, the backends found exactly {many}"
+    )
+    # check stops at two solutions: a count it did not finish contradicts no stated count >= 2
+    checked = run("check", str(path), *args)
+    assert checked.exit_code == 1, checked.output
+    assert {r["verdict"] for r in jsonl(checked.stdout)} == {"multiple"}

@@ -167,6 +167,7 @@ class Item:
     crashes: Counter | None = None
     attempts: int = 0
     pending: PendingRecord | None = None  # a line still to parse (in the worker)
+    stated_count: object = None  # the solution count the input states (solution_count)
 
 
 def resolve(items: Sequence[Item]) -> None:
@@ -186,6 +187,7 @@ def _take_record(item: Item, record: PuzzleRecord) -> None:
     item.id = str(record.id if record.id is not None else item.index)
     item.line = getattr(record, "line", None)
     item.puzzle = record.puzzle
+    item.stated_count = (getattr(record, "expected", None) or {}).get("solution_count")
     if record.puzzle is None:
         item.text = getattr(record, "text", "") or ""
         item.error = record.error or "not a puzzle"

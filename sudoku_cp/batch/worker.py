@@ -8,6 +8,7 @@ workers' (and the command line's) garbage collector is tuned for this (:func:`tu
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import sys
 import time
@@ -27,6 +28,7 @@ from ..harness import (
     read_calls,
     validate_many,
 )
+from ..published import stated_count_problem
 from ..transforms import transforms_for
 from ..verdict import CheckRecord, Verdict
 from .items import CheckConfig, Item, resolve
@@ -135,6 +137,8 @@ def _judge_item(
         valid=valid,
         limit=config.limit,
     )
+    if item.stated_count is not None:
+        record = _against_stated_count(record, item.stated_count)
     if config.metamorphic:
         # The variants run under the same watchdog: a backend stopped on any of them is known
         # as timed out for the whole puzzle when it is retried, so a retry cannot loop.
@@ -150,6 +154,20 @@ def _judge_item(
             after=after,
         )
     return record
+
+
+def _against_stated_count(record: CheckRecord, stated: object) -> CheckRecord:
+    """A verdict that contradicts the solution count the input states is a disagreement, as
+    one beside the puzzle's published solution is (:mod:`sudoku_cp.published`): every
+    paradigm solving a misread rule agrees, and only a witness from the source can tell."""
+    verdict = record.verdict.value
+    if verdict in ("disagreement", "invalid"):
+        return record
+    problem = stated_count_problem(stated, verdict, record.count, record.exact)
+    if problem is None:
+        return record
+    reason = problem if record.reason is None else f"{problem} | {record.reason}"
+    return dataclasses.replace(record, verdict=Verdict.DISAGREEMENT, reason=reason)
 
 
 PREPARE_ABOVE = 16

@@ -49,7 +49,7 @@ from ..backends import get_backend
 from ..batch.executors import open_pool
 from ..batch.pool import SETUP, Running, Watchdog, Work, hard_limit
 from ..model import Model, load_model
-from ..published import explain
+from ..published import explain, stated_count_problem
 from ..puzzle import Grid, Puzzle
 from ..result import Result, Status
 from ..verdict import BackendRun
@@ -427,22 +427,15 @@ def known_answer_problem(verdict: str, witnesses: Sequence[Grid], entry: Entry) 
     """Why the cross-check's answer contradicts the dataset's known answer (None if it does not).
 
     A dataset may state each puzzle's ``solution_count``: an answer the backends agree on that
-    contradicts it is still flagged. (A stated ``solution`` is the puzzle's published one, which
-    the cross-check itself compares: :func:`sudoku_cp.formats.records.stated_grid`.)
+    contradicts it is still flagged, as ``check`` flags it
+    (:func:`sudoku_cp.published.stated_count_problem`). (A stated ``solution`` is the puzzle's
+    published one, which the cross-check itself compares:
+    :func:`sudoku_cp.formats.records.stated_grid`.)
     """
-    expected = entry.expected or {}
     if verdict == "disagreement":
         return None
-    count = expected.get("solution_count")
-    if isinstance(count, int) and not isinstance(count, bool):
-        contradicted = (
-            (verdict == "unique" and count != 1)
-            or (verdict == "none" and count != 0)
-            or (verdict == "multiple" and count < 2)
-            or (bool(witnesses) and count == 0)
-        )
-        return f"the dataset says {count} solution(s); found {verdict}" if contradicted else None
-    return None
+    stated = (entry.expected or {}).get("solution_count")
+    return stated_count_problem(stated, verdict, len(witnesses), exact=False)
 
 
 # --- start-up and import costs, measured apart from solving ---------------------------------------
