@@ -99,9 +99,13 @@ def stated_count_problem(stated: object, verdict: str, found: int, exact: bool) 
         return None
     what = f"exactly {found}" if verdict == "multiple" and exact else verdict
     return (
-        f"the input states {stated} solution{'s' if stated != 1 else ''}, the backends found "
+        f"{STATED_COUNT}{stated} solution{'s' if stated != 1 else ''}, the backends found "
         f"{what}: a rule is misread, or the stated count is wrong"
     )
+
+
+STATED_COUNT = "the input states "
+"""How the reason of a disagreement with a stated solution count begins."""
 
 
 __all__ = [
@@ -109,6 +113,7 @@ __all__ = [
     "DIFFERS",
     "HOLDS",
     "MATCH",
+    "STATED_COUNT",
     "conflicts",
     "explain",
     "published_status",

@@ -243,6 +243,13 @@ def test_a_verdict_against_the_stated_solution_count_is_a_disagreement(tmp_path,
         "the input states 2 solutions, the backends found unique: a rule is misread"
     )
     assert got[5]["reason"].startswith("the input states 0 solutions, the backends found unique")
+    if command == ("check",):  # no backend is wrong: nothing to shrink, and it says so
+        shrunk = run(
+            "check", str(path), "-b", "backtrack,sat", "-j", "0", "-f", "jsonl", "--shrink"
+        )
+        for record in jsonl(shrunk.stdout):
+            if record["verdict"] == "disagreement":
+                assert record["shrunk"]["reason"].startswith("no backend disagrees")
 
 
 def test_an_exact_count_is_compared_with_the_stated_one(tmp_path):

@@ -28,7 +28,7 @@ from ..harness import (
     read_calls,
     validate_many,
 )
-from ..published import stated_count_problem
+from ..published import STATED_COUNT, stated_count_problem
 from ..transforms import transforms_for
 from ..verdict import CheckRecord, Verdict
 from .items import CheckConfig, Item, resolve
@@ -289,9 +289,17 @@ def check_chunk(
         chosen, call_before = used[position]
         records.append(_judge_item(item, ran, config, chosen, call_before, after, next(valid)))
         if config.shrink and records[-1].verdict is Verdict.DISAGREEMENT:
-            from ..shrink import shrink_record
+            if (records[-1].reason or "").startswith(STATED_COUNT):
+                # no backend is wrong: nothing for a smaller puzzle to reproduce
+                records[-1].shrunk = {
+                    "reason": "no backend disagrees: the verdict contradicts the stated "
+                    "solution count, which shrinking cannot reduce",
+                    "calls": 0,
+                }
+            else:
+                from ..shrink import shrink_record
 
-            shrink_record(records[-1], item, config, chosen, call_before, after)
+                shrink_record(records[-1], item, config, chosen, call_before, after)
         if config.rate and records[-1].verdict is Verdict.UNIQUE:
             from ..logic.scales import rate_into
 
