@@ -35,6 +35,7 @@ from puzzles import (  # noqa: E402
 
 from sudoku_cp import Puzzle, get_backend  # noqa: E402
 from sudoku_cp.backends import Search  # noqa: E402
+from sudoku_cp.backends.backtrack import Solver as backtrack_solver  # noqa: E402
 from sudoku_cp.backends.backtrack.kernel import glue as bk  # noqa: E402
 from sudoku_cp.backends.backtrack.layout import layout  # noqa: E402
 from sudoku_cp.backends.backtrack.search import _Clock, _fast  # noqa: E402
@@ -294,7 +295,7 @@ def test_rules_beyond_groups_stay_in_pure_python(monkeypatch: pytest.MonkeyPatch
 
 
 def test_solver_entry_points_take_digits() -> None:
-    solver = bk.Solver(max_limit=2)
+    solver = backtrack_solver(max_limit=2)
     puzzles = load_puzzles("17clue", 20) + load_puzzles("forum-hardest", 5)
     puzzles += [Puzzle.parse(no_solution_puzzle())]
     puzzles += [Puzzle.parse(r["puzzle"]) for r in read_csv(DATA / "multiple.csv")[:3]]
@@ -341,8 +342,8 @@ def test_a_one_off_quick_solve_does_not_import_numba() -> None:
 
 def test_the_bitboard_solver_takes_digits(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bk, "FIRST_FRAMES", 1)  # (the bitboard one keeps a stack deep enough)
-    solver = bk.Solver(max_limit=3, same_search=False)
-    assert solver.classic and not bk.Solver(max_limit=2).classic
+    solver = backtrack_solver(max_limit=3, same_search=False)
+    assert solver.classic and not backtrack_solver(max_limit=2).classic
     puzzles = load_puzzles("17clue", 10) + load_puzzles("forum-hardest", 5)
     puzzles += [Puzzle.parse(no_solution_puzzle()), Puzzle(none_puzzle(9))]
     puzzles += [Puzzle.parse(r["puzzle"]) for r in read_csv(DATA / "multiple.csv")[:3]]
@@ -440,7 +441,7 @@ def test_the_bitboard_run_without_reference_counts_is_the_counted_one() -> None:
 
 
 def test_the_solver_refuses_digits_it_cannot_read() -> None:
-    solver = bk.Solver(same_search=False)
+    solver = backtrack_solver(same_search=False)
     with pytest.raises(ValueError, match="80 digits for 81 cells"):
         solver.solve(bytes(80), 2)
     # A digit above 9 is no digit of the grid: no solution (it must not write past the board).
@@ -450,13 +451,13 @@ def test_the_solver_refuses_digits_it_cannot_read() -> None:
 
 def test_solver_grows_its_stack(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bk, "FIRST_FRAMES", 1)
-    solver = bk.Solver(max_limit=2)
+    solver = backtrack_solver(max_limit=2)
     for puzzle in load_puzzles("forum-hardest", 3):
         count, solutions = solver.solve(puzzle.digits, 2)
         assert [tuple(s) for s in solutions.tolist()] == pure(puzzle, 2).solutions
     # The batch entry grows its own stack (64 frames first): a big empty grid goes deep.
     import numpy as np
 
-    big = bk.Solver(size=25, max_limit=2)
+    big = backtrack_solver(size=25, max_limit=2)
     counts, first = big.count_many(np.zeros((1, 625), dtype=np.uint8), 2)
     assert counts[0] == 2 and Puzzle([0] * 625).is_solution(tuple(first[0].tolist()))

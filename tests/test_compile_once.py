@@ -55,7 +55,7 @@ def test_two_workers_compile_the_big_grid_kernel_once(tmp_path: Path) -> None:
 
 
 def test_a_big_check_loads_the_kernel_before_its_workers_fork(tmp_path: Path) -> None:
-    from sudoku_cp.backends.backtrack.kernel import glue as bk
+    from sudoku_cp.backends.backtrack import Solver as backtrack_solver
     from sudoku_cp.batch.check import WARM_IN_PARENT_BYTES, warm_before_fork
     from sudoku_cp.batch.items import CheckConfig
     from sudoku_cp.datasets import load_puzzles
@@ -71,7 +71,7 @@ def test_a_big_check_loads_the_kernel_before_its_workers_fork(tmp_path: Path) ->
     # branching differs (18 nodes where the bitboard kernel tries 14 on this puzzle).
     lines = [p.to_line() for p in load_puzzles("17clue")]
     first = load_puzzles("17clue", 1)[0]
-    solver = bk.Solver(same_search=False)
+    solver = backtrack_solver(same_search=False)
     solver.solve(first.digits, 2)
     kernel_nodes = solver.nodes
     big = tmp_path / "big.txt"

@@ -7,7 +7,7 @@ tdoku, on classic puzzles: per-puzzle medians and ratios measured in one run.
 For each puzzle, back to back (so load on the machine hits them alike), the best of ``R`` runs
 of:
 
-- **kernel**: :class:`sudoku_cp.backends.backtrack_kernel.Solver` (``same_search=False``, the
+- **kernel**: :class:`sudoku_cp.backends.backtrack.Solver` (``same_search=False``, the
   classic bitboard kernel), digits in as a numpy array, as tdoku's entry point takes them;
 - **solve(P)**: ``sudoku_cp.solve(puzzle, limit=…)`` on a :class:`~sudoku_cp.Puzzle` already
   made (the backend's checks, the kernel, the :class:`~sudoku_cp.Result`);

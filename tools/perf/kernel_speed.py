@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from sudoku_cp import Puzzle, solve
+from sudoku_cp.backends.backtrack import Solver
 from sudoku_cp.backends.backtrack.kernel import glue as backtrack_kernel
 from sudoku_cp.backends.backtrack.layout import layout
 from sudoku_cp.backends.backtrack.search import _Clock, _fast
@@ -200,7 +201,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     tdoku = Tdoku(args.tdoku) if args.tdoku else None
     start = time.perf_counter()
     backtrack_kernel.warm_up()
-    solver = backtrack_kernel.Solver(max_limit=2, same_search=False)
+    solver = Solver(max_limit=2, same_search=False)
     print(f"kernel loaded in {time.perf_counter() - start:.2f} s (numba import and cached code)")
     kind = "classic 9x9 on bitboards" if solver.classic else "generic"
     print(f"kernel at its entry point: Solver(same_search=False), the {kind} kernel")

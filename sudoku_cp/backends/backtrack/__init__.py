@@ -12,8 +12,8 @@ imports only modules listed above it):
 - :mod:`.checks` — the teaching strategies' check of each assignment against those rules;
 - :mod:`.kernel` — the compiled kernels (:mod:`.kernel.generic`, :mod:`.kernel.classic`, the
   learning search :mod:`.kernel.learn` with :mod:`.kernel.nogoods` and
-  :mod:`.kernel.analysis`) and their glue (:mod:`.kernel.glue`): when a kernel runs, its tables,
-  the kept :class:`Solver`;
+  :mod:`.kernel.analysis`) and their glue (:mod:`.kernel.glue`): when a kernel runs, its
+  tables; the kept :class:`Solver` (:mod:`.kernel.solver`);
 - :mod:`.search` — the four strategies in pure Python and the backend, on top.
 
 >>> from sudoku_cp.backends.backtrack import BacktrackBackend
@@ -23,7 +23,6 @@ imports only modules listed above it):
 
 from .kernel.glue import (
     ENV,
-    Solver,
     available,
     fits,
     installed,
@@ -32,6 +31,7 @@ from .kernel.glue import (
     load_failure,
     turned_off,
 )
+from .kernel.solver import Solver
 from .layout import WEIGHTED_FROM_SIZE
 from .search import STRATEGIES, BacktrackBackend, warm_up
 

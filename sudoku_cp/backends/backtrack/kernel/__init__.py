@@ -1,7 +1,7 @@
 """The ``backtrack`` backend's compiled kernels (numba, optional: the ``jit`` extra).
 
-- :mod:`.glue` — whether a kernel runs, the calls that drive it, and the kept
-  :class:`~.glue.Solver`;
+- :mod:`.glue` — whether a kernel runs and the calls that drive it (the classic door
+  included); :mod:`.solver` the kept :class:`~.solver.Solver` on top of it;
 - :mod:`.model_tables` — a model's groups and rules in the generic kernel's numpy arrays
   (its sequence rules' automata: :mod:`.sequence_tables`);
 - :mod:`.generic` — the pure search's own algorithm compiled, for every model of groups, with
