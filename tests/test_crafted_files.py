@@ -103,6 +103,14 @@ def _plot(tmp_path, rows: list[list[str]]):
         (lambda row, h: _set(row, h, "seconds", ""), "line 3: column 'seconds' is empty"),
         (lambda row, h: _set(row, h, "seconds", "nan"), "column 'seconds' holds 'nan'"),
         (lambda row, h: _set(row, h, "seconds", "-1"), "column 'seconds' holds '-1'"),
+        # values no bench writes were summarised as they read (an unknown status as a
+        # failure, 'maybe' as false, a negative count): now named
+        (lambda row, h: _set(row, h, "status", "solvd"), "column 'status' holds 'solvd', not a"),
+        (lambda row, h: _set(row, h, "verdict", "great"), "column 'verdict' holds 'great'"),
+        (lambda row, h: _set(row, h, "exact", "maybe"), "'maybe', not true or false"),
+        (lambda row, h: _set(row, h, "count", "-3"), "'-3', not a whole number of at least 0"),
+        (lambda row, h: _set(row, h, "repeat", "0"), "'0', not a whole number of at least 1"),
+        (lambda row, h: _set(row, h, "nodes", "inf"), "counter 'nodes' holds 'inf', not a"),
     ],
 )
 def test_a_results_table_with_short_rows_or_empty_values_is_one_line(

@@ -29,7 +29,8 @@ from typing import Any
 
 from ..backends import counter_kinds
 from ..errors import InputError, one_line
-from ..result import shown_id
+from ..result import Status, shown_id
+from ..verdict import Verdict
 
 COLUMNS = (
     "dataset",
@@ -202,13 +203,69 @@ def _read_csv(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
                         time = column in _FLOAT and _number(value)
                         raise InputError(
                             f"{str(path)!r}, line {reader.line_num}: column {column!r} holds "
-                            f"{value[:40] + '…' if len(value) > 40 else value!r}, "
+                            f"{_shown(value)}, "
                             + ("not a time in seconds" if time else "not a number")
                         ) from None
+                _check_row(row, f"{str(path)!r}, line {reader.line_num}")
                 rows.append(row)
     except (OSError, UnicodeDecodeError, csv.Error) as err:
         raise InputError(f"cannot read {str(path)!r}: {err}") from None
     return rows, columns
+
+
+_ALLOWED = {
+    "status": frozenset(s.value for s in Status),
+    "verdict": frozenset(v.value for v in Verdict),
+    **dict.fromkeys(_BOOL, frozenset({True, False, None})),
+}
+"""The values a bench writes in these columns (``agrees`` is empty where no baseline is)."""
+
+
+def _check_row(row: Mapping[str, Any], where: str) -> None:
+    """InputError for a value no bench writes: an unknown status or verdict, a count below
+    zero, a repeat or limit below one, a boolean that is not true or false, a counter that is
+    not a finite number (a table edited by hand would otherwise be summarised as it reads)."""
+    for column, value in row.items():
+        allowed = _ALLOWED.get(column)
+        if allowed is not None and value not in allowed and value != "":
+            shown = value if isinstance(value, str) else str(value)
+            raise InputError(
+                f"{where}: column {column!r} holds {_shown(shown)}, not "
+                + (
+                    "true or false"
+                    if column in _BOOL
+                    else f"a {column} ({', '.join(sorted(str(a) for a in allowed))})"
+                )
+            )
+        least = _LEAST.get(column)
+        if (
+            least is not None
+            and value is not None
+            and not (isinstance(value, int) and not isinstance(value, bool) and value >= least)
+        ):
+            raise InputError(
+                f"{where}: column {column!r} holds {_shown(str(value))}, not a whole number "
+                f"of at least {least}"
+            )
+        if (
+            column not in COLUMNS
+            and value is not None
+            and not (
+                isinstance(value, int | float)
+                and not isinstance(value, bool)
+                and math.isfinite(value)
+            )
+        ):
+            raise InputError(
+                f"{where}: counter {column!r} holds {_shown(str(value))}, not a finite number"
+            )
+
+
+_LEAST = {"count": 0, "repeat": 1, "limit": 1}
+
+
+def _shown(value: str) -> str:
+    return repr(value[:40] + "…" if len(value) > 40 else value)
 
 
 def _number(text: str) -> bool:
@@ -227,7 +284,8 @@ def _parse(column: str, text: str) -> Any:
     if column in _FLOAT:
         return float(text)
     if column in _BOOL:
-        return text.lower() == "true"
+        word = text.lower()
+        return word == "true" if word in ("true", "false") else text  # (the check names it)
     if column in COLUMNS:
         return text
     try:
@@ -252,6 +310,7 @@ def _read_parquet(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
         empty = next((c for c in COLUMNS if c in _REQUIRED and row.get(c) in (None, "")), None)
         if empty is not None:
             raise InputError(f"{str(path)!r}, row {number}: column {empty!r} is empty")
+        _check_row(row, f"{str(path)!r}, row {number}")
     return rows, list(table.column_names)
 
 
