@@ -54,7 +54,7 @@ def kernel(
     previous = glue.WEIGHTED_RULES
     glue.WEIGHTED_RULES = weighted
     try:
-        found = glue._kernel_search(glue._load(), puzzle, limit, deadline)
+        found = glue._kernel_search(glue.load_kernel(), puzzle, limit, deadline)
     finally:
         glue.WEIGHTED_RULES = previous
     assert glue.last_engine() == "kernel"

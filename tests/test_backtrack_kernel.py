@@ -61,7 +61,7 @@ def on_bitboards(puzzle: Puzzle) -> bool:
 
 
 def kernel(puzzle: Puzzle, limit: int | None, deadline: float | None = None) -> Search:
-    found = bk._kernel_search(bk._load(), puzzle, limit, deadline)
+    found = bk._kernel_search(bk.load_kernel(), puzzle, limit, deadline)
     assert all(puzzle.is_solution(s) for s in found.solutions)
     assert len(set(found.solutions)) == len(found.solutions)
     return found
@@ -371,8 +371,8 @@ def test_the_one_buffer_entry_is_the_bitboard_kernel_s_run() -> None:
     counters and solutions, for each limit."""
     import numpy as np
 
-    classic = bk._load_classic()
-    kernel = bk._load()
+    classic = bk.load_classic_kernel()
+    kernel = bk.load_kernel()
     puzzles = load_puzzles("17clue", 5) + load_puzzles("forum-hardest", 5)
     puzzles += [Puzzle.parse(no_solution_puzzle()), Puzzle(none_puzzle(9))]
     puzzles += [Puzzle.parse(r["puzzle"]) for r in read_csv(DATA / "multiple.csv")[:3]]
@@ -410,8 +410,8 @@ def test_the_bitboard_run_without_reference_counts_is_the_counted_one() -> None:
     import numpy as np
     from numba import njit
 
-    classic = bk._load_classic()
-    kernel = bk._load()
+    classic = bk.load_classic_kernel()
+    kernel = bk.load_kernel()
     counted = njit(classic.run.py_func)
     puzzles = load_puzzles("17clue", 3) + load_puzzles("forum-hardest", 5)
     puzzles += [Puzzle.parse(no_solution_puzzle()), Puzzle(none_puzzle(9))]

@@ -147,7 +147,7 @@ def test_loading_the_kernel_stamps_its_cache() -> None:
     from sudoku_cp.backends.backtrack.kernel import glue
     from sudoku_cp.backends.backtrack.kernel.compile_once import drop_stale_cache
 
-    kernel = glue._load()
+    kernel = glue.load_kernel()
     assert kernel is not None
     folder = kernel.run._cache._cache_path
     assert not drop_stale_cache(folder, os.path.dirname(kernel.__file__))

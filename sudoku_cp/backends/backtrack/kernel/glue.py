@@ -159,7 +159,7 @@ def status() -> str:
     )
 
 
-def _load() -> Any:
+def load_kernel() -> Any:
     """The kernel module, or None when numba is missing (or fails to load)."""
     if "module" not in _KERNEL:
         try:
@@ -174,8 +174,8 @@ def _load() -> Any:
     return _KERNEL["module"]
 
 
-def _load_classic() -> Any:
-    """The classic 9x9 kernel module (call only once :func:`_load` found numba)."""
+def load_classic_kernel() -> Any:
+    """The classic 9x9 kernel module (call only once :func:`load_kernel` found numba)."""
     if "classic" not in _KERNEL:
         from . import classic as kernel_classic
 
@@ -211,7 +211,7 @@ def last_engine() -> str:
 
 def available() -> bool:
     """Whether the kernel can run here (numba installed and not turned off); loads it."""
-    return not turned_off() and _findable() and _load() is not None
+    return not turned_off() and _findable() and load_kernel() is not None
 
 
 @functools.lru_cache(maxsize=64)
@@ -277,7 +277,7 @@ class Engine:
         if marks is not None:
             import numpy as np
 
-            classic = _load_classic()
+            classic = load_classic_kernel()
             self.run, self.count_many = classic.run, classic.count_many
             self.packed = np.array(marks, dtype=np.int32)  # the cells each digit may take
             self.width = classic.WIDTH
@@ -413,8 +413,8 @@ def _ready(deadline: float | None) -> tuple[Any, float | None]:
     """The generic kernel's module (None if it cannot load) and ``deadline`` moved on by the time
     loading it (numba too: once past a 0.5 s limit alone) and warming it up took."""
     if "module" not in _KERNEL:
-        deadline = outside_the_limit(deadline, _load)
-    kernel = _load()
+        deadline = outside_the_limit(deadline, load_kernel)
+    kernel = load_kernel()
     if kernel is not None and "warm" not in _KERNEL:
         deadline = outside_the_limit(deadline, warm_up)
     return kernel, deadline
@@ -467,7 +467,7 @@ def _engine(
     """The engine for a model at a size, made once (``classic`` and ``weighted``:
     :data:`CLASSIC` and :data:`WEIGHTED_RULES` then, which tests turn off; ``derived``: with
     the sums its houses imply)."""
-    return Engine(_load(), model, size, same_search=False, derived=derived)
+    return Engine(load_kernel(), model, size, same_search=False, derived=derived)
 
 
 def _kernel_search(
@@ -549,10 +549,10 @@ def warm_up() -> str | None:
         return None
     start = perf_counter()
     with compiling():
-        _kernel_search(_load(), Puzzle([0] * 16), 1, None)
-        _kernel_search(_load(), Puzzle([0] * 81), 1, None)  # the classic kernel
+        _kernel_search(load_kernel(), Puzzle([0] * 16), 1, None)
+        _kernel_search(load_kernel(), Puzzle([0] * 81), 1, None)  # the classic kernel
     _KERNEL["warm"] = True
-    if not (compiled_here(_load()) or compiled_here(_load_classic())):
+    if not (compiled_here(load_kernel()) or compiled_here(load_classic_kernel())):
         return None
     return (
         f"backtrack: compiled its kernels in {perf_counter() - start:.1f} s (once a machine: "
@@ -669,7 +669,7 @@ def _door_arrays() -> tuple[Any, ...]:
 
     from ....model import load_model
 
-    kernel, classic = _load(), _load_classic()
+    kernel, classic = load_kernel(), load_classic_kernel()
     assert (_DONE, _LIMIT) == (kernel.DONE, kernel.LIMIT), "the door's copies of the statuses"
     words, ctrl = classic.buffer(classic_marks(load_model("classic"), 9))
     rows = bytearray(DOOR_LIMIT * 81)  # (struct reads a bytearray faster than an array)

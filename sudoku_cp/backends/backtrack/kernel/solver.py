@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....model import Model
-from .glue import FIRST_FRAMES, MAX_SIZE, Engine, _load, _load_classic, fits
+from .glue import FIRST_FRAMES, MAX_SIZE, Engine, fits, load_classic_kernel, load_kernel
 
 
 class Solver:
@@ -36,7 +36,7 @@ class Solver:
 
         from ....model import load_model
 
-        kernel = _load()
+        kernel = load_kernel()
         if kernel is None:
             raise RuntimeError("the compiled kernel needs numba: pip install 'sudoku-cp[jit]'")
         model = load_model(model) if isinstance(model, str) else model
@@ -50,8 +50,8 @@ class Solver:
         self._sols = np.empty((max_limit, cells), dtype=np.uint8)
         self._words = None
         if engine.classic:  # one buffer, four arguments: half of numba's dispatch a call
-            self._one = _load_classic().run_buffer
-            self._words, self._ctrl = _load_classic().buffer(engine.packed)
+            self._one = load_classic_kernel().run_buffer
+            self._words, self._ctrl = load_classic_kernel().buffer(engine.packed)
         else:
             depth = min(cells + 1, FIRST_FRAMES)  # doubled when a search goes deeper
             self._frames = np.empty((depth, engine.width), dtype=np.uint64)
