@@ -61,7 +61,7 @@ def check_output_apart(
                 f"{choose}"
             )
     named: list[tuple[str, os.stat_result]] = []
-    for arg in inputs:
+    for arg in [*inputs, *_option_reads()]:
         try:
             if arg == "-":
                 named.append(("standard input", os.fstat(0)))
@@ -93,6 +93,22 @@ def check_output_apart(
                     f"the {what} {written} is {label}: writing it would destroy what this "
                     f"run reads; choose {choose}"
                 )
+
+
+def _option_reads() -> list[str]:
+    """The files the running command reads through its options rather than its inputs or
+    model: ``--state`` (a file, or the state's own text, which names no file) and
+    ``--elements`` — from click's context, so that every command writing an output refuses
+    them as it refuses an input (none outside a command)."""
+    import click
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return []
+    from ..cli.app import READING_KEY
+
+    named = [ctx.params.get("state"), ctx.meta.get(READING_KEY, {}).get("elements")]
+    return [value for value in named if isinstance(value, str) and value]
 
 
 def _resolved_name(path: Path) -> str:
