@@ -321,8 +321,15 @@ def parse_box(box: str | tuple[int, int]) -> tuple[int, int]:
     """
     if isinstance(box, str):
         rows, sep, cols = box.strip().lower().replace("×", "x").partition("x")
-        if not sep or not rows.strip().isdigit() or not cols.strip().isdigit():
-            raise ModelError(f"box {box!r}: give it as ROWSxCOLUMNS, such as 3x2")
+        rows, cols = rows.strip(), cols.strip()
+        # ASCII digits only: str.isdigit also takes '²' and other scripts' digits, which int()
+        # refuses (a traceback), and int() refuses more than 4,300 digits.
+        if not sep or not all(part.isascii() and part.isdigit() for part in (rows, cols)):
+            raise ModelError(f"box {_shown(box)}: give it as ROWSxCOLUMNS, such as 3x2")
+        if max(len(rows.lstrip("0")), len(cols.lstrip("0"))) > 6:
+            raise ModelError(
+                f"box {_shown(box)}: more cells than the largest grid, {MAX_SIZE}x{MAX_SIZE}"
+            )
         shape = (int(rows), int(cols))
     elif (
         isinstance(box, tuple | list)
@@ -331,7 +338,7 @@ def parse_box(box: str | tuple[int, int]) -> tuple[int, int]:
     ):
         shape = (box[0], box[1])
     else:
-        raise ModelError(f"box {box!r}: give it as ROWSxCOLUMNS, such as 3x2")
+        raise ModelError(f"box {_shown(box)}: give it as ROWSxCOLUMNS, such as 3x2")
     height, width = shape
     if height < 2 or width < 2:
         raise ModelError(f"box {height}x{width}: a box has at least 2 rows and 2 columns")
@@ -341,6 +348,12 @@ def parse_box(box: str | tuple[int, int]) -> tuple[int, int]:
             f"{MAX_SIZE}x{MAX_SIZE}"
         )
     return shape
+
+
+def _shown(box: object) -> str:
+    """A box value as an error shows it: its repr, cut short when long."""
+    text = repr(box)
+    return text if len(text) <= 40 else f"{text[:36]}…{text[-3:]}"
 
 
 def other_box_hint(model: Model, size: int) -> str:
