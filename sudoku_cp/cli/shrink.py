@@ -147,6 +147,24 @@ def _written(puzzle: Any, out_format: str) -> str:
     return record_text(puzzle.cells, puzzle.size, puzzle.model)
 
 
+def _refuse_format(puzzle: Any, out_format: str) -> None:
+    """Refuse a --format that cannot hold PUZZLE before the search, not after it (the search
+    ran to the end, then the puzzle found was lost to an error): f-puzzles above 16x16, and a
+    pretty grid for a puzzle with rules of its own (its cages, regions … were dropped, the
+    grid printed was not the puzzle found). A smaller puzzle keeps a subset of its rules, so
+    what holds PUZZLE holds it."""
+    from ..errors import InputError
+
+    if out_format == "pretty" and puzzle.model.own:
+        raise InputError(
+            "--format pretty writes the grid alone, and this puzzle has rules of its own "
+            "(regions, cages …) that it would drop; use --format line, which keeps them, "
+            "or --format fpuzzles"
+        )
+    if out_format == "fpuzzles":
+        _written(puzzle, out_format)  # an error naming what f-puzzles cannot hold
+
+
 def _refuse(output: str | None, puzzle: str, model: str) -> None:
     """Refuse an unusable -o before the search, not after it."""
     if output is not None:
@@ -212,6 +230,7 @@ def shrink(
 
     _refuse(output, puzzle, model)
     found_puzzle = _one_puzzle(puzzle, model, box, input_format)
+    _refuse_format(found_puzzle, out_format)
     harness = _harness(backend_list, time_limit, option_pairs, max_calls)
     transforms = transforms_for(found_puzzle, metamorphic, seed) if metamorphic else ()
     found = shrink_puzzle(found_puzzle, Disagrees(harness, transforms), harness)
@@ -266,6 +285,7 @@ def minimize(
 
     _refuse(output, puzzle, model)
     found_puzzle = _one_puzzle(puzzle, model, box, input_format)
+    _refuse_format(found_puzzle, out_format)
     harness = _harness(backend_list, time_limit, option_pairs, max_calls)
     try:
         found = minimize_puzzle(found_puzzle, harness=harness)
