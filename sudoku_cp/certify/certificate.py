@@ -360,3 +360,29 @@ def _first_difference(stored: Any, expected: str) -> str:
 
 def file_sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def other_puzzle(data: dict[str, Any], path: Path, expected: dict[int, Any]) -> str | None:
+    """Why a (verified) certificate is not for the puzzle of ``expected`` its file name numbers
+    (``<N>.cert.gz``: puzzle N): another givens line, or another CNF — another model, rules
+    added or left out. None when it certifies exactly that puzzle."""
+    name = path.name
+    number = name[: -len(SUFFIX)] if name.endswith(SUFFIX) else ""
+    if not number.isdigit():
+        return f"its file name does not number a puzzle of the input (<N>{SUFFIX})"
+    index = int(number)
+    puzzle = expected.get(index)
+    if puzzle is None:
+        return f"the input holds no puzzle {index}"
+    if isinstance(puzzle, str):
+        return f"puzzle {index} of the input cannot be read: {puzzle}"
+    mine = read_puzzle(str(data["puzzle"]), data["model"])
+    if format_line(mine.cells, mine.size) != format_line(puzzle.cells, puzzle.size):
+        return f"it certifies other givens than puzzle {index} of the input"
+    try:
+        same = encode(mine) == encode(puzzle)
+    except Unencodable as err:
+        return f"puzzle {index} of the input cannot be encoded: {err}"
+    if not same:
+        return f"it certifies puzzle {index}'s givens under other rules than the input's"
+    return None

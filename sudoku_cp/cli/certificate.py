@@ -8,10 +8,11 @@ import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
-from .app import EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, jobs_cap, main
+from .app import EXIT_NEGATIVE, EXIT_OK, EXIT_USAGE, box_option, jobs_cap, main, model_option
 
 MAX_PATHS = 10_000_000
 """The most certificates one command verifies (a folder is listed lazily up to this)."""
@@ -43,6 +44,12 @@ def _certificates(paths: tuple[str, ...]) -> Iterator[Path]:
             yield item
 
 
+def _start_methods() -> list[str]:
+    import multiprocessing
+
+    return multiprocessing.get_all_start_methods()
+
+
 def _regular(path: Path) -> bool:
     try:
         return stat.S_ISREG(os.stat(path).st_mode)
@@ -50,9 +57,14 @@ def _regular(path: Path) -> bool:
         return False
 
 
+_EXPECTED: dict[int, Any] | None = None
+"""With ``--puzzles``: the input's puzzles by index (a Puzzle, or the reason it is none); set
+before the workers start (they are forked), None without ``--puzzles``."""
+
+
 def _verify_file(path: Path) -> tuple[str, str | None]:
     """``("verified", claim)``, ``("rejected", reason)`` or ``("unreadable", error)``."""
-    from ..certify.certificate import CertificateError, load
+    from ..certify.certificate import CertificateError, load, other_puzzle
     from ..certify.certificate import verify as verify_data
 
     try:
@@ -60,12 +72,14 @@ def _verify_file(path: Path) -> tuple[str, str | None]:
     except CertificateError as err:
         return "unreadable", str(err)
     reason = verify_data(data)
+    if reason is None and _EXPECTED is not None:
+        reason = other_puzzle(data, path, _EXPECTED)
     return ("verified", str(data.get("claim"))) if reason is None else ("rejected", reason)
 
 
 def _verified(paths: Iterator[Path], jobs: int) -> Iterator[tuple[Path, tuple[str, str | None]]]:
     """Each path with its outcome, in order; ``jobs`` worker processes (0: this one)."""
-    if jobs == 0:
+    if jobs == 0 or (_EXPECTED is not None and "fork" not in _start_methods()):
         for path in paths:
             yield path, _verify_file(path)
         return
@@ -90,7 +104,26 @@ def _verified(paths: Iterator[Path], jobs: int) -> Iterator[tuple[Path, tuple[st
     help="Worker processes [default: every core; 0 = in this process; at most 4 per core].",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print only the rejected certificates.")
-def verify(paths: tuple[str, ...], jobs: int | None, quiet: bool) -> None:
+@click.option(
+    "--puzzles",
+    "puzzles",
+    default=None,
+    metavar="FILE",
+    help="The input the certificates were made for: each certificate <N>.cert.gz must "
+    "certify puzzle N of FILE (the same givens and rules, read with --model and --box), "
+    "else it is rejected. Without it a certificate is checked only against the puzzle it "
+    "holds itself.",
+)
+@model_option
+@box_option
+def verify(
+    paths: tuple[str, ...],
+    jobs: int | None,
+    quiet: bool,
+    puzzles: str | None,
+    model: str,
+    box: str | None,
+) -> None:
     """Re-check certificates (files, or folders of *.cert.gz) from scratch.
 
     Each certificate's puzzle is read back from its givens and model and encoded again by the
@@ -106,6 +139,16 @@ def verify(paths: tuple[str, ...], jobs: int | None, quiet: bool) -> None:
     from ..certify.proof import checker
 
     checker()  # before any file: a missing extra is one line, exit 2
+    global _EXPECTED
+    _EXPECTED = None
+    if puzzles is not None:
+        from ..formats import read_input
+        from ..model import load_model
+
+        _EXPECTED = {
+            record.index: record.puzzle if record.puzzle is not None else str(record.error)
+            for record in read_input(puzzles, model=load_model(model, box=box))
+        }
     tally = {"verified": 0, "rejected": 0, "unreadable": 0}
     workers = default_jobs() if jobs is None else jobs
     for path, (outcome, said) in _verified(_certificates(paths), workers):
