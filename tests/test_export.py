@@ -415,3 +415,36 @@ def test_a_folder_an_earlier_export_filled_holds_only_this_exports_puzzles(
     names = sorted(p.name for p in out.iterdir())
     opb = [f"puzzle-00000{n}.opb" for n in range(1, 5)]  # another format's files stay
     assert names == sorted(["notes.txt", "puzzle-000001.cnf", "puzzle-000002.cnf", *opb])
+
+
+def test_a_failed_export_into_a_used_folder_leaves_no_earlier_puzzles_past_its_own(
+    tmp_path: Path,
+) -> None:
+    """A folder export stopped by a bad puzzle kept the earlier export's files past the ones
+    it wrote (puzzles 3-10 of another input beside 1-2 of this one, all named alike)."""
+    from clitools import error_line, run
+
+    out = tmp_path / "out"
+    ten = tmp_path / "ten.txt"
+    ten.write_text(f"{HYPER}\n" * 10)
+    bad = tmp_path / "bad.txt"
+    bad.write_text(f"{'.' * 81}\n{HYPER}\n1.3\n{HYPER}\n")
+    assert run("export", str(ten), "--to", "minizinc", "-o", str(out)).exit_code == 0
+    assert run("export", str(ten), "--to", "dimacs", "-o", str(out)).exit_code == 0
+    result = run("export", str(bad), "--to", "minizinc", "-o", str(out))
+    assert result.exit_code == 2
+    assert error_line(result).startswith("sudoku-cp: error: puzzle 3: ")
+    names = sorted(p.name for p in out.iterdir())
+    mine = [f"puzzle-00000{n}{s}" for n in (1, 2) for s in (".mzn", ".dzn")]
+    cnf = [f"puzzle-{n:06d}.cnf" for n in range(1, 11)]  # another format's files stay
+    assert names == sorted([*mine, *cnf])
+    alone = tmp_path / "alone"  # puzzle 1 is this input's first, not the earlier one's
+    alone.mkdir()
+    assert run("export", "." * 81, "--to", "minizinc", "-o", str(alone / "p.mzn")).exit_code == 0
+    assert (out / "puzzle-000001.dzn").read_text() == (alone / "p.dzn").read_text()
+    # the first puzzle unreadable: no file of this format is left at all
+    first_bad = tmp_path / "first.txt"
+    first_bad.write_text("1.3\n")
+    result = run("export", str(first_bad), "--to", "dimacs", "-o", str(out))
+    assert result.exit_code == 2
+    assert not list(out.glob("*.cnf"))

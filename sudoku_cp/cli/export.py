@@ -72,11 +72,12 @@ def export_command(
     cells' only candidates.
 
     Exit 0 when written; 2 for unusable input (a puzzle that cannot be read stops the export
-    there, naming it; files written before it stay), a rule the format cannot express, the
-    xcsp3 extra missing, or an output that cannot be written.
+    there, naming it; files written before it stay, and an earlier export's files of this
+    format past them go), a rule the format cannot express, the xcsp3 extra missing, or an
+    output that cannot be written.
     """
     from ..datasets import bundled_file
-    from ..export import export
+    from ..export import export, suffixes
     from ..formats import read_input
     from ..model import load_model
     from ..outputs import model_file, write_output
@@ -117,36 +118,45 @@ def export_command(
         except OSError as err:
             fail(f"export: cannot make the folder {output}: {err.strerror or err}")
     pending = [first] + ([second] if second is not None else [])
-    number = 0
-    suffixes: list[str] = []
-    while pending:
-        record = pending.pop(0)
-        number += 1
-        if number > MAX_PUZZLES:
-            fail(f"export: the input holds more than {MAX_PUZZLES:,} puzzles")
-        if record.puzzle is None:
-            fail(f"puzzle {shown_id(str(record.id))}: {one_line(str(record.error))}")
-        files = export(record.puzzle, fmt)
-        suffixes = list(files)
+    number = written = 0  # (written: the puzzles whose every file is written)
+    try:
+        while pending:
+            record = pending.pop(0)
+            number += 1
+            if number > MAX_PUZZLES:
+                fail(f"export: the input holds more than {MAX_PUZZLES:,} puzzles")
+            if record.puzzle is None:
+                fail(f"puzzle {shown_id(str(record.id))}: {one_line(str(record.error))}")
+            files = export(record.puzzle, fmt)
+            if folder:
+                assert output is not None
+                for suffix, text in files.items():
+                    target = Path(output) / f"puzzle-{number:06d}{suffix}"
+                    write_output(target, text, reads=reads, model_path=model_file(model))
+            elif output is None:
+                click.echo(next(iter(files.values())), nl=False)
+            else:
+                _write_single(output, files, reads, model_file(model))
+            written = number
+            if folder and not pending:
+                following = next(records, None)
+                if following is not None:
+                    pending.append(following)
+    except BaseException:
+        # A failed export into a folder leaves no file of an earlier export past what it
+        # wrote (they would read as this input's puzzles), nor its own cut-short puzzle.
         if folder:
             assert output is not None
-            for suffix, text in files.items():
-                target = Path(output) / f"puzzle-{number:06d}{suffix}"
-                write_output(target, text, reads=reads, model_path=model_file(model))
-        elif output is None:
-            click.echo(next(iter(files.values())), nl=False)
-        else:
-            _write_single(output, files, reads, model_file(model))
-        if folder and not pending:
-            following = next(records, None)
-            if following is not None:
-                pending.append(following)
+            _remove_earlier_extras(Path(output), written, suffixes(fmt), quiet=True)
+        raise
     if folder:
         assert output is not None
-        _remove_earlier_extras(Path(output), number, suffixes)
+        _remove_earlier_extras(Path(output), written, suffixes(fmt))
 
 
-def _remove_earlier_extras(folder: Path, written: int, suffixes: list[str]) -> None:
+def _remove_earlier_extras(
+    folder: Path, written: int, suffixes: tuple[str, ...], quiet: bool = False
+) -> None:
     """Remove the files an earlier export of this format left in ``folder`` past the ``written``
     puzzles of this one (``puzzle-000004.cnf`` … after an export of 11 puzzles, then one of 3):
     they read as this export's puzzles. Only files named as this format's export names them go;
@@ -160,6 +170,8 @@ def _remove_earlier_extras(folder: Path, written: int, suffixes: list[str]) -> N
             try:
                 path.unlink()
             except OSError as err:
+                if quiet:  # (the export already failed: its own error is the one to show)
+                    continue
                 fail(f"export: cannot remove {path}, left by an earlier export: {err.strerror}")
 
 

@@ -32,4 +32,13 @@ def export(puzzle: Puzzle, fmt: str) -> dict[str, str]:
     return files
 
 
-__all__ = ["FORMATS", "Unexportable", "export"]
+def suffixes(fmt: str) -> tuple[str, ...]:
+    """The suffixes of the files :func:`export` writes in format ``fmt`` (its module's
+    ``SUFFIX``, and MiniZinc's ``DATA_SUFFIX``)."""
+    module = importlib.import_module(f"{__name__}.{fmt}")
+    return tuple(
+        getattr(module, name) for name in ("SUFFIX", "DATA_SUFFIX") if hasattr(module, name)
+    )
+
+
+__all__ = ["FORMATS", "Unexportable", "export", "suffixes"]
