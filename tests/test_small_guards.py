@@ -142,3 +142,28 @@ def test_a_wrong_or_missing_lzstring_module_is_one_line_naming_py_lzstring(repla
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and message in lines[0] and "py-lzstring" in lines[0], lines
+
+
+def test_every_output_option_refuses_a_dash_and_makes_no_file(tmp_path, monkeypatch):
+    """'-o -' wrote a file named '-' (a user meant standard output, which these commands use
+    without -o): now one line saying so, in every command with an output option."""
+    monkeypatch.chdir(tmp_path)
+    ctx = click.Context(main)
+    tried = []
+    for name in main.list_commands(ctx):
+        command = main.get_command(ctx, name)
+        if isinstance(command, click.Group):
+            continue
+        if not any(isinstance(p, click.Option) and p.name == "output" for p in command.params):
+            continue
+        args = {"bench": ["famous"], "plot": ["nowhere"], "generate": ["1"]}.get(name, [INKALA])
+        result = run(name, *args, "-o", "-")
+        tried.append(name)
+        line = error_line(result)
+        assert result.exit_code == 2, (name, result.output)
+        where = "a folder name" if name in ("bench", "plot") else "leave -o out to print"
+        assert "'-' is no file name here: " in line and where in line, (name, line)
+        assert not (tmp_path / "-").exists(), name
+    assert {"check", "count", "bench", "plot", "draw", "export", "generate", "minimize"} <= set(
+        tried
+    )

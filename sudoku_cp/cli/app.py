@@ -311,6 +311,14 @@ def path_value(ctx: click.Context, param: click.Parameter, value: str | None) ->
             f"{shown!r} looks like an option, not a path (for a file whose name starts with "
             f"'--', write ./{shown})"
         )
+    if value == "-" and param.name == "output":
+        # '-' names standard input in every command; as an output it made a file named '-'
+        where = (
+            "give a folder name"
+            if ctx.command.name in ("bench", "plot")
+            else "leave -o out to print to standard output"
+        )
+        raise click.BadParameter(f"'-' is no file name here: {where} (./- for one named '-')")
     return value
 
 
