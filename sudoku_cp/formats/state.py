@@ -261,10 +261,13 @@ def check_state(state: State, puzzle: Puzzle) -> None:
         try:
             puzzle.with_cells(grid)
         except PuzzleError as err:
-            raise PuzzleError(
-                f"the state places {_placed_at(err, grid, new, n)}, which breaks a "
-                f"rule: {_as_state(str(err))}"
-            ) from None
+            placed = _placed_at(err, grid, new, n)
+            said = (
+                f"the state places {placed}, which breaks a "
+                if placed
+                else ("the state's placed digits break a ")
+            )
+            raise PuzzleError(f"{said}rule: {_as_state(str(err))}") from None
     seen = [0] * (n * n)  # the digits placed or given in each cell's peers
     peers = puzzle.peers()
     for cell in range(n * n):
@@ -287,11 +290,15 @@ def check_state(state: State, puzzle: Puzzle) -> None:
             )
 
 
-def _placed_at(err: PuzzleError, grid: list[int], new: list[int], n: int) -> str:
-    """The placed digit an error about the grid names (the last placed cell it names)."""
+def _placed_at(err: PuzzleError, grid: list[int], new: list[int], n: int) -> str | None:
+    """The placed digit an error about the grid names (the last placed cell it names), or
+    None when it names none (a sandwich of "row 2", a cage named by a given cell): another
+    placed cell would be blamed for a rule it is not in."""
     text = str(err)
     named = [cell for cell in new if _name(cell, n) in text.replace("R", "r").replace("C", "c")]
-    cell = named[-1] if named else new[0]
+    if not named:
+        return None
+    cell = named[-1]
     return f"{grid[cell]} in {_name(cell, n)}"
 
 
