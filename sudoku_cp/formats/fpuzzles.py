@@ -394,6 +394,20 @@ def _regions(
             if count != size:  # dclamage's check: every region used has N cells
                 raise PuzzleError(f"f-puzzles region {number + 1} has {count} cells, not {size}")
         return None, regions
+    wanted = model.box_for(size) if model.uses_boxes else None
+    if wanted != box_shape(size) and _partition(regions) != _partition(_boxes(size, wanted)):
+        # The file's regions (f-puzzles' own boxes when it states none) are the puzzle; a
+        # --box or --model asking for other boxes, or none, would be silently overruled.
+        shape = box_shape(size)
+        own = "its own regions" if tuple(regions) != default else "f-puzzles' boxes"
+        if tuple(regions) == default and shape is not None:
+            own += f" ({shape[0]}x{shape[1]} at {size}x{size})"
+        asked = f"{wanted[0]}x{wanted[1]} boxes" if wanted else "no boxes"
+        raise PuzzleError(
+            f"the f-puzzles puzzle has {own}, but the model asks for {asked}: a file's "
+            "regions are its puzzle's, so leave --box out (and give a model that keeps the "
+            "puzzle's boxes, such as classic)"
+        )
     if tuple(regions) == default:
         if has_boxes and model.box_for(size) == box_shape(size):
             return "boxes", regions
@@ -404,6 +418,24 @@ def _regions(
         if count != size:
             raise PuzzleError(f"f-puzzles region {number + 1} has {count} cells, not {size}")
     return tuple(r for r in regions if r is not None), regions
+
+
+def _boxes(size: int, shape: tuple[int, int] | None) -> tuple[int, ...]:
+    """The region of each cell for boxes of ``shape`` (None: every cell apart)."""
+    if shape is None:
+        return tuple(range(size * size))
+    height, width = shape
+    return tuple(
+        (r // height) * (size // width) + c // width for r in range(size) for c in range(size)
+    )
+
+
+def _partition(regions: Sequence[int | None]) -> frozenset[frozenset[int]]:
+    """The cells grouped by region, whatever the regions' numbers."""
+    groups: dict[int | None, set[int]] = {}
+    for cell, region in enumerate(regions):
+        groups.setdefault(region, set()).add(cell)
+    return frozenset(frozenset(cells) for cells in groups.values())
 
 
 def _region_groups(regions: list[int | None], size: int) -> list[tuple[int, ...]]:
