@@ -105,7 +105,7 @@ def _option_reads() -> list[str]:
     ctx = click.get_current_context(silent=True)
     if ctx is None:
         return []
-    from ..cli.app import READING_KEY
+    from ..context import READING_KEY
 
     named = [ctx.params.get("state"), ctx.meta.get(READING_KEY, {}).get("elements")]
     return [value for value in named if isinstance(value, str) and value]

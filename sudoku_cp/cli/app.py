@@ -22,6 +22,7 @@ from typing import Any, NoReturn
 
 import click
 
+from ..context import READING_KEY
 from ..errors import SudokuError, one_line
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -433,10 +434,6 @@ def model_option(func: Any) -> Any:
         callback=path_value,
         help="Rule set: a model name (see `sudoku-cp models`) or a path to a TOML file.",
     )(reading_options(func))
-
-
-READING_KEY = "sudoku_cp.reading"
-"""Where the reading options keep what was given (``ctx.meta``), to merge them."""
 
 
 def reading_options(func: Any) -> Any:
