@@ -8,11 +8,6 @@ with the standard library's own readers: the lines are then read as from any fil
 
 from __future__ import annotations
 
-import bz2
-import gzip
-import lzma
-import zipfile
-import zlib
 from typing import IO, TYPE_CHECKING, Any, cast
 
 from ..errors import InputError
@@ -28,8 +23,15 @@ _MAGIC = (
     (b"PK\x05\x06", "zip"),  # an empty archive: its end of central directory (4.3.16)
 )
 
-DAMAGED = (EOFError, zlib.error, lzma.LZMAError, zipfile.BadZipFile)
-"""What the decompressors raise, besides ``OSError``, on data that is damaged or cut short."""
+
+def damaged() -> tuple[type[BaseException], ...]:
+    """What the decompressors raise, besides ``OSError``, on data that is damaged or cut short
+    (imported here only when asked: a plain solve loads no decompressor)."""
+    import lzma
+    import zipfile
+    import zlib
+
+    return (EOFError, zlib.error, lzma.LZMAError, zipfile.BadZipFile)
 
 
 def compression_of(head: bytes) -> str | None:
@@ -58,6 +60,10 @@ def open_file(path: Path, raw: IO[bytes]) -> IO[bytes]:
         return raw
     raw.close()
     name = str(path)
+    import bz2
+    import gzip
+    import lzma
+
     try:
         if kind == "gzip":
             return cast(IO[bytes], gzip.open(path, "rb"))
@@ -76,6 +82,10 @@ def open_stream(stream: Any, name: str) -> Any:
     kind = compression_of(_head(stream))
     if kind is None:
         return stream
+    import bz2
+    import gzip
+    import lzma
+
     if kind == "gzip":
         return gzip.GzipFile(fileobj=stream, mode="rb")
     if kind == "bzip2":
@@ -88,6 +98,8 @@ def open_stream(stream: Any, name: str) -> Any:
 
 
 def _zip_member(path: Path, name: str) -> IO[bytes]:
+    import zipfile
+
     try:
         archive = zipfile.ZipFile(path)
     except zipfile.BadZipFile as err:

@@ -148,7 +148,7 @@ class _Lines:
             return self.stream.readline(limit)
         except UnicodeDecodeError as err:  # a text stream over bytes that are not UTF-8
             raise InputError(f"{self.name} is not UTF-8 text ({err.reason})") from None
-        except compressed.DAMAGED as err:
+        except compressed.damaged() as err:  # (evaluated only when something was raised)
             raise InputError(
                 f"cannot read {self.name}: its compressed data is damaged or cut short "
                 f"({_reason(err)})"
