@@ -38,9 +38,14 @@ def certified(tmp_path: Path) -> tuple[Path, Path]:
     return puzzles, certs
 
 
+def _verify_bound(certs: Path, puzzles: Path):
+    """``certificate verify`` of the folder, bound to its input, in this process."""
+    return run("certificate", "verify", str(certs), "--puzzles", str(puzzles), "-j", "0")
+
+
 def test_honest_certificates_verify_against_their_input(certified):
     puzzles, certs = certified
-    result = run("certificate", "verify", str(certs), "--puzzles", str(puzzles), "-j", "0")
+    result = _verify_bound(certs, puzzles)
     assert result.exit_code == 0, result.output
     assert "verified (multiple)" in result.stdout and "rejected" not in result.stdout
 
@@ -48,7 +53,7 @@ def test_honest_certificates_verify_against_their_input(certified):
 def test_a_certificate_copied_from_another_puzzle_is_rejected(certified):
     puzzles, certs = certified
     shutil.copy(certs / "0000001.cert.gz", certs / "0000002.cert.gz")
-    result = run("certificate", "verify", str(certs), "--puzzles", str(puzzles), "-j", "0")
+    result = _verify_bound(certs, puzzles)
     assert result.exit_code == 1, result.output
     assert (
         f"{certs / '0000002.cert.gz'}: rejected: it certifies other givens than puzzle 2 "
@@ -75,7 +80,7 @@ def test_a_unique_certificate_for_a_multiple_puzzle_under_an_added_rule_is_rejec
     store(made.data, certs, 3)
     alone = run("certificate", "verify", str(certs / "0000003.cert.gz"), "-j", "0")
     assert alone.stdout.endswith("verified (unique)\n")  # (true of the puzzle it holds)
-    result = run("certificate", "verify", str(certs), "--puzzles", str(puzzles), "-j", "0")
+    result = _verify_bound(certs, puzzles)
     assert result.exit_code == 1, result.output
     assert (
         f"{certs / '0000003.cert.gz'}: rejected: it certifies puzzle 3's givens under other "

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..backends import counter_kinds
 from ..errors import InputError, one_line
+from ..formats.links import short_text
 from ..result import Status, shown_id
 from ..verdict import Verdict
 
@@ -265,7 +266,7 @@ _LEAST = {"count": 0, "repeat": 1, "limit": 1}
 
 
 def _shown(value: str) -> str:
-    return repr(value[:40] + "…" if len(value) > 40 else value)
+    return repr(short_text(value))
 
 
 def _number(text: str) -> bool:

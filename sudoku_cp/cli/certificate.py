@@ -44,12 +44,6 @@ def _certificates(paths: tuple[str, ...]) -> Iterator[Path]:
             yield item
 
 
-def _start_methods() -> list[str]:
-    import multiprocessing
-
-    return multiprocessing.get_all_start_methods()
-
-
 def _regular(path: Path) -> bool:
     try:
         return stat.S_ISREG(os.stat(path).st_mode)
@@ -79,14 +73,16 @@ def _verify_file(path: Path) -> tuple[str, str | None]:
 
 def _verified(paths: Iterator[Path], jobs: int) -> Iterator[tuple[Path, tuple[str, str | None]]]:
     """Each path with its outcome, in order; ``jobs`` worker processes (0: this one)."""
-    if jobs == 0 or (_EXPECTED is not None and "fork" not in _start_methods()):
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    # (--puzzles reaches the workers only by forking)
+    if jobs == 0 or (_EXPECTED is not None and "fork" not in methods):
         for path in paths:
             yield path, _verify_file(path)
         return
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         while batch := list(itertools.islice(paths, 64 * jobs)):

@@ -8,6 +8,7 @@ with the standard library's own readers: the lines are then read as from any fil
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, cast
 
 from ..errors import InputError
@@ -59,21 +60,11 @@ def open_file(path: Path, raw: IO[bytes]) -> IO[bytes]:
     if kind is None:
         return raw
     raw.close()
-    name = str(path)
-    import bz2
-    import gzip
-    import lzma
-
     try:
-        if kind == "gzip":
-            return cast(IO[bytes], gzip.open(path, "rb"))
-        if kind == "bzip2":
-            return bz2.open(path, "rb")
-        if kind == "xz":
-            return lzma.open(path, "rb")
-        return _zip_member(path, name)
+        # (opened by name, the decompressor owns the file and closes it)
+        return _zip_member(path, str(path)) if kind == "zip" else _decompressed(kind, path)
     except OSError as err:
-        raise InputError(f"cannot read {name}: {err.strerror or err}") from None
+        raise InputError(f"cannot read {path}: {err.strerror or err}") from None
 
 
 def open_stream(stream: Any, name: str) -> Any:
@@ -82,19 +73,23 @@ def open_stream(stream: Any, name: str) -> Any:
     kind = compression_of(_head(stream))
     if kind is None:
         return stream
+    if kind == "zip":
+        raise InputError(
+            f"{name} is a zip archive, which is read from a file only: give its path, or unzip it"
+        )
+    return _decompressed(kind, stream)  # (given a stream, the decompressor leaves it open)
+
+
+def _decompressed(kind: str, source: Any) -> IO[bytes]:
+    """``source`` (a path or a stream of bytes) read through the standard library's reader of
+    ``kind``; each takes either (imported only here: a plain solve loads none of them)."""
     import bz2
     import gzip
     import lzma
 
-    if kind == "gzip":
-        return gzip.GzipFile(fileobj=stream, mode="rb")
-    if kind == "bzip2":
-        return bz2.BZ2File(stream)
-    if kind == "xz":
-        return lzma.LZMAFile(stream)
-    raise InputError(
-        f"{name} is a zip archive, which is read from a file only: give its path, or unzip it"
-    )
+    openers: dict[str, Callable[..., Any]] = {"gzip": gzip.open, "bzip2": bz2.open, "xz": lzma.open}
+    opener = openers[kind]
+    return cast(IO[bytes], opener(source, "rb"))
 
 
 def _zip_member(path: Path, name: str) -> IO[bytes]:

@@ -371,11 +371,7 @@ def default_regions(size: int) -> tuple[int, ...]:
     >>> default_regions(3)
     (0, 0, 0, 1, 1, 1, 2, 2, 2)
     """
-    shape = box_shape(size)
-    height, width = shape if shape is not None else (1, size)
-    return tuple(
-        (r // height) * (size // width) + c // width for r in range(size) for c in range(size)
-    )
+    return _boxes(size, box_shape(size) or (1, size))
 
 
 def _regions(
@@ -395,7 +391,8 @@ def _regions(
                 raise PuzzleError(f"f-puzzles region {number + 1} has {count} cells, not {size}")
         return None, regions
     wanted = model.box_for(size) if model.uses_boxes else None
-    if wanted != box_shape(size) and _partition(regions) != _partition(_boxes(size, wanted)):
+    boxes = _boxes(size, wanted) if wanted else range(size * size)  # (none: cells apart)
+    if wanted != box_shape(size) and _partition(regions) != _partition(boxes):
         # The file's regions (f-puzzles' own boxes when it states none) are the puzzle; a
         # --box or --model asking for other boxes, or none, would be silently overruled.
         shape = box_shape(size)
@@ -420,10 +417,8 @@ def _regions(
     return tuple(r for r in regions if r is not None), regions
 
 
-def _boxes(size: int, shape: tuple[int, int] | None) -> tuple[int, ...]:
-    """The region of each cell for boxes of ``shape`` (None: every cell apart)."""
-    if shape is None:
-        return tuple(range(size * size))
+def _boxes(size: int, shape: tuple[int, int]) -> tuple[int, ...]:
+    """The region of each cell for boxes of ``shape`` (rows, columns), in reading order."""
     height, width = shape
     return tuple(
         (r // height) * (size // width) + c // width for r in range(size) for c in range(size)

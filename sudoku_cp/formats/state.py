@@ -265,7 +265,7 @@ def check_state(state: State, puzzle: Puzzle) -> None:
             said = (
                 f"the state places {placed}, which breaks a "
                 if placed
-                else ("the state's placed digits break a ")
+                else "the state's placed digits break a "
             )
             raise PuzzleError(f"{said}rule: {_as_state(str(err))}") from None
     seen = [0] * (n * n)  # the digits placed or given in each cell's peers
