@@ -319,8 +319,8 @@ def _explain_se(record: Any, position: Any, out_format: str, time_cap: float | N
     from ..result import shown_id
 
     cap = _cap(time_cap)
-    try:
-        rating = rate_puzzle_se(record.puzzle, cap, position)
+    try:  # (plain: the steps shown say where each one is)
+        rating = rate_puzzle_se(record.puzzle, cap, position, plain=True)
     except NotRatable as err:
         click.echo(f"sudoku-cp: error: puzzle {shown_id(str(record.id))}: {err}", err=True)
         return err.status

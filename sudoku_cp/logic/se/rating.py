@@ -15,10 +15,11 @@ least difficulty of the producer the cap stopped in), reported as ``≥ x.y``.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from . import door
 from .chains import forcing_chains_cycles
 from .forcing import (
     TimeCapReached,
@@ -89,6 +90,9 @@ PRODUCERS: tuple[tuple[str, Producer], ...] = (
 )
 """SE's producers, in SE's order (names as SE's ``SolvingTechnique``; the level-4 ones, all
 ``NestedForcingChain`` in SE, told apart by their nesting limit)."""
+SE_PRODUCERS = PRODUCERS
+"""SE's own list, the one the compiled driver (:mod:`.door`) follows: a path whose
+:data:`PRODUCERS` were changed (an experiment leaving rules out) is rated plain."""
 
 BEYOND_FLOOR = 10.5
 """What a path that no producer moves on is reported as, a lower bound: SE itself prints 20.0
@@ -198,39 +202,48 @@ def rate_values(
     values: Sequence[int],
     time_cap: float = DEFAULT_TIME_CAP,
     cands: Sequence[int] | None = None,
+    *,
+    plain: bool = False,
 ) -> SERating:
     """Rate a 9×9 grid of givens (81 digits, 0 blank) that has exactly one solution: SE's
     ``Solver.getDifficulty`` loop. The caller checks the puzzle first (SE rates a puzzle
     without a unique solution 0.0, a meaningless number). ``cands``: the path starts from these
     candidates (SE's masks, bit ``d`` for digit ``d``; 0 for a filled cell), as SE rates a
-    pencil-mark puzzle, instead of every digit its peers allow."""
+    pencil-mark puzzle, instead of every digit its peers allow. The path goes through the
+    speed door (:mod:`.door`) when it is open, unless ``plain`` (or :data:`PRODUCERS` is not
+    SE's own list): the same steps, without their ``where`` text."""
     start = time.perf_counter()
-    grid = SEGrid(values, cands)
+    deadline = start + time_cap
+    ending: list[Any] = ["solved", 0.0]
+    use_door = not plain and PRODUCERS is SE_PRODUCERS
+    driver = door.compiled_driver() if use_door else None
+    path: Iterator[Step]
+    if driver is None:
+        path = _plain_path(values, cands, start, time_cap, ending, use_door)
+    else:
+        given = None if cands is None else list(cands)
+        path = door.compiled_path(
+            driver, PRODUCERS, FLOORS, (list(values), given), deadline, ending
+        )
     er = ep = ed = 0.0
     ep_set = ed_set = False
     steps: list[Step] = []
-    outcome = "solved"
-    grid.deadline = start + time_cap
-    cap_floor = 0.0
-    while not grid.solved():
-        if time.perf_counter() - start > time_cap:
-            outcome = "time cap"
+    while True:
+        for step in path:
+            steps.append(step)
+            er = max(er, step.difficulty)
+            if not ed_set:
+                ed, ed_set = er, True
+            if not ep_set and step.placement is not None:
+                ep, ep_set = er, True
+        if ending[0] != "switch":
             break
-        try:
-            step = _next_step_or_floor(grid)
-        except _Stopped as stopped:
-            outcome, cap_floor = "time cap", stopped.floor
-            break
-        if step is None:
-            outcome = "beyond"
-            break
-        steps.append(step)
-        er = max(er, step.difficulty)
-        step.apply(grid)
-        if not ed_set:
-            ed, ed_set = er, True
-        if not ep_set and step.placement is not None:
-            ep, ep_set = er, True
+        _switch, grid, driver = ending
+        ending[:] = ["solved", 0.0]
+        path = door.compiled_path(
+            driver, PRODUCERS, FLOORS, (grid.values, grid.cands), deadline, ending
+        )
+    outcome, cap_floor = ending
     if outcome == "solved":
         return SERating(er, ep, ed, True, True, True, outcome, steps, time.perf_counter() - start)
     floor = max(er, BEYOND_FLOOR if outcome == "beyond" else cap_floor)
@@ -245,6 +258,47 @@ def rate_values(
         steps,
         time.perf_counter() - start,
     )
+
+
+def _plain_path(
+    values: Sequence[int],
+    cands: Sequence[int] | None,
+    start: float,
+    time_cap: float,
+    ending: list[Any],
+    may_switch: bool,
+) -> Iterator[Step]:
+    """The steps of SE's path by the plain producers; ``ending`` set as
+    :func:`.door.compiled_path` sets it, or to ``["switch", grid, driver]`` when the door
+    opened on the way (``may_switch``): the path goes on through it from ``grid``."""
+    grid = SEGrid(values, cands)
+    grid.deadline = start + time_cap
+    counted_from = start
+    try:
+        while not grid.solved():
+            if time.perf_counter() - start > time_cap:
+                ending[:] = ["time cap", 0.0]
+                return
+            try:
+                step = _next_step_or_floor(grid)
+            except _Stopped as stopped:
+                ending[:] = ["time cap", stopped.floor]
+                return
+            if step is None:
+                ending[:] = ["beyond", 0.0]
+                return
+            yield step
+            step.apply(grid)
+            if may_switch and not grid.solved():
+                now = time.perf_counter()
+                door.count_plain(now - counted_from)
+                counted_from = now
+                driver = door.compiled_driver()
+                if driver is not None:
+                    ending[:] = ["switch", grid, driver]
+                    return
+    finally:
+        door.count_plain(time.perf_counter() - counted_from)
 
 
 def sukaku_grid(values: Sequence[int], state: State) -> tuple[list[int], list[int]]:
@@ -341,13 +395,19 @@ def state_grid(values: Sequence[int], state: State) -> tuple[list[int], list[int
 
 
 def rate_puzzle_se(
-    puzzle: Puzzle, time_cap: float = DEFAULT_TIME_CAP, state: State | None = None
+    puzzle: Puzzle,
+    time_cap: float = DEFAULT_TIME_CAP,
+    state: State | None = None,
+    *,
+    plain: bool = False,
 ) -> SERating:
     """Rate ``puzzle`` on SE's scale, after checking it is classic 9×9 with exactly one solution
     (the backtrack backend counts up to two: 0.16 ms a 17-clue puzzle and 7.6 ms a
     forum-hardest one even without its compiled kernel, where dlx took 1.5 and 21 ms, most of
     a 17-clue puzzle's rating); :class:`NotRatable` otherwise. SE's rules that assume
-    uniqueness (unique loops, BUG) make a rating of any other puzzle meaningless."""
+    uniqueness (unique loops, BUG) make a rating of any other puzzle meaningless. ``plain``:
+    rate through the plain producers only (:func:`rate_values`), so each step has its
+    ``where`` text."""
     from ...backends import get_backend
 
     values = classic_values(puzzle)
@@ -371,7 +431,7 @@ def rate_puzzle_se(
             )
         values, state = [0] * 81, marked
     if state is None:
-        return rate_values(values, left)
+        return rate_values(values, left, plain=plain)
     # From a solver's position: only one the solution agrees with has a path worth rating.
     from ...hint import wrong_cell
 
@@ -379,4 +439,4 @@ def rate_puzzle_se(
     if wrong is not None:
         raise NotRatable(f"the state is wrong: {wrong[1]}", 1)
     filled, cands = state_grid(values, state)
-    return rate_values(filled, left, cands)
+    return rate_values(filled, left, cands, plain=plain)

@@ -5,7 +5,7 @@ The foot of :mod:`sudoku_cp.logic.se`: the rule modules build on it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .grid import REGION_SETS, SEGrid
 
@@ -19,8 +19,10 @@ class Step:
     difficulty: float
     removals: tuple[tuple[int, int], ...] = ()
     placement: tuple[int, int] | None = None
-    where: str = ""
-    basis: tuple[tuple[int, int], ...] = ()
+    # (where and basis describe the step; two steps are the same step without them: the
+    # compiled path, sudoku_cp.logic.se.door, gives neither)
+    where: str = field(default="", compare=False)
+    basis: tuple[tuple[int, int], ...] = field(default=(), compare=False)
     """The candidates (cell, digit mask) that must be gone for the step to hold: what
     ``HasParentPotentialHint.getRuleParents`` reads, for the rules SE's dynamic chains (+) nest
     (pointing/claiming, hidden and naked pairs, X-Wing)."""

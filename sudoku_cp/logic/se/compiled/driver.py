@@ -1,0 +1,137 @@
+"""SE's solve loop over the compiled producers (numba): :func:`run` applies the first step of
+the first producer with one, in SE's order (``rating.PRODUCERS``), as long as that producer is
+compiled, and hands back to Python at the first producer that is not.
+
+Each step applied is written to a log, one record after the other: the producer's index, the
+name (an index into that producer's module's ``NAMES``), the difficulty in tenths, the placed
+cell (-1 none) and digit, the removal count, then the (cell, mask) pairs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import OUT_SIZE
+from . import rules as r
+from .rules import PEER
+
+PRODUCER_COUNT = 32
+"""Indexes past the last compiled producer (any index not compiled hands back to Python)."""
+COMPILED = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17)
+"""The producers (indexes in ``rating.PRODUCERS``) :func:`_call` runs."""
+MODULES = {p: r for p in COMPILED}
+"""The module whose ``NAMES`` a compiled producer's name indexes."""
+LOG_SIZE = 16 * 1024
+RECORD_MAX = 6 + 2 * 729
+"""The most a record takes in the log."""
+
+
+@njit(cache=True)
+def _call(p, values, cands, out):
+    """Producer ``p``'s first step into ``out``: its difficulty, 0.0 none, -1.0 not compiled."""
+    if p == 0:
+        return r.hidden_single(values, cands, out)
+    if p == 1:
+        return r.direct_locking(values, cands, out)
+    if p == 2:
+        return r.direct_hidden_pair(values, cands, out)
+    if p == 3:
+        return r.naked_single(values, cands, out)
+    if p == 4:
+        return r.direct_hidden_triplet(values, cands, out)
+    if p == 5:
+        return r.locking(values, cands, out)
+    if p == 6:
+        return r.naked_pair(values, cands, out)
+    if p == 7:
+        return r.x_wing(values, cands, out)
+    if p == 8:
+        return r.hidden_pair(values, cands, out)
+    if p == 9:
+        return r.naked_triplet(values, cands, out)
+    if p == 10:
+        return r.swordfish(values, cands, out)
+    if p == 11:
+        return r.hidden_triplet(values, cands, out)
+    if p == 12:
+        return r.xy_wing(values, cands, out)
+    if p == 13:
+        return r.xyz_wing(values, cands, out)
+    if p == 15:
+        return r.naked_quad(values, cands, out)
+    if p == 16:
+        return r.jellyfish(values, cands, out)
+    if p == 17:
+        return r.hidden_quad(values, cands, out)
+    return -1.0
+
+
+@njit(cache=True)
+def apply(values, cands, cell, value, removals, count):
+    """SE's ``IndirectHint.apply``: the removals (``removals[2 i]`` a cell, ``[2 i + 1]`` its
+    mask), then the placement (``cell`` -1: none) with its digit cleared from the peers."""
+    for i in range(count):
+        cands[removals[2 * i]] &= ~removals[2 * i + 1]
+    if cell >= 0:
+        values[cell] = value
+        cands[cell] = 0
+        bit = ~(1 << value)
+        for j in range(20):
+            cands[PEER[cell, j]] &= bit
+
+
+@njit(cache=True)
+def initial(values, cands):
+    """SE's ``Solver.rebuildPotentialValues``: every digit in an empty cell, less its filled
+    peers' digits."""
+    for cell in range(81):
+        cands[cell] = 0 if values[cell] else 0b1111111110
+    for cell in range(81):
+        if values[cell]:
+            bit = ~(1 << values[cell])
+            for j in range(20):
+                cands[PEER[cell, j]] &= bit
+
+
+@njit(cache=True)
+def run(values, cands, first, max_steps, log):
+    """Steps from producer ``first`` on (then from 0 after each step), at most ``max_steps``.
+    Returns (steps logged, where it stopped, log entries written); where it stopped: -1 solved,
+    or ``max_steps`` reached, or the log full; a producer's index when that producer is not
+    compiled (Python asks it next, on the grid as left); :data:`PRODUCER_COUNT` when no
+    producer has a step."""
+    out = np.zeros(OUT_SIZE, dtype=np.int64)
+    pos = 0
+    steps = 0
+    p = first
+    while True:
+        solved = True
+        for cell in range(81):
+            if values[cell] == 0:
+                solved = False
+                break
+        if solved or steps >= max_steps or pos + RECORD_MAX > log.shape[0]:
+            return steps, -1, pos
+        while p < PRODUCER_COUNT:
+            diff = _call(p, values, cands, out)
+            if diff < 0.0:
+                return steps, p, pos
+            if diff > 0.0:
+                break
+            p += 1
+        if p == PRODUCER_COUNT:
+            return steps, PRODUCER_COUNT, pos
+        count = out[3]
+        log[pos] = p
+        log[pos + 1] = out[0]
+        log[pos + 2] = np.int64(round(diff * 10.0))
+        log[pos + 3] = out[1]
+        log[pos + 4] = out[2]
+        log[pos + 5] = count
+        for i in range(2 * count):
+            log[pos + 6 + i] = out[4 + i]
+        pos += 6 + 2 * count
+        apply(values, cands, out[1], out[2], out[4:], count)
+        steps += 1
+        p = 0

@@ -1,0 +1,186 @@
+"""The SE rater's speed door (:mod:`sudoku_cp.logic.se.door`, :mod:`sudoku_cp.logic.se.compiled`):
+each compiled producer gives the plain producer's first step on every grid of real SE paths,
+and a rating through the door is the plain rating, step for step.
+
+Puzzles: the first file of Denis Berthier's controlled-bias collection
+(https://github.com/denis-berthier/Controlled-bias_Sudoku_generator_and_collection, GPL-3.0
+data), chosen so that every compiled producer has a step on at least three grids of their
+paths, and Royle's 17-clue list (tests/data/SOURCES.md).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("numba")
+
+import numpy as np  # noqa: E402
+
+from sudoku_cp.logic.se import door, rating  # noqa: E402
+from sudoku_cp.logic.se.compiled import OUT_SIZE  # noqa: E402
+from sudoku_cp.logic.se.compiled import rules as compiled  # noqa: E402
+from sudoku_cp.logic.se.grid import SEGrid  # noqa: E402
+from sudoku_cp.logic.se.rating import rate_values  # noqa: E402
+
+CONTROLLED_BIAS = (
+    "....5.7.9..6.8..2.7.91....62.........37..2..4..8..7....6..91......6..5..9.1.7..38",
+    "..3....8..5.78.1....91....52.......6..7....3.6...1.......2..9....16..3..9725...1.",
+    "1.3.5..8...6....2.......4.5.1.5.......82..34...789.5.23....2..18......3..41......",
+    "12.....8......9.....9.2.4....4..7..6.....1.4..7....35..4..6.5....2374.1....2..9..",
+    "1...56......7...2...9.2.......5.8.76..8..4..19...6...........9.6.......7.713...54",
+    ".23.5.7.9.....91..7..........46.....3......1..9.241.3.5....2.76...8..9.........51",
+    "1....6.89..67......8......5..4.9....3..24.....6...5..2..2.3.694..8....31..1...2..",
+    "1..45.789..6...1...8..2.4...17.....6.38......6.4...83....9..5......7....97.83...1",
+    ".2........5.7.91........4.5.31.6..97..........7..15..23.79....1...6.8.7.89......6",
+    "........9456....2.7.....46....674........2.5.97..35...3.....87.5.8.9.......3..5..",
+    "1...5.....56.8.1.3.89.2.4.......894.....4...8...3126..3......7......13...6...78..",
+    "...4...89...7891.3....2...5....9.6.85....7..28.4........821.9..61.........5678...",
+    "1....6....5.78.....89..........63..7.378.5......2..6..37...1..4..2.9.3.89...4....",
+)
+ROYLE = (  # Royle's 17-clue list, lines 1, 2 and 1000
+    "000000010400000000020000000000050407008000300001090000300400200050100000000806000",
+    "000000010400000000020000000000050604008000300001090000300400200050100000000807000",
+    "000000012000035000000600070700000300000400800100000000000120000080000040050000600",
+)
+
+COMPILED = {
+    "HiddenSingle": compiled.hidden_single,
+    "DirectPointing": compiled.direct_locking,
+    "DirectHiddenPair": compiled.direct_hidden_pair,
+    "NakedSingle": compiled.naked_single,
+    "DirectHiddenTriplet": compiled.direct_hidden_triplet,
+    "PointingClaiming": compiled.locking,
+    "NakedPair": compiled.naked_pair,
+    "XWing": compiled.x_wing,
+    "HiddenPair": compiled.hidden_pair,
+    "NakedTriplet": compiled.naked_triplet,
+    "Swordfish": compiled.swordfish,
+    "HiddenTriplet": compiled.hidden_triplet,
+    "XYWing": compiled.xy_wing,
+    "XYZWing": compiled.xyz_wing,
+    "NakedQuad": compiled.naked_quad,
+    "Jellyfish": compiled.jellyfish,
+    "HiddenQuad": compiled.hidden_quad,
+}
+
+
+def _values(line: str) -> list[int]:
+    return [0 if c in ".0" else int(c) for c in line]
+
+
+def _path_grids(line: str) -> list[SEGrid]:
+    """Every grid of ``line``'s plain SE path, the last one included."""
+    path = rate_values(_values(line), plain=True)
+    grid = SEGrid(_values(line))
+    grids = [grid.copy()]
+    for step in path.steps:
+        step.apply(grid)
+        grids.append(grid.copy())
+    return grids
+
+
+def _compiled_step(producer: object, g: SEGrid) -> tuple | None:
+    out = np.zeros(OUT_SIZE, dtype=np.int64)
+    values = np.array(g.values, dtype=np.int64)
+    cands = np.array(g.cands, dtype=np.int64)
+    diff = producer(values, cands, out)  # type: ignore[operator]
+    if diff == 0.0:
+        return None
+    removals = tuple((int(out[4 + 2 * i]), int(out[5 + 2 * i])) for i in range(out[3]))
+    placement = (int(out[1]), int(out[2])) if out[1] >= 0 else None
+    return compiled.NAMES[out[0]], round(diff, 1), removals, placement
+
+
+def test_every_compiled_rule_takes_the_plain_first_step() -> None:
+    """On every grid of the paths (about 1,000), each compiled producer's step is the plain
+    producer's first (name, difficulty, removals in order, placement), or none when it has
+    none; each has a step on three grids or more."""
+    plain = dict(rating.PRODUCERS)
+    fired = dict.fromkeys(COMPILED, 0)
+    grids = [g for line in CONTROLLED_BIAS for g in _path_grids(line)]
+    assert len(grids) > 800
+    for g in grids:
+        for name, producer in COMPILED.items():
+            first = next(iter(plain[name](g)), None)
+            want = None
+            if first is not None:
+                want = (first.name, first.difficulty, first.removals, first.placement)
+                fired[name] += 1
+            assert _compiled_step(producer, g) == want, (name, g.values, g.cands)
+    assert min(fired.values()) >= 3, fired
+
+
+def _ruled(step: object) -> bool:
+    """Whether ``step`` is one a compiled rule takes."""
+    return getattr(step, "name", "") in compiled.NAMES
+
+
+def _opened(monkeypatch: pytest.MonkeyPatch) -> object:
+    monkeypatch.setenv("SUDOKU_CP_KERNEL", "1")
+    driver = door.open_door()
+    assert driver is not None
+    return driver
+
+
+@pytest.mark.parametrize("line", CONTROLLED_BIAS[:6] + ROYLE)
+def test_a_rating_through_the_door_is_the_plain_rating(
+    monkeypatch: pytest.MonkeyPatch, line: str
+) -> None:
+    _opened(monkeypatch)
+    plain = rate_values(_values(line), plain=True)
+    through = rate_values(_values(line))
+    assert through.text() == plain.text() and through.outcome == plain.outcome == "solved"
+    assert through.steps == plain.steps
+    # which path ran: the compiled rules' steps have no "where", the plain ones have one
+    ruled = [(p, t) for p, t in zip(plain.steps, through.steps, strict=True) if _ruled(p)]
+    assert ruled and all(p.where and not t.where for p, t in ruled)
+
+
+def test_the_door_starts_from_given_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pencil-mark start (SE's masks): the same path through the door as plain."""
+    _opened(monkeypatch)
+    values = _values(CONTROLLED_BIAS[1])
+    grid = SEGrid(values)  # a sound start: the plain path's first five steps taken
+    plain_path = rate_values(values, plain=True)
+    for step in plain_path.steps[:5]:
+        step.apply(grid)
+    plain = rate_values(grid.values, cands=grid.cands, plain=True)
+    through = rate_values(grid.values, cands=grid.cands)
+    assert through.steps == plain.steps and through.text() == plain.text()
+
+
+def test_the_time_cap_stops_the_door_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    _opened(monkeypatch)
+    capped = rate_values(_values(CONTROLLED_BIAS[0]), time_cap=0.0)
+    assert capped.outcome == "time cap" and not capped.steps and not capped.er_exact
+
+
+def test_the_door_opens_on_the_way_and_the_path_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Auto mode: once the process has spent LOAD_AFTER seconds rating plain, the door opens
+    after the next plain step and the rest of the path goes through it, the steps the same."""
+    _opened(monkeypatch)  # (loaded once; the state below says it was not)
+    monkeypatch.delenv("SUDOKU_CP_KERNEL")
+    driver = door._DOOR["driver"]
+    monkeypatch.setattr(door, "_DOOR", {"plain_seconds": door.LOAD_AFTER - 1e-9})
+    line = CONTROLLED_BIAS[2]
+    through = rate_values(_values(line))
+    assert door._DOOR.get("driver") is driver
+    steps = through.steps
+    assert _ruled(steps[0]) and _ruled(steps[-1])
+    assert steps[0].where and not steps[-1].where  # plain first, the door after
+    assert steps == rate_values(_values(line), plain=True).steps
+
+
+def test_off_switch_and_a_changed_producer_list_keep_the_plain_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _opened(monkeypatch)
+    monkeypatch.setenv("SUDOKU_CP_KERNEL", "0")
+    monkeypatch.setattr(door, "_DOOR", {"plain_seconds": 100.0})
+    assert door.compiled_driver() is None
+    assert all(s.where for s in rate_values(_values(ROYLE[0])).steps if _ruled(s))
+    monkeypatch.setenv("SUDOKU_CP_KERNEL", "1")
+    monkeypatch.setattr(rating, "PRODUCERS", rating.PRODUCERS[:-1])
+    assert all(s.where for s in rate_values(_values(ROYLE[0])).steps if _ruled(s))
