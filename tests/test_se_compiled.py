@@ -43,6 +43,16 @@ ROYLE = (  # Royle's 17-clue list, lines 1, 2 and 1000
     "000000012000035000000600070700000300000400800100000000000120000080000040050000600",
 )
 
+FORCING_PUZZLES = (  # controlled-bias collection (above): SE paths through each kind of chain
+    "..34...8....7.9.23..9.2.4...15.7.9.........4..6....5...9.......6..8....28.25..6.1",
+    "1....6....567..1...89.....52.8..7....9...1.......4.93..6.87.39...2.3.6.....6.48..",
+    ".2....7.9..67....37..12.4....8.4.39..67..8.4.............8..95.6..3....2.912....4",
+    ".23..6...4.......3...1..46...58....1..7.3..428.........4....2......1..7.9..2.8.3.",
+    "..34.6..9.......23...1.254.2..8.1.7.6.42...3..............174...4.......97.5.4..2",
+    ".2..5...94..7.9.2......25....86......7...48.2..58..4..3................7.9231...5",
+    ".....6..94.6.8.....8.1.........1....5..9.48.28...234...1.....7...53...4194....6..",
+)
+
 COMPILED = {
     "HiddenSingle": compiled.hidden_single,
     "DirectPointing": compiled.direct_locking,
@@ -79,7 +89,9 @@ def _path_grids(line: str) -> list[SEGrid]:
     return grids
 
 
-def _compiled_step(producer: object, g: SEGrid) -> tuple | None:
+def _compiled_step(
+    producer: object, g: SEGrid, names: tuple[str, ...] = compiled.NAMES
+) -> tuple | None:
     out = np.zeros(OUT_SIZE, dtype=np.int64)
     values = np.array(g.values, dtype=np.int64)
     cands = np.array(g.cands, dtype=np.int64)
@@ -88,7 +100,7 @@ def _compiled_step(producer: object, g: SEGrid) -> tuple | None:
         return None
     removals = tuple((int(out[4 + 2 * i]), int(out[5 + 2 * i])) for i in range(out[3]))
     placement = (int(out[1]), int(out[2])) if out[1] >= 0 else None
-    return compiled.NAMES[out[0]], round(diff, 1), removals, placement
+    return names[out[0]], round(diff, 1), removals, placement
 
 
 def test_every_compiled_rule_takes_the_plain_first_step() -> None:
@@ -122,7 +134,7 @@ def _opened(monkeypatch: pytest.MonkeyPatch) -> object:
     return driver
 
 
-@pytest.mark.parametrize("line", CONTROLLED_BIAS[:6] + ROYLE)
+@pytest.mark.parametrize("line", CONTROLLED_BIAS[:6] + ROYLE + FORCING_PUZZLES)
 def test_a_rating_through_the_door_is_the_plain_rating(
     monkeypatch: pytest.MonkeyPatch, line: str
 ) -> None:
@@ -184,3 +196,53 @@ def test_off_switch_and_a_changed_producer_list_keep_the_plain_path(
     monkeypatch.setenv("SUDOKU_CP_KERNEL", "1")
     monkeypatch.setattr(rating, "PRODUCERS", rating.PRODUCERS[:-1])
     assert all(s.where for s in rate_values(_values(ROYLE[0])).steps if _ruled(s))
+
+
+def _states_asking_each(
+    monkeypatch: pytest.MonkeyPatch, names: tuple[str, ...], lines: tuple[str, ...]
+) -> dict[str, list[SEGrid]]:
+    """The grids on which the plain SE paths of ``lines`` ask each producer of ``names``."""
+    states: dict[str, list[SEGrid]] = {name: [] for name in names}
+
+    def spy(name: str, producer: object) -> object:
+        def asked(g: SEGrid) -> object:
+            states[name].append(g.copy())
+            return producer(g)  # type: ignore[operator]
+
+        return asked
+
+    spied = tuple((n, spy(n, p) if n in names else p) for n, p in rating.PRODUCERS)
+    with monkeypatch.context() as patched:
+        patched.setattr(rating, "PRODUCERS", spied)
+        for line in lines:
+            rate_values(_values(line))
+    return states
+
+
+def test_every_compiled_forcing_chain_takes_the_plain_first_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nishio, multiple and dynamic forcing chains, compiled: on every grid where the paths
+    ask them, the plain producer's first step, each kind of hint taken somewhere."""
+    from sudoku_cp.logic.se.compiled import forcing as compiled_forcing
+
+    pairs = {
+        "NishioForcingChain": compiled_forcing.nishio_forcing_chains,
+        "MultipleForcingChain": compiled_forcing.multiple_forcing_chains,
+        "DynamicForcingChain": compiled_forcing.dynamic_forcing_chains,
+    }
+    plain = dict(rating.PRODUCERS)
+    states = _states_asking_each(monkeypatch, tuple(pairs), FORCING_PUZZLES)
+    names: set[str] = set()
+    for name, producer in pairs.items():
+        assert len(states[name]) >= 5, name
+        for g in states[name]:
+            first = next(iter(plain[name](g)), None)
+            want = None
+            if first is not None:
+                want = (first.name, first.difficulty, first.removals, first.placement)
+            got = _compiled_step(producer, g, compiled_forcing.NAMES)
+            assert got == want, (name, g.values, g.cands)
+            if first is not None:
+                names.add(first.name)
+    assert names == set(compiled_forcing.NAMES)

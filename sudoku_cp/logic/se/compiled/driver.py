@@ -13,14 +13,15 @@ import numpy as np
 from numba import njit
 
 from . import OUT_SIZE
+from . import forcing as f
 from . import rules as r
 from .rules import PEER
 
 PRODUCER_COUNT = 32
 """Indexes past the last compiled producer (any index not compiled hands back to Python)."""
-COMPILED = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17)
+COMPILED = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 22, 23, 24)
 """The producers (indexes in ``rating.PRODUCERS``) :func:`_call` runs."""
-MODULES = {p: r for p in COMPILED}
+MODULES = {p: f if p >= 22 else r for p in COMPILED}
 """The module whose ``NAMES`` a compiled producer's name indexes."""
 LOG_SIZE = 16 * 1024
 RECORD_MAX = 6 + 2 * 729
@@ -64,6 +65,12 @@ def _call(p, values, cands, out):
         return r.jellyfish(values, cands, out)
     if p == 17:
         return r.hidden_quad(values, cands, out)
+    if p == 22:
+        return f.nishio_forcing_chains(values, cands, out)
+    if p == 23:
+        return f.multiple_forcing_chains(values, cands, out)
+    if p == 24:
+        return f.dynamic_forcing_chains(values, cands, out)
     return -1.0
 
 

@@ -1,0 +1,605 @@
+"""SE's Nishio, multiple and dynamic forcing chains compiled (numba): the level-0 producers of
+:mod:`..forcing` (the reference, read from SE as that module says), under the contract of
+:mod:`sudoku_cp.logic.se.compiled`. The nested levels (dynamic (+) and up) stay plain.
+
+One chaining (``Chaining.doChaining``) lives in a *slot*: the potentials it turned on and off,
+each list in the order found (a pending queue read from its start, as the plain chaining's),
+each potential's place in its list (-1: not reached), and each entry's parents in a pool. A
+potential is ``(cell * 10 + digit) * 2 + on``, as in the plain code. A cell's runs stay in
+their slots while the cell is searched (its region and cell chainings read them); the plain
+code also keeps runs across cells, which changes no run.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..grid import OFF_MASKS, REGIONS
+from ..step import REGION_OF
+from .rules import COUNT
+
+NAMES = (
+    "Nishio Forcing Chains",
+    "Cell Forcing Chains",
+    "Region Forcing Chains",
+    "Dynamic Contradiction Forcing Chains",
+    "Dynamic Double Forcing Chains",
+    "Dynamic Cell Forcing Chains",
+    "Dynamic Region Forcing Chains",
+)
+NISHIO, MULTIPLE, DYNAMIC = 0, 1, 2
+"""The kinds of search (``Chaining(isMultiple, isDynamic, isNishio, 0)``)."""
+
+KEYS = 81 * 10 * 2
+SLOTS = 19
+"""A run per digit's on (0..8), the current digit's off (9), the other places of a digit in a
+region (10..17), and one spare."""
+POOL = 2 * 729 * 17
+"""Parents a run may keep in all: 729 ons and 729 offs at most, each with at most 17 parents
+(its cause, and up to 8 hidden parents of its region or 7 of its cell), the contradiction's
+unkept potential's included."""
+
+OFF_CELLS = np.array(
+    [[c for unit in OFF_MASKS[cell] for c in range(81) if unit >> c & 1] for cell in range(81)],
+    dtype=np.int64,
+)
+"""The 20 peers of each cell in the order ``getOnToOff`` reads them: the block less the cell,
+then the row less the block, then the column less the block, each ascending."""
+CELL_REGION_CELLS = np.array(
+    [[REGIONS[k][REGION_OF[c][k]] for k in range(3)] for c in range(81)], dtype=np.int64
+)
+"""Each cell's block, row and column (in that order), their cells in SE's order."""
+CELL_REGION_SORTED = np.array(
+    [[sorted(REGIONS[k][REGION_OF[c][k]]) for k in range(3)] for c in range(81)], dtype=np.int64
+)
+"""The same regions' cells ascending (how the plain code walks a region's 81-bit mask)."""
+
+
+@njit(cache=True)
+def length_difficulty(complexity):
+    """:func:`..chains.length_difficulty`."""
+    added = 0.0
+    ceil = 4
+    length = complexity - 2
+    odd = False
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
+        odd = not odd
+    return added
+
+
+@njit(cache=True)
+def _clear(slot, pos_on, pos_off, list_on, list_off, counts):
+    for i in range(counts[slot, 0]):
+        pos_on[slot, list_on[slot, i]] = -1
+    for i in range(counts[slot, 1]):
+        pos_off[slot, list_off[slot, i]] = -1
+    counts[slot, 0] = 0
+    counts[slot, 1] = 0
+    counts[slot, 2] = 0  # pool used
+    counts[slot, 3] = 0  # absurd: 0 none, else 1
+
+
+@njit(cache=True)
+def _add(slot, key, on, pos_on, pos_off, list_on, list_off, par, pool, counts, parents, n):
+    """Put ``key`` in the slot's on or off list with ``parents[:n]``."""
+    p = counts[slot, 2]
+    for i in range(n):
+        pool[slot, p + i] = parents[i]
+    if on:
+        i = counts[slot, 0]
+        list_on[slot, i] = key
+        pos_on[slot, key] = i
+        par[slot, 0, i, 0] = p
+        par[slot, 0, i, 1] = n
+        counts[slot, 0] = i + 1
+    else:
+        i = counts[slot, 1]
+        list_off[slot, i] = key
+        pos_off[slot, key] = i
+        par[slot, 1, i, 0] = p
+        par[slot, 1, i, 1] = n
+        counts[slot, 1] = i + 1
+    counts[slot, 2] = p + n
+
+
+@njit(cache=True)
+def _absurd(slot, on_key, off_key, pool, counts, absurd, parents, n, stored_on):
+    """Record the contradiction: ``on_key`` and ``off_key`` both reached; the one not stored in
+    the run (the off when ``stored_on``, else the on) has ``parents[:n]``, kept in the pool."""
+    p = counts[slot, 2]
+    for i in range(n):
+        pool[slot, p + i] = parents[i]
+    counts[slot, 2] = p + n
+    counts[slot, 3] = 1
+    absurd[slot, 0] = on_key
+    absurd[slot, 1] = off_key
+    absurd[slot, 2] = p
+    absurd[slot, 3] = n
+    absurd[slot, 4] = 1 if stored_on else 0
+
+
+@njit(cache=True)
+def _chaining(
+    slot,
+    start,
+    y,
+    dynamic,
+    cands0,
+    work,
+    pos_on,
+    pos_off,
+    list_on,
+    list_off,
+    par,
+    pool,
+    counts,
+    absurd,
+):
+    """:func:`..forcing._chaining` at level 0 into ``slot``; ``work`` a scratch copy of the
+    candidates (a dynamic chaining takes its offs out of it)."""
+    _clear(slot, pos_on, pos_off, list_on, list_off, counts)
+    for c in range(81):
+        work[c] = cands0[c]
+    parents = np.empty(20, dtype=np.int64)
+    made_keys = np.empty(4, dtype=np.int64)
+    made_par = np.empty((4, 20), dtype=np.int64)
+    made_n = np.empty(4, dtype=np.int64)
+    _add(
+        slot,
+        start,
+        start & 1 == 1,
+        pos_on,
+        pos_off,
+        list_on,
+        list_off,
+        par,
+        pool,
+        counts,
+        parents,
+        0,
+    )
+    next_on = 0
+    next_off = 0
+    while True:
+        if next_on < counts[slot, 0]:
+            key = list_on[slot, next_on]
+            next_on += 1
+            cell = key // 20
+            value = key // 2 % 10
+            parents[0] = key
+            if y:
+                rest = work[cell] & ~(1 << value)
+                for v in range(1, 10):
+                    if not rest >> v & 1:
+                        continue
+                    k_off = (cell * 10 + v) * 2
+                    if pos_on[slot, k_off + 1] >= 0:
+                        _absurd(slot, k_off + 1, k_off, pool, counts, absurd, parents, 1, True)
+                        return
+                    if pos_off[slot, k_off] < 0:
+                        _add(
+                            slot,
+                            k_off,
+                            False,
+                            pos_on,
+                            pos_off,
+                            list_on,
+                            list_off,
+                            par,
+                            pool,
+                            counts,
+                            parents,
+                            1,
+                        )
+            bit = 1 << value
+            for j in range(20):
+                c = OFF_CELLS[cell, j]
+                if not work[c] & bit:
+                    continue
+                k_off = (c * 10 + value) * 2
+                if pos_on[slot, k_off + 1] >= 0:
+                    _absurd(slot, k_off + 1, k_off, pool, counts, absurd, parents, 1, True)
+                    return
+                if pos_off[slot, k_off] < 0:
+                    _add(
+                        slot,
+                        k_off,
+                        False,
+                        pos_on,
+                        pos_off,
+                        list_on,
+                        list_off,
+                        par,
+                        pool,
+                        counts,
+                        parents,
+                        1,
+                    )
+            continue
+        if next_off < counts[slot, 1]:
+            key = list_off[slot, next_off]
+            next_off += 1
+            cell = key // 20
+            value = key // 2 % 10
+            bit = 1 << value
+            made = 0
+            mask = work[cell]
+            if y and COUNT[mask] == 2:
+                other = mask & ~bit
+                other_value = 0
+                while not other >> other_value & 1:
+                    other_value += 1
+                made_keys[0] = (cell * 10 + other_value) * 2 + 1
+                made_par[0, 0] = key
+                n = 1
+                if dynamic:  # addHiddenParentsOfCell: the cell's digits offs took out
+                    gone = cands0[cell] & ~mask
+                    for v in range(1, 10):
+                        if gone >> v & 1:
+                            made_par[0, n] = (cell * 10 + v) * 2
+                            n += 1
+                made_n[0] = n
+                made = 1
+            for k in range(3):
+                single = -1
+                count = 0
+                for i in range(9):
+                    c = CELL_REGION_SORTED[cell, k, i]
+                    if c != cell and work[c] & bit:
+                        count += 1
+                        single = c
+                if count != 1:
+                    continue  # no other place, or two or more
+                k_on = (single * 10 + value) * 2 + 1
+                seen = False
+                for m in range(made):
+                    if made_keys[m] == k_on:
+                        seen = True  # a LinkedHashSet: the first version stays
+                if seen:
+                    continue
+                made_keys[made] = k_on
+                made_par[made, 0] = key
+                n = 1
+                if dynamic:  # addHiddenParentsOfRegion: the places offs took out
+                    for i in range(9):
+                        c = CELL_REGION_SORTED[cell, k, i]
+                        if c != cell and cands0[c] & bit and not work[c] & bit:
+                            made_par[made, n] = (c * 10 + value) * 2
+                            n += 1
+                made_n[made] = n
+                made += 1
+            if dynamic:
+                work[cell] = mask & ~bit
+            for m in range(made):
+                k_on = made_keys[m]
+                n = made_n[m]
+                for i in range(n):
+                    parents[i] = made_par[m, i]
+                if pos_off[slot, k_on - 1] >= 0:
+                    _absurd(slot, k_on, k_on - 1, pool, counts, absurd, parents, n, False)
+                    return
+                if pos_on[slot, k_on] < 0:
+                    _add(
+                        slot,
+                        k_on,
+                        True,
+                        pos_on,
+                        pos_off,
+                        list_on,
+                        list_off,
+                        par,
+                        pool,
+                        counts,
+                        parents,
+                        n,
+                    )
+            continue
+        return
+
+
+@njit(cache=True)
+def _ancestry(slot, key, ps, pn, pos_on, pos_off, par, pool, seen, stamp, stack):
+    """How many distinct potentials ``key`` and its ancestors are (``_Run.ancestry``), the
+    key's parents ``pool[slot, ps : ps + pn]``; ``seen`` is marked with ``stamp``."""
+    seen[key] = stamp
+    count = 1
+    top = 0
+    for i in range(pn):
+        stack[top] = pool[slot, ps + i]
+        top += 1
+    while top:
+        top -= 1
+        k = stack[top]
+        if seen[k] == stamp:
+            continue
+        seen[k] = stamp
+        count += 1
+        if k & 1:
+            i = pos_on[slot, k]
+            start, n = par[slot, 0, i, 0], par[slot, 0, i, 1]
+        else:
+            i = pos_off[slot, k]
+            start, n = par[slot, 1, i, 0], par[slot, 1, i, 1]
+        for j in range(n):
+            stack[top] = pool[slot, start + j]
+            top += 1
+    return count
+
+
+@njit(cache=True)
+def _stored(slot, key, pos_on, pos_off, par, pool, seen, stamp, stack):
+    """The ancestry count of a potential the run keeps."""
+    if key & 1:
+        i = pos_on[slot, key]
+        return _ancestry(
+            slot,
+            key,
+            par[slot, 0, i, 0],
+            par[slot, 0, i, 1],
+            pos_on,
+            pos_off,
+            par,
+            pool,
+            seen,
+            stamp,
+            stack,
+        )
+    i = pos_off[slot, key]
+    return _ancestry(
+        slot,
+        key,
+        par[slot, 1, i, 0],
+        par[slot, 1, i, 1],
+        pos_on,
+        pos_off,
+        par,
+        pool,
+        seen,
+        stamp,
+        stack,
+    )
+
+
+@njit(cache=True)
+def _absurd_complexity(slot, pos_on, pos_off, par, pool, absurd, seen, stamps, stack):
+    """The complexity of the contradiction the run in ``slot`` met (its two chains)."""
+    on_key, off_key = absurd[slot, 0], absurd[slot, 1]
+    ps, pn = absurd[slot, 2], absurd[slot, 3]
+    stamps[0] += 1
+    if absurd[slot, 4]:  # the on stored, the off not
+        total = _stored(slot, on_key, pos_on, pos_off, par, pool, seen, stamps[0], stack)
+        stamps[0] += 1
+        total += _ancestry(
+            slot, off_key, ps, pn, pos_on, pos_off, par, pool, seen, stamps[0], stack
+        )
+    else:
+        total = _ancestry(slot, on_key, ps, pn, pos_on, pos_off, par, pool, seen, stamps[0], stack)
+        stamps[0] += 1
+        total += _stored(slot, off_key, pos_on, pos_off, par, pool, seen, stamps[0], stack)
+    return total
+
+
+@njit(cache=True)
+def search(values, cands, out, kind):
+    """``forcing._producer(kind)``'s first step (every=False); its difficulty, or 0.0."""
+    nishio = kind == NISHIO
+    dynamic = kind != MULTIPLE
+    multiple = kind != NISHIO
+    base = 7.5 if nishio else 8.5 if dynamic else 8.0
+    y = not nishio
+    contradiction = dynamic or nishio
+    pos_on = np.full((SLOTS, KEYS), -1, dtype=np.int64)
+    pos_off = np.full((SLOTS, KEYS), -1, dtype=np.int64)
+    list_on = np.empty((SLOTS, KEYS), dtype=np.int64)
+    list_off = np.empty((SLOTS, KEYS), dtype=np.int64)
+    par = np.empty((SLOTS, 2, KEYS, 2), dtype=np.int64)
+    pool = np.empty((SLOTS, POOL), dtype=np.int64)
+    counts = np.zeros((SLOTS, 4), dtype=np.int64)
+    absurd = np.zeros((SLOTS, 5), dtype=np.int64)
+    work = np.empty(81, dtype=np.int64)
+    seen = np.zeros(KEYS, dtype=np.int64)
+    stamps = np.zeros(1, dtype=np.int64)
+    stack = np.empty(POOL, dtype=np.int64)
+    best_cx = -1
+    best_sort = 0
+    best_name = 0
+    best_key = 0
+    value_slots = np.empty(9, dtype=np.int64)
+    places = np.empty(9, dtype=np.int64)
+    for cell in range(81):
+        if values[cell]:
+            continue
+        card = COUNT[cands[cell]]
+        if not (card > 2 or (card > 1 and dynamic)):
+            continue
+        n_values = 0
+        for value in range(1, 10):
+            if not cands[cell] >> value & 1:
+                continue
+            k_on = (cell * 10 + value) * 2 + 1
+            k_off = k_on - 1
+            s_on = value - 1
+            _chaining(
+                s_on,
+                k_on,
+                y,
+                dynamic,
+                cands,
+                work,
+                pos_on,
+                pos_off,
+                list_on,
+                list_off,
+                par,
+                pool,
+                counts,
+                absurd,
+            )
+            if contradiction and counts[s_on, 3]:
+                cx = _absurd_complexity(
+                    s_on, pos_on, pos_off, par, pool, absurd, seen, stamps, stack
+                )
+                if best_cx < 0 or cx < best_cx or (cx == best_cx and best_sort > 7):
+                    best_cx, best_sort, best_name, best_key = cx, 7, 0 if nishio else 3, k_off
+            double = card >= 3 and not nishio and dynamic
+            if contradiction or double:
+                s_off = 9
+                _chaining(
+                    s_off,
+                    k_off,
+                    y,
+                    dynamic,
+                    cands,
+                    work,
+                    pos_on,
+                    pos_off,
+                    list_on,
+                    list_off,
+                    par,
+                    pool,
+                    counts,
+                    absurd,
+                )
+                if contradiction and counts[s_off, 3]:
+                    cx = _absurd_complexity(
+                        s_off, pos_on, pos_off, par, pool, absurd, seen, stamps, stack
+                    )
+                    if best_cx < 0 or cx < best_cx or (cx == best_cx and best_sort > 7):
+                        best_cx, best_sort = cx, 7
+                        best_name, best_key = 0 if nishio else 3, k_on
+                if double:
+                    for table in range(2):
+                        n = counts[s_on, table]
+                        for i in range(n):
+                            k = list_on[s_on, i] if table == 0 else list_off[s_on, i]
+                            if table == 0:
+                                if pos_on[s_off, k] < 0 or COUNT[cands[k // 20]] <= 1:
+                                    continue
+                            elif pos_off[s_off, k] < 0:
+                                continue
+                            stamps[0] += 1
+                            cx = _stored(
+                                s_on, k, pos_on, pos_off, par, pool, seen, stamps[0], stack
+                            )
+                            stamps[0] += 1
+                            cx += _stored(
+                                s_off, k, pos_on, pos_off, par, pool, seen, stamps[0], stack
+                            )
+                            if best_cx < 0 or cx < best_cx or (cx == best_cx and best_sort > 1):
+                                best_cx, best_sort, best_name, best_key = cx, 1, 4, k
+            if not nishio:
+                bit = 1 << value
+                for r in range(3):
+                    n_places = 0
+                    for i in range(9):
+                        c = CELL_REGION_CELLS[cell, r, i]
+                        if cands[c] & bit:
+                            places[n_places] = c
+                            n_places += 1
+                    if places[0] != cell or not (n_places == 2 or (multiple and n_places > 2)):
+                        continue
+                    for j in range(1, n_places):
+                        _chaining(
+                            9 + j,
+                            (places[j] * 10 + value) * 2 + 1,
+                            y,
+                            dynamic,
+                            cands,
+                            work,
+                            pos_on,
+                            pos_off,
+                            list_on,
+                            list_off,
+                            par,
+                            pool,
+                            counts,
+                            absurd,
+                        )
+                    for table in range(2):
+                        for i in range(counts[s_on, table]):
+                            k = list_on[s_on, i] if table == 0 else list_off[s_on, i]
+                            everywhere = True
+                            for j in range(1, n_places):
+                                where = pos_on[9 + j, k] if table == 0 else pos_off[9 + j, k]
+                                if where < 0:
+                                    everywhere = False
+                                    break
+                            if not everywhere:
+                                continue
+                            if k & 1 and COUNT[cands[k // 20]] < 2:
+                                continue
+                            cx = 0
+                            for j in range(n_places):
+                                stamps[0] += 1
+                                s = s_on if j == 0 else 9 + j
+                                cx += _stored(
+                                    s, k, pos_on, pos_off, par, pool, seen, stamps[0], stack
+                                )
+                            if best_cx < 0 or cx < best_cx or (cx == best_cx and best_sort > 6):
+                                best_cx, best_sort = cx, 6
+                                best_name, best_key = 6 if dynamic else 2, k
+            value_slots[n_values] = s_on
+            n_values += 1
+        if not nishio:
+            first = value_slots[0]
+            for table in range(2):
+                for i in range(counts[first, table]):
+                    k = list_on[first, i] if table == 0 else list_off[first, i]
+                    everywhere = True
+                    for j in range(1, n_values):
+                        s = value_slots[j]
+                        where = pos_on[s, k] if table == 0 else pos_off[s, k]
+                        if where < 0:
+                            everywhere = False
+                            break
+                    if not everywhere:
+                        continue
+                    if k & 1 and COUNT[cands[k // 20]] < 2:
+                        continue
+                    cx = 0
+                    for j in range(n_values):
+                        stamps[0] += 1
+                        cx += _stored(
+                            value_slots[j], k, pos_on, pos_off, par, pool, seen, stamps[0], stack
+                        )
+                    if best_cx < 0 or cx < best_cx or (cx == best_cx and best_sort > 5):
+                        best_cx, best_sort, best_name, best_key = cx, 5, 5 if dynamic else 1, k
+    if best_cx < 0:
+        return 0.0
+    cell = best_key // 20
+    value = best_key // 2 % 10
+    out[0] = best_name
+    if best_key & 1:  # the target on: the cell's other digits go, the digit is placed
+        out[1] = cell
+        out[2] = value
+        rest = cands[cell] & ~(1 << value)
+        out[3] = 0
+        if rest:
+            out[3] = 1
+            out[4] = cell
+            out[5] = rest
+    else:
+        out[1] = -1
+        out[2] = 0
+        out[3] = 1
+        out[4] = cell
+        out[5] = 1 << value
+    return base + length_difficulty(best_cx)
+
+
+@njit(cache=True)
+def nishio_forcing_chains(values, cands, out):
+    return search(values, cands, out, NISHIO)
+
+
+@njit(cache=True)
+def multiple_forcing_chains(values, cands, out):
+    return search(values, cands, out, MULTIPLE)
+
+
+@njit(cache=True)
+def dynamic_forcing_chains(values, cands, out):
+    return search(values, cands, out, DYNAMIC)
