@@ -245,4 +245,35 @@ def test_every_compiled_forcing_chain_takes_the_plain_first_step(
             assert got == want, (name, g.values, g.cands)
             if first is not None:
                 names.add(first.name)
-    assert names == set(compiled_forcing.NAMES)
+    assert names == {n for n in compiled_forcing.NAMES if "(+)" not in n}
+
+
+TOP1465_2 = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
+"""Line 2 of magictour's top 1465 (tests/data/SOURCES.md): SE 9.5, its path through dynamic
+forcing chains (+), region and double."""
+
+
+def test_compiled_dynamic_forcing_chains_plus_take_the_plain_first_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dynamic forcing chains (+), compiled (level 1: pointing/claiming, hidden and naked
+    pairs and X-Wings read on each chaining's grid): the plain first step on every grid where
+    the path asks them, and the same whole rating through the door."""
+    from sudoku_cp.logic.se.compiled import forcing as compiled_forcing
+
+    name = "DynamicForcingChainPlus"
+    plain = dict(rating.PRODUCERS)[name]
+    states = _states_asking_each(monkeypatch, (name,), (TOP1465_2,))[name]
+    assert len(states) >= 2
+    for g in states:
+        first = next(iter(plain(g)))  # (each has a step here)
+        want = (first.name, first.difficulty, first.removals, first.placement)
+        assert "(+)" in first.name
+        got = _compiled_step(
+            compiled_forcing.dynamic_forcing_chains_plus, g, compiled_forcing.NAMES
+        )
+        assert got == want
+    _opened(monkeypatch)
+    through = rate_values(_values(TOP1465_2))
+    assert through.text() == "9.5/1.2/1.2" and through.exact
+    assert through.steps == rate_values(_values(TOP1465_2), plain=True).steps

@@ -19,7 +19,7 @@ from .rules import PEER
 
 PRODUCER_COUNT = 32
 """Indexes past the last compiled producer (any index not compiled hands back to Python)."""
-COMPILED = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 22, 23, 24)
+COMPILED = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 22, 23, 24, 25)
 """The producers (indexes in ``rating.PRODUCERS``) :func:`_call` runs."""
 MODULES = {p: f if p >= 22 else r for p in COMPILED}
 """The module whose ``NAMES`` a compiled producer's name indexes."""
@@ -71,6 +71,8 @@ def _call(p, values, cands, out):
         return f.multiple_forcing_chains(values, cands, out)
     if p == 24:
         return f.dynamic_forcing_chains(values, cands, out)
+    if p == 25:
+        return f.dynamic_forcing_chains_plus(values, cands, out)
     return -1.0
 
 
