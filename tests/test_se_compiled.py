@@ -10,6 +10,8 @@ paths, and Royle's 17-clue list (tests/data/SOURCES.md).
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 pytest.importorskip("numba")
@@ -52,6 +54,26 @@ FORCING_PUZZLES = (  # controlled-bias collection (above): SE paths through each
     ".2..5...94..7.9.2......25....86......7...48.2..58..4..3................7.9231...5",
     ".....6..94.6.8.....8.1.........1....5..9.48.28...234...1.....7...53...4194....6..",
 )
+
+UNIQUENESS_AND_CHAINS = CONTROLLED_BIAS[:5] + (  # (the same collection)
+    "...4....9...78.1....9.2...52....53.836...2.948......1..7....2.6638.........5.7...",
+    "1...5.78..5...91.3...1..4...1..7.3.63....4.5....2.1...5.2....4.69......8......9..",
+    "1.3...7...5...9.2.....2.4...........6...78..19.8....3....54...6..18..3....263...7",
+    ".2.4....945.7......89..3.65....9....39.....72.....7.41.78........2......94....837",
+    "...4...89...789.2.7.........1....358.4...89...3....61...156....5..........29....6",
+    "12...6..9..6.......8....4.5...5.7.....4.1..72.....284..6....2..8.7..1....4.8..3..",
+    "..3.....945.7....378...3..5..1....4.......2..9.786....31...4.......3.9.4...21..7.",
+    "...4......56..9...7...23..42............1.8..968.3..5.....9261....5....887...1...",
+    "..3.5....4...........123..4.3.897.5...7.....26.8.3.....6.9......1.....95.7.26..1.",
+    ".2.4.........8.1.3.8.1.35...3.....9684.9....7..1.3...5..4.1.......3....86..2.....",
+    "....5..8....7.9..37...325...3..9...16.....29.8......7..1.6...5...7..3.1...85....7",
+    "....56..9...7.........3.564.9..7....3.156....5....13..64..1...7.3...72..91.6.....",
+    "....5.7.........237..2...6..3.....765.83.........4.2.......4.18.1.9783...4...3...",
+    ".2...6..9..678....7.......4..9..1.4.57..2.......6.529..8.2.46.....8...32....6....",
+)
+"""Paths on whose grids unique rectangles and loops of 4 to 10 cells (types 1 to 4), BUG
+(types 1 to 4), aligned pair and triplet exclusion and every kind of forcing chain and cycle
+have a step."""
 
 COMPILED = {
     "HiddenSingle": compiled.hidden_single,
@@ -277,3 +299,56 @@ def test_compiled_dynamic_forcing_chains_plus_take_the_plain_first_step(
     through = rate_values(_values(TOP1465_2))
     assert through.text() == "9.5/1.2/1.2" and through.exact
     assert through.steps == rate_values(_values(TOP1465_2), plain=True).steps
+
+
+def test_compiled_uniqueness_aligned_and_static_chains_take_the_plain_first_step() -> None:
+    """Unique loops, BUG, aligned pair and triplet exclusion and forcing chains & cycles,
+    compiled: on every grid of the paths (not only where the path asks them), the plain
+    producer's first step or none; every kind of step among them."""
+    from sudoku_cp.logic.se.compiled import driver
+
+    producers = {14: "UniqueLoop", 18: "BivalueUniversalGrave", 19: "AlignedPairExclusion"}
+    producers.update({20: "ForcingChainCycle", 21: "AlignedTripletExclusion"})
+    plain = dict(rating.PRODUCERS)
+    compiled_of = {index: (driver.call, driver.NAMES[index]) for index in producers}
+    names: set[str] = set()
+    grids = [g for line in UNIQUENESS_AND_CHAINS for g in _path_grids(line)]
+    for g in grids:
+        for index, name in producers.items():
+            first = next(iter(plain[name](g)), None)
+            want = None
+            if first is not None:
+                want = (first.name, first.difficulty, first.removals, first.placement)
+                names.add(first.name)
+            call, step_names = compiled_of[index]
+            out = np.zeros(OUT_SIZE, dtype=np.int64)
+            values = np.array(g.values, dtype=np.int64)
+            cands = np.array(g.cands, dtype=np.int64)
+            diff = call(index, values, cands, out)
+            got = None
+            if diff:
+                removals = tuple((int(out[4 + 2 * i]), int(out[5 + 2 * i])) for i in range(out[3]))
+                got = (step_names[out[0]], round(diff, 1), removals, None)
+            assert got == want, (name, g.values, g.cands)
+    loops = {f"Unique Loop {n} type {t}" for n in (6, 8) for t in (1, 2, 3, 4)}
+    assert names >= loops | {f"Unique Rectangle type {t}" for t in (1, 2, 3, 4)}
+    assert names >= {f"BUG type {t}" for t in (1, 2, 3, 4)}
+    assert names >= {"Aligned Pair Exclusion", "Aligned Triplet Exclusion", "Turbot Fish"}
+    assert names >= {"Forcing Chain", "Forcing X-Chain", "Generalized X-Wing"}
+    assert names >= {f"Bidirectional {k}Cycle" for k in ("", "X-", "Y-")}
+
+
+def test_the_time_cap_stops_a_nested_search_behind_the_door(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Golden Nugget (SE 11.9/11.9/11.9; tests/test_se_rating.py): through the door its path
+    reaches the nested forcing chains, plain, which read the cap; a lower bound comes back
+    soon after it."""
+    from test_se_rating import GOLDEN_NUGGET
+
+    _opened(monkeypatch)
+    start = time.perf_counter()
+    capped = rate_values(_values(GOLDEN_NUGGET), time_cap=2.0)
+    assert time.perf_counter() - start < 10.0
+    assert capped.outcome == "time cap" and not capped.er_exact
+    assert 9.5 <= capped.er <= 11.9  # the nested level's floor at least, SE's value at most

@@ -94,7 +94,7 @@ def open_door() -> Any:
         return None
     _DOOR["driver"] = driver
     seconds = time.perf_counter() - start
-    if any(compiled_here(module) for module in {driver, *driver.MODULES.values()}):
+    if any(compiled_here(module) for module in (driver, *driver.SOURCES)):
         # (a pause of this length in a rating is said, once a machine; loads are not)
         log.warning(
             "the SE rater compiled its producers in %.1f s (once a machine: numba's disk "
@@ -137,7 +137,7 @@ def compiled_path(
     if cands is None:
         driver.initial(grid_values, grid_cands)
     journal = np.zeros(driver.LOG_SIZE, dtype=np.int64)
-    names = {p: module.NAMES for p, module in driver.MODULES.items()}
+    names = driver.NAMES
     first = 0
     while True:
         if time.perf_counter() > deadline:

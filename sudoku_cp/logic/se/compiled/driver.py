@@ -13,23 +13,38 @@ import numpy as np
 from numba import njit
 
 from . import OUT_SIZE
+from . import aligned as a
+from . import chains as c
 from . import forcing as f
 from . import rules as r
+from . import uniqueness as u
 from .rules import PEER
 
 PRODUCER_COUNT = 32
 """Indexes past the last compiled producer (any index not compiled hands back to Python)."""
-COMPILED = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 22, 23, 24, 25)
-"""The producers (indexes in ``rating.PRODUCERS``) :func:`_call` runs."""
-MODULES = {p: f if p >= 22 else r for p in COMPILED}
-"""The module whose ``NAMES`` a compiled producer's name indexes."""
+COMPILED = tuple(range(26))
+"""The producers (indexes in ``rating.PRODUCERS``) :func:`call` runs: every one but the nested
+forcing chains (levels 2 to 4)."""
+NAMES = {
+    **{p: r.NAMES for p in range(14)},
+    14: u.NAMES,
+    **{p: r.NAMES for p in (15, 16, 17)},
+    18: u.BUG_NAMES,
+    19: a.NAMES,
+    20: c.NAMES,
+    21: a.NAMES,
+    **{p: f.NAMES for p in (22, 23, 24, 25)},
+}
+"""The names a compiled producer's step name indexes."""
+SOURCES = (a, c, f, r, u)
+"""The modules compiled into :func:`run`."""
 LOG_SIZE = 16 * 1024
 RECORD_MAX = 6 + 2 * 729
 """The most a record takes in the log."""
 
 
 @njit(cache=True)
-def _call(p, values, cands, out):
+def call(p, values, cands, out):
     """Producer ``p``'s first step into ``out``: its difficulty, 0.0 none, -1.0 not compiled."""
     if p == 0:
         return r.hidden_single(values, cands, out)
@@ -59,12 +74,22 @@ def _call(p, values, cands, out):
         return r.xy_wing(values, cands, out)
     if p == 13:
         return r.xyz_wing(values, cands, out)
+    if p == 14:
+        return u.unique_loops(values, cands, out)
     if p == 15:
         return r.naked_quad(values, cands, out)
     if p == 16:
         return r.jellyfish(values, cands, out)
     if p == 17:
         return r.hidden_quad(values, cands, out)
+    if p == 18:
+        return u.bug(values, cands, out)
+    if p == 19:
+        return a.aligned_pair_exclusion(values, cands, out)
+    if p == 20:
+        return c.forcing_chains_cycles(values, cands, out)
+    if p == 21:
+        return a.aligned_triplet_exclusion(values, cands, out)
     if p == 22:
         return f.nishio_forcing_chains(values, cands, out)
     if p == 23:
@@ -123,7 +148,7 @@ def run(values, cands, first, max_steps, log):
         if solved or steps >= max_steps or pos + RECORD_MAX > log.shape[0]:
             return steps, -1, pos
         while p < PRODUCER_COUNT:
-            diff = _call(p, values, cands, out)
+            diff = call(p, values, cands, out)
             if diff < 0.0:
                 return steps, p, pos
             if diff > 0.0:

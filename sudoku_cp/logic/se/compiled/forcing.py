@@ -24,8 +24,8 @@ from .rules import (
     INSIDE,
     LOCKING_PAIRS,
     SET_KINDS,
-    _empty,
-    _positions,
+    empty_in,
+    positions_into,
 )
 
 NAMES = (
@@ -399,7 +399,7 @@ def _advanced(slot, values, cands0, work, pos_on, pos_off, list_on, list_off, pa
     X-Wings on the chaining's grid (``values``, ``work``), every step of the first of these
     rules that gives something. Returns whether one did."""
     table = np.zeros((3, 9, 10), dtype=np.int64)
-    _positions(work, table)
+    positions_into(work, table)
     basis = np.empty((81, 2), dtype=np.int64)
     removals = np.empty((81, 2), dtype=np.int64)
     found = False
@@ -453,7 +453,7 @@ def _advanced(slot, values, cands0, work, pos_on, pos_off, list_on, list_off, pa
     for k in range(3):
         kind = SET_KINDS[k]
         for index in range(9):
-            if not _empty(values, kind, index) > 4:
+            if not empty_in(values, kind, index) > 4:
                 continue
             usable = 0
             for i in range(9):
@@ -507,7 +507,7 @@ def _advanced(slot, values, cands0, work, pos_on, pos_off, list_on, list_off, pa
     for k in range(3):
         kind = SET_KINDS[k]
         for index in range(9):
-            if _empty(values, kind, index) < 4:
+            if empty_in(values, kind, index) < 4:
                 continue
             usable = 0
             for i in range(9):

@@ -109,7 +109,7 @@ def _combos_of(degree):
 
 
 @njit(cache=True)
-def _positions(cands, table):
+def positions_into(cands, table):
     """table[kind, index, digit]: the places (0..8) of ``digit`` in each region, a mask."""
     table[:] = 0
     for kind in range(3):
@@ -123,7 +123,7 @@ def _positions(cands, table):
 
 
 @njit(cache=True)
-def _empty(values, kind, index):
+def empty_in(values, kind, index):
     n = 0
     for i in range(9):
         if values[CELLS[kind, index, i]] == 0:
@@ -164,7 +164,7 @@ def hidden_single(values, cands, out):
     counts = np.zeros(27, dtype=np.int64)
     any_alone = False
     for slot in range(27):
-        counts[slot] = _empty(values, SCAN[slot, 0], SCAN[slot, 1])
+        counts[slot] = empty_in(values, SCAN[slot, 0], SCAN[slot, 1])
         if counts[slot] == 1:
             any_alone = True
     for pass_ in range(2):
@@ -211,7 +211,7 @@ def naked_single(values, cands, out):
 @njit(cache=True)
 def _locking(values, cands, out, direct):
     table = np.zeros((3, 9, 10), dtype=np.int64)
-    _positions(cands, table)
+    positions_into(cands, table)
     for pair in range(4):
         kind1, kind2 = LOCKING_PAIRS[pair, 0], LOCKING_PAIRS[pair, 1]
         for value in range(1, 10):
@@ -267,12 +267,12 @@ def locking(values, cands, out):
 @njit(cache=True)
 def _hidden_set(values, cands, out, degree, direct, name, diff):
     table = np.zeros((3, 9, 10), dtype=np.int64)
-    _positions(cands, table)
+    positions_into(cands, table)
     combos = _combos_of(degree)
     for k in range(3):
         kind = SET_KINDS[k]
         for index in range(9):
-            empty = _empty(values, kind, index)
+            empty = empty_in(values, kind, index)
             if not (empty > degree * 2 or (direct and empty > degree)):
                 continue
             usable = 0
@@ -343,7 +343,7 @@ def _naked_set(values, cands, out, degree, name, diff):
     for k in range(3):
         kind = SET_KINDS[k]
         for index in range(9):
-            if _empty(values, kind, index) < degree * 2:
+            if empty_in(values, kind, index) < degree * 2:
                 continue
             usable = 0
             for i in range(9):
@@ -391,7 +391,7 @@ def naked_quad(values, cands, out):
 @njit(cache=True)
 def _fish(values, cands, out, degree, name, diff):
     table = np.zeros((3, 9, 10), dtype=np.int64)
-    _positions(cands, table)
+    positions_into(cands, table)
     placed = np.zeros(10, dtype=np.int64)
     for cell in range(81):
         placed[values[cell]] += 1
