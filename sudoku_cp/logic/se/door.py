@@ -26,9 +26,11 @@ from .step import Producer, Step
 
 LOAD_AFTER = 0.25
 """Seconds of plain rating a process spends before it opens the door."""
-STEPS_PER_CALL = 16
+STEPS_PER_CALL = 1000
 """Steps one compiled call may take before the clock is read again (a time cap is checked
-between calls, as the plain path checks it between steps)."""
+between calls, as the plain path checks it between steps): more than a path has, as the call
+hands back after each step of a slow producer (``driver.SLOW_FROM``) anyway, and the others
+take microseconds."""
 
 _DOOR: dict[str, Any] = {"plain_seconds": 0.0}
 log = logging.getLogger(__name__)
@@ -117,10 +119,11 @@ def compiled_path(
     start: tuple[list[int], list[int] | None],
     deadline: float,
     ending: list[Any],
-) -> Iterator[Step]:
+) -> Iterator[Step | Journal]:
     """The steps of SE's path from ``start``, the givens and candidates (SE's masks; None:
-    what the filled cells leave): a compiled producer asked where there is one, else the
-    plain one of ``producers`` (SE's list, in its order). Ends when the grid is solved, no
+    what the filled cells leave), a compiled producer's as the :class:`Journal` of its run: a
+    compiled producer asked where there is one, else the plain one of ``producers`` (SE's
+    list, in its order). Ends when the grid is solved, no
     producer has a step, or ``deadline`` (a ``perf_counter`` time) passes; ``ending`` is then
     set to ``[outcome, floor]`` as :func:`.rating.rate_values` reads it (the floor of a
     producer stopped by the time cap from ``floors``)."""
@@ -146,7 +149,7 @@ def compiled_path(
         count, stop, used = driver.run(grid_values, grid_cands, first, STEPS_PER_CALL, journal)
         first = 0
         if count:
-            yield from _steps(journal[:used].tolist(), count, names)
+            yield Journal(journal[:used].tolist(), count, names)
         if stop == -1:
             if not grid_values.all():
                 continue  # the call's steps ran out: the clock is read, the path goes on
@@ -172,15 +175,40 @@ def compiled_path(
         grid_cands[:] = grid.cands
 
 
-def _steps(journal: list[int], count: int, names: dict[int, tuple[str, ...]]) -> Iterator[Step]:
-    pos = 0
-    for _ in range(count):
-        producer, name, tenths, cell, value, removed = journal[pos : pos + 6]
-        pairs = journal[pos + 6 : pos + 6 + 2 * removed]
-        pos += 6 + 2 * removed
-        yield Step(
-            names[producer][name],
-            tenths / 10,
-            tuple(zip(pairs[::2], pairs[1::2], strict=True)),
-            (cell, value) if cell >= 0 else None,
-        )
+class Journal:
+    """Steps the compiled loop took, as it logged them (``driver.run``): read for their
+    difficulties and placements (:meth:`marks`) without building a :class:`Step`, built into
+    Steps by :meth:`steps` when the path's steps are read."""
+
+    __slots__ = ("numbers", "count", "names")
+
+    def __init__(self, numbers: list[int], count: int, names: dict[int, tuple[str, ...]]) -> None:
+        self.numbers = numbers
+        self.count = count
+        self.names = names
+
+    def marks(self) -> Iterator[tuple[float, bool]]:
+        """Each step's difficulty and whether it places a digit."""
+        numbers = self.numbers
+        pos = 0
+        for _ in range(self.count):
+            yield numbers[pos + 2] / 10, numbers[pos + 3] >= 0
+            pos += 6 + 2 * numbers[pos + 5]
+
+    def steps(self) -> list[Step]:
+        numbers = self.numbers
+        steps = []
+        pos = 0
+        for _ in range(self.count):
+            producer, name, tenths, cell, value, removed = numbers[pos : pos + 6]
+            pos += 6
+            if removed:
+                end = pos + 2 * removed
+                pairs = numbers[pos:end]
+                removals = tuple(zip(pairs[::2], pairs[1::2], strict=True))
+                pos = end
+            else:
+                removals = ()
+            placement = (cell, value) if cell >= 0 else None
+            steps.append(Step(self.names[producer][name], tenths / 10, removals, placement))
+        return steps

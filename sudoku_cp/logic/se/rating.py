@@ -44,7 +44,7 @@ from .rules import (
     naked_single,
     xy_wing,
 )
-from .step import Producer, Step
+from .step import Producer, Step, Steps
 from .uniqueness import bug, unique_loops
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ class SERating:
     ep_exact: bool
     ed_exact: bool
     outcome: str  # "solved", "beyond", "time cap"
-    steps: list[Step] = field(default_factory=list)
+    steps: Sequence[Step] = field(default_factory=list)
     seconds: float = 0.0
 
     @property
@@ -217,7 +217,7 @@ def rate_values(
     ending: list[Any] = ["solved", 0.0]
     use_door = not plain and PRODUCERS is SE_PRODUCERS
     driver = door.compiled_driver() if use_door else None
-    path: Iterator[Step]
+    path: Iterator[Step | door.Journal]
     if driver is None:
         path = _plain_path(values, cands, start, time_cap, ending, use_door)
     else:
@@ -227,15 +227,22 @@ def rate_values(
         )
     er = ep = ed = 0.0
     ep_set = ed_set = False
-    steps: list[Step] = []
+    steps = Steps()
     while True:
-        for step in path:
-            steps.append(step)
-            er = max(er, step.difficulty)
-            if not ed_set:
-                ed, ed_set = er, True
-            if not ep_set and step.placement is not None:
-                ep, ep_set = er, True
+        for part in path:
+            steps.add(part)
+            marks = (
+                ((part.difficulty, part.placement is not None),)
+                if isinstance(part, Step)
+                else part.marks()
+            )
+            for difficulty, places in marks:
+                if difficulty > er:
+                    er = difficulty
+                if not ed_set:
+                    ed, ed_set = er, True
+                if not ep_set and places:
+                    ep, ep_set = er, True
         if ending[0] != "switch":
             break
         _switch, grid, driver = ending

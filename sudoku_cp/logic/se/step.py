@@ -4,8 +4,9 @@ The foot of :mod:`sudoku_cp.logic.se`: the rule modules build on it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any, overload
 
 from .grid import REGION_SETS, SEGrid
 
@@ -36,6 +37,56 @@ class Step:
 
 
 Producer = Callable[[SEGrid], Iterator[Step]]
+
+
+class Steps(Sequence[Step]):
+    """A solve path's steps: each part a :class:`Step`, or a run of steps as the compiled loop
+    logged them (:class:`.door.Journal`, anything with ``count`` and ``steps()``), built into
+    Steps when first read, so that a rating read only for its numbers builds none."""
+
+    __slots__ = ("_parts", "_built")
+
+    def __init__(self, parts: Sequence[Any] = ()) -> None:
+        self._parts: list[Any] = list(parts)
+        self._built: list[Step] | None = None
+
+    def add(self, part: Any) -> None:
+        self._parts.append(part)
+        self._built = None
+
+    def _list(self) -> list[Step]:
+        if self._built is None:
+            built: list[Step] = []
+            for part in self._parts:
+                if isinstance(part, Step):
+                    built.append(part)
+                else:
+                    built.extend(part.steps())
+            self._built = built
+        return self._built
+
+    def __len__(self) -> int:
+        return sum(1 if isinstance(part, Step) else part.count for part in self._parts)
+
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Step]: ...
+    def __getitem__(self, index: int | slice) -> Step | list[Step]:
+        return self._list()[index]
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self._list())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Steps | list | tuple):
+            return self._list() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Steps({self._list()!r})"
 
 
 def cell_name(cell: int) -> str:

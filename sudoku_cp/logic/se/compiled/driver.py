@@ -38,6 +38,9 @@ NAMES = {
 """The names a compiled producer's step name indexes."""
 SOURCES = (a, c, f, r, u)
 """The modules compiled into :func:`run`."""
+SLOW_FROM = 19
+"""Producers from this index on (aligned exclusion, the chains) may take milliseconds a call:
+:func:`run` hands back after each of their steps, so that the clock is read between them."""
 LOG_SIZE = 16 * 1024
 RECORD_MAX = 6 + 2 * 729
 """The most a record takes in the log."""
@@ -132,9 +135,9 @@ def initial(values, cands):
 def run(values, cands, first, max_steps, log):
     """Steps from producer ``first`` on (then from 0 after each step), at most ``max_steps``.
     Returns (steps logged, where it stopped, log entries written); where it stopped: -1 solved,
-    or ``max_steps`` reached, or the log full; a producer's index when that producer is not
-    compiled (Python asks it next, on the grid as left); :data:`PRODUCER_COUNT` when no
-    producer has a step."""
+    or ``max_steps`` reached, or the log full, or a step from :data:`SLOW_FROM` on taken; a
+    producer's index when that producer is not compiled (Python asks it next, on the grid as
+    left); :data:`PRODUCER_COUNT` when no producer has a step."""
     out = np.zeros(OUT_SIZE, dtype=np.int64)
     pos = 0
     steps = 0
@@ -168,4 +171,6 @@ def run(values, cands, first, max_steps, log):
         pos += 6 + 2 * count
         apply(values, cands, out[1], out[2], out[4:], count)
         steps += 1
+        if p >= SLOW_FROM:
+            return steps, -1, pos
         p = 0
