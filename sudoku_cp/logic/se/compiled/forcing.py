@@ -49,10 +49,11 @@ KEYS = 81 * 10 * 2
 SLOTS = 19
 """A run per digit's on (0..8), the current digit's off (9), the other places of a digit in a
 region (10..17), and one spare."""
-POOL = 2 * 729 * 17
+POOL = 2 * 729 * 17 + 64
 """Parents a run may keep in all: 729 ons and 729 offs at most, each with at most 17 parents
-(its cause, and up to 8 hidden parents of its region or 7 of its cell), the contradiction's
-unkept potential's included."""
+(its cause, and up to 8 hidden parents of its region or 7 of its cell; an off from a level-1
+rule, at most 14), and the contradiction's unkept potential's; also the depth of the
+ancestry walk's stack, which holds at most these and the first potential's."""
 
 OFF_CELLS = np.array(
     [[c for unit in OFF_MASKS[cell] for c in range(81) if unit >> c & 1] for cell in range(81)],
