@@ -352,3 +352,23 @@ def test_the_time_cap_stops_a_nested_search_behind_the_door(
     assert time.perf_counter() - start < 10.0
     assert capped.outcome == "time cap" and not capped.er_exact
     assert 9.5 <= capped.er <= 11.9  # the nested level's floor at least, SE's value at most
+
+
+def test_a_compiled_rater_that_fails_to_load_is_said_and_the_plain_path_rates(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """numba installed but the compiled producers failing to load (here: their module
+    unimportable): a warning naming them, the reason kept, and the rating made on the plain
+    path (its steps say where they are)."""
+    import sys
+
+    monkeypatch.setenv("SUDOKU_CP_KERNEL", "1")
+    monkeypatch.setattr(door, "_DOOR", {"plain_seconds": 0.0})
+    monkeypatch.setitem(sys.modules, "sudoku_cp.logic.se.compiled.driver", None)
+    with caplog.at_level("WARNING"):
+        assert door.compiled_driver() is None
+    assert "the compiled SE rater failed to load" in caplog.text
+    assert "ModuleNotFoundError" in (door.load_failure() or "")
+    rated = rate_values(_values(ROYLE[0]))
+    assert rated.outcome == "solved" and all(s.where for s in rated.steps if _ruled(s))
+    assert door.compiled_driver() is None  # (not tried again in this process)

@@ -45,6 +45,11 @@ def _mode() -> str:
     return "on" if value in ("1", "on", "true", "yes") else "auto"
 
 
+def load_failure() -> str | None:
+    """Why the compiled producers failed to load in this process, or None."""
+    return _DOOR.get("failed")
+
+
 def count_plain(seconds: float) -> None:
     """Add a plain rating's time to what opens the door."""
     _DOOR["plain_seconds"] += seconds
@@ -89,10 +94,9 @@ def open_door() -> Any:
             driver.initial(values, cands)
             driver.run(values, cands, 0, 1, _array([0] * driver.LOG_SIZE))
     except Exception as error:  # numba that fails to load: the plain path goes on, and says so
-        from ...backends.backtrack.kernel.glue import fell_back
-
-        fell_back("the compiled SE rater", error)
-        _DOOR["failed"] = True
+        reason = f"the compiled SE rater failed to load ({type(error).__name__}: {error})"
+        _DOOR["failed"] = reason
+        log.warning("%s; the plain producers rate instead", reason)
         return None
     _DOOR["driver"] = driver
     seconds = time.perf_counter() - start
