@@ -372,3 +372,30 @@ def test_a_compiled_rater_that_fails_to_load_is_said_and_the_plain_path_rates(
     rated = rate_values(_values(ROYLE[0]))
     assert rated.outcome == "solved" and all(s.where for s in rated.steps if _ruled(s))
     assert door.compiled_driver() is None  # (not tried again in this process)
+
+
+@pytest.mark.parametrize("when", ["at the start", "on the way"])
+def test_the_door_s_opening_counts_against_no_time_cap(
+    monkeypatch: pytest.MonkeyPatch, when: str
+) -> None:
+    """Opening the door may wait a minute for numba (compiling, or another process's lock):
+    that wait is not the rating's. Here the opening takes 1.5 s and the cap is 1 s; a puzzle
+    that rates in milliseconds is still rated (it hit the cap in a CI run whose other worker
+    was compiling)."""
+    driver = _opened(monkeypatch)
+    opened = door.open_door
+
+    def slow_open() -> object:
+        time.sleep(1.5)
+        return opened()
+
+    monkeypatch.setattr(door, "open_door", slow_open)
+    if when == "at the start":
+        monkeypatch.setattr(door, "_DOOR", {"plain_seconds": 0.0})
+    else:
+        monkeypatch.delenv("SUDOKU_CP_KERNEL")
+        monkeypatch.setattr(door, "_DOOR", {"plain_seconds": door.LOAD_AFTER - 1e-9})
+    rated = rate_values(_values(CONTROLLED_BIAS[2]), time_cap=1.0)
+    assert door._DOOR.get("driver") is driver
+    assert rated.outcome == "solved" and rated.exact
+    assert rated.steps == rate_values(_values(CONTROLLED_BIAS[2]), plain=True).steps

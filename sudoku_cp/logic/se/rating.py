@@ -212,11 +212,12 @@ def rate_values(
     pencil-mark puzzle, instead of every digit its peers allow. The path goes through the
     speed door (:mod:`.door`) when it is open, unless ``plain`` (or :data:`PRODUCERS` is not
     SE's own list): the same steps, without their ``where`` text."""
+    use_door = not plain and PRODUCERS is SE_PRODUCERS
+    # (opening the door, which may wait for numba to compile or load, counts against no cap)
+    driver = door.compiled_driver() if use_door else None
     start = time.perf_counter()
     deadline = start + time_cap
     ending: list[Any] = ["solved", 0.0]
-    use_door = not plain and PRODUCERS is SE_PRODUCERS
-    driver = door.compiled_driver() if use_door else None
     path: Iterator[Step | door.Journal]
     if driver is None:
         path = _plain_path(values, cands, start, time_cap, ending, use_door)
@@ -245,7 +246,8 @@ def rate_values(
                     ep, ep_set = er, True
         if ending[0] != "switch":
             break
-        _switch, grid, driver = ending
+        _switch, grid, driver, opening = ending
+        deadline += opening  # (the cap is the path's: the door's opening is not counted)
         ending[:] = ["solved", 0.0]
         path = door.compiled_path(
             driver, PRODUCERS, FLOORS, (grid.values, grid.cands), deadline, ending
@@ -276,8 +278,9 @@ def _plain_path(
     may_switch: bool,
 ) -> Iterator[Step]:
     """The steps of SE's path by the plain producers; ``ending`` set as
-    :func:`.door.compiled_path` sets it, or to ``["switch", grid, driver]`` when the door
-    opened on the way (``may_switch``): the path goes on through it from ``grid``."""
+    :func:`.door.compiled_path` sets it, or to ``["switch", grid, driver, seconds]`` when the
+    door opened on the way (``may_switch``), in that many seconds: the path goes on through it
+    from ``grid``, its deadline that much later."""
     grid = SEGrid(values, cands)
     grid.deadline = start + time_cap
     counted_from = start
@@ -302,7 +305,9 @@ def _plain_path(
                 counted_from = now
                 driver = door.compiled_driver()
                 if driver is not None:
-                    ending[:] = ["switch", grid, driver]
+                    opening = time.perf_counter() - now
+                    counted_from += opening
+                    ending[:] = ["switch", grid, driver, opening]
                     return
     finally:
         door.count_plain(time.perf_counter() - counted_from)
