@@ -75,25 +75,27 @@ UNIQUENESS_AND_CHAINS = CONTROLLED_BIAS[:5] + (  # (the same collection)
 (types 1 to 4), aligned pair and triplet exclusion and every kind of forcing chain and cycle
 have a step."""
 
-COMPILED = {
-    "HiddenSingle": compiled.hidden_single,
-    "DirectPointing": compiled.direct_locking,
-    "DirectHiddenPair": compiled.direct_hidden_pair,
-    "NakedSingle": compiled.naked_single,
-    "DirectHiddenTriplet": compiled.direct_hidden_triplet,
-    "PointingClaiming": compiled.locking,
-    "NakedPair": compiled.naked_pair,
-    "XWing": compiled.x_wing,
-    "HiddenPair": compiled.hidden_pair,
-    "NakedTriplet": compiled.naked_triplet,
-    "Swordfish": compiled.swordfish,
-    "HiddenTriplet": compiled.hidden_triplet,
-    "XYWing": compiled.xy_wing,
-    "XYZWing": compiled.xyz_wing,
-    "NakedQuad": compiled.naked_quad,
-    "Jellyfish": compiled.jellyfish,
-    "HiddenQuad": compiled.hidden_quad,
-}
+COMPILED = (
+    "HiddenSingle",
+    "DirectPointing",
+    "DirectHiddenPair",
+    "NakedSingle",
+    "DirectHiddenTriplet",
+    "PointingClaiming",
+    "NakedPair",
+    "XWing",
+    "HiddenPair",
+    "NakedTriplet",
+    "Swordfish",
+    "HiddenTriplet",
+    "XYWing",
+    "XYZWing",
+    "NakedQuad",
+    "Jellyfish",
+    "HiddenQuad",
+)
+"""The rules' producers compiled in ``compiled/rules.py`` (names as in ``rating.PRODUCERS``)."""
+INDEX = {name: index for index, (name, _producer) in enumerate(rating.PRODUCERS)}
 
 
 def _values(line: str) -> list[int]:
@@ -111,18 +113,22 @@ def _path_grids(line: str) -> list[SEGrid]:
     return grids
 
 
-def _compiled_step(
-    producer: object, g: SEGrid, names: tuple[str, ...] = compiled.NAMES
-) -> tuple | None:
+def _compiled_step(name: str, g: SEGrid) -> tuple | None:
+    """The step the compiled producer of ``name`` (``driver.call``) finds on ``g``: name,
+    difficulty, removals, placement; None when it finds none."""
+    from sudoku_cp.logic.se.compiled import driver
+
+    index = INDEX[name]
     out = np.zeros(OUT_SIZE, dtype=np.int64)
     values = np.array(g.values, dtype=np.int64)
     cands = np.array(g.cands, dtype=np.int64)
-    diff = producer(values, cands, out)  # type: ignore[operator]
+    diff = driver.call(index, values, cands, out)
+    assert diff >= 0.0, f"{name} is not compiled"
     if diff == 0.0:
         return None
     removals = tuple((int(out[4 + 2 * i]), int(out[5 + 2 * i])) for i in range(out[3]))
     placement = (int(out[1]), int(out[2])) if out[1] >= 0 else None
-    return names[out[0]], round(diff, 1), removals, placement
+    return driver.NAMES[index][out[0]], round(diff, 1), removals, placement
 
 
 def test_every_compiled_rule_takes_the_plain_first_step() -> None:
@@ -134,13 +140,13 @@ def test_every_compiled_rule_takes_the_plain_first_step() -> None:
     grids = [g for line in CONTROLLED_BIAS for g in _path_grids(line)]
     assert len(grids) > 800
     for g in grids:
-        for name, producer in COMPILED.items():
+        for name in COMPILED:
             first = next(iter(plain[name](g)), None)
             want = None
             if first is not None:
                 want = (first.name, first.difficulty, first.removals, first.placement)
                 fired[name] += 1
-            assert _compiled_step(producer, g) == want, (name, g.values, g.cands)
+            assert _compiled_step(name, g) == want, (name, g.values, g.cands)
     assert min(fired.values()) >= 3, fired
 
 
@@ -248,22 +254,18 @@ def test_every_compiled_forcing_chain_takes_the_plain_first_step(
     ask them, the plain producer's first step, each kind of hint taken somewhere."""
     from sudoku_cp.logic.se.compiled import forcing as compiled_forcing
 
-    pairs = {
-        "NishioForcingChain": compiled_forcing.nishio_forcing_chains,
-        "MultipleForcingChain": compiled_forcing.multiple_forcing_chains,
-        "DynamicForcingChain": compiled_forcing.dynamic_forcing_chains,
-    }
+    pairs = ("NishioForcingChain", "MultipleForcingChain", "DynamicForcingChain")
     plain = dict(rating.PRODUCERS)
-    states = _states_asking_each(monkeypatch, tuple(pairs), FORCING_PUZZLES)
+    states = _states_asking_each(monkeypatch, pairs, FORCING_PUZZLES)
     names: set[str] = set()
-    for name, producer in pairs.items():
+    for name in pairs:
         assert len(states[name]) >= 5, name
         for g in states[name]:
             first = next(iter(plain[name](g)), None)
             want = None
             if first is not None:
                 want = (first.name, first.difficulty, first.removals, first.placement)
-            got = _compiled_step(producer, g, compiled_forcing.NAMES)
+            got = _compiled_step(name, g)
             assert got == want, (name, g.values, g.cands)
             if first is not None:
                 names.add(first.name)
@@ -281,7 +283,6 @@ def test_compiled_dynamic_forcing_chains_plus_take_the_plain_first_step(
     """Dynamic forcing chains (+), compiled (level 1: pointing/claiming, hidden and naked
     pairs and X-Wings read on each chaining's grid): the plain first step on every grid where
     the path asks them, and the same whole rating through the door."""
-    from sudoku_cp.logic.se.compiled import forcing as compiled_forcing
 
     name = "DynamicForcingChainPlus"
     plain = dict(rating.PRODUCERS)[name]
@@ -291,10 +292,7 @@ def test_compiled_dynamic_forcing_chains_plus_take_the_plain_first_step(
         first = next(iter(plain(g)))  # (each has a step here)
         want = (first.name, first.difficulty, first.removals, first.placement)
         assert "(+)" in first.name
-        got = _compiled_step(
-            compiled_forcing.dynamic_forcing_chains_plus, g, compiled_forcing.NAMES
-        )
-        assert got == want
+        assert _compiled_step(name, g) == want
     _opened(monkeypatch)
     through = rate_values(_values(TOP1465_2))
     assert through.text() == "9.5/1.2/1.2" and through.exact
@@ -305,31 +303,24 @@ def test_compiled_uniqueness_aligned_and_static_chains_take_the_plain_first_step
     """Unique loops, BUG, aligned pair and triplet exclusion and forcing chains & cycles,
     compiled: on every grid of the paths (not only where the path asks them), the plain
     producer's first step or none; every kind of step among them."""
-    from sudoku_cp.logic.se.compiled import driver
-
-    producers = {14: "UniqueLoop", 18: "BivalueUniversalGrave", 19: "AlignedPairExclusion"}
-    producers.update({20: "ForcingChainCycle", 21: "AlignedTripletExclusion"})
+    producers = (
+        "UniqueLoop",
+        "BivalueUniversalGrave",
+        "AlignedPairExclusion",
+        "ForcingChainCycle",
+        "AlignedTripletExclusion",
+    )
     plain = dict(rating.PRODUCERS)
-    compiled_of = {index: (driver.call, driver.NAMES[index]) for index in producers}
     names: set[str] = set()
     grids = [g for line in UNIQUENESS_AND_CHAINS for g in _path_grids(line)]
     for g in grids:
-        for index, name in producers.items():
+        for name in producers:
             first = next(iter(plain[name](g)), None)
             want = None
             if first is not None:
                 want = (first.name, first.difficulty, first.removals, first.placement)
                 names.add(first.name)
-            call, step_names = compiled_of[index]
-            out = np.zeros(OUT_SIZE, dtype=np.int64)
-            values = np.array(g.values, dtype=np.int64)
-            cands = np.array(g.cands, dtype=np.int64)
-            diff = call(index, values, cands, out)
-            got = None
-            if diff:
-                removals = tuple((int(out[4 + 2 * i]), int(out[5 + 2 * i])) for i in range(out[3]))
-                got = (step_names[out[0]], round(diff, 1), removals, None)
-            assert got == want, (name, g.values, g.cands)
+            assert _compiled_step(name, g) == want, (name, g.values, g.cands)
     loops = {f"Unique Loop {n} type {t}" for n in (6, 8) for t in (1, 2, 3, 4)}
     assert names >= loops | {f"Unique Rectangle type {t}" for t in (1, 2, 3, 4)}
     assert names >= {f"BUG type {t}" for t in (1, 2, 3, 4)}
@@ -364,7 +355,11 @@ def test_a_compiled_rater_that_fails_to_load_is_said_and_the_plain_path_rates(
 
     monkeypatch.setenv("SUDOKU_CP_KERNEL", "1")
     monkeypatch.setattr(door, "_DOOR", {"plain_seconds": 0.0})
+    monkeypatch.setattr(door, "_LOADED", {})
     monkeypatch.setitem(sys.modules, "sudoku_cp.logic.se.compiled.driver", None)
+    import sudoku_cp.logic.se.compiled as package
+
+    monkeypatch.delattr(package, "driver", raising=False)
     with caplog.at_level("WARNING"):
         assert door.compiled_driver() is None
     assert "the compiled SE rater failed to load" in caplog.text
@@ -385,9 +380,9 @@ def test_the_door_s_opening_counts_against_no_time_cap(
     driver = _opened(monkeypatch)
     opened = door.open_door
 
-    def slow_open() -> object:
+    def slow_open(wait: bool = True) -> object:
         time.sleep(1.5)
-        return opened()
+        return opened(wait)
 
     monkeypatch.setattr(door, "open_door", slow_open)
     if when == "at the start":
@@ -399,3 +394,22 @@ def test_the_door_s_opening_counts_against_no_time_cap(
     assert door._DOOR.get("driver") is driver
     assert rated.outcome == "solved" and rated.exact
     assert rated.steps == rate_values(_values(CONTROLLED_BIAS[2]), plain=True).steps
+
+
+def test_a_process_does_not_wait_for_another_s_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While another process holds the compile lock, the door stays shut for now (None at
+    once, the rating goes on plain) unless asked to wait; once the lock is free it opens."""
+    from sudoku_cp.backends.backtrack.kernel.compile_once import compiling
+
+    driver = _opened(monkeypatch)
+    monkeypatch.delenv("SUDOKU_CP_KERNEL")
+    monkeypatch.setattr(door, "_DOOR", {"plain_seconds": 100.0})
+    monkeypatch.setattr(door, "_LOADED", {})
+    with compiling("se-rater") as held:  # (another lock holder: a second open of the file)
+        assert held
+        start = time.perf_counter()
+        assert door.compiled_driver() is None
+        assert time.perf_counter() - start < 1.0
+        rated = rate_values(_values(ROYLE[0]))
+        assert rated.outcome == "solved" and all(s.where for s in rated.steps if _ruled(s))
+    assert door.compiled_driver() is driver

@@ -11,7 +11,9 @@ the same ``SUDOKU_CP_KERNEL`` switch): never when numba is missing or the switch
 first rating when it is on; else once this process has spent :data:`LOAD_AFTER` seconds
 rating on the plain path, so that rating one ordinary puzzle never waits for numba (loading
 the compiled code from numba's disk cache costs about half a second, compiling it the first
-time on a machine about a minute), and a batch or a long rating loses at most that much.
+time on a machine about a minute), and a batch or a long rating loses at most that much. While
+another process compiles it, a process goes on rating plain (:func:`open_door`). The time a
+rating spends opening the door counts against no time cap.
 """
 
 from __future__ import annotations
@@ -64,16 +66,26 @@ def compiled_driver() -> Any:
     mode = _mode()
     if mode == "off" or (mode == "auto" and _DOOR["plain_seconds"] < LOAD_AFTER):
         return None
-    return open_door()
+    return open_door(wait=mode == "on")
 
 
-def open_door() -> Any:
+_LOADED: dict[str, Any] = {}
+"""The driver once loaded in this process (the door's state may be reset; the code stays)."""
+
+
+def open_door(wait: bool = True) -> Any:
     """Load the compiled producers (from numba's disk cache, or compiled here once), whatever
-    the switch says but off; None when numba is missing or fails to load (said in the log)."""
+    the switch says but off; None when numba is missing or fails to load (said in the log).
+    One process of the machine compiles at a time (a lock); without ``wait``, one that finds
+    another compiling gets None at once and goes on rating plain — a rating waiting a minute
+    for another's compile would stall its batch — and asks again after its next plain step."""
     if "driver" in _DOOR:
         return _DOOR["driver"]
     if _mode() == "off":
         return None
+    if "driver" in _LOADED:
+        _DOOR["driver"] = _LOADED["driver"]
+        return _DOOR["driver"]
     from ...backends.backtrack.kernel.compile_once import (
         check_cache,
         compiled_here,
@@ -82,7 +94,9 @@ def open_door() -> Any:
 
     start = time.perf_counter()
     try:
-        with compiling("se-rater"):  # one process compiles, the others load its cache
+        with compiling("se-rater", wait=wait) as free:
+            if not free:
+                return None
             from .compiled import driver
 
             # (the driver compiles the producers' code in: cached code from older producers
@@ -98,7 +112,7 @@ def open_door() -> Any:
         _DOOR["failed"] = reason
         log.warning("%s; the plain producers rate instead", reason)
         return None
-    _DOOR["driver"] = driver
+    _DOOR["driver"] = _LOADED["driver"] = driver
     seconds = time.perf_counter() - start
     if any(compiled_here(module) for module in (driver, *driver.SOURCES)):
         # (a pause of this length in a rating is said, once a machine; loads are not)

@@ -20,36 +20,40 @@ folder)."""
 
 
 @contextlib.contextmanager
-def compiling(kernel: str = "kernels") -> Iterator[None]:
+def compiling(kernel: str = "kernels", wait: bool = True) -> Iterator[bool]:
     """Around compiling ``kernel`` or loading it from numba's disk cache: the first process of
     the machine to get here holds the kernel's lock while it does; one that comes while the lock
     is held waits for it, then loads what was cached, alongside the others that waited. Workers
     that start together so compile once, where each compiled the same code at once before (the
     big-grid kernel: 20–27 s in every worker of a 12-worker check), and loading from the cache
     (half a second) is not made one at a time. Without ``fcntl`` (Windows) or a folder to lock
-    in, each compiles as before."""
+    in, each compiles as before. Yields True; with ``wait`` False, a process that finds the
+    lock held does not wait and gets False (it may go on without the kernel and ask again)."""
     try:
         import fcntl
     except ImportError:
-        yield
+        yield True
         return
     folder = os.environ.get("NUMBA_CACHE_DIR") or tempfile.gettempdir()
     try:
         os.makedirs(folder, exist_ok=True)
         handle = open(os.path.join(folder, LOCK_NAME.format(kernel)), "a")  # noqa: SIM115
     except OSError:
-        yield
+        yield True
         return
     with handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:  # held: another process compiles (or loads) it now
+            if not wait:
+                yield False
+                return
             fcntl.flock(handle, fcntl.LOCK_SH)  # back when it is done, with the others waiting
             fcntl.flock(handle, fcntl.LOCK_UN)
-            yield
+            yield True
             return
         try:
-            yield
+            yield True
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
 

@@ -6,14 +6,15 @@ each compiled producer here finds the same first step on the same grid, and
 imported by ``import sudoku_cp`` or by the plain rater: :mod:`.door` loads it when numba is
 installed and the door is on.
 
-The contract every compiled producer keeps (so that one compiled loop can call them in SE's
-order):
+The contract every compiled producer keeps, as ``driver.call(p, values, cands, out)`` asks
+producer ``p`` (its index in ``rating.PRODUCERS``; each producer is one of a few generic
+searches with its parameters, so that each search is compiled once):
 
-- arguments ``(values, cands, out)``: ``values`` int64[81] (0 an empty cell), ``cands``
-  int64[81] (SE's masks: bit ``d`` set for digit ``d``, 0 for a filled cell), ``out`` int64
-  [:data:`OUT_SIZE`], written only when a step is found;
-- returns the first step's difficulty (float64), or 0.0 when the producer has none;
-- ``out[0]`` the step's name as an index into the module's ``NAMES`` (the plain step's name,
+- ``values`` int64[81] (0 an empty cell), ``cands`` int64[81] (SE's masks: bit ``d`` set for
+  digit ``d``, 0 for a filled cell), ``out`` int64[:data:`OUT_SIZE`], written only when a
+  step is found;
+- it returns the first step's difficulty (float64), or 0.0 when the producer has none;
+- ``out[0]`` the step's name as an index into ``driver.NAMES[p]`` (the plain step's name,
   character for character), ``out[1]`` the placed cell or -1, ``out[2]`` the placed digit,
   ``out[3]`` how many removals, then each removal as ``(cell, mask)`` from ``out[4]`` on, in the
   plain step's order.

@@ -48,43 +48,46 @@ RECORD_MAX = 6 + 2 * 729
 
 @njit(cache=True)
 def call(p, values, cands, out):
-    """Producer ``p``'s first step into ``out``: its difficulty, 0.0 none, -1.0 not compiled."""
+    """Producer ``p``'s first step into ``out`` (the contract of
+    :mod:`sudoku_cp.logic.se.compiled`): its difficulty, 0.0 none, -1.0 not compiled. Each
+    producer is one of a few generic searches with its parameters, so that each search is
+    compiled once."""
     if p == 0:
         return r.hidden_single(values, cands, out)
     if p == 1:
-        return r.direct_locking(values, cands, out)
+        return r.locking_step(values, cands, out, True)
     if p == 2:
-        return r.direct_hidden_pair(values, cands, out)
+        return r.hidden_set_step(values, cands, out, 2, True, r.DIRECT_HIDDEN_PAIR, 2.0)
     if p == 3:
         return r.naked_single(values, cands, out)
     if p == 4:
-        return r.direct_hidden_triplet(values, cands, out)
+        return r.hidden_set_step(values, cands, out, 3, True, r.DIRECT_HIDDEN_TRIPLET, 2.5)
     if p == 5:
-        return r.locking(values, cands, out)
+        return r.locking_step(values, cands, out, False)
     if p == 6:
-        return r.naked_pair(values, cands, out)
+        return r.naked_set_step(values, cands, out, 2, r.NAKED_PAIR, 3.0)
     if p == 7:
-        return r.x_wing(values, cands, out)
+        return r.fish_step(values, cands, out, 2, r.X_WING, 3.2)
     if p == 8:
-        return r.hidden_pair(values, cands, out)
+        return r.hidden_set_step(values, cands, out, 2, False, r.HIDDEN_PAIR, 3.4)
     if p == 9:
-        return r.naked_triplet(values, cands, out)
+        return r.naked_set_step(values, cands, out, 3, r.NAKED_TRIPLET, 3.6)
     if p == 10:
-        return r.swordfish(values, cands, out)
+        return r.fish_step(values, cands, out, 3, r.SWORDFISH, 3.8)
     if p == 11:
-        return r.hidden_triplet(values, cands, out)
+        return r.hidden_set_step(values, cands, out, 3, False, r.HIDDEN_TRIPLET, 4.0)
     if p == 12:
-        return r.xy_wing(values, cands, out)
+        return r.xy_wing_step(values, cands, out, False)
     if p == 13:
-        return r.xyz_wing(values, cands, out)
+        return r.xy_wing_step(values, cands, out, True)
     if p == 14:
         return u.unique_loops(values, cands, out)
     if p == 15:
-        return r.naked_quad(values, cands, out)
+        return r.naked_set_step(values, cands, out, 4, r.NAKED_QUAD, 5.0)
     if p == 16:
-        return r.jellyfish(values, cands, out)
+        return r.fish_step(values, cands, out, 4, r.JELLYFISH, 5.2)
     if p == 17:
-        return r.hidden_quad(values, cands, out)
+        return r.hidden_set_step(values, cands, out, 4, False, r.HIDDEN_QUAD, 5.4)
     if p == 18:
         return u.bug(values, cands, out)
     if p == 19:
@@ -94,13 +97,13 @@ def call(p, values, cands, out):
     if p == 21:
         return a.aligned_triplet_exclusion(values, cands, out)
     if p == 22:
-        return f.nishio_forcing_chains(values, cands, out)
+        return f.search(values, cands, out, f.NISHIO)
     if p == 23:
-        return f.multiple_forcing_chains(values, cands, out)
+        return f.search(values, cands, out, f.MULTIPLE)
     if p == 24:
-        return f.dynamic_forcing_chains(values, cands, out)
+        return f.search(values, cands, out, f.DYNAMIC)
     if p == 25:
-        return f.dynamic_forcing_chains_plus(values, cands, out)
+        return f.search(values, cands, out, f.PLUS)
     return -1.0
 
 

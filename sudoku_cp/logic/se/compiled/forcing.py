@@ -916,23 +916,3 @@ def search(values, cands, out, kind):
         out[4] = cell
         out[5] = 1 << value
     return base + length_difficulty(best_cx)
-
-
-@njit(cache=True)
-def nishio_forcing_chains(values, cands, out):
-    return search(values, cands, out, NISHIO)
-
-
-@njit(cache=True)
-def multiple_forcing_chains(values, cands, out):
-    return search(values, cands, out, MULTIPLE)
-
-
-@njit(cache=True)
-def dynamic_forcing_chains(values, cands, out):
-    return search(values, cands, out, DYNAMIC)
-
-
-@njit(cache=True)
-def dynamic_forcing_chains_plus(values, cands, out):
-    return search(values, cands, out, PLUS)

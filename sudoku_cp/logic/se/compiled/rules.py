@@ -209,7 +209,8 @@ def naked_single(values, cands, out):
 
 
 @njit(cache=True)
-def _locking(values, cands, out, direct):
+def locking_step(values, cands, out, direct):
+    """:func:`..rules.direct_locking` (``direct``) or :func:`..rules.locking`."""
     table = np.zeros((3, 9, 10), dtype=np.int64)
     positions_into(cands, table)
     for pair in range(4):
@@ -251,21 +252,13 @@ def _locking(values, cands, out, direct):
     return 0.0
 
 
-@njit(cache=True)
-def direct_locking(values, cands, out):
-    return _locking(values, cands, out, True)
-
-
-@njit(cache=True)
-def locking(values, cands, out):
-    return _locking(values, cands, out, False)
-
-
 # --- hidden and naked sets ----------------------------------------------------------------
 
 
 @njit(cache=True)
-def _hidden_set(values, cands, out, degree, direct, name, diff):
+def hidden_set_step(values, cands, out, degree, direct, name, diff):
+    """:func:`..rules.hidden_set` of ``degree`` (``direct`` or not), its step named ``name``
+    (an index in :data:`NAMES`) and rated ``diff``."""
     table = np.zeros((3, 9, 10), dtype=np.int64)
     positions_into(cands, table)
     combos = _combos_of(degree)
@@ -313,32 +306,8 @@ def _hidden_set(values, cands, out, degree, direct, name, diff):
 
 
 @njit(cache=True)
-def direct_hidden_pair(values, cands, out):
-    return _hidden_set(values, cands, out, 2, True, DIRECT_HIDDEN_PAIR, 2.0)
-
-
-@njit(cache=True)
-def direct_hidden_triplet(values, cands, out):
-    return _hidden_set(values, cands, out, 3, True, DIRECT_HIDDEN_TRIPLET, 2.5)
-
-
-@njit(cache=True)
-def hidden_pair(values, cands, out):
-    return _hidden_set(values, cands, out, 2, False, HIDDEN_PAIR, 3.4)
-
-
-@njit(cache=True)
-def hidden_triplet(values, cands, out):
-    return _hidden_set(values, cands, out, 3, False, HIDDEN_TRIPLET, 4.0)
-
-
-@njit(cache=True)
-def hidden_quad(values, cands, out):
-    return _hidden_set(values, cands, out, 4, False, HIDDEN_QUAD, 5.4)
-
-
-@njit(cache=True)
-def _naked_set(values, cands, out, degree, name, diff):
+def naked_set_step(values, cands, out, degree, name, diff):
+    """:func:`..rules.naked_set` of ``degree``, named ``name`` and rated ``diff``."""
     combos = _combos_of(degree)
     for k in range(3):
         kind = SET_KINDS[k]
@@ -370,26 +339,12 @@ def _naked_set(values, cands, out, degree, name, diff):
     return 0.0
 
 
-@njit(cache=True)
-def naked_pair(values, cands, out):
-    return _naked_set(values, cands, out, 2, NAKED_PAIR, 3.0)
-
-
-@njit(cache=True)
-def naked_triplet(values, cands, out):
-    return _naked_set(values, cands, out, 3, NAKED_TRIPLET, 3.6)
-
-
-@njit(cache=True)
-def naked_quad(values, cands, out):
-    return _naked_set(values, cands, out, 4, NAKED_QUAD, 5.0)
-
-
 # --- fish ---------------------------------------------------------------------------------
 
 
 @njit(cache=True)
-def _fish(values, cands, out, degree, name, diff):
+def fish_step(values, cands, out, degree, name, diff):
+    """:func:`..rules.fish` of ``degree``, named ``name`` and rated ``diff``."""
     table = np.zeros((3, 9, 10), dtype=np.int64)
     positions_into(cands, table)
     placed = np.zeros(10, dtype=np.int64)
@@ -428,26 +383,12 @@ def _fish(values, cands, out, degree, name, diff):
     return 0.0
 
 
-@njit(cache=True)
-def x_wing(values, cands, out):
-    return _fish(values, cands, out, 2, X_WING, 3.2)
-
-
-@njit(cache=True)
-def swordfish(values, cands, out):
-    return _fish(values, cands, out, 3, SWORDFISH, 3.8)
-
-
-@njit(cache=True)
-def jellyfish(values, cands, out):
-    return _fish(values, cands, out, 4, JELLYFISH, 5.2)
-
-
 # --- XY- and XYZ-Wing ---------------------------------------------------------------------
 
 
 @njit(cache=True)
-def _xy_wing(values, cands, out, xyz):
+def xy_wing_step(values, cands, out, xyz):
+    """:func:`..rules.xy_wing` (XYZ-Wing with ``xyz``)."""
     target = 3 if xyz else 2
     inter_wanted = 1 if xyz else 0
     for xy_cell in range(81):
@@ -480,13 +421,3 @@ def _xy_wing(values, cands, out, xyz):
                 if out[3]:
                     return 4.4 if xyz else 4.2
     return 0.0
-
-
-@njit(cache=True)
-def xy_wing(values, cands, out):
-    return _xy_wing(values, cands, out, False)
-
-
-@njit(cache=True)
-def xyz_wing(values, cands, out):
-    return _xy_wing(values, cands, out, True)
