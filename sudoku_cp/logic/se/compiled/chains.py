@@ -17,10 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import OFF_MASKS, REGIONS
-from ..step import REGION_OF
 from .forcing import length_difficulty
-from .rules import COUNT, PEER
+from .rules import COUNT, OFF_CELLS, PEER, REGION_SORTED
 
 NAMES = (
     "Generalized X-Wing",
@@ -35,17 +33,6 @@ NODES = 729 + 2 * 729 * 28
 """Nodes a search may make: each "on" once (729 at most), each expanded once into at most 28
 offs, and each off at most one cycle's end."""
 NO_LIMIT = 1 << 30
-
-OFF_CELLS = np.array(
-    [[c for unit in OFF_MASKS[cell] for c in range(81) if unit >> c & 1] for cell in range(81)],
-    dtype=np.int64,
-)
-"""The 20 peers of each cell in the order ``getOnToOff`` reads them (see
-:data:`~.grid.OFF_MASKS`)."""
-REGION_SORTED = np.array(
-    [[sorted(REGIONS[k][REGION_OF[c][k]]) for k in range(3)] for c in range(81)], dtype=np.int64
-)
-"""Each cell's block, row and column, their cells ascending (an 81-bit mask's order)."""
 
 
 @njit(cache=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import OUT_SIZE
+from . import OUT_SIZE, plus, runs
 from . import aligned as a
 from . import chains as c
 from . import forcing as f
@@ -36,7 +36,7 @@ NAMES = {
     **{p: f.NAMES for p in (22, 23, 24, 25)},
 }
 """The names a compiled producer's step name indexes."""
-SOURCES = (a, c, f, r, u)
+SOURCES = (a, c, f, plus, r, runs, u)
 """The modules compiled into :func:`run`."""
 SLOW_FROM = 19
 """Producers from this index on (aligned exclusion, the chains) may take milliseconds a call:

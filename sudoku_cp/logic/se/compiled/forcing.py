@@ -2,12 +2,10 @@
 :mod:`..forcing` (the reference, read from SE as that module says), under the contract of
 :mod:`sudoku_cp.logic.se.compiled`. The nested levels (dynamic (+) and up) stay plain.
 
-One chaining (``Chaining.doChaining``) lives in a *slot*: the potentials it turned on and off,
-each list in the order found (a pending queue read from its start, as the plain chaining's),
-each potential's place in its list (-1: not reached), and each entry's parents in a pool. A
-potential is ``(cell * 10 + digit) * 2 + on``, as in the plain code. A cell's runs stay in
-their slots while the cell is searched (its region and cell chainings read them); the plain
-code also keeps runs across cells, which changes no run.
+One chaining (``Chaining.doChaining``) lives in a *slot* (:mod:`.runs`), its pending queues
+read from their starts as the plain chaining's are; dynamic (+)'s level-1 rules are
+:mod:`.plus`. A cell's runs stay in their slots while the cell is searched (its region and
+cell chainings read them); the plain code also keeps runs across cells, which changes no run.
 """
 
 from __future__ import annotations
@@ -15,18 +13,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..grid import OFF_MASKS, REGIONS
+from ..grid import REGIONS
 from ..step import REGION_OF
-from .rules import (
-    CELLS,
-    COMBOS2,
-    COUNT,
-    INSIDE,
-    LOCKING_PAIRS,
-    SET_KINDS,
-    empty_in,
-    positions_into,
-)
+from .plus import advanced
+from .rules import COUNT, OFF_CELLS, REGION_SORTED
+from .runs import KEYS, POOL, SLOTS, add_potential, clear_run, record_absurd
 
 NAMES = (
     "Nishio Forcing Chains",
@@ -45,30 +36,10 @@ NISHIO, MULTIPLE, DYNAMIC, PLUS = 0, 1, 2, 3
 """The kinds of search (``Chaining(isMultiple, isDynamic, isNishio, level)``: level 0, and
 dynamic (+) at level 1)."""
 
-KEYS = 81 * 10 * 2
-SLOTS = 19
-"""A run per digit's on (0..8), the current digit's off (9), the other places of a digit in a
-region (10..17), and one spare."""
-POOL = 2 * 729 * 17 + 64
-"""Parents a run may keep in all: 729 ons and 729 offs at most, each with at most 17 parents
-(its cause, and up to 8 hidden parents of its region or 7 of its cell; an off from a level-1
-rule, at most 14), and the contradiction's unkept potential's; also the depth of the
-ancestry walk's stack, which holds at most these and the first potential's."""
-
-OFF_CELLS = np.array(
-    [[c for unit in OFF_MASKS[cell] for c in range(81) if unit >> c & 1] for cell in range(81)],
-    dtype=np.int64,
-)
-"""The 20 peers of each cell in the order ``getOnToOff`` reads them: the block less the cell,
-then the row less the block, then the column less the block, each ascending."""
 CELL_REGION_CELLS = np.array(
     [[REGIONS[k][REGION_OF[c][k]] for k in range(3)] for c in range(81)], dtype=np.int64
 )
 """Each cell's block, row and column (in that order), their cells in SE's order."""
-CELL_REGION_SORTED = np.array(
-    [[sorted(REGIONS[k][REGION_OF[c][k]]) for k in range(3)] for c in range(81)], dtype=np.int64
-)
-"""The same regions' cells ascending (how the plain code walks a region's 81-bit mask)."""
 
 
 @njit(cache=True)
@@ -83,57 +54,6 @@ def length_difficulty(complexity):
         ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
         odd = not odd
     return added
-
-
-@njit(cache=True)
-def _clear(slot, pos_on, pos_off, list_on, list_off, counts):
-    for i in range(counts[slot, 0]):
-        pos_on[slot, list_on[slot, i]] = -1
-    for i in range(counts[slot, 1]):
-        pos_off[slot, list_off[slot, i]] = -1
-    counts[slot, 0] = 0
-    counts[slot, 1] = 0
-    counts[slot, 2] = 0  # pool used
-    counts[slot, 3] = 0  # absurd: 0 none, else 1
-
-
-@njit(cache=True)
-def _add(slot, key, on, pos_on, pos_off, list_on, list_off, par, pool, counts, parents, n):
-    """Put ``key`` in the slot's on or off list with ``parents[:n]``."""
-    p = counts[slot, 2]
-    for i in range(n):
-        pool[slot, p + i] = parents[i]
-    if on:
-        i = counts[slot, 0]
-        list_on[slot, i] = key
-        pos_on[slot, key] = i
-        par[slot, 0, i, 0] = p
-        par[slot, 0, i, 1] = n
-        counts[slot, 0] = i + 1
-    else:
-        i = counts[slot, 1]
-        list_off[slot, i] = key
-        pos_off[slot, key] = i
-        par[slot, 1, i, 0] = p
-        par[slot, 1, i, 1] = n
-        counts[slot, 1] = i + 1
-    counts[slot, 2] = p + n
-
-
-@njit(cache=True)
-def _absurd(slot, on_key, off_key, pool, counts, absurd, parents, n, stored_on):
-    """Record the contradiction: ``on_key`` and ``off_key`` both reached; the one not stored in
-    the run (the off when ``stored_on``, else the on) has ``parents[:n]``, kept in the pool."""
-    p = counts[slot, 2]
-    for i in range(n):
-        pool[slot, p + i] = parents[i]
-    counts[slot, 2] = p + n
-    counts[slot, 3] = 1
-    absurd[slot, 0] = on_key
-    absurd[slot, 1] = off_key
-    absurd[slot, 2] = p
-    absurd[slot, 3] = n
-    absurd[slot, 4] = 1 if stored_on else 0
 
 
 @njit(cache=True)
@@ -158,14 +78,14 @@ def _chaining(
     """:func:`..forcing._chaining` at level 0 or 1 into ``slot``; ``work`` a scratch copy of
     the candidates (a dynamic chaining takes its offs out of it); ``values`` the grid's (read
     by level 1's rules)."""
-    _clear(slot, pos_on, pos_off, list_on, list_off, counts)
+    clear_run(slot, pos_on, pos_off, list_on, list_off, counts)
     for c in range(81):
         work[c] = cands0[c]
     parents = np.empty(20, dtype=np.int64)
     made_keys = np.empty(4, dtype=np.int64)
     made_par = np.empty((4, 20), dtype=np.int64)
     made_n = np.empty(4, dtype=np.int64)
-    _add(
+    add_potential(
         slot,
         start,
         start & 1 == 1,
@@ -195,10 +115,12 @@ def _chaining(
                         continue
                     k_off = (cell * 10 + v) * 2
                     if pos_on[slot, k_off + 1] >= 0:
-                        _absurd(slot, k_off + 1, k_off, pool, counts, absurd, parents, 1, True)
+                        record_absurd(
+                            slot, k_off + 1, k_off, pool, counts, absurd, parents, 1, True
+                        )
                         return
                     if pos_off[slot, k_off] < 0:
-                        _add(
+                        add_potential(
                             slot,
                             k_off,
                             False,
@@ -219,10 +141,10 @@ def _chaining(
                     continue
                 k_off = (c * 10 + value) * 2
                 if pos_on[slot, k_off + 1] >= 0:
-                    _absurd(slot, k_off + 1, k_off, pool, counts, absurd, parents, 1, True)
+                    record_absurd(slot, k_off + 1, k_off, pool, counts, absurd, parents, 1, True)
                     return
                 if pos_off[slot, k_off] < 0:
-                    _add(
+                    add_potential(
                         slot,
                         k_off,
                         False,
@@ -265,7 +187,7 @@ def _chaining(
                 single = -1
                 count = 0
                 for i in range(9):
-                    c = CELL_REGION_SORTED[cell, k, i]
+                    c = REGION_SORTED[cell, k, i]
                     if c != cell and work[c] & bit:
                         count += 1
                         single = c
@@ -283,7 +205,7 @@ def _chaining(
                 n = 1
                 if dynamic:  # addHiddenParentsOfRegion: the places offs took out
                     for i in range(9):
-                        c = CELL_REGION_SORTED[cell, k, i]
+                        c = REGION_SORTED[cell, k, i]
                         if c != cell and cands0[c] & bit and not work[c] & bit:
                             made_par[made, n] = (c * 10 + value) * 2
                             n += 1
@@ -297,10 +219,10 @@ def _chaining(
                 for i in range(n):
                     parents[i] = made_par[m, i]
                 if pos_off[slot, k_on - 1] >= 0:
-                    _absurd(slot, k_on, k_on - 1, pool, counts, absurd, parents, n, False)
+                    record_absurd(slot, k_on, k_on - 1, pool, counts, absurd, parents, n, False)
                     return
                 if pos_on[slot, k_on] < 0:
-                    _add(
+                    add_potential(
                         slot,
                         k_on,
                         True,
@@ -316,298 +238,12 @@ def _chaining(
                     )
             continue
         if level:  # the links ran out: what level 1's rules find on the chaining's grid
-            _advanced(
+            advanced(
                 slot, values, cands0, work, pos_on, pos_off, list_on, list_off, par, pool, counts
             )
             if next_off < counts[slot, 1]:
                 continue
         return
-
-
-@njit(cache=True)
-def _step_offs(
-    slot,
-    cands0,
-    work,
-    basis,
-    n_basis,
-    removals,
-    n_removals,
-    pos_on,
-    pos_off,
-    list_on,
-    list_off,
-    par,
-    pool,
-    counts,
-):
-    """One step a level-1 rule found on the chaining's grid (``forcing._advanced``): when some
-    of its basis (``basis[i] = (cell, mask)``) is gone since the chaining began, its removals,
-    in Java's ``HashMap`` order (``forcing._hash_order``), become offs of the run, those gone
-    candidates their parents. Returns whether it gave any (kept before or not)."""
-    parents = np.empty(40, dtype=np.int64)
-    n = 0
-    for i in range(n_basis):
-        cell = basis[i, 0]
-        gone = basis[i, 1] & cands0[cell] & ~work[cell]
-        for v in range(1, 10):
-            if gone >> v & 1:
-                key = (cell * 10 + v) * 2
-                known = False
-                for j in range(n):
-                    if parents[j] == key:
-                        known = True
-                        break
-                if not known:
-                    parents[n] = key
-                    n += 1
-    if n == 0:
-        return False
-    size = 16
-    while n_removals > size * 3 // 4:
-        size *= 2
-    found = False
-    for bucket in range(size):
-        for i in range(n_removals):
-            cell = removals[i, 0]
-            if cell & (size - 1) != bucket:
-                continue
-            for v in range(1, 10):
-                if removals[i, 1] >> v & 1:
-                    found = True
-                    key = (cell * 10 + v) * 2
-                    if pos_off[slot, key] < 0:
-                        _add(
-                            slot,
-                            key,
-                            False,
-                            pos_on,
-                            pos_off,
-                            list_on,
-                            list_off,
-                            par,
-                            pool,
-                            counts,
-                            parents,
-                            n,
-                        )
-    return found
-
-
-@njit(cache=True)
-def _advanced(slot, values, cands0, work, pos_on, pos_off, list_on, list_off, par, pool, counts):
-    """``forcing._advanced`` at level 1: pointing/claiming, hidden pairs, naked pairs and
-    X-Wings on the chaining's grid (``values``, ``work``), every step of the first of these
-    rules that gives something. Returns whether one did."""
-    table = np.zeros((3, 9, 10), dtype=np.int64)
-    positions_into(work, table)
-    basis = np.empty((81, 2), dtype=np.int64)
-    removals = np.empty((81, 2), dtype=np.int64)
-    found = False
-    # pointing and claiming (rules._locking, not direct)
-    for pair in range(4):
-        kind1, kind2 = LOCKING_PAIRS[pair, 0], LOCKING_PAIRS[pair, 1]
-        for value in range(1, 10):
-            bit = 1 << value
-            for i1 in range(9):
-                pos = table[kind1, i1, value]
-                if COUNT[pos] < 2:
-                    continue
-                for i2 in range(9):
-                    inside12 = INSIDE[kind1, i1, kind2, i2]
-                    if inside12 == 0 or pos & ~inside12:
-                        continue
-                    nr = 0
-                    for i in range(9):
-                        c = CELLS[kind2, i2, i]
-                        if not (INSIDE[kind2, i2, kind1, i1] >> i & 1) and work[c] & bit:
-                            removals[nr, 0] = c
-                            removals[nr, 1] = bit
-                            nr += 1
-                    if not nr:
-                        continue
-                    nb = 0
-                    for i in range(9):
-                        if not inside12 >> i & 1:
-                            basis[nb, 0] = CELLS[kind1, i1, i]
-                            basis[nb, 1] = bit
-                            nb += 1
-                    found |= _step_offs(
-                        slot,
-                        cands0,
-                        work,
-                        basis,
-                        nb,
-                        removals,
-                        nr,
-                        pos_on,
-                        pos_off,
-                        list_on,
-                        list_off,
-                        par,
-                        pool,
-                        counts,
-                    )
-    if found:
-        return True
-    # hidden pairs (rules.hidden_set(2, False))
-    for k in range(3):
-        kind = SET_KINDS[k]
-        for index in range(9):
-            if not empty_in(values, kind, index) > 4:
-                continue
-            usable = 0
-            for i in range(9):
-                if COUNT[table[kind, index, i + 1]] >= 2:
-                    usable |= 1 << i
-            for n in range(COMBOS2.shape[0]):
-                combo_mask = (1 << COMBOS2[n, 0]) | (1 << COMBOS2[n, 1])
-                if combo_mask & ~usable:
-                    continue
-                common = (
-                    table[kind, index, COMBOS2[n, 0] + 1] | table[kind, index, COMBOS2[n, 1] + 1]
-                )
-                if COUNT[common] != 2:
-                    continue
-                value_mask = combo_mask << 1
-                nr = 0
-                for i in range(9):
-                    if common >> i & 1:
-                        cell = CELLS[kind, index, i]
-                        if work[cell] & ~value_mask:
-                            removals[nr, 0] = cell
-                            removals[nr, 1] = work[cell] & ~value_mask
-                            nr += 1
-                if not nr:
-                    continue
-                nb = 0
-                for i in range(9):
-                    if not common >> i & 1:
-                        basis[nb, 0] = CELLS[kind, index, i]
-                        basis[nb, 1] = value_mask
-                        nb += 1
-                found |= _step_offs(
-                    slot,
-                    cands0,
-                    work,
-                    basis,
-                    nb,
-                    removals,
-                    nr,
-                    pos_on,
-                    pos_off,
-                    list_on,
-                    list_off,
-                    par,
-                    pool,
-                    counts,
-                )
-    if found:
-        return True
-    # naked pairs (rules.naked_set(2))
-    for k in range(3):
-        kind = SET_KINDS[k]
-        for index in range(9):
-            if empty_in(values, kind, index) < 4:
-                continue
-            usable = 0
-            for i in range(9):
-                if COUNT[work[CELLS[kind, index, i]]] >= 2:
-                    usable |= 1 << i
-            for n in range(COMBOS2.shape[0]):
-                combo_mask = (1 << COMBOS2[n, 0]) | (1 << COMBOS2[n, 1])
-                if combo_mask & ~usable:
-                    continue
-                common = (
-                    work[CELLS[kind, index, COMBOS2[n, 0]]]
-                    | work[CELLS[kind, index, COMBOS2[n, 1]]]
-                )
-                if COUNT[common] != 2:
-                    continue
-                nr = 0
-                for i in range(9):
-                    cell = CELLS[kind, index, i]
-                    if not combo_mask >> i & 1 and work[cell] & common:
-                        removals[nr, 0] = cell
-                        removals[nr, 1] = work[cell] & common
-                        nr += 1
-                if not nr:
-                    continue
-                for j in range(2):
-                    basis[j, 0] = CELLS[kind, index, COMBOS2[n, j]]
-                    basis[j, 1] = 0b1111111110 & ~common
-                found |= _step_offs(
-                    slot,
-                    cands0,
-                    work,
-                    basis,
-                    2,
-                    removals,
-                    nr,
-                    pos_on,
-                    pos_off,
-                    list_on,
-                    list_off,
-                    par,
-                    pool,
-                    counts,
-                )
-    if found:
-        return True
-    # X-Wings (rules.fish(2))
-    placed = np.zeros(10, dtype=np.int64)
-    for cell in range(81):
-        placed[values[cell]] += 1
-    for side in range(2):
-        base_kind = 2 if side == 0 else 1  # columns, then rows
-        cover_kind = 1 if side == 0 else 2
-        for n in range(COMBOS2.shape[0]):
-            b0, b1 = COMBOS2[n, 0], COMBOS2[n, 1]
-            base_mask = (1 << b0) | (1 << b1)
-            for value in range(1, 10):
-                if placed[value] + 4 > 9:
-                    continue
-                p0 = table[base_kind, b0, value]
-                p1 = table[base_kind, b1, value]
-                if COUNT[p0] <= 1 or COUNT[p1] <= 1 or COUNT[p0 | p1] != 2:
-                    continue
-                common = p0 | p1
-                bit = 1 << value
-                nr = 0
-                for j in range(9):
-                    if common >> j & 1:
-                        for i in range(9):
-                            cell = CELLS[cover_kind, j, i]
-                            if not base_mask >> i & 1 and work[cell] & bit:
-                                removals[nr, 0] = cell
-                                removals[nr, 1] = bit
-                                nr += 1
-                if not nr:
-                    continue
-                nb = 0
-                for b in (b0, b1):
-                    for j in range(9):
-                        if not common >> j & 1:
-                            basis[nb, 0] = CELLS[base_kind, b, j]
-                            basis[nb, 1] = bit
-                            nb += 1
-                found |= _step_offs(
-                    slot,
-                    cands0,
-                    work,
-                    basis,
-                    nb,
-                    removals,
-                    nr,
-                    pos_on,
-                    pos_off,
-                    list_on,
-                    list_off,
-                    par,
-                    pool,
-                    counts,
-                )
-    return found
 
 
 @njit(cache=True)

@@ -13,7 +13,8 @@ import numpy as np
 from numba import njit
 
 from .. import rules as plain
-from ..grid import BLOCK, COLUMN, PEERS, REGIONS, ROW, SCAN_REGIONS
+from ..grid import BLOCK, COLUMN, OFF_MASKS, PEERS, REGIONS, ROW, SCAN_REGIONS
+from ..step import REGION_OF
 
 NAMES = (
     "Full House",
@@ -86,6 +87,18 @@ for _k1 in range(3):
                         INSIDE[_k1, _i1, _k2, _i2] |= 1 << _i
 """INSIDE[k1, i1, k2, i2]: the places (indexes 0..8) of region (k1, i1) inside region
 (k2, i2) as a mask; 0 when they do not cross."""
+
+OFF_CELLS = np.array(
+    [[c for unit in OFF_MASKS[cell] for c in range(81) if unit >> c & 1] for cell in range(81)],
+    dtype=np.int64,
+)
+"""The 20 peers of each cell in the order ``Chaining.getOnToOff`` reads them: the block less
+the cell, then the row less the block, then the column less the block, each ascending."""
+REGION_SORTED = np.array(
+    [[sorted(REGIONS[k][REGION_OF[c][k]]) for k in range(3)] for c in range(81)], dtype=np.int64
+)
+"""Each cell's block, row and column, their cells ascending (an 81-bit mask's order, as the
+plain chaining walks a region)."""
 
 LOCKING_PAIRS = np.array(plain._LOCKING_PAIRS, dtype=np.int64)
 SET_KINDS = np.array(plain._SET_KINDS, dtype=np.int64)
