@@ -156,9 +156,11 @@ def _ruled(step: object) -> bool:
 
 
 def _opened(monkeypatch: pytest.MonkeyPatch) -> object:
+    """The door open, the nested chains' rules loaded too (a compile is no test's time)."""
     monkeypatch.setenv("SUDOKU_CP_KERNEL", "1")
     driver = door.open_door()
     assert driver is not None
+    assert door.nested_rules(driver, wait=True) is not None
     return driver
 
 

@@ -124,6 +124,44 @@ def open_door(wait: bool = True) -> Any:
     return driver
 
 
+def nested_rules(driver: Any, wait: bool) -> Any:
+    """The nested forcing chains' compiled rules (:mod:`.compiled.nested`, what a nested
+    chaining reads when its links run out), loaded when a path first reaches a nested level —
+    most puzzles never do: from numba's disk cache, or compiled here once a machine (about 20
+    s). None while another process compiles them (without ``wait``: the nested chains read
+    their plain rules meanwhile, as :func:`open_door`) or when they fail to load (said once)."""
+    if "nested" in _LOADED:
+        return _LOADED["nested"]
+    if "nested failed" in _DOOR:
+        return None
+    from ...backends.backtrack.kernel.compile_once import compiled_here, compiling
+
+    start = time.perf_counter()
+    try:
+        with compiling("se-rater", wait=wait) as free:
+            if not free:
+                return None
+            values = cands = _array([0] * 81)
+            for level, nesting in ((3, 0), (4, 0)):  # (every compiled rule)
+                driver.nested.advanced_records(values, cands, cands, level, nesting)
+    except Exception as error:  # as open_door: the plain rules go on, and it is said
+        reason = (
+            f"the compiled rules of SE's nested chains failed to load "
+            f"({type(error).__name__}: {error})"
+        )
+        _DOOR["nested failed"] = reason
+        log.warning("%s; their plain rules run instead", reason)
+        return None
+    _LOADED["nested"] = driver.nested
+    if compiled_here(driver.nested):
+        log.warning(
+            "the SE rater compiled its nested chains' rules in %.1f s (once a machine: "
+            "numba's disk cache keeps them)",
+            time.perf_counter() - start,
+        )
+    return driver.nested
+
+
 def _array(values: list[int]) -> Any:
     import numpy as np
 
@@ -178,6 +216,10 @@ def compiled_path(
             return
         name, producer = producers[stop]
         grid = SEGrid(grid_values.tolist(), grid_cands.tolist())
+        if stop >= driver.NESTED_FROM:
+            asked = time.perf_counter()
+            grid.fast = nested_rules(driver, wait=_mode() == "on")
+            deadline += time.perf_counter() - asked  # (loading them counts against no cap)
         grid.deadline = deadline
         try:
             step = next(iter(producer(grid)), None)

@@ -131,6 +131,7 @@ def _advanced(
     level: int,
     nesting: int = 0,
     deadline: float | None = None,
+    fast: Any = None,
 ) -> list[tuple[int, tuple[int, ...], _Nested | None]]:
     """``Chaining.getAdvancedPotentials`` (FCPlus 0, a plain Sudoku): SE's ``otherRules`` on the
     chain's grid, in order, until one gives something — pointing/claiming, hidden pair, naked
@@ -140,12 +141,15 @@ def _advanced(
     some of the chain's offs (its ``basis`` gone since the chaining began, ``getRuleParents``)
     turns its removals off, those offs their parents; a chain's removals also carry the chain
     (identity and complexity), which the hint that nests it counts
-    (``getNestedComplexity``)."""
+    (``getNestedComplexity``). ``fast``: the compiled rules when the speed door is open
+    (the module ``compiled.nested``: what its ``advanced_offs`` gives is what the rules it
+    runs give), else None."""
     from .chains import nested_hints
     from .rules import fish, hidden_set, locking, naked_set
 
     grid = SEGrid(values, cands)
     grid.deadline = deadline
+    grid.fast = fast
     rules: list = [locking, hidden_set(2, False), naked_set(2), fish(2)]
     if level >= 4:
         rules.append(_EVERY_DYNAMIC[nesting])
@@ -154,6 +158,11 @@ def _advanced(
             rules.append(nested_hints)
         if level >= 3:
             rules.append(_nested_multiple)
+    if fast is not None:  # the speed door: these rules compiled, the same offs
+        offs = fast.advanced_offs(values, cands0, cands, level, nesting)
+        if offs:
+            return offs
+        rules = rules[fast.compiled_rules(level, nesting) :]
     for rule in rules:
         found: list[tuple[int, tuple[int, ...], _Nested | None]] = []
         for item in rule(grid):
@@ -183,6 +192,7 @@ def _chaining(
     masks0: list[int] | None = None,
     nesting: int = 0,
     deadline: float | None = None,
+    fast: Any = None,
 ) -> _Run:  # noqa: C901 - one loop, as SE's
     """``Chaining.doChaining`` from one potential (on or off). Ons go first: each turn takes
     the oldest pending on, else the oldest pending off. An on turns off (``getOnToOff``) the
@@ -283,7 +293,9 @@ def _chaining(
                         pending_on.append(k_on)
             continue
         if level and values is not None:
-            for k_off, parents, chain in _advanced(values, cands0, cands, level, nesting, deadline):
+            for k_off, parents, chain in _advanced(
+                values, cands0, cands, level, nesting, deadline, fast
+            ):
                 if k_off not in off:
                     off[k_off] = parents
                     if chain is not None:
@@ -349,6 +361,7 @@ def _producer(  # noqa: C901 - SE's one search
     def produce(g: SEGrid) -> Iterator[Any]:  # (every: tuples, see _nested_multiple)
         cands = g.cands
         deadline = g.deadline
+        fast = g.fast if level else None
         runs: dict[int, _Run] = {}
         masks0 = value_masks(cands)
 
@@ -356,7 +369,7 @@ def _producer(  # noqa: C901 - SE's one search
             found = runs.get(start)
             if found is None:
                 found = runs[start] = _chaining(
-                    cands, start, y, dynamic, level, g.values, masks0, nesting, deadline
+                    cands, start, y, dynamic, level, g.values, masks0, nesting, deadline, fast
                 )
             return found
 

@@ -12,6 +12,7 @@ Candidates are bit masks: bit ``v`` set means digit ``v`` (1..9) is still possib
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 ALL = 0b1111111110
 """Every digit 1..9 as a candidate mask."""
@@ -108,6 +109,7 @@ class SEGrid:
         "_all_positions",
         "_region_empty",
         "deadline",
+        "fast",
     )
 
     def __init__(self, values: Sequence[int], cands: Sequence[int] | None = None) -> None:
@@ -128,6 +130,8 @@ class SEGrid:
         self._region_empty: list[int] | None = None
         # perf_counter() time after which a long search (SE's chains) stops; None: no limit
         self.deadline: float | None = None
+        # the nested chains' compiled rules when the speed door is open (forcing._advanced)
+        self.fast: Any = None
 
     def copy(self) -> SEGrid:
         return SEGrid(self.values, self.cands)

@@ -92,7 +92,7 @@ def _ons(key, y, x, cands, found):
 
 
 @njit(cache=True)
-def _links(cands):
+def grid_links(cands):
     """The links of the grid, once a call (``_Links``): per potential, what turning it on
     turns off (``off_list[y]``, ``y`` whether Y-links count) and what turning it off turns on
     (``on_list[i]``, i 0 X-links only, 1 Y-links only, 2 both), with their counts."""
@@ -143,7 +143,9 @@ def _better(diff, cx, sort_key, best_diff, best_cx, best_sort):
 
 
 @njit(cache=True)
-def _cycles(source, yi, xi, limit, links, key, parent, cycles, scratch, pending_on, pending_off):
+def cycle_search(
+    source, yi, xi, limit, links, key, parent, cycles, scratch, pending_on, pending_off
+):
     """``chains._cycles``: the cycles from ``source`` (an on), each a node (its key the source,
     its parent the path back) in ``cycles``; their count. Nodes go in ``key``/``parent``;
     ``scratch`` rows: 0 the ons reached (marked with the search's number), 1 ancestor marks,
@@ -211,7 +213,7 @@ def _cycles(source, yi, xi, limit, links, key, parent, cycles, scratch, pending_
 
 
 @njit(cache=True)
-def _forcing(source, yi, xi, limit, links, key, parent, scratch, pending_on, pending_off):
+def chain_search(source, yi, xi, limit, links, key, parent, scratch, pending_on, pending_off):
     """``chains._forcing``: the node reaching ``source``'s opposite (X-links always), or -1.
     ``scratch`` rows: 0 the ons reached, 4 the offs reached (each marked with the search's
     number, ``scratch[2, 1]``), 3 a link's targets."""
@@ -303,7 +305,7 @@ def forcing_chains_cycles(values, cands, out):
     best_sort = 0
     best_name = 0
     best_removals = np.zeros(81, dtype=np.int64)  # a mask per cell
-    links = _links(cands)
+    links = grid_links(cands)
     visit = 0
     for pass_ in range(3):
         y = pass_ >= 1
@@ -326,7 +328,7 @@ def forcing_chains_cycles(values, cands, out):
                     continue
                 source = (cell * 10 + value) * 2 + 1
                 limit = _longest(best_diff, best_cx, best_sort, cycle_base, sort_key)
-                n_cycles = _cycles(
+                n_cycles = cycle_search(
                     source,
                     yi,
                     xi,
@@ -401,7 +403,7 @@ def forcing_chains_cycles(values, cands, out):
                 limit = _longest(best_diff, best_cx, best_sort, chain_base, sort_key)
                 for side in range(2):
                     start = source if side == 0 else source ^ 1
-                    target = _forcing(
+                    target = chain_search(
                         start,
                         yi,
                         2 if y else 0,

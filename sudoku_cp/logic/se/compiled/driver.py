@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import OUT_SIZE, plus, runs
+from . import OUT_SIZE, nested, plus, runs
 from . import aligned as a
 from . import chains as c
 from . import forcing as f
@@ -36,8 +36,12 @@ NAMES = {
     **{p: f.NAMES for p in (22, 23, 24, 25)},
 }
 """The names a compiled producer's step name indexes."""
-SOURCES = (a, c, f, plus, r, runs, u)
-"""The modules compiled into :func:`run`."""
+NESTED_FROM = 26
+"""The nested forcing chains (levels 2 to 4): plain producers whose chainings read the rules
+:mod:`.nested` compiles (``door.nested_rules``)."""
+SOURCES = (a, c, f, nested, plus, r, runs, u)
+"""The modules compiled into :func:`run`, and :mod:`.nested` (the nested chains' compiled
+rules, asked by the plain nested producers: ``nested.advanced_offs``)."""
 SLOW_FROM = 19
 """Producers from this index on (aligned exclusion, the chains) may take milliseconds a call:
 :func:`run` hands back after each of their steps, so that the clock is read between them."""

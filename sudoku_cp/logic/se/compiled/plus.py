@@ -1,8 +1,10 @@
 """Level 1 of SE's dynamic forcing chains (+) compiled (numba): when a chaining's links run out,
 :func:`..forcing._advanced` reads pointing/claiming, hidden pairs, naked pairs and X-Wings on
 the chaining's grid and turns the removals of the steps that need some of the chaining's offs
-into offs of the run (:mod:`.runs`). Every step of each rule is read here, where the compiled
-rules (:mod:`.rules`) give the first step only."""
+into offs of the run. Every step of each rule is read here, where the compiled rules
+(:mod:`.rules`) give the first step only; each gives a record (:func:`emit`) that a compiled
+run adopts (:func:`adopt`, into :mod:`.runs`' slots) and the plain nested chains read
+(:mod:`.nested`)."""
 
 from __future__ import annotations
 
@@ -23,27 +25,28 @@ from .runs import add_potential
 
 
 @njit(cache=True)
-def step_offs(
-    slot,
-    cands0,
-    work,
-    basis,
-    n_basis,
-    removals,
-    n_removals,
-    pos_on,
-    pos_off,
-    list_on,
-    list_off,
-    par,
-    pool,
-    counts,
-):
-    """One step a level-1 rule found on the chaining's grid (``forcing._advanced``): when some
-    of its basis (``basis[i] = (cell, mask)``) is gone since the chaining began, its removals,
-    in Java's ``HashMap`` order (``forcing._hash_order``), become offs of the run, those gone
-    candidates their parents. Returns whether it gave any (kept before or not)."""
-    parents = np.empty(40, dtype=np.int64)
+def room(buf, need):
+    """``buf``, or a copy twice as long (or more) when it holds fewer than ``need`` entries."""
+    if need <= buf.shape[0]:
+        return buf
+    size = 2 * buf.shape[0]
+    while size < need:
+        size *= 2
+    grown = np.empty(size, dtype=buf.dtype)
+    grown[: buf.shape[0]] = buf
+    return grown
+
+
+@njit(cache=True)
+def emit(cands0, work, basis, n_basis, removals, n_removals, hint, buf, pos):
+    """One step a rule found on the chaining's grid (``forcing._advanced``): when some of its
+    basis (``basis[i] = (cell, mask)``) is gone since the chaining began, a record of the offs
+    it gives the run is written at ``buf[pos]``: the parents (those gone candidates, each
+    once, in the basis' order), then its removals as offs in Java's ``HashMap`` order
+    (``forcing._hash_order``: by bucket, the step's order within one), then ``hint`` (the nested
+    chain the offs carry, -1 none) — ``[n, parents…, m, offs…, hint]``; nothing when nothing
+    is gone or nothing is removed. Returns (the position after it, the buffer)."""
+    buf = room(buf, pos + 3 + 9 * n_basis + 9 * n_removals)
     n = 0
     for i in range(n_basis):
         cell = basis[i, 0]
@@ -53,18 +56,19 @@ def step_offs(
                 key = (cell * 10 + v) * 2
                 known = False
                 for j in range(n):
-                    if parents[j] == key:
+                    if buf[pos + 1 + j] == key:
                         known = True
                         break
                 if not known:
-                    parents[n] = key
+                    buf[pos + 1 + n] = key
                     n += 1
     if n == 0:
-        return False
+        return pos, buf
     size = 16
     while n_removals > size * 3 // 4:
         size *= 2
-    found = False
+    at = pos + 2 + n
+    m = 0
     for bucket in range(size):
         for i in range(n_removals):
             cell = removals[i, 0]
@@ -72,36 +76,57 @@ def step_offs(
                 continue
             for v in range(1, 10):
                 if removals[i, 1] >> v & 1:
-                    found = True
-                    key = (cell * 10 + v) * 2
-                    if pos_off[slot, key] < 0:
-                        add_potential(
-                            slot,
-                            key,
-                            False,
-                            pos_on,
-                            pos_off,
-                            list_on,
-                            list_off,
-                            par,
-                            pool,
-                            counts,
-                            parents,
-                            n,
-                        )
-    return found
+                    buf[at + m] = (cell * 10 + v) * 2
+                    m += 1
+    if m == 0:
+        return pos, buf
+    buf[pos] = n
+    buf[pos + 1 + n] = m
+    buf[at + m] = hint
+    return at + m + 1, buf
 
 
 @njit(cache=True)
-def advanced(slot, values, cands0, work, pos_on, pos_off, list_on, list_off, par, pool, counts):
+def adopt(slot, buf, end, pos_on, pos_off, list_on, list_off, par, pool, counts):
+    """The offs of the records ``buf[:end]`` (:func:`emit`) the run has not reached yet, each
+    with its record's parents, in order (``forcing._chaining``: the first version stays)."""
+    pos = 0
+    while pos < end:
+        n = buf[pos]
+        parents = buf[pos + 1 : pos + 1 + n]
+        m = buf[pos + 1 + n]
+        at = pos + 2 + n
+        for i in range(m):
+            key = buf[at + i]
+            if pos_off[slot, key] < 0:
+                add_potential(
+                    slot,
+                    key,
+                    False,
+                    pos_on,
+                    pos_off,
+                    list_on,
+                    list_off,
+                    par,
+                    pool,
+                    counts,
+                    parents,
+                    n,
+                )
+        pos = at + m + 1
+
+
+@njit(cache=True)
+def advanced(values, cands0, work, buf):
     """``forcing._advanced`` at level 1: pointing/claiming, hidden pairs, naked pairs and
     X-Wings on the chaining's grid (``values``, ``work``), every step of the first of these
-    rules that gives something. Returns whether one did."""
+    rules that gives something, as :func:`emit`'s records from ``buf[0]`` on. Returns (where
+    they end, 0 none, the buffer)."""
+    end = 0
     table = np.zeros((3, 9, 10), dtype=np.int64)
     positions_into(work, table)
     basis = np.empty((81, 2), dtype=np.int64)
     removals = np.empty((81, 2), dtype=np.int64)
-    found = False
     # pointing and claiming (rules._locking, not direct)
     for pair in range(4):
         kind1, kind2 = LOCKING_PAIRS[pair, 0], LOCKING_PAIRS[pair, 1]
@@ -130,24 +155,9 @@ def advanced(slot, values, cands0, work, pos_on, pos_off, list_on, list_off, par
                             basis[nb, 0] = CELLS[kind1, i1, i]
                             basis[nb, 1] = bit
                             nb += 1
-                    found |= step_offs(
-                        slot,
-                        cands0,
-                        work,
-                        basis,
-                        nb,
-                        removals,
-                        nr,
-                        pos_on,
-                        pos_off,
-                        list_on,
-                        list_off,
-                        par,
-                        pool,
-                        counts,
-                    )
-    if found:
-        return True
+                    end, buf = emit(cands0, work, basis, nb, removals, nr, -1, buf, end)
+    if end:
+        return end, buf
     # hidden pairs (rules.hidden_set(2, False))
     for k in range(3):
         kind = SET_KINDS[k]
@@ -184,24 +194,9 @@ def advanced(slot, values, cands0, work, pos_on, pos_off, list_on, list_off, par
                         basis[nb, 0] = CELLS[kind, index, i]
                         basis[nb, 1] = value_mask
                         nb += 1
-                found |= step_offs(
-                    slot,
-                    cands0,
-                    work,
-                    basis,
-                    nb,
-                    removals,
-                    nr,
-                    pos_on,
-                    pos_off,
-                    list_on,
-                    list_off,
-                    par,
-                    pool,
-                    counts,
-                )
-    if found:
-        return True
+                end, buf = emit(cands0, work, basis, nb, removals, nr, -1, buf, end)
+    if end:
+        return end, buf
     # naked pairs (rules.naked_set(2))
     for k in range(3):
         kind = SET_KINDS[k]
@@ -234,24 +229,9 @@ def advanced(slot, values, cands0, work, pos_on, pos_off, list_on, list_off, par
                 for j in range(2):
                     basis[j, 0] = CELLS[kind, index, COMBOS2[n, j]]
                     basis[j, 1] = 0b1111111110 & ~common
-                found |= step_offs(
-                    slot,
-                    cands0,
-                    work,
-                    basis,
-                    2,
-                    removals,
-                    nr,
-                    pos_on,
-                    pos_off,
-                    list_on,
-                    list_off,
-                    par,
-                    pool,
-                    counts,
-                )
-    if found:
-        return True
+                end, buf = emit(cands0, work, basis, 2, removals, nr, -1, buf, end)
+    if end:
+        return end, buf
     # X-Wings (rules.fish(2))
     placed = np.zeros(10, dtype=np.int64)
     for cell in range(81):
@@ -289,20 +269,5 @@ def advanced(slot, values, cands0, work, pos_on, pos_off, list_on, list_off, par
                             basis[nb, 0] = CELLS[base_kind, b, j]
                             basis[nb, 1] = bit
                             nb += 1
-                found |= step_offs(
-                    slot,
-                    cands0,
-                    work,
-                    basis,
-                    nb,
-                    removals,
-                    nr,
-                    pos_on,
-                    pos_off,
-                    list_on,
-                    list_off,
-                    par,
-                    pool,
-                    counts,
-                )
-    return found
+                end, buf = emit(cands0, work, basis, nb, removals, nr, -1, buf, end)
+    return end, buf
