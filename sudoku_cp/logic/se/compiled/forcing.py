@@ -1,6 +1,8 @@
-"""SE's Nishio, multiple and dynamic forcing chains compiled (numba): the level-0 producers of
-:mod:`..forcing` (the reference, read from SE as that module says), under the contract of
-:mod:`sudoku_cp.logic.se.compiled`. The nested levels (dynamic (+) and up) stay plain.
+"""SE's Nishio, multiple, dynamic and dynamic (+) forcing chains compiled (numba): the
+producers of :mod:`..forcing` up to level 1 (the reference, read from SE as that module says),
+under the contract of :mod:`sudoku_cp.logic.se.compiled`; and the same search keeping every
+hint, as the nested levels read them (:func:`every_records`, for :mod:`.nested`). The nested
+levels' own chainings (2 to 4) stay plain.
 
 One chaining (``Chaining.doChaining``) lives in a *slot* (:mod:`.runs`), its pending queues
 read from their starts as the plain chaining's are; dynamic (+)'s level-1 rules are
