@@ -1,13 +1,16 @@
 """What SE's nested forcing chains read when a chaining's links run out, compiled (numba):
-:func:`..forcing._advanced`'s level-1 rules (:mod:`.plus`) and, at levels 2 and 3, every
-hint of SE's "Forcing Chains & Cycles" (:func:`..chains.nested_hints`, the reference) on the
-chaining's grid. The nested levels' chainings stay plain (:mod:`..forcing`); they ask
-:func:`advanced_records` here when the speed door is open, and it answers what the plain
-rules would: the same offs, parents and nested chains, in the same order.
+:func:`..forcing._advanced`'s rules on the chaining's grid — the level-1 rules (:mod:`.plus`);
+at levels 2 and 3 every hint of SE's "Forcing Chains & Cycles" (:func:`..chains.nested_hints`,
+the reference), at level 3 then every hint of its multiple forcing chains, and at level 4
+every hint of its dynamic or dynamic (+) forcing chains (``forcing._producer(every=True)``,
+the compiled search's every mode: :func:`.forcing.every_records`). The nested levels'
+chainings stay plain (:mod:`..forcing`), and so do level 4's nested searches of levels 2 and
+3 (whose own chainings read these rules); they ask :func:`advanced_offs` here when the speed
+door is open, and it answers what the plain rules would: the same offs in the same order,
+each with the same parents and nested chain.
 
-A nested chain's record (:func:`.plus.emit`) names its chain by its place in a second array:
-``[sort key, cycle, complexity, n, potentials…]``, the potentials from the chain's end back to
-its source (``chains._chain_keys``), what the plain code's identity holds.
+A record (:func:`.plus.emit`) names its nested chain by its place in a second array (see
+:func:`advanced_records`), holding what the plain code's identity of that chain holds.
 """
 
 from __future__ import annotations
