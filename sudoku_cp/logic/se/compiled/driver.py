@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import OUT_SIZE, nested, plus, runs
+from . import OUT_SIZE, keep, nested, plus, runs
 from . import aligned as a
 from . import chains as c
 from . import forcing as f
@@ -39,7 +39,7 @@ NAMES = {
 NESTED_FROM = 26
 """The nested forcing chains (levels 2 to 4): plain producers whose chainings read the rules
 :mod:`.nested` compiles (``door.nested_rules``)."""
-SOURCES = (a, c, f, nested, plus, r, runs, u)
+SOURCES = (a, c, f, keep, nested, plus, r, runs, u)
 """The modules compiled into :func:`run`, and :mod:`.nested` (the nested chains' compiled
 rules, asked by the plain nested producers: ``nested.advanced_offs``)."""
 SLOW_FROM = 19

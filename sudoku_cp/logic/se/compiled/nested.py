@@ -19,15 +19,8 @@ import numpy as np
 from numba import njit
 
 from .chains import NO_LIMIT, NODES, chain_search, cycle_search, grid_links
-from .forcing import (
-    CELL_REGION_CELLS,
-    DYNAMIC,
-    MULTIPLE,
-    PLUS,
-    every_records,
-    length_difficulty,
-    link_region,
-)
+from .forcing import DYNAMIC, MULTIPLE, PLUS, every_records, length_difficulty
+from .keep import CELL_REGION_CELLS, link_region
 from .plus import advanced, emit, room
 from .rules import COUNT, PEER
 
