@@ -85,8 +85,13 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A case parametrized with a 25x25 grid (``n == 25``, as the backend contract's model and
-    size cases are) is slow: only those cases, not their 4x4 to 16x16 siblings."""
+    size cases are) is slow: only those cases, not their 4x4 to 16x16 siblings.
+
+    The slow tests then run first (in their collected order): pytest-xdist's workers steal
+    from the end of each other's queues, so a minute-long test left there kept one worker
+    busy while the other sat idle at the end of the run."""
     for item in items:
         callspec = getattr(item, "callspec", None)
         if callspec is not None and callspec.params.get("n") == 25:
             item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

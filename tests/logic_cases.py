@@ -13,6 +13,7 @@ board, not made a given of the puzzle; the deleted candidates ("digit row column
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from logic_driver import check_step, puzzle_of, read_csv
@@ -64,14 +65,23 @@ def expected(line: str) -> set[tuple[int, int]]:
 def solve_states(puzzle: Puzzle) -> Iterator[Board]:
     """The board before each step of the solver's own solve (uniqueness techniques on) that is
     not a single: the states the advanced techniques meet, placed cells and all."""
-    singles = {"Full House", "Naked Single", "Hidden Single"}
-    for step in solve_logically(puzzle, uniqueness=True).steps:
-        if step.technique in singles:
-            continue
+    for values, candidates in _solve_snapshots(puzzle):
         board = Board(puzzle)
-        board.values[:] = step.values
-        board.candidates[:] = step.candidates
+        board.values[:] = values
+        board.candidates[:] = candidates
         yield board
+
+
+@functools.cache
+def _solve_snapshots(puzzle: Puzzle) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """(values, candidates) before each step of :func:`solve_states`: the solve is most of a
+    fuzz's time, and two fuzzes (Sue de Coq, the uniqueness tests) walk the same puzzles."""
+    singles = {"Full House", "Naked Single", "Hidden Single"}
+    return tuple(
+        (tuple(step.values), tuple(step.candidates))
+        for step in solve_logically(puzzle, uniqueness=True).steps
+        if step.technique not in singles
+    )
 
 
 def real_puzzles(jigsaw: bool = False) -> list[Puzzle]:

@@ -177,6 +177,10 @@ def solutions(puzzle: Puzzle) -> list[Grid]:
             allowed = np.array([bool(d) and rule.allows(d) for d in range(n + 1)], dtype=bool)
             grids = grids[allowed[grids[:, list(rule.cells)]].all(axis=1)]
     found = [tuple(int(d) for d in grid) for grid in grids]
+    # Rule by rule, with the validator's own checkers, before the whole validator: most grids
+    # fail the first rule, and the validator would describe every rule each breaks.
+    for rule in puzzle.model.rules:
+        found = [grid for grid in found if not rule.problems(grid, n)]
     return sorted(grid for grid in found if puzzle.is_solution(grid))
 
 
