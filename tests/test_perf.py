@@ -70,3 +70,27 @@ def test_scaling_model_simulates_what_the_arithmetic_says() -> None:
         1.37,
         1.37,
     )
+
+
+def test_first_run_reads_the_compile_lines_a_check_prints(tmp_path) -> None:
+    from tools.perf import first_run
+
+    # The two lines as the backtracker prints them (kernel/glue.py, search.py), among others.
+    stderr = (
+        "backtrack: compiled its kernels in 38.0 s (once a machine: numba's disk cache keeps "
+        "them; not counted in any time limit)\n"
+        "some other line\n"
+        "backtrack: compiled its big-grid kernel in 11.9 s (once a machine: numba's disk cache "
+        "keeps it; not counted in any time limit)\n"
+    )
+    assert first_run.stated_compiles(stderr) == {"kernels": 38.0, "big-grid kernel": 11.9}
+    assert first_run.stated_compiles("nothing compiled\n") == {}
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text("." * 81 + "\n")
+    for bad in (["--jobs", "0"], ["--jobs", "65"], ["--rounds", "10"], ["--time-limit", "0"]):
+        with pytest.raises(SystemExit) as refused:
+            first_run.main([str(puzzles), *bad])
+        assert refused.value.code == 2, bad
+    with pytest.raises(SystemExit) as refused:
+        first_run.main([str(tmp_path / "none.txt")])
+    assert refused.value.code == 2
