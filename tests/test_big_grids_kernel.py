@@ -161,7 +161,9 @@ def test_a_full_grid_is_its_own_solution() -> None:
 
 
 def test_empty_grids_fill() -> None:
-    for n in (4, 9, 16, 25, 36):
+    # (not 36: an empty 36x36 takes this kernel 399,000 nodes, 16 s, which is why the backend
+    # sends open grids to the plain kernel first — the test of that below fills one)
+    for n in (4, 9, 16, 25):
         assert len(learn(Puzzle([0] * (n * n)), 1).solutions) == 1
     assert len(learn(Puzzle([0] * 625, "latin"), 1).solutions) == 1
     assert len(learn(Puzzle([0] * 81, "hyper"), 3).solutions) == 3

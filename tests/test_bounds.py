@@ -118,29 +118,13 @@ def test_solve_all_at_the_size_cap_exits_3() -> None:
 
 
 # --- a cold compile is outside the time limit -----------------------------------------------------
-@pytest.mark.slow
-@needs_kernel
-def test_a_cold_numba_compile_does_not_eat_the_time_limit(tmp_path: Path) -> None:
-    # Before: the compile (10 s and more, cache empty) ate the whole 0.5 s limit: timeout,
-    # no solution. Now the search gets its limit after the compile.
-    code = (
-        "from sudoku_cp import Puzzle\n"
-        "from sudoku_cp.backends import get_backend\n"
-        "r = get_backend('backtrack').solve(Puzzle.parse('.' * 256), limit=1000, "
-        "time_limit=0.5)\n"
-        "print(r.status.value, len(r.solutions))\n"
-    )
-    # (SUDOKU_CP_KERNEL=1: the kernel at the first solve, not after 0.25 s of pure search)
-    done = _child(code, {"NUMBA_CACHE_DIR": str(tmp_path / "cold"), "SUDOKU_CP_KERNEL": "1"})
-    status, found = done.stdout.split()
-    assert status != "timeout" and int(found) > 0, done.stdout + done.stderr
-
-
+# (the cold compile itself: tests/test_compile_once.py, whose empty cache serves the library
+# call and a check)
 @needs_kernel
 def test_loading_numba_is_outside_the_time_limit_too() -> None:
     # Before: the compile was taken out of the limit, but not the import of numba and the
     # kernel module before it: on a busy machine (two pytest-xdist workers beside other work)
-    # that alone passed 0.5 s, and the cold compile test above saw "timeout 0". A slow first
+    # that alone passed 0.5 s, and the cold compile test saw "timeout 0". A slow first
     # load is made here by waiting a second before the real one.
     code = (
         "import time\n"

@@ -463,13 +463,13 @@ def test_soundness_fuzz_bundled() -> None:
 
 @pytest.mark.slow
 def test_soundness_fuzz_top1465() -> None:
-    """The same on 100 more puzzles of the whole top1465 (from the shared datasets, when here;
+    """The same on 60 more puzzles of the whole top1465 (from the shared datasets, when here;
     160 took a minute of the test run, the 140 after them another seven minutes under load)."""
     if not SHARED_TOP1465.exists():
         pytest.skip("shared datasets not here")
     lines = [line[:81] for line in SHARED_TOP1465.read_text().split() if len(line) >= 81]
-    states, checked = _fuzz([Puzzle.parse(line) for line in lines[100:200]])
-    assert states > 60 and checked > 1000, (states, checked)
+    states, checked = _fuzz([Puzzle.parse(line) for line in lines[100:160]])
+    assert states > 40 and checked > 1000, (states, checked)
 
 
 def test_alses_follow_the_cells_not_only_their_candidates() -> None:

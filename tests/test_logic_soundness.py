@@ -154,10 +154,11 @@ def test_rules_beyond_groups_are_reasoned_about_and_unknown_shapes_refused() -> 
 def test_step_texts_do_not_repeat_their_technique() -> None:
     # explain and the pictures print "Technique (level, score): text"; a text that began with
     # its technique's name read "AIC (Unfair, 280): AIC: in …".
-    rows = list(csv.DictReader((DATA / "top1465.csv").open()))
+    # (the first 30 puzzles reach 42 techniques; all 100 took 25 s for 51)
+    rows = list(csv.DictReader((DATA / "top1465.csv").open()))[:30]
     seen = set()
     for row in rows:
         for step in solve_logically(Puzzle.parse(row["puzzle"]), uniqueness=True).steps:
             seen.add(step.technique)
             assert not step.text.lower().startswith(step.technique.lower()), step.text
-    assert len(seen) >= 15  # the check reached the advanced techniques too
+    assert len(seen) >= 35  # the check reached the advanced techniques too

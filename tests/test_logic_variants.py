@@ -240,7 +240,7 @@ def _check_steps(records: Sequence[object], seconds: float | None = None) -> tup
 
 
 def test_variant_steps_are_sound_on_a_sample() -> None:
-    sample = _records("variants9")[:15] + _records("published")[40:52]
+    sample = _records("variants9")[:8] + _records("published")[40:46]
     solved, chained = _check_steps(sample)
     assert solved > 0 and chained > 0  # the chains with rule links are checked too
 
@@ -251,9 +251,9 @@ def test_variant_steps_are_sound_on_every_bundled_variant(part: int) -> None:
     # (each solve bounded: a stalled variant puzzle otherwise spends minutes in the ALS and
     # fish searches after its last step; the steps made are what is checked. In three parts,
     # so that test workers share the two minutes. What is asserted is the steps' soundness,
-    # not how many finish in 2 s: about two thirds do on a quiet machine, fewer under load.)
+    # not how many finish in 1 s: about two thirds do in 2 s on a quiet machine.)
     records = (_records("variants9") + _records("published"))[part::3]
-    assert _check_steps(records, seconds=2.0)[0] > 0
+    assert _check_steps(records, seconds=1.0)[0] > 0
 
 
 # --- uniqueness stays off, and the CLI -------------------------------------------------------

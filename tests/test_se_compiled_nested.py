@@ -115,6 +115,7 @@ def test_level_4_takes_se_s_step_with_the_compiled_rules() -> None:
     step = next(forcing.nested_forcing_chains_4[0](_fast(se_state(GOLDEN_NUGGET_AFTER_3))))
     assert step.name == "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)"
     assert (step.difficulty, step.removals) == (11.8, ((0, 1 << 8),))
+    assert step.where.startswith("6 in ")  # (SE: "6 in row")
     assert sound(step, solution_of(GOLDEN_NUGGET))
 
 

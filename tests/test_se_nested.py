@@ -14,6 +14,7 @@ SukakuExplainer, built here by ``tools/build-se.sh``) with SE 1.2.1's technique 
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import time
 
@@ -172,6 +173,11 @@ def test_rate_se_refuses_a_state_the_solution_disagrees_with() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(
+    importlib.util.find_spec("numba") is not None,
+    reason="with numba the same step is taken, its nested rules compiled, in 2 s: "
+    "test_se_compiled_nested.py (whose other tests hold the compiled rules to these plain ones)",
+)
 def test_level_4_takes_se_s_step_where_level_3_has_none() -> None:
     """Golden Nugget (``test_se_rating``): SE's candidates before its fourth step, "11.8|Region
     Forcing Chains: 6 in row ==> r1c1.8 off", the first of its path that SE's level 4 takes
