@@ -16,6 +16,7 @@ removed afterwards; the machine's own cache is neither read nor touched.
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import os
 import re
@@ -96,8 +97,9 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         differ = sum(a != b for a, b in zip(run.verdicts, cold.verdicts, strict=False))
         if differ or len(run.verdicts) != len(cold.verdicts):
             print(
-                f"warm run {number}: verdicts {_tally(run.verdicts)} against the cold run's "
-                f"{_tally(cold.verdicts)} ({differ} puzzle(s) differ)"
+                f"warm run {number}: verdicts {dict(collections.Counter(run.verdicts))} against "
+                f"the cold run's {dict(collections.Counter(cold.verdicts))} "
+                f"({differ} puzzle(s) differ)"
             )
     stated = sum(cold.compiled.values())
     warm_wall = statistics.median(run.wall for run in warm)
@@ -122,16 +124,9 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     )
     print(
         f"slowest puzzle's own seconds: cold {cold.slowest:.2f}, warm "
-        f"{figures['slowest_puzzle_warm']:.2f}; verdicts {dict(_tally(cold.verdicts))}"
+        f"{figures['slowest_puzzle_warm']:.2f}; verdicts {dict(collections.Counter(cold.verdicts))}"
     )
     return figures
-
-
-def _tally(verdicts: tuple[str, ...]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for verdict in verdicts:
-        counts[verdict] = counts.get(verdict, 0) + 1
-    return counts
 
 
 if __name__ == "__main__":
