@@ -250,10 +250,11 @@ def test_variant_steps_are_sound_on_a_sample() -> None:
 def test_variant_steps_are_sound_on_every_bundled_variant(part: int) -> None:
     # (each solve bounded: a stalled variant puzzle otherwise spends minutes in the ALS and
     # fish searches after its last step; the steps made are what is checked. In three parts,
-    # so that test workers share the two minutes. What is asserted is the steps' soundness,
-    # not how many finish in 1 s: about two thirds do in 2 s on a quiet machine.)
+    # so that test workers share the minute. What is asserted is the steps' soundness, not how
+    # many finish in time: at 0.5 s a solve the 130 puzzles make 8,300 steps of 42 techniques,
+    # at 1 s 9,500 of 43, for half again the time, 60 s.)
     records = (_records("variants9") + _records("published"))[part::3]
-    assert _check_steps(records, seconds=1.0)[0] > 0
+    assert _check_steps(records, seconds=0.5)[0] > 0
 
 
 # --- uniqueness stays off, and the CLI -------------------------------------------------------

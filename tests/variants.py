@@ -147,7 +147,8 @@ def base_grids(puzzle: Puzzle) -> np.ndarray:
 
 def solutions(puzzle: Puzzle) -> list[Grid]:
     """Every solution of ``puzzle``, sorted, as the validator says. The filter before it only
-    leaves out grids that break a given, a group, a pair rule's own ``allows`` or a cage sum."""
+    leaves out grids that break a given, a group, a pair rule's own ``allows``, a cage sum or
+    a skyscraper or X-sum clue."""
     grids = base_grids(puzzle)
     for cell, digit in enumerate(puzzle.cells):
         if digit:
@@ -176,6 +177,15 @@ def solutions(puzzle: Puzzle) -> list[Grid]:
         elif isinstance(rule, DigitRule):
             allowed = np.array([bool(d) and rule.allows(d) for d in range(n + 1)], dtype=bool)
             grids = grids[allowed[grids[:, list(rule.cells)]].all(axis=1)]
+        elif isinstance(rule, Skyscraper):  # seen: 1 + the digits above all before them
+            line = grids[:, list(rule.cells)]
+            tallest = np.maximum.accumulate(line, axis=1)
+            grids = grids[1 + (line[:, 1:] > tallest[:, :-1]).sum(axis=1) == rule.clue]
+        elif isinstance(rule, XSum):  # the first digit X: the first X digits sum to the total
+            line = grids[:, list(rule.cells)].astype(np.int64)
+            first = np.minimum(line[:, 0], line.shape[1])  # (one past the end: the check below)
+            sums = np.cumsum(line, axis=1)[np.arange(len(line)), first - 1]
+            grids = grids[(line[:, 0] <= line.shape[1]) & (sums == rule.total)]
     found = [tuple(int(d) for d in grid) for grid in grids]
     # Rule by rule, with the validator's own checkers, before the whole validator: most grids
     # fail the first rule, and the validator would describe every rule each breaks.
