@@ -297,8 +297,8 @@ def test_damaged_fpuzzles_links_are_puzzles_or_one_line_errors():
 
 @pytest.mark.slow
 def test_many_more_mutated_fpuzzles_puzzles():
-    # (250,000 cases were run by hand on the adversarial pass; the suite keeps a tenth of a
-    # minute's worth: CI's whole run must stay under 15 minutes.)
-    outcomes = fuzz(mutated, 6_000, seed=3535)
-    outcomes += fuzz(damaged_link, 2000, seed=3535)
-    assert sum(outcomes.values()) == 8_000
+    # (250,000 cases were run by hand on the adversarial pass; the suite keeps 7 s worth:
+    # CI's whole run must stay under 15 minutes.)
+    outcomes = fuzz(mutated, 3_500, seed=3535)
+    outcomes += fuzz(damaged_link, 1_200, seed=3535)
+    assert sum(outcomes.values()) == 4_700
