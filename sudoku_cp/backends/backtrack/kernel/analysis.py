@@ -7,8 +7,8 @@ digit's rivals dropped) before it is kept. This module imports numba: import it 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ....jit import njit
 from .nogoods import (
     BY_CLAUSE,
     BY_CONSTRAINT,

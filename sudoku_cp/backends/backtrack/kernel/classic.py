@@ -34,9 +34,9 @@ and the triads start from the marks.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros as _tz
 
+from ....jit import njit
 from .generic import (
     BACKTRACKS,
     BUDGET,

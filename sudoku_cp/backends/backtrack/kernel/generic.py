@@ -42,9 +42,9 @@ This module imports numba: import it only to solve (see the glue).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ....jit import njit
 from . import propagators, sequence_propagators
 from .propagators import popcount, touch
 

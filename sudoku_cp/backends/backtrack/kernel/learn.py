@@ -43,8 +43,8 @@ import functools
 import time
 
 import numpy as np
-from numba import njit
 
+from ....jit import njit
 from ....model import Model
 from ....puzzle import Grid, Puzzle
 from ... import Search

@@ -11,9 +11,11 @@ module imports numba: import it only to solve.
 
 from __future__ import annotations
 
-from numba import njit, types
+from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+from ....jit import njit
 
 # --- what a call says, and where it keeps its counters ------------------------------------------
 DONE, LIMIT, PAUSED, BUFFER_FULL, GROW = range(5)

@@ -13,9 +13,11 @@ This module imports numba: import it only to solve (see the glue).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
+
+from ....jit import njit
 
 
 @intrinsic

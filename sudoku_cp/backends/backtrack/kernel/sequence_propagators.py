@@ -10,9 +10,9 @@ This module imports numba: import it only to solve (see the glue).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ....jit import njit
 from .propagators import narrow
 
 

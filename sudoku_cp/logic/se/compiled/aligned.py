@@ -8,8 +8,8 @@ is not needed here."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ....jit import njit
 from .rules import COUNT, PEER, SEES
 
 NAMES = ("Aligned Pair Exclusion", "Aligned Triplet Exclusion")

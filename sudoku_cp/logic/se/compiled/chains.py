@@ -15,8 +15,8 @@ hint below 7.0 (``SKIP_OUTRANKED_PASS``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ....jit import njit
 from .forcing import length_difficulty
 from .rules import COUNT, OFF_CELLS, PEER, REGION_SORTED
 

@@ -10,8 +10,8 @@ cell (-1 none) and digit, the removal count, then the (cell, mask) pairs.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ....jit import njit
 from . import OUT_SIZE, keep, nested, plus, runs
 from . import aligned as a
 from . import chains as c

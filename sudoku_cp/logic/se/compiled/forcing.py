@@ -13,8 +13,8 @@ cell chainings read them); the plain code also keeps runs across cells, which ch
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ....jit import njit
 from .keep import CELL_REGION_CELLS, absurd_pairs, keep_hint, stored_pair
 from .plus import adopt, advanced, room
 from .rules import COUNT, OFF_CELLS, REGION_SORTED

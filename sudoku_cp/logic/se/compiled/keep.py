@@ -9,8 +9,8 @@ hint's chains end in are :mod:`.runs`' slots.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ....jit import njit
 from ..grid import REGIONS
 from ..step import REGION_OF
 from .plus import room

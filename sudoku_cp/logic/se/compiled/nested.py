@@ -16,8 +16,8 @@ A record (:func:`.plus.emit`) names its nested chain by its place in a second ar
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ....jit import njit
 from .chains import NO_LIMIT, NODES, chain_search, cycle_search, grid_links
 from .forcing import DYNAMIC, MULTIPLE, PLUS, every_records, length_difficulty
 from .keep import CELL_REGION_CELLS, link_region

@@ -9,8 +9,8 @@ run adopts (:func:`adopt`, into :mod:`.runs`' slots) and the plain nested chains
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ....jit import njit
 from .rules import (
     CELLS,
     COMBOS2,

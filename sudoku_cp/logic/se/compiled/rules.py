@@ -10,8 +10,8 @@ places 0..8 in a region), so popcounts and lowest bits come from tables.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ....jit import njit
 from .. import rules as plain
 from ..grid import BLOCK, COLUMN, OFF_MASKS, PEERS, REGIONS, ROW, SCAN_REGIONS
 from ..step import REGION_OF

@@ -6,7 +6,7 @@ is ``(cell * 10 + digit) * 2 + on``, as in the plain code."""
 
 from __future__ import annotations
 
-from numba import njit
+from ....jit import njit
 
 KEYS = 81 * 10 * 2
 SLOTS = 19

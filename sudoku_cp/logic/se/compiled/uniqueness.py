@@ -9,8 +9,8 @@ frames instead of recursion."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ....jit import njit
 from ..step import REGION_OF
 from .rules import CELLS, COUNT, LOW, SEES
 
