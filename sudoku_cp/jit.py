@@ -6,8 +6,8 @@ numba types a constant in a call between compiled functions as a literal (``_off
 ...)`` passes ``Literal[int](3)``) and compiles the callee anew for every such constant: the SE
 rater held 142 compiled versions of its 67 functions. Made plain here (each literal's base type,
 ``int64``) before numba looks the call up, the first compile on a machine took (2-core AMD EPYC,
-numba 0.68): SE rater 87 s → 42 s, its nested chains' rules 32 s → 12 s, the backtracker's
-kernels 48 s → 33 s — at the same speed when run (classic kernel, variant search and SE ratings
+numba 0.68): SE rater 87 s → 44 s, its nested chains' rules 32 s → 14 s, the backtracker's
+kernels 48 s → 34 s — at the same speed when run (classic kernel, variant search and SE ratings
 measured side by side; LLVM still inlines a small callee and folds its constants). Only the
 typing of calls between compiled functions changes, never what a function computes.
 

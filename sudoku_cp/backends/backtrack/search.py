@@ -610,7 +610,7 @@ def _warm_large() -> None:
 
 
 def warm_up(large: bool = False) -> None:
-    """Load the compiled kernels (from numba's disk cache, or compiled once: 10-30 s cold) so
+    """Load the compiled kernels (from numba's disk cache, or compiled once: 10-35 s cold) so
     that no puzzle pays for it, and with ``large`` the learning search of grids above 16x16 too.
     Does nothing when numba is missing or the kernel is turned off."""
     backtrack_kernel.warm_up()  # (its line, when it compiled, is for prepare()'s callers)
