@@ -12,9 +12,9 @@ measured side by side; LLVM still inlines a small callee and folds its constants
 typing of calls between compiled functions changes, never what a function computes.
 
 Only modules that compile with numba import this one (it imports numba). A change here does
-not drop numba's cached code (:func:`~sudoku_cp.backends.backtrack.kernel.compile_once.
-drop_stale_cache` reads the compiled modules' own text), nor needs to: it changes how often a
-function is compiled, not the code compiled."""
+not drop numba's cached code (``kernel/compile_once.py``'s ``drop_stale_cache`` reads the
+compiled modules' own text), nor needs to: it changes how often a function is compiled, not
+the code compiled."""
 
 from __future__ import annotations
 
