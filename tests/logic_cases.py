@@ -84,27 +84,26 @@ def _solve_snapshots(puzzle: Puzzle) -> tuple[tuple[tuple[int, ...], tuple[int, 
     )
 
 
-def real_puzzles(jigsaw: bool = False) -> list[Puzzle]:
-    """A few hundred bundled puzzles (in the package, so the fuzz runs anywhere): top1465's and
-    the forum's hardest and 17-clue ones; or, ``jigsaw``, the jigsaws (regions: the techniques
-    over other groups)."""
+def real_puzzles(jigsaw: bool = False, top1465: int = 100, hardest: int = 50) -> list[Puzzle]:
+    """A few hundred bundled puzzles (in the package, so the fuzz runs anywhere): the first
+    ``top1465`` of top1465 and ``hardest`` of the forum's hardest, and 100 17-clue ones; or,
+    ``jigsaw``, the jigsaws (regions: the techniques over other groups)."""
     if jigsaw:
         rows = read_csv("jigsaw.csv", 100)
     else:
         rows = [
-            *read_csv("top1465.csv", 100),
-            *read_csv("forum-hardest.csv", 50),
+            *read_csv("top1465.csv", top1465),
+            *read_csv("forum-hardest.csv", hardest),
             *read_csv("17clue.csv", 100),
         ]
     return [puzzle_of(row) for row in rows]
 
 
 def solved_puzzles() -> list[Puzzle]:
-    """The puzzles whose logical solves the fuzzes walk: of :func:`real_puzzles`, 35 of
-    top1465's (0.3 s a solve, and most of the steps: hundreds of Sue de Coq), 15 of the forum's
-    hardest (whose solves stall early) and the 17-clue ones."""
-    rows = [*read_csv("top1465.csv", 35), *read_csv("forum-hardest.csv", 15)]
-    return [puzzle_of(row) for row in rows + read_csv("17clue.csv", 100)]
+    """The puzzles whose logical solves the fuzzes walk: :func:`real_puzzles` with 35 of
+    top1465's (0.3 s a solve, and most of the steps: hundreds of Sue de Coq) and 15 of the
+    forum's hardest (whose solves stall early)."""
+    return real_puzzles(top1465=35, hardest=15)
 
 
 def fuzz(techniques: dict[str, Technique], puzzles: list[Puzzle]) -> dict[str, int]:
