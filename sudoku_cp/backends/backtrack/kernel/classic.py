@@ -74,10 +74,15 @@ def _tables() -> tuple[np.ndarray, ...]:
     perm = np.zeros(512, dtype=np.uint64)
     for o in range(512):
         perm[o] = _union(perms, o)
-    # TRIADS[a]: the cells of the (row, box) intersections in pattern a, as a band word.
+    # triads[a]: the cells of the (row, box) intersections in pattern a, as a band word.
     triads = np.zeros(512, dtype=np.uint64)
     for a in range(512):
         triads[a] = sum(7 << (9 * (i // 3) + 3 * (i % 3)) for i in range(9) if a >> i & 1)
+    # KEEP[o]: the cells of the band on the (row, box) intersections of pattern o that lie on
+    # a permutation (one lookup for the two above).
+    keep = triads[perm]
+    # MINIROWS[x]: which of the three minirows of the 9-bit row x hold a candidate: 3 bits.
+    minirows = np.array([sum(1 << k for k in range(3) if x >> (3 * k) & 7) for x in range(512)])
     # MATES[p]: the cells of the band in the row or the box of bit p, itself left out.
     mates = np.zeros(27, dtype=np.uint64)
     for p in range(27):
@@ -92,7 +97,7 @@ def _tables() -> tuple[np.ndarray, ...]:
     # ROW[p], BOX[p]: the row and the box of bit p in its band, bit p included.
     row = np.array([0x1FF << (9 * (p // 9)) for p in range(27)], np.uint64)
     box = np.array([0x1C0E07 << (3 * (p % 9 // 3)) for p in range(27)], np.uint64)
-    return perm, triads, mates, column, minirow, row, box
+    return perm, keep, minirows.astype(np.uint64), mates, column, minirow, row, box
 
 
 def _union(perms: list[int], o: int) -> int:
@@ -103,7 +108,7 @@ def _union(perms: list[int], o: int) -> int:
     return union
 
 
-PERM, TRIADS, MATES, COLUMN, MINIROW, ROW, BOX = _tables()
+PERM, KEEP, MINIROWS, MATES, COLUMN, MINIROW, ROW, BOX = _tables()
 
 
 @njit(cache=True, inline="always")
@@ -119,15 +124,12 @@ SPREAD = 1 + (1 << 9) + (1 << 18)
 
 @njit(cache=True, inline="always")
 def _triads(w):
-    """Which (row, box) intersections of band word ``w`` hold a candidate: 9 bits."""
-    x = w | (w >> np.uint64(1)) | (w >> np.uint64(2))
-    occ = np.uint64(0)
-    for r in range(3):
-        y = x >> np.uint64(9 * r)
-        three = (y & np.uint64(1)) | ((y >> np.uint64(2)) & np.uint64(2))
-        three |= (y >> np.uint64(4)) & np.uint64(4)
-        occ |= three << np.uint64(3 * r)
-    return occ
+    """Which (row, box) intersections of band word ``w`` hold a candidate: 9 bits. A table a
+    row (512 entries): against shifting and masking the bits row by row, a tenth off every
+    puzzle's time."""
+    row = np.uint64(0x1FF)
+    occ = MINIROWS[w & row] | (MINIROWS[(w >> np.uint64(9)) & row] << np.uint64(3))
+    return occ | (MINIROWS[w >> np.uint64(18)] << np.uint64(6))
 
 
 @njit(cache=True, inline="always")
@@ -140,7 +142,7 @@ def _fold(w):
 def _band(w):
     """Band word ``w`` less the (row, box) intersections on no permutation; 0 when none is
     left (the digit cannot fill the band)."""
-    return w & TRIADS[PERM[_triads(w)]]
+    return w & KEEP[_triads(w)]
 
 
 # Inlined, as _place and _propagate are, into run: calls cost 6% of a hard puzzle's time
