@@ -441,10 +441,11 @@ def test_the_bitboard_run_without_reference_counts_is_the_counted_one() -> None:
 
 
 def test_the_bitboard_triads_match_their_definition() -> None:
-    """The classic kernel reads a band word's triads through tables (``MINIROWS``, ``KEEP``, a
-    speed trick). Against the definition, written here from the rules: bit ``3 r + k`` is set
-    when row ``r`` of the band meets box ``k`` in a candidate, and a band keeps the cells of
-    the intersections that lie on a choice of one intersection per row, each in another box."""
+    """The classic kernel reads a band word's triads, and a row with one place left, through
+    tables (``MINIROWS``, ``KEEP``, ``ALONE``: a speed trick). Against the definitions, written
+    here from the rules: bit ``3 r + k`` is set when row ``r`` of the band meets box ``k`` in a
+    candidate; a band keeps the cells of the intersections that lie on a choice of one
+    intersection per row, each in another box; a row is alone when it has one bit or none."""
     import itertools
     import random
 
@@ -467,6 +468,8 @@ def test_the_bitboard_triads_match_their_definition() -> None:
     rng = random.Random(34)
     words = [rng.getrandbits(27) & rng.getrandbits(27) for _ in range(3000)]
     words += [1 << p for p in range(27)] + [(1 << 27) - 1, 0x1FF, 0x7007007]
+    for x in range(512):
+        assert int(classic.ALONE[x]) == (x if bin(x).count("1") <= 1 else 0)
     for w in words:
         assert int(classic._triads(np.uint64(w))) == triads(w), hex(w)
         assert int(classic._band(np.uint64(w))) == band(w), hex(w)

@@ -83,6 +83,8 @@ def _tables() -> tuple[np.ndarray, ...]:
     keep = triads[perm]
     # MINIROWS[x]: which of the three minirows of the 9-bit row x hold a candidate: 3 bits.
     minirows = np.array([sum(1 << k for k in range(3) if x >> (3 * k) & 7) for x in range(512)])
+    # ALONE[x]: the 9-bit row x when it holds one candidate (or none), else 0.
+    alone = np.array([x if x & (x - 1) == 0 else 0 for x in range(512)], dtype=np.uint64)
     # MATES[p]: the cells of the band in the row or the box of bit p, itself left out.
     mates = np.zeros(27, dtype=np.uint64)
     for p in range(27):
@@ -97,7 +99,7 @@ def _tables() -> tuple[np.ndarray, ...]:
     # ROW[p], BOX[p]: the row and the box of bit p in its band, bit p included.
     row = np.array([0x1FF << (9 * (p // 9)) for p in range(27)], np.uint64)
     box = np.array([0x1C0E07 << (3 * (p % 9 // 3)) for p in range(27)], np.uint64)
-    return perm, keep, minirows.astype(np.uint64), mates, column, minirow, row, box
+    return perm, keep, minirows.astype(np.uint64), alone, mates, column, minirow, row, box
 
 
 def _union(perms: list[int], o: int) -> int:
@@ -108,7 +110,7 @@ def _union(perms: list[int], o: int) -> int:
     return union
 
 
-PERM, KEEP, MINIROWS, MATES, COLUMN, MINIROW, ROW, BOX = _tables()
+PERM, KEEP, MINIROWS, ALONE, MATES, COLUMN, MINIROW, ROW, BOX = _tables()
 
 
 @njit(cache=True, inline="always")
@@ -245,10 +247,10 @@ def _propagate(s, dirty, ctrl):
             for d in range(9):
                 w = s[3 * d + b]
                 placed = w & single
-                for r in range(3):
-                    x = (w >> np.uint64(9 * r)) & row
-                    if x & (x - one) == 0:
-                        placed |= x << np.uint64(9 * r)
+                # Its rows with one place left, by table: a test a row cost 7% of a hard
+                # puzzle's time (its branches are hard to predict).
+                placed |= ALONE[w & row] | (ALONE[(w >> np.uint64(9)) & row] << np.uint64(9))
+                placed |= ALONE[w >> np.uint64(18)] << np.uint64(18)
                 new = placed & ~s[27 + b]
                 while new:
                     bit = new & (~new + one)
