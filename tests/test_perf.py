@@ -94,3 +94,15 @@ def test_first_run_reads_the_compile_lines_a_check_prints(tmp_path) -> None:
     with pytest.raises(SystemExit) as refused:
         first_run.main([str(tmp_path / "none.txt")])
     assert refused.value.code == 2
+
+
+@pytest.mark.parametrize("tool", ["scaling", "scaling_model"])
+def test_scaling_tools_refuse_a_missing_puzzle_file(tmp_path, capsys, tool) -> None:
+    # (a bare name such as "royle17", as the docs' tables abbreviate it, was a traceback)
+    import importlib
+
+    module = importlib.import_module(f"tools.perf.{tool}")
+    with pytest.raises(SystemExit) as refused:
+        module.main([str(tmp_path / "royle17")])
+    assert refused.value.code == 2
+    assert "royle17: no such file" in capsys.readouterr().err

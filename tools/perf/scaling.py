@@ -103,6 +103,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         parser.error("--rounds from 1 to 20, --jobs from 1 to 1024")
     if args.pin and any(j > len(os.sched_getaffinity(0)) for j in jobs):
         parser.error(f"--pin: {len(os.sched_getaffinity(0))} usable cores, fewer than a --jobs")
+    if not args.file.is_file():
+        parser.error(f"{args.file}: no such file (puzzles, one a line)")
     print(f"machine: {machine()}; Python {sys.version.split()[0]}", flush=True)
     folder = Path(tempfile.mkdtemp(prefix="scaling-"))
     out = folder / "out.jsonl"

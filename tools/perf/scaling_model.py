@@ -164,6 +164,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if not 1.0 <= args.contention <= 4.0:
         parser.error("--contention from 1.0 to 4.0")
     jobs = [j for j in (2, 1) if j <= len(os.sched_getaffinity(0))]
+    if not args.file.is_file():
+        parser.error(f"{args.file}: no such file (puzzles, one a line)")
     print(f"machine: {machine()}; Python {sys.version.split()[0]}", flush=True)
     folder = Path(tempfile.mkdtemp(prefix="scaling-model-"))
     out = folder / "out.jsonl"
