@@ -1,6 +1,6 @@
 """The backtracker's compiled kernels (numba) against their reference, the pure-Python search.
 
-Skipped when numba is not installed (CI runs without it: ``pip install '.[jit]'`` to run them).
+Skipped when numba is not installed (the ``test`` and ``jit`` extras install it; CI runs them).
 The generic kernel implements the ``fast`` strategy's algorithm, so on every puzzle it must
 return the same solutions in the same order, and say the same about exactness. The classic 9x9
 kernel searches differently: it must return the same set of solutions when it runs to the end,
