@@ -82,7 +82,9 @@ def _tables() -> tuple[np.ndarray, ...]:
     # a permutation (one lookup for the two above).
     keep = triads[perm]
     # MINIROWS[x]: which of the three minirows of the 9-bit row x hold a candidate: 3 bits.
-    minirows = np.array([sum(1 << k for k in range(3) if x >> (3 * k) & 7) for x in range(512)])
+    minirows = np.array(
+        [sum(1 << k for k in range(3) if x >> (3 * k) & 7) for x in range(512)], np.uint64
+    )
     # ALONE[x]: the 9-bit row x when it holds one candidate (or none), else 0.
     alone = np.array([x if x & (x - 1) == 0 else 0 for x in range(512)], dtype=np.uint64)
     # MATES[p]: the cells of the band in the row or the box of bit p, itself left out.
@@ -99,7 +101,7 @@ def _tables() -> tuple[np.ndarray, ...]:
     # ROW[p], BOX[p]: the row and the box of bit p in its band, bit p included.
     row = np.array([0x1FF << (9 * (p // 9)) for p in range(27)], np.uint64)
     box = np.array([0x1C0E07 << (3 * (p % 9 // 3)) for p in range(27)], np.uint64)
-    return perm, keep, minirows.astype(np.uint64), alone, mates, column, minirow, row, box
+    return perm, keep, minirows, alone, mates, column, minirow, row, box
 
 
 def _union(perms: list[int], o: int) -> int:
