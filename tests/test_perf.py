@@ -106,3 +106,14 @@ def test_scaling_tools_refuse_a_missing_puzzle_file(tmp_path, capsys, tool) -> N
         module.main([str(tmp_path / "royle17")])
     assert refused.value.code == 2
     assert "royle17: no such file" in capsys.readouterr().err
+
+
+def test_scaling_refuses_a_missing_big_file(tmp_path, capsys) -> None:
+    from tools.perf import scaling
+
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text("." * 81 + "\n")
+    with pytest.raises(SystemExit) as refused:
+        scaling.main([str(puzzles), "--big", str(tmp_path / "big.txt")])
+    assert refused.value.code == 2
+    assert "big.txt: no such file" in capsys.readouterr().err

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .entry_cost import machine
+from .scaling import puzzle_file
 
 # The lines sudoku_cp prints when its process compiled (search.py, kernel/glue.py).
 COMPILED = re.compile(r"^backtrack: compiled its (.+?) in ([0-9.]+) s ")
@@ -74,13 +75,13 @@ def run_check(puzzles: Path, jobs: int, limit: float, cache: Path) -> Run:
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("puzzles", type=Path, help="a puzzle file (e.g. the 25x25 public set)")
+    parser.add_argument(
+        "puzzles", type=puzzle_file, help="a puzzle file (e.g. the 25x25 public set)"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="workers (1 to 64)")
     parser.add_argument("--rounds", type=int, default=2, help="warm runs (1 to 9)")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds a puzzle")
     args = parser.parse_args(argv)
-    if not args.puzzles.is_file():
-        parser.error(f"no such file: {args.puzzles}")
     if not 1 <= args.jobs <= 64 or not 1 <= args.rounds <= 9:
         parser.error("--jobs from 1 to 64, --rounds from 1 to 9")
     if not 0.1 <= args.time_limit <= 600:

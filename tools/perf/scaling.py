@@ -66,6 +66,15 @@ def timed_check(
     return {"wall": wall, "cpu": cpu}
 
 
+def puzzle_file(value: str) -> Path:
+    """An argparse type: a file of puzzles that exists (a missing one is a usage error, exit 2,
+    not a traceback once the run has started)."""
+    path = Path(value)
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"{value}: no such file (puzzles, one a line)")
+    return path
+
+
 def lines_of(path: Path) -> int:
     with path.open("rb") as handle:
         return sum(1 for line in handle if line.strip())
@@ -87,12 +96,12 @@ def marginal(n: int, small: int, wall: float, start_up: float) -> float:
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("file", type=Path)
+    parser.add_argument("file", type=puzzle_file)
     parser.add_argument("--jobs", default="1,2,4,8,16")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--small", type=int, default=200)
     parser.add_argument("--dask", default=None, help="local:N: also --scheduler local:N")
-    parser.add_argument("--big", type=Path, default=None, help="the file for the Dask runs")
+    parser.add_argument("--big", type=puzzle_file, default=None, help="the file for the Dask runs")
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument(
         "--pin", action="store_true", help="run each N-job check on N cores, its parent included"
@@ -103,8 +112,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         parser.error("--rounds from 1 to 20, --jobs from 1 to 1024")
     if args.pin and any(j > len(os.sched_getaffinity(0)) for j in jobs):
         parser.error(f"--pin: {len(os.sched_getaffinity(0))} usable cores, fewer than a --jobs")
-    if not args.file.is_file():
-        parser.error(f"{args.file}: no such file (puzzles, one a line)")
     print(f"machine: {machine()}; Python {sys.version.split()[0]}", flush=True)
     folder = Path(tempfile.mkdtemp(prefix="scaling-"))
     out = folder / "out.jsonl"

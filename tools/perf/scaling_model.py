@@ -49,7 +49,7 @@ from sudoku_cp.batch.check import WARM_IN_PARENT_BYTES
 from sudoku_cp.batch.pool import CHUNK_SECONDS, MAX_CHUNK
 
 from .entry_cost import machine
-from .scaling import first_lines, lines_of
+from .scaling import first_lines, lines_of, puzzle_file
 
 CHILD = """
 import resource, sys, time
@@ -151,7 +151,7 @@ def contention_at(cores: int, factor: float) -> float:
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("file", type=Path, help="puzzles, one a line (e.g. Royle's 17-clue)")
+    parser.add_argument("file", type=puzzle_file, help="puzzles, one a line (e.g. Royle's 17-clue)")
     parser.add_argument("--small", type=int, default=5000, help="lines of the start-up run")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--cores", default="1,2,4,8,16,32", help="core counts to simulate")
@@ -164,8 +164,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if not 1.0 <= args.contention <= 4.0:
         parser.error("--contention from 1.0 to 4.0")
     jobs = [j for j in (2, 1) if j <= len(os.sched_getaffinity(0))]
-    if not args.file.is_file():
-        parser.error(f"{args.file}: no such file (puzzles, one a line)")
     print(f"machine: {machine()}; Python {sys.version.split()[0]}", flush=True)
     folder = Path(tempfile.mkdtemp(prefix="scaling-model-"))
     out = folder / "out.jsonl"
